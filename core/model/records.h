@@ -1,0 +1,203 @@
+#pragma once
+// Plain record types: what a profiled NPU produces and what the project file stores.
+// The emulator (device/) and the importer produce them, the store persists them, the
+// exporters and views read them back. Invariants shared by every producer:
+//  - times are integer nanoseconds on the device-monotonic clock (TimeNs);
+//  - every text field is an interned StrId declared to the sink before first use
+//    (see StringTable); 0 means "none" (exported as N/A where the spec says so);
+//  - device ids are the physical device ids of the session (0..N-1 for the emulator).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace npuscope {
+
+using TimeNs = std::int64_t;
+using StrId = std::uint32_t;
+
+inline constexpr std::uint32_t kInvalidId = 4294967295u; // the spec's "invalid id"
+inline constexpr int kMaxPmuColumns = 14;                 // PipeUtilization has the most
+
+enum class TaskType : std::uint8_t {
+    AiCore,
+    AiCpu,
+    EventRecord,
+    EventWait,
+    EventReset,
+    ReduceAsyncV2,
+    NotifyWait,
+    NotifyRecord,
+    MemcpyAsync,
+};
+inline constexpr int kTaskTypeCount = 9;
+// The exact spelling used in msprof files ("AI_CORE", "NOTIFY_WAIT", ...).
+const char *taskTypeName(TaskType t);
+// Inverse of taskTypeName; returns false for an unknown spelling.
+bool taskTypeFromName(std::string_view name, TaskType *out);
+
+// Static description of an op (one per op of a compiled graph, shared by all its tasks).
+// With task_time = l0 the producer leaves opType and the tensor fields 0 and blockDim 0.
+struct OpDesc {
+    std::uint32_t id = 0;       // unique within the session, > 0
+    std::uint32_t modelId = 0;
+    StrId name = 0;             // full scoped op name, e.g. "Default/.../Conv2D-op8"
+    StrId opType = 0;           // "Conv2D"
+    StrId inputShapes = 0;      // "32,3,224,224;64,3,7,7"
+    StrId inputDataTypes = 0;   // "DT_FLOAT16;DT_FLOAT16"
+    StrId inputFormats = 0;     // "NC1HWC0;FRACTAL_Z"
+    StrId outputShapes = 0;
+    StrId outputDataTypes = 0;
+    StrId outputFormats = 0;
+    std::uint16_t blockDim = 0; // cores used, 1..32 (0 with l0 or non AI Core)
+    bool aiCpu = false;         // runs on AI CPU (Core Type AI_CPU)
+};
+
+// One task executed by the task scheduler on one stream.
+struct TaskRecord {
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;  // 1-based
+    std::uint32_t streamId = 0;
+    std::uint32_t taskId = 0;
+    std::uint32_t batchId = 0;
+    TaskType type = TaskType::AiCore;
+    TimeNs start = 0;
+    TimeNs duration = 0;
+    TimeNs pending = 0;           // launched on the host → started on the device
+    std::uint32_t opId = 0;       // OpDesc id for AI_CORE / AI_CPU tasks, 0 otherwise
+    StrId name = 0;               // timeline event name (op name, or task type for others)
+    std::uint64_t totalCycles = 0;// AI Core only
+    float l2HitRate = -1.f;       // [0,1] when l2 is on, -1 when not recorded
+    float l2VictimRate = -1.f;
+    std::uint8_t pmuCount = 0;    // number of valid entries in pmu, in the group's column order
+    std::array<float, kMaxPmuColumns> pmu{};
+};
+
+// A collective communication op (HCCL "Communication Kernel" lane).
+struct CollectiveOpRecord {
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;
+    StrId name = 0;               // "Default/AllReduce-op534_0"
+    StrId opType = 0;             // "AllReduce"
+    TimeNs start = 0;
+    TimeNs duration = 0;
+    std::uint64_t bytes = 0;      // payload reduced
+    std::uint32_t segment = 0;    // gradient segment index
+};
+
+// One HCCL task on a communication plane (mirrors a hardware task on an HCCL stream).
+struct HcclTaskRecord {
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;
+    std::uint32_t plane = 0;
+    StrId name = 0;               // Notify_Wait, Notify_Record, Memcpy, Reduce_Inline
+    TimeNs start = 0;
+    TimeNs duration = 0;
+    std::uint64_t notifyId = 0;
+    double durationEstimatedUs = 0;
+    std::uint32_t streamId = 0;
+    std::uint32_t taskId = 0;
+    std::uint32_t srcRank = 0;
+    std::uint32_t dstRank = kInvalidId;
+    StrId transportType = 0;      // LOCAL / SDMA / RDMA
+    std::uint64_t sizeBytes = 0;
+    StrId dataType = 0;           // FP32 / INVALID_TYPE ...
+    StrId linkType = 0;           // HCCS / PCIE / ROCE / ON_CHIP / INVALID_TYPE
+    double bandwidthGBps = 0;
+};
+
+// Step-trace markers of one iteration of one model on one device.
+struct StepTraceRecord {
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;
+    TimeNs fpStart = 0;
+    TimeNs bpEnd = 0;
+    TimeNs iterationEnd = 0;
+    TimeNs previousIterationEnd = -1; // -1 for the first iteration
+    struct Reduce { TimeNs start; TimeNs end; };
+    std::vector<Reduce> reduces;      // one per all-reduce segment
+};
+
+// AI CPU op execution details (aicpu file).
+struct AiCpuRecord {
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;
+    std::uint32_t streamId = 0;
+    std::uint32_t taskId = 0;
+    StrId node = 0;               // op name
+    TimeNs timestamp = 0;         // start
+    TimeNs computeTime = 0;
+    TimeNs memcpyTime = 0;
+    TimeNs taskTime = 0;          // preprocess + compute + memcpy
+    TimeNs dispatchTime = 0;
+    TimeNs totalTime = 0;         // >= taskTime + dispatchTime
+};
+
+// Data pre-processing queue event (dp file).
+struct QueueEventRecord {
+    std::uint16_t device = 0;
+    TimeNs timestamp = 0;
+    StrId action = 0;             // "Last queue dequeue"
+    StrId source = 0;             // "iterator_default"
+    std::uint32_t cachedBufferSize = 0;
+};
+
+// Graph fusion result (fusion_op file).
+struct FusionOpRecord {
+    std::uint32_t modelId = 0;
+    StrId modelName = 0;
+    StrId fusionOp = 0;
+    StrId originalOps = 0;        // "a;b;c"
+    std::uint64_t memoryInput = 0;
+    std::uint64_t memoryOutput = 0;
+    std::uint64_t memoryWeight = 0;
+    std::uint64_t memoryWorkspace = 0;
+};
+
+// A host-side range on the CANN lane (GE@Infer, runtime API calls) or a msproftx range.
+struct HostRangeRecord {
+    enum class Kind : std::uint8_t { Cann, RuntimeApi, MsprofTx };
+    Kind kind = Kind::Cann;
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;
+    std::uint32_t pid = 0;
+    std::uint32_t tid = 0;
+    StrId name = 0;               // range name / tx message
+    TimeNs start = 0;
+    TimeNs duration = 0;
+    // msproftx only
+    std::uint32_t category = 0;
+    StrId eventType = 0;          // "start/end", "marker"
+    std::uint32_t payloadType = 0;
+    std::uint64_t payloadValue = 0;
+    StrId messageType = 0;        // "ascii"
+};
+
+// All records produced since the last flush; the sink takes them in one call so a
+// store can write a whole batch in one transaction.
+struct RecordBatch {
+    std::vector<OpDesc> ops;
+    std::vector<TaskRecord> tasks;
+    std::vector<CollectiveOpRecord> collectives;
+    std::vector<HcclTaskRecord> hcclTasks;
+    std::vector<StepTraceRecord> stepTraces;
+    std::vector<AiCpuRecord> aiCpu;
+    std::vector<QueueEventRecord> queueEvents;
+    std::vector<FusionOpRecord> fusionOps;
+    std::vector<HostRangeRecord> hostRanges;
+    // Strings first declared in this batch: (id, text), ids dense and increasing.
+    std::vector<std::pair<StrId, std::string>> strings;
+
+    std::size_t recordCount() const;
+    bool empty() const;
+    void clear();
+};
+
+} // namespace npuscope

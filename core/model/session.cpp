@@ -1,0 +1,108 @@
+#include "core/model/session.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace npuscope {
+
+QString launchModeName(LaunchMode m)
+{
+    return m == LaunchMode::Estimator ? QStringLiteral("estimator") : QStringLiteral("sess.run");
+}
+
+QString precisionName(Precision p)
+{
+    return p == Precision::Fp32 ? QStringLiteral("fp32") : QStringLiteral("mixed");
+}
+
+QString sessionStatusName(SessionStatus s)
+{
+    switch (s) {
+    case SessionStatus::Running: return QStringLiteral("running");
+    case SessionStatus::Complete: return QStringLiteral("complete");
+    case SessionStatus::Cancelled: return QStringLiteral("cancelled");
+    case SessionStatus::Failed: return QStringLiteral("failed");
+    }
+    return QStringLiteral("failed");
+}
+
+bool launchModeFromName(const QString &s, LaunchMode *out)
+{
+    const QString l = s.trimmed().toLower();
+    if (l == QLatin1String("estimator")) { *out = LaunchMode::Estimator; return true; }
+    if (l == QLatin1String("sess.run") || l == QLatin1String("sessrun") || l == QLatin1String("sess_run")) {
+        *out = LaunchMode::SessRun;
+        return true;
+    }
+    return false;
+}
+
+bool precisionFromName(const QString &s, Precision *out)
+{
+    const QString l = s.trimmed().toLower();
+    if (l == QLatin1String("fp32")) { *out = Precision::Fp32; return true; }
+    if (l == QLatin1String("mixed")) { *out = Precision::Mixed; return true; }
+    return false;
+}
+
+bool sessionStatusFromName(const QString &s, SessionStatus *out)
+{
+    for (auto st : {SessionStatus::Running, SessionStatus::Complete, SessionStatus::Cancelled, SessionStatus::Failed}) {
+        if (sessionStatusName(st) == s) { *out = st; return true; }
+    }
+    return false;
+}
+
+QByteArray SessionSpec::toJson() const
+{
+    QJsonObject o;
+    o[QStringLiteral("model")] = model;
+    o[QStringLiteral("batch")] = batchSize;
+    o[QStringLiteral("iterations")] = iterations;
+    o[QStringLiteral("devices")] = devicesPerServer;
+    o[QStringLiteral("servers")] = servers;
+    o[QStringLiteral("mode")] = launchModeName(mode);
+    o[QStringLiteral("precision")] = precisionName(precision);
+    o[QStringLiteral("seed")] = QString::number(seed); // 64-bit safe
+    o[QStringLiteral("input_rate")] = inputRate;
+    o[QStringLiteral("segments")] = segments;
+    o[QStringLiteral("scenarios")] = QJsonArray::fromStringList(scenarios);
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+bool SessionSpec::fromJson(const QByteArray &json, SessionSpec *out, QString *error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        if (error)
+            *error = QCoreApplication::translate("SessionSpec", "The session settings are not valid JSON: %1")
+                         .arg(pe.errorString());
+        return false;
+    }
+    const QJsonObject o = doc.object();
+    SessionSpec s;
+    s.model = o.value(QStringLiteral("model")).toString(s.model);
+    s.batchSize = o.value(QStringLiteral("batch")).toInt(s.batchSize);
+    s.iterations = o.value(QStringLiteral("iterations")).toInt(s.iterations);
+    s.devicesPerServer = o.value(QStringLiteral("devices")).toInt(s.devicesPerServer);
+    s.servers = o.value(QStringLiteral("servers")).toInt(s.servers);
+    if (!launchModeFromName(o.value(QStringLiteral("mode")).toString(launchModeName(s.mode)), &s.mode)
+        || !precisionFromName(o.value(QStringLiteral("precision")).toString(precisionName(s.precision)), &s.precision)) {
+        if (error)
+            *error = QCoreApplication::translate("SessionSpec", "The session settings name an unknown launch mode or precision.");
+        return false;
+    }
+    s.seed = o.value(QStringLiteral("seed")).toString(QStringLiteral("1")).toULongLong();
+    s.inputRate = o.value(QStringLiteral("input_rate")).toDouble(0);
+    s.segments = o.value(QStringLiteral("segments")).toInt(s.segments);
+    s.scenarios.clear();
+    for (const auto &v : o.value(QStringLiteral("scenarios")).toArray())
+        s.scenarios << v.toString();
+    *out = s;
+    return true;
+}
+
+} // namespace npuscope

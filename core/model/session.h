@@ -1,0 +1,81 @@
+#pragma once
+// Session-level metadata: what was run (SessionSpec), on which devices (DeviceInfo) and
+// how it ended. Shared by the emulator, the importer, the store and the exporters.
+
+#include "core/model/records.h"
+
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace npuscope {
+
+enum class LaunchMode : std::uint8_t { Estimator, SessRun };
+enum class Precision : std::uint8_t { Fp32, Mixed };
+enum class SessionStatus : std::uint8_t { Running, Complete, Cancelled, Failed };
+
+QString launchModeName(LaunchMode m);   // "estimator" / "sess.run"
+QString precisionName(Precision p);     // "fp32" / "mixed"
+QString sessionStatusName(SessionStatus s); // "running" / "complete" / "cancelled" / "failed"
+bool launchModeFromName(const QString &s, LaunchMode *out);   // accepts "estimator", "sess.run", "sessrun"
+bool precisionFromName(const QString &s, Precision *out);
+bool sessionStatusFromName(const QString &s, SessionStatus *out);
+
+// What the user asked the emulator to run. Serialised as JSON into the project.
+struct SessionSpec {
+    QString model = QStringLiteral("resnet50"); // zoo name or path of a JSON model file
+    int batchSize = 32;
+    int iterations = 5;
+    int devicesPerServer = 1;                    // 1..8
+    int servers = 1;                             // 1..4
+    LaunchMode mode = LaunchMode::Estimator;
+    Precision precision = Precision::Mixed;
+    std::uint64_t seed = 1;
+    double inputRate = 0;                        // samples/s of the host pipeline; 0 = fast enough
+    int segments = 2;                            // gradient all-reduce segments
+    QStringList scenarios;                       // slow-input, straggler, ...
+
+    int deviceCount() const { return devicesPerServer * servers; }
+    QByteArray toJson() const;
+    // Returns false and sets *error (translated) when the JSON is not a valid spec.
+    static bool fromJson(const QByteArray &json, SessionSpec *out, QString *error);
+    bool operator==(const SessionSpec &) const = default;
+};
+
+// One device of a session, with what info.json / start_info / end_info need.
+struct DeviceInfo {
+    std::uint16_t id = 0;
+    std::uint32_t rankId = 0;
+    std::uint32_t hostPid = 10036;   // the training process (pid P of the timeline lanes)
+    QString hostname;
+    TimeNs monotonicBegin = 0;       // clockMonotonicRaw at collection start (ns)
+    TimeNs monotonicEnd = 0;
+    std::int64_t wallBeginUs = 0;    // collectionTimeBegin (µs since the epoch)
+    std::int64_t wallEndUs = 0;
+    int aiCoreNum = 32;
+    int aiCpuNum = 14;
+    int aicFrequencyMHz = 1000;
+    int hwtsFrequencyMHz = 100;
+};
+
+struct ModelInfo {
+    std::uint32_t id = 0;
+    QString name;                    // graph / model name
+    int iterations = 0;
+};
+
+// Everything the sink is told before the first batch.
+struct SessionInfo {
+    QString name;                    // shown to users, e.g. "resnet50 b32 ×2"
+    QString source = QStringLiteral("emulator"); // or "import"
+    SessionSpec spec;
+    QByteArray optionsJson;          // the profiling_options string as given (normalised)
+    QString appVersion;
+    std::int64_t createdWallUs = 0;
+    std::vector<DeviceInfo> devices;
+    std::vector<ModelInfo> models;
+};
+
+} // namespace npuscope

@@ -1,0 +1,53 @@
+#pragma once
+// TraceReader: read access to one recorded session, independent of where it is kept.
+// The project store implements it over SQLite, MemoryTrace over vectors (tests, small
+// pipelines); exporters, analysis and views are written against it only.
+// Every forEach* visits records in ascending start time (ties: stream, task id) and stops
+// early when the callback returns false. Strings are resolved with string().
+
+#include "core/model/records.h"
+#include "core/model/session.h"
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+namespace npuscope {
+
+struct IterationKey {
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;
+    bool operator==(const IterationKey &) const = default;
+};
+
+class TraceReader {
+public:
+    virtual ~TraceReader() = default;
+
+    virtual const SessionInfo &sessionInfo() const = 0;
+    virtual SessionStatus status() const = 0;
+    virtual std::string_view string(StrId id) const = 0;      // "" for 0 or unknown
+    virtual const OpDesc *op(std::uint32_t opId) const = 0;   // nullptr if unknown
+    // Iterations recorded, sorted by device, model, iteration.
+    virtual std::vector<IterationKey> iterations() const = 0;
+
+    using TaskFn = std::function<bool(const TaskRecord &)>;
+    using CollectiveFn = std::function<bool(const CollectiveOpRecord &)>;
+    using HcclFn = std::function<bool(const HcclTaskRecord &)>;
+    using AiCpuFn = std::function<bool(const AiCpuRecord &)>;
+    using HostRangeFn = std::function<bool(const HostRangeRecord &)>;
+
+    // All records of one iteration of one model on one device.
+    virtual bool forEachTask(const IterationKey &k, const TaskFn &fn) const = 0;
+    virtual bool forEachCollective(const IterationKey &k, const CollectiveFn &fn) const = 0;
+    virtual bool forEachHcclTask(const IterationKey &k, const HcclFn &fn) const = 0;
+    virtual bool forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const = 0;
+    virtual bool forEachHostRange(const IterationKey &k, const HostRangeFn &fn) const = 0;
+
+    virtual std::vector<StepTraceRecord> stepTraces(std::uint16_t device, std::uint32_t modelId) const = 0;
+    virtual std::vector<QueueEventRecord> queueEvents(std::uint16_t device) const = 0;
+    virtual std::vector<FusionOpRecord> fusionOps(std::uint32_t modelId) const = 0;
+};
+
+} // namespace npuscope

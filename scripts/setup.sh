@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what the build needs on Debian 12 (only what is missing) and configures +
+# builds the project incrementally. Sourced by run.sh and test.sh.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${NPUSCOPE_BUILD_DIR:-$ROOT/build}"
+PRESET="${NPUSCOPE_PRESET:-release}"
+
+PACKAGES=(cmake ninja-build g++ qt6-base-dev libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools
+          qt6-l10n-tools libqcustomplot-dev libsqlite3-dev sqlite3 xvfb xauth fonts-dejavu-core
+          qt6-translations-l10n imagemagick)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "npuscope: installing missing packages: ${missing[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}" >&2
+fi
+
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="${NPUSCOPE_BUILD_TYPE:-RelWithDebInfo}" >&2
+fi
+cmake --build "$BUILD_DIR" --parallel "$(nproc)" >&2
+NPUSCOPE_BIN="$BUILD_DIR/bin/npuscope"
+export NPUSCOPE_BIN BUILD_DIR ROOT
