@@ -1,0 +1,46 @@
+#pragma once
+// Writes one session as the legacy PROF directory of ../shared/spec/output-files.md:
+// PROF_<NNNNNN>_<time>_<letters>/device_<id>/{info.json.<id>, start_info, end_info,
+// timeline/*.json, summary/*.csv}. Streams (memory independent of trace size) and writes
+// every file atomically (temporary name, then rename), so no half file is ever visible.
+
+#include "core/model/trace_reader.h"
+
+#include <QString>
+#include <QStringList>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace npuscope::exporting {
+
+struct ExportRequest {
+    QString outputDir;                               // PROF_* is created inside it
+    std::vector<std::uint16_t> devices;              // empty = all
+    std::optional<std::uint32_t> modelId;            // msprof --model-id
+    std::optional<std::uint32_t> firstIteration;     // msprof --iteration-id (range A-B)
+    std::optional<std::uint32_t> lastIteration;
+    std::uint32_t profCounter = 1;                   // NNNNNN
+};
+
+struct ExportResult {
+    QString profDir;                                 // absolute path of PROF_*
+    QStringList files;                               // relative to profDir, sorted
+    std::uint64_t bytes = 0;
+};
+
+enum class ExportError { None, Usage, Io, Cancelled };
+
+struct ExportProgress {
+    std::uint64_t filesDone = 0, filesTotal = 0, bytes = 0;
+};
+
+// Returns false with *error set (translated sentence naming the file) on failure.
+bool exportProf(const TraceReader &trace, const ExportRequest &request, ExportResult *result,
+                ExportError *errorKind, QString *error,
+                const std::function<void(const ExportProgress &)> &progress = {},
+                const std::atomic_bool *cancel = nullptr);
+
+} // namespace npuscope::exporting

@@ -1,0 +1,112 @@
+#pragma once
+// The project file (.npuscope): a SQLite database holding any number of recorded sessions.
+// Identity: PRAGMA application_id = kApplicationId, user_version = kSchemaVersion.
+// ProjectWriter owns its own connection and commits in batches (WAL, so readers see
+// progress); ProjectReader opens its own connection per session view.
+
+#include "core/model/record_sink.h"
+#include "core/model/session.h"
+#include "core/model/trace_reader.h"
+
+#include <QString>
+#include <memory>
+#include <vector>
+
+namespace npuscope::store {
+
+inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
+inline constexpr int kSchemaVersion = 1;
+
+// Why opening or writing failed; the CLI maps these to its exit codes.
+enum class StoreError {
+    None,
+    NotFound,      // exit 3
+    NotProject,    // not SQLite, or SQLite but not ours: exit 3
+    Corrupt,       // exit 4
+    TooNew,        // exit 5
+    Io,            // disk full, permission, read-only: exit 6
+    Busy,          // another writer holds the project: exit 6
+};
+
+struct SessionSummary {
+    std::int64_t id = 0;
+    SessionInfo info;
+    SessionStatus status = SessionStatus::Running;
+    std::int64_t startedWallUs = 0;
+    std::int64_t endedWallUs = 0;      // 0 while running
+    std::uint64_t taskCount = 0;
+    std::uint64_t recordCount = 0;     // all kinds
+    std::uint64_t agedBytes = 0;       // removed by storage_limit ageing
+};
+
+class ProjectReader;
+
+// Read access to a project file. Opening checks identity and version first.
+class Project {
+public:
+    ~Project();
+    // mode ReadOnly never writes (not even WAL recovery where avoidable).
+    enum class Mode { ReadOnly, ReadWrite };
+    static std::unique_ptr<Project> open(const QString &path, Mode mode, StoreError *err, QString *message);
+
+    QString path() const;
+    std::vector<SessionSummary> sessions() const;
+    // A reader for one session (its own connection); nullptr + message if unknown.
+    std::unique_ptr<ProjectReader> session(std::int64_t sessionId, QString *message) const;
+
+    struct Impl;
+private:
+    explicit Project(std::unique_ptr<Impl> d);
+    std::unique_ptr<Impl> d;
+};
+
+// Records one session into a project (created if missing). begin() inserts the session
+// row; every write() is one transaction; end() marks the status. If the process dies,
+// everything committed stays readable and the session reads as "running" (incomplete).
+class ProjectWriter : public RecordSink {
+public:
+    ~ProjectWriter() override;
+    static std::unique_ptr<ProjectWriter> create(const QString &path, StoreError *err, QString *message);
+
+    bool begin(const SessionInfo &info) override;
+    bool write(const RecordBatch &batch) override;
+    bool end(SessionStatus status, const std::vector<DeviceInfo> &devices) override;
+    QString errorString() const override;
+    StoreError error() const;
+    std::int64_t sessionId() const;
+
+    struct Impl;
+private:
+    explicit ProjectWriter(std::unique_ptr<Impl> d);
+    std::unique_ptr<Impl> d;
+};
+
+// TraceReader over one stored session.
+class ProjectReader : public TraceReader {
+public:
+    ~ProjectReader() override;
+    std::int64_t sessionId() const;
+    const SessionInfo &sessionInfo() const override;
+    SessionStatus status() const override;
+    std::string_view string(StrId id) const override;
+    const OpDesc *op(std::uint32_t opId) const override;
+    std::vector<IterationKey> iterations() const override;
+    bool forEachTask(const IterationKey &k, const TaskFn &fn) const override;
+    bool forEachCollective(const IterationKey &k, const CollectiveFn &fn) const override;
+    bool forEachHcclTask(const IterationKey &k, const HcclFn &fn) const override;
+    bool forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const override;
+    bool forEachHostRange(const IterationKey &k, const HostRangeFn &fn) const override;
+    std::vector<StepTraceRecord> stepTraces(std::uint16_t device, std::uint32_t modelId) const override;
+    std::vector<QueueEventRecord> queueEvents(std::uint16_t device) const override;
+    std::vector<FusionOpRecord> fusionOps(std::uint32_t modelId) const override;
+
+    // Per-kind record counts of this session ("tasks", "hccl_tasks", ...), for query.
+    std::vector<std::pair<QString, std::uint64_t>> recordCounts() const;
+
+    struct Impl;
+    explicit ProjectReader(std::unique_ptr<Impl> d);
+private:
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace npuscope::store
