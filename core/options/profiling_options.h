@@ -29,6 +29,9 @@ bool aicMetricsFromName(const QString &s, AicMetrics *out);
 // The op_summary metric columns of a group, exactly as output-files.md lists them.
 QStringList aicMetricsColumns(AicMetrics m);
 
+// Every key profiling_options accepts, in the spec's table order (the order toJson writes).
+const QStringList &profilingOptionKeys();
+
 struct OptionProblem {
     QString key;      // the option key ("" for problems with the whole string)
     QString value;    // the offending value as given ("" if none)
@@ -75,8 +78,13 @@ struct ProfilingOptions {
     QByteArray toJson() const;
     // Options the emulator accepts but produces no data for, as translated sentences.
     QStringList optionsWithoutData() const;
+    // The keys toJson writes, in spec order: present (and representable) or not default.
+    QStringList writtenKeys() const;
 
-    bool operator==(const ProfilingOptions &) const = default;
+    // Compares every option value and the *set* of writtenKeys(). The order of presentKeys
+    // is deliberately not compared: toJson writes the spec's order, so an object parsed
+    // from a differently ordered string must still equal its own round trip.
+    bool operator==(const ProfilingOptions &other) const;
 };
 
 // Code generation (the two forms of the spec) and extraction from a training script.
@@ -86,10 +94,16 @@ QString generateTrainingCode(const ProfilingOptions &options, CodeForm form);
 struct ScriptExtraction {
     bool found = false;
     QByteArray optionsJson;   // the profiling_options string as the script gives it
-    CodeForm form = CodeForm::Estimator; // which form was found (env form reports SessRun? see .cpp)
+    // Which form was found. For the environment-variable form (which says nothing about
+    // the loop) it is Estimator when the script builds an NPURunConfig/NPUEstimator and
+    // SessRun otherwise.
+    CodeForm form = CodeForm::Estimator;
     bool fromEnvironment = false;
+    // False when the options were found but the script leaves profiling off
+    // (PROFILING_MODE not exactly "true", enable_profiling not True); `error` then says why.
+    bool profilingEnabled = false;
     int line = 0;             // 1-based line where the options string was found / failed
-    QString error;            // translated; names the line
+    QString error;            // translated; names the line. May be set while found is true.
 };
 ScriptExtraction extractFromScript(const QString &scriptText);
 
