@@ -1,0 +1,150 @@
+#include "core/analysis/op_tables.h"
+
+#include <algorithm>
+
+namespace npuscope::analysis {
+
+std::optional<double> aicoreTimeUs(std::uint64_t totalCycles, int freqMHz, int blockDim)
+{
+    if (blockDim <= 0 || freqMHz <= 0)
+        return std::nullopt;
+    const int waves = (blockDim + 31) / 32;
+    return static_cast<double>(totalCycles) / freqMHz / blockDim * waves;
+}
+
+std::optional<double> memoryBound(double mte2Ratio, double macRatio, double vecRatio)
+{
+    const double d = std::max(macRatio, vecRatio);
+    if (d <= 0)
+        return std::nullopt;
+    return mte2Ratio / d;
+}
+
+TimeNs TaskWaitTracker::next(TimeNs start, TimeNs duration)
+{
+    TimeNs wait = 0;
+    if (!first_)
+        wait = std::max<TimeNs>(0, start - prevStart_ - prevDuration_);
+    first_ = false;
+    prevStart_ = start;
+    prevDuration_ = duration;
+    return wait;
+}
+
+void OpStatisticBuilder::add(std::string_view opType, std::string_view coreType, TimeNs d)
+{
+    auto key = std::make_pair(std::string(opType), std::string(coreType));
+    auto it = rows_.find(key);
+    if (it == rows_.end()) {
+        OpStatisticRow r;
+        r.opType = key.first;
+        r.coreType = key.second;
+        r.min = d;
+        r.max = d;
+        it = rows_.emplace(std::move(key), std::move(r)).first;
+    }
+    auto &r = it->second;
+    ++r.count;
+    r.total += d;
+    r.min = std::min(r.min, d);
+    r.max = std::max(r.max, d);
+    total_ += d;
+}
+
+std::vector<OpStatisticRow> OpStatisticBuilder::rows() const
+{
+    std::vector<OpStatisticRow> out;
+    out.reserve(rows_.size());
+    for (const auto &[k, r] : rows_) {
+        OpStatisticRow row = r;
+        row.avgNs = row.count ? static_cast<double>(row.total) / row.count : 0;
+        row.ratioPercent = total_ > 0 ? 100.0 * row.total / total_ : 0;
+        out.push_back(std::move(row));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const OpStatisticRow &a, const OpStatisticRow &b) {
+        return a.total > b.total; // map order already breaks ties by type
+    });
+    return out;
+}
+
+void TaskTimeBuilder::add(const TaskRecord &t, std::string_view name)
+{
+    auto key = std::make_tuple(t.streamId, t.taskId, std::string(name));
+    auto it = rows_.find(key);
+    if (it == rows_.end()) {
+        TaskTimeRow r;
+        r.streamId = t.streamId;
+        r.taskId = t.taskId;
+        r.name = std::string(name);
+        r.type = t.type;
+        r.min = t.duration;
+        r.max = t.duration;
+        it = rows_.emplace(std::move(key), std::move(r)).first;
+    }
+    auto &r = it->second;
+    ++r.count;
+    r.total += t.duration;
+    r.running += t.duration;
+    r.pending += t.pending;
+    r.min = std::min(r.min, t.duration);
+    r.max = std::max(r.max, t.duration);
+    auto se = streamEnd_.find(t.streamId);
+    if (se != streamEnd_.end()) {
+        r.waiting += std::max<TimeNs>(0, t.start - se->second);
+        se->second = std::max(se->second, t.start + t.duration);
+    } else {
+        streamEnd_.emplace(t.streamId, t.start + t.duration);
+    }
+    total_ += t.duration;
+}
+
+std::vector<TaskTimeRow> TaskTimeBuilder::rows() const
+{
+    std::vector<TaskTimeRow> out;
+    out.reserve(rows_.size());
+    for (const auto &[k, r] : rows_) {
+        TaskTimeRow row = r;
+        row.avgNs = row.count ? static_cast<double>(row.total) / row.count : 0;
+        row.timePercent = total_ > 0 ? 100.0 * row.total / total_ : 0;
+        out.push_back(std::move(row));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const TaskTimeRow &a, const TaskTimeRow &b) {
+        return a.total > b.total;
+    });
+    return out;
+}
+
+const char *taskLaunchApi(TaskType t)
+{
+    switch (t) {
+    case TaskType::AiCore: return "rtKernelLaunch";
+    case TaskType::AiCpu: return "rtCpuKernelLaunch";
+    case TaskType::EventRecord: return "rtEventRecord";
+    case TaskType::EventWait: return "rtStreamWaitEvent";
+    case TaskType::EventReset: return "rtEventReset";
+    case TaskType::ReduceAsyncV2: return "rtReduceAsyncV2";
+    case TaskType::NotifyWait: return "rtNotifyWait";
+    case TaskType::NotifyRecord: return "rtNotifyRecord";
+    case TaskType::MemcpyAsync: return "rtMemcpyAsync";
+    }
+    return "N/A";
+}
+
+StepTraceRow stepTraceRow(const StepTraceRecord &s)
+{
+    StepTraceRow r;
+    r.iteration = s.iteration;
+    r.fpStart = s.fpStart;
+    r.bpEnd = s.bpEnd;
+    r.iterationEnd = s.iterationEnd;
+    const bool first = s.previousIterationEnd < 0;
+    r.iterationTime = s.iterationEnd - (first ? s.fpStart : s.previousIterationEnd);
+    r.fpToBp = s.bpEnd - s.fpStart;
+    r.refresh = s.iterationEnd - s.bpEnd;
+    if (!first)
+        r.dataAugBound = s.fpStart - s.previousIterationEnd;
+    r.reduces = s.reduces;
+    return r;
+}
+
+} // namespace npuscope::analysis
