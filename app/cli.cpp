@@ -1,0 +1,685 @@
+#include "app/cli.h"
+
+#include "core/exporting/prof_exporter.h"
+#include "core/options/profiling_options.h"
+#include "core/store/project.h"
+#include "core/store/project_query.h"
+#include "device/emulator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QtCore/qcoreapplication.h>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace npuscope::app {
+
+namespace {
+
+// lupdate extracts Cli::tr("...") with the context "Cli".
+struct Cli {
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
+
+std::atomic_bool g_interrupted{false};
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupted.store(true);
+}
+
+// Installs a SIGINT/SIGTERM handler for the lifetime of long work so that Ctrl+C cancels
+// cleanly (the recorder keeps what it committed) instead of killing the process mid-batch.
+class InterruptGuard {
+public:
+    InterruptGuard()
+    {
+        g_interrupted.store(false);
+        prevInt_ = std::signal(SIGINT, onInterrupt);
+        prevTerm_ = std::signal(SIGTERM, onInterrupt);
+    }
+    ~InterruptGuard()
+    {
+        std::signal(SIGINT, prevInt_);
+        std::signal(SIGTERM, prevTerm_);
+    }
+private:
+    void (*prevInt_)(int);
+    void (*prevTerm_)(int);
+};
+
+void out(const QString &s)
+{
+    const QByteArray b = s.toUtf8();
+    std::fwrite(b.constData(), 1, size_t(b.size()), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+void err(const QString &s)
+{
+    const QByteArray b = s.toUtf8();
+    std::fwrite(b.constData(), 1, size_t(b.size()), stderr);
+    std::fputc('\n', stderr);
+    std::fflush(stderr);
+}
+
+// Progress on stderr: a live, rewritten line on a terminal; plain lines, at most one a
+// second, otherwise (logs and CI stay readable).
+class Progress {
+public:
+    Progress() : tty_(isatty(fileno(stderr)) == 1) { timer_.start(); }
+    void update(const QString &line, bool force = false)
+    {
+        const qint64 now = timer_.elapsed();
+        if (tty_) {
+            if (!force && now - last_ < 100)
+                return;
+            last_ = now;
+            const QByteArray b = ("\r\033[K" + line).toUtf8();
+            std::fwrite(b.constData(), 1, size_t(b.size()), stderr);
+            std::fflush(stderr);
+            dirty_ = true;
+        } else {
+            if (!force && last_ >= 0 && now - last_ < 1000)
+                return;
+            last_ = now;
+            err(line);
+        }
+    }
+    void finish()
+    {
+        if (tty_ && dirty_) {
+            std::fputs("\r\033[K", stderr);
+            std::fflush(stderr);
+        }
+        dirty_ = false;
+    }
+    double seconds() const { return timer_.elapsed() / 1000.0; }
+private:
+    bool tty_;
+    bool dirty_ = false;
+    qint64 last_ = -1;
+    QElapsedTimer timer_;
+};
+
+int exitCodeFor(store::StoreError e)
+{
+    switch (e) {
+    case store::StoreError::None: return ExitOk;
+    case store::StoreError::NotFound:
+    case store::StoreError::NotProject: return ExitNotProject;
+    case store::StoreError::Corrupt: return ExitCorrupt;
+    case store::StoreError::TooNew: return ExitTooNew;
+    case store::StoreError::Io:
+    case store::StoreError::Busy: return ExitIo;
+    }
+    return ExitIo;
+}
+
+void printProblems(const std::vector<OptionProblem> &problems)
+{
+    err(problems.size() == 1 ? Cli::tr("The profiling options have 1 problem:")
+                             : Cli::tr("The profiling options have %1 problems:").arg(problems.size()));
+    for (const auto &p : problems)
+        err(QStringLiteral("  - ") + p.message);
+}
+
+QString readTextFile(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = Cli::tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), f.errorString());
+        return {};
+    }
+    return QString::fromUtf8(f.readAll());
+}
+
+// Gets the options JSON from exactly one of --profiling-options, --options-file, --script.
+// Returns false (after printing why) on usage errors or extraction failures.
+bool optionsJsonFromArgs(const QCommandLineParser &p, const QString &positional, QByteArray *json,
+                         bool required)
+{
+    int given = int(p.isSet(QStringLiteral("profiling-options"))) + int(p.isSet(QStringLiteral("options-file")))
+              + int(p.isSet(QStringLiteral("script"))) + int(!positional.isEmpty());
+    if (given > 1) {
+        err(Cli::tr("Give the profiling options only once: --profiling-options, --options-file or --script."));
+        return false;
+    }
+    if (given == 0) {
+        if (required) {
+            err(Cli::tr("No profiling options given: use --profiling-options '<json>', --options-file FILE or --script train.py."));
+            return false;
+        }
+        *json = QByteArrayLiteral("{}");
+        return true;
+    }
+    if (!positional.isEmpty()) {
+        *json = positional.toUtf8();
+    } else if (p.isSet(QStringLiteral("profiling-options"))) {
+        *json = p.value(QStringLiteral("profiling-options")).toUtf8();
+    } else if (p.isSet(QStringLiteral("options-file"))) {
+        QString e;
+        const QString text = readTextFile(p.value(QStringLiteral("options-file")), &e);
+        if (!e.isEmpty()) {
+            err(e);
+            return false;
+        }
+        *json = text.trimmed().toUtf8();
+    } else {
+        const QString path = p.value(QStringLiteral("script"));
+        QString e;
+        const QString text = readTextFile(path, &e);
+        if (!e.isEmpty()) {
+            err(e);
+            return false;
+        }
+        const ScriptExtraction x = extractFromScript(text);
+        if (!x.found) {
+            err(Cli::tr("%1: %2").arg(QDir::toNativeSeparators(path), x.error));
+            return false;
+        }
+        err(Cli::tr("Profiling options read from %1, line %2.").arg(QDir::toNativeSeparators(path)).arg(x.line));
+        *json = x.optionsJson;
+    }
+    return true;
+}
+
+// Parses "N" or "A-B" for --iteration-id.
+bool parseIterationRange(const QString &s, std::uint32_t *first, std::uint32_t *last)
+{
+    const QStringList parts = s.split(QLatin1Char('-'));
+    bool ok1 = false, ok2 = false;
+    if (parts.size() == 1) {
+        *first = *last = parts[0].toUInt(&ok1);
+        return ok1 && *first >= 1;
+    }
+    if (parts.size() == 2) {
+        *first = parts[0].toUInt(&ok1);
+        *last = parts[1].toUInt(&ok2);
+        return ok1 && ok2 && *first >= 1 && *first <= *last;
+    }
+    return false;
+}
+
+QString humanBytes(std::uint64_t b)
+{
+    if (b >= 1024ull * 1024 * 1024)
+        return Cli::tr("%1 GB").arg(double(b) / (1024.0 * 1024 * 1024), 0, 'f', 2);
+    if (b >= 1024ull * 1024)
+        return Cli::tr("%1 MB").arg(double(b) / (1024.0 * 1024), 0, 'f', 1);
+    if (b >= 1024)
+        return Cli::tr("%1 KB").arg(double(b) / 1024.0, 0, 'f', 1);
+    return Cli::tr("%1 bytes").arg(b);
+}
+
+// Exports one stored session; shared by `run --export`, `export` and `demo`.
+int exportSession(const QString &projectPath, std::int64_t sessionId, exporting::ExportRequest request,
+                  QString *profDirOut = nullptr)
+{
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    auto project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &se, &msg);
+    if (!project) {
+        err(msg);
+        return exitCodeFor(se);
+    }
+    const auto sessions = project->sessions();
+    if (sessions.empty()) {
+        err(Cli::tr("%1 holds no recorded session to export.").arg(QDir::toNativeSeparators(projectPath)));
+        return ExitUsage;
+    }
+    if (sessionId <= 0)
+        sessionId = sessions.back().id;
+    auto reader = project->session(sessionId, &msg);
+    if (!reader) {
+        err(msg);
+        return ExitUsage;
+    }
+    Progress progress;
+    InterruptGuard guard;
+    exporting::ExportResult result;
+    exporting::ExportError kind = exporting::ExportError::None;
+    QString error;
+    const bool ok = exporting::exportProf(
+        *reader, request, &result, &kind, &error,
+        [&](const exporting::ExportProgress &p) {
+            progress.update(Cli::tr("Exporting: file %1 of %2, %3 written")
+                                .arg(p.filesDone)
+                                .arg(p.filesTotal)
+                                .arg(humanBytes(p.bytes)));
+        },
+        &g_interrupted);
+    progress.finish();
+    if (!ok) {
+        err(error);
+        switch (kind) {
+        case exporting::ExportError::Usage: return ExitUsage;
+        case exporting::ExportError::Cancelled: return ExitCancelled;
+        default: return ExitIo;
+        }
+    }
+    out(Cli::tr("Exported session %1 to %2 (%3 files, %4).")
+            .arg(sessionId)
+            .arg(QDir::toNativeSeparators(result.profDir))
+            .arg(result.files.size())
+            .arg(humanBytes(result.bytes)));
+    if (profDirOut)
+        *profDirOut = result.profDir;
+    return ExitOk;
+}
+
+void addOptionsSources(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("profiling-options"), Cli::tr("The profiling_options JSON string."), Cli::tr("json")});
+    p.addOption({QStringLiteral("options-file"), Cli::tr("Read the profiling_options JSON from a file."), Cli::tr("file")});
+    p.addOption({QStringLiteral("script"), Cli::tr("Read profiling_options from a TensorFlow training script."), Cli::tr("train.py")});
+}
+
+// Returns -1 to go on, or the exit code when parsing failed or help was shown.
+int parseOrUsage(QCommandLineParser &p, const QStringList &args)
+{
+    p.addHelpOption();
+    if (!p.parse(args)) {
+        err(p.errorText());
+        err(Cli::tr("Run '%1 --help' for usage.").arg(args.value(0)));
+        return ExitUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        out(p.helpText().replace(QStringLiteral("Usage: npuscope "), QStringLiteral("Usage: npuscope ")));
+        return ExitOk;
+    }
+    return -1;
+}
+
+struct RunArgs {
+    SessionSpec spec;
+    ProfilingOptions options;
+    QString project;
+    QString exportDir;
+};
+
+// Shared by `run` and `demo`: records one emulated session, then exports if asked.
+int recordAndExport(const RunArgs &a, QString *profDir = nullptr)
+{
+    QString specError;
+    if (!device::Emulator::validate(a.spec, &specError)) {
+        err(specError);
+        return ExitUsage;
+    }
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    auto writer = store::ProjectWriter::create(a.project, &se, &msg);
+    if (!writer) {
+        err(msg);
+        return exitCodeFor(se);
+    }
+    for (const QString &note : a.options.optionsWithoutData())
+        err(Cli::tr("Note: %1").arg(note));
+
+    device::Emulator emulator(a.spec, a.options);
+    Progress progress;
+    std::uint64_t records = 0;
+    SessionStatus status;
+    {
+        InterruptGuard guard;
+        status = emulator.run(*writer, &g_interrupted, [&](const device::EmulatorProgress &p) {
+            records = p.records;
+            const double s = progress.seconds();
+            progress.update(Cli::tr("Iteration %1 of %2, %3 records, %4 records/s")
+                                .arg(p.iteration)
+                                .arg(p.iterations)
+                                .arg(p.records)
+                                .arg(s > 0 ? qint64(double(p.records) / s) : 0),
+                            p.iteration == p.iterations);
+        });
+    }
+    progress.finish();
+    const std::int64_t sessionId = writer->sessionId();
+    const double seconds = progress.seconds();
+    const store::StoreError writeError = writer->error();
+    const QString writeMessage = writer->errorString();
+    writer.reset(); // releases the writer lock before the export reads the project
+
+    switch (status) {
+    case SessionStatus::Failed:
+        err(Cli::tr("The run failed: %1").arg(writeMessage.isEmpty() ? emulator.errorString() : writeMessage));
+        if (sessionId > 0)
+            err(Cli::tr("What was recorded before the failure is kept in %1 (session %2, marked failed).")
+                    .arg(QDir::toNativeSeparators(a.project))
+                    .arg(sessionId));
+        return writeError != store::StoreError::None ? exitCodeFor(writeError) : ExitIo;
+    case SessionStatus::Cancelled:
+        err(Cli::tr("Cancelled. Session %1 keeps the %2 records recorded so far and is marked cancelled in %3.")
+                .arg(sessionId)
+                .arg(records)
+                .arg(QDir::toNativeSeparators(a.project)));
+        return ExitCancelled;
+    default:
+        break;
+    }
+    out(Cli::tr("Recorded session %1 (%2, batch %3, %4 iterations, %5 devices, %6) into %7: %8 records in %9 s.")
+            .arg(sessionId)
+            .arg(a.spec.model)
+            .arg(a.spec.batchSize)
+            .arg(a.spec.iterations)
+            .arg(a.spec.deviceCount())
+            .arg(launchModeName(a.spec.mode))
+            .arg(QDir::toNativeSeparators(QFileInfo(a.project).absoluteFilePath()))
+            .arg(records)
+            .arg(seconds, 0, 'f', 2));
+    if (a.exportDir.isEmpty())
+        return ExitOk;
+    exporting::ExportRequest req;
+    req.outputDir = a.exportDir;
+    req.profCounter = std::uint32_t(sessionId);
+    return exportSession(a.project, sessionId, req, profDir);
+}
+
+int cmdRun(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Emulate a profiled training session on Ascend 910 devices and record it into a project."));
+    p.addOption({QStringLiteral("model"), Cli::tr("Model: %1.").arg(device::zooModelNames().join(QStringLiteral(", "))), Cli::tr("name"), QStringLiteral("resnet50")});
+    p.addOption({QStringLiteral("batch"), Cli::tr("Batch size per device."), Cli::tr("n"), QStringLiteral("32")});
+    p.addOption({QStringLiteral("iterations"), Cli::tr("Training iterations."), Cli::tr("n"), QStringLiteral("5")});
+    p.addOption({QStringLiteral("devices"), Cli::tr("Devices per server (1-8)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("servers"), Cli::tr("Servers (1-4)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("mode"), Cli::tr("Launch mode: estimator or sess.run."), Cli::tr("mode"), QStringLiteral("estimator")});
+    p.addOption({QStringLiteral("precision"), Cli::tr("Precision: fp32 or mixed."), Cli::tr("p"), QStringLiteral("mixed")});
+    p.addOption({QStringLiteral("seed"), Cli::tr("Seed of the modelled jitter (same seed, same records)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("input-rate"), Cli::tr("Host input pipeline throughput in samples/s (0 = fast enough)."), Cli::tr("n"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("segments"), Cli::tr("Gradient all-reduce segments."), Cli::tr("n"), QStringLiteral("2")});
+    p.addOption({QStringLiteral("scenario"), Cli::tr("Scenario knobs, comma separated."), Cli::tr("names")});
+    addOptionsSources(p);
+    p.addOption({QStringLiteral("project"), Cli::tr("Project file to record into (created if missing). Default: <output>/npuscope.npuscope."), Cli::tr("file")});
+    p.addOption({QStringLiteral("export"), Cli::tr("Also export the PROF directory into this folder."), Cli::tr("dir")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    if (!p.positionalArguments().isEmpty()) {
+        err(Cli::tr("Unexpected argument: %1").arg(p.positionalArguments().first()));
+        return ExitUsage;
+    }
+
+    RunArgs a;
+    auto intOpt = [&](const char *name, int *dst) {
+        bool ok = false;
+        const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
+        if (!ok) {
+            err(Cli::tr("--%1 must be a whole number, got \"%2\".").arg(QString::fromLatin1(name), p.value(QString::fromLatin1(name))));
+            return false;
+        }
+        *dst = v;
+        return true;
+    };
+    a.spec.model = p.value(QStringLiteral("model"));
+    if (!intOpt("batch", &a.spec.batchSize) || !intOpt("iterations", &a.spec.iterations)
+        || !intOpt("devices", &a.spec.devicesPerServer) || !intOpt("servers", &a.spec.servers)
+        || !intOpt("segments", &a.spec.segments))
+        return ExitUsage;
+    if (!launchModeFromName(p.value(QStringLiteral("mode")), &a.spec.mode)) {
+        err(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
+        return ExitUsage;
+    }
+    if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision)) {
+        err(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
+        return ExitUsage;
+    }
+    bool ok = false;
+    a.spec.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
+    if (!ok) {
+        err(Cli::tr("--seed must be a whole number, got \"%1\".").arg(p.value(QStringLiteral("seed"))));
+        return ExitUsage;
+    }
+    a.spec.inputRate = p.value(QStringLiteral("input-rate")).toDouble(&ok);
+    if (!ok || a.spec.inputRate < 0) {
+        err(Cli::tr("--input-rate must be a number of samples per second, got \"%1\".").arg(p.value(QStringLiteral("input-rate"))));
+        return ExitUsage;
+    }
+    if (p.isSet(QStringLiteral("scenario")))
+        a.spec.scenarios = p.value(QStringLiteral("scenario")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+
+    QByteArray json;
+    if (!optionsJsonFromArgs(p, QString(), &json, true))
+        return ExitUsage;
+    const auto problems = ProfilingOptions::parse(json, &a.options);
+    if (!problems.empty()) {
+        printProblems(problems);
+        return ExitUsage;
+    }
+    a.project = p.value(QStringLiteral("project"));
+    if (a.project.isEmpty())
+        a.project = QDir(a.options.output).filePath(QStringLiteral("npuscope.npuscope"));
+    a.exportDir = p.value(QStringLiteral("export"));
+    return recordAndExport(a);
+}
+
+int cmdExport(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Export a recorded session as the PROF directory msprof writes."));
+    p.addOption({QStringLiteral("project"), Cli::tr("Project file."), Cli::tr("file")});
+    p.addOption({QStringLiteral("output"), Cli::tr("Folder to create the PROF_* directory in."), Cli::tr("dir")});
+    p.addOption({QStringLiteral("session"), Cli::tr("Session id (default: the newest)."), Cli::tr("id")});
+    p.addOption({QStringLiteral("model-id"), Cli::tr("Export only this model (graph) id."), Cli::tr("n")});
+    p.addOption({QStringLiteral("iteration-id"), Cli::tr("Export only iteration N or the range A-B."), Cli::tr("N|A-B")});
+    p.addOption({QStringLiteral("device"), Cli::tr("Export only these devices, comma separated."), Cli::tr("ids")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    if (!p.isSet(QStringLiteral("project")) || !p.isSet(QStringLiteral("output"))) {
+        err(Cli::tr("export needs --project FILE and --output DIR."));
+        return ExitUsage;
+    }
+    exporting::ExportRequest req;
+    req.outputDir = p.value(QStringLiteral("output"));
+    bool ok = true;
+    std::int64_t sessionId = 0;
+    if (p.isSet(QStringLiteral("session"))) {
+        sessionId = p.value(QStringLiteral("session")).toLongLong(&ok);
+        if (!ok || sessionId <= 0) {
+            err(Cli::tr("--session must be a session id (see 'npuscope query'), got \"%1\".").arg(p.value(QStringLiteral("session"))));
+            return ExitUsage;
+        }
+    }
+    if (p.isSet(QStringLiteral("model-id"))) {
+        req.modelId = p.value(QStringLiteral("model-id")).toUInt(&ok);
+        if (!ok) {
+            err(Cli::tr("--model-id must be a whole number, got \"%1\".").arg(p.value(QStringLiteral("model-id"))));
+            return ExitUsage;
+        }
+    }
+    if (p.isSet(QStringLiteral("iteration-id"))) {
+        std::uint32_t a = 0, b = 0;
+        if (!parseIterationRange(p.value(QStringLiteral("iteration-id")), &a, &b)) {
+            err(Cli::tr("--iteration-id must be N or A-B with 1 <= A <= B, got \"%1\".").arg(p.value(QStringLiteral("iteration-id"))));
+            return ExitUsage;
+        }
+        req.firstIteration = a;
+        req.lastIteration = b;
+    }
+    if (p.isSet(QStringLiteral("device"))) {
+        for (const QString &d : p.value(QStringLiteral("device")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const uint v = d.trimmed().toUInt(&ok);
+            if (!ok || v > 65535) {
+                err(Cli::tr("--device must list device ids, got \"%1\".").arg(p.value(QStringLiteral("device"))));
+                return ExitUsage;
+            }
+            req.devices.push_back(std::uint16_t(v));
+        }
+    }
+    req.profCounter = std::uint32_t(std::max<std::int64_t>(1, sessionId));
+    return exportSession(p.value(QStringLiteral("project")), sessionId, req);
+}
+
+int cmdQuery(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("List the sessions, devices, models, iterations and record counts of a project."));
+    p.addOption({QStringLiteral("project"), Cli::tr("Project file."), Cli::tr("file")});
+    p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    QString path = p.value(QStringLiteral("project"));
+    if (path.isEmpty() && !p.positionalArguments().isEmpty())
+        path = p.positionalArguments().first();
+    if (path.isEmpty()) {
+        err(Cli::tr("query needs --project FILE."));
+        return ExitUsage;
+    }
+    const QString format = p.value(QStringLiteral("format"));
+    if (format != QLatin1String("text") && format != QLatin1String("json")) {
+        err(Cli::tr("--format must be \"text\" or \"json\", got \"%1\".").arg(format));
+        return ExitUsage;
+    }
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &se, &msg);
+    if (!project) {
+        err(msg);
+        return exitCodeFor(se);
+    }
+    if (format == QLatin1String("json"))
+        out(QString::fromUtf8(store::describeProjectJson(*project)));
+    else
+        out(store::describeProject(*project));
+    return ExitOk;
+}
+
+int cmdCheckOptions(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Validate profiling_options like the real collector; list every problem."));
+    p.addPositionalArgument(QStringLiteral("json"), Cli::tr("The profiling_options JSON string."));
+    addOptionsSources(p);
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    if (p.positionalArguments().size() > 1) {
+        err(Cli::tr("check-options takes one JSON string; quote it in the shell."));
+        return ExitUsage;
+    }
+    QByteArray json;
+    if (!optionsJsonFromArgs(p, p.positionalArguments().value(0), &json, true))
+        return ExitUsage;
+    ProfilingOptions options;
+    const auto problems = ProfilingOptions::parse(json, &options);
+    if (!problems.empty()) {
+        printProblems(problems);
+        return ExitUsage;
+    }
+    out(Cli::tr("The profiling options are valid."));
+    out(QString::fromUtf8(options.toJson()));
+    for (const QString &note : options.optionsWithoutData())
+        out(Cli::tr("Note: %1").arg(note));
+    return ExitOk;
+}
+
+int cmdDemo(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Record a small demo session (ResNet-50, 2 devices) and export it."));
+    p.addOption({QStringLiteral("output"), Cli::tr("Folder for the demo project and export."), Cli::tr("dir"), QStringLiteral("demo")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    const QString dir = QFileInfo(p.value(QStringLiteral("output"))).absoluteFilePath();
+    RunArgs a;
+    a.spec.model = QStringLiteral("resnet50");
+    a.spec.batchSize = 32;
+    a.spec.iterations = 5;
+    a.spec.devicesPerServer = 2;
+    a.spec.seed = 1;
+    const QByteArray json = QStringLiteral(
+        "{\"output\":\"%1\",\"training_trace\":\"on\",\"task_trace\":\"on\",\"hccl\":\"on\","
+        "\"aicpu\":\"on\",\"l2\":\"on\",\"msproftx\":\"on\",\"aic_metrics\":\"PipeUtilization\","
+        "\"fp_point\":\"\",\"bp_point\":\"\"}").arg(dir).toUtf8();
+    const auto problems = ProfilingOptions::parse(json, &a.options);
+    if (!problems.empty()) {
+        printProblems(problems);
+        return ExitUsage;
+    }
+    a.project = QDir(dir).filePath(QStringLiteral("demo.npuscope"));
+    a.exportDir = QDir(dir).filePath(QStringLiteral("export"));
+    QString profDir;
+    const int rc = recordAndExport(a, &profDir);
+    if (rc == ExitOk) {
+        out(Cli::tr("Demo project: %1").arg(QDir::toNativeSeparators(a.project)));
+        out(Cli::tr("Demo export:  %1").arg(QDir::toNativeSeparators(profDir)));
+        out(Cli::tr("Open the project in the GUI with: npuscope %1").arg(QDir::toNativeSeparators(a.project)));
+    }
+    return rc;
+}
+
+QString mainHelp()
+{
+    return Cli::tr("NPU Scope %1 - profiler for AI training on Ascend NPUs.\n"
+              "\n"
+              "Usage: npuscope [project.npuscope]        open the GUI (needs a display)\n"
+              "       npuscope <command> [options]\n"
+              "\n"
+              "Commands:\n"
+              "  run            emulate a profiled training session and record it into a project\n"
+              "  export         write a recorded session as a PROF directory (JSON timelines, CSV summaries)\n"
+              "  query          list sessions, devices, models, iterations and record counts\n"
+              "  check-options  validate a profiling_options string or a training script\n"
+              "  demo           record and export a small demo session\n"
+              "\n"
+              "Options:\n"
+              "  -h, --help     show this help; 'npuscope <command> --help' for a command\n"
+              "  -v, --version  show the version\n"
+              "\n"
+              "Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt project,\n"
+              "5 project from a newer version, 6 I/O error, 130 cancelled.")
+        .arg(QStringLiteral(NPUSCOPE_VERSION));
+}
+
+} // namespace
+
+bool isCliInvocation(const QStringList &args)
+{
+    if (args.size() < 2)
+        return false;
+    static const QStringList verbs = {QStringLiteral("run"), QStringLiteral("export"), QStringLiteral("query"),
+                                      QStringLiteral("check-options"), QStringLiteral("demo"), QStringLiteral("help"),
+                                      QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"),
+                                      QStringLiteral("-v")};
+    if (verbs.contains(args[1]))
+        return true;
+    // Anything else that looks like an option or an unknown verb is a usage error, not a GUI start;
+    // a path to an existing file (project) opens the GUI.
+    return !QFileInfo::exists(args[1]);
+}
+
+int runCli(const QStringList &args)
+{
+    const QString verb = args.value(1);
+    const QStringList rest = QStringList{args.value(0) + QLatin1Char(' ') + verb} + args.mid(2);
+    if (verb == QLatin1String("--version") || verb == QLatin1String("-v")) {
+        out(QStringLiteral("npuscope %1").arg(QStringLiteral(NPUSCOPE_VERSION)));
+        return ExitOk;
+    }
+    if (verb == QLatin1String("--help") || verb == QLatin1String("-h") || verb == QLatin1String("help")) {
+        out(mainHelp());
+        return ExitOk;
+    }
+    if (verb == QLatin1String("run"))
+        return cmdRun(rest);
+    if (verb == QLatin1String("export"))
+        return cmdExport(rest);
+    if (verb == QLatin1String("query"))
+        return cmdQuery(rest);
+    if (verb == QLatin1String("check-options"))
+        return cmdCheckOptions(rest);
+    if (verb == QLatin1String("demo"))
+        return cmdDemo(rest);
+    err(Cli::tr("Unknown command or file \"%1\". Run 'npuscope --help' for the commands.").arg(verb));
+    return ExitUsage;
+}
+
+} // namespace npuscope::app

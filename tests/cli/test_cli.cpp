@@ -1,0 +1,375 @@
+// Runs the real npuscope binary for every verb, good and bad input, and each exit code.
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sqlite3.h>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Result npuscope(const QStringList &args, const QMap<QString, QString> &env = {}, int timeoutMs = 300000)
+{
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    e.remove(QStringLiteral("DISPLAY"));
+    e.remove(QStringLiteral("NPUSCOPE_LANG"));
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral(NPUSCOPE_BIN), args);
+    p.waitForFinished(timeoutMs);
+    Result r;
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QString fullOptions(const QString &output)
+{
+    return QStringLiteral("{\"output\":\"%1\",\"training_trace\":\"on\",\"task_trace\":\"on\",\"hccl\":\"on\","
+                          "\"aicpu\":\"on\",\"l2\":\"on\",\"msproftx\":\"on\",\"aic_metrics\":\"PipeUtilization\","
+                          "\"fp_point\":\"\",\"bp_point\":\"\"}")
+        .arg(output);
+}
+
+QStringList filesUnder(const QString &dir)
+{
+    QStringList files;
+    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << QDir(dir).relativeFilePath(it.next());
+    files.sort();
+    return files;
+}
+
+void writeFile(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(data);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir tmp_;
+    QString project_;     // a small recorded project shared by the read-only checks
+
+    QString path(const QString &name) const { return tmp_.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(tmp_.isValid());
+        project_ = path(QStringLiteral("shared.npuscope"));
+        const Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),
+                                   QStringLiteral("--batch"), QStringLiteral("8"), QStringLiteral("--iterations"),
+                                   QStringLiteral("4"), QStringLiteral("--devices"), QStringLiteral("2"),
+                                   QStringLiteral("--profiling-options"), fullOptions(path(QStringLiteral("o"))),
+                                   QStringLiteral("--project"), project_});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+    }
+
+    void versionAndHelp()
+    {
+        Result r = npuscope({QStringLiteral("--version")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith(QStringLiteral("npuscope ") + QStringLiteral(NPUSCOPE_VERSION)));
+        r = npuscope({QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        for (const char *verb : {"run", "export", "query", "check-options"})
+            QVERIFY2(r.out.contains(QLatin1String(verb)), verb);
+        r = npuscope({QStringLiteral("run"), QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains(QStringLiteral("--iterations")));
+        QVERIFY(r.out.contains(QStringLiteral("resnet50")));
+    }
+
+    void unknownVerbIsUsageError()
+    {
+        const Result r = npuscope({QStringLiteral("frobnicate")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("frobnicate")));
+        const Result r2 = npuscope({QStringLiteral("run"), QStringLiteral("--no-such-flag")});
+        QCOMPARE(r2.code, 2);
+    }
+
+    void checkOptionsValidAndInvalid()
+    {
+        Result r = npuscope({QStringLiteral("check-options"), fullOptions(QStringLiteral("/tmp/x"))});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QStringLiteral("valid")));
+
+        // Every problem at once: the seed's literal xxMB, a bad switch and an unknown key.
+        r = npuscope({QStringLiteral("check-options"),
+                      QStringLiteral("{\"output\":\"/tmp/x\",\"storage_limit\":\"xxMB\",\"training_trace\":\"yes\",\"bogus\":\"on\"}")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("storage_limit")));
+        QVERIFY(r.err.contains(QStringLiteral("training_trace")));
+        QVERIFY(r.err.contains(QStringLiteral("bogus")));
+        QVERIFY(r.err.contains(QStringLiteral("3 problems")));
+
+        r = npuscope({QStringLiteral("check-options"), QStringLiteral("{\"output\":")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(!r.err.trimmed().isEmpty());
+    }
+
+    void checkOptionsFromScript()
+    {
+        const QString script = path(QStringLiteral("train.py"));
+        writeFile(script,
+                  "import tensorflow as tf\n"
+                  "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+                  "custom_op.name = \"NpuOptimizer\"\n"
+                  "custom_op.parameter_map[\"profiling_mode\"].b = True\n"
+                  "custom_op.parameter_map[\"profiling_options\"].s = tf.compat.as_bytes('{\"output\":\"/tmp/profiling\",\"task_trace\":\"on\",\"aic_metrics\":\"PipeUtilization\"}')\n");
+        Result r = npuscope({QStringLiteral("check-options"), QStringLiteral("--script"), script});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.err.contains(QStringLiteral("line 5")));
+
+        const QString bad = path(QStringLiteral("bad.py"));
+        writeFile(bad, "import os\nprint('no profiling here')\n");
+        r = npuscope({QStringLiteral("check-options"), QStringLiteral("--script"), bad});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("bad.py")));
+
+        r = npuscope({QStringLiteral("check-options"), QStringLiteral("--script"), path(QStringLiteral("missing.py"))});
+        QCOMPARE(r.code, 2);
+    }
+
+    void runWithScriptAndExport()
+    {
+        const QString script = path(QStringLiteral("estimator.py"));
+        writeFile(script,
+                  QStringLiteral("from npu_bridge.estimator.npu.npu_config import NPURunConfig, ProfilingConfig\n"
+                                 "profiling_options = '%1'\n"
+                                 "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n")
+                      .arg(fullOptions(path(QStringLiteral("so"))))
+                      .toUtf8());
+        const QString proj = path(QStringLiteral("script.npuscope"));
+        const QString out = path(QStringLiteral("script-export"));
+        const Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),
+                                   QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--iterations"),
+                                   QStringLiteral("2"), QStringLiteral("--script"), script, QStringLiteral("--project"),
+                                   proj, QStringLiteral("--export"), out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(QFile::exists(proj));
+        const QStringList files = filesUnder(out);
+        QVERIFY(!files.isEmpty());
+        const QRegularExpression profDir(QStringLiteral("^PROF_000001_\\d{17}_[A-R]{16}/device_0/"));
+        QVERIFY2(profDir.match(files.first()).hasMatch(), qPrintable(files.first()));
+        QVERIFY(files.filter(QRegularExpression(QStringLiteral("timeline/msprof_0_\\d+_1\\.json$"))).size() == 1);
+        QVERIFY(files.filter(QRegularExpression(QStringLiteral("summary/op_summary_0_\\d+_2\\.csv$"))).size() == 1);
+        QVERIFY(files.filter(QRegularExpression(QStringLiteral("summary/step_trace_0_\\d+_2\\.csv$"))).size() == 1);
+    }
+
+    void runRejectsBadInput()
+    {
+        // Invalid options: exit 2 and nothing recorded.
+        const QString proj = path(QStringLiteral("never.npuscope"));
+        Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),
+                             QStringLiteral("--profiling-options"), QStringLiteral("{\"output\":\"\"}"),
+                             QStringLiteral("--project"), proj});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("Result path is empty")));
+        QVERIFY(!QFile::exists(proj));
+        // Invalid workload.
+        r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("gpt5"),
+                      QStringLiteral("--profiling-options"), fullOptions(path(QStringLiteral("o"))),
+                      QStringLiteral("--project"), proj});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("gpt5")));
+        r = npuscope({QStringLiteral("run"), QStringLiteral("--batch"), QStringLiteral("many"),
+                      QStringLiteral("--profiling-options"), fullOptions(path(QStringLiteral("o")))});
+        QCOMPARE(r.code, 2);
+        r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet")});
+        QCOMPARE(r.code, 2); // no options at all
+        QVERIFY(!QFile::exists(proj));
+    }
+
+    void queryListsSessions()
+    {
+        Result r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), project_});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QStringLiteral("lenet")));
+        QVERIFY(r.out.contains(QStringLiteral("complete")));
+        r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), project_, QStringLiteral("--format"),
+                      QStringLiteral("json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.trimmed().startsWith(QLatin1Char('{')) || r.out.trimmed().startsWith(QLatin1Char('[')));
+    }
+
+    void exportFiltersIterations()
+    {
+        const QString out = path(QStringLiteral("filtered"));
+        Result r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
+                             out, QStringLiteral("--iteration-id"), QStringLiteral("2-3"), QStringLiteral("--device"),
+                             QStringLiteral("1")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QStringList files = filesUnder(out);
+        const QStringList timelines = files.filter(QStringLiteral("/timeline/msprof_"));
+        QCOMPARE(timelines.size(), 2);
+        for (const QString &f : files) {
+            QVERIFY2(f.contains(QStringLiteral("/device_1/")), qPrintable(f));
+            if (f.contains(QStringLiteral("/timeline/msprof_")))
+                QVERIFY2(f.endsWith(QStringLiteral("_2.json")) || f.endsWith(QStringLiteral("_3.json")), qPrintable(f));
+        }
+        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out,
+                      QStringLiteral("--iteration-id"), QStringLiteral("3-2")});
+        QCOMPARE(r.code, 2);
+        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_});
+        QCOMPARE(r.code, 2);
+    }
+
+    void sameSeedGivesIdenticalExports()
+    {
+        QStringList trees;
+        QList<QByteArray> contents;
+        for (int i = 0; i < 2; ++i) {
+            const QString proj = path(QStringLiteral("det%1.npuscope").arg(i));
+            const QString out = path(QStringLiteral("det%1").arg(i));
+            const Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),
+                                       QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--iterations"),
+                                       QStringLiteral("2"), QStringLiteral("--devices"), QStringLiteral("2"),
+                                       QStringLiteral("--seed"), QStringLiteral("42"), QStringLiteral("--profiling-options"),
+                                       fullOptions(out), QStringLiteral("--project"), proj, QStringLiteral("--export"), out});
+            QVERIFY2(r.code == 0, qPrintable(r.err));
+            const QStringList files = filesUnder(out);
+            trees << files.join(QLatin1Char('\n'));
+            QByteArray all;
+            for (const QString &f : files) {
+                QFile file(QDir(out).filePath(f));
+                QVERIFY(file.open(QIODevice::ReadOnly));
+                all += f.toUtf8() + '\0' + file.readAll();
+            }
+            contents << all;
+        }
+        QCOMPARE(trees[0], trees[1]);
+        QVERIFY(contents[0] == contents[1]);
+    }
+
+    void notAProjectExitCodes()
+    {
+        // Missing → 3.
+        Result r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), path(QStringLiteral("nope.npuscope"))});
+        QCOMPARE(r.code, 3);
+        // A text file → 3.
+        const QString text = path(QStringLiteral("notes.npuscope"));
+        writeFile(text, "these are my notes, not a database\n");
+        r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), text});
+        QCOMPARE(r.code, 3);
+        QVERIFY(!r.err.isEmpty());
+        // A foreign SQLite database → 3.
+        const QString foreign = path(QStringLiteral("foreign.db"));
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(foreign.toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "CREATE TABLE t(x); INSERT INTO t VALUES(1);", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), foreign});
+        QCOMPARE(r.code, 3);
+    }
+
+    void newerProjectIsRefused()
+    {
+        const QString copy = path(QStringLiteral("newer.npuscope"));
+        QVERIFY(QFile::copy(project_, copy));
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(copy.toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "PRAGMA user_version = 99;", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        const Result r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), copy});
+        QCOMPARE(r.code, 5);
+        QVERIFY(r.err.contains(QStringLiteral("newer")));
+    }
+
+    void corruptProjectExitCode()
+    {
+        const QString copy = path(QStringLiteral("corrupt.npuscope"));
+        QVERIFY(QFile::copy(project_, copy));
+        QFile f(copy);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 size = f.size();
+        QVERIFY(size > 8 * 4096);
+        // Keep the header (identity) intact, smash the pages after it.
+        f.seek(4096);
+        QByteArray junk(int(size - 8192), '\x5a');
+        f.write(junk);
+        f.close();
+        const Result r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), copy});
+        QCOMPARE(r.code, 4);
+    }
+
+    void ioErrorsExitSix()
+    {
+        // The export folder cannot be created (a file stands where its parent should be).
+        const QString blocker = path(QStringLiteral("blocker"));
+        writeFile(blocker, "x");
+        Result r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
+                             blocker + QStringLiteral("/sub")});
+        QCOMPARE(r.code, 6);
+        QVERIFY(!r.err.isEmpty());
+        // The project cannot be created.
+        r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"), QStringLiteral("--batch"),
+                      QStringLiteral("2"), QStringLiteral("--iterations"), QStringLiteral("1"),
+                      QStringLiteral("--profiling-options"), fullOptions(path(QStringLiteral("o"))),
+                      QStringLiteral("--project"), blocker + QStringLiteral("/p.npuscope")});
+        QCOMPARE(r.code, 6);
+    }
+
+    void diskFullDuringRecording()
+    {
+        const QString proj = path(QStringLiteral("full.npuscope"));
+        const Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("resnet50"),
+                                   QStringLiteral("--iterations"), QStringLiteral("20"), QStringLiteral("--devices"),
+                                   QStringLiteral("2"), QStringLiteral("--profiling-options"),
+                                   fullOptions(path(QStringLiteral("o"))), QStringLiteral("--project"), proj},
+                                  {{QStringLiteral("NPUSCOPE_TEST_MAX_PAGES"), QStringLiteral("400")}});
+        QCOMPARE(r.code, 6);
+        QVERIFY2(r.err.contains(QStringLiteral("full"), Qt::CaseInsensitive), qPrintable(r.err));
+        // What was committed before the disk filled is still a readable project.
+        const Result q = npuscope({QStringLiteral("query"), QStringLiteral("--project"), proj});
+        QVERIFY2(q.code == 0, qPrintable(q.err));
+        QVERIFY(q.out.contains(QStringLiteral("failed")));
+    }
+
+    void interruptCancelsAndKeepsData()
+    {
+        const QString proj = path(QStringLiteral("cancel.npuscope"));
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral(NPUSCOPE_BIN),
+                {QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("resnet50"), QStringLiteral("--iterations"),
+                 QStringLiteral("100000"), QStringLiteral("--profiling-options"), fullOptions(path(QStringLiteral("o"))),
+                 QStringLiteral("--project"), proj});
+        QVERIFY(p.waitForStarted());
+        // Wait until something has been committed, then interrupt like Ctrl+C.
+        for (int i = 0; i < 600 && !p.readAllStandardError().contains("Iteration"); ++i)
+            QTest::qWait(100);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 130);
+        const Result q = npuscope({QStringLiteral("query"), QStringLiteral("--project"), proj});
+        QVERIFY2(q.code == 0, qPrintable(q.err));
+        QVERIFY(q.out.contains(QStringLiteral("cancelled")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
