@@ -131,6 +131,11 @@ QString NewSessionDialog::projectPath() const
     return project_->text().trimmed();
 }
 
+void NewSessionDialog::setProjectPath(const QString &path)
+{
+    project_->setText(path);
+}
+
 void NewSessionDialog::validate()
 {
     ProfilingOptions parsed;

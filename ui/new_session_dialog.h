@@ -24,6 +24,7 @@ public:
     SessionSpec spec() const;
     ProfilingOptions options() const { return options_; }
     QString projectPath() const;
+    void setProjectPath(const QString &path);
     bool isValid() const { return valid_; }
     QPlainTextEdit *optionsEdit() const { return optionsEdit_; }
     QLabel *problemsLabel() const { return problems_; }
