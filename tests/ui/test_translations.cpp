@@ -1,0 +1,106 @@
+// The Chinese catalogue must be complete and in sync with the sources: every tr() string
+// present, none unfinished, and the compiled catalogue must actually translate.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+#include <QXmlStreamReader>
+
+namespace {
+
+struct TsStats {
+    int messages = 0;
+    int unfinished = 0;
+    int obsolete = 0;
+    int emptyTranslations = 0;
+    QStringList unfinishedSources;
+};
+
+TsStats readTs(const QString &path)
+{
+    TsStats s;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return s;
+    QXmlStreamReader xml(&f);
+    QString source;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("message")) {
+            ++s.messages;
+        } else if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (xml.name() == QLatin1String("translation")) {
+            const QString type = xml.attributes().value(QLatin1String("type")).toString();
+            const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            if (type == QLatin1String("unfinished")) {
+                ++s.unfinished;
+                s.unfinishedSources << source;
+            } else if (type == QLatin1String("obsolete") || type == QLatin1String("vanished")) {
+                ++s.obsolete;
+            } else if (text.trimmed().isEmpty()) {
+                ++s.emptyTranslations;
+                s.unfinishedSources << source;
+            }
+        }
+    }
+    return s;
+}
+
+const QString kTs = QStringLiteral(NPUSCOPE_SOURCE_DIR "/translations/npuscope_zh_CN.ts");
+
+} // namespace
+
+class TestTranslations : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void catalogueIsComplete()
+    {
+        const TsStats s = readTs(kTs);
+        QVERIFY2(s.messages > 100, "the catalogue is missing or nearly empty");
+        QVERIFY2(s.unfinished == 0 && s.emptyTranslations == 0,
+                 qPrintable(QStringLiteral("unfinished: ") + s.unfinishedSources.mid(0, 20).join(QStringLiteral(" | "))));
+        QCOMPARE(s.obsolete, 0);
+    }
+
+    void catalogueMatchesSources()
+    {
+        // lupdate over the sources into a copy: a tr() string missing from the catalogue
+        // would appear as a new unfinished message.
+        QTemporaryDir tmp;
+        const QString copy = tmp.filePath(QStringLiteral("copy_zh_CN.ts"));
+        QVERIFY(QFile::copy(kTs, copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        QStringList args;
+        for (const char *dir : {"core", "device", "ui", "app"})
+            args << QStringLiteral(NPUSCOPE_SOURCE_DIR "/") + QLatin1String(dir);
+        args << QStringLiteral("-extensions") << QStringLiteral("cpp,h") << QStringLiteral("-no-obsolete")
+             << QStringLiteral("-silent") << QStringLiteral("-ts") << copy;
+        QProcess p;
+        p.start(QStringLiteral(NPUSCOPE_LUPDATE), args);
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const TsStats s = readTs(copy);
+        QVERIFY2(s.unfinished == 0,
+                 qPrintable(QStringLiteral("strings in the sources but not translated: ")
+                            + s.unfinishedSources.mid(0, 30).join(QStringLiteral(" | "))));
+        QCOMPARE(s.messages, readTs(kTs).messages);
+    }
+
+    void compiledCatalogueTranslates()
+    {
+        QTranslator t;
+        QVERIFY(t.load(QStringLiteral(NPUSCOPE_QM)));
+        const QString zh = t.translate("Cli", "The profiling options are valid.");
+        QVERIFY(!zh.isEmpty());
+        QVERIFY(zh.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTranslations)
+#include "test_translations.moc"
