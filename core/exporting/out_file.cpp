@@ -1,0 +1,277 @@
+#include "core/exporting/out_file.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace npuscope::exporting {
+
+namespace {
+QString osReason(int err)
+{
+    return QString::fromLocal8Bit(std::strerror(err));
+}
+
+// Writes v/10^scale exactly (integer arithmetic), trailing fraction zeros trimmed.
+char *formatScaled(char *p, std::int64_t v, std::int64_t scale, int digits)
+{
+    std::uint64_t u;
+    if (v < 0) {
+        *p++ = '-';
+        u = static_cast<std::uint64_t>(-(v + 1)) + 1;
+    } else {
+        u = static_cast<std::uint64_t>(v);
+    }
+    const std::uint64_t whole = u / static_cast<std::uint64_t>(scale);
+    std::uint64_t frac = u % static_cast<std::uint64_t>(scale);
+    p = std::to_chars(p, p + 24, whole).ptr;
+    if (frac) {
+        *p++ = '.';
+        char tmp[8];
+        for (int i = digits - 1; i >= 0; --i) {
+            tmp[i] = static_cast<char>('0' + frac % 10);
+            frac /= 10;
+        }
+        int n = digits;
+        while (n > 0 && tmp[n - 1] == '0')
+            --n;
+        std::memcpy(p, tmp, n);
+        p += n;
+    }
+    return p;
+}
+
+char *formatFixedTo(char *p, char *end, double v, int decimals)
+{
+    if (!std::isfinite(v)) {
+        std::memcpy(p, "N/A", 3);
+        return p + 3;
+    }
+    auto r = std::to_chars(p, end, v, std::chars_format::fixed, decimals);
+    char *q = r.ptr;
+    char *dot = static_cast<char *>(std::memchr(p, '.', q - p));
+    if (dot) {
+        while (q > dot + 1 && q[-1] == '0')
+            --q;
+        if (q == dot + 1)
+            q = dot;
+    }
+    // "-0" after rounding a tiny negative value reads badly in a spreadsheet.
+    if (q - p == 2 && p[0] == '-' && p[1] == '0') {
+        p[0] = '0';
+        return p + 1;
+    }
+    return q;
+}
+} // namespace
+
+OutFile::~OutFile()
+{
+    abort();
+    delete[] buf_;
+}
+
+bool OutFile::open(const QString &finalPath, QString *error)
+{
+    finalPath_ = finalPath;
+    tmpPath_ = finalPath + QStringLiteral(".tmp-") + QString::number(::getpid());
+    if (!buf_)
+        buf_ = new char[kBuf];
+    used_ = 0;
+    bytes_ = 0;
+    errno_ = 0;
+    const QByteArray p = QFile::encodeName(tmpPath_);
+    fd_ = ::open(p.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd_ < 0) {
+        const int e = errno;
+        if (error)
+            *error = QCoreApplication::translate("ProfExporter", "Could not create the file %1: %2.")
+                         .arg(finalPath, osReason(e));
+        return false;
+    }
+    return true;
+}
+
+void OutFile::writeRaw(const char *p, std::size_t n)
+{
+    if (errno_ || fd_ < 0)
+        return;
+    while (n > 0) {
+        const ssize_t w = ::write(fd_, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            errno_ = errno;
+            return;
+        }
+        p += w;
+        n -= static_cast<std::size_t>(w);
+        bytes_ += static_cast<std::uint64_t>(w);
+    }
+}
+
+void OutFile::flush()
+{
+    writeRaw(buf_, used_);
+    used_ = 0;
+}
+
+bool OutFile::commit(QString *error)
+{
+    if (fd_ < 0) {
+        if (error)
+            *error = QCoreApplication::translate("ProfExporter", "The file %1 was not open for writing.").arg(finalPath_);
+        return false;
+    }
+    flush();
+    if (!errno_ && ::close(fd_) != 0)
+        errno_ = errno;
+    else if (errno_)
+        ::close(fd_);
+    fd_ = -1;
+    if (!errno_) {
+        const QByteArray from = QFile::encodeName(tmpPath_), to = QFile::encodeName(finalPath_);
+        if (::rename(from.constData(), to.constData()) != 0)
+            errno_ = errno;
+    }
+    if (errno_) {
+        if (error)
+            *error = QCoreApplication::translate("ProfExporter", "Could not write the file %1: %2.")
+                         .arg(finalPath_, osReason(errno_));
+        ::unlink(QFile::encodeName(tmpPath_).constData());
+        return false;
+    }
+    tmpPath_.clear();
+    return true;
+}
+
+void OutFile::abort()
+{
+    if (fd_ >= 0) {
+        ::close(fd_);
+        fd_ = -1;
+    }
+    if (!tmpPath_.isEmpty()) {
+        ::unlink(QFile::encodeName(tmpPath_).constData());
+        tmpPath_.clear();
+    }
+    used_ = 0;
+}
+
+void OutFile::putInt(std::int64_t v)
+{
+    char tmp[24];
+    put(std::string_view(tmp, std::to_chars(tmp, tmp + sizeof tmp, v).ptr - tmp));
+}
+
+void OutFile::putUInt(std::uint64_t v)
+{
+    char tmp[24];
+    put(std::string_view(tmp, std::to_chars(tmp, tmp + sizeof tmp, v).ptr - tmp));
+}
+
+void OutFile::putUs(TimeNs ns)
+{
+    char tmp[32];
+    put(std::string_view(tmp, formatScaled(tmp, ns, 1000, 3) - tmp));
+}
+
+void OutFile::putMs(TimeNs ns)
+{
+    char tmp[32];
+    put(std::string_view(tmp, formatScaled(tmp, ns, 1000000, 6) - tmp));
+}
+
+void OutFile::putFixed(double v, int decimals)
+{
+    char tmp[400];
+    put(std::string_view(tmp, formatFixedTo(tmp, tmp + sizeof tmp, v, decimals) - tmp));
+}
+
+void OutFile::putShortest(double v)
+{
+    if (!std::isfinite(v)) {
+        put("0");
+        return;
+    }
+    char tmp[64];
+    put(std::string_view(tmp, std::to_chars(tmp, tmp + sizeof tmp, v).ptr - tmp));
+}
+
+void OutFile::putJsonString(std::string_view s)
+{
+    put('"');
+    std::size_t runStart = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        put(s.substr(runStart, i - runStart));
+        runStart = i + 1;
+        switch (c) {
+        case '"': put("\\\""); break;
+        case '\\': put("\\\\"); break;
+        case '\n': put("\\n"); break;
+        case '\r': put("\\r"); break;
+        case '\t': put("\\t"); break;
+        default: {
+            char esc[7] = {'\\', 'u', '0', '0', "0123456789abcdef"[c >> 4], "0123456789abcdef"[c & 15], 0};
+            put(std::string_view(esc, 6));
+        }
+        }
+    }
+    put(s.substr(runStart));
+    put('"');
+}
+
+std::string csvCell(std::string_view s)
+{
+    std::string out;
+    const bool guard = !s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@');
+    const bool quote = s.find_first_of(",\"\r\n") != std::string_view::npos;
+    if (!guard && !quote)
+        return std::string(s);
+    if (quote)
+        out.push_back('"');
+    if (guard)
+        out.push_back('\'');
+    for (char c : s) {
+        if (c == '"')
+            out.push_back('"');
+        out.push_back(c);
+    }
+    if (quote)
+        out.push_back('"');
+    return out;
+}
+
+void OutFile::putCsvText(std::string_view s)
+{
+    if (s.empty())
+        return;
+    const char c0 = s[0];
+    if (c0 != '=' && c0 != '+' && c0 != '-' && c0 != '@' && s.find_first_of(",\"\r\n") == std::string_view::npos) {
+        put(s);
+        return;
+    }
+    put(csvCell(s));
+}
+
+std::string formatUs(TimeNs ns)
+{
+    char tmp[32];
+    return std::string(tmp, formatScaled(tmp, ns, 1000, 3) - tmp);
+}
+
+std::string formatFixed(double v, int decimals)
+{
+    char tmp[400];
+    return std::string(tmp, formatFixedTo(tmp, tmp + sizeof tmp, v, decimals) - tmp);
+}
+
+} // namespace npuscope::exporting

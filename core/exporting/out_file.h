@@ -1,0 +1,65 @@
+#pragma once
+// OutFile: a buffered writer for exported files with hand-rolled number formatting
+// (std::to_chars), written to "<name>.tmp-<pid>" and renamed into place by commit(), so
+// a reader never sees a half file. The first OS error sticks: later writes are ignored
+// and commit() fails with a sentence naming the file and the OS reason.
+// Also the CSV / JSON cell helpers shared by the exporters.
+
+#include "core/model/records.h"
+
+#include <QString>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace npuscope::exporting {
+
+class OutFile {
+public:
+    OutFile() = default;
+    ~OutFile();
+    OutFile(const OutFile &) = delete;
+    OutFile &operator=(const OutFile &) = delete;
+
+    bool open(const QString &finalPath, QString *error);
+    bool commit(QString *error);   // flush, close, rename to the final name
+    void abort();                  // close and remove the temporary file
+    bool failed() const { return errno_ != 0; }
+    std::uint64_t bytes() const { return bytes_; }
+
+    void put(std::string_view s)
+    {
+        if (s.size() > kBuf - used_) { flush(); if (s.size() > kBuf) { writeRaw(s.data(), s.size()); return; } }
+        std::memcpy(buf_ + used_, s.data(), s.size());
+        used_ += s.size();
+    }
+    void put(char c) { if (used_ == kBuf) flush(); buf_[used_++] = c; }
+    void putInt(std::int64_t v);
+    void putUInt(std::uint64_t v);
+    void putUs(TimeNs ns);           // ns as µs, exact, trailing zeros trimmed
+    void putMs(TimeNs ns);           // ns as ms, exact, trailing zeros trimmed
+    void putFixed(double v, int decimals = 3); // rounded, trailing zeros trimmed
+    void putShortest(double v);      // shortest round-trip form
+    void putJsonString(std::string_view s);  // quoted and escaped
+    void putCsvText(std::string_view s);     // formula guard + RFC 4180 quoting
+
+private:
+    static constexpr std::size_t kBuf = 1 << 20;
+    void flush();
+    void writeRaw(const char *p, std::size_t n);
+    char *buf_ = nullptr;
+    std::size_t used_ = 0;
+    int fd_ = -1;
+    int errno_ = 0;
+    std::uint64_t bytes_ = 0;
+    QString finalPath_, tmpPath_;
+};
+
+// Formats a value the way putUs/putFixed do, for tests and for callers building strings.
+std::string formatUs(TimeNs ns);
+std::string formatFixed(double v, int decimals = 3);
+// CSV cell text as putCsvText writes it.
+std::string csvCell(std::string_view s);
+
+} // namespace npuscope::exporting

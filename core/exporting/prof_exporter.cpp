@@ -1,0 +1,1290 @@
+#include "core/exporting/prof_exporter.h"
+
+#include "core/analysis/op_tables.h"
+#include "core/analysis/overlap.h"
+#include "core/exporting/out_file.h"
+#include "core/options/profiling_options.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <set>
+#include <unistd.h>
+
+namespace npuscope::exporting {
+
+namespace {
+
+using analysis::Interval;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ProfExporter", text);
+}
+
+// Lane ids of the legacy msprof timeline (output-files.md, "Lanes").
+struct Pids {
+    std::uint64_t host;      // P
+    std::uint64_t cann;      // P×100+2
+    std::uint64_t hardware;  // 3
+    std::uint64_t hccl;      // P×100+11
+    std::uint64_t overlap;   // P×100+12
+    std::uint64_t tx;        // P×100+1 (not in the spec: msproftx user markers, CPU side)
+    explicit Pids(std::uint64_t p)
+        : host(p), cann(p * 100 + 2), hardware(3), hccl(p * 100 + 11), overlap(p * 100 + 12), tx(p * 100 + 1) {}
+};
+constexpr std::uint64_t kCommKernelTid = 70000;
+
+// Everything of one iteration that the per-iteration files need; one iteration at a time
+// is held in memory, never the whole session.
+struct IterationData {
+    IterationKey key;
+    std::vector<TaskRecord> tasks;
+    std::vector<CollectiveOpRecord> collectives;
+    std::vector<HcclTaskRecord> hccl;
+    std::vector<AiCpuRecord> aiCpu;
+    std::vector<HostRangeRecord> host;   // CANN + runtime API
+    std::vector<HostRangeRecord> tx;     // msproftx
+};
+
+struct StepEvent {
+    TimeNs ts;
+    enum Kind : std::uint8_t { Iteration, FpBp, Refresh, Reduce, FlowStart, FlowEnd } kind;
+    std::uint32_t reduce;
+};
+std::vector<StepEvent> stepEventsOf(const StepTraceRecord &s);
+
+// Comma handling for a top-level JSON array written as one line (", " like the reference).
+struct JsonArray {
+    OutFile &f;
+    bool first = true;
+    void begin() { f.put('['); }
+    void next() { if (!first) f.put(", "); first = false; }
+    void end() { f.put(']'); }
+};
+
+class Exporter {
+public:
+    Exporter(const TraceReader &t, const ExportRequest &r, const std::function<void(const ExportProgress &)> &p,
+             const std::atomic_bool *c)
+        : trace(t), req(r), progressFn(p), cancel(c), info(t.sessionInfo()) {}
+
+    bool run(ExportResult *result);
+
+    ExportError kind = ExportError::None;
+    QString error;
+
+private:
+    // --- plumbing
+    bool fail(ExportError k, const QString &msg) { kind = k; error = msg; return false; }
+    bool cancelled() const { return cancel && cancel->load(); }
+    template <class Body> bool writeFile(const QString &rel, Body &&body);
+    std::string_view str(StrId id) const { return trace.string(id); }
+    std::string_view taskName(const TaskRecord &t) const;
+    QString fileName(const char *name, const IterationKey &k, const char *ext) const;
+
+    // --- planning
+    bool selectWork();
+    int filesPerIteration(const IterationKey &k) const;
+
+    // --- per device / iteration
+    bool writeDeviceMeta(const DeviceInfo &d);
+    bool loadIteration(const IterationKey &k, IterationData *out);
+    bool writeIteration(const DeviceInfo &d, const IterationData &it);
+
+    // timeline
+    void metaEvent(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, const char *argKey,
+                   std::string_view text);
+    void metaEventInt(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, std::uint64_t v);
+    void processBlockEnd(JsonArray &a, std::uint64_t pid, const char *label, int sort);
+    void stepTraceLaneMeta(JsonArray &a, std::uint32_t model);
+    void cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &host);
+    void hardwareLaneMeta(JsonArray &a, const std::vector<TaskRecord> &tasks);
+    void hcclLaneMeta(JsonArray &a, const std::vector<HcclTaskRecord> &hccl);
+    void overlapLaneMeta(JsonArray &a);
+    void txLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &tx);
+    void taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq);
+    void hcclEvent(JsonArray &a, const HcclTaskRecord &h);
+    void plainEvent(JsonArray &a, std::string_view name, std::uint64_t pid, std::uint64_t tid, TimeNs ts, TimeNs dur);
+    void hostEvent(JsonArray &a, const HostRangeRecord &r);
+    void txEvent(JsonArray &a, const HostRangeRecord &r);
+    void stepTraceEvent(JsonArray &a, const StepTraceRecord &s, const StepEvent &e, std::uint64_t pid, std::uint64_t tid);
+    void writeMsprof(OutFile &f, const DeviceInfo &d, const IterationData &it, const StepTraceRecord *step);
+    void writeTaskTimeJson(OutFile &f, const DeviceInfo &d, const IterationData &it);
+    void writeHcclJson(OutFile &f, const IterationData &it);
+    void writeStepTraceJson(OutFile &f, const std::vector<StepTraceRecord> &steps, std::uint32_t model);
+    void writeTxJson(OutFile &f, const IterationData &it);
+
+    // summary
+    void writeOpSummary(OutFile &f, const DeviceInfo &d, const IterationData &it);
+    void writeOpStatistic(OutFile &f, const IterationData &it);
+    void writeTaskTimeCsv(OutFile &f, const IterationData &it);
+    void writeStepTraceCsv(OutFile &f, const std::vector<StepTraceRecord> &steps);
+    void writeAiCpuCsv(OutFile &f, const IterationData &it);
+    void writeL2Csv(OutFile &f, const IterationData &it);
+    void writeTxCsv(OutFile &f, const IterationData &it);
+    void writeDpCsv(OutFile &f, const std::vector<QueueEventRecord> &events);
+    void writeFusionCsv(OutFile &f, const std::vector<FusionOpRecord> &ops);
+
+    bool inRange(std::uint32_t iteration) const
+    {
+        return (!req.firstIteration || iteration >= *req.firstIteration)
+            && (!req.lastIteration || iteration <= *req.lastIteration);
+    }
+    std::string modelName(std::uint32_t model) const;
+
+    const TraceReader &trace;
+    const ExportRequest &req;
+    const std::function<void(const ExportProgress &)> &progressFn;
+    const std::atomic_bool *cancel;
+    const SessionInfo &info;
+    ProfilingOptions opt;
+    QStringList metricColumns;
+    bool taskFiles = false, stepFiles = false, hcclFiles = false;
+
+    std::vector<DeviceInfo> devices;
+    std::vector<IterationKey> work;
+    QString tmpRoot;       // the PROF directory while it is being written
+    QString deviceDir;     // relative "device_<id>"
+    QStringList written;
+    ExportProgress progress;
+    Pids pids{0};
+};
+
+// ---------------------------------------------------------------------------------------
+// plumbing
+
+template <class Body>
+bool Exporter::writeFile(const QString &rel, Body &&body)
+{
+    if (cancelled())
+        return fail(ExportError::Cancelled, tr("The export was cancelled."));
+    OutFile f;
+    QString err;
+    if (!f.open(tmpRoot + QLatin1Char('/') + rel, &err))
+        return fail(ExportError::Io, err);
+    body(f);
+    if (!f.commit(&err))
+        return fail(ExportError::Io, err);
+    written << rel;
+    ++progress.filesDone;
+    progress.bytes += f.bytes();
+    if (progressFn)
+        progressFn(progress);
+    return true;
+}
+
+std::string_view Exporter::taskName(const TaskRecord &t) const
+{
+    std::string_view n = str(t.name);
+    if (n.empty() && t.opId)
+        if (const OpDesc *o = trace.op(t.opId))
+            n = str(o->name);
+    return n.empty() ? std::string_view(taskTypeName(t.type)) : n;
+}
+
+QString Exporter::fileName(const char *name, const IterationKey &k, const char *ext) const
+{
+    return QStringLiteral("%1/%2/%3_%4_%5_%6.%7")
+        .arg(deviceDir, QLatin1String(ext[0] == 'j' ? "timeline" : "summary"), QLatin1String(name))
+        .arg(k.device).arg(k.modelId).arg(k.iteration).arg(QLatin1String(ext));
+}
+
+std::string Exporter::modelName(std::uint32_t model) const
+{
+    for (const auto &m : info.models)
+        if (m.id == model)
+            return m.name.toStdString();
+    return {};
+}
+
+std::uint64_t fnv1a(std::uint64_t h, const QByteArray &b)
+{
+    for (char c : b) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+// 16 letters A–R derived from the session, so the same session always gets the same name.
+QString sessionLetters(const SessionInfo &info)
+{
+    std::uint64_t h = 14695981039346656037ull;
+    h = fnv1a(h, info.spec.toJson());
+    h = fnv1a(h, info.name.toUtf8());
+    h = fnv1a(h, info.source.toUtf8());
+    h = fnv1a(h, info.optionsJson);
+    QString out;
+    for (int i = 0; i < 16; ++i) {
+        // splitmix64 step: spreads the hash over all 16 letters
+        h += 0x9e3779b97f4a7c15ull;
+        std::uint64_t z = h;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        z ^= z >> 31;
+        out += QLatin1Char(static_cast<char>('A' + z % 18));
+    }
+    return out;
+}
+
+QDateTime localFromUs(std::int64_t us)
+{
+    return QDateTime::fromMSecsSinceEpoch(us / 1000);
+}
+
+QString dateWithMicros(std::int64_t us)
+{
+    const QDateTime t = localFromUs(us);
+    return t.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.")) + QStringLiteral("%1").arg(((us % 1000000) + 1000000) % 1000000, 6, 10, QLatin1Char('0'));
+}
+
+// ---------------------------------------------------------------------------------------
+// planning
+
+bool Exporter::selectWork()
+{
+    if (!info.optionsJson.trimmed().isEmpty())
+        ProfilingOptions::parse(info.optionsJson, &opt); // problems were reported when the session was set up
+    taskFiles = opt.taskTimingOn();
+    stepFiles = opt.trainingTrace == Switch::On;
+    hcclFiles = opt.hccl == Switch::On && info.devices.size() > 1;
+    if (opt.taskTime != TaskTimeLevel::L0)
+        metricColumns = aicMetricsColumns(opt.aicMetrics);
+
+    if (req.firstIteration && req.lastIteration && *req.firstIteration > *req.lastIteration)
+        return fail(ExportError::Usage, tr("The iteration range %1-%2 is empty: the first iteration is after the last.")
+                                            .arg(*req.firstIteration).arg(*req.lastIteration));
+    for (auto id : req.devices) {
+        const bool known = std::any_of(info.devices.begin(), info.devices.end(), [id](const DeviceInfo &d) { return d.id == id; });
+        if (!known)
+            return fail(ExportError::Usage, tr("The session has no device %1.").arg(id));
+    }
+    for (const auto &d : info.devices)
+        if (req.devices.empty() || std::find(req.devices.begin(), req.devices.end(), d.id) != req.devices.end())
+            devices.push_back(d);
+    std::sort(devices.begin(), devices.end(), [](const DeviceInfo &a, const DeviceInfo &b) { return a.id < b.id; });
+    for (const auto &k : trace.iterations()) {
+        const bool dev = std::any_of(devices.begin(), devices.end(), [&k](const DeviceInfo &d) { return d.id == k.device; });
+        if (dev && (!req.modelId || *req.modelId == k.modelId) && inRange(k.iteration))
+            work.push_back(k);
+    }
+    if (work.empty())
+        return fail(ExportError::Usage, tr("Nothing to export: no recorded iteration matches the chosen devices, model and iteration range."));
+    return true;
+}
+
+int Exporter::filesPerIteration(const IterationKey &k) const
+{
+    int n = 0;
+    if (taskFiles)
+        n += 5; // msprof, task_time json+csv, op_summary, op_statistic
+    if (stepFiles)
+        n += 2;
+    if (hcclFiles)
+        n += 1;
+    if (opt.aicpu == Switch::On)
+        n += 1;
+    if (opt.l2 == Switch::On && taskFiles)
+        n += 1;
+    if (opt.msproftx == Switch::On)
+        n += 2;
+    if (!trace.queueEvents(k.device).empty())
+        n += 1;
+    if (!trace.fusionOps(k.modelId).empty())
+        n += 1;
+    return n;
+}
+
+bool Exporter::run(ExportResult *result)
+{
+    if (!selectWork())
+        return false;
+
+    std::int64_t wallBegin = 0;
+    for (const auto &d : info.devices)
+        if (d.wallBeginUs > 0 && (wallBegin == 0 || d.wallBeginUs < wallBegin))
+            wallBegin = d.wallBeginUs;
+    if (wallBegin == 0)
+        wallBegin = info.createdWallUs;
+    const QString profName = QStringLiteral("PROF_%1_%2_%3")
+                                 .arg(req.profCounter, 6, 10, QLatin1Char('0'))
+                                 .arg(localFromUs(wallBegin).toString(QStringLiteral("yyyyMMddHHmmsszzz")), sessionLetters(info));
+    QDir out(req.outputDir);
+    if (!QDir().mkpath(req.outputDir) || !QFileInfo(req.outputDir).isDir())
+        return fail(ExportError::Io, tr("Could not create the output folder %1.").arg(req.outputDir));
+    const QString finalDir = out.absoluteFilePath(profName);
+    if (QFileInfo::exists(finalDir))
+        return fail(ExportError::Usage, tr("The folder %1 already exists; choose another output folder or counter.").arg(finalDir));
+    // The whole PROF directory is built under a hidden temporary name and renamed at the
+    // end, so no half export is ever visible under the final name.
+    tmpRoot = out.absoluteFilePath(QStringLiteral(".%1.tmp-%2").arg(profName).arg(::getpid()));
+    QDir(tmpRoot).removeRecursively();
+    if (!QDir().mkdir(tmpRoot)) {
+        const int e = errno;
+        return fail(ExportError::Io, tr("Could not create the folder %1: %2.").arg(tmpRoot, QString::fromLocal8Bit(std::strerror(e))));
+    }
+
+    progress.filesTotal = devices.size() * 6;
+    for (const auto &k : work)
+        progress.filesTotal += filesPerIteration(k);
+
+    bool ok = true;
+    for (const auto &d : devices) {
+        deviceDir = QStringLiteral("device_%1").arg(d.id);
+        pids = Pids(d.hostPid);
+        if (!QDir(tmpRoot).mkpath(deviceDir + QStringLiteral("/timeline")) || !QDir(tmpRoot).mkpath(deviceDir + QStringLiteral("/summary"))) {
+            ok = fail(ExportError::Io, tr("Could not create the folder %1.").arg(tmpRoot + QLatin1Char('/') + deviceDir));
+            break;
+        }
+        if (!(ok = writeDeviceMeta(d)))
+            break;
+        for (const auto &k : work) {
+            if (k.device != d.id)
+                continue;
+            IterationData it;
+            if (!(ok = loadIteration(k, &it)) || !(ok = writeIteration(d, it)))
+                break;
+        }
+        if (!ok)
+            break;
+    }
+    if (ok && cancelled())
+        ok = fail(ExportError::Cancelled, tr("The export was cancelled."));
+    if (ok) {
+        const QByteArray from = QFile::encodeName(tmpRoot), to = QFile::encodeName(finalDir);
+        if (::rename(from.constData(), to.constData()) != 0) {
+            const int e = errno;
+            ok = fail(ExportError::Io, tr("Could not rename %1 to %2: %3.").arg(tmpRoot, finalDir, QString::fromLocal8Bit(std::strerror(e))));
+        }
+    }
+    if (!ok) {
+        QDir(tmpRoot).removeRecursively();
+        return false;
+    }
+    if (result) {
+        result->profDir = finalDir;
+        written.sort();
+        result->files = written;
+        result->bytes = progress.bytes;
+    }
+    return true;
+}
+
+bool Exporter::loadIteration(const IterationKey &k, IterationData *it)
+{
+    it->key = k;
+    trace.forEachTask(k, [it](const TaskRecord &t) { it->tasks.push_back(t); return true; });
+    trace.forEachCollective(k, [it](const CollectiveOpRecord &c) { it->collectives.push_back(c); return true; });
+    trace.forEachHcclTask(k, [it](const HcclTaskRecord &h) { it->hccl.push_back(h); return true; });
+    trace.forEachAiCpu(k, [it](const AiCpuRecord &a) { it->aiCpu.push_back(a); return true; });
+    trace.forEachHostRange(k, [it](const HostRangeRecord &r) {
+        (r.kind == HostRangeRecord::Kind::MsprofTx ? it->tx : it->host).push_back(r);
+        return true;
+    });
+    if (cancelled())
+        return fail(ExportError::Cancelled, tr("The export was cancelled."));
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------
+// device description files
+
+bool Exporter::writeDeviceMeta(const DeviceInfo &d)
+{
+    const QString id = QString::number(d.id);
+    QString aiCpuList;
+    for (int c = 2; c <= std::max(2, d.aiCpuNum); ++c)
+        aiCpuList += (c > 2 ? QStringLiteral(",") : QString()) + QString::number(c);
+    const std::uint64_t bitmap = ((1ull << (d.aiCpuNum + 2)) - 1) & ~3ull;
+    const QString hostname = d.hostname.isEmpty() ? QStringLiteral("localhost") : d.hostname;
+    QByteArray infoJson;
+    {
+        // Key order and shape as the real info.json; host details the emulator does not
+        // have are fixed, plausible values.
+        QString s = QStringLiteral(
+            "{\"jobInfo\":\"NA\",\"version\":\"1.0\",\"mac\":\"00-00-00-00-00-00\",\"OS\":\"Linux\",\"cpuCores\":1,"
+            "\"hostname\":%1,\"hwtype\":\"aarch64\",\"devices\":\"%2\",\"platform\":\"\","
+            "\"CPU\":[{\"Id\":0,\"Name\":\"HiSilicon\",\"Frequency\":1000,\"Logical_CPU_Count\":1,\"Type\":\"TaishanV110\"}],"
+            "\"DeviceInfo\":[{\"id\":%2,\"env_type\":3,\"ctrl_cpu_id\":\"ARMv8_Cortex_A55\",\"ctrl_cpu_core_num\":1,"
+            "\"ctrl_cpu_endian_little\":1,\"ts_cpu_core_num\":4,\"ai_cpu_core_num\":%3,\"ai_core_num\":%4,"
+            "\"ai_cpu_core_id\":2,\"ai_core_id\":0,\"aicpu_occupy_bitmap\":%5,\"ctrl_cpu\":\"0\",\"ai_cpu\":\"%6\","
+            "\"aiv_num\":0,\"hwts_frequency\":\"%7\",\"aic_frequency\":\"%8\",\"aiv_frequency\":\"%8\"}],"
+            "\"platform_version\":\"1\",\"pid\":\"%9\",\"memoryTotal\":791800000,\"cpuNums\":192,\"sysClockFreq\":%7,")
+                        .arg(QString::fromUtf8(QByteArray("\"") + hostname.toUtf8().replace('\\', "\\\\").replace('"', "\\\"") + "\""))
+                        .arg(id)
+                        .arg(d.aiCpuNum)
+                        .arg(d.aiCoreNum)
+                        .arg(bitmap)
+                        .arg(aiCpuList)
+                        .arg(d.hwtsFrequencyMHz)
+                        .arg(d.aicFrequencyMHz)
+                        .arg(d.hostPid);
+        s += QStringLiteral("\"upTime\":\"%1 0.00\",\"netCardNums\":0,\"netCard\":[],\"rank_id\":%2,"
+                            "\"cycleToTime\":[{\"realCpuFreq\":%3,\"calibration\":\"%4\"}],\"pid_name\":\"python\"}")
+                 .arg(QString::number(static_cast<double>(d.monotonicBegin) / 1e9, 'f', 2))
+                 .arg(d.rankId)
+                 .arg(QString::number(d.hwtsFrequencyMHz / 1000.0))
+                 .arg(d.monotonicBegin / 1000 * d.hwtsFrequencyMHz);
+        infoJson = s.toUtf8();
+    }
+    const QByteArray startInfo = QStringLiteral("{\"collectionDateBegin\":\"%1\",\"collectionTimeBegin\":\"%2\",\"clockMonotonicRaw\":\"%3\"}")
+                                     .arg(dateWithMicros(d.wallBeginUs)).arg(d.wallBeginUs).arg(d.monotonicBegin).toUtf8();
+    const QByteArray endInfo = QStringLiteral("{\"collectionDateEnd\":\"%1\",\"collectionTimeEnd\":\"%2\",\"clockMonotonicRaw\":\"%3\"}")
+                                   .arg(dateWithMicros(d.wallEndUs)).arg(d.wallEndUs).arg(d.monotonicEnd).toUtf8();
+    const std::pair<QString, QByteArray> files[] = {
+        {QStringLiteral("info.json.") + id, infoJson},
+        {QStringLiteral("start_info.") + id, startInfo},
+        {QStringLiteral("end_info.") + id, endInfo},
+    };
+    for (const auto &[name, content] : files) {
+        const QString rel = deviceDir + QLatin1Char('/') + name;
+        if (!writeFile(rel, [&content](OutFile &f) { f.put(std::string_view(content.constData(), content.size())); }))
+            return false;
+        const std::string done = "filesize:" + std::to_string(content.size()) + "\n";
+        if (!writeFile(rel + QStringLiteral(".done"), [&done](OutFile &f) { f.put(done); }))
+            return false;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------
+// timeline events
+
+void Exporter::metaEvent(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, const char *argKey,
+                         std::string_view text)
+{
+    OutFile &f = a.f;
+    a.next();
+    f.put("{\"name\": \"");
+    f.put(name);
+    f.put("\", \"pid\": ");
+    f.putUInt(pid);
+    f.put(", \"tid\": ");
+    f.putUInt(tid);
+    f.put(", \"args\": {\"");
+    f.put(argKey);
+    f.put("\": ");
+    f.putJsonString(text);
+    f.put("}, \"ph\": \"M\"}");
+}
+
+void Exporter::metaEventInt(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, std::uint64_t v)
+{
+    OutFile &f = a.f;
+    a.next();
+    f.put("{\"name\": \"");
+    f.put(name);
+    f.put("\", \"pid\": ");
+    f.putUInt(pid);
+    f.put(", \"tid\": ");
+    f.putUInt(tid);
+    f.put(", \"args\": {\"sort_index\": ");
+    f.putUInt(v);
+    f.put("}, \"ph\": \"M\"}");
+}
+
+void Exporter::processBlockEnd(JsonArray &a, std::uint64_t pid, const char *label, int sort)
+{
+    metaEvent(a, "process_labels", pid, 0, "labels", label);
+    metaEventInt(a, "process_sort_index", pid, 0, static_cast<std::uint64_t>(sort));
+}
+
+void Exporter::stepTraceLaneMeta(JsonArray &a, std::uint32_t model)
+{
+    metaEvent(a, "process_name", pids.hardware, 0, "name", "Ascend Hardware");
+    metaEvent(a, "thread_name", pids.hardware, pids.host, "name", "Step Trace(Model ID:" + std::to_string(model) + ")");
+    metaEventInt(a, "thread_sort_index", pids.hardware, pids.host, 70000ull + model);
+    processBlockEnd(a, pids.hardware, "NPU", 3);
+}
+
+void Exporter::cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &host)
+{
+    std::set<std::uint32_t> tids;
+    for (const auto &r : host)
+        tids.insert(r.tid);
+    if (tids.empty())
+        tids.insert(static_cast<std::uint32_t>(pids.host)); // the training thread, as in the real files
+    metaEvent(a, "process_name", pids.cann, 0, "name", "CANN");
+    for (auto t : tids)
+        metaEvent(a, "thread_name", pids.cann, t, "name", "Thread " + std::to_string(t));
+    for (auto t : tids)
+        metaEventInt(a, "thread_sort_index", pids.cann, t, t);
+    processBlockEnd(a, pids.cann, "CPU", 2);
+}
+
+void Exporter::hardwareLaneMeta(JsonArray &a, const std::vector<TaskRecord> &tasks)
+{
+    std::set<std::uint32_t> streams;
+    for (const auto &t : tasks)
+        streams.insert(t.streamId);
+    metaEvent(a, "process_name", pids.hardware, 0, "name", "Ascend Hardware");
+    for (auto s : streams)
+        metaEvent(a, "thread_name", pids.hardware, s, "name", "Stream " + std::to_string(s));
+    for (auto s : streams)
+        metaEventInt(a, "thread_sort_index", pids.hardware, s, s);
+    processBlockEnd(a, pids.hardware, "NPU", 3);
+}
+
+void Exporter::hcclLaneMeta(JsonArray &a, const std::vector<HcclTaskRecord> &hccl)
+{
+    std::set<std::uint32_t> planes;
+    for (const auto &h : hccl)
+        planes.insert(h.plane);
+    metaEvent(a, "process_name", pids.hccl, 0, "name", "HCCL");
+    for (auto p : planes)
+        metaEvent(a, "thread_name", pids.hccl, p, "name", "Plane " + std::to_string(p));
+    for (auto p : planes)
+        metaEventInt(a, "thread_sort_index", pids.hccl, p, 70000ull + p);
+    metaEvent(a, "thread_name", pids.hccl, kCommKernelTid, "name", "Communication Kernel");
+    metaEventInt(a, "thread_sort_index", pids.hccl, kCommKernelTid, 0);
+    processBlockEnd(a, pids.hccl, "NPU", 11);
+}
+
+void Exporter::overlapLaneMeta(JsonArray &a)
+{
+    metaEvent(a, "process_name", pids.overlap, 0, "name", "Overlap Analysis");
+    metaEvent(a, "thread_name", pids.overlap, 0, "name", "Computing");
+    metaEvent(a, "thread_name", pids.overlap, 1, "name", "Communication");
+    metaEvent(a, "thread_name", pids.overlap, 2, "name", "Communication(Not Overlapped)");
+    metaEvent(a, "thread_name", pids.overlap, 3, "name", "Free");
+    processBlockEnd(a, pids.overlap, "NPU", 12);
+}
+
+void Exporter::txLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &tx)
+{
+    std::set<std::uint32_t> tids;
+    for (const auto &r : tx)
+        tids.insert(r.tid);
+    metaEvent(a, "process_name", pids.tx, 0, "name", "MsprofTx");
+    for (auto t : tids)
+        metaEvent(a, "thread_name", pids.tx, t, "name", "Thread " + std::to_string(t));
+    for (auto t : tids)
+        metaEventInt(a, "thread_sort_index", pids.tx, t, t);
+    processBlockEnd(a, pids.tx, "CPU", 1);
+}
+
+static void eventHead(OutFile &f, std::string_view name, std::uint64_t pid, std::uint64_t tid, TimeNs ts, TimeNs dur)
+{
+    f.put("{\"name\": ");
+    f.putJsonString(name);
+    f.put(", \"pid\": ");
+    f.putUInt(pid);
+    f.put(", \"tid\": ");
+    f.putUInt(tid);
+    f.put(", \"ts\": ");
+    f.putUs(ts);
+    f.put(", \"dur\": ");
+    f.putUs(dur);
+}
+
+void Exporter::taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, taskName(t), pids.hardware, t.streamId, t.start, t.duration);
+    f.put(", \"args\": {\"Task Type\": \"");
+    f.put(taskTypeName(t.type));
+    f.put("\", \"Stream Id\": ");
+    f.putUInt(t.streamId);
+    f.put(", \"Task Id\": ");
+    f.putUInt(t.taskId);
+    f.put(", \"Batch Id\": ");
+    f.putUInt(t.batchId);
+    f.put(", \"Aicore Time(ms)\": ");
+    std::optional<double> aic;
+    if (t.type == TaskType::AiCore)
+        if (const OpDesc *o = trace.op(t.opId))
+            aic = analysis::aicoreTimeUs(t.totalCycles, aicFreq, o->blockDim);
+    if (aic)
+        f.putFixed(*aic, 3);
+    else
+        f.put("\"N/A\"");
+    f.put(", \"Total Cycle\": ");
+    if (t.type == TaskType::AiCore && t.totalCycles)
+        f.putUInt(t.totalCycles);
+    else
+        f.put("\"N/A\"");
+    f.put("}, \"ph\": \"X\"}");
+}
+
+void Exporter::hcclEvent(JsonArray &a, const HcclTaskRecord &h)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, str(h.name), pids.hccl, h.plane, h.start, h.duration);
+    f.put(", \"args\": {\"notify_id\": ");
+    f.putUInt(h.notifyId);
+    f.put(", \"duration estimated(us)\": ");
+    f.putShortest(h.durationEstimatedUs);
+    f.put(", \"stream id\": ");
+    f.putUInt(h.streamId);
+    f.put(", \"task id\": ");
+    f.putUInt(h.taskId);
+    f.put(", \"task type\": ");
+    f.putJsonString(str(h.name));
+    f.put(", \"src rank\": ");
+    f.putUInt(h.srcRank);
+    f.put(", \"dst rank\": ");
+    f.putUInt(h.dstRank);
+    auto textOr = [this](StrId id, std::string_view dflt) { auto s = str(id); return s.empty() ? dflt : s; };
+    f.put(", \"transport type\": ");
+    f.putJsonString(textOr(h.transportType, "LOCAL"));
+    f.put(", \"size(Byte)\": ");
+    f.putUInt(h.sizeBytes);
+    f.put(", \"data type\": ");
+    f.putJsonString(textOr(h.dataType, "INVALID_TYPE"));
+    f.put(", \"link type\": ");
+    f.putJsonString(textOr(h.linkType, "INVALID_TYPE"));
+    f.put(", \"bandwidth(GB/s)\": ");
+    f.putShortest(h.bandwidthGBps);
+    f.put("}, \"ph\": \"X\"}");
+}
+
+void Exporter::plainEvent(JsonArray &a, std::string_view name, std::uint64_t pid, std::uint64_t tid, TimeNs ts, TimeNs dur)
+{
+    a.next();
+    eventHead(a.f, name, pid, tid, ts, dur);
+    a.f.put(", \"ph\": \"X\"}");
+}
+
+void Exporter::hostEvent(JsonArray &a, const HostRangeRecord &r)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, str(r.name), pids.cann, r.tid, r.start, r.duration);
+    f.put(", \"args\": {");
+    if (r.kind == HostRangeRecord::Kind::Cann) {
+        f.put("\"Model Name\": ");
+        const std::string m = modelName(r.modelId);
+        if (m.empty())
+            f.put("null");
+        else
+            f.putJsonString(m);
+        f.put(", ");
+    }
+    f.put("\"Model Id\": ");
+    f.putUInt(r.modelId);
+    f.put("}, \"ph\": \"X\"}");
+}
+
+void Exporter::txEvent(JsonArray &a, const HostRangeRecord &r)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, str(r.name), pids.tx, r.tid, r.start, r.duration);
+    f.put(", \"args\": {\"category\": ");
+    f.putUInt(r.category);
+    f.put(", \"event_type\": ");
+    f.putJsonString(str(r.eventType));
+    f.put(", \"payload_type\": ");
+    f.putUInt(r.payloadType);
+    f.put(", \"payload_value\": ");
+    f.putUInt(r.payloadValue);
+    f.put(", \"message_type\": ");
+    f.putJsonString(str(r.messageType));
+    f.put("}, \"ph\": \"X\"}");
+}
+
+// Step-trace events of one iteration as the real files write them: X events with the
+// markers in args (durations in ns there) and the Data_aug Bound flow pair. The flow goes
+// from the previous iteration's end to this FP start (the first iteration has no previous
+// end: a zero-length pair at FP start).
+std::vector<StepEvent> stepEventsOf(const StepTraceRecord &s)
+{
+    const auto row = analysis::stepTraceRow(s);
+    std::vector<StepEvent> ev;
+    ev.push_back({row.iterationEnd - row.iterationTime, StepEvent::Iteration, 0});
+    ev.push_back({s.fpStart, StepEvent::FpBp, 0});
+    ev.push_back({s.bpEnd, StepEvent::Refresh, 0});
+    for (std::size_t k = 0; k < s.reduces.size(); ++k)
+        ev.push_back({s.reduces[k].start, StepEvent::Reduce, static_cast<std::uint32_t>(k)});
+    ev.push_back({s.previousIterationEnd >= 0 ? s.previousIterationEnd : s.fpStart, StepEvent::FlowStart, 0});
+    ev.push_back({s.fpStart, StepEvent::FlowEnd, 0});
+    std::stable_sort(ev.begin(), ev.end(), [](const StepEvent &a, const StepEvent &b) { return a.ts < b.ts; });
+    return ev;
+}
+
+void Exporter::stepTraceEvent(JsonArray &a, const StepTraceRecord &s, const StepEvent &e, std::uint64_t pid, std::uint64_t tid)
+{
+    OutFile &f = a.f;
+    const auto row = analysis::stepTraceRow(s);
+    const std::string n = std::to_string(s.iteration);
+    auto nsArg = [&f](TimeNs v) { f.putInt(v); f.put(".0"); };
+    a.next();
+    switch (e.kind) {
+    case StepEvent::Iteration:
+        eventHead(f, "Iteration " + n, pid, tid, e.ts, row.iterationTime);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"FP Start\": "); f.putUs(s.fpStart);
+        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
+        f.put(", \"Iteration End\": "); f.putUs(s.iterationEnd);
+        f.put(", \"Iteration Time(ns)\": "); nsArg(row.iterationTime);
+        f.put("}, \"cat\": \"Iteration Time\", \"ph\": \"X\"}");
+        break;
+    case StepEvent::FpBp:
+        eventHead(f, "FP_BP Time " + n, pid, tid, s.fpStart, row.fpToBp);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"FP Start\": "); f.putUs(s.fpStart);
+        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
+        f.put(", \"FP_BP Time(ns)\": "); nsArg(row.fpToBp);
+        f.put("}, \"cat\": \"FP_BP Time\", \"ph\": \"X\"}");
+        break;
+    case StepEvent::Refresh:
+        eventHead(f, "Iteration Refresh " + n, pid, tid, s.bpEnd, row.refresh);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
+        f.put(", \"Iteration End\": "); f.putUs(s.iterationEnd);
+        f.put(", \"Iteration Refresh(ns)\": "); nsArg(row.refresh);
+        f.put("}, \"cat\": \"Iteration Refresh\", \"ph\": \"X\"}");
+        break;
+    case StepEvent::Reduce: {
+        const auto red = s.reduces[e.reduce];
+        const std::string kk = std::to_string(e.reduce);
+        eventHead(f, "Reduce_" + n + "_" + kk, pid, tid, red.start, red.end - red.start);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"Reduce Start " + kk + "\": "); f.putUs(red.start);
+        f.put(", \"Reduce End " + kk + "\": "); f.putUs(red.end);
+        f.put("}, \"cat\": \"Reduce\", \"ph\": \"X\"}");
+        break;
+    }
+    case StepEvent::FlowStart:
+    case StepEvent::FlowEnd: {
+        const std::string flowName = "Data_aug Bound " + n;
+        const bool start = e.kind == StepEvent::FlowStart;
+        f.put("{\"name\": "); f.putJsonString(flowName);
+        f.put(", \"cat\": \"Data_aug Bound\", \"ph\": \""); f.put(start ? "s" : "t");
+        f.put("\", \"ts\": "); f.putUs(e.ts);
+        f.put(", \"pid\": "); f.putUInt(pid);
+        f.put(", \"tid\": "); f.putUInt(tid);
+        f.put(", \"id\": "); f.putJsonString(flowName);
+        if (start) {
+            f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        } else {
+            f.put(", \"args\": {\"Data_aug Bound(us)\": "); f.putUs(row.dataAugBound.value_or(0));
+        }
+        f.put("}}");
+        break;
+    }
+    }
+}
+
+void Exporter::writeMsprof(OutFile &f, const DeviceInfo &d, const IterationData &it, const StepTraceRecord *step)
+{
+    JsonArray a{f};
+    a.begin();
+    const bool hcclLanes = hcclFiles;
+    const bool txLanes = opt.msproftx == Switch::On && !it.tx.empty();
+    if (step)
+        stepTraceLaneMeta(a, it.key.modelId);
+    cannLaneMeta(a, it.host);
+    hardwareLaneMeta(a, it.tasks);
+    if (hcclLanes)
+        hcclLaneMeta(a, it.hccl);
+    if (txLanes)
+        txLaneMeta(a, it.tx);
+    overlapLaneMeta(a);
+
+    std::vector<Interval> computing, communication;
+    for (const auto &t : it.tasks)
+        if (analysis::isComputeTask(t.type))
+            computing.push_back({t.start, t.start + t.duration});
+    for (const auto &c : it.collectives)
+        communication.push_back({c.start, c.start + c.duration});
+    const auto ov = analysis::computeOverlap(std::move(computing), std::move(communication));
+
+    // All X events of the file in time order; ties keep the lane order of the real files
+    // (host, step trace, stream task, its plane task, communication kernel, overlap).
+    enum Src : std::uint8_t { Host, Step, Task, Hccl, Comm, Ov0, Ov1, Ov2, Ov3, Tx };
+    struct Ev { TimeNs ts; Src src; std::uint32_t idx; };
+    std::vector<Ev> evs;
+    evs.reserve(it.tasks.size() * 2 + it.hccl.size() + 16);
+    for (std::uint32_t i = 0; i < it.host.size(); ++i) evs.push_back({it.host[i].start, Host, i});
+    std::vector<StepEvent> stepEvents;
+    if (step)
+        stepEvents = stepEventsOf(*step);
+    for (std::uint32_t i = 0; i < stepEvents.size(); ++i) evs.push_back({stepEvents[i].ts, Step, i});
+    for (std::uint32_t i = 0; i < it.tasks.size(); ++i) evs.push_back({it.tasks[i].start, Task, i});
+    if (hcclLanes) {
+        for (std::uint32_t i = 0; i < it.hccl.size(); ++i) evs.push_back({it.hccl[i].start, Hccl, i});
+        for (std::uint32_t i = 0; i < it.collectives.size(); ++i) evs.push_back({it.collectives[i].start, Comm, i});
+    }
+    const std::vector<Interval> *ovs[4] = {&ov.computing, &ov.communication, &ov.notOverlapped, &ov.free};
+    for (int l = 0; l < 4; ++l)
+        for (std::uint32_t i = 0; i < ovs[l]->size(); ++i)
+            evs.push_back({(*ovs[l])[i].start, static_cast<Src>(Ov0 + l), i});
+    if (txLanes)
+        for (std::uint32_t i = 0; i < it.tx.size(); ++i) evs.push_back({it.tx[i].start, Tx, i});
+    std::stable_sort(evs.begin(), evs.end(), [](const Ev &x, const Ev &y) { return x.ts < y.ts || (x.ts == y.ts && x.src < y.src); });
+
+    static const char *ovNames[4] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
+    const int freq = d.aicFrequencyMHz;
+    for (const auto &e : evs) {
+        switch (e.src) {
+        case Host: hostEvent(a, it.host[e.idx]); break;
+        case Step: stepTraceEvent(a, *step, stepEvents[e.idx], pids.hardware, pids.host); break;
+        case Task: taskEvent(a, it.tasks[e.idx], freq); break;
+        case Hccl: hcclEvent(a, it.hccl[e.idx]); break;
+        case Comm: {
+            const auto &c = it.collectives[e.idx];
+            plainEvent(a, str(c.name), pids.hccl, kCommKernelTid, c.start, c.duration);
+            break;
+        }
+        case Ov0: case Ov1: case Ov2: case Ov3: {
+            const int l = e.src - Ov0;
+            const auto &iv = (*ovs[l])[e.idx];
+            plainEvent(a, ovNames[l], pids.overlap, static_cast<std::uint64_t>(l), iv.start, iv.end - iv.start);
+            break;
+        }
+        case Tx: txEvent(a, it.tx[e.idx]); break;
+        }
+    }
+    a.end();
+}
+
+void Exporter::writeTaskTimeJson(OutFile &f, const DeviceInfo &d, const IterationData &it)
+{
+    JsonArray a{f};
+    a.begin();
+    hardwareLaneMeta(a, it.tasks);
+    for (const auto &t : it.tasks)
+        taskEvent(a, t, d.aicFrequencyMHz);
+    a.end();
+}
+
+void Exporter::writeHcclJson(OutFile &f, const IterationData &it)
+{
+    JsonArray a{f};
+    a.begin();
+    hcclLaneMeta(a, it.hccl);
+    std::size_t i = 0, j = 0;
+    while (i < it.hccl.size() || j < it.collectives.size()) {
+        if (j >= it.collectives.size() || (i < it.hccl.size() && it.hccl[i].start <= it.collectives[j].start)) {
+            hcclEvent(a, it.hccl[i++]);
+        } else {
+            const auto &c = it.collectives[j++];
+            plainEvent(a, str(c.name), pids.hccl, kCommKernelTid, c.start, c.duration);
+        }
+    }
+    a.end();
+}
+
+void Exporter::writeStepTraceJson(OutFile &f, const std::vector<StepTraceRecord> &steps, std::uint32_t model)
+{
+    JsonArray a{f};
+    a.begin();
+    metaEvent(a, "process_name", pids.host, 0, "name", "Step Trace");
+    metaEvent(a, "thread_name", pids.host, pids.host, "name", "Model ID:" + std::to_string(model));
+    metaEventInt(a, "thread_sort_index", pids.host, pids.host, 70000ull + model);
+    // All iterations in one time line: a flow of one iteration may end after events of
+    // the next one start.
+    struct Item { StepEvent e; const StepTraceRecord *s; };
+    std::vector<Item> items;
+    for (const auto &s : steps)
+        for (const auto &e : stepEventsOf(s))
+            items.push_back({e, &s});
+    std::stable_sort(items.begin(), items.end(), [](const Item &x, const Item &y) { return x.e.ts < y.e.ts; });
+    for (const auto &i : items)
+        stepTraceEvent(a, *i.s, i.e, pids.host, pids.host);
+    a.end();
+}
+
+void Exporter::writeTxJson(OutFile &f, const IterationData &it)
+{
+    JsonArray a{f};
+    a.begin();
+    txLaneMeta(a, it.tx);
+    for (const auto &r : it.tx)
+        txEvent(a, r);
+    a.end();
+}
+
+// ---------------------------------------------------------------------------------------
+// summary CSVs
+
+struct Csv {
+    OutFile &f;
+    bool first = true;
+    void sep() { if (!first) f.put(','); first = false; }
+    void text(std::string_view s) { sep(); f.putCsvText(s); }
+    void textOrNa(std::string_view s) { sep(); if (s.empty()) f.put("N/A"); else f.putCsvText(s); }
+    void na() { sep(); f.put("N/A"); }
+    void us(TimeNs ns) { sep(); f.putUs(ns); }
+    void ms(TimeNs ns) { sep(); f.putMs(ns); }
+    void usD(double ns) { sep(); f.putFixed(ns / 1000.0, 3); }
+    void num(std::uint64_t v) { sep(); f.putUInt(v); }
+    void fixed(double v) { sep(); f.putFixed(v, 3); }
+    void fixedOrNa(const std::optional<double> &v) { if (v) fixed(*v); else na(); }
+    void endRow() { f.put('\n'); first = true; }
+    void header(std::initializer_list<const char *> cols) { for (auto c : cols) { sep(); f.put(c); } }
+};
+
+void Exporter::writeOpSummary(OutFile &f, const DeviceInfo &d, const IterationData &it)
+{
+    const bool l0 = opt.taskTime == TaskTimeLevel::L0;
+    const bool withAiCpu = opt.aicpu == Switch::On;
+    Csv c{f};
+    c.header({"Model ID", "Task ID", "Stream ID", "Op Name", "OP Type", "Task Type", "Task Start Time",
+              "Task Duration(us)", "Task Wait Time(us)", "Block Dim", "Input Shapes", "Input Data Types",
+              "Input Formats", "Output Shapes", "Output Data Types", "Output Formats", "aicore_time(us)", "total_cycles"});
+    std::vector<std::string> cols;
+    for (const auto &m : metricColumns) {
+        cols.push_back(m.toStdString());
+        c.sep();
+        f.put(cols.back());
+    }
+    c.endRow();
+    // Column roles, resolved once: X_time(us) = aicore_time × X_ratio (the next column).
+    const auto colIndex = [&cols](std::string_view n) -> int {
+        auto p = std::find(cols.begin(), cols.end(), n);
+        return p == cols.end() ? -1 : static_cast<int>(p - cols.begin());
+    };
+    const int mte2 = colIndex("mte2_ratio"), mac = colIndex("mac_ratio"), vec = colIndex("vec_ratio");
+    analysis::TaskWaitTracker wait;
+    for (const auto &t : it.tasks) {
+        if (t.type != TaskType::AiCore && !(withAiCpu && t.type == TaskType::AiCpu))
+            continue;
+        const OpDesc *o = trace.op(t.opId);
+        const bool aicore = t.type == TaskType::AiCore;
+        c.num(t.modelId);
+        c.num(t.taskId);
+        c.num(t.streamId);
+        c.text(o ? str(o->name) : taskName(t));
+        if (l0 || !o) {
+            c.na();
+        } else {
+            c.textOrNa(str(o->opType));
+        }
+        c.text(taskTypeName(t.type));
+        c.us(t.start);
+        c.us(t.duration);
+        c.us(wait.next(t.start, t.duration));
+        const int blockDim = (l0 || !o) ? 0 : o->blockDim;
+        c.num(static_cast<std::uint64_t>(blockDim));
+        for (StrId s : {o ? o->inputShapes : 0u, o ? o->inputDataTypes : 0u, o ? o->inputFormats : 0u,
+                        o ? o->outputShapes : 0u, o ? o->outputDataTypes : 0u, o ? o->outputFormats : 0u}) {
+            if (l0)
+                c.na();
+            else
+                c.textOrNa(str(s));
+        }
+        const auto aic = aicore ? analysis::aicoreTimeUs(t.totalCycles, d.aicFrequencyMHz, blockDim) : std::nullopt;
+        c.fixedOrNa(aic);
+        if (aicore && t.totalCycles)
+            c.num(t.totalCycles);
+        else
+            c.na();
+        const auto pmu = [&t, aicore](int i) -> std::optional<double> {
+            if (!aicore || i < 0 || i >= t.pmuCount)
+                return std::nullopt;
+            return static_cast<double>(t.pmu[static_cast<std::size_t>(i)]);
+        };
+        for (int i = 0; i < static_cast<int>(cols.size()); ++i) {
+            const std::string &name = cols[static_cast<std::size_t>(i)];
+            if (name.size() > 9 && name.compare(name.size() - 9, 9, "_time(us)") == 0) {
+                const auto ratio = pmu(i + 1);
+                c.fixedOrNa(aic && ratio ? std::optional<double>(*aic * *ratio) : std::nullopt);
+            } else if (name == "memory_bound") {
+                const auto m2 = pmu(mte2), ma = pmu(mac), ve = pmu(vec);
+                c.fixedOrNa(m2 && ma && ve ? analysis::memoryBound(*m2, *ma, *ve) : std::nullopt);
+            } else {
+                c.fixedOrNa(pmu(i));
+            }
+        }
+        c.endRow();
+    }
+}
+
+void Exporter::writeOpStatistic(OutFile &f, const IterationData &it)
+{
+    const bool l0 = opt.taskTime == TaskTimeLevel::L0;
+    analysis::OpStatisticBuilder b;
+    for (const auto &t : it.tasks) {
+        if (t.type != TaskType::AiCore && !(opt.aicpu == Switch::On && t.type == TaskType::AiCpu))
+            continue;
+        const OpDesc *o = trace.op(t.opId);
+        std::string_view type = (o && !l0) ? str(o->opType) : std::string_view();
+        b.add(type.empty() ? std::string_view("N/A") : type, taskTypeName(t.type), t.duration);
+    }
+    Csv c{f};
+    c.header({"Model Name", "OP Type", "Core Type", "Count", "Total Time(us)", "Min Time(us)", "Avg Time(us)",
+              "Max Time(us)", "Ratio(%)"});
+    c.endRow();
+    const std::string model = modelName(it.key.modelId);
+    for (const auto &r : b.rows()) {
+        c.textOrNa(model);
+        c.text(r.opType);
+        c.text(r.coreType);
+        c.num(r.count);
+        c.us(r.total);
+        c.us(r.min);
+        c.usD(r.avgNs);
+        c.us(r.max);
+        c.fixed(r.ratioPercent);
+        c.endRow();
+    }
+}
+
+void Exporter::writeTaskTimeCsv(OutFile &f, const IterationData &it)
+{
+    analysis::TaskTimeBuilder b;
+    for (const auto &t : it.tasks)
+        b.add(t, taskName(t));
+    Csv c{f};
+    c.header({"Time(%)", "Time(us)", "Count", "Avg(us)", "Min(us)", "Max(us)", "Waiting(us)", "Running(us)",
+              "Pending(us)", "Type", "API", "Task ID", "Op Name", "Stream ID"});
+    c.endRow();
+    for (const auto &r : b.rows()) {
+        c.fixed(r.timePercent);
+        c.us(r.total);
+        c.num(r.count);
+        c.usD(r.avgNs);
+        c.us(r.min);
+        c.us(r.max);
+        c.us(r.waiting);
+        c.us(r.running);
+        c.us(r.pending);
+        c.text(taskTypeName(r.type));
+        c.text(analysis::taskLaunchApi(r.type));
+        c.num(r.taskId);
+        c.text(r.name);
+        c.num(r.streamId);
+        c.endRow();
+    }
+}
+
+void Exporter::writeStepTraceCsv(OutFile &f, const std::vector<StepTraceRecord> &steps)
+{
+    std::size_t pairs = 0;
+    for (const auto &s : steps)
+        pairs = std::max(pairs, s.reduces.size());
+    Csv c{f};
+    c.header({"Iteration ID", "FP Start", "BP End", "Iteration End", "Iteration Time(us)", "FP to BP Time(us)",
+              "Iteration Refresh(us)", "Data Aug Bound(us)"});
+    for (std::size_t i = 0; i < pairs; ++i)
+        c.header({"Reduce Start", "Reduce Duration(us)"});
+    c.endRow();
+    for (const auto &s : steps) {
+        const auto r = analysis::stepTraceRow(s);
+        c.num(r.iteration);
+        c.us(r.fpStart);
+        c.us(r.bpEnd);
+        c.us(r.iterationEnd);
+        c.us(r.iterationTime);
+        c.us(r.fpToBp);
+        c.us(r.refresh);
+        if (r.dataAugBound)
+            c.us(*r.dataAugBound);
+        else
+            c.na();
+        for (std::size_t i = 0; i < pairs; ++i) {
+            if (i < r.reduces.size()) {
+                c.us(r.reduces[i].start);
+                c.us(r.reduces[i].end - r.reduces[i].start);
+            } else {
+                c.na();
+                c.na();
+            }
+        }
+        c.endRow();
+    }
+}
+
+void Exporter::writeAiCpuCsv(OutFile &f, const IterationData &it)
+{
+    Csv c{f};
+    c.header({"Timestamp", "Node", "Compute_time(ms)", "Memcpy_time(ms)", "Task_time(ms)", "Dispatch_time(ms)",
+              "Total_time(ms)", "Stream ID", "Task ID"});
+    c.endRow();
+    for (const auto &a : it.aiCpu) {
+        c.us(a.timestamp);
+        c.textOrNa(str(a.node));
+        c.ms(a.computeTime);
+        c.ms(a.memcpyTime);
+        c.ms(a.taskTime);
+        c.ms(a.dispatchTime);
+        c.ms(a.totalTime);
+        c.num(a.streamId);
+        c.num(a.taskId);
+        c.endRow();
+    }
+}
+
+void Exporter::writeL2Csv(OutFile &f, const IterationData &it)
+{
+    Csv c{f};
+    c.header({"Stream Id", "Task Id", "Hit Rate", "Victim Rate", "Op Name"});
+    c.endRow();
+    for (const auto &t : it.tasks) {
+        if (t.type != TaskType::AiCore || t.l2HitRate < 0)
+            continue;
+        c.num(t.streamId);
+        c.num(t.taskId);
+        c.fixed(t.l2HitRate);
+        if (t.l2VictimRate >= 0)
+            c.fixed(t.l2VictimRate);
+        else
+            c.na();
+        c.text(taskName(t));
+        c.endRow();
+    }
+}
+
+void Exporter::writeTxCsv(OutFile &f, const IterationData &it)
+{
+    Csv c{f};
+    c.header({"pid", "tid", "category", "event_type", "payload_type", "payload_value", "Start_time(ns)",
+              "End_time(ns)", "message_type", "message"});
+    c.endRow();
+    for (const auto &r : it.tx) {
+        c.num(r.pid);
+        c.num(r.tid);
+        c.num(r.category);
+        c.textOrNa(str(r.eventType));
+        c.num(r.payloadType);
+        c.num(r.payloadValue);
+        c.sep(); f.putInt(r.start);
+        c.sep(); f.putInt(r.start + r.duration);
+        c.textOrNa(str(r.messageType));
+        c.textOrNa(str(r.name));
+        c.endRow();
+    }
+}
+
+void Exporter::writeDpCsv(OutFile &f, const std::vector<QueueEventRecord> &events)
+{
+    Csv c{f};
+    c.header({"Timestamp", "Action", "Source", "Cached Buffer Size"});
+    c.endRow();
+    for (const auto &q : events) {
+        c.us(q.timestamp);
+        c.textOrNa(str(q.action));
+        c.textOrNa(str(q.source));
+        c.num(q.cachedBufferSize);
+        c.endRow();
+    }
+}
+
+void Exporter::writeFusionCsv(OutFile &f, const std::vector<FusionOpRecord> &ops)
+{
+    Csv c{f};
+    c.header({"Model Name", "Model ID", "Fusion Op", "Original Ops", "Memory Input(Bytes)", "Memory Output(Bytes)",
+              "Memory Weight(Bytes)", "Memory Workspace(Bytes)", "Memory Total(Bytes)"});
+    c.endRow();
+    for (const auto &o : ops) {
+        std::string_view name = str(o.modelName);
+        const std::string fallback = modelName(o.modelId);
+        c.textOrNa(name.empty() ? std::string_view(fallback) : name);
+        c.num(o.modelId);
+        c.textOrNa(str(o.fusionOp));
+        c.textOrNa(str(o.originalOps));
+        c.num(o.memoryInput);
+        c.num(o.memoryOutput);
+        c.num(o.memoryWeight);
+        c.num(o.memoryWorkspace);
+        c.num(o.memoryInput + o.memoryOutput + o.memoryWeight + o.memoryWorkspace);
+        c.endRow();
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+bool Exporter::writeIteration(const DeviceInfo &d, const IterationData &it)
+{
+    const IterationKey &k = it.key;
+    // Step traces are small: every step_trace file holds all exported iterations of the
+    // model, as the real files do.
+    std::vector<StepTraceRecord> steps;
+    const StepTraceRecord *own = nullptr;
+    std::vector<StepTraceRecord> allSteps = trace.stepTraces(k.device, k.modelId);
+    for (const auto &s : allSteps)
+        if (inRange(s.iteration))
+            steps.push_back(s);
+    for (const auto &s : steps)
+        if (s.iteration == k.iteration)
+            own = &s;
+    if (!stepFiles)
+        own = nullptr;
+
+    if (taskFiles) {
+        if (!writeFile(fileName("msprof", k, "json"), [&](OutFile &f) { writeMsprof(f, d, it, own); })
+            || !writeFile(fileName("task_time", k, "json"), [&](OutFile &f) { writeTaskTimeJson(f, d, it); })
+            || !writeFile(fileName("task_time", k, "csv"), [&](OutFile &f) { writeTaskTimeCsv(f, it); })
+            || !writeFile(fileName("op_summary", k, "csv"), [&](OutFile &f) { writeOpSummary(f, d, it); })
+            || !writeFile(fileName("op_statistic", k, "csv"), [&](OutFile &f) { writeOpStatistic(f, it); }))
+            return false;
+    }
+    if (stepFiles) {
+        if (!writeFile(fileName("step_trace", k, "json"), [&](OutFile &f) { writeStepTraceJson(f, steps, k.modelId); })
+            || !writeFile(fileName("step_trace", k, "csv"), [&](OutFile &f) { writeStepTraceCsv(f, steps); }))
+            return false;
+    }
+    if (hcclFiles && !writeFile(fileName("hccl", k, "json"), [&](OutFile &f) { writeHcclJson(f, it); }))
+        return false;
+    if (opt.aicpu == Switch::On && !writeFile(fileName("aicpu", k, "csv"), [&](OutFile &f) { writeAiCpuCsv(f, it); }))
+        return false;
+    if (opt.l2 == Switch::On && taskFiles && !writeFile(fileName("l2_cache", k, "csv"), [&](OutFile &f) { writeL2Csv(f, it); }))
+        return false;
+    if (opt.msproftx == Switch::On) {
+        if (!writeFile(fileName("msprof_tx", k, "json"), [&](OutFile &f) { writeTxJson(f, it); })
+            || !writeFile(fileName("msprof_tx", k, "csv"), [&](OutFile &f) { writeTxCsv(f, it); }))
+            return false;
+    }
+    const auto queue = trace.queueEvents(k.device);
+    if (!queue.empty()) {
+        // Queue events carry no iteration: each goes to the iteration whose window
+        // (previous iteration end, this iteration end] holds it; the first iteration takes
+        // everything before, the last everything after.
+        TimeNs lo = std::numeric_limits<TimeNs>::min(), hi = std::numeric_limits<TimeNs>::max();
+        std::uint32_t firstIt = UINT32_MAX, lastIt = 0;
+        for (const auto &s : allSteps) {
+            firstIt = std::min(firstIt, s.iteration);
+            lastIt = std::max(lastIt, s.iteration);
+        }
+        if (own || std::any_of(allSteps.begin(), allSteps.end(), [&k](const auto &s) { return s.iteration == k.iteration; })) {
+            for (const auto &s : allSteps) {
+                if (s.iteration == k.iteration) {
+                    if (s.iteration != firstIt) lo = s.previousIterationEnd;
+                    if (s.iteration != lastIt) hi = s.iterationEnd;
+                }
+            }
+        } else if (!it.tasks.empty()) {
+            lo = it.tasks.front().start - 1;
+            TimeNs end = lo;
+            for (const auto &t : it.tasks)
+                end = std::max(end, t.start + t.duration);
+            hi = end;
+        }
+        std::vector<QueueEventRecord> mine;
+        for (const auto &q : queue)
+            if (q.timestamp > lo && q.timestamp <= hi)
+                mine.push_back(q);
+        if (!writeFile(fileName("dp", k, "csv"), [&](OutFile &f) { writeDpCsv(f, mine); }))
+            return false;
+    }
+    const auto fusion = trace.fusionOps(k.modelId);
+    if (!fusion.empty() && !writeFile(fileName("fusion_op", k, "csv"), [&](OutFile &f) { writeFusionCsv(f, fusion); }))
+        return false;
+    return true;
+}
+
+} // namespace
+
+bool exportProf(const TraceReader &trace, const ExportRequest &request, ExportResult *result, ExportError *errorKind,
+                QString *error, const std::function<void(const ExportProgress &)> &progress, const std::atomic_bool *cancel)
+{
+    Exporter e(trace, request, progress, cancel);
+    const bool ok = e.run(result);
+    if (errorKind)
+        *errorKind = ok ? ExportError::None : e.kind;
+    if (error)
+        *error = ok ? QString() : e.error;
+    return ok;
+}
+
+} // namespace npuscope::exporting
