@@ -143,7 +143,9 @@ private:
             }
             if (c == QLatin1Char('\n')) {
                 if (!triple) {
-                    // Left for the main loop, which ends the logical line there.
+                    // Python stops here too; resetting the bracket depth lets the newline
+                    // end the logical line, so later lines are still read on their own.
+                    depth_ = 0;
                     push(Tok::BadString, v, startLine);
                     return;
                 }
@@ -492,6 +494,12 @@ private:
                                                               "Line %1: no value is given for the options.")
                                       .arg(x.lineNo));
         const int line = l[b].line;
+        for (size_t k = b; k < e; ++k)
+            if (l[k].kind == Tok::BadString)
+                return fail(l[k].line, QCoreApplication::translate(
+                                           "ProfilingOptions",
+                                           "Line %1: the options string is not terminated.")
+                                           .arg(l[k].line));
         // Strip a trailing .encode(...) / .decode(...): they do not change the text.
         if (e - b >= 4 && isOp(l[e - 1], ")")) {
             for (size_t k = b + 1; k + 2 < e; ++k) {
@@ -507,11 +515,6 @@ private:
         if (allStrings) {
             QString text;
             for (size_t k = b; k < e; ++k) {
-                if (l[k].kind == Tok::BadString)
-                    return fail(l[k].line, QCoreApplication::translate(
-                                               "ProfilingOptions",
-                                               "Line %1: the options string is not terminated.")
-                                               .arg(l[k].line));
                 if (l[k].fString)
                     return fail(l[k].line, QCoreApplication::translate(
                                                "ProfilingOptions",
