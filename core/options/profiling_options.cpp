@@ -374,8 +374,8 @@ private:
         }
         if (!found.isEmpty()) {
             add(QStringLiteral("output"), v,
-                QCoreApplication::translate("ProfilingOptions", "output \"%1\" contains forbidden characters: %2")
-                    .arg(v, found.join(QStringLiteral(", "))));
+                QCoreApplication::translate("ProfilingOptions", "output contains characters a result path must not contain: %1")
+                    .arg(found.join(QStringLiteral(", "))));
             ok = false;
         }
         if (ok)
