@@ -188,6 +188,8 @@ bool optionsJsonFromArgs(const QCommandLineParser &p, const QString &positional,
             return false;
         }
         err(Cli::tr("Profiling options read from %1, line %2.").arg(QDir::toNativeSeparators(path)).arg(x.line));
+        if (!x.profilingEnabled && !x.error.isEmpty())
+            err(Cli::tr("Warning: %1").arg(x.error));
         *json = x.optionsJson;
     }
     return true;
