@@ -102,6 +102,9 @@ public:
 
     // Per-kind record counts of this session ("tasks", "hccl_tasks", ...), for query.
     std::vector<std::pair<QString, std::uint64_t>> recordCounts() const;
+    // Why the last forEach*/list call failed (a forEach* returns false only on a read
+    // error; stopping early because the callback returned false is not an error).
+    QString errorString() const;
 
     struct Impl;
     explicit ProjectReader(std::unique_ptr<Impl> d);

@@ -1,0 +1,314 @@
+#include "core/store/schema.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <string>
+
+namespace npuscope::store::detail {
+
+namespace {
+
+// Conventions of every table:
+//  - times are integer nanoseconds (device-monotonic) or integer µs since the epoch
+//    (*_wall_us); nothing is stored as text or floating point time;
+//  - text fields of records are StrIds of the session's own `strings` table, stored as
+//    the producer numbered them (ids are per session, so every key starts with session);
+//  - unsigned 64-bit values (byte counts, cycles, notify ids) are stored as the signed
+//    64-bit integer with the same bits, so they round-trip exactly.
+//
+// task_pmu keeps the PMU metrics as a BLOB of little-endian float32, pmuCount of them, in
+// the metric group's column order, rather than 14 REAL columns: the meaning of each
+// position depends on the session's aic_metrics group (the columns would be nameless
+// v0..v13 either way), nothing queries single metrics in SQL (analysis reads through
+// TraceReader), a REAL column stores 8 bytes per value plus header bytes while the blob
+// is 4 bytes per value, and it keeps the float bits exactly (NaN included) with one bind.
+// Rows exist only for tasks with pmuCount > 0, so sessions without aic metrics pay nothing.
+const char *const kStepV1 = R"SQL(
+CREATE TABLE meta(
+    key TEXT PRIMARY KEY NOT NULL,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE sessions(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    source TEXT NOT NULL,
+    spec_json TEXT NOT NULL,
+    options_json TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    app_version TEXT NOT NULL,
+    started_wall_us INTEGER NOT NULL,
+    ended_wall_us INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL CHECK(status IN ('running','complete','cancelled','failed')),
+    aged_bytes INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE devices(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    id INTEGER NOT NULL,
+    rank_id INTEGER NOT NULL,
+    host_pid INTEGER NOT NULL,
+    hostname TEXT NOT NULL,
+    monotonic_begin INTEGER NOT NULL,
+    monotonic_end INTEGER NOT NULL,
+    wall_begin_us INTEGER NOT NULL,
+    wall_end_us INTEGER NOT NULL,
+    ai_core_num INTEGER NOT NULL,
+    ai_cpu_num INTEGER NOT NULL,
+    aic_freq INTEGER NOT NULL,
+    hwts_freq INTEGER NOT NULL,
+    PRIMARY KEY(session, id)
+) WITHOUT ROWID;
+
+CREATE TABLE models(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    iterations INTEGER NOT NULL,
+    PRIMARY KEY(session, id)
+) WITHOUT ROWID;
+
+CREATE TABLE strings(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    id INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY(session, id)
+) WITHOUT ROWID;
+
+CREATE TABLE ops(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    id INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    op_type INTEGER NOT NULL,
+    input_shapes INTEGER NOT NULL,
+    input_data_types INTEGER NOT NULL,
+    input_formats INTEGER NOT NULL,
+    output_shapes INTEGER NOT NULL,
+    output_data_types INTEGER NOT NULL,
+    output_formats INTEGER NOT NULL,
+    block_dim INTEGER NOT NULL,
+    ai_cpu INTEGER NOT NULL,
+    PRIMARY KEY(session, id)
+) WITHOUT ROWID;
+
+-- Which (device, model, iteration) keys hold records, maintained by the writer in the
+-- same transaction as the records, so listing iterations never scans the task table.
+CREATE TABLE iterations(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    PRIMARY KEY(session, device, model, iteration)
+) WITHOUT ROWID;
+
+-- Per-kind record counts, kept by the writer in the record transactions (summaries of
+-- large projects must not count millions of rows).
+CREATE TABLE record_counts(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY(session, kind)
+) WITHOUT ROWID;
+
+CREATE TABLE tasks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    stream INTEGER NOT NULL,
+    task_id INTEGER NOT NULL,
+    batch_id INTEGER NOT NULL,
+    type INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    duration INTEGER NOT NULL,
+    pending INTEGER NOT NULL,
+    op INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    total_cycles INTEGER NOT NULL,
+    l2_hit REAL NOT NULL,
+    l2_victim REAL NOT NULL
+);
+CREATE INDEX tasks_by_stream ON tasks(session, device, stream, start);
+-- Also ordered by the tie-breakers so an iteration scan needs no sort.
+CREATE INDEX tasks_by_iteration ON tasks(session, device, model, iteration, start, stream, task_id);
+
+CREATE TABLE task_pmu(
+    task INTEGER PRIMARY KEY REFERENCES tasks(id) ON DELETE CASCADE,
+    pmu BLOB NOT NULL
+);
+
+CREATE TABLE collectives(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    op_type INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    duration INTEGER NOT NULL,
+    bytes INTEGER NOT NULL,
+    segment INTEGER NOT NULL
+);
+CREATE INDEX collectives_by_iteration ON collectives(session, device, model, iteration, start);
+
+CREATE TABLE hccl_tasks(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    plane INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    duration INTEGER NOT NULL,
+    notify_id INTEGER NOT NULL,
+    duration_estimated_us REAL NOT NULL,
+    stream INTEGER NOT NULL,
+    task_id INTEGER NOT NULL,
+    src_rank INTEGER NOT NULL,
+    dst_rank INTEGER NOT NULL,
+    transport_type INTEGER NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    data_type INTEGER NOT NULL,
+    link_type INTEGER NOT NULL,
+    bandwidth_gbps REAL NOT NULL
+);
+CREATE INDEX hccl_tasks_by_iteration ON hccl_tasks(session, device, model, iteration, start, stream, task_id);
+
+CREATE TABLE step_traces(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    fp_start INTEGER NOT NULL,
+    bp_end INTEGER NOT NULL,
+    iteration_end INTEGER NOT NULL,
+    previous_iteration_end INTEGER NOT NULL
+);
+CREATE INDEX step_traces_by_model ON step_traces(session, device, model, iteration);
+
+CREATE TABLE step_reduces(
+    step INTEGER NOT NULL REFERENCES step_traces(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    PRIMARY KEY(step, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE aicpu(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    stream INTEGER NOT NULL,
+    task_id INTEGER NOT NULL,
+    node INTEGER NOT NULL,
+    timestamp INTEGER NOT NULL,
+    compute_time INTEGER NOT NULL,
+    memcpy_time INTEGER NOT NULL,
+    task_time INTEGER NOT NULL,
+    dispatch_time INTEGER NOT NULL,
+    total_time INTEGER NOT NULL
+);
+CREATE INDEX aicpu_by_iteration ON aicpu(session, device, model, iteration, timestamp, stream, task_id);
+
+CREATE TABLE queue_events(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    timestamp INTEGER NOT NULL,
+    action INTEGER NOT NULL,
+    source INTEGER NOT NULL,
+    cached_buffer_size INTEGER NOT NULL
+);
+CREATE INDEX queue_events_by_device ON queue_events(session, device, timestamp);
+
+CREATE TABLE fusion_ops(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    model INTEGER NOT NULL,
+    model_name INTEGER NOT NULL,
+    fusion_op INTEGER NOT NULL,
+    original_ops INTEGER NOT NULL,
+    memory_input INTEGER NOT NULL,
+    memory_output INTEGER NOT NULL,
+    memory_weight INTEGER NOT NULL,
+    memory_workspace INTEGER NOT NULL
+);
+CREATE INDEX fusion_ops_by_model ON fusion_ops(session, model);
+
+CREATE TABLE host_ranges(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    kind INTEGER NOT NULL,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    pid INTEGER NOT NULL,
+    tid INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    duration INTEGER NOT NULL,
+    category INTEGER NOT NULL,
+    event_type INTEGER NOT NULL,
+    payload_type INTEGER NOT NULL,
+    payload_value INTEGER NOT NULL,
+    message_type INTEGER NOT NULL
+);
+CREATE INDEX host_ranges_by_iteration ON host_ranges(session, device, model, iteration, start);
+)SQL";
+
+struct MigrationStep {
+    int from;          // applies to a schema-`from` file, leaves schema from+1
+    const char *sql;
+};
+
+// Append new steps here (from = 1, 2, ...) and bump kSchemaVersion.
+constexpr MigrationStep kSteps[] = {
+    {0, kStepV1},
+};
+static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
+              "one migration step per schema version");
+
+} // namespace
+
+int migrate(const Db &db, int fromVersion, QString *failedStep)
+{
+    int rc = db.exec("BEGIN IMMEDIATE");
+    if (rc != SQLITE_OK)
+        return rc;
+    auto fail = [&](int code, int step) {
+        if (failedStep)
+            *failedStep = QCoreApplication::translate("ProjectStore", "schema step %1 → %2: %3")
+                              .arg(step).arg(step + 1).arg(db.lastMessage());
+        if (!sqlite3_get_autocommit(db.get()))
+            db.exec("ROLLBACK");
+        return code;
+    };
+    for (const MigrationStep &s : kSteps) {
+        if (s.from < fromVersion)
+            continue;
+        rc = db.exec(s.sql);
+        if (rc != SQLITE_OK)
+            return fail(rc, s.from);
+    }
+    if (fromVersion == 0) {
+        const std::string meta =
+            "INSERT INTO meta(key, value) VALUES('app_version', '" NPUSCOPE_VERSION "'), ('created_wall_us', '"
+            + std::to_string(QDateTime::currentMSecsSinceEpoch() * 1000) + "')";
+        rc = db.exec(meta.c_str());
+        if (rc != SQLITE_OK)
+            return fail(rc, 0);
+    }
+    // Both pragmas live in the database header (page 1), so they commit with the schema.
+    const std::string stamp = "PRAGMA application_id = " + std::to_string(kApplicationId)
+                              + "; PRAGMA user_version = " + std::to_string(kSchemaVersion);
+    rc = db.exec(stamp.c_str());
+    if (rc != SQLITE_OK)
+        return fail(rc, kSchemaVersion - 1);
+    rc = db.exec("COMMIT");
+    if (rc != SQLITE_OK)
+        return fail(rc, kSchemaVersion - 1);
+    return SQLITE_OK;
+}
+
+} // namespace npuscope::store::detail

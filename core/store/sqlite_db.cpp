@@ -1,0 +1,284 @@
+#include "core/store/sqlite_db.h"
+#include "core/store/schema.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <cstring>
+
+namespace npuscope::store::detail {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ProjectStore", text);
+}
+
+QString shown(const QString &path)
+{
+    return QDir::toNativeSeparators(path);
+}
+
+bool fail(StoreError *err, QString *message, StoreError e, const QString &text)
+{
+    if (err)
+        *err = e;
+    if (message)
+        *message = text;
+    return false;
+}
+
+void configureConnection(sqlite3 *db)
+{
+    // Project files come from other people: never let one run code or rewrite the schema
+    // behind our back (defensive mode, untrusted schema, no extensions).
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    // WAL readers and the writer only wait on each other during checkpoints and recovery.
+    sqlite3_busy_timeout(db, 5000);
+}
+
+void removeDatabaseFiles(const QString &path)
+{
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(path + QLatin1String(suffix));
+}
+
+} // namespace
+
+Stmt &Stmt::operator=(Stmt &&o) noexcept
+{
+    if (this != &o) {
+        sqlite3_finalize(s_);
+        s_ = o.s_;
+        o.s_ = nullptr;
+    }
+    return *this;
+}
+
+Stmt::~Stmt()
+{
+    sqlite3_finalize(s_);
+}
+
+Db &Db::operator=(Db &&o) noexcept
+{
+    if (this != &o) {
+        reset(o.db_);
+        o.db_ = nullptr;
+    }
+    return *this;
+}
+
+Db::~Db()
+{
+    reset(nullptr);
+}
+
+void Db::reset(sqlite3 *db)
+{
+    if (db_)
+        sqlite3_close_v2(db_);
+    db_ = db;
+}
+
+int Db::exec(const char *sql) const
+{
+    return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr);
+}
+
+int Db::prepare(const char *sql, Stmt *out, bool persistent) const
+{
+    sqlite3_stmt *s = nullptr;
+    const int rc = sqlite3_prepare_v3(db_, sql, -1, persistent ? SQLITE_PREPARE_PERSISTENT : 0, &s, nullptr);
+    *out = Stmt(s);
+    return rc;
+}
+
+std::int64_t Db::scalar(const char *sql, int *rc) const
+{
+    Stmt s;
+    *rc = prepare(sql, &s);
+    if (*rc != SQLITE_OK)
+        return 0;
+    const int step = sqlite3_step(s.get());
+    if (step == SQLITE_ROW) {
+        *rc = SQLITE_OK;
+        return sqlite3_column_int64(s.get(), 0);
+    }
+    *rc = step == SQLITE_DONE ? SQLITE_OK : step;
+    return 0;
+}
+
+QString Db::lastMessage() const
+{
+    return db_ ? QString::fromUtf8(sqlite3_errmsg(db_)) : QString();
+}
+
+StoreError errorFromCode(int rc)
+{
+    switch (rc & 0xff) {
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return StoreError::Corrupt;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return StoreError::Busy;
+    default:
+        return StoreError::Io;
+    }
+}
+
+QString messageFromCode(int rc, const QString &path, const QString &sqliteMessage)
+{
+    const QString p = shown(path);
+    switch (rc & 0xff) {
+    case SQLITE_FULL:
+        return tr("The disk is full: the project %1 could not be written. Everything saved before "
+                  "this point is kept; free some space and try again.").arg(p);
+    case SQLITE_IOERR:
+        return tr("A disk error occurred while accessing the project %1 (%2).").arg(p, sqliteMessage);
+    case SQLITE_READONLY:
+        return tr("The project %1 cannot be written: the file or its folder is read-only.").arg(p);
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+        return tr("Permission denied while accessing the project %1.").arg(p);
+    case SQLITE_CANTOPEN:
+        return tr("The project %1 cannot be opened (%2).").arg(p, sqliteMessage);
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return tr("The project %1 is damaged (%2).").arg(p, sqliteMessage);
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return tr("The project %1 is locked by another program (%2).").arg(p, sqliteMessage);
+    default:
+        return tr("The project %1 could not be accessed: %2.").arg(p, sqliteMessage);
+    }
+}
+
+bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
+                 StoreError *err, QString *message)
+{
+    const QFileInfo fi(path);
+    const QString p = shown(path);
+    const int mutexFlag = forWriter ? SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_FULLMUTEX;
+
+    if (!fi.exists()) {
+        if (kind != OpenKind::Create)
+            return fail(err, message, StoreError::NotFound, tr("The project %1 does not exist.").arg(p));
+        if (!QDir().mkpath(fi.absolutePath()))
+            return fail(err, message, StoreError::Io,
+                        tr("The folder %1 for the project could not be created.").arg(shown(fi.absolutePath())));
+        sqlite3 *raw = nullptr;
+        int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &raw,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | mutexFlag, nullptr);
+        Db db;
+        db.reset(raw);
+        if (rc != SQLITE_OK) {
+            const QString m = db.lastMessage();
+            db.reset(nullptr);
+            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
+        }
+        configureConnection(db.get());
+        QString step;
+        rc = db.exec("PRAGMA journal_mode = WAL");
+        if (rc == SQLITE_OK)
+            rc = migrate(db, 0, &step);
+        if (rc != SQLITE_OK) {
+            const QString m = step.isEmpty() ? db.lastMessage() : step;
+            db.reset(nullptr);
+            // The file is ours and empty: leave nothing half-made behind.
+            removeDatabaseFiles(path);
+            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
+        }
+        *out = std::move(db);
+        return true;
+    }
+
+    if (fi.isDir())
+        return fail(err, message, StoreError::NotProject,
+                    tr("%1 is a folder, not an NPU Scope project.").arg(p));
+
+    // Identity before anything else: SQLite would happily treat an empty or foreign file
+    // as a database, so look at the header bytes ourselves.
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return fail(err, message, StoreError::Io,
+                        tr("The project %1 cannot be read: %2.").arg(p, f.errorString()));
+        const QByteArray head = f.read(16);
+        static const char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+        if (head.size() != 16 || std::memcmp(head.constData(), kMagic, 16) != 0)
+            return fail(err, message, StoreError::NotProject,
+                        tr("%1 is not an NPU Scope project (not a SQLite database).").arg(p));
+    }
+
+    const int flags = (kind == OpenKind::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | mutexFlag;
+    sqlite3 *raw = nullptr;
+    int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &raw, flags, nullptr);
+    Db db;
+    db.reset(raw);
+    if (rc != SQLITE_OK) {
+        const QString m = db.lastMessage();
+        return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
+    }
+    configureConnection(db.get());
+
+    const std::int64_t appId = db.scalar("PRAGMA application_id", &rc);
+    if (rc != SQLITE_OK)
+        return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
+    if (appId != kApplicationId)
+        return fail(err, message, StoreError::NotProject,
+                    tr("%1 is a SQLite database but not an NPU Scope project.").arg(p));
+
+    const std::int64_t version = db.scalar("PRAGMA user_version", &rc);
+    if (rc != SQLITE_OK)
+        return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
+    if (version > kSchemaVersion)
+        return fail(err, message, StoreError::TooNew,
+                    tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
+                        .arg(p).arg(version).arg(kSchemaVersion));
+    if (version < 1)
+        // Creation stamps the version in the same transaction as the schema, so an
+        // NPU Scope file without one was damaged or tampered with.
+        return fail(err, message, StoreError::Corrupt,
+                    tr("The project %1 is damaged: it has no schema version.").arg(p));
+
+    if (deepCheck) {
+        Stmt check;
+        rc = db.prepare("PRAGMA quick_check(1)", &check);
+        if (rc == SQLITE_OK) {
+            rc = sqlite3_step(check.get());
+            if (rc == SQLITE_ROW) {
+                const auto *t = reinterpret_cast<const char *>(sqlite3_column_text(check.get(), 0));
+                const QString verdict = t ? QString::fromUtf8(t) : QString();
+                if (verdict != QLatin1String("ok"))
+                    return fail(err, message, StoreError::Corrupt,
+                                tr("The project %1 is damaged (%2).").arg(p, verdict));
+                rc = SQLITE_OK;
+            }
+        }
+        if (rc != SQLITE_OK && rc != SQLITE_DONE)
+            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
+    }
+
+    if (version < kSchemaVersion) {
+        if (kind == OpenKind::ReadOnly)
+            return fail(err, message, StoreError::Io,
+                        tr("The project %1 was written by an older NPU Scope (schema %2) and must be upgraded; "
+                           "open it once with write access.").arg(p).arg(version));
+        QString step;
+        rc = migrate(db, int(version), &step);
+        if (rc != SQLITE_OK)
+            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, step));
+    }
+
+    *out = std::move(db);
+    return true;
+}
+
+} // namespace npuscope::store::detail

@@ -1,0 +1,68 @@
+#pragma once
+// Internal to core/store: thin RAII owners of sqlite3 connections and statements, the
+// identity check every connection to a project goes through, and the mapping of SQLite
+// result codes to StoreError plus a translated sentence. Not a general SQLite wrapper:
+// only what the project store needs, so the hot paths stay plain sqlite3_* calls.
+
+#include "core/store/project.h"
+
+#include <QString>
+#include <sqlite3.h>
+
+namespace npuscope::store::detail {
+
+class Stmt {
+public:
+    Stmt() = default;
+    explicit Stmt(sqlite3_stmt *s) : s_(s) {}
+    Stmt(Stmt &&o) noexcept : s_(o.s_) { o.s_ = nullptr; }
+    Stmt &operator=(Stmt &&o) noexcept;
+    Stmt(const Stmt &) = delete;
+    Stmt &operator=(const Stmt &) = delete;
+    ~Stmt();
+    sqlite3_stmt *get() const { return s_; }
+    explicit operator bool() const { return s_ != nullptr; }
+
+private:
+    sqlite3_stmt *s_ = nullptr;
+};
+
+class Db {
+public:
+    Db() = default;
+    Db(Db &&o) noexcept : db_(o.db_) { o.db_ = nullptr; }
+    Db &operator=(Db &&o) noexcept;
+    Db(const Db &) = delete;
+    Db &operator=(const Db &) = delete;
+    ~Db();
+
+    sqlite3 *get() const { return db_; }
+    explicit operator bool() const { return db_ != nullptr; }
+    void reset(sqlite3 *db);
+
+    // Returns the SQLite result code; statements are prepared once with PERSISTENT when
+    // they will be reused across batches.
+    int exec(const char *sql) const;
+    int prepare(const char *sql, Stmt *out, bool persistent = false) const;
+    // A single integer result (PRAGMA user_version, COUNT(*)); rc via *rc.
+    std::int64_t scalar(const char *sql, int *rc) const;
+    QString lastMessage() const;
+
+private:
+    sqlite3 *db_ = nullptr;
+};
+
+enum class OpenKind { ReadOnly, ReadWrite, Create };
+
+// Opens `path` as an NPU Scope project: first bytes, application_id, user_version and
+// (when deepCheck) PRAGMA quick_check, in that order, before anything else is read.
+// A file that is older than kSchemaVersion is migrated when kind allows writing.
+// Create makes a new project with the current schema when the file does not exist.
+bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
+                 StoreError *err, QString *message);
+
+// Maps a failing SQLite result code met while doing `what` on the project at `path`.
+StoreError errorFromCode(int rc);
+QString messageFromCode(int rc, const QString &path, const QString &sqliteMessage);
+
+} // namespace npuscope::store::detail
