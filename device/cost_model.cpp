@@ -1,0 +1,112 @@
+#include "device/cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace npuscope::device {
+
+namespace {
+
+double ceilTo(double v, double q) { return std::ceil(v / q) * q; }
+double clamp01(double v) { return std::clamp(v, 0.0, 1.0); }
+
+// Share of L2 hits for a kernel whose working set is ws bytes: small working sets stay
+// resident, large ones stream through and only the reused fraction hits.
+double l2HitFor(double ws)
+{
+    const double cap = Ascend910::l2Bytes;
+    if (ws <= cap)
+        return 0.95 - 0.25 * ws / cap;
+    return std::max(0.05, 0.70 * cap / ws);
+}
+
+} // namespace
+
+KernelCost estimateKernel(const KernelWork &w)
+{
+    KernelCost c;
+    c.fp16 = w.fp16;
+    const double dtype = w.fp16 ? 2.0 : 4.0;
+    (void)dtype;
+
+    // Block dim: cube kernels split output tiles (16×16) over cores, vector kernels split
+    // elements in UB-sized chunks (~8K elements); never more cores than there is work.
+    double work = 1;
+    if (w.unit == Unit::Cube)
+        work = std::ceil(std::max(1.0, w.m) / 16) * std::ceil(std::max(1.0, w.n) / 16);
+    else
+        work = std::ceil(std::max(1.0, w.elements) / 8192);
+    const int bd = static_cast<int>(std::clamp(work, 1.0, double(Ascend910::aiCores)));
+    c.blockDim = static_cast<std::uint16_t>(bd);
+
+    // Cube time: peak × tile utilisation (padding of M, N, K to 16) × load balance.
+    double tCube = 0, tMte1 = 0;
+    if (w.unit == Unit::Cube && w.flops > 0) {
+        const double util = (w.m / ceilTo(w.m, 16)) * (w.n / ceilTo(w.n, 16)) * (w.k / ceilTo(w.k, 16));
+        const double balance = work / (bd * std::ceil(work / bd));
+        const double eff = 0.88 * util * balance;
+        const double peak = bd * Ascend910::cubeFp16FlopPerCycle * Ascend910::freqGHz
+                          * (w.fp16 ? 1.0 : Ascend910::cubeFp32Factor);
+        tCube = w.flops / (peak * std::max(eff, 0.02));
+        tMte1 = 0.55 * tCube; // L1→L0A/L0B operand loads, double-buffered under the cube
+        c.cubeFops = w.flops;
+    }
+    // Vector time: lanes × block dim; small UB chunks keep the pipe ~35 % busy at best.
+    const double lanes = Ascend910::vecFp16LanesPerCycle * (w.fp16 ? 1.0 : 0.5);
+    const double tVec = w.vecOps / (lanes * bd * Ascend910::freqGHz * 0.35);
+    c.vectorFops = w.vecOps;
+
+    // Memory time: reads (MTE2) and writes (MTE3) share the effective L2/HBM bandwidth.
+    const double ws = w.bytesIn + w.bytesWeight + w.bytesOut;
+    c.l2Hit = l2HitFor(ws);
+    c.l2Victim = clamp01((1 - c.l2Hit) * 0.45 * std::min(1.0, ws / Ascend910::l2Bytes));
+    const double hbm = Ascend910::hbmBytesPerNs * Ascend910::hbmEfficiency;
+    const double effBw = 1.0 / ((1 - c.l2Hit) / hbm + c.l2Hit / Ascend910::l2BytesPerNs);
+    const double bw = std::min(effBw, bd * Ascend910::perCoreMteBytesPerNs);
+    const double tMte2 = (w.bytesIn + w.bytesWeight) / bw;
+    const double tMte3 = w.bytesOut / bw;
+
+    const double body = std::max({tCube, tVec, tMte2 + tMte3});
+    const double tScalar = Ascend910::kernelSetupNs * 0.6 + 0.03 * body;
+    c.aicoreNs = body + Ascend910::kernelSetupNs;
+    c.vec = clamp01(tVec / c.aicoreNs);
+    c.mac = clamp01(tCube / c.aicoreNs);
+    c.scalar = clamp01(tScalar / c.aicoreNs);
+    c.mte1 = clamp01(tMte1 / c.aicoreNs);
+    c.mte2 = clamp01(tMte2 / c.aicoreNs);
+    c.mte3 = clamp01(tMte3 / c.aicoreNs);
+    // Short kernels spend most of their time fetching fresh instructions.
+    c.icacheMiss = clamp01(0.01 + 0.12 * Ascend910::kernelSetupNs / c.aicoreNs);
+    // The task scheduler adds dispatch and completion reporting around the core time.
+    c.overheadNs = 350 + std::min(2200.0, 0.012 * c.aicoreNs);
+
+    // Traffic for the bandwidth groups: what MTE2 brings in goes through L2 (misses from
+    // HBM) into L1 (cube) or UB (vector); results leave through UB/L0C and MTE3.
+    const double reads = w.bytesIn + w.bytesWeight;
+    c.l2Read = reads;
+    c.l2Write = w.bytesOut;
+    c.hbmRead = reads * (1 - c.l2Hit);
+    c.hbmWrite = w.bytesOut * (0.5 + 0.5 * (1 - c.l2Hit));
+    if (w.unit == Unit::Cube) {
+        c.l1Write = reads;
+        c.l1Read = reads * 1.6; // operands re-read for each output tile row/column
+        c.l0aRead = c.l1Read * 0.5;
+        c.l0bRead = c.l1Read * 0.5;
+        c.l0cWrite = w.m * w.n * 4;
+        c.l0cRead = c.l0cWrite;
+        c.ubRead = w.bytesOut;
+        c.ubWrite = w.bytesOut;
+    } else {
+        c.ubWrite = reads;
+        c.ubRead = w.bytesOut + reads * 0.2;
+    }
+    return c;
+}
+
+double estimateAiCpuNs(const KernelWork &w)
+{
+    // One ARM core generating ~0.3 G mask elements/s; plus ~20 µs of kernel launch.
+    return 20000 + w.elements / 0.3 + (w.bytesIn + w.bytesOut) / 8.0;
+}
+
+} // namespace npuscope::device

@@ -1,0 +1,60 @@
+#pragma once
+// Roofline cost model of one kernel on an Ascend 910, from the published device figures
+// (npu-model.md) and the kernel's work (FLOPs, vector ops, bytes). Everything the
+// profiler reports for a task — duration, block dim, cycles, PMU ratios, L2 rates,
+// bandwidths — is derived from the same per-kernel quantities, so the columns agree.
+
+#include <cstdint>
+
+namespace npuscope::device {
+
+struct Ascend910 {
+    static constexpr int aiCores = 32;
+    static constexpr double freqGHz = 1.0;                 // 1000 MHz: 1 cycle = 1 ns
+    static constexpr double cubeFp16FlopPerCycle = 2.0 * 16 * 16 * 16; // per core
+    static constexpr double cubeFp32Factor = 0.25;          // fp32 operands through the fp16 cube
+    static constexpr double vecFp16LanesPerCycle = 128;     // per core; fp32 half of it
+    static constexpr double hbmBytesPerNs = 1200;           // 1.2 TB/s
+    static constexpr double hbmEfficiency = 0.82;           // achievable share of HBM peak
+    static constexpr double l2BytesPerNs = 3000;            // shared L2, assumed ~2.5× HBM
+    static constexpr double l2Bytes = 32.0 * 1024 * 1024;
+    static constexpr double perCoreMteBytesPerNs = 64;      // one core's MTE2 can't saturate HBM
+    static constexpr int aiCpuCores = 14;
+    static constexpr double kernelSetupNs = 850;            // scalar setup: tiling, descriptors
+};
+
+enum class Unit : std::uint8_t { Cube, Vector, AiCpu };
+
+// The work of one kernel, in shape-derived quantities.
+struct KernelWork {
+    Unit unit = Unit::Vector;
+    bool fp16 = true;
+    double flops = 0;        // cube FLOPs (2·M·N·K)
+    double m = 0, n = 0, k = 0; // GEMM view of a cube kernel (k already padded to C0 for convs)
+    double vecOps = 0;       // vector element operations
+    double elements = 0;     // elements processed (vector/AI CPU parallelism)
+    double bytesIn = 0, bytesWeight = 0, bytesOut = 0;
+};
+
+// Static cost of one kernel; per-task jitter scales aicoreNs only.
+struct KernelCost {
+    double aicoreNs = 0;     // time the cores are busy (aicore_time)
+    double overheadNs = 0;   // task scheduling on top of aicore_time (duration = aicore + overhead)
+    std::uint16_t blockDim = 1;
+    // Busy share of each unit over aicore_time, in [0,1]: vec, mac, scalar, mte1, mte2, mte3.
+    double vec = 0, mac = 0, scalar = 0, mte1 = 0, mte2 = 0, mte3 = 0;
+    double icacheMiss = 0;
+    double l2Hit = 0, l2Victim = 0;
+    // Traffic per task for the bandwidth metric groups (bytes).
+    double ubRead = 0, ubWrite = 0, l1Read = 0, l1Write = 0, l2Read = 0, l2Write = 0;
+    double hbmRead = 0, hbmWrite = 0, l0aRead = 0, l0bRead = 0, l0cRead = 0, l0cWrite = 0;
+    double cubeFops = 0, vectorFops = 0;
+    bool fp16 = true;
+};
+
+KernelCost estimateKernel(const KernelWork &w);
+
+// AI CPU kernels (DropoutGenMask, GetNext): run on one ARM core of the AI CPU cluster.
+double estimateAiCpuNs(const KernelWork &w);
+
+} // namespace npuscope::device

@@ -1,0 +1,825 @@
+#include "device/emulator.h"
+
+#include "device/graph.h"
+#include "device/models/network.h"
+#include "device/rng.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+namespace npuscope::device {
+
+QStringList zooModelNames()
+{
+    return {QStringLiteral("lenet"), QStringLiteral("alexnet"), QStringLiteral("resnet50")};
+}
+
+namespace {
+
+// Stream layout of the reference capture: compute 2, AI CPU 4, HCCL planes 13/12/10/3.
+constexpr std::uint32_t kComputeStream = 2;
+constexpr std::uint32_t kAiCpuStream = 4;
+constexpr std::array<std::uint32_t, 4> kPlaneStreams = {13, 12, 10, 3};
+constexpr std::uint32_t kModelId = 1;
+constexpr std::uint32_t kHostPid = 10036;
+constexpr std::uint32_t kHostTid = 16027;
+constexpr TimeNs kMonotonicBase = 56579931060630; // the reference's clockMonotonicRaw
+constexpr std::int64_t kWallEpochUs = 1692340024324979; // the reference's collectionTimeBegin
+constexpr int kQueueCapacity = 32;  // device data queue (batches)
+constexpr int kQueuePrefill = 4;    // batches ready when the first step starts
+constexpr TimeNs kUs = 1000;
+
+const QStringList &knownScenarios()
+{
+    static const QStringList s = {QStringLiteral("slow-input"), QStringLiteral("straggler"),
+                                  QStringLiteral("single-segment")};
+    return s;
+}
+
+float round3(double v) { return float(std::round(v * 1000.0) / 1000.0); }
+
+struct PmuRatios {
+    float vec, mac, scalar, mte1, mte2, mte3, icache, memoryBound;
+};
+
+// Per-kernel facts that do not change between iterations.
+struct KernelPlan {
+    StrId name = 0;
+    std::uint32_t opId = 0;
+    PmuRatios r{};
+};
+
+struct Names {
+    StrId eventRecord, eventWait, eventReset, notifyWait, notifyRecord, reduceAsync, memcpyAsync;
+    StrId hNotifyWait, hNotifyRecord, hReduce, hMemcpy;
+    StrId local, sdma, rdma, hccs, pcie, roce, invalid, fp32;
+    StrId geInfer, dpAction, dpSource, txStep, txData, txStartEnd, txAscii, rtExec, rtSync, allReduce;
+    std::vector<StrId> collective; // per segment
+};
+
+enum class Link : std::uint8_t { Hccs, Pcie, Roce };
+
+struct DeviceState {
+    Rng rng;
+    double speed = 1.0;             // >1 = slower device (straggler scenario)
+    TimeNs prevIterEnd = -1;
+    TimeNs aicpuFree = 0;
+    TimeNs hostFree = 0;            // end of the last GE@Infer range
+    TimeNs txFree = 0;
+    TimeNs gnStart = -1;            // prefetched GetNext of the coming iteration
+    std::array<TimeNs, 4> planeFree{};
+    // per iteration
+    RecordBatch batch;
+    std::array<std::uint32_t, 16> taskIds{};
+    TimeNs iterStart = 0, computeCur = 0, fpStart = -1, bpEnd = -1;
+    std::vector<TimeNs> segReady;
+    std::vector<StepTraceRecord::Reduce> reduces;
+};
+
+class Run {
+public:
+    Run(const SessionSpec &spec, const ProfilingOptions &opt, const CompiledGraph &g)
+        : spec_(spec), opt_(opt), g_(g)
+    {
+        n_ = spec.deviceCount();
+        timing_ = opt.taskTimingOn();
+        l1_ = timing_ && opt.taskTime == TaskTimeLevel::L1;
+        hccl_ = opt.hccl == Switch::On && n_ > 1;
+        planes_ = n_ > 1 ? std::clamp(n_ / 2, 1, 4) : 0;
+        segments_ = n_ > 1 ? int(g.segmentBytes.size()) : 0;
+        computeRing();
+    }
+
+    std::uint64_t records = 0;
+
+    // Strings, ops and fusion records: everything later batches refer to.
+    void prelude(RecordBatch &b)
+    {
+        auto in = [&](std::string_view s) { return strings_.intern(s, b); };
+        nm_.eventRecord = in("EVENT_RECORD"); nm_.eventWait = in("EVENT_WAIT"); nm_.eventReset = in("EVENT_RESET");
+        nm_.notifyWait = in("NOTIFY_WAIT"); nm_.notifyRecord = in("NOTIFY_RECORD");
+        nm_.reduceAsync = in("REDUCE_ASYNC_V2"); nm_.memcpyAsync = in("MEMCPY_ASYNC");
+        nm_.hNotifyWait = in("Notify_Wait"); nm_.hNotifyRecord = in("Notify_Record");
+        nm_.hReduce = in("Reduce_Inline"); nm_.hMemcpy = in("Memcpy");
+        nm_.local = in("LOCAL"); nm_.sdma = in("SDMA"); nm_.rdma = in("RDMA");
+        nm_.hccs = in("HCCS"); nm_.pcie = in("PCIE"); nm_.roce = in("ROCE");
+        nm_.invalid = in("INVALID_TYPE"); nm_.fp32 = in("FP32");
+        nm_.geInfer = in("GE@Infer"); nm_.dpAction = in("Last queue dequeue"); nm_.dpSource = in("iterator_default");
+        nm_.txStep = in("step"); nm_.txData = in("data_load"); nm_.txStartEnd = in("start/end"); nm_.txAscii = in("ascii");
+        nm_.rtExec = in("rtModelExecute"); nm_.rtSync = in("rtStreamSynchronize"); nm_.allReduce = in("AllReduce");
+        int opNo = 534 + int(g_.compute.size());
+        for (int k = 0; k < segments_; ++k)
+            nm_.collective.push_back(in("Default/AllReduce-op" + std::to_string(opNo++) + "_" + std::to_string(k)));
+
+        std::uint32_t nextOpId = 1;
+        auto makeOp = [&](const Kernel &k, bool aiCpu) {
+            KernelPlan p;
+            p.name = in(k.name);
+            p.opId = nextOpId++;
+            if (timing_) {
+                OpDesc d;
+                d.id = p.opId;
+                d.modelId = kModelId;
+                d.name = p.name;
+                d.aiCpu = aiCpu;
+                if (opt_.taskTime == TaskTimeLevel::L1) {
+                    d.opType = in(k.type);
+                    d.inputShapes = in(k.inShapes); d.inputDataTypes = in(k.inTypes); d.inputFormats = in(k.inFormats);
+                    d.outputShapes = in(k.outShapes); d.outputDataTypes = in(k.outTypes); d.outputFormats = in(k.outFormats);
+                    d.blockDim = aiCpu ? 0 : k.cost.blockDim;
+                }
+                b.ops.push_back(d);
+            }
+            const KernelCost &c = k.cost;
+            PmuRatios &r = p.r;
+            r.vec = std::max(round3(c.vec), 0.001f);
+            r.mac = round3(c.mac); r.scalar = round3(c.scalar); r.mte1 = round3(c.mte1);
+            r.mte2 = round3(c.mte2); r.mte3 = round3(c.mte3); r.icache = round3(c.icacheMiss);
+            r.memoryBound = round3(double(r.mte2) / std::max(r.mac, r.vec));
+            return p;
+        };
+        gn_ = makeOp(g_.getNext, true);
+        for (const Kernel &k : g_.masks)
+            masks_.push_back(makeOp(k, true));
+        for (const Kernel &k : g_.compute)
+            compute_.push_back(makeOp(k, false));
+        fpIndex_ = findPoint(opt_.fpPoint, g_.firstForward);
+        bpIndex_ = findPoint(opt_.bpPoint, g_.lastBackward);
+
+        const StrId model = in(g_.modelName);
+        for (const Kernel &k : g_.compute) {
+            if (k.fusedOps.empty())
+                continue;
+            FusionOpRecord f;
+            f.modelId = kModelId;
+            f.modelName = model;
+            f.fusionOp = in(k.name);
+            std::string orig;
+            for (const auto &o : k.fusedOps)
+                orig += (orig.empty() ? "" : ";") + o;
+            f.originalOps = in(orig);
+            f.memoryInput = std::uint64_t(k.work.bytesIn);
+            f.memoryOutput = std::uint64_t(k.work.bytesOut);
+            f.memoryWeight = std::uint64_t(k.work.bytesWeight);
+            f.memoryWorkspace = k.work.unit == Unit::Cube ? 512 * 1024 : 0;
+            b.fusionOps.push_back(f);
+        }
+    }
+
+    std::vector<DeviceState> devs;
+
+    void initDevices(TimeNs t0)
+    {
+        devs.resize(size_t(n_));
+        for (int d = 0; d < n_; ++d) {
+            DeviceState &s = devs[size_t(d)];
+            s.rng = Rng(spec_.seed * 0x100000001b3ull + std::uint64_t(d) * 0x9e3779b97f4a7c15ull + 17);
+            s.speed = 1.0 + 0.004 * s.rng.normal();
+            if (spec_.scenarios.contains(QStringLiteral("straggler")) && d == n_ - 1 && n_ > 1)
+                s.speed *= 1.3;
+            s.iterStart = t0 + TimeNs(s.rng.uniform(0, 30) * kUs);
+            s.aicpuFree = s.iterStart;
+            s.hostFree = s.iterStart - 2000 * kUs;
+            s.txFree = s.hostFree;
+        }
+        t0_ = t0;
+        // Host input pipeline: batches/s; the slow-input scenario makes it ~40 % slower
+        // than the device consumes them.
+        double rate = spec_.inputRate;
+        if (rate <= 0 && spec_.scenarios.contains(QStringLiteral("slow-input"))) {
+            double iterNs = 0;
+            for (const Kernel &k : g_.compute)
+                iterNs += k.cost.aicoreNs + k.cost.overheadNs + 150;
+            rate = spec_.batchSize / (1.4 * iterNs * 1e-9);
+        }
+        batchIntervalNs_ = rate > 0 ? 1e9 * spec_.batchSize / rate : 0;
+    }
+
+    // Phase A: GetNext, forward, loss, backward, up to where the reduced gradients are needed.
+    void phaseA(int d, int it)
+    {
+        DeviceState &s = devs[size_t(d)];
+        s.batch.clear();
+        s.taskIds.fill(1);
+        s.fpStart = s.bpEnd = -1;
+        s.segReady.assign(size_t(segments_), 0);
+        s.reduces.clear();
+        const double warm = it == 1 ? 2.5 : 1.0;
+        if (it > 1) {
+            const bool sessRun = spec_.mode == LaunchMode::SessRun;
+            // sess.run: the host sees the step finish, returns to Python and launches again.
+            const double gapUs = sessRun ? s.rng.uniform(350, 700) : s.rng.uniform(1.5, 6);
+            s.iterStart = s.prevIterEnd + TimeNs(gapUs * kUs);
+        }
+        // GetNext: prefetched right after the previous iteration's AI CPU work in sink
+        // mode, issued by the host step in sess.run; it completes when a batch is ready.
+        TimeNs gnStart = (spec_.mode == LaunchMode::Estimator && s.gnStart >= 0) ? s.gnStart : std::max(s.iterStart, s.aicpuFree);
+        const TimeNs gnCost = TimeNs(g_.getNext.aiCpuNs * s.rng.jitter(0.05) * warm);
+        const TimeNs avail = batchAvailable(it);
+        const TimeNs gnEnd = std::max(gnStart + gnCost, avail + 12 * kUs);
+        aiCpuTask(s, d, it, gn_, gnStart, gnEnd - gnStart);
+        queueEvent(s, d, it, gnEnd);
+        TimeNs aic = gnEnd + 200;
+        task(s, d, it, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, aic, 10);
+        aic += 10;
+
+        TimeNs cur = std::max(s.iterStart, aic + 300);
+        task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
+        task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+        cur += 260;
+
+        // Dropout masks on the AI CPU stream, each announced with an event.
+        std::vector<TimeNs> maskReady(masks_.size());
+        aic = std::max(aic + 300, cur);
+        for (size_t j = 0; j < masks_.size(); ++j) {
+            const TimeNs dur = TimeNs(g_.masks[j].aiCpuNs * s.rng.jitter(0.12) * warm * s.speed);
+            aiCpuTask(s, d, it, masks_[j], aic, dur);
+            aic += dur + 400;
+            task(s, d, it, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, aic, 10);
+            maskReady[j] = aic + 10;
+            aic += 10 + TimeNs(s.rng.uniform(5, 15) * kUs);
+        }
+        s.aicpuFree = aic;
+
+        const int end = n_ > 1 ? g_.optimizerWait : int(g_.compute.size());
+        for (int i = 0; i < end; ++i) {
+            const Kernel &k = g_.compute[size_t(i)];
+            if (k.waitMask >= 0) {
+                cur = std::max(cur, maskReady[size_t(k.waitMask)]);
+                task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
+                task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+                cur += 260;
+            }
+            cur = kernelTask(s, d, it, i, cur, warm);
+            if (n_ > 1 && !k.segmentsDone.empty()) {
+                cur += 150;
+                task(s, d, it, kComputeStream, TaskType::EventRecord, nm_.eventRecord, 0, cur, 10);
+                cur += 10;
+                for (int seg : k.segmentsDone)
+                    s.segReady[size_t(seg)] = cur;
+            }
+        }
+        s.computeCur = cur;
+        // In sink mode the next GetNext is queued as soon as the AI CPU is free.
+        s.gnStart = s.aicpuFree + TimeNs(s.rng.uniform(2, 8) * kUs);
+    }
+
+    // All-reduce of every gradient segment across all devices (ring per plane).
+    void collectives(int it)
+    {
+        for (int k = 0; k < segments_; ++k)
+            allReduce(it, k);
+    }
+
+    // Phase B: wait for the reduced gradients, then the optimizer; closes the iteration.
+    void phaseB(int d, int it)
+    {
+        DeviceState &s = devs[size_t(d)];
+        const double warm = it == 1 ? 2.5 : 1.0;
+        TimeNs cur = s.computeCur;
+        if (n_ > 1) {
+            cur = std::max(cur + 150, arEnd_ + 300);
+            task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
+            task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+            cur += 260;
+            for (int i = g_.optimizerWait; i < int(g_.compute.size()); ++i)
+                cur = kernelTask(s, d, it, i, cur, warm);
+        }
+        const TimeNs iterEnd = cur;
+        if (opt_.trainingTrace == Switch::On) {
+            StepTraceRecord st;
+            st.device = std::uint16_t(d);
+            st.modelId = kModelId;
+            st.iteration = std::uint32_t(it);
+            st.fpStart = s.fpStart;
+            st.bpEnd = s.bpEnd;
+            st.iterationEnd = iterEnd;
+            st.previousIterationEnd = s.prevIterEnd;
+            st.reduces = s.reduces;
+            s.batch.stepTraces.push_back(std::move(st));
+        }
+        hostRanges(s, d, it, iterEnd);
+        s.prevIterEnd = iterEnd;
+    }
+
+    TimeNs lastEnd() const
+    {
+        TimeNs e = 0;
+        for (const auto &s : devs)
+            e = std::max({e, s.prevIterEnd, s.hostFree, s.aicpuFree});
+        return e;
+    }
+
+private:
+    int findPoint(const QString &point, int fallback) const
+    {
+        if (point.isEmpty())
+            return fallback;
+        const std::string p = point.toStdString();
+        for (size_t i = 0; i < g_.compute.size(); ++i) {
+            const std::string &nm = g_.compute[i].name;
+            if (nm == p || (nm.size() > p.size() && nm.compare(nm.size() - p.size(), p.size(), p) == 0
+                            && nm[nm.size() - p.size() - 1] == '/'))
+                return int(i);
+        }
+        return fallback;
+    }
+
+    TimeNs batchAvailable(int it) const
+    {
+        if (batchIntervalNs_ <= 0)
+            return 0;
+        return t0_ + TimeNs(double(it - kQueuePrefill) * batchIntervalNs_);
+    }
+
+    void queueEvent(DeviceState &s, int d, int it, TimeNs at)
+    {
+        int depth = kQueueCapacity;
+        if (batchIntervalNs_ > 0) {
+            const double produced = kQueuePrefill + std::floor(double(at - t0_) / batchIntervalNs_);
+            depth = int(std::clamp(produced - it, 0.0, double(kQueueCapacity)));
+        } else {
+            depth = kQueueCapacity - int(s.rng.uniform(0, 2));
+        }
+        QueueEventRecord q;
+        q.device = std::uint16_t(d);
+        q.timestamp = at;
+        q.action = nm_.dpAction;
+        q.source = nm_.dpSource;
+        q.cachedBufferSize = std::uint32_t(depth);
+        s.batch.queueEvents.push_back(q);
+    }
+
+    TaskRecord *task(DeviceState &s, int d, int it, std::uint32_t stream, TaskType type, StrId name,
+                     std::uint32_t opId, TimeNs start, TimeNs dur)
+    {
+        const std::uint32_t id = ++s.taskIds[stream];
+        lastTaskId_ = id;
+        // Drawn even when not recorded so that switching options never changes timings.
+        const TimeNs pending = 500 + TimeNs(s.rng.bits() % 2500);
+        if (!timing_)
+            return nullptr;
+        TaskRecord t;
+        t.device = std::uint16_t(d);
+        t.modelId = kModelId;
+        t.iteration = std::uint32_t(it);
+        t.streamId = stream;
+        t.taskId = id;
+        t.type = type;
+        t.start = start;
+        t.duration = dur;
+        t.pending = pending;
+        t.opId = opId;
+        t.name = name;
+        s.batch.tasks.push_back(t);
+        return &s.batch.tasks.back();
+    }
+
+    void aiCpuTask(DeviceState &s, int d, int it, const KernelPlan &p, TimeNs start, TimeNs dur)
+    {
+        // AI CPU time split: dispatch to the ARM core, preprocessing, compute, copy-out.
+        const double dispatch = s.rng.uniform(6, 14) * kUs;
+        const double pre = s.rng.uniform(2, 6) * kUs;
+        task(s, d, it, kAiCpuStream, TaskType::AiCpu, p.name, p.opId, start, dur);
+        if (opt_.aicpu != Switch::On)
+            return;
+        AiCpuRecord a;
+        a.device = std::uint16_t(d);
+        a.modelId = kModelId;
+        a.iteration = std::uint32_t(it);
+        a.streamId = kAiCpuStream;
+        a.taskId = lastTaskId_;
+        a.node = p.name;
+        a.timestamp = start;
+        const double body = std::max(1000.0, double(dur) - dispatch - pre);
+        a.memcpyTime = TimeNs(body * 0.04);
+        a.computeTime = TimeNs(body) - a.memcpyTime;
+        a.taskTime = TimeNs(pre) + a.computeTime + a.memcpyTime;
+        a.dispatchTime = TimeNs(dispatch);
+        a.totalTime = a.taskTime + a.dispatchTime + TimeNs(s.rng.uniform(1, 4) * kUs);
+        s.batch.aiCpu.push_back(a);
+    }
+
+    // One AI Core kernel on the compute stream starting after cur; returns its end.
+    TimeNs kernelTask(DeviceState &s, int d, int it, int i, TimeNs cur, double warm)
+    {
+        const Kernel &k = g_.compute[size_t(i)];
+        const KernelPlan &p = compute_[size_t(i)];
+        const KernelCost &c = k.cost;
+        const TimeNs start = cur + 90 + TimeNs(s.rng.bits() % 80);
+        const double aicore = c.aicoreNs * s.rng.jitter(0.025) * warm * s.speed;
+        const std::uint64_t cycles = std::uint64_t(std::llround(aicore * c.blockDim)); // 1 GHz
+        const double aicoreUs = double(cycles) / 1000.0 / c.blockDim;
+        const TimeNs dur = TimeNs(std::ceil(aicoreUs * 1000.0 + c.overheadNs * s.rng.uniform(0.8, 1.2)));
+        const double l2j = s.rng.uniform(-0.02, 0.02);
+        if (i == fpIndex_ && s.fpStart < 0)
+            s.fpStart = start;
+        if (i == bpIndex_)
+            s.bpEnd = start + dur;
+        TaskRecord *t = task(s, d, it, kComputeStream, TaskType::AiCore, p.name, p.opId, start, dur);
+        if (t) {
+            if (l1_) {
+                t->totalCycles = cycles;
+                fillPmu(*t, c, p.r, aicoreUs);
+            }
+            if (opt_.l2 == Switch::On) {
+                t->l2HitRate = round3(std::clamp(c.l2Hit + l2j, 0.0, 1.0));
+                t->l2VictimRate = round3(std::clamp(c.l2Victim - l2j * 0.3, 0.0, 1.0));
+            }
+        }
+        return start + dur;
+    }
+
+    void fillPmu(TaskRecord &t, const KernelCost &c, const PmuRatios &r, double us)
+    {
+        auto &v = t.pmu;
+        const double ns = us * 1000.0;
+        auto bw = [&](double bytes) { return round3(bytes / ns); }; // bytes/ns == GB/s
+        switch (opt_.aicMetrics) {
+        case AicMetrics::PipeUtilization:
+            v = {float(us * r.vec), r.vec, float(us * r.mac), r.mac, float(us * r.scalar), r.scalar,
+                 float(us * r.mte1), r.mte1, float(us * r.mte2), r.mte2, float(us * r.mte3), r.mte3,
+                 r.icache, r.memoryBound};
+            t.pmuCount = 14;
+            break;
+        case AicMetrics::ArithmeticUtilization:
+            v = {c.fp16 ? r.mac : 0.f, 0.f, round3(r.vec * (c.fp16 ? 0.1 : 0.9)), round3(r.vec * (c.fp16 ? 0.85 : 0.05)),
+                 round3(r.vec * 0.03), round3(r.vec * 0.02), float(c.cubeFops), float(c.vectorFops)};
+            t.pmuCount = 8;
+            break;
+        case AicMetrics::Memory:
+            v = {bw(c.ubRead), bw(c.ubWrite), bw(c.l1Read), bw(c.l1Write), bw(c.l2Read), bw(c.l2Write),
+                 bw(c.hbmRead), bw(c.hbmWrite)};
+            t.pmuCount = 8;
+            break;
+        case AicMetrics::MemoryL0:
+            v = {bw(c.l0aRead), bw(c.l0aRead), bw(c.l0bRead), bw(c.l0bRead), bw(c.l0cRead), bw(c.l0cWrite),
+                 bw(c.l0cRead), bw(c.l0cWrite)};
+            t.pmuCount = 8;
+            break;
+        case AicMetrics::ResourceConflictRatio:
+            v = {round3(r.vec * 0.04), round3(r.vec * 0.06), round3(r.vec * 0.12)};
+            t.pmuCount = 3;
+            break;
+        case AicMetrics::MemoryUB:
+            v = {bw(c.ubRead * 0.6), bw(c.ubWrite), bw(c.vectorFops * 2 * 0.8), bw(c.vectorFops * 2 * 0.5),
+                 bw(256.0), bw(64.0)};
+            t.pmuCount = 6;
+            break;
+        }
+    }
+
+    // --- collectives -------------------------------------------------------------------
+
+    struct PlaneLink {
+        std::uint32_t dst;
+        Link link;
+    };
+
+    // Plane p talks to rank + offset_p (offsets coprime with n so each plane is one ring).
+    // Cards 0–3 and 4–7 of a server form HCCS groups; between them PCIe, across servers RoCE.
+    void computeRing()
+    {
+        offsets_.clear();
+        for (int o = 1; int(offsets_.size()) < planes_ && o < std::max(2, n_); ++o)
+            if (std::gcd(o, n_) == 1)
+                offsets_.push_back(o);
+        while (int(offsets_.size()) < planes_)
+            offsets_.push_back(1);
+    }
+    PlaneLink linkOf(int rank, int plane) const
+    {
+        const int dst = (rank + offsets_[size_t(plane)]) % n_;
+        const int dps = spec_.devicesPerServer;
+        Link l = Link::Hccs;
+        if (rank / dps != dst / dps)
+            l = Link::Roce;
+        else if ((rank % dps) / 4 != (dst % dps) / 4)
+            l = Link::Pcie;
+        return {std::uint32_t(dst), l};
+    }
+    static double nominalGBps(Link l) { return l == Link::Hccs ? 20.0 : l == Link::Pcie ? 13.0 : 9.0; }
+
+    void hcclTask(DeviceState &s, int d, int it, int plane, TaskType type, TimeNs start, TimeNs dur,
+                  std::uint32_t dst, Link link, std::uint64_t size, std::uint64_t notifyId)
+    {
+        const std::uint32_t stream = kPlaneStreams[size_t(plane)];
+        StrId hwName = 0, hName = 0;
+        switch (type) {
+        case TaskType::NotifyWait: hwName = nm_.notifyWait; hName = nm_.hNotifyWait; break;
+        case TaskType::NotifyRecord: hwName = nm_.notifyRecord; hName = nm_.hNotifyRecord; break;
+        case TaskType::ReduceAsyncV2: hwName = nm_.reduceAsync; hName = nm_.hReduce; break;
+        case TaskType::MemcpyAsync: hwName = nm_.memcpyAsync; hName = nm_.hMemcpy; break;
+        case TaskType::EventWait: hwName = nm_.eventWait; break;
+        case TaskType::EventReset: hwName = nm_.eventReset; break;
+        default: hwName = nm_.eventRecord; break;
+        }
+        task(s, d, it, stream, type, hwName, 0, start, dur);
+        if (!hccl_ || hName == 0)
+            return;
+        HcclTaskRecord h;
+        h.device = std::uint16_t(d);
+        h.modelId = kModelId;
+        h.iteration = std::uint32_t(it);
+        h.plane = std::uint32_t(plane);
+        h.name = hName;
+        h.start = start;
+        h.duration = dur;
+        h.notifyId = notifyId;
+        h.streamId = stream;
+        h.taskId = lastTaskId_;
+        h.srcRank = std::uint32_t(d);
+        h.dstRank = dst;
+        const bool data = type == TaskType::ReduceAsyncV2 || type == TaskType::MemcpyAsync;
+        h.transportType = type == TaskType::NotifyWait ? nm_.local : (link == Link::Roce ? nm_.rdma : nm_.sdma);
+        h.sizeBytes = data ? size : 0;
+        h.dataType = type == TaskType::ReduceAsyncV2 ? nm_.fp32 : nm_.invalid;
+        h.linkType = data ? (link == Link::Hccs ? nm_.hccs : link == Link::Pcie ? nm_.pcie : nm_.roce) : nm_.invalid;
+        h.durationEstimatedUs = data ? double(size) / nominalGBps(link) / 1000.0 : (type == TaskType::NotifyWait ? 0.02 : 1.0);
+        h.bandwidthGBps = data && dur > 0 ? double(size) / double(dur) : 0.0;
+        s.batch.hcclTasks.push_back(h);
+    }
+
+    void allReduce(int it, int seg)
+    {
+        const std::uint64_t bytes = g_.segmentBytes[size_t(seg)];
+        const std::uint64_t stepBytes = std::max<std::uint64_t>(1, bytes / std::uint64_t(n_ * planes_));
+        const int steps = 2 * (n_ - 1);
+        // cur[d][p]: where plane p of device d is.
+        std::vector<std::array<TimeNs, 4>> cur(static_cast<size_t>(n_));
+        std::vector<TimeNs> begin(static_cast<size_t>(n_));
+        for (int d = 0; d < n_; ++d) {
+            DeviceState &s = devs[size_t(d)];
+            TimeNs t = std::max(s.segReady[size_t(seg)], s.planeFree[0]) + 1500;
+            begin[size_t(d)] = t;
+            hcclTask(s, d, it, 0, TaskType::EventWait, t, 10, kInvalidId, Link::Hccs, 0, 0);
+            hcclTask(s, d, it, 0, TaskType::EventReset, t + 110, 50, kInvalidId, Link::Hccs, 0, 0);
+            t += 400;
+            cur[size_t(d)][0] = t;
+            // The main plane wakes the other planes one after the other.
+            for (int p = 1; p < planes_; ++p) {
+                hcclTask(s, d, it, 0, TaskType::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 32u + 8u * p);
+                const TimeNs from = std::min(std::max(s.planeFree[size_t(p)], begin[size_t(d)]), t);
+                hcclTask(s, d, it, p, TaskType::NotifyWait, from, t + 60 - from, kInvalidId, Link::Hccs, 0, 32u + 8u * p);
+                cur[size_t(d)][size_t(p)] = t + 200;
+                t += 100;
+            }
+            cur[size_t(d)][0] = t;
+        }
+        for (int p = 0; p < planes_; ++p) {
+            for (int st = 0; st < steps; ++st) {
+                // A step starts when every rank of the ring has finished the previous one.
+                TimeNs gate = 0;
+                for (int d = 0; d < n_; ++d)
+                    gate = std::max(gate, cur[size_t(d)][size_t(p)]);
+                const bool reduce = st < n_ - 1;
+                for (int d = 0; d < n_; ++d) {
+                    DeviceState &s = devs[size_t(d)];
+                    const PlaneLink pl = linkOf(d, p);
+                    const std::uint32_t prev = std::uint32_t((d - offsets_[size_t(p)] + n_) % n_);
+                    TimeNs t = cur[size_t(d)][size_t(p)];
+                    const std::uint64_t nid = (std::uint64_t(pl.dst) << 32) | std::uint64_t(40 + 8 * p);
+                    hcclTask(s, d, it, p, TaskType::NotifyRecord, t, 250, prev, pl.link, 0, nid);
+                    t += 300;
+                    const TimeNs waitEnd = std::max(t + 10, gate + 50);
+                    hcclTask(s, d, it, p, TaskType::NotifyWait, t, waitEnd - t, pl.dst, pl.link, 0, 40u + 8u * p);
+                    t = waitEnd + 50;
+                    hcclTask(s, d, it, p, TaskType::NotifyRecord, t, 250, pl.dst, pl.link, 0, nid + 8);
+                    t += 300;
+                    hcclTask(s, d, it, p, TaskType::NotifyWait, t, 10, prev, pl.link, 0, 88u + 8u * p);
+                    t += 60;
+                    const double gbps = nominalGBps(pl.link) * std::clamp(s.rng.jitter(0.15), 0.6, 1.35);
+                    const TimeNs dur = TimeNs(double(stepBytes) / gbps) + 400;
+                    hcclTask(s, d, it, p, reduce ? TaskType::ReduceAsyncV2 : TaskType::MemcpyAsync, t, dur, pl.dst, pl.link,
+                             stepBytes, reduce ? 0 : ~std::uint64_t(0));
+                    cur[size_t(d)][size_t(p)] = t + dur + 100;
+                }
+            }
+        }
+        // Every rank leaves the collective together, when the slowest plane of the slowest
+        // rank is done: early ranks see it as a long final NOTIFY_WAIT.
+        TimeNs end = 0;
+        for (int d = 0; d < n_; ++d)
+            for (int p = 0; p < planes_; ++p)
+                end = std::max(end, cur[size_t(d)][size_t(p)] + 400);
+        for (int d = 0; d < n_; ++d) {
+            DeviceState &s = devs[size_t(d)];
+            for (int p = 1; p < planes_; ++p) {
+                const TimeNs t = cur[size_t(d)][size_t(p)];
+                hcclTask(s, d, it, p, TaskType::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 64);
+            }
+            TimeNs t = cur[size_t(d)][0];
+            hcclTask(s, d, it, 0, TaskType::NotifyWait, t, end - t, std::uint32_t(d), Link::Hccs, 0, 64);
+            hcclTask(s, d, it, 0, TaskType::EventRecord, end + 100, 10, kInvalidId, Link::Hccs, 0, 0);
+            for (int p = 0; p < planes_; ++p)
+                s.planeFree[size_t(p)] = end + 110;
+            s.reduces.push_back({begin[size_t(d)], end});
+            if (hccl_) {
+                CollectiveOpRecord c;
+                c.device = std::uint16_t(d);
+                c.modelId = kModelId;
+                c.iteration = std::uint32_t(it);
+                c.name = nm_.collective[size_t(seg)];
+                c.opType = nm_.allReduce;
+                c.start = begin[size_t(d)];
+                c.duration = end - begin[size_t(d)];
+                c.bytes = bytes;
+                c.segment = std::uint32_t(seg);
+                s.batch.collectives.push_back(c);
+            }
+        }
+        arEnd_ = end + 110;
+    }
+
+    void hostRanges(DeviceState &s, int d, int it, TimeNs iterEnd)
+    {
+        const TimeNs geStart = std::max(s.hostFree + 5 * kUs, s.iterStart - TimeNs(s.rng.uniform(180, 260) * kUs));
+        const TimeNs geEnd = iterEnd + TimeNs(s.rng.uniform(15, 40) * kUs);
+        auto range = [&](HostRangeRecord::Kind kind, StrId name, TimeNs a, TimeNs b) -> HostRangeRecord & {
+            HostRangeRecord h;
+            h.kind = kind;
+            h.device = std::uint16_t(d);
+            h.modelId = kModelId;
+            h.iteration = std::uint32_t(it);
+            h.pid = kHostPid;
+            h.tid = kHostTid + std::uint32_t(d);
+            h.name = name;
+            h.start = a;
+            h.duration = std::max<TimeNs>(0, b - a);
+            s.batch.hostRanges.push_back(h);
+            return s.batch.hostRanges.back();
+        };
+        if (timing_)
+            range(HostRangeRecord::Kind::Cann, nm_.geInfer, geStart, geEnd);
+        if (opt_.runtimeApi == Switch::On) {
+            const TimeNs execEnd = geStart + TimeNs(s.rng.uniform(20, 45) * kUs);
+            range(HostRangeRecord::Kind::RuntimeApi, nm_.rtExec, geStart + 8 * kUs, execEnd);
+            range(HostRangeRecord::Kind::RuntimeApi, nm_.rtSync, execEnd + 2 * kUs, iterEnd + 8 * kUs);
+        }
+        if (opt_.msproftx == Switch::On) {
+            const TimeNs loadStart = std::max(s.txFree, geStart - TimeNs(s.rng.uniform(40, 90) * kUs));
+            auto &a = range(HostRangeRecord::Kind::MsprofTx, nm_.txData, loadStart, geStart - 2 * kUs);
+            a.eventType = nm_.txStartEnd; a.messageType = nm_.txAscii; a.payloadValue = std::uint64_t(it);
+            auto &b = range(HostRangeRecord::Kind::MsprofTx, nm_.txStep, geStart, geEnd);
+            b.eventType = nm_.txStartEnd; b.messageType = nm_.txAscii; b.payloadValue = std::uint64_t(it);
+            s.txFree = geEnd;
+        }
+        s.hostFree = geEnd;
+    }
+
+    const SessionSpec &spec_;
+    const ProfilingOptions &opt_;
+    const CompiledGraph &g_;
+    StringTable strings_;
+    Names nm_{};
+    KernelPlan gn_;
+    std::vector<KernelPlan> masks_, compute_;
+    int n_ = 1, planes_ = 0, segments_ = 0;
+    int fpIndex_ = 0, bpIndex_ = 0;
+    bool timing_ = true, l1_ = true, hccl_ = false;
+    std::vector<int> offsets_;
+    TimeNs t0_ = 0, arEnd_ = 0;
+    double batchIntervalNs_ = 0;
+    std::uint32_t lastTaskId_ = 0;
+};
+
+} // namespace
+
+Emulator::Emulator(SessionSpec spec, ProfilingOptions options)
+    : spec_(std::move(spec)), options_(std::move(options))
+{
+}
+
+bool Emulator::validate(const SessionSpec &spec, QString *error)
+{
+    auto fail = [&](const QString &msg) {
+        if (error)
+            *error = msg;
+        return false;
+    };
+    if (!zooModelNames().contains(spec.model)) {
+        if (spec.model.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || QFileInfo::exists(spec.model))
+            return fail(QCoreApplication::translate("Emulator",
+                "The model \"%1\" is a model file; custom models come with the emulator issue. Use one of: %2.")
+                .arg(spec.model, zooModelNames().join(QStringLiteral(", "))));
+        return fail(QCoreApplication::translate("Emulator", "The model \"%1\" is unknown. Use one of: %2.")
+                        .arg(spec.model, zooModelNames().join(QStringLiteral(", "))));
+    }
+    if (spec.batchSize < 1 || spec.batchSize > 4096)
+        return fail(QCoreApplication::translate("Emulator", "The batch size %1 is out of range: it must be between 1 and 4096.")
+                        .arg(spec.batchSize));
+    if (spec.iterations < 1 || spec.iterations > 100000)
+        return fail(QCoreApplication::translate("Emulator", "The iteration count %1 is out of range: it must be between 1 and 100000.")
+                        .arg(spec.iterations));
+    if (spec.devicesPerServer < 1 || spec.devicesPerServer > 8)
+        return fail(QCoreApplication::translate("Emulator", "The device count %1 per server is out of range: an Ascend 910 server has 1 to 8 devices.")
+                        .arg(spec.devicesPerServer));
+    if (spec.servers < 1 || spec.servers > 4)
+        return fail(QCoreApplication::translate("Emulator", "The server count %1 is out of range: it must be between 1 and 4.")
+                        .arg(spec.servers));
+    if (spec.segments < 1 || spec.segments > 64)
+        return fail(QCoreApplication::translate("Emulator", "The all-reduce segment count %1 is out of range: it must be between 1 and 64.")
+                        .arg(spec.segments));
+    if (!(spec.inputRate >= 0) || std::isinf(spec.inputRate))
+        return fail(QCoreApplication::translate("Emulator", "The input rate %1 samples/s is not valid: it must be 0 (fast enough) or a positive number.")
+                        .arg(spec.inputRate));
+    for (const QString &s : spec.scenarios)
+        if (!knownScenarios().contains(s))
+            return fail(QCoreApplication::translate("Emulator", "The scenario \"%1\" is unknown. Known scenarios: %2.")
+                            .arg(s, knownScenarios().join(QStringLiteral(", "))));
+    return true;
+}
+
+SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
+                            const std::function<void(const EmulatorProgress &)> &progress)
+{
+    error_.clear();
+    if (!validate(spec_, &error_)) {
+        return SessionStatus::Failed;
+    }
+    Network net;
+    buildZooNetwork(spec_.model.toStdString(), spec_.batchSize, &net);
+    const int segments = spec_.scenarios.contains(QStringLiteral("single-segment")) ? 1 : spec_.segments;
+    const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments);
+
+    const int n = spec_.deviceCount();
+    Rng sessionRng(spec_.seed);
+    const TimeNs monoBegin = kMonotonicBase + TimeNs(spec_.seed % 1000) * 1'000'000'000 / 10;
+    const std::int64_t wallBegin = kWallEpochUs + std::int64_t(spec_.seed % 100000) * 60'000'000;
+
+    SessionInfo info;
+    info.name = QStringLiteral("%1 b%2 ×%3").arg(spec_.model).arg(spec_.batchSize).arg(n);
+    info.spec = spec_;
+    info.optionsJson = options_.toJson();
+    info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
+    info.createdWallUs = wallBegin;
+    for (int d = 0; d < n; ++d) {
+        DeviceInfo di;
+        di.id = std::uint16_t(d);
+        di.rankId = std::uint32_t(d);
+        di.hostPid = kHostPid;
+        di.hostname = QStringLiteral("npuscope-emulator");
+        const TimeNs skew = TimeNs(d) * 250'000 + TimeNs(sessionRng.uniform(0, 100'000));
+        di.monotonicBegin = monoBegin + skew;
+        di.wallBeginUs = wallBegin + skew / 1000;
+        info.devices.push_back(di);
+    }
+    info.models.push_back({kModelId, QString::fromStdString(graph.modelName), spec_.iterations});
+
+    auto finish = [&](SessionStatus st, TimeNs end) {
+        for (auto &di : info.devices) {
+            di.monotonicEnd = std::max(end, di.monotonicBegin) + 120'000'000;
+            di.wallEndUs = di.wallBeginUs + (di.monotonicEnd - di.monotonicBegin) / 1000;
+        }
+        sink.end(st, info.devices);
+        return st;
+    };
+
+    if (!sink.begin(info)) {
+        error_ = sink.errorString();
+        return finish(SessionStatus::Failed, monoBegin);
+    }
+    Run run(spec_, options_, graph);
+    RecordBatch first;
+    run.prelude(first);
+    EmulatorProgress prog;
+    prog.iterations = spec_.iterations;
+    if (!sink.write(first)) {
+        error_ = sink.errorString();
+        return finish(SessionStatus::Failed, monoBegin);
+    }
+    prog.records += first.recordCount();
+    // Graph load and HCCL initialisation before the first step (~1.2 s as on hardware).
+    run.initDevices(monoBegin + 1'200'000'000 + TimeNs(sessionRng.uniform(0, 50'000'000)));
+
+    for (int it = 1; it <= spec_.iterations; ++it) {
+        if (cancel && cancel->load())
+            return finish(SessionStatus::Cancelled, run.lastEnd());
+        for (int d = 0; d < n; ++d)
+            run.phaseA(d, it);
+        run.collectives(it);
+        for (int d = 0; d < n; ++d)
+            run.phaseB(d, it);
+        for (int d = 0; d < n; ++d) {
+            RecordBatch &b = run.devs[size_t(d)].batch;
+            if (!sink.write(b)) {
+                error_ = sink.errorString();
+                if (error_.isEmpty())
+                    error_ = QCoreApplication::translate("Emulator", "The record store refused a batch of iteration %1.").arg(it);
+                return finish(SessionStatus::Failed, run.lastEnd());
+            }
+            prog.records += b.recordCount();
+        }
+        prog.iteration = it;
+        if (progress)
+            progress(prog);
+    }
+    return finish(SessionStatus::Complete, run.lastEnd());
+}
+
+} // namespace npuscope::device
