@@ -171,6 +171,14 @@ private slots:
             QVERIFY2(ours[t] * 3 >= ref[t] && ours[t] <= ref[t] * 3, t);
         }
         QCOMPARE(streams, (std::set<std::uint32_t>{2, 3, 4, 10, 12, 13}));
+        std::vector<double> durs;
+        for (const auto &t : sink.tasks)
+            if (t.device == 0 && t.iteration == 3 && t.type == TaskType::AiCore)
+                durs.push_back(double(t.duration) / 1000.0);
+        std::sort(durs.begin(), durs.end());
+        qInfo("AI Core task durations (us): min %.2f median %.2f p90 %.2f max %.2f (reference 1.2 / 8 / 121 / 782)",
+              durs.front(), durs[durs.size() / 2], durs[durs.size() * 9 / 10], durs.back());
+        QVERIFY(durs.front() > 0.8 && durs.front() < 3);
         // Reduce_Inline bandwidth in the HCCS range the reference shows.
         int data = 0;
         for (const auto &h : sink.hccl)
