@@ -22,11 +22,6 @@ namespace {
 
 using analysis::Interval;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ProfExporter", text);
-}
-
 // Lane ids of the legacy msprof timeline (output-files.md, "Lanes").
 struct Pids {
     std::uint64_t host;      // P
@@ -163,7 +158,7 @@ template <class Body>
 bool Exporter::writeFile(const QString &rel, Body &&body)
 {
     if (cancelled())
-        return fail(ExportError::Cancelled, tr("The export was cancelled."));
+        return fail(ExportError::Cancelled, QCoreApplication::translate("ProfExporter", "The export was cancelled."));
     OutFile f;
     QString err;
     if (!f.open(tmpRoot + QLatin1Char('/') + rel, &err))
@@ -258,12 +253,12 @@ bool Exporter::selectWork()
         metricColumns = aicMetricsColumns(opt.aicMetrics);
 
     if (req.firstIteration && req.lastIteration && *req.firstIteration > *req.lastIteration)
-        return fail(ExportError::Usage, tr("The iteration range %1-%2 is empty: the first iteration is after the last.")
+        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The iteration range %1-%2 is empty: the first iteration is after the last.")
                                             .arg(*req.firstIteration).arg(*req.lastIteration));
     for (auto id : req.devices) {
         const bool known = std::any_of(info.devices.begin(), info.devices.end(), [id](const DeviceInfo &d) { return d.id == id; });
         if (!known)
-            return fail(ExportError::Usage, tr("The session has no device %1.").arg(id));
+            return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The session has no device %1.").arg(id));
     }
     for (const auto &d : info.devices)
         if (req.devices.empty() || std::find(req.devices.begin(), req.devices.end(), d.id) != req.devices.end())
@@ -275,7 +270,7 @@ bool Exporter::selectWork()
             work.push_back(k);
     }
     if (work.empty())
-        return fail(ExportError::Usage, tr("Nothing to export: no recorded iteration matches the chosen devices, model and iteration range."));
+        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "Nothing to export: no recorded iteration matches the chosen devices, model and iteration range."));
     return true;
 }
 
@@ -315,19 +310,21 @@ bool Exporter::run(ExportResult *result)
     const QString profName = QStringLiteral("PROF_%1_%2_%3")
                                  .arg(req.profCounter, 6, 10, QLatin1Char('0'))
                                  .arg(localFromUs(wallBegin).toString(QStringLiteral("yyyyMMddHHmmsszzz")), sessionLetters(info));
+    if (req.outputDir.trimmed().isEmpty())
+        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "No output folder was given for the export."));
     QDir out(req.outputDir);
     if (!QDir().mkpath(req.outputDir) || !QFileInfo(req.outputDir).isDir())
-        return fail(ExportError::Io, tr("Could not create the output folder %1.").arg(req.outputDir));
+        return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the output folder %1.").arg(req.outputDir));
     const QString finalDir = out.absoluteFilePath(profName);
     if (QFileInfo::exists(finalDir))
-        return fail(ExportError::Usage, tr("The folder %1 already exists; choose another output folder or counter.").arg(finalDir));
+        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The folder %1 already exists; choose another output folder or counter.").arg(finalDir));
     // The whole PROF directory is built under a hidden temporary name and renamed at the
     // end, so no half export is ever visible under the final name.
     tmpRoot = out.absoluteFilePath(QStringLiteral(".%1.tmp-%2").arg(profName).arg(::getpid()));
     QDir(tmpRoot).removeRecursively();
     if (!QDir().mkdir(tmpRoot)) {
         const int e = errno;
-        return fail(ExportError::Io, tr("Could not create the folder %1: %2.").arg(tmpRoot, QString::fromLocal8Bit(std::strerror(e))));
+        return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the folder %1: %2.").arg(tmpRoot, QString::fromLocal8Bit(std::strerror(e))));
     }
 
     progress.filesTotal = devices.size() * 6;
@@ -339,7 +336,7 @@ bool Exporter::run(ExportResult *result)
         deviceDir = QStringLiteral("device_%1").arg(d.id);
         pids = Pids(d.hostPid);
         if (!QDir(tmpRoot).mkpath(deviceDir + QStringLiteral("/timeline")) || !QDir(tmpRoot).mkpath(deviceDir + QStringLiteral("/summary"))) {
-            ok = fail(ExportError::Io, tr("Could not create the folder %1.").arg(tmpRoot + QLatin1Char('/') + deviceDir));
+            ok = fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the folder %1.").arg(tmpRoot + QLatin1Char('/') + deviceDir));
             break;
         }
         if (!(ok = writeDeviceMeta(d)))
@@ -355,12 +352,12 @@ bool Exporter::run(ExportResult *result)
             break;
     }
     if (ok && cancelled())
-        ok = fail(ExportError::Cancelled, tr("The export was cancelled."));
+        ok = fail(ExportError::Cancelled, QCoreApplication::translate("ProfExporter", "The export was cancelled."));
     if (ok) {
         const QByteArray from = QFile::encodeName(tmpRoot), to = QFile::encodeName(finalDir);
         if (::rename(from.constData(), to.constData()) != 0) {
             const int e = errno;
-            ok = fail(ExportError::Io, tr("Could not rename %1 to %2: %3.").arg(tmpRoot, finalDir, QString::fromLocal8Bit(std::strerror(e))));
+            ok = fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not rename %1 to %2: %3.").arg(tmpRoot, finalDir, QString::fromLocal8Bit(std::strerror(e))));
         }
     }
     if (!ok) {
@@ -388,7 +385,7 @@ bool Exporter::loadIteration(const IterationKey &k, IterationData *it)
         return true;
     });
     if (cancelled())
-        return fail(ExportError::Cancelled, tr("The export was cancelled."));
+        return fail(ExportError::Cancelled, QCoreApplication::translate("ProfExporter", "The export was cancelled."));
     return true;
 }
 
@@ -399,9 +396,10 @@ bool Exporter::writeDeviceMeta(const DeviceInfo &d)
 {
     const QString id = QString::number(d.id);
     QString aiCpuList;
-    for (int c = 2; c <= std::max(2, d.aiCpuNum); ++c)
+    for (int c = 2; c <= std::max(2, std::min(d.aiCpuNum, 60)); ++c)
         aiCpuList += (c > 2 ? QStringLiteral(",") : QString()) + QString::number(c);
-    const std::uint64_t bitmap = ((1ull << (d.aiCpuNum + 2)) - 1) & ~3ull;
+    const int aiCpus = std::clamp(d.aiCpuNum, 0, 60);
+    const std::uint64_t bitmap = ((1ull << (aiCpus + 2)) - 1) & ~3ull; // AI CPU cores start at id 2
     const QString hostname = d.hostname.isEmpty() ? QStringLiteral("localhost") : d.hostname;
     QByteArray infoJson;
     {

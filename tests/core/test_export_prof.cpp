@@ -831,6 +831,10 @@ private Q_SLOTS:
             QVERIFY(e.error.contains(QLatin1String("5")));
         }
         {
+            const auto e = runExport(*t, QString());
+            QCOMPARE(e.kind, ExportError::Usage);
+        }
+        {
             ExportRequest r;
             r.firstIteration = 3;
             r.lastIteration = 1;
