@@ -1,6 +1,7 @@
 // OutFile: number formatting, CSV cells, JSON strings, temp-then-rename, error reporting.
 #include "core/exporting/out_file.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -75,6 +76,24 @@ private Q_SLOTS:
             f.put(std::string(3 << 20, 'x')); // larger than the buffer
         }
         QCOMPARE(QDir(tmp.path()).entryList(QDir::Files), QStringList{QStringLiteral("x.json")});
+    }
+    void diskFullIsReportedAndCleanedUp()
+    {
+        // The temporary name points at /dev/full, so every write fails with ENOSPC.
+        if (!QFile::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full on this system");
+        QTemporaryDir tmp;
+        const QString path = tmp.path() + QStringLiteral("/full.csv");
+        QVERIFY(QFile::link(QStringLiteral("/dev/full"), path + QStringLiteral(".tmp-") + QString::number(QCoreApplication::applicationPid())));
+        OutFile f;
+        QString err;
+        QVERIFY(f.open(path, &err));
+        f.put(std::string(3 << 20, 'x'));
+        QVERIFY(f.failed());
+        QVERIFY(!f.commit(&err));
+        QVERIFY2(err.contains(path), qPrintable(err));
+        QVERIFY2(err.contains(QLatin1String("No space left on device")), qPrintable(err));
+        QVERIFY(QDir(tmp.path()).entryList(QDir::Files | QDir::System).isEmpty());
     }
     void reportsOsErrors()
     {
