@@ -14,6 +14,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <atomic>
 #include <csignal>
@@ -549,7 +551,7 @@ int cmdQuery(const QStringList &args)
         return exitCodeFor(se);
     }
     if (format == QLatin1String("json"))
-        out(QString::fromUtf8(store::describeProjectJson(*project)));
+        out(QString::fromUtf8(QJsonDocument(store::describeProjectJson(*project)).toJson(QJsonDocument::Indented)));
     else
         out(store::describeProject(*project));
     return ExitOk;

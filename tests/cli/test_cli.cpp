@@ -222,7 +222,7 @@ private Q_SLOTS:
                              QStringLiteral("1")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QStringList files = filesUnder(out);
-        const QStringList timelines = files.filter(QStringLiteral("/timeline/msprof_"));
+        const QStringList timelines = files.filter(QRegularExpression(QStringLiteral("/timeline/msprof_\\d+_\\d+_\\d+\\.json$")));
         QCOMPARE(timelines.size(), 2);
         for (const QString &f : files) {
             QVERIFY2(f.contains(QStringLiteral("/device_1/")), qPrintable(f));
@@ -247,7 +247,8 @@ private Q_SLOTS:
                                        QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--iterations"),
                                        QStringLiteral("2"), QStringLiteral("--devices"), QStringLiteral("2"),
                                        QStringLiteral("--seed"), QStringLiteral("42"), QStringLiteral("--profiling-options"),
-                                       fullOptions(out), QStringLiteral("--project"), proj, QStringLiteral("--export"), out});
+                                       fullOptions(path(QStringLiteral("det"))), QStringLiteral("--project"), proj,
+                                       QStringLiteral("--export"), out});
             QVERIFY2(r.code == 0, qPrintable(r.err));
             const QStringList files = filesUnder(out);
             trees << files.join(QLatin1Char('\n'));
