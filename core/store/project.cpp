@@ -27,10 +27,10 @@ using detail::Stmt;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ProjectStore", text);
-}
+// lupdate extracts ProjectStore::tr("...") under the context "ProjectStore".
+struct ProjectStore {
+    Q_DECLARE_TR_FUNCTIONS(ProjectStore)
+};
 
 QString shown(const QString &path)
 {
@@ -71,7 +71,7 @@ public:
         fd_ = ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (fd_ < 0) {
             *err = StoreError::Io;
-            *message = tr("The lock file %1 of the project could not be created: %2.")
+            *message = ProjectStore::tr("The lock file %1 of the project could not be created: %2.")
                            .arg(shown(lockPath), QString::fromLocal8Bit(std::strerror(errno)));
             return false;
         }
@@ -82,14 +82,14 @@ public:
             ::close(fd_);
             fd_ = -1;
             if (e == EWOULDBLOCK) {
-                const QString pid = n > 0 ? QString::fromLatin1(buf, int(n)).trimmed() : tr("unknown");
+                const QString pid = n > 0 ? QString::fromLatin1(buf, int(n)).trimmed() : ProjectStore::tr("unknown");
                 *err = StoreError::Busy;
-                *message = tr("The project %1 is already being recorded by another NPU Scope process "
+                *message = ProjectStore::tr("The project %1 is already being recorded by another NPU Scope process "
                               "(pid %2). Wait until that recording ends, or record into another project.")
                                .arg(shown(projectPath), pid);
             } else {
                 *err = StoreError::Io;
-                *message = tr("The lock file %1 of the project could not be locked: %2.")
+                *message = ProjectStore::tr("The lock file %1 of the project could not be locked: %2.")
                                .arg(shown(lockPath), QString::fromLocal8Bit(std::strerror(e)));
             }
             return false;
@@ -387,7 +387,7 @@ std::unique_ptr<ProjectReader> Project::session(std::int64_t sessionId, QString 
     if (!loadSummary(db, sessionId, &sum, &rc)) {
         if (message)
             *message = rc == SQLITE_OK
-                ? tr("The project %1 has no session %2.").arg(shown(d->path)).arg(sessionId)
+                ? ProjectStore::tr("The project %1 has no session %2.").arg(shown(d->path)).arg(sessionId)
                 : detail::messageFromCode(rc, d->path, db.lastMessage());
         return nullptr;
     }
@@ -1164,7 +1164,7 @@ std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreE
 
     const QString dir = QFileInfo(impl->path).absolutePath();
     if (!QDir().mkpath(dir))
-        return failed(StoreError::Io, tr("The folder %1 for the project could not be created.").arg(shown(dir)));
+        return failed(StoreError::Io, ProjectStore::tr("The folder %1 for the project could not be created.").arg(shown(dir)));
     // Lock before looking at the file, so two writers never both create it.
     if (!impl->lock.acquire(impl->path, &e, &m))
         return failed(e, m);
@@ -1204,7 +1204,7 @@ std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreE
 bool ProjectWriter::begin(const SessionInfo &info)
 {
     if (d->begun)
-        return d->setError(StoreError::Io, tr("The recording into %1 was started twice.").arg(shown(d->path)));
+        return d->setError(StoreError::Io, ProjectStore::tr("The recording into %1 was started twice.").arg(shown(d->path)));
     const Db &db = d->db;
     int rc = db.exec("BEGIN IMMEDIATE");
     if (rc != SQLITE_OK)
@@ -1258,7 +1258,7 @@ bool ProjectWriter::write(const RecordBatch &batch)
     if (d->failed)
         return false; // the first error stays the reported one
     if (!d->begun || d->ended)
-        return d->setError(StoreError::Io, tr("Records were written to %1 outside of a recording.").arg(shown(d->path)));
+        return d->setError(StoreError::Io, ProjectStore::tr("Records were written to %1 outside of a recording.").arg(shown(d->path)));
     if (batch.empty())
         return true;
     int rc = d->db.exec("BEGIN IMMEDIATE");
@@ -1278,9 +1278,9 @@ bool ProjectWriter::write(const RecordBatch &batch)
 bool ProjectWriter::end(SessionStatus status, const std::vector<DeviceInfo> &devices)
 {
     if (!d->begun)
-        return d->setError(StoreError::Io, tr("The recording into %1 was ended before it began.").arg(shown(d->path)));
+        return d->setError(StoreError::Io, ProjectStore::tr("The recording into %1 was ended before it began.").arg(shown(d->path)));
     if (d->ended)
-        return d->setError(StoreError::Io, tr("The recording into %1 was ended twice.").arg(shown(d->path)));
+        return d->setError(StoreError::Io, ProjectStore::tr("The recording into %1 was ended twice.").arg(shown(d->path)));
     const Db &db = d->db;
     // A failure here must not hide the error that made the producer stop.
     const bool hadError = d->failed;

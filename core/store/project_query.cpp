@@ -12,10 +12,10 @@ namespace npuscope::store {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ProjectQuery", text);
-}
+// lupdate extracts ProjectQuery::tr("...") under the context "ProjectQuery".
+struct ProjectQuery {
+    Q_DECLARE_TR_FUNCTIONS(ProjectQuery)
+};
 
 QString formatWall(std::int64_t wallUs)
 {
@@ -150,14 +150,14 @@ QString describeProject(const Project &project, QString *error)
         out += line + QLatin1Char('\n');
     }
     if (facts.empty())
-        out += tr("The project %1 holds no sessions.").arg(project.path()) + QLatin1Char('\n');
+        out += ProjectQuery::tr("The project %1 holds no sessions.").arg(project.path()) + QLatin1Char('\n');
     for (const SessionFacts &f : facts) {
         QStringList parts;
         for (const auto &[kind, n] : f.counts)
             parts << QStringLiteral("%1 %2").arg(kind).arg(n);
-        out += tr("Session %1 records: %2").arg(f.summary.id).arg(parts.join(QStringLiteral(", ")));
+        out += ProjectQuery::tr("Session %1 records: %2").arg(f.summary.id).arg(parts.join(QStringLiteral(", ")));
         if (f.summary.agedBytes > 0)
-            out += tr(" (%1 bytes removed by the storage limit)").arg(f.summary.agedBytes);
+            out += ProjectQuery::tr(" (%1 bytes removed by the storage limit)").arg(f.summary.agedBytes);
         out += QLatin1Char('\n');
     }
     return out;

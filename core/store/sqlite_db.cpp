@@ -11,10 +11,10 @@ namespace npuscope::store::detail {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ProjectStore", text);
-}
+// lupdate extracts ProjectStore::tr("...") under the context "ProjectStore".
+struct ProjectStore {
+    Q_DECLARE_TR_FUNCTIONS(ProjectStore)
+};
 
 QString shown(const QString &path)
 {
@@ -138,25 +138,25 @@ QString messageFromCode(int rc, const QString &path, const QString &sqliteMessag
     const QString p = shown(path);
     switch (rc & 0xff) {
     case SQLITE_FULL:
-        return tr("The disk is full: the project %1 could not be written. Everything saved before "
+        return ProjectStore::tr("The disk is full: the project %1 could not be written. Everything saved before "
                   "this point is kept; free some space and try again.").arg(p);
     case SQLITE_IOERR:
-        return tr("A disk error occurred while accessing the project %1 (%2).").arg(p, sqliteMessage);
+        return ProjectStore::tr("A disk error occurred while accessing the project %1 (%2).").arg(p, sqliteMessage);
     case SQLITE_READONLY:
-        return tr("The project %1 cannot be written: the file or its folder is read-only.").arg(p);
+        return ProjectStore::tr("The project %1 cannot be written: the file or its folder is read-only.").arg(p);
     case SQLITE_PERM:
     case SQLITE_AUTH:
-        return tr("Permission denied while accessing the project %1.").arg(p);
+        return ProjectStore::tr("Permission denied while accessing the project %1.").arg(p);
     case SQLITE_CANTOPEN:
-        return tr("The project %1 cannot be opened (%2).").arg(p, sqliteMessage);
+        return ProjectStore::tr("The project %1 cannot be opened (%2).").arg(p, sqliteMessage);
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-        return tr("The project %1 is damaged (%2).").arg(p, sqliteMessage);
+        return ProjectStore::tr("The project %1 is damaged (%2).").arg(p, sqliteMessage);
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return tr("The project %1 is locked by another program (%2).").arg(p, sqliteMessage);
+        return ProjectStore::tr("The project %1 is locked by another program (%2).").arg(p, sqliteMessage);
     default:
-        return tr("The project %1 could not be accessed: %2.").arg(p, sqliteMessage);
+        return ProjectStore::tr("The project %1 could not be accessed: %2.").arg(p, sqliteMessage);
     }
 }
 
@@ -169,10 +169,10 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
 
     if (!fi.exists()) {
         if (kind != OpenKind::Create)
-            return fail(err, message, StoreError::NotFound, tr("The project %1 does not exist.").arg(p));
+            return fail(err, message, StoreError::NotFound, ProjectStore::tr("The project %1 does not exist.").arg(p));
         if (!QDir().mkpath(fi.absolutePath()))
             return fail(err, message, StoreError::Io,
-                        tr("The folder %1 for the project could not be created.").arg(shown(fi.absolutePath())));
+                        ProjectStore::tr("The folder %1 for the project could not be created.").arg(shown(fi.absolutePath())));
         sqlite3 *raw = nullptr;
         int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &raw,
                                  SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | mutexFlag, nullptr);
@@ -201,7 +201,7 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
 
     if (fi.isDir())
         return fail(err, message, StoreError::NotProject,
-                    tr("%1 is a folder, not an NPU Scope project.").arg(p));
+                    ProjectStore::tr("%1 is a folder, not an NPU Scope project.").arg(p));
 
     // Identity before anything else: SQLite would happily treat an empty or foreign file
     // as a database, so look at the header bytes ourselves.
@@ -209,12 +209,12 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly))
             return fail(err, message, StoreError::Io,
-                        tr("The project %1 cannot be read: %2.").arg(p, f.errorString()));
+                        ProjectStore::tr("The project %1 cannot be read: %2.").arg(p, f.errorString()));
         const QByteArray head = f.read(16);
         static const char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
         if (head.size() != 16 || std::memcmp(head.constData(), kMagic, 16) != 0)
             return fail(err, message, StoreError::NotProject,
-                        tr("%1 is not an NPU Scope project (not a SQLite database).").arg(p));
+                        ProjectStore::tr("%1 is not an NPU Scope project (not a SQLite database).").arg(p));
     }
 
     const int flags = (kind == OpenKind::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | mutexFlag;
@@ -233,20 +233,20 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
     if (appId != kApplicationId)
         return fail(err, message, StoreError::NotProject,
-                    tr("%1 is a SQLite database but not an NPU Scope project.").arg(p));
+                    ProjectStore::tr("%1 is a SQLite database but not an NPU Scope project.").arg(p));
 
     const std::int64_t version = db.scalar("PRAGMA user_version", &rc);
     if (rc != SQLITE_OK)
         return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
     if (version > kSchemaVersion)
         return fail(err, message, StoreError::TooNew,
-                    tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
+                    ProjectStore::tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
                         .arg(p).arg(version).arg(kSchemaVersion));
     if (version < 1)
         // Creation stamps the version in the same transaction as the schema, so an
         // NPU Scope file without one was damaged or tampered with.
         return fail(err, message, StoreError::Corrupt,
-                    tr("The project %1 is damaged: it has no schema version.").arg(p));
+                    ProjectStore::tr("The project %1 is damaged: it has no schema version.").arg(p));
 
     if (deepCheck) {
         Stmt check;
@@ -258,7 +258,7 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
                 const QString verdict = t ? QString::fromUtf8(t) : QString();
                 if (verdict != QLatin1String("ok"))
                     return fail(err, message, StoreError::Corrupt,
-                                tr("The project %1 is damaged (%2).").arg(p, verdict));
+                                ProjectStore::tr("The project %1 is damaged (%2).").arg(p, verdict));
                 rc = SQLITE_OK;
             }
         }
@@ -269,7 +269,7 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
     if (version < kSchemaVersion) {
         if (kind == OpenKind::ReadOnly)
             return fail(err, message, StoreError::Io,
-                        tr("The project %1 was written by an older NPU Scope (schema %2) and must be upgraded; "
+                        ProjectStore::tr("The project %1 was written by an older NPU Scope (schema %2) and must be upgraded; "
                            "open it once with write access.").arg(p).arg(version));
         QString step;
         rc = migrate(db, int(version), &step);
