@@ -660,6 +660,16 @@ bool isCliInvocation(const QStringList &args)
     return !QFileInfo::exists(args[1]);
 }
 
+int runWithoutDisplay(const QStringList &args)
+{
+    err(Cli::tr("There is no display for the GUI (DISPLAY is not set). Use a command instead, for example "
+                "'npuscope demo' or 'npuscope query --project %1'.")
+            .arg(args.size() > 1 ? args.at(1) : QStringLiteral("FILE")));
+    err(QString());
+    err(mainHelp());
+    return ExitUsage;
+}
+
 int runCli(const QStringList &args)
 {
     const QString verb = args.value(1);

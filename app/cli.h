@@ -19,5 +19,7 @@ enum ExitCode {
 // True when argv names a CLI verb or option (so main() must not start the GUI).
 bool isCliInvocation(const QStringList &args);
 int runCli(const QStringList &args);
+// The GUI was asked for but there is no display: explains and shows the commands (exit 2).
+int runWithoutDisplay(const QStringList &args);
 
 } // namespace npuscope::app

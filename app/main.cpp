@@ -44,6 +44,13 @@ int main(int argc, char **argv)
         installTranslators(app);
         return npuscope::app::runCli(args);
     }
+    // Without a display Qt would abort with a platform-plugin error; say what to do instead.
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        QCoreApplication app(argc, argv);
+        installTranslators(app);
+        return npuscope::app::runWithoutDisplay(args);
+    }
     QApplication app(argc, argv);
     installTranslators(app);
     npuscope::ui::MainWindow window;

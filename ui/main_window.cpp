@@ -46,7 +46,9 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(tr("NPU Scope"));
     explorer_ = new QTreeWidget(this);
     explorer_->setHeaderLabels({tr("Project"), tr("Status"), tr("Duration"), tr("Records")});
-    explorer_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // Names are the key: never elide them; the figures columns size to their contents.
+    explorer_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    explorer_->header()->setStretchLastSection(false);
     explorer_->setAlternatingRowColors(true);
     details_ = new QTextBrowser(this);
     details_->setOpenExternalLinks(false);
@@ -58,8 +60,9 @@ MainWindow::MainWindow(QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(explorer_);
     split->addWidget(details_);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({560, 540});
     setCentralWidget(split);
 
     statusLabel_ = new QLabel(tr("Ready"), this);

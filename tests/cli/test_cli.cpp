@@ -24,6 +24,7 @@ Result npuscope(const QStringList &args, const QMap<QString, QString> &env = {},
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
     e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     e.remove(QStringLiteral("DISPLAY"));
+    e.remove(QStringLiteral("WAYLAND_DISPLAY"));
     e.remove(QStringLiteral("NPUSCOPE_LANG"));
     for (auto it = env.begin(); it != env.end(); ++it)
         e.insert(it.key(), it.value());
@@ -98,6 +99,14 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains(QStringLiteral("--iterations")));
         QVERIFY(r.out.contains(QStringLiteral("resnet50")));
+    }
+
+    void guiWithoutDisplayExplains()
+    {
+        const Result r = npuscope({}, {{QStringLiteral("QT_QPA_PLATFORM"), QString()}});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("no display")));
+        QVERIFY(r.err.contains(QStringLiteral("demo")));
     }
 
     void unknownVerbIsUsageError()
