@@ -126,6 +126,10 @@ private:
     void writeDpCsv(OutFile &f, const std::vector<QueueEventRecord> &events);
     void writeFusionCsv(OutFile &f, const std::vector<FusionOpRecord> &ops);
 
+    // Whether the request's kind filter lets the files of this stem through.
+    bool wants(const char *stem) const { return req.kinds.isEmpty() || req.kinds.contains(QLatin1String(stem)); }
+    QString freeProfName(const QDir &out, const QString &suffix) const;
+
     bool inRange(std::uint32_t iteration) const
     {
         return (!req.firstIteration || iteration >= *req.firstIteration)
@@ -252,6 +256,11 @@ bool Exporter::selectWork()
     if (opt.taskTime != TaskTimeLevel::L0)
         metricColumns = aicMetricsColumns(opt.aicMetrics);
 
+    const QStringList known = exportKinds();
+    for (const QString &k : req.kinds)
+        if (!known.contains(k))
+            return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "Unknown export kind \"%1\"; the kinds are: %2.")
+                                                .arg(k, known.join(QStringLiteral(", "))));
     if (req.firstIteration && req.lastIteration && *req.firstIteration > *req.lastIteration)
         return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The iteration range %1-%2 is empty: the first iteration is after the last.")
                                             .arg(*req.firstIteration).arg(*req.lastIteration));
@@ -278,22 +287,43 @@ int Exporter::filesPerIteration(const IterationKey &k) const
 {
     int n = 0;
     if (taskFiles)
-        n += 5; // msprof, task_time json+csv, op_summary, op_statistic
-    if (stepFiles)
+        n += (wants("msprof") ? 1 : 0) + (wants("task_time") ? 2 : 0) + (wants("op_summary") ? 1 : 0)
+           + (wants("op_statistic") ? 1 : 0);
+    if (stepFiles && wants("step_trace"))
         n += 2;
-    if (hcclFiles)
+    if (hcclFiles && wants("hccl"))
         n += 1;
-    if (opt.aicpu == Switch::On)
+    if (opt.aicpu == Switch::On && wants("aicpu"))
         n += 1;
-    if (opt.l2 == Switch::On && taskFiles)
+    if (opt.l2 == Switch::On && taskFiles && wants("l2_cache"))
         n += 1;
-    if (opt.msproftx == Switch::On)
+    if (opt.msproftx == Switch::On && wants("msprof_tx"))
         n += 2;
-    if (!trace.queueEvents(k.device).empty())
+    if (wants("dp") && !trace.queueEvents(k.device).empty())
         n += 1;
-    if (!trace.fusionOps(k.modelId).empty())
+    if (wants("fusion_op") && !trace.fusionOps(k.modelId).empty())
         n += 1;
     return n;
+}
+
+// PROF_<counter>_<suffix> with the first counter from req.profCounter up whose
+// PROF_<counter>_* is not in the folder yet (any suffix: msprof numbers its directories
+// per output folder, not per session).
+QString Exporter::freeProfName(const QDir &out, const QString &suffix) const
+{
+    std::set<std::uint64_t> taken;
+    const QStringList existing = out.entryList({QStringLiteral("PROF_*")}, QDir::AllEntries | QDir::Hidden | QDir::System);
+    for (const QString &e : existing) {
+        const int end = e.indexOf(QLatin1Char('_'), 5);
+        bool ok = false;
+        const qulonglong n = e.mid(5, end < 0 ? -1 : end - 5).toULongLong(&ok);
+        if (ok && end > 5)
+            taken.insert(n);
+    }
+    std::uint64_t n = req.profCounter;
+    while (taken.count(n))
+        ++n;
+    return QStringLiteral("PROF_%1_%2").arg(n, 6, 10, QLatin1Char('0')).arg(suffix);
 }
 
 bool Exporter::run(ExportResult *result)
@@ -307,14 +337,12 @@ bool Exporter::run(ExportResult *result)
             wallBegin = d.wallBeginUs;
     if (wallBegin == 0)
         wallBegin = info.createdWallUs;
-    const QString profName = QStringLiteral("PROF_%1_%2_%3")
-                                 .arg(req.profCounter, 6, 10, QLatin1Char('0'))
-                                 .arg(localFromUs(wallBegin).toString(QStringLiteral("yyyyMMddHHmmsszzz")), sessionLetters(info));
     if (req.outputDir.trimmed().isEmpty())
         return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "No output folder was given for the export."));
     QDir out(req.outputDir);
     if (!QDir().mkpath(req.outputDir) || !QFileInfo(req.outputDir).isDir())
         return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the output folder %1.").arg(req.outputDir));
+    const QString profName = freeProfName(out, QStringLiteral("%1_%2").arg(localFromUs(wallBegin).toString(QStringLiteral("yyyyMMddHHmmsszzz")), sessionLetters(info)));
     const QString finalDir = out.absoluteFilePath(profName);
     if (QFileInfo::exists(finalDir))
         return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The folder %1 already exists; choose another output folder or counter.").arg(finalDir));
@@ -1210,30 +1238,30 @@ bool Exporter::writeIteration(const DeviceInfo &d, const IterationData &it)
         own = nullptr;
 
     if (taskFiles) {
-        if (!writeFile(fileName("msprof", k, "json"), [&](OutFile &f) { writeMsprof(f, d, it, own); })
-            || !writeFile(fileName("task_time", k, "json"), [&](OutFile &f) { writeTaskTimeJson(f, d, it); })
-            || !writeFile(fileName("task_time", k, "csv"), [&](OutFile &f) { writeTaskTimeCsv(f, it); })
-            || !writeFile(fileName("op_summary", k, "csv"), [&](OutFile &f) { writeOpSummary(f, d, it); })
-            || !writeFile(fileName("op_statistic", k, "csv"), [&](OutFile &f) { writeOpStatistic(f, it); }))
+        if ((wants("msprof") && !writeFile(fileName("msprof", k, "json"), [&](OutFile &f) { writeMsprof(f, d, it, own); }))
+            || (wants("task_time") && !writeFile(fileName("task_time", k, "json"), [&](OutFile &f) { writeTaskTimeJson(f, d, it); }))
+            || (wants("task_time") && !writeFile(fileName("task_time", k, "csv"), [&](OutFile &f) { writeTaskTimeCsv(f, it); }))
+            || (wants("op_summary") && !writeFile(fileName("op_summary", k, "csv"), [&](OutFile &f) { writeOpSummary(f, d, it); }))
+            || (wants("op_statistic") && !writeFile(fileName("op_statistic", k, "csv"), [&](OutFile &f) { writeOpStatistic(f, it); })))
             return false;
     }
-    if (stepFiles) {
+    if (stepFiles && wants("step_trace")) {
         if (!writeFile(fileName("step_trace", k, "json"), [&](OutFile &f) { writeStepTraceJson(f, steps, k.modelId); })
             || !writeFile(fileName("step_trace", k, "csv"), [&](OutFile &f) { writeStepTraceCsv(f, steps); }))
             return false;
     }
-    if (hcclFiles && !writeFile(fileName("hccl", k, "json"), [&](OutFile &f) { writeHcclJson(f, it); }))
+    if (hcclFiles && wants("hccl") && !writeFile(fileName("hccl", k, "json"), [&](OutFile &f) { writeHcclJson(f, it); }))
         return false;
-    if (opt.aicpu == Switch::On && !writeFile(fileName("aicpu", k, "csv"), [&](OutFile &f) { writeAiCpuCsv(f, it); }))
+    if (opt.aicpu == Switch::On && wants("aicpu") && !writeFile(fileName("aicpu", k, "csv"), [&](OutFile &f) { writeAiCpuCsv(f, it); }))
         return false;
-    if (opt.l2 == Switch::On && taskFiles && !writeFile(fileName("l2_cache", k, "csv"), [&](OutFile &f) { writeL2Csv(f, it); }))
+    if (opt.l2 == Switch::On && taskFiles && wants("l2_cache") && !writeFile(fileName("l2_cache", k, "csv"), [&](OutFile &f) { writeL2Csv(f, it); }))
         return false;
-    if (opt.msproftx == Switch::On) {
+    if (opt.msproftx == Switch::On && wants("msprof_tx")) {
         if (!writeFile(fileName("msprof_tx", k, "json"), [&](OutFile &f) { writeTxJson(f, it); })
             || !writeFile(fileName("msprof_tx", k, "csv"), [&](OutFile &f) { writeTxCsv(f, it); }))
             return false;
     }
-    const auto queue = trace.queueEvents(k.device);
+    const auto queue = wants("dp") ? trace.queueEvents(k.device) : std::vector<QueueEventRecord>();
     if (!queue.empty()) {
         // Queue events carry no iteration: each goes to the iteration whose window
         // (previous iteration end, this iteration end] holds it; the first iteration takes
@@ -1265,13 +1293,20 @@ bool Exporter::writeIteration(const DeviceInfo &d, const IterationData &it)
         if (!writeFile(fileName("dp", k, "csv"), [&](OutFile &f) { writeDpCsv(f, mine); }))
             return false;
     }
-    const auto fusion = trace.fusionOps(k.modelId);
+    const auto fusion = wants("fusion_op") ? trace.fusionOps(k.modelId) : std::vector<FusionOpRecord>();
     if (!fusion.empty() && !writeFile(fileName("fusion_op", k, "csv"), [&](OutFile &f) { writeFusionCsv(f, fusion); }))
         return false;
     return true;
 }
 
 } // namespace
+
+QStringList exportKinds()
+{
+    return {QStringLiteral("msprof"), QStringLiteral("task_time"), QStringLiteral("step_trace"), QStringLiteral("hccl"),
+            QStringLiteral("msprof_tx"), QStringLiteral("op_summary"), QStringLiteral("op_statistic"),
+            QStringLiteral("aicpu"), QStringLiteral("dp"), QStringLiteral("fusion_op"), QStringLiteral("l2_cache")};
+}
 
 bool exportProf(const TraceReader &trace, const ExportRequest &request, ExportResult *result, ExportError *errorKind,
                 QString *error, const std::function<void(const ExportProgress &)> &progress, const std::atomic_bool *cancel)

@@ -22,8 +22,19 @@ struct ExportRequest {
     std::optional<std::uint32_t> modelId;            // msprof --model-id
     std::optional<std::uint32_t> firstIteration;     // msprof --iteration-id (range A-B)
     std::optional<std::uint32_t> lastIteration;
-    std::uint32_t profCounter = 1;                   // NNNNNN
+    // NNNNNN: the first counter tried; like msprof, the exporter takes the next higher
+    // number whose PROF_<n>_* is not yet in outputDir, so exporting again into the same
+    // folder adds a directory instead of failing (same folder contents, same choice).
+    std::uint32_t profCounter = 1;
+    // Which timeline/summary files to write, by file name stem (exportKinds() lists
+    // them; "task_time" selects its .json and .csv alike). Empty = every file the
+    // session's options produce. The device description files (info.json, start_info,
+    // end_info) are always written. An unknown name is a Usage error.
+    QStringList kinds;
 };
+
+// The file name stems ExportRequest::kinds accepts, in the order of the spec.
+QStringList exportKinds();
 
 struct ExportResult {
     QString profDir;                                 // absolute path of PROF_*

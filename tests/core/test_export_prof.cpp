@@ -860,10 +860,114 @@ private Q_SLOTS:
         const auto c = runExport(*t3, tmp.path() + QStringLiteral("/c"));
         QVERIFY(c.ok);
         QVERIFY(QFileInfo(a.profDir).fileName().right(16) != QFileInfo(c.profDir).fileName().right(16));
-        // Exporting the same session twice into one folder does not overwrite.
+        // Exporting the same session twice into one folder does not overwrite: the next
+        // counter, the rest of the name and every file the same.
         const auto again = runExport(*t1, tmp.path() + QStringLiteral("/a"));
-        QVERIFY(!again.ok);
-        QVERIFY(again.error.contains(QFileInfo(a.profDir).fileName()));
+        QVERIFY2(again.ok, qPrintable(again.error));
+        const QString first = QFileInfo(a.profDir).fileName(), second = QFileInfo(again.profDir).fileName();
+        QVERIFY(first.startsWith(QLatin1String("PROF_000001_")));
+        QVERIFY2(second.startsWith(QLatin1String("PROF_000002_")), qPrintable(second));
+        QCOMPARE(second.mid(12), first.mid(12));
+        QCOMPARE(again.files, a.files);
+        for (const auto &f : a.files)
+            QVERIFY2(readAll(a.profDir + QLatin1Char('/') + f) == readAll(again.profDir + QLatin1Char('/') + f), qPrintable(f));
+    }
+
+    void counterSkipsTakenNumbers()
+    {
+        auto t = makeSession();
+        QTemporaryDir tmp;
+        const QString out = tmp.path() + QStringLiteral("/o");
+        // Taken by other sessions' directories (any suffix) and by a plain file; a number
+        // below the requested counter and names that are not PROF_<n>_ do not matter.
+        QVERIFY(QDir().mkpath(out + QStringLiteral("/PROF_000007_20230101000000000_AAAAAAAAAAAAAAAA")));
+        QVERIFY(QDir().mkpath(out + QStringLiteral("/PROF_000009_x")));
+        QVERIFY(QDir().mkpath(out + QStringLiteral("/PROF_000003_x")));
+        QVERIFY(QDir().mkpath(out + QStringLiteral("/PROF_000010")));
+        QVERIFY(QDir().mkpath(out + QStringLiteral("/PROF_abc_x")));
+        {
+            QFile f(out + QStringLiteral("/PROF_000008_file"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        ExportRequest req;
+        req.profCounter = 7;
+        const auto e1 = runExport(*t, out, req);
+        QVERIFY2(e1.ok, qPrintable(e1.error));
+        QVERIFY2(QFileInfo(e1.profDir).fileName().startsWith(QLatin1String("PROF_000010_")), qPrintable(e1.profDir));
+        const auto e2 = runExport(*t, out, req);
+        QVERIFY2(e2.ok, qPrintable(e2.error));
+        QVERIFY2(QFileInfo(e2.profDir).fileName().startsWith(QLatin1String("PROF_000011_")), qPrintable(e2.profDir));
+        // Same folder contents, same choice: a copy of the folder picks the same number.
+        const QString copy = tmp.path() + QStringLiteral("/copy");
+        for (const QString &n : QDir(out).entryList(QDir::AllEntries | QDir::NoDotAndDotDot))
+            QVERIFY(QDir().mkpath(copy + QLatin1Char('/') + n));
+        const auto c = runExport(*t, copy, req);
+        const auto e3 = runExport(*t, out, req);
+        QVERIFY(c.ok && e3.ok);
+        QCOMPARE(QFileInfo(c.profDir).fileName(), QFileInfo(e3.profDir).fileName());
+        QVERIFY(QFileInfo(e3.profDir).fileName().startsWith(QLatin1String("PROF_000012_")));
+    }
+
+    void kindsFilter()
+    {
+        auto t = makeSession();
+        QTemporaryDir tmp;
+        const auto all = runExport(*t, tmp.path() + QStringLiteral("/all"));
+        QVERIFY2(all.ok, qPrintable(all.error));
+        const auto stemOf = [](const QString &rel) {
+            const QString name = QFileInfo(rel).fileName();
+            // <stem>_<device>_<model>_<iteration>.<ext>: the stem is what precedes the 3 numbers
+            QStringList parts = name.section(QLatin1Char('.'), 0, 0).split(QLatin1Char('_'));
+            return parts.mid(0, parts.size() - 3).join(QLatin1Char('_'));
+        };
+        QStringList metaFiles;
+        QSet<QString> allStems;
+        for (const auto &f : all.files) {
+            if (f.contains(QLatin1String("/timeline/")) || f.contains(QLatin1String("/summary/")))
+                allStems << stemOf(f);
+            else
+                metaFiles << f;
+        }
+        // The fixture has everything on, so every kind appears in a full export.
+        for (const QString &k : exportKinds())
+            QVERIFY2(allStems.contains(k), qPrintable(k));
+        QCOMPARE(allStems.size(), exportKinds().size());
+
+        const QList<QStringList> selections = {{QStringLiteral("op_summary")},
+                                               {QStringLiteral("msprof")},
+                                               {QStringLiteral("task_time"), QStringLiteral("l2_cache")},
+                                               {QStringLiteral("msprof_tx"), QStringLiteral("dp"), QStringLiteral("fusion_op")}};
+        int n = 0;
+        for (const QStringList &kinds : selections) {
+            ExportRequest r;
+            r.kinds = kinds;
+            std::vector<ExportProgress> seen;
+            r.outputDir = tmp.path() + QStringLiteral("/k%1").arg(n++);
+            ExportResult res;
+            ExportError kind;
+            QString err;
+            QVERIFY2(exportProf(*t, r, &res, &kind, &err, [&seen](const ExportProgress &p) { seen.push_back(p); }), qPrintable(err));
+            QStringList expected = metaFiles;
+            for (const auto &f : all.files)
+                if (!metaFiles.contains(f) && kinds.contains(stemOf(f)))
+                    expected << f;
+            expected.sort();
+            QCOMPARE(res.files, expected);
+            QCOMPARE(seen.back().filesTotal, static_cast<std::uint64_t>(expected.size()));
+            // The selected files are the same bytes as in the full export.
+            for (const auto &f : res.files)
+                QVERIFY2(readAll(res.profDir + QLatin1Char('/') + f) == readAll(all.profDir + QLatin1Char('/') + f), qPrintable(f));
+        }
+        {
+            ExportRequest r;
+            r.kinds = {QStringLiteral("op_summary"), QStringLiteral("op_summry")};
+            const auto e = runExport(*t, tmp.path() + QStringLiteral("/bad"), r);
+            QVERIFY(!e.ok);
+            QCOMPARE(e.kind, ExportError::Usage);
+            QVERIFY2(e.error.contains(QLatin1String("op_summry")), qPrintable(e.error));
+            QVERIFY2(e.error.contains(QLatin1String("op_statistic")), qPrintable(e.error)); // lists the valid kinds
+            QVERIFY(!QFileInfo::exists(tmp.path() + QStringLiteral("/bad")) || QDir(tmp.path() + QStringLiteral("/bad")).isEmpty());
+        }
     }
 
     void progressIsReportedPerFile()
