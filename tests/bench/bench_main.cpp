@@ -1,0 +1,525 @@
+// npuscope-bench: throughput figures, each against a baseline measured in the same run on
+// the same data, because this machine is shared and noisy: only the ratios are comparable
+// between runs. Prints `BENCH <name> <value> <unit> ratio=<r>` on stdout, one line per
+// figure; sizes, bytes and seconds go to stderr.
+//
+//   npuscope-bench [record] [export_csv] [export_json] [emulate]   (default: all)
+//                  [--tasks N] [--export-tasks N] [--reps N] [--keep DIR]
+
+#include "core/exporting/prof_exporter.h"
+#include "core/model/record_sink.h"
+#include "core/options/profiling_options.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+using namespace npuscope;
+
+namespace {
+
+struct Config {
+    std::uint64_t recordTasks = 300000;
+    std::uint64_t exportTasks = 1000000;    // AI Core tasks of the export session
+    int reps = 3;
+    QString keep;                           // keep the work files here (else a temp dir)
+};
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    if (v.empty())
+        return 0;
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void line(const char *name, double value, const char *unit, std::optional<double> ratio, const QString &note = {})
+{
+    std::printf("BENCH %s %.0f %s ratio=%s", name, value, unit, ratio ? QByteArray::number(*ratio, 'f', 3).constData() : "n/a");
+    if (!note.isEmpty())
+        std::printf(" (%s)", note.toUtf8().constData());
+    std::printf("\n");
+    std::fflush(stdout);
+}
+
+void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void info(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    std::vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    std::fputc('\n', stderr);
+}
+
+[[noreturn]] void die(const QString &msg)
+{
+    std::fprintf(stderr, "npuscope-bench: %s\n", msg.toUtf8().constData());
+    std::exit(1);
+}
+
+ProfilingOptions benchOptions()
+{
+    ProfilingOptions o;
+    const QByteArray json = R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","aic_metrics":"PipeUtilization"})";
+    const auto problems = ProfilingOptions::parse(json, &o);
+    for (const auto &p : problems)
+        (void)p; // warnings only; the options are fixed and known good
+    return o;
+}
+
+SessionSpec resnetSpec(int devices, int iterations)
+{
+    SessionSpec s;
+    s.model = QStringLiteral("resnet50");
+    s.batchSize = 32;
+    s.devicesPerServer = devices;
+    s.iterations = iterations;
+    s.seed = 11;
+    return s;
+}
+
+// Tasks (all types) and AI Core tasks of one iteration on one device.
+std::pair<std::uint64_t, std::uint64_t> tasksPerIteration()
+{
+    struct Sink : CountingSink {
+        std::uint64_t aicore = 0;
+        bool write(const RecordBatch &b) override
+        {
+            for (const auto &t : b.tasks)
+                aicore += t.type == TaskType::AiCore;
+            return CountingSink::write(b);
+        }
+    } one, two;
+    device::Emulator(resnetSpec(1, 1), benchOptions()).run(one);
+    device::Emulator(resnetSpec(1, 2), benchOptions()).run(two);
+    return {two.tasks - one.tasks, two.aicore - one.aicore};
+}
+
+// Keeps the task rows of every batch, batch by batch, for the bare-SQLite baseline.
+struct CaptureSink : RecordSink {
+    SessionInfo info;
+    std::vector<std::vector<TaskRecord>> batches;
+    bool begin(const SessionInfo &i) override { info = i; return true; }
+    bool write(const RecordBatch &b) override
+    {
+        if (!b.tasks.empty())
+            batches.push_back(b.tasks);
+        return true;
+    }
+    bool end(SessionStatus, const std::vector<DeviceInfo> &) override { return true; }
+    std::uint64_t tasks() const
+    {
+        std::uint64_t n = 0;
+        for (const auto &b : batches)
+            n += b.size();
+        return n;
+    }
+};
+
+void removeProject(const QString &path)
+{
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(path + QLatin1String(suffix));
+}
+
+// Records a session into a fresh project; returns seconds (emulator + writer).
+double recordInto(const QString &path, const SessionSpec &spec)
+{
+    removeProject(path);
+    QElapsedTimer t;
+    t.start();
+    store::StoreError e;
+    QString msg;
+    auto w = store::ProjectWriter::create(path, &e, &msg);
+    if (!w)
+        die(msg);
+    device::Emulator em(spec, benchOptions());
+    if (em.run(*w) != SessionStatus::Complete)
+        die(em.errorString());
+    w.reset();
+    return t.nsecsElapsed() / 1e9;
+}
+
+// The baseline of `record`: the same task rows (+ their task_pmu rows) inserted with the
+// raw C API into the same schema, same batches, same PRAGMAs as the writer. Returns the
+// seconds of the insert loop.
+double bareInsert(const QString &path, const CaptureSink &cap)
+{
+    removeProject(path);
+    std::int64_t sid = 0;
+    {
+        // The schema and the session row come from the writer itself.
+        store::StoreError e;
+        QString msg;
+        auto w = store::ProjectWriter::create(path, &e, &msg);
+        if (!w || !w->begin(cap.info))
+            die(w ? w->errorString() : msg);
+        sid = w->sessionId();
+    }
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+        die(QStringLiteral("cannot open %1").arg(path));
+    auto exec = [db](const char *sql) {
+        char *err = nullptr;
+        if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK)
+            die(QString::fromUtf8(err ? err : "sqlite error"));
+    };
+    exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; "
+         "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32768");
+    sqlite3_stmt *ins = nullptr, *pmu = nullptr;
+    sqlite3_prepare_v3(db,
+                       "INSERT INTO tasks(session, device, model, iteration, stream, task_id, batch_id, type, start, "
+                       "duration, pending, op, name, total_cycles, l2_hit, l2_victim) "
+                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)",
+                       -1, SQLITE_PREPARE_PERSISTENT, &ins, nullptr);
+    sqlite3_prepare_v3(db, "INSERT INTO task_pmu(task, pmu) VALUES(?1,?2)", -1, SQLITE_PREPARE_PERSISTENT, &pmu, nullptr);
+    if (!ins || !pmu)
+        die(QString::fromUtf8(sqlite3_errmsg(db)));
+    QElapsedTimer t;
+    t.start();
+    for (const auto &batch : cap.batches) {
+        exec("BEGIN IMMEDIATE");
+        sqlite3_bind_int64(ins, 1, sid);
+        for (const TaskRecord &r : batch) {
+            sqlite3_bind_int64(ins, 2, r.device);
+            sqlite3_bind_int64(ins, 3, r.modelId);
+            sqlite3_bind_int64(ins, 4, r.iteration);
+            sqlite3_bind_int64(ins, 5, r.streamId);
+            sqlite3_bind_int64(ins, 6, r.taskId);
+            sqlite3_bind_int64(ins, 7, r.batchId);
+            sqlite3_bind_int64(ins, 8, static_cast<int>(r.type));
+            sqlite3_bind_int64(ins, 9, r.start);
+            sqlite3_bind_int64(ins, 10, r.duration);
+            sqlite3_bind_int64(ins, 11, r.pending);
+            sqlite3_bind_int64(ins, 12, r.opId);
+            sqlite3_bind_int64(ins, 13, r.name);
+            sqlite3_bind_int64(ins, 14, static_cast<std::int64_t>(r.totalCycles));
+            sqlite3_bind_double(ins, 15, r.l2HitRate);
+            sqlite3_bind_double(ins, 16, r.l2VictimRate);
+            if (sqlite3_step(ins) != SQLITE_DONE)
+                die(QString::fromUtf8(sqlite3_errmsg(db)));
+            sqlite3_reset(ins);
+            if (r.pmuCount > 0) {
+                sqlite3_bind_int64(pmu, 1, sqlite3_last_insert_rowid(db));
+                sqlite3_bind_blob(pmu, 2, r.pmu.data(), 4 * std::min<int>(r.pmuCount, kMaxPmuColumns), SQLITE_STATIC);
+                if (sqlite3_step(pmu) != SQLITE_DONE)
+                    die(QString::fromUtf8(sqlite3_errmsg(db)));
+                sqlite3_reset(pmu);
+            }
+        }
+        exec("COMMIT");
+    }
+    const double s = t.nsecsElapsed() / 1e9;
+    sqlite3_finalize(ins);
+    sqlite3_finalize(pmu);
+    sqlite3_close(db);
+    return s;
+}
+
+struct Session {
+    SessionSpec spec;
+    std::uint64_t tasks = 0, aicore = 0;
+};
+
+Session sizedSession(std::uint64_t wantTasks, bool countAiCore, int devices)
+{
+    static const auto per = tasksPerIteration();
+    const std::uint64_t perIt = (countAiCore ? per.second : per.first) * static_cast<std::uint64_t>(devices);
+    const int iterations = static_cast<int>(std::max<std::uint64_t>(1, (wantTasks + perIt - 1) / perIt));
+    Session s;
+    s.spec = resnetSpec(devices, iterations);
+    // The first batch adds no tasks; iterations are alike.
+    s.tasks = per.first * static_cast<std::uint64_t>(devices) * static_cast<std::uint64_t>(iterations);
+    s.aicore = per.second * static_cast<std::uint64_t>(devices) * static_cast<std::uint64_t>(iterations);
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------
+
+double g_recordRowsPerSec = 0;
+
+void benchRecord(const Config &cfg, const QString &work)
+{
+    const Session s = sizedSession(cfg.recordTasks, false, 4);
+    CaptureSink cap;
+    device::Emulator(s.spec, benchOptions()).run(cap);
+    const std::uint64_t rows = cap.tasks();
+    std::uint64_t pmuRows = 0;
+    for (const auto &b : cap.batches)
+        for (const auto &t : b)
+            pmuRows += t.pmuCount > 0;
+    info("record: resnet50 b32, %d devices x %d iterations, %llu task rows (%llu with task_pmu rows), %zu batches",
+         s.spec.devicesPerServer, s.spec.iterations, static_cast<unsigned long long>(rows),
+         static_cast<unsigned long long>(pmuRows), cap.batches.size());
+    const QString ours = work + QStringLiteral("/record-ours.npuscope"), bare = work + QStringLiteral("/record-bare.npuscope");
+    std::vector<double> oursRate, bareRate;
+    for (int r = 0; r < cfg.reps; ++r) {
+        // Alternating order so drift on the shared machine hits both sides alike.
+        double so, sb;
+        if (r % 2 == 0) {
+            so = recordInto(ours, s.spec);
+            sb = bareInsert(bare, cap);
+        } else {
+            sb = bareInsert(bare, cap);
+            so = recordInto(ours, s.spec);
+        }
+        oursRate.push_back(rows / so);
+        bareRate.push_back(rows / sb);
+        info("record: rep %d: ours %.3f s (%.0f rows/s), bare sqlite %.3f s (%.0f rows/s), project %lld bytes", r + 1, so,
+             rows / so, sb, rows / sb, static_cast<long long>(QFileInfo(ours).size() + QFileInfo(ours + QStringLiteral("-wal")).size()));
+    }
+    removeProject(ours);
+    removeProject(bare);
+    g_recordRowsPerSec = median(oursRate);
+    line("record", g_recordRowsPerSec, "rows/s", g_recordRowsPerSec / median(bareRate));
+}
+
+void benchEmulate(const Config &cfg)
+{
+    const Session s = sizedSession(cfg.recordTasks, false, 4);
+    std::vector<double> rate;
+    std::uint64_t tasks = 0;
+    for (int r = 0; r < cfg.reps; ++r) {
+        CountingSink sink;
+        QElapsedTimer t;
+        t.start();
+        device::Emulator(s.spec, benchOptions()).run(sink);
+        const double sec = t.nsecsElapsed() / 1e9;
+        tasks = sink.tasks;
+        rate.push_back(tasks / sec);
+        info("emulate: rep %d: %llu tasks (%zu records in %zu batches) in %.3f s", r + 1,
+             static_cast<unsigned long long>(tasks),
+             sink.ops + sink.tasks + sink.collectives + sink.hcclTasks + sink.stepTraces + sink.aiCpu + sink.queueEvents
+                 + sink.fusionOps + sink.hostRanges,
+             sink.batches, sec);
+    }
+    const double r = median(rate);
+    if (g_recordRowsPerSec > 0)
+        line("emulate", r, "tasks/s", r / g_recordRowsPerSec);
+    else
+        line("emulate", r, "tasks/s", std::nullopt, QStringLiteral("record not run, no baseline"));
+}
+
+// The big session both export figures read, recorded once.
+QString g_exportProject;
+Session g_exportSession;
+
+bool ensureExportProject(const Config &cfg, const QString &work)
+{
+    if (!g_exportProject.isEmpty())
+        return true;
+    g_exportSession = sizedSession(cfg.exportTasks, true, 4);
+    g_exportProject = work + QStringLiteral("/export.npuscope");
+    const double s = recordInto(g_exportProject, g_exportSession.spec);
+    info("export session: %d devices x %d iterations, %llu tasks, %llu AI Core tasks, recorded in %.1f s",
+         g_exportSession.spec.devicesPerServer, g_exportSession.spec.iterations,
+         static_cast<unsigned long long>(g_exportSession.tasks), static_cast<unsigned long long>(g_exportSession.aicore), s);
+    return true;
+}
+
+// Our exporter, only the given kind; returns (seconds, bytes of those files).
+std::pair<double, std::uint64_t> exportOurs(const QString &kind, const QString &outDir)
+{
+    QDir(outDir).removeRecursively();
+    QElapsedTimer t;
+    t.start();
+    store::StoreError e;
+    QString msg;
+    auto p = store::Project::open(g_exportProject, store::Project::Mode::ReadOnly, &e, &msg);
+    if (!p)
+        die(msg);
+    const auto sessions = p->sessions();
+    if (sessions.empty())
+        die(QStringLiteral("no session in %1").arg(g_exportProject));
+    auto reader = p->session(sessions.front().id, &msg);
+    if (!reader)
+        die(msg);
+    exporting::ExportRequest req;
+    req.outputDir = outDir;
+    req.kinds = {kind};
+    exporting::ExportResult res;
+    exporting::ExportError kindErr;
+    if (!exporting::exportProf(*reader, req, &res, &kindErr, &msg))
+        die(msg);
+    const double sec = t.nsecsElapsed() / 1e9;
+    std::uint64_t bytes = 0;
+    for (const QString &f : res.files)
+        if (QFileInfo(f).fileName().startsWith(kind + QLatin1Char('_')))
+            bytes += static_cast<std::uint64_t>(QFileInfo(res.profDir + QLatin1Char('/') + f).size());
+    return {sec, bytes};
+}
+
+// The sqlite3 command-line tool writing the query's output to a file.
+std::pair<double, std::uint64_t> exportSqlite(const QString &sqlite3, const QString &mode, const QString &sql, const QString &outFile)
+{
+    QFile::remove(outFile);
+    QProcess proc;
+    proc.setStandardOutputFile(outFile);
+    QElapsedTimer t;
+    t.start();
+    proc.start(sqlite3, {QStringLiteral("-readonly"), mode, g_exportProject, sql});
+    if (!proc.waitForFinished(-1) || proc.exitCode() != 0)
+        die(QStringLiteral("sqlite3 failed: %1").arg(QString::fromUtf8(proc.readAllStandardError())));
+    const double sec = t.nsecsElapsed() / 1e9;
+    return {sec, static_cast<std::uint64_t>(QFileInfo(outFile).size())};
+}
+
+// Same task rows, same order (the iteration index), names through the strings table.
+const char *const kTaskTypeCase =
+    "CASE t.type WHEN 0 THEN 'AI_CORE' WHEN 1 THEN 'AI_CPU' WHEN 2 THEN 'EVENT_RECORD' WHEN 3 THEN 'EVENT_WAIT' "
+    "WHEN 4 THEN 'EVENT_RESET' WHEN 5 THEN 'REDUCE_ASYNC_V2' WHEN 6 THEN 'NOTIFY_WAIT' WHEN 7 THEN 'NOTIFY_RECORD' "
+    "ELSE 'MEMCPY_ASYNC' END";
+
+QString csvQuery()
+{
+    auto s = [](const char *alias, const char *col) {
+        return QStringLiteral("(SELECT text FROM strings WHERE session = t.session AND id = %1.%2)").arg(QLatin1String(alias), QLatin1String(col));
+    };
+    return QStringLiteral(
+               "SELECT t.model, t.task_id, t.stream, %1, %2, %3, t.start / 1000.0, t.duration / 1000.0, o.block_dim, "
+               "%4, %5, %6, %7, %8, %9, t.total_cycles, hex(p.pmu) "
+               "FROM tasks t JOIN ops o ON o.session = t.session AND o.id = t.op LEFT JOIN task_pmu p ON p.task = t.id "
+               "WHERE t.type = 0 ORDER BY t.session, t.device, t.model, t.iteration, t.start, t.stream, t.task_id")
+        .arg(s("o", "name"), s("o", "op_type"), QLatin1String(kTaskTypeCase), s("o", "input_shapes"), s("o", "input_data_types"),
+             s("o", "input_formats"), s("o", "output_shapes"), s("o", "output_data_types"))
+        .arg(s("o", "output_formats"));
+}
+
+QString jsonQuery()
+{
+    return QStringLiteral(
+               "SELECT (SELECT text FROM strings WHERE session = t.session AND id = t.name) AS name, "
+               "t.device AS pid, t.stream AS tid, t.start / 1000.0 AS ts, t.duration / 1000.0 AS dur, "
+               "%1 AS task_type, t.stream AS stream_id, t.task_id AS task_id, t.batch_id AS batch_id, "
+               "t.total_cycles AS total_cycle, 'X' AS ph "
+               "FROM tasks t ORDER BY t.session, t.device, t.model, t.iteration, t.start, t.stream, t.task_id")
+        .arg(QLatin1String(kTaskTypeCase));
+}
+
+void benchExport(const char *name, const QString &kind, const QString &mode, const QString &sql, const Config &cfg,
+                 const QString &work)
+{
+    const QString sqlite3 = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
+    if (sqlite3.isEmpty()) {
+        line(name, 0, "B/s", std::nullopt, QStringLiteral("skipped: the sqlite3 command-line tool is missing; scripts/setup.sh installs it"));
+        return;
+    }
+    ensureExportProject(cfg, work);
+    const QString outDir = work + QStringLiteral("/export-") + kind, outFile = work + QStringLiteral("/sqlite-") + kind + QStringLiteral(".out");
+    std::vector<double> ours, theirs;
+    for (int r = 0; r < cfg.reps; ++r) {
+        std::pair<double, std::uint64_t> a, b;
+        if (r % 2 == 0) {
+            a = exportOurs(kind, outDir);
+            b = exportSqlite(sqlite3, mode, sql, outFile);
+        } else {
+            b = exportSqlite(sqlite3, mode, sql, outFile);
+            a = exportOurs(kind, outDir);
+        }
+        ours.push_back(a.second / a.first);
+        theirs.push_back(b.second / b.first);
+        info("%s: rep %d: ours %llu bytes in %.3f s (%.1f MB/s), sqlite3 %s %llu bytes in %.3f s (%.1f MB/s)", name, r + 1,
+             static_cast<unsigned long long>(a.second), a.first, a.second / a.first / 1e6, mode.toUtf8().constData(),
+             static_cast<unsigned long long>(b.second), b.first, b.second / b.first / 1e6);
+    }
+    QDir(outDir).removeRecursively();
+    QFile::remove(outFile);
+    const double o = median(ours);
+    line(name, o, "B/s", o / median(theirs));
+}
+
+[[noreturn]] void usage(int code)
+{
+    std::fprintf(code ? stderr : stdout,
+                 "usage: npuscope-bench [record] [export_csv] [export_json] [emulate] [--tasks N] [--export-tasks N] "
+                 "[--reps N] [--keep DIR]\n"
+                 "  --tasks N         task rows of the record/emulate session (default 300000)\n"
+                 "  --export-tasks N  AI Core tasks of the export session (default 1000000)\n"
+                 "  --reps N          repetitions per figure, the median is printed (default 3)\n"
+                 "  --keep DIR        work in DIR and keep the export project there\n");
+    std::exit(code);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    Config cfg;
+    QStringList figures;
+    const QStringList known = {QStringLiteral("record"), QStringLiteral("export_csv"), QStringLiteral("export_json"), QStringLiteral("emulate")};
+    const QStringList args = app.arguments().mid(1);
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        auto value = [&]() -> QString {
+            if (i + 1 >= args.size())
+                usage(2);
+            return args[++i];
+        };
+        auto number = [&]() -> std::uint64_t {
+            bool ok = false;
+            const qulonglong v = value().toULongLong(&ok);
+            if (!ok || v == 0)
+                usage(2);
+            return v;
+        };
+        if (a == QLatin1String("--tasks"))
+            cfg.recordTasks = number();
+        else if (a == QLatin1String("--export-tasks"))
+            cfg.exportTasks = number();
+        else if (a == QLatin1String("--reps"))
+            cfg.reps = static_cast<int>(number());
+        else if (a == QLatin1String("--keep"))
+            cfg.keep = value();
+        else if (a == QLatin1String("--help") || a == QLatin1String("-h"))
+            usage(0);
+        else if (known.contains(a))
+            figures << a;
+        else
+            usage(2);
+    }
+    if (figures.isEmpty())
+        figures = known;
+
+    QTemporaryDir tmp;
+    const QString work = cfg.keep.isEmpty() ? tmp.path() : QDir(cfg.keep).absolutePath();
+    QDir().mkpath(work);
+    info("npuscope-bench: work dir %s, %d repetitions per figure (median), sqlite %s", work.toUtf8().constData(), cfg.reps,
+         sqlite3_libversion());
+    QElapsedTimer total;
+    total.start();
+    // emulate's ratio needs record's rate: record runs first whenever both are asked for.
+    if (figures.contains(QLatin1String("record")))
+        benchRecord(cfg, work);
+    if (figures.contains(QLatin1String("export_csv")))
+        benchExport("export_csv", QStringLiteral("op_summary"), QStringLiteral("-csv"), csvQuery(), cfg, work);
+    if (figures.contains(QLatin1String("export_json")))
+        benchExport("export_json", QStringLiteral("msprof"), QStringLiteral("-json"), jsonQuery(), cfg, work);
+    if (figures.contains(QLatin1String("emulate")))
+        benchEmulate(cfg);
+    if (cfg.keep.isEmpty() && !g_exportProject.isEmpty())
+        removeProject(g_exportProject);
+    info("npuscope-bench: total %.1f s", total.nsecsElapsed() / 1e9);
+    return 0;
+}
