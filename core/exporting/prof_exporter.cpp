@@ -404,14 +404,20 @@ bool Exporter::run(ExportResult *result)
 bool Exporter::loadIteration(const IterationKey &k, IterationData *it)
 {
     it->key = k;
+    // Only what the selected kinds read: an op_summary-only export skips the host,
+    // HCCL and AI CPU tables entirely.
     trace.forEachTask(k, [it](const TaskRecord &t) { it->tasks.push_back(t); return true; });
-    trace.forEachCollective(k, [it](const CollectiveOpRecord &c) { it->collectives.push_back(c); return true; });
-    trace.forEachHcclTask(k, [it](const HcclTaskRecord &h) { it->hccl.push_back(h); return true; });
-    trace.forEachAiCpu(k, [it](const AiCpuRecord &a) { it->aiCpu.push_back(a); return true; });
-    trace.forEachHostRange(k, [it](const HostRangeRecord &r) {
-        (r.kind == HostRangeRecord::Kind::MsprofTx ? it->tx : it->host).push_back(r);
-        return true;
-    });
+    if (wants("msprof") || wants("hccl")) {
+        trace.forEachCollective(k, [it](const CollectiveOpRecord &c) { it->collectives.push_back(c); return true; });
+        trace.forEachHcclTask(k, [it](const HcclTaskRecord &h) { it->hccl.push_back(h); return true; });
+    }
+    if (wants("aicpu"))
+        trace.forEachAiCpu(k, [it](const AiCpuRecord &a) { it->aiCpu.push_back(a); return true; });
+    if (wants("msprof") || wants("msprof_tx"))
+        trace.forEachHostRange(k, [it](const HostRangeRecord &r) {
+            (r.kind == HostRangeRecord::Kind::MsprofTx ? it->tx : it->host).push_back(r);
+            return true;
+        });
     if (cancelled())
         return fail(ExportError::Cancelled, QCoreApplication::translate("ProfExporter", "The export was cancelled."));
     return true;
