@@ -468,7 +468,12 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 5 工程来自更高版本，6 I/O 错误，130 已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="685"/>
+        <location filename="../app/cli.cpp" line="665"/>
+        <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
+        <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="695"/>
         <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
         <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
     </message>
@@ -552,54 +557,59 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>无法写入文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="161"/>
-        <location filename="../core/exporting/prof_exporter.cpp" line="355"/>
-        <location filename="../core/exporting/prof_exporter.cpp" line="388"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="165"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="383"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="422"/>
         <source>The export was cancelled.</source>
         <translation>导出已取消。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="256"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="262"/>
+        <source>Unknown export kind &quot;%1&quot;; the kinds are: %2.</source>
+        <translation>未知的导出类型 &quot;%1&quot;；可用类型为：%2。</translation>
+    </message>
+    <message>
+        <location filename="../core/exporting/prof_exporter.cpp" line="265"/>
         <source>The iteration range %1-%2 is empty: the first iteration is after the last.</source>
         <translation>迭代范围 %1-%2 为空：起始迭代在结束迭代之后。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="261"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="270"/>
         <source>The session has no device %1.</source>
         <translation>该会话中没有设备 %1。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="273"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="282"/>
         <source>Nothing to export: no recorded iteration matches the chosen devices, model and iteration range.</source>
         <translation>没有可导出的内容：没有任何已记录的迭代与所选的设备、模型和迭代范围匹配。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="314"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="341"/>
         <source>No output folder was given for the export.</source>
         <translation>未指定导出的输出文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="317"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="344"/>
         <source>Could not create the output folder %1.</source>
         <translation>无法创建输出文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="320"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="348"/>
         <source>The folder %1 already exists; choose another output folder or counter.</source>
         <translation>文件夹 %1 已存在；请选择其他输出文件夹或 PROF 编号。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="327"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="355"/>
         <source>Could not create the folder %1: %2.</source>
         <translation>无法创建文件夹 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="339"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="367"/>
         <source>Could not create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="360"/>
+        <location filename="../core/exporting/prof_exporter.cpp" line="388"/>
         <source>Could not rename %1 to %2: %3.</source>
         <translation>无法将 %1 重命名为 %2：%3。</translation>
     </message>
@@ -1072,7 +1082,7 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="48"/>
-        <location filename="../ui/main_window.cpp" line="190"/>
+        <location filename="../ui/main_window.cpp" line="193"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -1083,252 +1093,252 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="48"/>
-        <location filename="../ui/main_window.cpp" line="200"/>
+        <location filename="../ui/main_window.cpp" line="203"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="55"/>
+        <location filename="../ui/main_window.cpp" line="57"/>
         <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;打开一个工程（&lt;b&gt;文件 → 打开工程…&lt;/b&gt;），或记录一个新的仿真会话（&lt;b&gt;文件 → 新建会话…&lt;/b&gt;）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="65"/>
+        <location filename="../ui/main_window.cpp" line="68"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="69"/>
+        <location filename="../ui/main_window.cpp" line="72"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="92"/>
+        <location filename="../ui/main_window.cpp" line="95"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
+        <location filename="../ui/main_window.cpp" line="96"/>
         <source>&amp;New Session…</source>
         <translation>新建会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="98"/>
         <source>&amp;Open Project…</source>
         <translation>打开工程(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="97"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>&amp;Export Session…</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
+        <location filename="../ui/main_window.cpp" line="101"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="103"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="102"/>
+        <location filename="../ui/main_window.cpp" line="105"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="103"/>
+        <location filename="../ui/main_window.cpp" line="106"/>
         <source>&amp;About NPU Scope</source>
         <translation>关于 NPU Scope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="108"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="121"/>
         <source>Cannot Open Project</source>
         <translation>无法打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="122"/>
+        <location filename="../ui/main_window.cpp" line="125"/>
         <source>%1 - NPU Scope</source>
         <translation>%1 - NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="142"/>
+        <location filename="../ui/main_window.cpp" line="145"/>
         <source>Session %1: %2</source>
         <translation>会话 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="147"/>
+        <location filename="../ui/main_window.cpp" line="150"/>
         <source>Device %1 (rank %2)</source>
         <translation>设备 %1（rank %2）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="150"/>
+        <location filename="../ui/main_window.cpp" line="153"/>
         <source>Model %1: %2</source>
         <translation>模型 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="151"/>
+        <location filename="../ui/main_window.cpp" line="154"/>
         <source>%n iteration(s)</source>
         <translation>
             <numerusform>%n 次迭代</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="184"/>
+        <location filename="../ui/main_window.cpp" line="187"/>
         <source>&lt;h3&gt;Session %1&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;会话 %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="189"/>
+        <location filename="../ui/main_window.cpp" line="192"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="191"/>
+        <location filename="../ui/main_window.cpp" line="194"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="192"/>
+        <location filename="../ui/main_window.cpp" line="195"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="193"/>
+        <location filename="../ui/main_window.cpp" line="196"/>
         <source>Iterations</source>
         <translation>迭代次数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
+        <location filename="../ui/main_window.cpp" line="197"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="195"/>
+        <location filename="../ui/main_window.cpp" line="198"/>
         <source>Launch mode</source>
         <translation>启动模式</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="196"/>
+        <location filename="../ui/main_window.cpp" line="199"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="197"/>
+        <location filename="../ui/main_window.cpp" line="200"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="198"/>
+        <location filename="../ui/main_window.cpp" line="201"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="199"/>
+        <location filename="../ui/main_window.cpp" line="202"/>
         <source>Tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="201"/>
+        <location filename="../ui/main_window.cpp" line="204"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="210"/>
+        <location filename="../ui/main_window.cpp" line="213"/>
         <source>Open Project</source>
         <translation>打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="211"/>
+        <location filename="../ui/main_window.cpp" line="214"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>Busy</source>
         <translation>正忙</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>Wait for the current work to finish or cancel it first.</source>
         <translation>请等待当前操作完成，或先将其取消。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="230"/>
+        <location filename="../ui/main_window.cpp" line="233"/>
         <source>Invalid Session</source>
         <translation>无效的会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>Iteration %1 of %2, %3 records</source>
         <translation>迭代 %1/%2，%3 条记录</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="265"/>
+        <location filename="../ui/main_window.cpp" line="268"/>
         <source>Recording %1…</source>
         <translation>正在记录 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="272"/>
+        <location filename="../ui/main_window.cpp" line="275"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="272"/>
+        <location filename="../ui/main_window.cpp" line="275"/>
         <source>Select a session in the project explorer first.</source>
         <translation>请先在工程浏览器中选择一个会话。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="277"/>
+        <location filename="../ui/main_window.cpp" line="280"/>
         <source>Export PROF Directory Into</source>
         <translation>将 PROF 目录导出到</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="308"/>
+        <location filename="../ui/main_window.cpp" line="311"/>
         <source>Exported %n file(s) to &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
         <translation>
             <numerusform>已导出 %n 个文件到 &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="320"/>
+        <location filename="../ui/main_window.cpp" line="323"/>
         <source>Exporting session %1…</source>
         <translation>正在导出会话 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="342"/>
-        <location filename="../ui/main_window.cpp" line="343"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
+        <location filename="../ui/main_window.cpp" line="346"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="345"/>
+        <location filename="../ui/main_window.cpp" line="348"/>
         <source>Cancelled; what was recorded is kept.</source>
         <translation>已取消；已记录的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="347"/>
+        <location filename="../ui/main_window.cpp" line="350"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="359"/>
+        <location filename="../ui/main_window.cpp" line="362"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="364"/>
+        <location filename="../ui/main_window.cpp" line="367"/>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="368"/>
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;</translation>
     </message>

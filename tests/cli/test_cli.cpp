@@ -138,6 +138,15 @@ private Q_SLOTS:
         QVERIFY(!r.err.trimmed().isEmpty());
     }
 
+    void speaksChineseWhenAsked()
+    {
+        const Result r = npuscope({QStringLiteral("check-options"), QStringLiteral("{\"output\":\"/tmp/x\",\"l2\":\"maybe\"}")},
+                                  {{QStringLiteral("NPUSCOPE_LANG"), QStringLiteral("zh_CN")}});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), qPrintable(r.err));
+        QVERIFY(r.err.contains(QStringLiteral("l2")));
+    }
+
     void checkOptionsFromScript()
     {
         const QString script = path(QStringLiteral("train.py"));

@@ -76,11 +76,17 @@ private Q_SLOTS:
         const QString copy = tmp.filePath(QStringLiteral("copy_zh_CN.ts"));
         QVERIFY(QFile::copy(kTs, copy));
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-        QStringList args;
-        for (const char *dir : {"core", "device", "ui", "app"})
-            args << QStringLiteral(NPUSCOPE_SOURCE_DIR "/") + QLatin1String(dir);
-        args << QStringLiteral("-extensions") << QStringLiteral("cpp,h") << QStringLiteral("-no-obsolete")
-             << QStringLiteral("-silent") << QStringLiteral("-ts") << copy;
+        // The same lupdate project the update_translations target uses (include paths
+        // included), so contexts come out exactly as in the catalogue.
+        const QString project = tmp.filePath(QStringLiteral("lupdate_project.json"));
+        QProcess gen;
+        gen.start(QStringLiteral(NPUSCOPE_CMAKE),
+                  {QStringLiteral("-DIN_FILE=" NPUSCOPE_LUPDATE_PROJECT_IN), QStringLiteral("-DOUT_FILE=") + project,
+                   QStringLiteral("-P"), QStringLiteral(NPUSCOPE_LUPDATE_GENERATOR)});
+        QVERIFY(gen.waitForFinished(60000));
+        QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
+        const QStringList args = {QStringLiteral("-project"), project, QStringLiteral("-no-obsolete"),
+                                  QStringLiteral("-silent"), QStringLiteral("-ts"), copy};
         QProcess p;
         p.start(QStringLiteral(NPUSCOPE_LUPDATE), args);
         QVERIFY(p.waitForFinished(120000));
