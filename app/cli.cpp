@@ -476,6 +476,9 @@ int cmdExport(const QStringList &args)
     p.addOption({QStringLiteral("model-id"), Cli::tr("Export only this model (graph) id."), Cli::tr("n")});
     p.addOption({QStringLiteral("iteration-id"), Cli::tr("Export only iteration N or the range A-B."), Cli::tr("N|A-B")});
     p.addOption({QStringLiteral("device"), Cli::tr("Export only these devices, comma separated."), Cli::tr("ids")});
+    p.addOption({QStringLiteral("kinds"), Cli::tr("Export only these files, comma separated: %1.")
+                                              .arg(exporting::exportKinds().join(QStringLiteral(", "))),
+                 Cli::tr("names")});
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
     if (!p.isSet(QStringLiteral("project")) || !p.isSet(QStringLiteral("output"))) {
@@ -519,6 +522,8 @@ int cmdExport(const QStringList &args)
             req.devices.push_back(std::uint16_t(v));
         }
     }
+    if (p.isSet(QStringLiteral("kinds")))
+        req.kinds = p.value(QStringLiteral("kinds")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     req.profCounter = std::uint32_t(std::max<std::int64_t>(1, sessionId));
     return exportSession(p.value(QStringLiteral("project")), sessionId, req);
 }

@@ -80,7 +80,7 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="286"/>
-        <location filename="../app/cli.cpp" line="564"/>
+        <location filename="../app/cli.cpp" line="569"/>
         <source>The profiling_options JSON string.</source>
         <translation>profiling_options JSON 字符串。</translation>
     </message>
@@ -98,7 +98,7 @@
         <location filename="../app/cli.cpp" line="287"/>
         <location filename="../app/cli.cpp" line="407"/>
         <location filename="../app/cli.cpp" line="473"/>
-        <location filename="../app/cli.cpp" line="530"/>
+        <location filename="../app/cli.cpp" line="535"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
@@ -119,7 +119,7 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="330"/>
-        <location filename="../app/cli.cpp" line="584"/>
+        <location filename="../app/cli.cpp" line="589"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
@@ -237,6 +237,7 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="405"/>
+        <location filename="../app/cli.cpp" line="481"/>
         <source>names</source>
         <translation>名称列表</translation>
     </message>
@@ -253,7 +254,7 @@
     <message>
         <location filename="../app/cli.cpp" line="408"/>
         <location filename="../app/cli.cpp" line="474"/>
-        <location filename="../app/cli.cpp" line="592"/>
+        <location filename="../app/cli.cpp" line="597"/>
         <source>dir</source>
         <translation>目录</translation>
     </message>
@@ -294,7 +295,7 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="473"/>
-        <location filename="../app/cli.cpp" line="530"/>
+        <location filename="../app/cli.cpp" line="535"/>
         <source>Project file.</source>
         <translation>工程文件。</translation>
     </message>
@@ -339,97 +340,102 @@
         <translation>ids</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="482"/>
+        <location filename="../app/cli.cpp" line="479"/>
+        <source>Export only these files, comma separated: %1.</source>
+        <translation>仅导出这些文件，以逗号分隔：%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="485"/>
         <source>export needs --project FILE and --output DIR.</source>
         <translation>export 需要 --project FILE 和 --output DIR。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="492"/>
+        <location filename="../app/cli.cpp" line="495"/>
         <source>--session must be a session id (see &apos;npuscope query&apos;), got &quot;%1&quot;.</source>
         <translation>--session 必须是会话 ID（参见 &apos;npuscope query&apos;），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="499"/>
+        <location filename="../app/cli.cpp" line="502"/>
         <source>--model-id must be a whole number, got &quot;%1&quot;.</source>
         <translation>--model-id 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="506"/>
+        <location filename="../app/cli.cpp" line="509"/>
         <source>--iteration-id must be N or A-B with 1 &lt;= A &lt;= B, got &quot;%1&quot;.</source>
         <translation>--iteration-id 必须是 N 或 A-B（1 &lt;= A &lt;= B），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="516"/>
+        <location filename="../app/cli.cpp" line="519"/>
         <source>--device must list device ids, got &quot;%1&quot;.</source>
         <translation>--device 必须列出设备 ID，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="529"/>
+        <location filename="../app/cli.cpp" line="534"/>
         <source>List the sessions, devices, models, iterations and record counts of a project.</source>
         <translation>列出工程中的会话、设备、模型、迭代和记录数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="531"/>
+        <location filename="../app/cli.cpp" line="536"/>
         <source>Output format: text or json.</source>
         <translation>输出格式：text 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="531"/>
+        <location filename="../app/cli.cpp" line="536"/>
         <source>format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="538"/>
+        <location filename="../app/cli.cpp" line="543"/>
         <source>query needs --project FILE.</source>
         <translation>query 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="543"/>
+        <location filename="../app/cli.cpp" line="548"/>
         <source>--format must be &quot;text&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="563"/>
+        <location filename="../app/cli.cpp" line="568"/>
         <source>Validate profiling_options like the real collector; list every problem.</source>
         <translation>按真实采集器的规则校验 profiling_options，并列出所有问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="569"/>
+        <location filename="../app/cli.cpp" line="574"/>
         <source>check-options takes one JSON string; quote it in the shell.</source>
         <translation>check-options 只接受一个 JSON 字符串；请在 shell 中用引号将其括起。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="581"/>
+        <location filename="../app/cli.cpp" line="586"/>
         <source>The profiling options are valid.</source>
         <translation>Profiling 选项有效。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="591"/>
+        <location filename="../app/cli.cpp" line="596"/>
         <source>Record a small demo session (ResNet-50, 2 devices) and export it.</source>
         <translation>记录一个小型演示会话（ResNet-50，2 个设备）并将其导出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="592"/>
+        <location filename="../app/cli.cpp" line="597"/>
         <source>Folder for the demo project and export.</source>
         <translation>存放演示工程和导出结果的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="616"/>
+        <location filename="../app/cli.cpp" line="621"/>
         <source>Demo project: %1</source>
         <translation>演示工程：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="617"/>
+        <location filename="../app/cli.cpp" line="622"/>
         <source>Demo export:  %1</source>
         <translation>演示导出：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="618"/>
+        <location filename="../app/cli.cpp" line="623"/>
         <source>Open the project in the GUI with: npuscope %1</source>
         <translation>在图形界面中打开该工程：npuscope %1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="625"/>
+        <location filename="../app/cli.cpp" line="630"/>
         <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
 
 Usage: npuscope [project.npuscope]        open the GUI (needs a display)
@@ -468,12 +474,12 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 5 工程来自更高版本，6 I/O 错误，130 已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="665"/>
+        <location filename="../app/cli.cpp" line="670"/>
         <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
         <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="695"/>
+        <location filename="../app/cli.cpp" line="700"/>
         <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
         <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
     </message>

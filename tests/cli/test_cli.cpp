@@ -2,6 +2,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -247,6 +248,21 @@ private Q_SLOTS:
             if (f.contains(QStringLiteral("/timeline/msprof_")))
                 QVERIFY2(f.endsWith(QStringLiteral("_2.json")) || f.endsWith(QStringLiteral("_3.json")), qPrintable(f));
         }
+        // Only the chosen kinds (plus the device description files).
+        const QString kindsOut = path(QStringLiteral("kinds"));
+        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
+                      kindsOut, QStringLiteral("--kinds"), QStringLiteral("op_summary,step_trace")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const QString &f : filesUnder(kindsOut)) {
+            const QString name = QFileInfo(f).fileName();
+            QVERIFY2(name.startsWith(QStringLiteral("op_summary_")) || name.startsWith(QStringLiteral("step_trace_"))
+                         || name.contains(QStringLiteral("info")),
+                     qPrintable(f));
+        }
+        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
+                      kindsOut, QStringLiteral("--kinds"), QStringLiteral("flamegraph")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("flamegraph")));
         r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out,
                       QStringLiteral("--iteration-id"), QStringLiteral("3-2")});
         QCOMPARE(r.code, 2);
