@@ -11,6 +11,7 @@
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "tests/bench/bench.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -34,49 +35,9 @@
 #include <vector>
 
 using namespace npuscope;
+using namespace npuscope::bench;
 
 namespace {
-
-struct Config {
-    std::uint64_t recordTasks = 300000;
-    std::uint64_t exportTasks = 1000000;    // AI Core tasks of the export session
-    int reps = 3;
-    QString keep;                           // keep the work files here (else a temp dir)
-};
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    if (v.empty())
-        return 0;
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-void line(const char *name, double value, const char *unit, std::optional<double> ratio, const QString &note = {})
-{
-    std::printf("BENCH %s %.0f %s ratio=%s", name, value, unit, ratio ? QByteArray::number(*ratio, 'f', 3).constData() : "n/a");
-    if (!note.isEmpty())
-        std::printf(" (%s)", note.toUtf8().constData());
-    std::printf("\n");
-    std::fflush(stdout);
-}
-
-void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void info(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    std::vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    std::fputc('\n', stderr);
-}
-
-[[noreturn]] void die(const QString &msg)
-{
-    std::fprintf(stderr, "npuscope-bench: %s\n", msg.toUtf8().constData());
-    std::exit(1);
-}
 
 ProfilingOptions benchOptions()
 {
@@ -257,10 +218,10 @@ Session sizedSession(std::uint64_t wantTasks, bool countAiCore, int devices)
 
 // ---------------------------------------------------------------------------------------
 
-double g_recordRowsPerSec = 0;
 
-void benchRecord(const Config &cfg, const QString &work)
+void benchRecord(Config &cfg)
 {
+    const QString &work = cfg.work;
     const Session s = sizedSession(cfg.recordTasks, false, 4);
     CaptureSink cap;
     device::Emulator(s.spec, benchOptions()).run(cap);
@@ -291,11 +252,11 @@ void benchRecord(const Config &cfg, const QString &work)
     }
     removeProject(ours);
     removeProject(bare);
-    g_recordRowsPerSec = median(oursRate);
-    line("record", g_recordRowsPerSec, "rows/s", g_recordRowsPerSec / median(bareRate));
+    cfg.results["record"] = median(oursRate);
+    line("record", cfg.results["record"], "rows/s", cfg.results["record"] / median(bareRate));
 }
 
-void benchEmulate(const Config &cfg)
+void benchEmulate(Config &cfg)
 {
     const Session s = sizedSession(cfg.recordTasks, false, 4);
     std::vector<double> rate;
@@ -315,8 +276,8 @@ void benchEmulate(const Config &cfg)
              sink.batches, sec);
     }
     const double r = median(rate);
-    if (g_recordRowsPerSec > 0)
-        line("emulate", r, "tasks/s", r / g_recordRowsPerSec);
+    if (cfg.results["record"] > 0)
+        line("emulate", r, "tasks/s", r / cfg.results["record"]);
     else
         line("emulate", r, "tasks/s", std::nullopt, QStringLiteral("record not run, no baseline"));
 }
@@ -449,26 +410,54 @@ void benchExport(const char *name, const QString &kind, const QString &mode, con
     line(name, o, "B/s", o / median(theirs));
 }
 
+void benchExportCsv(Config &cfg)
+{
+    benchExport("export_csv", QStringLiteral("op_summary"), QStringLiteral("-csv"), csvQuery(), cfg, cfg.work);
+}
+
+void benchExportJson(Config &cfg)
+{
+    benchExport("export_json", QStringLiteral("msprof"), QStringLiteral("-json"), jsonQuery(), cfg, cfg.work);
+}
+
+void cleanupExportProject(Config &cfg)
+{
+    if (cfg.keep.isEmpty() && !g_exportProject.isEmpty())
+        removeProject(g_exportProject);
+}
+
 [[noreturn]] void usage(int code)
 {
+    QStringList names;
+    for (const auto &f : figures())
+        names << QString::fromLatin1(f.name);
     std::fprintf(code ? stderr : stdout,
-                 "usage: npuscope-bench [record] [export_csv] [export_json] [emulate] [--tasks N] [--export-tasks N] "
-                 "[--reps N] [--keep DIR]\n"
+                 "usage: npuscope-bench [figure ...] [--tasks N] [--export-tasks N] [--reps N] [--keep DIR]\n"
+                 "  figures: %s (default: all)\n"
                  "  --tasks N         task rows of the record/emulate session (default 300000)\n"
                  "  --export-tasks N  AI Core tasks of the export session (default 1000000)\n"
                  "  --reps N          repetitions per figure, the median is printed (default 3)\n"
-                 "  --keep DIR        work in DIR and keep the export project there\n");
+                 "  --keep DIR        work in DIR and keep the export project there\n",
+                 names.join(QLatin1Char(' ')).toUtf8().constData());
     std::exit(code);
 }
 
 } // namespace
 
+// emulate's ratio needs record's rate, so record runs first.
+NPUSCOPE_BENCH_FIGURE("record", 10, benchRecord);
+NPUSCOPE_BENCH_FIGURE("export_csv", 20, benchExportCsv);
+NPUSCOPE_BENCH_FIGURE("export_json", 30, benchExportJson);
+NPUSCOPE_BENCH_FIGURE("emulate", 40, benchEmulate);
+
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     Config cfg;
-    QStringList figures;
-    const QStringList known = {QStringLiteral("record"), QStringLiteral("export_csv"), QStringLiteral("export_json"), QStringLiteral("emulate")};
+    QStringList wanted;
+    QStringList known;
+    for (const auto &f : figures())
+        known << QString::fromLatin1(f.name);
     const QStringList args = app.arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
@@ -495,31 +484,26 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--help") || a == QLatin1String("-h"))
             usage(0);
         else if (known.contains(a))
-            figures << a;
+            wanted << a;
         else
             usage(2);
     }
-    if (figures.isEmpty())
-        figures = known;
+    if (wanted.isEmpty())
+        wanted = known;
 
     QTemporaryDir tmp;
-    const QString work = cfg.keep.isEmpty() ? tmp.path() : QDir(cfg.keep).absolutePath();
-    QDir().mkpath(work);
-    info("npuscope-bench: work dir %s, %d repetitions per figure (median), sqlite %s", work.toUtf8().constData(), cfg.reps,
-         sqlite3_libversion());
+    cfg.work = cfg.keep.isEmpty() ? tmp.path() : QDir(cfg.keep).absolutePath();
+    QDir().mkpath(cfg.work);
+    info("npuscope-bench: work dir %s, %d repetitions per figure (median), sqlite %s", cfg.work.toUtf8().constData(),
+         cfg.reps, sqlite3_libversion());
     QElapsedTimer total;
     total.start();
-    // emulate's ratio needs record's rate: record runs first whenever both are asked for.
-    if (figures.contains(QLatin1String("record")))
-        benchRecord(cfg, work);
-    if (figures.contains(QLatin1String("export_csv")))
-        benchExport("export_csv", QStringLiteral("op_summary"), QStringLiteral("-csv"), csvQuery(), cfg, work);
-    if (figures.contains(QLatin1String("export_json")))
-        benchExport("export_json", QStringLiteral("msprof"), QStringLiteral("-json"), jsonQuery(), cfg, work);
-    if (figures.contains(QLatin1String("emulate")))
-        benchEmulate(cfg);
-    if (cfg.keep.isEmpty() && !g_exportProject.isEmpty())
-        removeProject(g_exportProject);
+    std::vector<Figure> run = figures();
+    std::stable_sort(run.begin(), run.end(), [](const Figure &x, const Figure &y) { return x.order < y.order; });
+    for (const Figure &f : run)
+        if (wanted.contains(QString::fromLatin1(f.name)))
+            f.fn(cfg);
+    cleanupExportProject(cfg);
     info("npuscope-bench: total %.1f s", total.nsecsElapsed() / 1e9);
     return 0;
 }

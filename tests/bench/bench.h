@@ -1,0 +1,48 @@
+#pragma once
+// Shared pieces of npuscope-bench. Figures live in their own files (bench_<area>.cpp) and
+// register themselves with NPUSCOPE_BENCH_FIGURE, so areas can add figures independently.
+// Every figure prints `BENCH <name> <value> <unit> ratio=<r>` via line(), with the ratio
+// against a baseline measured in the same run (the machine is shared and noisy).
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace npuscope::bench {
+
+struct Config {
+    std::uint64_t recordTasks = 300000;
+    std::uint64_t exportTasks = 1000000;    // AI Core tasks of the export session
+    int reps = 3;
+    QString keep;                           // keep the work files here (else a temp dir)
+    QString work;                           // the work directory of this run
+    std::map<std::string, double> results;  // figure name → value, for figures that compare with others
+};
+
+double median(std::vector<double> v);
+void line(const char *name, double value, const char *unit, std::optional<double> ratio, const QString &note = {});
+void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+[[noreturn]] void die(const QString &msg);
+
+using FigureFn = void (*)(Config &);
+struct Figure {
+    const char *name;
+    int order;       // lower runs first (a figure whose ratio needs another's result runs after it)
+    FigureFn fn;
+};
+std::vector<Figure> &figures();
+struct Registrar {
+    Registrar(const char *name, int order, FigureFn fn) { figures().push_back({name, order, fn}); }
+};
+
+} // namespace npuscope::bench
+
+#define NPUSCOPE_BENCH_CONCAT2(a, b) a##b
+#define NPUSCOPE_BENCH_CONCAT(a, b) NPUSCOPE_BENCH_CONCAT2(a, b)
+#define NPUSCOPE_BENCH_FIGURE(name, order, fn) \
+    static const ::npuscope::bench::Registrar NPUSCOPE_BENCH_CONCAT(benchRegistrar_, __LINE__)(name, order, fn)
