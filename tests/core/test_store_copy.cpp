@@ -1,0 +1,170 @@
+// copyProject: a consistent, verified copy of a project, also while a recording writes into it.
+#include "core/store/project.h"
+#include "core/store/project_copy.h"
+#include "test_store_fixture.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace npuscope;
+using storetest::Generator;
+
+namespace {
+
+std::vector<TaskRecord> tasksOf(const store::ProjectReader &r, const IterationKey &k)
+{
+    std::vector<TaskRecord> out;
+    r.forEachTask(k, [&](const TaskRecord &t) {
+        out.push_back(t);
+        return true;
+    });
+    return out;
+}
+
+} // namespace
+
+class TestStoreCopy : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void copyEqualsSource()
+    {
+        QTemporaryDir tmp;
+        const QString src = tmp.filePath(QStringLiteral("a.npuscope"));
+        Generator g(11, 2);
+        store::StoreError err{};
+        QString msg;
+        {
+            auto w = store::ProjectWriter::create(src, &err, &msg);
+            QVERIFY2(w, qPrintable(msg));
+            const SessionInfo info = g.info();
+            QVERIFY(w->begin(info));
+            QVERIFY(w->write(g.batch(1, 1, 3)));
+            QVERIFY(w->write(g.batch(7, 1, 2)));
+            QVERIFY(w->end(SessionStatus::Complete, g.endDevices(info)));
+        }
+        const QString dst = tmp.filePath(QStringLiteral("sub/b.npuscope"));
+        QVERIFY2(store::copyProject(src, dst, &err, &msg), qPrintable(msg));
+        QVERIFY(!QFile::exists(dst + QStringLiteral("-wal")) || QFile(dst + QStringLiteral("-wal")).size() == 0);
+
+        auto b = store::Project::open(dst, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(b, qPrintable(msg));
+        const auto sessions = b->sessions();
+        QCOMPARE(sessions.size(), size_t(1));
+        QCOMPARE(sessions[0].status, SessionStatus::Complete);
+        auto r = b->session(sessions[0].id, &msg);
+        QVERIFY(r);
+        const QString mismatch = storetest::verifyAll(*r, g);
+        QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+
+        // Copying over an existing file replaces it with a whole copy.
+        QVERIFY2(store::copyProject(src, dst, &err, &msg), qPrintable(msg));
+        auto again = store::Project::open(dst, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY(again);
+        QCOMPARE(again->sessions().size(), size_t(1));
+    }
+
+    void refusesBadSourceAndSelfAndKeepsDestination()
+    {
+        QTemporaryDir tmp;
+        const QString junk = tmp.filePath(QStringLiteral("junk.npuscope"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("this is not a database at all, just some text long enough to have a header......");
+        f.close();
+        const QString dst = tmp.filePath(QStringLiteral("keep.npuscope"));
+        QFile keep(dst);
+        QVERIFY(keep.open(QIODevice::WriteOnly));
+        keep.write("precious");
+        keep.close();
+
+        store::StoreError err{};
+        QString msg;
+        QVERIFY(!store::copyProject(junk, dst, &err, &msg));
+        QCOMPARE(err, store::StoreError::NotProject);
+        QVERIFY2(msg.contains(QStringLiteral("junk.npuscope")), qPrintable(msg));
+        QVERIFY(keep.open(QIODevice::ReadOnly));
+        QCOMPARE(keep.readAll(), QByteArray("precious"));
+        keep.close();
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::Files).size(), 2); // no temporary left behind
+
+        QVERIFY(!store::copyProject(tmp.filePath(QStringLiteral("missing.npuscope")), dst, &err, &msg));
+        QCOMPARE(err, store::StoreError::NotFound);
+
+        const QString src = tmp.filePath(QStringLiteral("s.npuscope"));
+        Generator g(5, 1);
+        {
+            auto w = store::ProjectWriter::create(src, &err, &msg);
+            QVERIFY(w);
+            const SessionInfo info = g.info();
+            QVERIFY(w->begin(info) && w->write(g.batch(1, 1, 1)) && w->end(SessionStatus::Complete, g.endDevices(info)));
+        }
+        QVERIFY(!store::copyProject(src, src, &err, &msg));
+        QVERIFY2(msg.contains(QStringLiteral("itself")), qPrintable(msg));
+        auto still = store::Project::open(src, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY(still);
+        QCOMPARE(still->sessions().size(), size_t(1));
+    }
+
+    void copiesWhileRecording()
+    {
+        QTemporaryDir tmp;
+        const QString src = tmp.filePath(QStringLiteral("live.npuscope"));
+        store::StoreError err{};
+        QString msg;
+        auto w = store::ProjectWriter::create(src, &err, &msg);
+        QVERIFY(w);
+        Generator g(21, 2);
+        const SessionInfo info = g.info();
+        QVERIFY(w->begin(info));
+        QVERIFY(w->write(g.batch(1, 1, 1)));
+        std::atomic_bool stop{false};
+        std::atomic_int written{1};
+        QThread *t = QThread::create([&] {
+            for (std::uint32_t it = 2; it <= 400 && !stop; ++it) {
+                if (!w->write(g.batch(1, it, 1)))
+                    return;
+                written = int(it);
+            }
+        });
+        t->start();
+        while (written < 5)
+            QThread::msleep(1);
+        const QString dst = tmp.filePath(QStringLiteral("snapshot.npuscope"));
+        const bool ok = store::copyProject(src, dst, &err, &msg);
+        const int writtenAfterCopy = written;
+        stop = true;
+        t->wait();
+        delete t;
+        QVERIFY(w->end(SessionStatus::Complete, g.endDevices(info)));
+        QVERIFY2(ok, qPrintable(msg));
+
+        auto copy = store::Project::open(dst, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(copy, qPrintable(msg));
+        const auto sessions = copy->sessions();
+        QCOMPARE(sessions.size(), size_t(1));
+        QCOMPARE(sessions[0].status, SessionStatus::Running); // snapshot taken mid-recording
+        auto rc = copy->session(sessions[0].id, &msg);
+        auto live = store::Project::open(src, store::Project::Mode::ReadOnly, &err, &msg);
+        auto rl = live->session(live->sessions().at(0).id, &msg);
+        QVERIFY(rc && rl);
+        // The snapshot is a committed prefix: whole iterations 1..k, each equal to the source.
+        const auto its = rc->iterations();
+        QVERIFY(!its.empty());
+        QVERIFY(its.size() <= rl->iterations().size());
+        for (const IterationKey &k : its) {
+            QVERIFY(int(k.iteration) <= writtenAfterCopy);
+            const auto a = tasksOf(*rc, k), b = tasksOf(*rl, k);
+            QCOMPARE(a.size(), b.size());
+            for (size_t i = 0; i < a.size(); ++i)
+                QVERIFY2(storetest::diff(a[i], b[i]).isEmpty(), qPrintable(storetest::diff(a[i], b[i])));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreCopy)
+#include "test_store_copy.moc"
