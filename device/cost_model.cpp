@@ -33,7 +33,7 @@ KernelCost estimateKernel(const KernelWork &w)
     // elements in UB-sized chunks (~8K elements); never more cores than there is work.
     double work = 1;
     if (w.unit == Unit::Cube)
-        work = std::ceil(std::max(1.0, w.m) / 16) * std::ceil(std::max(1.0, w.n) / 16);
+        work = std::max(1.0, w.batch) * std::ceil(std::max(1.0, w.m) / 16) * std::ceil(std::max(1.0, w.n) / 16);
     else
         work = std::ceil(std::max(1.0, w.elements) / 8192);
     const int bd = static_cast<int>(std::clamp(work, 1.0, double(Ascend910::aiCores)));
@@ -92,7 +92,7 @@ KernelCost estimateKernel(const KernelWork &w)
         c.l1Read = reads * 1.6; // operands re-read for each output tile row/column
         c.l0aRead = c.l1Read * 0.5;
         c.l0bRead = c.l1Read * 0.5;
-        c.l0cWrite = w.m * w.n * 4;
+        c.l0cWrite = std::max(1.0, w.batch) * w.m * w.n * 4;
         c.l0cRead = c.l0cWrite;
         c.ubRead = w.bytesOut;
         c.ubWrite = w.bytesOut;
@@ -105,8 +105,12 @@ KernelCost estimateKernel(const KernelWork &w)
 
 double estimateAiCpuNs(const KernelWork &w)
 {
-    // One ARM core generating ~0.3 G mask elements/s; plus ~20 µs of kernel launch.
-    return 20000 + w.elements / 0.3 + (w.bytesIn + w.bytesOut) / 8.0;
+    // ~0.3 G simple element operations/s per ARM core (scalar loops, as the reference's
+    // DropoutGenMask: 131072 mask elements in 400–520 µs); large kernels split their
+    // elements over the cluster in 128K blocks; ~8 GB/s of copy per kernel; 20 µs launch.
+    const double ops = std::max(w.vecOps, w.elements);
+    const double cores = std::clamp(std::ceil(w.elements / 131072.0), 1.0, double(Ascend910::aiCpuCores));
+    return 20000 + ops / (0.3 * cores) + (w.bytesIn + w.bytesOut) / 8.0;
 }
 
 } // namespace npuscope::device

@@ -31,6 +31,7 @@ struct KernelWork {
     bool fp16 = true;
     double flops = 0;        // cube FLOPs (2·M·N·K)
     double m = 0, n = 0, k = 0; // GEMM view of a cube kernel (k already padded to C0 for convs)
+    double batch = 1;        // independent GEMMs of that shape (BatchMatMul)
     double vecOps = 0;       // vector element operations
     double elements = 0;     // elements processed (vector/AI CPU parallelism)
     double bytesIn = 0, bytesWeight = 0, bytesOut = 0;
@@ -54,7 +55,9 @@ struct KernelCost {
 
 KernelCost estimateKernel(const KernelWork &w);
 
-// AI CPU kernels (DropoutGenMask, GetNext): run on one ARM core of the AI CPU cluster.
+// AI CPU kernels (DropoutGenMask, GetNext, AI Core fallbacks): scalar loops on the ARM
+// cores of the AI CPU cluster, one core per 128K elements up to the 14 cores, plus the
+// kernel launch through the AI CPU scheduler.
 double estimateAiCpuNs(const KernelWork &w);
 
 } // namespace npuscope::device

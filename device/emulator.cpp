@@ -16,7 +16,10 @@ namespace npuscope::device {
 
 QStringList zooModelNames()
 {
-    return {QStringLiteral("lenet"), QStringLiteral("alexnet"), QStringLiteral("resnet50")};
+    QStringList names;
+    for (const std::string &n : zooNetworkNames())
+        names << QString::fromStdString(n);
+    return names;
 }
 
 namespace {
@@ -37,6 +40,7 @@ constexpr TimeNs kUs = 1000;
 const QStringList &knownScenarios()
 {
     static const QStringList s = {QStringLiteral("slow-input"), QStringLiteral("straggler"),
+                                  QStringLiteral("aicpu-fallback"), QStringLiteral("launch-bound"),
                                   QStringLiteral("single-segment")};
     return s;
 }
@@ -71,7 +75,14 @@ struct DeviceState {
     TimeNs aicpuFree = 0;
     TimeNs hostFree = 0;            // end of the last GE@Infer range
     TimeNs txFree = 0;
-    TimeNs gnStart = -1;            // prefetched GetNext of the coming iteration
+    TimeNs hostLaunch = 0;          // launch-bound: when the host has launched the last kernel
+    bool prefetched = false;        // the coming iteration's GetNext already ran (sink mode)
+    TimeNs prefetchReady = 0;       // ... and its EVENT_RECORD ended here
+    // Records of the coming iteration's window produced while emulating this one (the tail
+    // of a prefetch that ends after this iteration's end): they open the next batch.
+    std::vector<TaskRecord> carryTasks;
+    std::vector<AiCpuRecord> carryAiCpu;
+    std::vector<QueueEventRecord> carryQueue;
     std::array<TimeNs, 4> planeFree{};
     // per iteration
     RecordBatch batch;
@@ -83,8 +94,8 @@ struct DeviceState {
 
 class Run {
 public:
-    Run(const SessionSpec &spec, const ProfilingOptions &opt, const CompiledGraph &g)
-        : spec_(spec), opt_(opt), g_(g)
+    Run(const SessionSpec &spec, const ProfilingOptions &opt, const CompiledGraph &g, int batch)
+        : spec_(spec), opt_(opt), g_(g), batch_(batch)
     {
         n_ = spec.deviceCount();
         timing_ = opt.taskTimingOn();
@@ -93,6 +104,7 @@ public:
         planes_ = n_ > 1 ? std::clamp(n_ / 2, 1, 4) : 0;
         segments_ = n_ > 1 ? int(g.segmentBytes.size()) : 0;
         computeRing();
+        launchBound_ = spec.scenarios.contains(QStringLiteral("launch-bound"));
     }
 
     std::uint64_t records = 0;
@@ -147,7 +159,7 @@ public:
         for (const Kernel &k : g_.masks)
             masks_.push_back(makeOp(k, true));
         for (const Kernel &k : g_.compute)
-            compute_.push_back(makeOp(k, false));
+            compute_.push_back(makeOp(k, k.aiCpu));
         fpIndex_ = findPoint(opt_.fpPoint, g_.firstForward);
         bpIndex_ = findPoint(opt_.bpPoint, g_.lastBackward);
 
@@ -188,16 +200,16 @@ public:
             s.txFree = s.hostFree;
         }
         t0_ = t0;
-        // Host input pipeline: batches/s; the slow-input scenario makes it ~40 % slower
-        // than the device consumes them.
+        // Host input pipeline: batches/s; the slow-input scenario makes it deliver 40 % of
+        // what the device consumes, so the prefilled queue drains within a few steps.
         double rate = spec_.inputRate;
         if (rate <= 0 && spec_.scenarios.contains(QStringLiteral("slow-input"))) {
             double iterNs = 0;
             for (const Kernel &k : g_.compute)
-                iterNs += k.cost.aicoreNs + k.cost.overheadNs + 150;
-            rate = spec_.batchSize / (1.4 * iterNs * 1e-9);
+                iterNs += (k.aiCpu ? k.aiCpuNs : k.cost.aicoreNs + k.cost.overheadNs) + 150;
+            rate = batch_ / (2.5 * iterNs * 1e-9);
         }
-        batchIntervalNs_ = rate > 0 ? 1e9 * spec_.batchSize / rate : 0;
+        batchIntervalNs_ = rate > 0 ? 1e9 * batch_ / rate : 0;
     }
 
     // Phase A: GetNext, forward, loss, backward, up to where the reduced gradients are needed.
@@ -206,6 +218,7 @@ public:
         DeviceState &s = devs[size_t(d)];
         s.batch.clear();
         s.taskIds.fill(1);
+        openWithCarry(s);
         s.fpStart = s.bpEnd = -1;
         s.segReady.assign(size_t(segments_), 0);
         s.reduces.clear();
@@ -216,17 +229,11 @@ public:
             const double gapUs = sessRun ? s.rng.uniform(350, 700) : s.rng.uniform(1.5, 6);
             s.iterStart = s.prevIterEnd + TimeNs(gapUs * kUs);
         }
-        // GetNext: prefetched right after the previous iteration's AI CPU work in sink
-        // mode, issued by the host step in sess.run; it completes when a batch is ready.
-        TimeNs gnStart = (spec_.mode == LaunchMode::Estimator && s.gnStart >= 0) ? s.gnStart : std::max(s.iterStart, s.aicpuFree);
-        const TimeNs gnCost = TimeNs(g_.getNext.aiCpuNs * s.rng.jitter(0.05) * warm);
-        const TimeNs avail = batchAvailable(it);
-        const TimeNs gnEnd = std::max(gnStart + gnCost, avail + 12 * kUs);
-        aiCpuTask(s, d, it, gn_, gnStart, gnEnd - gnStart);
-        queueEvent(s, d, it, gnEnd);
-        TimeNs aic = gnEnd + 200;
-        task(s, d, it, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, aic, 10);
-        aic += 10;
+        s.hostLaunch = s.iterStart;
+        // GetNext: in sink mode the previous iteration already prefetched this batch;
+        // otherwise (first step, sess.run) the step issues it now.
+        TimeNs aic = s.prefetched ? s.prefetchReady : getNext(s, d, it, it, std::max(s.iterStart, s.aicpuFree), warm);
+        s.prefetched = false;
 
         TimeNs cur = std::max(s.iterStart, aic + 300);
         task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
@@ -255,7 +262,7 @@ public:
                 task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
                 cur += 260;
             }
-            cur = kernelTask(s, d, it, i, cur, warm);
+            cur = runKernel(s, d, it, i, cur, warm);
             if (n_ > 1 && !k.segmentsDone.empty()) {
                 cur += 150;
                 task(s, d, it, kComputeStream, TaskType::EventRecord, nm_.eventRecord, 0, cur, 10);
@@ -265,8 +272,12 @@ public:
             }
         }
         s.computeCur = cur;
-        // In sink mode the next GetNext is queued as soon as the AI CPU is free.
-        s.gnStart = s.aicpuFree + TimeNs(s.rng.uniform(2, 8) * kUs);
+        // In sink mode the next GetNext is queued as soon as the AI CPU is free, so it runs
+        // inside this iteration's window and is recorded with this iteration.
+        if (spec_.mode == LaunchMode::Estimator && it < spec_.iterations) {
+            s.prefetchReady = getNext(s, d, it, it + 1, s.aicpuFree + TimeNs(s.rng.uniform(2, 8) * kUs), 1.0);
+            s.prefetched = true;
+        }
     }
 
     // All-reduce of every gradient segment across all devices (ring per plane).
@@ -288,9 +299,10 @@ public:
             task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
             cur += 260;
             for (int i = g_.optimizerWait; i < int(g_.compute.size()); ++i)
-                cur = kernelTask(s, d, it, i, cur, warm);
+                cur = runKernel(s, d, it, i, cur, warm);
         }
         const TimeNs iterEnd = cur;
+        carryLate(s, iterEnd);
         if (opt_.trainingTrace == Switch::On) {
             StepTraceRecord st;
             st.device = std::uint16_t(d);
@@ -355,6 +367,108 @@ private:
         s.batch.queueEvents.push_back(q);
     }
 
+    // GetNext feeding iteration forIt, recorded with iteration `label` (the one whose
+    // window it starts in): the AI CPU task, the dp queue event when it dequeues, the
+    // EVENT_RECORD that releases the compute stream. Returns when that event is done.
+    TimeNs getNext(DeviceState &s, int d, int label, int forIt, TimeNs start, double warm)
+    {
+        const TimeNs cost = TimeNs(g_.getNext.aiCpuNs * s.rng.jitter(0.05) * (forIt == 1 ? warm : 1.0));
+        const TimeNs end = std::max(start + cost, batchAvailable(forIt) + 12 * kUs);
+        aiCpuTask(s, d, label, gn_, start, end - start);
+        queueEvent(s, d, forIt, end);
+        task(s, d, label, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, end + 200, 10);
+        s.aicpuFree = end + 210;
+        return end + 210;
+    }
+
+    // Moves the records that lie after this iteration's end into the next batch, so every
+    // iteration's records lie within (previous end, end] (the prefetch of a slow input
+    // pipeline can finish after the step it overlapped).
+    void carryLate(DeviceState &s, TimeNs iterEnd)
+    {
+        auto &tasks = s.batch.tasks;
+        for (auto it = tasks.begin(); it != tasks.end();) {
+            if (it->start > iterEnd) {
+                s.carryTasks.push_back(*it);
+                it = tasks.erase(it);
+            } else
+                ++it;
+        }
+        auto &cpu = s.batch.aiCpu;
+        for (auto it = cpu.begin(); it != cpu.end();) {
+            if (it->timestamp > iterEnd) {
+                s.carryAiCpu.push_back(*it);
+                it = cpu.erase(it);
+            } else
+                ++it;
+        }
+        auto &q = s.batch.queueEvents;
+        for (auto it = q.begin(); it != q.end();) {
+            if (it->timestamp > iterEnd) {
+                s.carryQueue.push_back(*it);
+                it = q.erase(it);
+            } else
+                ++it;
+        }
+    }
+
+    // Starts a batch with the records carried over from the previous iteration, relabelled
+    // and renumbered: they are the first tasks of their streams in this iteration.
+    void openWithCarry(DeviceState &s)
+    {
+        std::stable_sort(s.carryTasks.begin(), s.carryTasks.end(),
+                         [](const TaskRecord &a, const TaskRecord &b) { return a.start < b.start; });
+        for (TaskRecord t : s.carryTasks) {
+            const std::uint32_t old = t.taskId;
+            t.iteration += 1;
+            t.taskId = ++s.taskIds[t.streamId];
+            for (AiCpuRecord &a : s.carryAiCpu)
+                if (a.streamId == t.streamId && a.taskId == old && a.iteration + 1 == t.iteration) {
+                    a.taskId = t.taskId;
+                    a.iteration = t.iteration;
+                }
+            s.batch.tasks.push_back(t);
+        }
+        for (const AiCpuRecord &a : s.carryAiCpu)
+            s.batch.aiCpu.push_back(a);
+        for (const QueueEventRecord &q : s.carryQueue)
+            s.batch.queueEvents.push_back(q);
+        s.carryTasks.clear();
+        s.carryAiCpu.clear();
+        s.carryQueue.clear();
+    }
+
+    TimeNs runKernel(DeviceState &s, int d, int it, int i, TimeNs cur, double warm)
+    {
+        return g_.compute[size_t(i)].aiCpu ? aiCpuKernel(s, d, it, i, cur, warm) : kernelTask(s, d, it, i, cur, warm);
+    }
+
+    // A compute op without an AI Core kernel: the compute stream hands over to the AI CPU
+    // stream with an event, the op runs there, and the compute stream waits for it back.
+    TimeNs aiCpuKernel(DeviceState &s, int d, int it, int i, TimeNs cur, double warm)
+    {
+        const Kernel &k = g_.compute[size_t(i)];
+        cur += 150;
+        task(s, d, it, kComputeStream, TaskType::EventRecord, nm_.eventRecord, 0, cur, 10);
+        TimeNs a = std::max(s.aicpuFree, cur + 10) + 300;
+        task(s, d, it, kAiCpuStream, TaskType::EventWait, nm_.eventWait, 0, a, 10);
+        task(s, d, it, kAiCpuStream, TaskType::EventReset, nm_.eventReset, 0, a + 110, 50);
+        a += 260;
+        const TimeNs dur = TimeNs(k.aiCpuNs * s.rng.jitter(0.08) * warm * s.speed);
+        if (i == fpIndex_ && s.fpStart < 0)
+            s.fpStart = a;
+        aiCpuTask(s, d, it, compute_[size_t(i)], a, dur);
+        a += dur + 400;
+        if (i == bpIndex_)
+            s.bpEnd = a - 400;
+        task(s, d, it, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, a, 10);
+        s.aicpuFree = a + 10;
+        cur = a + 310;
+        task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
+        task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+        return cur + 260;
+    }
+
     TaskRecord *task(DeviceState &s, int d, int it, std::uint32_t stream, TaskType type, StrId name,
                      std::uint32_t opId, TimeNs start, TimeNs dur)
     {
@@ -411,7 +525,13 @@ private:
         const Kernel &k = g_.compute[size_t(i)];
         const KernelPlan &p = compute_[size_t(i)];
         const KernelCost &c = k.cost;
-        const TimeNs start = cur + 90 + TimeNs(s.rng.bits() % 80);
+        TimeNs start = cur + 90 + TimeNs(s.rng.bits() % 80);
+        if (launchBound_) {
+            // Op-by-op launch: the host dispatches each kernel (framework + rtKernelLaunch),
+            // the device cannot run ahead of it.
+            s.hostLaunch += TimeNs(s.rng.uniform(14, 26) * kUs);
+            start = std::max(start, s.hostLaunch);
+        }
         const double aicore = c.aicoreNs * s.rng.jitter(0.025) * warm * s.speed;
         const std::uint64_t cycles = std::uint64_t(std::llround(aicore * c.blockDim)); // 1 GHz
         const double aicoreUs = double(cycles) / 1000.0 / c.blockDim;
@@ -675,13 +795,14 @@ private:
     const SessionSpec &spec_;
     const ProfilingOptions &opt_;
     const CompiledGraph &g_;
+    int batch_ = 1;
     StringTable strings_;
     Names nm_{};
     KernelPlan gn_;
     std::vector<KernelPlan> masks_, compute_;
     int n_ = 1, planes_ = 0, segments_ = 0;
     int fpIndex_ = 0, bpIndex_ = 0;
-    bool timing_ = true, l1_ = true, hccl_ = false;
+    bool timing_ = true, l1_ = true, hccl_ = false, launchBound_ = false;
     std::vector<int> offsets_;
     TimeNs t0_ = 0, arEnd_ = 0;
     double batchIntervalNs_ = 0;
@@ -702,17 +823,20 @@ bool Emulator::validate(const SessionSpec &spec, QString *error)
             *error = msg;
         return false;
     };
-    if (!zooModelNames().contains(spec.model)) {
-        if (spec.model.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || QFileInfo::exists(spec.model))
-            return fail(QCoreApplication::translate("Emulator",
-                "The model \"%1\" is a model file; custom models come with the emulator issue. Use one of: %2.")
-                .arg(spec.model, zooModelNames().join(QStringLiteral(", "))));
-        return fail(QCoreApplication::translate("Emulator", "The model \"%1\" is unknown. Use one of: %2.")
-                        .arg(spec.model, zooModelNames().join(QStringLiteral(", "))));
-    }
     if (spec.batchSize < 1 || spec.batchSize > 4096)
         return fail(QCoreApplication::translate("Emulator", "The batch size %1 is out of range: it must be between 1 and 4096.")
                         .arg(spec.batchSize));
+    if (!zooModelNames().contains(spec.model)) {
+        if (spec.model.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || QFileInfo::exists(spec.model)) {
+            Network net;
+            QString why;
+            if (!loadJsonNetwork(spec.model, spec.batchSize, &net, &why))
+                return fail(why);
+        } else {
+            return fail(QCoreApplication::translate("Emulator", "The model \"%1\" is unknown. Use one of: %2, or the path of a JSON model file.")
+                            .arg(spec.model, zooModelNames().join(QStringLiteral(", "))));
+        }
+    }
     if (spec.iterations < 1 || spec.iterations > 100000)
         return fail(QCoreApplication::translate("Emulator", "The iteration count %1 is out of range: it must be between 1 and 100000.")
                         .arg(spec.iterations));
@@ -742,8 +866,15 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     if (!validate(spec_, &error_)) {
         return SessionStatus::Failed;
     }
+    // launch-bound: a batch so small that launching the kernels costs more than running them.
+    const int batch = spec_.scenarios.contains(QStringLiteral("launch-bound")) ? 1 : spec_.batchSize;
     Network net;
-    buildZooNetwork(spec_.model.toStdString(), spec_.batchSize, &net);
+    if (!buildZooNetwork(spec_.model.toStdString(), batch, &net) && !loadJsonNetwork(spec_.model, batch, &net, &error_))
+        return SessionStatus::Failed;
+    // aicpu-fallback: the input pipeline delivers int64 labels, for which OneHot has no AI
+    // Core kernel: the graph engine falls back to the AI CPU kernel.
+    if (spec_.scenarios.contains(QStringLiteral("aicpu-fallback")))
+        net.int64Labels = true;
     const int segments = spec_.scenarios.contains(QStringLiteral("single-segment")) ? 1 : spec_.segments;
     const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments);
 
@@ -784,7 +915,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         error_ = sink.errorString();
         return finish(SessionStatus::Failed, monoBegin);
     }
-    Run run(spec_, options_, graph);
+    Run run(spec_, options_, graph, batch);
     RecordBatch first;
     run.prelude(first);
     EmulatorProgress prog;

@@ -8,10 +8,11 @@ namespace npuscope::device {
 
 namespace {
 
+// flat: the GEMM view (rows = n·h·w, c), as dense layers and sequences see a tensor.
 std::string shp(const Shape4 &s, bool flat = false)
 {
     if (flat)
-        return std::to_string(s.n) + "," + std::to_string(s.c);
+        return std::to_string(std::uint64_t(s.n) * s.h * s.w) + "," + std::to_string(s.c);
     return std::to_string(s.n) + "," + std::to_string(s.c) + "," + std::to_string(s.h) + "," + std::to_string(s.w);
 }
 std::string dims(std::initializer_list<std::uint64_t> d)
@@ -25,7 +26,18 @@ std::string dims(std::initializer_list<std::uint64_t> d)
     return s;
 }
 double ceil16(double v) { return std::ceil(v / 16) * 16; }
+double rowsOf(const Shape4 &s) { return double(s.n) * s.h * s.w; }
 
+// Whether the op library has an AI Core (TBE) kernel for this op with these input types.
+// The AI Core kernels are written for float16/float32/int32/uint8 data; 64-bit integers
+// and doubles only reach AI Core kernels as gather/scatter indices. Anything else is
+// compiled to the AI CPU kernel of the same op (the graph engine's fallback).
+bool hasAiCoreKernel(const std::string &type, const std::string &inTypes)
+{
+    static const std::set<std::string> indexOps = {"GatherV2", "UnsortedSegmentSum", "StridedSliceD"};
+    const bool wide = inTypes.find("DT_INT64") != std::string::npos || inTypes.find("DT_DOUBLE") != std::string::npos;
+    return !wide || indexOps.count(type) > 0;
+}
 struct IO {
     std::string inS, inT, inF, outS, outT, outF;
 };
@@ -63,8 +75,13 @@ public:
         g_.lastBackward = int(g_.compute.size()) - 1;
         optimizer();
         assignSegments(segments);
-        for (Kernel &k : g_.compute)
+        for (Kernel &k : g_.compute) {
             k.cost = estimateKernel(k.work);
+            if (!hasAiCoreKernel(k.type, k.inTypes)) {
+                k.aiCpu = true;
+                k.aiCpuNs = estimateAiCpuNs(k.work);
+            }
+        }
         for (Kernel &k : g_.masks)
             k.aiCpuNs = estimateAiCpuNs(k.work);
         return std::move(g_);
@@ -111,15 +128,16 @@ private:
         w.bytesOut = out;
         return w;
     }
-    KernelWork cube(double m, double n, double k, double in, double weight, double out)
+    KernelWork cube(double m, double n, double k, double in, double weight, double out, double batch = 1)
     {
         KernelWork w;
         w.unit = Unit::Cube;
         w.fp16 = mixed_;
+        w.batch = batch;
         w.m = m; w.n = n; w.k = k;
-        w.flops = 2 * m * n * k;
-        w.elements = m * n;
-        w.vecOps = 0.25 * m * n; // epilogue (fixpipe-assisted) on the vector unit
+        w.flops = 2 * batch * m * n * k;
+        w.elements = batch * m * n;
+        w.vecOps = 0.25 * batch * m * n; // epilogue (fixpipe-assisted) on the vector unit
         w.bytesIn = in; w.bytesWeight = weight; w.bytesOut = out;
         return w;
     }
@@ -152,6 +170,13 @@ private:
         const double ein = double(l.in.elems()), eout = double(l.out.elems());
         switch (l.kind) {
         case LayerKind::Input: {
+            if (l.tokens) {
+                // Attention mask: int32 ids → (1 − mask) · −10000 in the compute type.
+                const std::string ms = shp(l.in, true);
+                add(scope, "Cast", Phase::Forward, vec(ein, 1, ein * 4, ein * b_, false), io1(ms, "ND", ms, "ND", "DT_INT32", dt_));
+                add(scope, "Mul", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(ms, "ND", ms, "ND"));
+                break;
+            }
             if (mixed_)
                 add(scope, "Cast", Phase::Forward, vec(ein, 2, ein * 4, ein * 2, false),
                     io1(shp(l.in), "NCHW", shp(l.in), "NCHW", "DT_FLOAT", "DT_FLOAT16"));
@@ -218,15 +243,21 @@ private:
             const std::uint64_t welems = std::uint64_t(l.in.c) * l.out.c;
             const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c)});
             castWeights(scope, welems, wS);
-            const KernelWork w = cube(l.in.n, l.out.c, l.in.c, ein * b_, double(welems) * b_, eout * b_);
-            const IO io = io1(shp(l.in, true) + ";" + wS + ";" + std::to_string(l.out.c), "FRACTAL_NZ;FRACTAL_NZ;ND",
-                              shp(l.out, true), "FRACTAL_NZ");
+            const KernelWork w = cube(rowsOf(l.in), l.out.c, l.in.c, ein * b_, double(welems) * b_, eout * b_);
+            const IO io = io1(shp(l.in, true) + ";" + wS + (l.bias ? ";" + std::to_string(l.out.c) : std::string()),
+                              l.bias ? "FRACTAL_NZ;FRACTAL_NZ;ND" : "FRACTAL_NZ;FRACTAL_NZ", shp(l.out, true), "FRACTAL_NZ");
             if (l.relu)
                 addFused(root_, {"MatMul", "Relu"}, scope, Phase::Forward, w, io);
             else
                 add(scope, "MatMul", Phase::Forward, w, io);
+            const std::string os = shp(l.out, true);
+            if (l.act == Activation::Gelu)
+                add(scope, "FastGelu", Phase::Forward, vec(eout, 8, eout * b_, eout * b_), io1(os, "FRACTAL_NZ", os, "FRACTAL_NZ"));
+            else if (l.act == Activation::Tanh)
+                add(scope, "Tanh", Phase::Forward, vec(eout, 6, eout * b_, eout * b_), io1(os, "FRACTAL_NZ", os, "FRACTAL_NZ"));
             param(scope + "/weight", welems), g_.params.back().producer = -1;
-            param(scope + "/bias", std::uint64_t(l.out.c)), g_.params.back().producer = -1;
+            if (l.bias)
+                param(scope + "/bias", std::uint64_t(l.out.c)), g_.params.back().producer = -1;
             break;
         }
         case LayerKind::Dropout: {
@@ -257,23 +288,134 @@ private:
                 add(scope, "Add", Phase::Forward, vec(eout, 1, 2 * ein * b_, eout * b_), io);
             break;
         }
+        case LayerKind::Embedding:
+            embeddingForward(l, scope);
+            break;
+        case LayerKind::SelfAttention:
+            attentionForward(l, scope);
+            break;
+        case LayerKind::LayerNorm: {
+            const double h = l.in.c, rows = rowsOf(l.in);
+            const std::string s = shp(l.in, true), c = std::to_string(l.in.c), r = std::to_string(std::uint64_t(rows));
+            add(scope, "LayerNorm", Phase::Forward, vec(ein, 8, ein * b_ + 2 * h * 4, eout * b_ + 2 * rows * 4),
+                io1(s + ";" + c + ";" + c, "FRACTAL_NZ;ND;ND", s + ";" + r + ";" + r, "FRACTAL_NZ;ND;ND",
+                    dt_ + ";DT_FLOAT;DT_FLOAT", dt_ + ";DT_FLOAT;DT_FLOAT"));
+            param(scope + "/gamma", l.in.c), g_.params.back().producer = -1;
+            param(scope + "/beta", l.in.c), g_.params.back().producer = -1;
+            break;
         }
+        case LayerKind::Gelu:
+            add(scope, "FastGelu", Phase::Forward, vec(ein, 8, ein * b_, eout * b_), io1(shp(l.in, true), "FRACTAL_NZ", shp(l.out, true), "FRACTAL_NZ"));
+            break;
+        case LayerKind::Tanh:
+            add(scope, "Tanh", Phase::Forward, vec(ein, 6, ein * b_, eout * b_), io1(shp(l.in, true), "FRACTAL_NZ", shp(l.out, true), "FRACTAL_NZ"));
+            break;
+        case LayerKind::Softmax:
+            add(scope, l.logSoftmax ? "LogSoftmaxV2" : "SoftmaxV2", Phase::Forward, vec(ein, 5, ein * b_, eout * b_),
+                io1(shp(l.in, true), "ND", shp(l.out, true), "ND"));
+            break;
+        case LayerKind::TakeToken:
+            add(scope, "StridedSliceD", Phase::Forward, vec(eout, 1, eout * b_, eout * b_),
+                io1(shp(l.in), "ND", shp(l.out, true), "ND"));
+            break;
+        case LayerKind::GatherPositions: {
+            const double idx = double(l.out.n) * l.positions;
+            add(scope, "GatherV2", Phase::Forward, vec(eout, 1, eout * b_ + idx * 4, eout * b_),
+                io1(shp(l.in, true) + ";" + dims({std::uint64_t(idx)}) + ";1", "ND;ND;ND", shp(l.out, true), "ND",
+                    dt_ + ";DT_INT32;DT_INT32", dt_));
+            break;
+        }
+        }
+    }
+
+    // Word, position and token-type lookups summed; the tables stay fp32 (their Cast
+    // would touch the whole vocabulary every step), the sum is cast once under mixed.
+    void embeddingForward(const Layer &l, const std::string &scope)
+    {
+        const double rows = rowsOf(l.out), h = l.out.c, e = rows * h;
+        const std::string out = shp(l.out, true), ids = dims({std::uint64_t(rows)});
+        add(scope, "GatherV2", Phase::Forward, vec(e, 1, e * 4 + rows * 4, e * 4, false),
+            io1(dims({std::uint64_t(l.vocab), std::uint64_t(l.out.c)}) + ";" + ids + ";1", "ND;ND;ND", out, "ND",
+                "DT_FLOAT;DT_INT32;DT_INT32", "DT_FLOAT"));
+        param(scope + "/embedding_table", std::uint64_t(l.vocab) * std::uint64_t(l.out.c));
+        g_.params.back().producer = -1;
+        const std::string ps = root_ + "/bert-BertModel/bert_embedding_postprocessor-EmbeddingPostprocessor";
+        const std::string post = l.scope.rfind("bert-BertModel/", 0) == 0 ? ps : scope;
+        add(post, "GatherV2", Phase::Forward, vec(e, 1, e * 4 + rows * 4, e * 4, false),
+            io1(dims({2, std::uint64_t(l.out.c)}) + ";" + ids + ";1", "ND;ND;ND", out, "ND", "DT_FLOAT;DT_INT32;DT_INT32", "DT_FLOAT"));
+        param(post + "/token_type_table", 2ull * std::uint64_t(l.out.c)), g_.params.back().producer = -1;
+        add(post, "Add", Phase::Forward, vec(e, 1, 2 * e * 4, e * 4, false), io1(twice(out), "ND;ND", out, "ND", "DT_FLOAT;DT_FLOAT", "DT_FLOAT"));
+        const double pe = double(l.out.h) * h;
+        const std::string pS = dims({std::uint64_t(l.out.h), std::uint64_t(l.out.c)});
+        add(post, "StridedSliceD", Phase::Forward, vec(pe, 1, pe * 4, pe * 4, false),
+            io1(dims({std::uint64_t(l.positions), std::uint64_t(l.out.c)}), "ND", pS, "ND", "DT_FLOAT", "DT_FLOAT"));
+        param(post + "/full_position_embeddings", std::uint64_t(l.positions) * std::uint64_t(l.out.c)), g_.params.back().producer = -1;
+        add(post, "Add", Phase::Forward, vec(e, 1, e * 4 + pe * 4, e * 4, false),
+            io1(out + ";" + pS, "ND;ND", out, "ND", "DT_FLOAT;DT_FLOAT", "DT_FLOAT"));
+        if (mixed_)
+            add(post, "Cast", Phase::Forward, vec(e, 2, e * 4, e * 2, false), io1(out, "ND", out, "FRACTAL_NZ", "DT_FLOAT", "DT_FLOAT16"));
+    }
+
+    // Multi-head self-attention on (B, S, H): Q/K/V projections, heads split, scaled
+    // scores with the mask, softmax, dropout on the probabilities, context, heads merged,
+    // output projection.
+    void attentionForward(const Layer &l, const std::string &scope)
+    {
+        const double B = l.in.n, S = l.in.h, H = l.in.c, heads = l.heads, d = H / heads;
+        const double T = B * S, e = T * H, P = B * heads * S * S;
+        const std::string x = shp(l.in, true), hh = dims({std::uint64_t(H), std::uint64_t(H)});
+        const std::string split = dims({std::uint64_t(B), std::uint64_t(heads), std::uint64_t(S), std::uint64_t(d)});
+        const std::string probs = dims({std::uint64_t(B), std::uint64_t(heads), std::uint64_t(S), std::uint64_t(S)});
+        const std::string hs = std::to_string(std::uint64_t(H));
+        for (const char *proj : {"query_layer-Dense", "key_layer-Dense", "value_layer-Dense"}) {
+            const std::string ps = scope + "/" + proj;
+            castWeights(ps, std::uint64_t(H * H), hh);
+            add(ps, "MatMul", Phase::Forward, cube(T, H, H, e * b_, H * H * b_, e * b_),
+                io1(x + ";" + hh + ";" + hs, "FRACTAL_NZ;FRACTAL_NZ;ND", x, "FRACTAL_NZ"));
+            param(ps + "/weight", std::uint64_t(H * H)), g_.params.back().producer = -1;
+            param(ps + "/bias", std::uint64_t(H)), g_.params.back().producer = -1;
+        }
+        for (int i = 0; i < 3; ++i)
+            add(scope, "TransposeD", Phase::Forward, vec(e, 1, e * b_, e * b_), io1(x, "FRACTAL_NZ", split, "FRACTAL_NZ"));
+        add(scope + "/matmul_trans_b-BatchMatMul", "BatchMatMul", Phase::Forward,
+            cube(S, S, d, 2 * e * b_, 0, P * b_, B * heads), io1(twice(split), "FRACTAL_NZ;FRACTAL_NZ", probs, "FRACTAL_NZ"));
+        addFused(root_, {"Mul", "Add"}, scope, Phase::Forward, vec(P, 2, P * b_ + B * S * S * b_, P * b_),
+                 io1(probs + ";" + dims({std::uint64_t(B), 1, std::uint64_t(S), std::uint64_t(S)}), "FRACTAL_NZ;FRACTAL_NZ", probs, "FRACTAL_NZ"));
+        add(scope + "/softmax-Softmax", "SoftmaxV2", Phase::Forward, vec(P, 5, P * b_, P * b_), io1(probs, "FRACTAL_NZ", probs, "FRACTAL_NZ"));
+        Layer drop;
+        drop.kind = LayerKind::Dropout;
+        drop.scope = l.scope + "/dropout-Dropout";
+        drop.in = drop.out = {int(B * heads), int(S), int(S), 1};
+        forward(drop);
+        add(scope + "/matmul-BatchMatMul", "BatchMatMul", Phase::Forward,
+            cube(S, d, S, P * b_ + e * b_, 0, e * b_, B * heads), io1(probs + ";" + split, "FRACTAL_NZ;FRACTAL_NZ", split, "FRACTAL_NZ"));
+        add(scope, "TransposeD", Phase::Forward, vec(e, 1, e * b_, e * b_), io1(split, "FRACTAL_NZ", x, "FRACTAL_NZ"));
+        const std::string os = scope + "/output-Dense";
+        castWeights(os, std::uint64_t(H * H), hh);
+        add(os, "MatMul", Phase::Forward, cube(T, H, H, e * b_, H * H * b_, e * b_),
+            io1(x + ";" + hh + ";" + hs, "FRACTAL_NZ;FRACTAL_NZ;ND", x, "FRACTAL_NZ"));
+        param(os + "/weight", std::uint64_t(H * H)), g_.params.back().producer = -1;
+        param(os + "/bias", std::uint64_t(H)), g_.params.back().producer = -1;
     }
 
     void loss()
     {
         const Shape4 out = net_.layers.back().out;
-        const double e = double(out.n) * net_.classes;
+        const double rows = rowsOf(out);
+        const double e = rows * out.c;
+        const std::string labelType = net_.int64Labels ? "DT_INT64" : "DT_INT32";
+        const std::string r = std::to_string(std::uint64_t(rows));
         const std::string ls = "Gradients/Default/network-WithLossCell/_loss_fn-SoftmaxCrossEntropyWithLogits/gradSparseSoftmaxCrossEntropyWithLogits-expand";
         const std::string logits = shp(out, true);
         if (mixed_)
             add("Default/network-WithLossCell", "Cast", Phase::Loss, vec(e, 2, e * 2, e * 4, false),
                 io1(logits, "ND", logits, "ND", "DT_FLOAT16", "DT_FLOAT"));
-        add(ls, "OneHotD", Phase::Loss, vec(e, 1, out.n * 4.0, e * 4, false), io1(std::to_string(out.n), "ND", logits, "ND", "DT_INT32", "DT_FLOAT"));
-        add(ls, "SoftmaxCrossEntropyWithLogits", Phase::Loss, vec(e, 10, 2 * e * 4, e * 4 + out.n * 4.0, false),
-            io1(twice(logits), "ND;ND", std::to_string(out.n) + ";" + logits, "ND;ND", "DT_FLOAT;DT_FLOAT", "DT_FLOAT;DT_FLOAT"));
+        add(ls, "OneHotD", Phase::Loss, vec(e, 1, rows * (net_.int64Labels ? 8.0 : 4.0), e * 4, false),
+            io1(r, "ND", logits, "ND", labelType, "DT_FLOAT"));
+        add(ls, "SoftmaxCrossEntropyWithLogits", Phase::Loss, vec(e, 10, 2 * e * 4, e * 4 + rows * 4.0, false),
+            io1(twice(logits), "ND;ND", r + ";" + logits, "ND;ND", "DT_FLOAT;DT_FLOAT", "DT_FLOAT;DT_FLOAT"));
         add(ls, "Mul", Phase::Loss, vec(e, 1, e * 4, e * 4, false), io1(logits, "ND", logits, "ND", "DT_FLOAT", "DT_FLOAT"));
-        add(ls, "ReduceMeanD", Phase::Loss, vec(out.n, 1, out.n * 4.0, 4, false), io1(std::to_string(out.n), "ND", "1", "ND", "DT_FLOAT", "DT_FLOAT"));
+        add(ls, "ReduceMeanD", Phase::Loss, vec(rows, 1, rows * 4.0, 4, false), io1(r, "ND", "1", "ND", "DT_FLOAT", "DT_FLOAT"));
         if (mixed_)
             add("Gradients/Default/network-WithLossCell/gradCast-expand", "Cast", Phase::Loss, vec(e, 2, e * 4, e * 2, false),
                 io1(logits, "ND", logits, "ND", "DT_FLOAT", "DT_FLOAT16"));
@@ -365,21 +507,17 @@ private:
             break;
         case LayerKind::Dense: {
             const std::string ms = gs + "/gradMatMul-expand";
-            const std::string out = shp(l.out, true), in = shp(l.in, true);
-            const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c)});
+            const std::string out = shp(l.out, true);
             if (l.relu)
                 add(reluScope, "ReluGrad", Phase::Backward, vec(eout, 1, 2 * eout * b_, eout * b_),
                     io1(twice(out), "FRACTAL_NZ;FRACTAL_NZ", out, "FRACTAL_NZ"));
-            add(gs + "/gradBiasAdd-expand", "BiasAddGrad", Phase::Backward, vec(eout, 1, eout * b_, l.out.c * 4.0),
-                io1(out, "FRACTAL_NZ", std::to_string(l.out.c), "ND", dt_, "DT_FLOAT"));
-            produced(scope + "/bias");
-            const double welems = double(l.in.c) * l.out.c;
-            if (!l.firstTrainable)
-                add(ms, "MatMul", Phase::Backward, cube(l.in.n, l.in.c, l.out.c, eout * b_, welems * b_, ein * b_),
-                    io1(out + ";" + wS, "FRACTAL_NZ;FRACTAL_NZ", in, "FRACTAL_NZ"));
-            add(ms, "MatMul", Phase::Backward, cube(l.out.c, l.in.c, l.in.n, eout * b_, ein * b_, welems * 4),
-                io1(out + ";" + in, "FRACTAL_NZ;FRACTAL_NZ", wS, "FRACTAL_NZ", dt_ + ";" + dt_, "DT_FLOAT"));
-            produced(scope + "/weight");
+            else if (l.act == Activation::Gelu)
+                add(gs + "/gradFastGelu-expand", "FastGeluGrad", Phase::Backward, vec(eout, 12, 2 * eout * b_, eout * b_),
+                    io1(twice(out), "FRACTAL_NZ;FRACTAL_NZ", out, "FRACTAL_NZ"));
+            else if (l.act == Activation::Tanh)
+                add(gs + "/gradTanh-expand", "TanhGrad", Phase::Backward, vec(eout, 3, 2 * eout * b_, eout * b_),
+                    io1(twice(out), "FRACTAL_NZ;FRACTAL_NZ", out, "FRACTAL_NZ"));
+            denseBackward(l, scope, gs, ms, !l.firstTrainable);
             break;
         }
         case LayerKind::Dropout:
@@ -392,7 +530,133 @@ private:
                 add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
             add(groot_ + "/" + l.scope + "/gradAdd-expand", "AddN", Phase::Backward, vec(eout, 1, 2 * eout * b_, eout * b_), ioOut);
             break;
+        case LayerKind::Embedding: {
+            // First trainable layer: only the table gradients (scatter-adds into zeroed tables).
+            const double rows = rowsOf(l.out), e = rows * l.out.c;
+            const std::string out = shp(l.out, true), es = gs + "/gradGather-expand";
+            if (mixed_)
+                add(gs + "/gradCast-expand", "Cast", Phase::Backward, vec(e, 2, e * 2, e * 4, false),
+                    io1(out, "FRACTAL_NZ", out, "ND", "DT_FLOAT16", "DT_FLOAT"));
+            const std::uint64_t posElems = std::uint64_t(l.out.h) * std::uint64_t(l.out.c);
+            add(gs + "/gradAdd-expand", "ReduceSumD", Phase::Backward, vec(e, 1, e * 4, double(posElems) * 4, false),
+                io1(out, "ND", dims({std::uint64_t(l.out.h), std::uint64_t(l.out.c)}), "ND", "DT_FLOAT", "DT_FLOAT"));
+            for (const Parameter &p : g_.params)
+                if (p.producer < 0 && p.name.find("full_position_embeddings") != std::string::npos)
+                    produced(p.name);
+            const std::uint64_t ttElems = 2ull * std::uint64_t(l.out.c);
+            add("Default", "MemSet", Phase::Backward, vec(double(ttElems), 1, 0, double(ttElems) * 4), io1("", "", dims({2, std::uint64_t(l.out.c)}), "ND", "", "DT_FLOAT"));
+            add(es, "UnsortedSegmentSum", Phase::Backward, vec(e, 1, e * 4 + rows * 4, double(ttElems) * 4, false),
+                io1(out + ";" + dims({std::uint64_t(rows)}), "ND;ND", dims({2, std::uint64_t(l.out.c)}), "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
+            for (const Parameter &p : g_.params)
+                if (p.producer < 0 && p.name.find("token_type_table") != std::string::npos)
+                    produced(p.name);
+            const double table = double(l.vocab) * l.out.c;
+            const std::string ts = dims({std::uint64_t(l.vocab), std::uint64_t(l.out.c)});
+            add("Default", "MemSet", Phase::Backward, vec(table, 1, 0, table * 4), io1("", "", ts, "ND", "", "DT_FLOAT"));
+            add(es, "UnsortedSegmentSum", Phase::Backward, vec(e, 1, e * 4 + rows * 4, e * 4, false),
+                io1(out + ";" + dims({std::uint64_t(rows)}), "ND;ND", ts, "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
+            produced(scope + "/embedding_table");
+            break;
         }
+        case LayerKind::SelfAttention:
+            attentionBackward(l, scope, gs);
+            break;
+        case LayerKind::LayerNorm: {
+            const std::string s = shp(l.in, true), c = std::to_string(l.in.c);
+            const std::string ls = gs + "/gradLayerNorm-expand";
+            add(ls, "LayerNormXBackprop", Phase::Backward, vec(ein, 10, 2 * ein * b_ + 2 * rowsOf(l.in) * 4, ein * b_),
+                io1(twice(s), "FRACTAL_NZ;FRACTAL_NZ", s, "FRACTAL_NZ"));
+            add(ls, "LayerNormBetaGammaBackprop", Phase::Backward, vec(ein, 4, 2 * ein * b_, 2 * l.in.c * 4.0),
+                io1(twice(s), "FRACTAL_NZ;FRACTAL_NZ", c + ";" + c, "ND;ND", dt_ + ";" + dt_, "DT_FLOAT;DT_FLOAT"));
+            produced(scope + "/gamma");
+            produced(scope + "/beta");
+            break;
+        }
+        case LayerKind::Gelu:
+            add(gs + "/gradFastGelu-expand", "FastGeluGrad", Phase::Backward, vec(ein, 12, 2 * eout * b_, ein * b_),
+                io1(twice(shp(l.out, true)), "FRACTAL_NZ;FRACTAL_NZ", shp(l.in, true), "FRACTAL_NZ"));
+            break;
+        case LayerKind::Tanh:
+            add(gs + "/gradTanh-expand", "TanhGrad", Phase::Backward, vec(ein, 3, 2 * eout * b_, ein * b_),
+                io1(twice(shp(l.out, true)), "FRACTAL_NZ;FRACTAL_NZ", shp(l.in, true), "FRACTAL_NZ"));
+            break;
+        case LayerKind::Softmax:
+            add(gs + (l.logSoftmax ? "/gradLogSoftmax-expand" : "/gradSoftmax-expand"), l.logSoftmax ? "LogSoftmaxGrad" : "SoftmaxGrad",
+                Phase::Backward, vec(ein, 4, 2 * eout * b_, ein * b_), io1(twice(shp(l.out, true)), "ND;ND", shp(l.in, true), "ND"));
+            break;
+        case LayerKind::TakeToken:
+            add(gs + "/gradStridedSlice-expand", "StridedSliceGradD", Phase::Backward, vec(ein, 0.5, eout * b_, ein * b_),
+                io1(shp(l.out, true), "ND", shp(l.in), "ND"));
+            break;
+        case LayerKind::GatherPositions:
+            add("Default", "MemSet", Phase::Backward, vec(ein, 0.5, 0, ein * b_), io1("", "", shp(l.in, true), "ND", "", dt_));
+            add(gs + "/gradGather-expand", "UnsortedSegmentSum", Phase::Backward, vec(eout, 1, eout * b_ + rowsOf(l.out) * 4, eout * b_),
+                io1(shp(l.out, true) + ";" + dims({std::uint64_t(rowsOf(l.out))}), "ND;ND", shp(l.in, true), "ND", dt_ + ";DT_INT32", dt_));
+            break;
+        }
+    }
+
+    // Gradients of y = x·Wᵀ + b: bias (row sum), dX (unless nothing needs it), dW.
+    void denseBackward(const Layer &l, const std::string &scope, const std::string &gs, const std::string &ms, bool needDx)
+    {
+        const double ein = double(l.in.elems()), eout = double(l.out.elems());
+        const std::string out = shp(l.out, true), in = shp(l.in, true);
+        const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c)});
+        if (l.bias) {
+            add(gs + "/gradBiasAdd-expand", "BiasAddGrad", Phase::Backward, vec(eout, 1, eout * b_, l.out.c * 4.0),
+                io1(out, "FRACTAL_NZ", std::to_string(l.out.c), "ND", dt_, "DT_FLOAT"));
+            produced(scope + "/bias");
+        }
+        const double welems = double(l.in.c) * l.out.c;
+        if (needDx)
+            add(ms, "MatMul", Phase::Backward, cube(rowsOf(l.in), l.in.c, l.out.c, eout * b_, welems * b_, ein * b_),
+                io1(out + ";" + wS, "FRACTAL_NZ;FRACTAL_NZ", in, "FRACTAL_NZ"));
+        add(ms, "MatMul", Phase::Backward, cube(l.out.c, l.in.c, rowsOf(l.in), eout * b_, ein * b_, welems * 4),
+            io1(out + ";" + in, "FRACTAL_NZ;FRACTAL_NZ", wS, "FRACTAL_NZ", dt_ + ";" + dt_, "DT_FLOAT"));
+        produced(scope + "/weight");
+    }
+
+    void attentionBackward(const Layer &l, const std::string &scope, const std::string &gs)
+    {
+        const double B = l.in.n, S = l.in.h, H = l.in.c, heads = l.heads, d = H / heads;
+        const double e = B * S * H, P = B * heads * S * S;
+        const std::string x = shp(l.in, true);
+        const std::string split = dims({std::uint64_t(B), std::uint64_t(heads), std::uint64_t(S), std::uint64_t(d)});
+        const std::string probs = dims({std::uint64_t(B), std::uint64_t(heads), std::uint64_t(S), std::uint64_t(S)});
+        Layer proj = l;
+        proj.kind = LayerKind::Dense;
+        proj.out = l.in;
+        proj.bias = true;
+        proj.act = Activation::None;
+        denseBackward(proj, scope + "/output-Dense", gs + "/output-Dense", gs + "/output-Dense/gradMatMul-expand", true);
+        add(gs + "/gradTranspose-expand", "TransposeD", Phase::Backward, vec(e, 1, e * b_, e * b_), io1(x, "FRACTAL_NZ", split, "FRACTAL_NZ"));
+        const std::string cs = gs + "/matmul-BatchMatMul/gradBatchMatMul-expand";
+        add(cs, "BatchMatMul", Phase::Backward, cube(S, S, d, 2 * e * b_, 0, P * b_, B * heads),
+            io1(twice(split), "FRACTAL_NZ;FRACTAL_NZ", probs, "FRACTAL_NZ"));
+        add(cs, "BatchMatMul", Phase::Backward, cube(S, d, S, P * b_ + e * b_, 0, e * b_, B * heads),
+            io1(probs + ";" + split, "FRACTAL_NZ;FRACTAL_NZ", split, "FRACTAL_NZ"));
+        Layer drop;
+        drop.kind = LayerKind::Dropout;
+        drop.scope = l.scope + "/dropout-Dropout";
+        drop.in = drop.out = {int(B * heads), int(S), int(S), 1};
+        add(groot_ + "/" + drop.scope + "/gradDropout-expand", "DropOutDoMask", Phase::Backward, vec(P, 2, P * b_ + P / 8, P * b_),
+            io1(probs + ";" + std::to_string(std::uint64_t(P / 8)), "FRACTAL_NZ;ND", probs, "FRACTAL_NZ", dt_ + ";DT_UINT8", dt_));
+        add(gs + "/softmax-Softmax/gradSoftmax-expand", "SoftmaxGrad", Phase::Backward, vec(P, 4, 2 * P * b_, P * b_),
+            io1(twice(probs), "FRACTAL_NZ;FRACTAL_NZ", probs, "FRACTAL_NZ"));
+        add(gs + "/gradMul-expand", "Mul", Phase::Backward, vec(P, 1, P * b_, P * b_), io1(probs, "FRACTAL_NZ", probs, "FRACTAL_NZ"));
+        const std::string qs = gs + "/matmul_trans_b-BatchMatMul/gradBatchMatMul-expand";
+        add(qs, "BatchMatMul", Phase::Backward, cube(S, d, S, P * b_ + e * b_, 0, e * b_, B * heads),
+            io1(probs + ";" + split, "FRACTAL_NZ;FRACTAL_NZ", split, "FRACTAL_NZ"));
+        add(qs, "BatchMatMul", Phase::Backward, cube(S, d, S, P * b_ + e * b_, 0, e * b_, B * heads),
+            io1(probs + ";" + split, "FRACTAL_NZ;FRACTAL_NZ", split, "FRACTAL_NZ"));
+        for (int i = 0; i < 3; ++i)
+            add(gs + "/gradTranspose-expand", "TransposeD", Phase::Backward, vec(e, 1, e * b_, e * b_), io1(split, "FRACTAL_NZ", x, "FRACTAL_NZ"));
+        for (const char *p : {"value_layer-Dense", "key_layer-Dense", "query_layer-Dense"}) {
+            Layer q = proj;
+            denseBackward(q, scope + "/" + p, gs + "/" + p, gs + "/" + p + "/gradMatMul-expand", true);
+        }
+        add(gs + "/gradAddN-expand", "AddN", Phase::Backward, vec(e, 2, 3 * e * b_, e * b_),
+            io1(x + ";" + x + ";" + x, "FRACTAL_NZ;FRACTAL_NZ;FRACTAL_NZ", x, "FRACTAL_NZ"));
     }
 
     void optimizer()

@@ -22,6 +22,7 @@ struct Kernel {
     KernelWork work;
     KernelCost cost;               // AI Core kernels
     double aiCpuNs = 0;            // AI CPU kernels
+    bool aiCpu = false;            // compute kernel without an AI Core kernel: runs on the AI CPU
     std::string inShapes, inTypes, inFormats, outShapes, outTypes, outFormats;
     std::vector<std::string> fusedOps; // original ops when this is a FusionOp
     int waitMask = -1;             // index into CompiledGraph::masks this kernel consumes
@@ -50,6 +51,8 @@ struct CompiledGraph {
 };
 
 // mixed = fp16 compute with fp32 master weights (Cast kernels); segments ≥ 1.
+// Compute kernels whose op has no AI Core kernel for their input types get aiCpu = true
+// and an AI CPU cost (the graph engine's fallback).
 CompiledGraph compileGraph(const Network &net, bool mixed, int segments);
 
 } // namespace npuscope::device

@@ -1,113 +1,10 @@
-#include "device/models/network.h"
+#include "device/models/builder.h"
 
 namespace npuscope::device {
 
+
 namespace {
-
-int convOut(int in, int k, int s, int p) { return (in + 2 * p - k) / s + 1; }
-
-// Tracks the current activation shape so every layer gets its real input/output shapes.
-class Builder {
-public:
-    Builder(Network &net, Shape4 input) : net_(net), cur_(input)
-    {
-        Layer l;
-        l.kind = LayerKind::Input;
-        l.scope = "data_trans-DataNormTranspose";
-        l.in = l.out = input;
-        net_.layers.push_back(l);
-    }
-    Shape4 shape() const { return cur_; }
-    void setShape(Shape4 s) { cur_ = s; }
-
-    void conv(const std::string &scope, int cout, int k, int s, int p, bool bias, bool relu)
-    {
-        Layer l;
-        l.kind = LayerKind::Conv;
-        l.scope = scope;
-        l.in = cur_;
-        l.kernel = k; l.stride = s; l.pad = p;
-        l.bias = bias; l.relu = relu;
-        l.out = {cur_.n, cout, convOut(cur_.h, k, s, p), convOut(cur_.w, k, s, p)};
-        l.firstTrainable = !seenTrainable_;
-        seenTrainable_ = true;
-        push(l);
-    }
-    void bn(const std::string &scope, bool relu)
-    {
-        Layer l;
-        l.kind = LayerKind::BatchNorm;
-        l.scope = scope;
-        l.in = l.out = cur_;
-        l.relu = relu;
-        push(l);
-    }
-    void maxpool(const std::string &scope, int k, int s, int p)
-    {
-        Layer l;
-        l.kind = LayerKind::MaxPool;
-        l.scope = scope;
-        l.in = cur_;
-        l.kernel = k; l.stride = s; l.pad = p;
-        l.out = {cur_.n, cur_.c, convOut(cur_.h, k, s, p), convOut(cur_.w, k, s, p)};
-        push(l);
-    }
-    void avgpoolGlobal(const std::string &scope)
-    {
-        Layer l;
-        l.kind = LayerKind::AvgPoolGlobal;
-        l.scope = scope;
-        l.in = cur_;
-        l.out = {cur_.n, cur_.c, 1, 1};
-        push(l);
-    }
-    void flatten(const std::string &scope)
-    {
-        Layer l;
-        l.kind = LayerKind::Flatten;
-        l.scope = scope;
-        l.in = cur_;
-        l.out = {cur_.n, cur_.c * cur_.h * cur_.w, 1, 1};
-        push(l);
-    }
-    void dense(const std::string &scope, int out, bool relu)
-    {
-        Layer l;
-        l.kind = LayerKind::Dense;
-        l.scope = scope;
-        l.in = cur_;
-        l.out = {cur_.n, out, 1, 1};
-        l.bias = true;
-        l.relu = relu;
-        l.firstTrainable = !seenTrainable_;
-        seenTrainable_ = true;
-        push(l);
-    }
-    void dropout(const std::string &scope)
-    {
-        Layer l;
-        l.kind = LayerKind::Dropout;
-        l.scope = scope;
-        l.in = l.out = cur_;
-        push(l);
-    }
-    void add(const std::string &scope, Shape4 shortcut, bool relu)
-    {
-        Layer l;
-        l.kind = LayerKind::Add;
-        l.scope = scope;
-        l.in = l.out = cur_;
-        l.in2 = shortcut;
-        l.relu = relu;
-        push(l);
-    }
-
-private:
-    void push(const Layer &l) { net_.layers.push_back(l); cur_ = l.out; }
-    Network &net_;
-    Shape4 cur_;
-    bool seenTrainable_ = false;
-};
+using Builder = NetworkBuilder;
 
 void lenet(int batch, Network &net)
 {
@@ -188,7 +85,57 @@ void resnet50(int batch, Network &net)
     b.dense("end_point-Dense", 1000, false);
 }
 
+// BERT pre-training (Devlin et al. 2019) at sequence length 128, as the MindSpore model
+// zoo's BertNetworkWithLoss: embeddings (WordPiece vocabulary 30522, 512 positions, 2
+// token types) + LayerNorm + dropout, `layers` post-LN encoder blocks (self-attention with
+// `heads` heads, dropout, residual, LayerNorm; feed-forward 4·hidden with GELU, dropout,
+// residual, LayerNorm), the pooler (first token, dense + tanh) with the next-sentence head,
+// and the masked-LM head on 20 positions per sequence (dense + GELU + LayerNorm, vocabulary
+// projection), whose logits the loss reads.
+void bert(int batch, int layers, int hidden, int heads, Network &net)
+{
+    constexpr int seq = 128, vocab = 30522, maxPositions = 512, maskedPositions = 20;
+    net.backbone = "BertPretrainingLoss";
+    Builder b = Builder::tokens(net, batch, seq);
+    const std::string bs = "bert-BertModel/";
+    b.embedding(bs + "bert_embedding_lookup-EmbeddingLookup", vocab, hidden, maxPositions);
+    b.simple(LayerKind::LayerNorm, bs + "bert_embedding_postprocessor-EmbeddingPostprocessor/layernorm-LayerNorm");
+    b.simple(LayerKind::Dropout, bs + "bert_embedding_postprocessor-EmbeddingPostprocessor/dropout-Dropout");
+    for (int i = 0; i < layers; ++i) {
+        const std::string ls = bs + "bert_encoder-BertTransformer/layers-CellList/" + std::to_string(i) + "-BertEncoderCell/";
+        const Shape4 blockIn = b.shape();
+        b.attention(ls + "attention-BertSelfAttention/attention-BertAttention", heads);
+        b.simple(LayerKind::Dropout, ls + "attention-BertSelfAttention/output-BertOutput/dropout-Dropout");
+        b.add(ls + "attention-BertSelfAttention/output-BertOutput/add-Add", blockIn, false);
+        b.simple(LayerKind::LayerNorm, ls + "attention-BertSelfAttention/output-BertOutput/layernorm-LayerNorm");
+        const Shape4 ffnIn = b.shape();
+        b.dense(ls + "intermediate-Dense", 4 * hidden, false, Activation::Gelu);
+        b.dense(ls + "output-BertOutput/dense-Dense", hidden, false);
+        b.simple(LayerKind::Dropout, ls + "output-BertOutput/dropout-Dropout");
+        b.add(ls + "output-BertOutput/add-Add", ffnIn, false);
+        b.simple(LayerKind::LayerNorm, ls + "output-BertOutput/layernorm-LayerNorm");
+    }
+    const Shape4 encoderOut = b.shape();
+    // Next-sentence prediction: pooler on [CLS], 2-way classifier, log-softmax.
+    b.takeToken(bs + "slice-StridedSlice");
+    b.dense(bs + "dense-Dense", hidden, false, Activation::Tanh);
+    b.dense("cls2-GetNextSentenceOutput/dense-Dense", 2, false);
+    b.softmax("cls2-GetNextSentenceOutput/log_softmax-LogSoftmax", true);
+    // Masked LM: gather the masked positions of the encoder output.
+    b.setShape(encoderOut);
+    b.gatherPositions("cls1-GetMaskedLMOutput/gather-Gather", maskedPositions);
+    b.dense("cls1-GetMaskedLMOutput/dense-Dense", hidden, false, Activation::Gelu);
+    b.simple(LayerKind::LayerNorm, "cls1-GetMaskedLMOutput/layernorm-LayerNorm");
+    b.dense("cls1-GetMaskedLMOutput/matmul-MatMul", vocab, false);
+    net.classes = vocab;
+}
+
 } // namespace
+
+std::vector<std::string> zooNetworkNames()
+{
+    return {"lenet", "alexnet", "resnet50", "bert-base", "bert-large"};
+}
 
 bool buildZooNetwork(const std::string &name, int batch, Network *out)
 {
@@ -200,6 +147,10 @@ bool buildZooNetwork(const std::string &name, int batch, Network *out)
         alexnet(batch, net);
     else if (name == "resnet50")
         resnet50(batch, net);
+    else if (name == "bert-base")
+        bert(batch, 12, 768, 12, net);
+    else if (name == "bert-large")
+        bert(batch, 24, 1024, 16, net);
     else
         return false;
     *out = std::move(net);

@@ -15,7 +15,7 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("mention");
         QTest::newRow("unknown model") << "model" << "vgg19";
-        QTest::newRow("json model") << "json" << "custom models";
+        QTest::newRow("missing json model") << "json" << "/tmp/npuscope-no-such-model.json cannot be read";
         QTest::newRow("batch 0") << "batch" << "batch size 0";
         QTest::newRow("9 devices") << "devices" << "9";
         QTest::newRow("5 servers") << "servers" << "server count 5";
@@ -30,7 +30,7 @@ private slots:
         QFETCH(QString, mention);
         SessionSpec s;
         if (field == "model") s.model = "vgg19";
-        if (field == "json") s.model = "/tmp/my_model.json";
+        if (field == "json") s.model = "/tmp/npuscope-no-such-model.json";
         if (field == "batch") s.batchSize = 0;
         if (field == "devices") s.devicesPerServer = 9;
         if (field == "servers") s.servers = 5;

@@ -60,7 +60,7 @@ class EmulatorRecordsTest : public QObject {
 private slots:
     void zooNames()
     {
-        QCOMPARE(device::zooModelNames(), (QStringList{"lenet", "alexnet", "resnet50"}));
+        QCOMPARE(device::zooModelNames(), (QStringList{"lenet", "alexnet", "resnet50", "bert-base", "bert-large"}));
     }
 
     void determinism()

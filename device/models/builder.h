@@ -1,0 +1,186 @@
+#pragma once
+// Builds a Network layer by layer, propagating the activation shape so every layer gets its
+// real input and output shapes. Used by the zoo and by the JSON model loader.
+
+#include "device/models/network.h"
+
+#include <string>
+
+namespace npuscope::device {
+
+namespace detail {
+inline int convOut(int in, int k, int s, int p) { return (in + 2 * p - k) / s + 1; }
+} // namespace detail
+
+// Tracks the current activation shape so every layer gets its real input/output shapes.
+// Shared with the JSON model loader (json_model.cpp), which drives the same methods.
+class NetworkBuilder {
+public:
+    NetworkBuilder(Network &net, Shape4 input, bool tokens = false) : net_(net), cur_(input)
+    {
+        Layer l;
+        l.kind = LayerKind::Input;
+        l.tokens = tokens;
+        l.scope = tokens ? "input_mask-ExpandDims" : "data_trans-DataNormTranspose";
+        l.in = l.out = input;
+        net_.layers.push_back(l);
+    }
+    // Token input: c = 1 id per position, h = sequence length (no image normalisation).
+    static NetworkBuilder tokens(Network &net, int batch, int seq) { return NetworkBuilder(net, {batch, 1, seq, 1}, true); }
+    Shape4 shape() const { return cur_; }
+    void setShape(Shape4 s) { cur_ = s; }
+
+    void conv(const std::string &scope, int cout, int k, int s, int p, bool bias, bool relu)
+    {
+        Layer l;
+        l.kind = LayerKind::Conv;
+        l.scope = scope;
+        l.in = cur_;
+        l.kernel = k; l.stride = s; l.pad = p;
+        l.bias = bias; l.relu = relu;
+        l.out = {cur_.n, cout, detail::convOut(cur_.h, k, s, p), detail::convOut(cur_.w, k, s, p)};
+        l.firstTrainable = !seenTrainable_;
+        seenTrainable_ = true;
+        push(l);
+    }
+    void bn(const std::string &scope, bool relu)
+    {
+        Layer l;
+        l.kind = LayerKind::BatchNorm;
+        l.scope = scope;
+        l.in = l.out = cur_;
+        l.relu = relu;
+        push(l);
+    }
+    void maxpool(const std::string &scope, int k, int s, int p)
+    {
+        Layer l;
+        l.kind = LayerKind::MaxPool;
+        l.scope = scope;
+        l.in = cur_;
+        l.kernel = k; l.stride = s; l.pad = p;
+        l.out = {cur_.n, cur_.c, detail::convOut(cur_.h, k, s, p), detail::convOut(cur_.w, k, s, p)};
+        push(l);
+    }
+    void avgpoolGlobal(const std::string &scope)
+    {
+        Layer l;
+        l.kind = LayerKind::AvgPoolGlobal;
+        l.scope = scope;
+        l.in = cur_;
+        l.out = {cur_.n, cur_.c, 1, 1};
+        push(l);
+    }
+    void flatten(const std::string &scope)
+    {
+        Layer l;
+        l.kind = LayerKind::Flatten;
+        l.scope = scope;
+        l.in = cur_;
+        l.out = {cur_.n, cur_.c * cur_.h * cur_.w, 1, 1};
+        push(l);
+    }
+    void dense(const std::string &scope, int out, bool relu, Activation act = Activation::None, bool bias = true)
+    {
+        Layer l;
+        l.kind = LayerKind::Dense;
+        l.scope = scope;
+        l.in = cur_;
+        l.out = {cur_.n, out, cur_.h, cur_.w};
+        l.bias = bias;
+        l.relu = relu || act == Activation::Relu;
+        l.act = relu ? Activation::Relu : act;
+        l.firstTrainable = !seenTrainable_;
+        seenTrainable_ = true;
+        push(l);
+    }
+    void dropout(const std::string &scope)
+    {
+        Layer l;
+        l.kind = LayerKind::Dropout;
+        l.scope = scope;
+        l.in = l.out = cur_;
+        push(l);
+    }
+    void add(const std::string &scope, Shape4 shortcut, bool relu)
+    {
+        Layer l;
+        l.kind = LayerKind::Add;
+        l.scope = scope;
+        l.in = l.out = cur_;
+        l.in2 = shortcut;
+        l.relu = relu;
+        push(l);
+    }
+
+    void simple(LayerKind kind, const std::string &scope)
+    {
+        Layer l;
+        l.kind = kind;
+        l.scope = scope;
+        l.in = l.out = cur_;
+        push(l);
+    }
+    void softmax(const std::string &scope, bool log)
+    {
+        Layer l;
+        l.kind = LayerKind::Softmax;
+        l.scope = scope;
+        l.in = l.out = cur_;
+        l.logSoftmax = log;
+        push(l);
+    }
+    void embedding(const std::string &scope, int vocab, int hidden, int maxPositions)
+    {
+        Layer l;
+        l.kind = LayerKind::Embedding;
+        l.scope = scope;
+        l.in = cur_;
+        l.out = {cur_.n, hidden, cur_.h, cur_.w};
+        l.vocab = vocab;
+        l.positions = maxPositions;
+        l.firstTrainable = !seenTrainable_;
+        seenTrainable_ = true;
+        push(l);
+    }
+    void attention(const std::string &scope, int heads)
+    {
+        Layer l;
+        l.kind = LayerKind::SelfAttention;
+        l.scope = scope;
+        l.in = l.out = cur_;
+        l.heads = heads;
+        l.bias = true;
+        l.firstTrainable = !seenTrainable_;
+        seenTrainable_ = true;
+        push(l);
+    }
+    void takeToken(const std::string &scope)
+    {
+        Layer l;
+        l.kind = LayerKind::TakeToken;
+        l.scope = scope;
+        l.in = cur_;
+        l.out = {cur_.n, cur_.c, 1, 1};
+        push(l);
+    }
+    void gatherPositions(const std::string &scope, int count)
+    {
+        Layer l;
+        l.kind = LayerKind::GatherPositions;
+        l.scope = scope;
+        l.in = cur_;
+        l.out = {cur_.n, cur_.c, count, 1};
+        l.positions = count;
+        push(l);
+    }
+    bool seenTrainable() const { return seenTrainable_; }
+
+private:
+    void push(const Layer &l) { net_.layers.push_back(l); cur_ = l.out; }
+    Network &net_;
+    Shape4 cur_;
+    bool seenTrainable_ = false;
+};
+
+} // namespace npuscope::device
