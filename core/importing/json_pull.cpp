@@ -1,0 +1,676 @@
+#include "core/importing/json_pull.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace npuscope::importing {
+
+namespace {
+constexpr std::size_t kBufferSize = 1u << 20;
+// A single string longer than this is not a trace event field: a truncated file whose
+// last string never closes must not make us buffer the whole rest of the file.
+constexpr std::size_t kMaxToken = 64u << 20;
+
+} // namespace
+
+JsonPull::~JsonPull()
+{
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+bool JsonPull::open(const QString &path)
+{
+    const QByteArray p = QFile::encodeName(path);
+    fd_ = ::open(p.constData(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) {
+        const int e = errno;
+        error_ = tr("Could not open %1: %2.").arg(path, QString::fromLocal8Bit(std::strerror(e)));
+        failed_ = true;
+        return false;
+    }
+    struct stat st {};
+    if (::fstat(fd_, &st) == 0)
+        size_ = static_cast<std::uint64_t>(st.st_size);
+#ifdef POSIX_FADV_SEQUENTIAL
+    ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    buf_.resize(kBufferSize);
+    return true;
+}
+
+void JsonPull::openBytes(std::string bytes)
+{
+    memory_ = std::move(bytes);
+    size_ = memory_.size();
+    buf_.assign(memory_.begin(), memory_.end());
+    end_ = buf_.size();
+    memory_.clear();
+}
+
+bool JsonPull::fill()
+{
+    if (fd_ < 0)
+        return false;
+    base_ += end_;
+    pos_ = end_ = 0;
+    for (;;) {
+        const ssize_t n = ::read(fd_, buf_.data(), buf_.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            const int e = errno;
+            error_ = tr("Reading failed at byte %1: %2.").arg(base_).arg(QString::fromLocal8Bit(std::strerror(e)));
+            failed_ = true;
+            return false;
+        }
+        end_ = static_cast<std::size_t>(n);
+        return n > 0;
+    }
+}
+
+inline int JsonPull::peek()
+{
+    if (pos_ < end_)
+        return static_cast<unsigned char>(buf_[pos_]);
+    if (!fill())
+        return -1;
+    return static_cast<unsigned char>(buf_[pos_]);
+}
+
+void JsonPull::skipWs()
+{
+    for (;;) {
+        while (pos_ < end_) {
+            const char c = buf_[pos_];
+            if (c == '\n')
+                ++line_;
+            else if (c != ' ' && c != '\t' && c != '\r')
+                return;
+            ++pos_;
+        }
+        if (!fill())
+            return;
+    }
+}
+
+JsonPull::Token JsonPull::fail(const QString &reason)
+{
+    if (!failed_ || error_.isEmpty())
+        error_ = reason;
+    failed_ = true;
+    return Token::Error;
+}
+
+static int hexValue(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static void appendUtf8(std::string &s, std::uint32_t cp)
+{
+    if (cp < 0x80) {
+        s += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        s += static_cast<char>(0xC0 | (cp >> 6));
+        s += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        s += static_cast<char>(0xE0 | (cp >> 12));
+        s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        s += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        s += static_cast<char>(0xF0 | (cp >> 18));
+        s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        s += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// At the opening quote. Copies runs without escapes in one go (the common case).
+bool JsonPull::readString()
+{
+    ++pos_; // opening quote
+    scratch_.clear();
+    for (;;) {
+        if (pos_ >= end_ && !fill()) {
+            fail(tr("The file ends inside a string (truncated?)."));
+            return false;
+        }
+        const char *b = buf_.data() + pos_;
+        const char *e = buf_.data() + end_;
+        const char *p = b;
+        while (p < e && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20)
+            ++p;
+        scratch_.append(b, static_cast<std::size_t>(p - b));
+        pos_ += static_cast<std::size_t>(p - b);
+        if (scratch_.size() > kMaxToken) {
+            fail(tr("A string is longer than %1 MiB.").arg(kMaxToken >> 20));
+            return false;
+        }
+        if (p == e)
+            continue;
+        const char c = *p;
+        ++pos_;
+        if (c == '"')
+            return true;
+        if (c != '\\') {
+            fail(tr("A control character is not allowed inside a string."));
+            return false;
+        }
+        const int esc = peek();
+        if (esc < 0) {
+            fail(tr("The file ends inside a string (truncated?)."));
+            return false;
+        }
+        ++pos_;
+        switch (esc) {
+        case '"': scratch_ += '"'; break;
+        case '\\': scratch_ += '\\'; break;
+        case '/': scratch_ += '/'; break;
+        case 'b': scratch_ += '\b'; break;
+        case 'f': scratch_ += '\f'; break;
+        case 'n': scratch_ += '\n'; break;
+        case 'r': scratch_ += '\r'; break;
+        case 't': scratch_ += '\t'; break;
+        case 'u': {
+            auto hex4 = [this](std::uint32_t *v) {
+                *v = 0;
+                for (int i = 0; i < 4; ++i) {
+                    const int h = hexValue(peek());
+                    if (h < 0)
+                        return false;
+                    ++pos_;
+                    *v = *v * 16 + static_cast<std::uint32_t>(h);
+                }
+                return true;
+            };
+            std::uint32_t cp = 0;
+            if (!hex4(&cp)) {
+                fail(tr("A \\u escape needs four hex digits."));
+                return false;
+            }
+            if (cp >= 0xD800 && cp < 0xDC00 && peek() == '\\') {
+                ++pos_;
+                std::uint32_t lo = 0;
+                if (peek() != 'u' || (++pos_, !hex4(&lo)) || lo < 0xDC00 || lo > 0xDFFF) {
+                    fail(tr("A \\u escape needs four hex digits."));
+                    return false;
+                }
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            }
+            appendUtf8(scratch_, cp);
+            break;
+        }
+        default:
+            fail(tr("Unknown escape \\%1 in a string.").arg(QChar(esc)));
+            return false;
+        }
+    }
+}
+
+bool JsonPull::readNumber()
+{
+    scratch_.clear();
+    for (;;) {
+        const int c = peek();
+        if (c < 0)
+            break;
+        if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+            scratch_ += static_cast<char>(c);
+            ++pos_;
+            if (scratch_.size() > 400) {
+                fail(tr("A number is too long."));
+                return false;
+            }
+        } else {
+            break;
+        }
+    }
+    double d = 0;
+    const auto r = std::from_chars(scratch_.data(), scratch_.data() + scratch_.size(), d);
+    if (r.ec == std::errc::invalid_argument || r.ptr != scratch_.data() + scratch_.size() || scratch_[0] == '+') {
+        fail(tr("\"%1\" is not a number.").arg(QString::fromStdString(scratch_)));
+        return false;
+    }
+    return true;
+}
+
+bool JsonPull::readLiteral(const char *word)
+{
+    for (const char *w = word; *w; ++w) {
+        if (peek() != *w) {
+            fail(tr("Unexpected character; expected \"%1\".").arg(QLatin1String(word)));
+            return false;
+        }
+        ++pos_;
+    }
+    scratch_ = word;
+    return true;
+}
+
+JsonPull::Token JsonPull::next()
+{
+    if (failed_)
+        return Token::Error;
+    for (;;) {
+        skipWs();
+        if (failed_)
+            return Token::Error;
+        tokOffset_ = base_ + pos_;
+        tokLine_ = line_;
+        const int c = peek();
+        if (c < 0) {
+            if (state_ == State::Done || (stack_.empty() && state_ == State::AfterValue))
+                return Token::End;
+            return fail(stack_.empty() ? tr("The file is empty.") : tr("The file ends early: %n container(s) not closed (truncated?).", nullptr, int(stack_.size())));
+        }
+        switch (state_) {
+        case State::Done:
+            return fail(tr("Unexpected data after the end of the JSON value."));
+        case State::AfterValue:
+            if (stack_.empty()) {
+                state_ = State::Done;
+                continue;
+            }
+            if (c == ',') {
+                ++pos_;
+                state_ = stack_.back() == 'o' ? State::Key : State::Value;
+                continue;
+            }
+            if (c == ']' && stack_.back() == 'a') {
+                ++pos_;
+                stack_.pop_back();
+                return Token::EndArray;
+            }
+            if (c == '}' && stack_.back() == 'o') {
+                ++pos_;
+                stack_.pop_back();
+                return Token::EndObject;
+            }
+            return fail(stack_.back() == 'o' ? tr("Expected ',' or '}' after a value.") : tr("Expected ',' or ']' after a value."));
+        case State::KeyOrEnd:
+            if (c == '}') {
+                ++pos_;
+                stack_.pop_back();
+                state_ = State::AfterValue;
+                return Token::EndObject;
+            }
+            [[fallthrough]];
+        case State::Key:
+            if (c != '"')
+                return fail(tr("Expected a quoted key."));
+            if (!readString())
+                return Token::Error;
+            skipWs();
+            if (peek() != ':')
+                return fail(failed_ ? error_ : tr("Expected ':' after the key \"%1\".").arg(QString::fromStdString(scratch_)));
+            ++pos_;
+            state_ = State::Value;
+            return Token::Key;
+        case State::ValueOrEnd:
+            if (c == ']') {
+                ++pos_;
+                stack_.pop_back();
+                state_ = State::AfterValue;
+                return Token::EndArray;
+            }
+            [[fallthrough]];
+        case State::Value:
+            switch (c) {
+            case '{':
+                ++pos_;
+                stack_.push_back('o');
+                state_ = State::KeyOrEnd;
+                return Token::BeginObject;
+            case '[':
+                ++pos_;
+                stack_.push_back('a');
+                state_ = State::ValueOrEnd;
+                return Token::BeginArray;
+            case '"':
+                if (!readString())
+                    return Token::Error;
+                state_ = State::AfterValue;
+                return Token::String;
+            case 't':
+                if (!readLiteral("true")) return Token::Error;
+                state_ = State::AfterValue;
+                return Token::True;
+            case 'f':
+                if (!readLiteral("false")) return Token::Error;
+                state_ = State::AfterValue;
+                return Token::False;
+            case 'n':
+                if (!readLiteral("null")) return Token::Error;
+                state_ = State::AfterValue;
+                return Token::Null;
+            default:
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    if (!readNumber())
+                        return Token::Error;
+                    state_ = State::AfterValue;
+                    return Token::Number;
+                }
+                return fail(tr("Unexpected character '%1' where a value should be.").arg(QChar(c)));
+            }
+        }
+    }
+}
+
+bool JsonPull::skipValue(Token first)
+{
+    if (first != Token::BeginObject && first != Token::BeginArray)
+        return first != Token::Error && first != Token::End;
+    int depth = 1;
+    while (depth > 0) {
+        const Token t = next();
+        if (t == Token::BeginObject || t == Token::BeginArray)
+            ++depth;
+        else if (t == Token::EndObject || t == Token::EndArray)
+            --depth;
+        else if (t == Token::Error || t == Token::End)
+            return false;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------
+
+const JsonScalar *TraceEvent::arg(std::string_view key) const
+{
+    for (std::size_t i = 0; i < argCount; ++i)
+        if (args[i].first == key)
+            return &args[i].second;
+    return nullptr;
+}
+
+namespace {
+
+bool scalarToU64(JsonPull::Token t, std::string_view text, std::uint64_t *out)
+{
+    if (t != JsonPull::Token::Number && t != JsonPull::Token::String)
+        return false;
+    if (toUInt64(text, out))
+        return true;
+    double d = 0; // pids such as 1003602.0 or 3e0
+    if (!toDouble(text, &d) || d < 0 || d != std::floor(d) || d > 1.8e19)
+        return false;
+    *out = static_cast<std::uint64_t>(d);
+    return true;
+}
+
+bool scalarToNs(JsonPull::Token t, std::string_view text, TimeNs *out)
+{
+    if (t != JsonPull::Token::Number && t != JsonPull::Token::String)
+        return false;
+    return usTextToNs(text, out);
+}
+
+} // namespace
+
+TraceEventReader::Result TraceEventReader::next(TraceEvent *e)
+{
+    using T = JsonPull::Token;
+    if (finished_)
+        return Result::End;
+    if (!started_) {
+        started_ = true;
+        T t = json_.next();
+        if (t == T::BeginObject) {
+            // {"traceEvents": [...], other keys ignored}
+            for (;;) {
+                t = json_.next();
+                if (t == T::EndObject) {
+                    finished_ = true;
+                    return Result::End;
+                }
+                if (t != T::Key)
+                    return Result::Error;
+                const bool events = json_.text() == "traceEvents";
+                t = json_.next();
+                if (events && t == T::BeginArray)
+                    break;
+                if (!json_.skipValue(t))
+                    return Result::Error;
+            }
+        } else if (t != T::BeginArray) {
+            if (t != T::Error)
+                json_.next(); // keep the reader's own error if any
+            return Result::Error;
+        }
+        inArray_ = true;
+    }
+    const T t = json_.next();
+    if (t == T::EndArray) {
+        finished_ = true;
+        return Result::End;
+    }
+    if (t == T::Error)
+        return Result::Error;
+    e->offset = json_.tokenOffset();
+    e->line = json_.tokenLine();
+    if (t != T::BeginObject) {
+        e->name.clear();
+        e->invalid = JsonPull::tr("An element of the event array is not an object.");
+        return json_.skipValue(t) ? Result::Event : Result::Error;
+    }
+    return readEvent(e) ? Result::Event : Result::Error;
+}
+
+bool TraceEventReader::readEvent(TraceEvent *e)
+{
+    using T = JsonPull::Token;
+    e->name.clear();
+    e->ph.clear();
+    e->cat.clear();
+    e->id.clear();
+    e->hasPid = e->hasTid = e->hasTs = e->hasDur = false;
+    e->argCount = 0;
+    e->unknownFields = 0;
+    e->firstUnknownField.clear();
+    e->invalid.clear();
+    auto wrongType = [e](const char *field) {
+        if (e->invalid.isEmpty())
+            e->invalid = JsonPull::tr("The field \"%1\" has the wrong type.").arg(QLatin1String(field));
+    };
+    for (;;) {
+        T t = json_.next();
+        if (t == T::EndObject)
+            return true;
+        if (t != T::Key)
+            return false;
+        // Dispatch on the key without allocating: keys are short ASCII words.
+        const std::string_view k = json_.text();
+        enum F { Name, Ph, Cat, Id, Pid, Tid, Ts, Dur, Args, Other } f = Other;
+        if (k == "name") f = Name;
+        else if (k == "ph") f = Ph;
+        else if (k == "pid") f = Pid;
+        else if (k == "tid") f = Tid;
+        else if (k == "ts") f = Ts;
+        else if (k == "dur") f = Dur;
+        else if (k == "args") f = Args;
+        else if (k == "cat") f = Cat;
+        else if (k == "id") f = Id;
+        if (f == Other) {
+            if (e->unknownFields++ == 0)
+                e->firstUnknownField.assign(k);
+            if (!json_.skipValue(json_.next()))
+                return false;
+            continue;
+        }
+        t = json_.next();
+        if (t == T::Error || t == T::End)
+            return false;
+        const std::string_view v = json_.text();
+        switch (f) {
+        case Name: case Ph: case Cat: case Id: {
+            std::string &dst = f == Name ? e->name : f == Ph ? e->ph : f == Cat ? e->cat : e->id;
+            if (t == T::String || (f == Id && t == T::Number))
+                dst.assign(v);
+            else
+                wrongType(f == Name ? "name" : f == Ph ? "ph" : f == Cat ? "cat" : "id");
+            break;
+        }
+        case Pid:
+            if (!(e->hasPid = scalarToU64(t, v, &e->pid))) wrongType("pid");
+            break;
+        case Tid:
+            if (!(e->hasTid = scalarToU64(t, v, &e->tid))) wrongType("tid");
+            break;
+        case Ts:
+            if (!(e->hasTs = scalarToNs(t, v, &e->ts))) wrongType("ts");
+            break;
+        case Dur:
+            if (!(e->hasDur = scalarToNs(t, v, &e->dur))) wrongType("dur");
+            break;
+        case Args:
+            if (t != T::BeginObject) {
+                wrongType("args");
+                if (!json_.skipValue(t))
+                    return false;
+            } else if (!readArgs(e)) {
+                return false;
+            }
+            break;
+        case Other:
+            break;
+        }
+        if (t == T::BeginObject || t == T::BeginArray) {
+            if (f != Args && !json_.skipValue(t))
+                return false;
+        }
+    }
+}
+
+bool TraceEventReader::readArgs(TraceEvent *e)
+{
+    using T = JsonPull::Token;
+    for (;;) {
+        T t = json_.next();
+        if (t == T::EndObject)
+            return true;
+        if (t != T::Key)
+            return false;
+        if (e->args.size() <= e->argCount)
+            e->args.emplace_back();
+        auto &slot = e->args[e->argCount++];
+        slot.first.assign(json_.text());
+        t = json_.next();
+        JsonScalar &s = slot.second;
+        switch (t) {
+        case T::String: s.type = JsonScalar::String; s.text.assign(json_.text()); break;
+        case T::Number: s.type = JsonScalar::Number; s.text.assign(json_.text()); break;
+        case T::True: s.type = JsonScalar::Bool; s.text = "true"; break;
+        case T::False: s.type = JsonScalar::Bool; s.text = "false"; break;
+        case T::Null: s.type = JsonScalar::Null; s.text.clear(); break;
+        case T::BeginObject: case T::BeginArray:
+            s.type = JsonScalar::Nested;
+            s.text.clear();
+            if (!json_.skipValue(t))
+                return false;
+            break;
+        default:
+            return false;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+namespace {
+bool scaledTextToNs(std::string_view s, int scaleDigits, TimeNs *out)
+{
+    if (s.empty())
+        return false;
+    std::size_t i = 0;
+    bool neg = false;
+    if (s[0] == '-' || s[0] == '+') {
+        neg = s[0] == '-';
+        i = 1;
+    }
+    std::int64_t ip = 0;
+    std::size_t digits = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++digits) {
+        if (ip > (INT64_MAX / 10) - 10)
+            return false;
+        ip = ip * 10 + (s[i] - '0');
+    }
+    std::int64_t frac = 0;
+    int fracDigits = 0;
+    bool roundUp = false;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++digits) {
+            if (fracDigits < scaleDigits) {
+                frac = frac * 10 + (s[i] - '0');
+                ++fracDigits;
+            } else if (fracDigits == scaleDigits) {
+                roundUp = s[i] >= '5';
+                ++fracDigits; // later digits do not matter for half-up rounding
+            }
+        }
+    }
+    if (digits == 0)
+        return false;
+    if (i != s.size()) {
+        // exponent form: rare in trace files; go through double
+        double d = 0;
+        if (!toDouble(s, &d) || !std::isfinite(d))
+            return false;
+        const double scaled = d * std::pow(10.0, scaleDigits);
+        if (std::fabs(scaled) > 9.2e18)
+            return false;
+        *out = static_cast<TimeNs>(std::llround(scaled));
+        return true;
+    }
+    for (int k = std::min(fracDigits, scaleDigits); k < scaleDigits; ++k)
+        frac *= 10;
+    std::int64_t scale = 1;
+    for (int k = 0; k < scaleDigits; ++k)
+        scale *= 10;
+    if (ip > INT64_MAX / scale - 1)
+        return false;
+    std::int64_t v = ip * scale + frac + (roundUp ? 1 : 0);
+    *out = neg ? -v : v;
+    return true;
+}
+} // namespace
+
+bool usTextToNs(std::string_view text, TimeNs *out)
+{
+    return scaledTextToNs(text, 3, out);
+}
+
+bool msTextToNs(std::string_view text, TimeNs *out)
+{
+    return scaledTextToNs(text, 6, out);
+}
+
+bool toUInt64(std::string_view text, std::uint64_t *out)
+{
+    if (text.empty())
+        return false;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), *out);
+    return r.ec == std::errc() && r.ptr == text.data() + text.size();
+}
+
+bool toDouble(std::string_view text, double *out)
+{
+    if (text.empty())
+        return false;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), *out);
+    return r.ec == std::errc() && r.ptr == text.data() + text.size();
+}
+
+} // namespace npuscope::importing

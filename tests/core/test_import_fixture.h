@@ -1,0 +1,81 @@
+#pragma once
+// Shared by the test_import_* tests: imports into a real project file and reads timeline
+// JSON independently of the importer (QJsonDocument: the test files are small), so the
+// importer's streaming parser is checked against Qt's.
+
+#include "core/importing/prof_importer.h"
+#include "core/store/project.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace importfx {
+
+using namespace npuscope;
+
+inline QString referenceDir()
+{
+    return QStringLiteral(NPUSCOPE_SHARED_DIR "/reference/ascend910-alexnet-msprof");
+}
+
+struct Imported {
+    bool ok = false;
+    QString error;
+    importing::ImportError kind = importing::ImportError::None;
+    importing::ImportReport report;
+    std::int64_t sessionId = 0;
+};
+
+inline Imported importInto(const QString &dir, const QString &project)
+{
+    Imported r;
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    auto writer = store::ProjectWriter::create(project, &se, &msg);
+    if (!writer) {
+        r.error = msg;
+        return r;
+    }
+    importing::ImportRequest req;
+    req.path = dir;
+    r.ok = importing::importProf(req, *writer, &r.report, &r.kind, &r.error);
+    r.sessionId = writer->sessionId();
+    return r;
+}
+
+inline QJsonArray readEvents(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).array();
+}
+
+// µs (JSON number) → integer ns, as the importer rounds.
+inline qint64 ns(const QJsonValue &v)
+{
+    return qint64(std::llround(v.toDouble() * 1000.0));
+}
+
+inline QStringList jsonFiles(const QString &root, const QString &prefix = QString())
+{
+    QStringList out;
+    QDirIterator it(root, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString p = it.next();
+        if (prefix.isEmpty() || QFileInfo(p).fileName().startsWith(prefix))
+            out << p;
+    }
+    out.sort();
+    return out;
+}
+
+} // namespace importfx
