@@ -410,7 +410,7 @@ void Importer::addDevice(const QString &profDir, const QString &devDir, std::uin
         devices.push_back(std::move(d));
         return;
     }
-    static const QRegularExpression re(QStringLiteral("^([a-z_]+)_(\\d+)_(\\d+)_(\\d+)\\.(json|csv)$"));
+    static const QRegularExpression re(QStringLiteral("^([a-z][a-z0-9_]*?)_(\\d+)_(\\d+)_(\\d+)\\.(json|csv)$"));
     static const QStringList jsonKinds = {QStringLiteral("msprof"), QStringLiteral("task_time"), QStringLiteral("step_trace"),
                                           QStringLiteral("hccl"), QStringLiteral("msprof_tx")};
     static const QStringList csvKinds = {QStringLiteral("op_summary"), QStringLiteral("op_statistic"), QStringLiteral("step_trace"),
