@@ -1,0 +1,214 @@
+// Pixel merging keeps every event; range statistics and search against brute force.
+#include "core/analysis/timeline_lanes.h"
+#include "core/analysis/timeline_stats.h"
+
+#include <QtTest>
+#include <random>
+
+using namespace npuscope;
+using namespace npuscope::analysis::timeline;
+
+namespace {
+// A serial lane: tasks one after another with gaps, durations from 1 ns to 100 µs
+// (mostly tiny, so most views merge heavily).
+LaneEvents randomLane(std::mt19937_64 &rng, std::size_t n, bool nested = false)
+{
+    LaneEvents l;
+    TimeNs t = 0;
+    std::uniform_int_distribution<int> small(1, 300), big(1000, 100000), gap(0, 2000), pick(0, 20), type(0, 8), op(1, 12);
+    for (std::size_t i = 0; i < n; ++i) {
+        const TimeNs d = pick(rng) == 0 ? big(rng) : small(rng);
+        t += gap(rng);
+        l.push(t, std::uint32_t(d), StrId(op(rng)), StrId(op(rng)), std::uint8_t(type(rng)));
+        if (!nested)
+            t += d;
+    }
+    l.finish();
+    return l;
+}
+} // namespace
+
+class TimelineLanesTest : public QObject {
+    Q_OBJECT
+private slots:
+    void mergeKeepsEveryEvent()
+    {
+        std::mt19937_64 rng(7);
+        for (int round = 0; round < 40; ++round) {
+            const LaneEvents lane = randomLane(rng, 20000, round % 5 == 4);
+            const TimeNs end = lane.end(lane.size() - 1);
+            std::uniform_real_distribution<double> pos(0, double(end));
+            std::uniform_int_distribution<int> widths(50, 2000);
+            std::uniform_real_distribution<double> zoom(-7, 0);
+            const double span = std::max(150.0, double(end) * std::pow(10.0, zoom(rng)));
+            View v;
+            v.t0 = std::max(0.0, pos(rng) - span / 2);
+            v.t1 = v.t0 + span;
+            v.widthPx = widths(rng);
+            std::vector<Run> runs;
+            collectRuns(lane, v, &runs);
+            // Runs are ordered, disjoint, inside the view.
+            for (std::size_t r = 0; r < runs.size(); ++r) {
+                QVERIFY(runs[r].x0 >= 0 && runs[r].x1 <= v.widthPx && runs[r].x0 < runs[r].x1);
+                if (r)
+                    QVERIFY(runs[r - 1].x1 <= runs[r].x0);
+            }
+            QVERIFY(runs.size() <= std::size_t(v.widthPx));
+            // Every event inside the view has a run covering one of its columns.
+            std::size_t visible = 0;
+            for (std::size_t i = 0; i < lane.size(); ++i) {
+                const double s = double(lane.start[i]), e = double(lane.end(i));
+                if (!(e > v.t0 || (e == s && s >= v.t0)) || s >= v.t1)
+                    continue;
+                ++visible;
+                Columns c = columnsOf(v, s, e);
+                const long long x0 = std::clamp<long long>(c.x0, 0, v.widthPx - 1);
+                const long long x1 = std::clamp<long long>(c.x1, x0 + 1, v.widthPx);
+                bool covered = false;
+                for (const Run &r : runs)
+                    covered = covered || (r.x0 < x1 && x0 < r.x1);
+                if (!covered)
+                    QFAIL(qPrintable(QString("round %1: event %2 [%3, %4) in view [%5, %6) over %7 px has no pixel")
+                                         .arg(round).arg(i).arg(s).arg(e).arg(v.t0).arg(v.t1).arg(v.widthPx)));
+            }
+            std::uint64_t counted = 0;
+            for (const Run &r : runs)
+                counted += r.count;
+            QVERIFY(counted >= visible); // a merged node may stand for a few events just outside
+        }
+    }
+
+    void deepZoomDrawsSingleEvents()
+    {
+        LaneEvents l;
+        for (int i = 0; i < 100; ++i)
+            l.push(i * 1000, 500, StrId(i + 1), 0, 0);
+        l.finish();
+        std::vector<Run> runs;
+        collectRuns(l, View{10000, 12000, 200}, &runs); // 10 ns per px: tasks 50 px wide
+        QCOMPARE(runs.size(), std::size_t(2)); // tasks at 10000 and 11000; the one at 12000 starts at the view end
+        QCOMPARE(runs[0].count, 1u);
+        QCOMPARE(runs[0].rep, 10u);
+        QCOMPARE(runs[0].x0, 0);
+        QCOMPARE(runs[0].x1, 50);
+        QCOMPARE(runs[1].x0, 100);
+    }
+
+    void fullViewOfManyTasksIsBoundedByPixels()
+    {
+        std::mt19937_64 rng(3);
+        const LaneEvents lane = randomLane(rng, 400000);
+        std::vector<Run> runs;
+        collectRuns(lane, View{0, double(lane.end(lane.size() - 1)), 1000}, &runs);
+        QVERIFY(!runs.empty());
+        QVERIFY(runs.size() <= 1000);
+        std::uint64_t counted = 0;
+        for (const Run &r : runs)
+            counted += r.count;
+        QCOMPARE(counted, std::uint64_t(lane.size()));
+    }
+
+    void eventUnderCursor()
+    {
+        LaneEvents l;
+        l.push(100, 50, 1, 0, 0);
+        l.push(200, 0, 2, 0, 0);
+        l.push(300, 100, 3, 0, 0);
+        l.finish();
+        std::size_t i = 99;
+        QVERIFY(eventAt(l, 120, 0, &i));
+        QCOMPARE(i, std::size_t(0));
+        QVERIFY(!eventAt(l, 160, 5, &i));
+        QVERIFY(eventAt(l, 160, 20, &i));
+        QCOMPARE(i, std::size_t(0));
+        QVERIFY(eventAt(l, 201, 2, &i));
+        QCOMPARE(i, std::size_t(1));
+        QVERIFY(eventAt(l, 399, 0, &i));
+        QCOMPARE(i, std::size_t(2));
+        QVERIFY(!eventAt(l, 50, 10, &i));
+    }
+
+    void unsortedInputIsSorted()
+    {
+        LaneEvents l;
+        l.push(300, 10, 3, 30, 2);
+        l.push(100, 10, 1, 10, 0);
+        l.push(200, 10, 2, 20, 1);
+        l.finish();
+        QCOMPARE(l.start, (std::vector<TimeNs>{100, 200, 300}));
+        QCOMPARE(l.name, (std::vector<StrId>{1, 2, 3}));
+        QCOMPARE(l.opType, (std::vector<StrId>{10, 20, 30}));
+        QCOMPARE(l.type, (std::vector<std::uint8_t>{0, 1, 2}));
+    }
+
+    void rangeStatisticsMatchBruteForce()
+    {
+        std::mt19937_64 rng(11);
+        std::vector<LaneEvents> lanes;
+        for (int i = 0; i < 4; ++i)
+            lanes.push_back(randomLane(rng, 5000));
+        std::vector<const LaneEvents *> ptrs;
+        for (auto &l : lanes)
+            ptrs.push_back(&l);
+        const TimeNs t0 = 200000, t1 = 900000;
+        const RangeStats st = rangeStats(ptrs, t0, t1);
+        std::map<StrId, Aggregate> byOp;
+        std::map<std::uint8_t, Aggregate> byType;
+        for (auto &l : lanes)
+            for (std::size_t i = 0; i < l.size(); ++i)
+                if (l.start[i] >= t0 && l.start[i] < t1) {
+                    byOp[l.opType[i]].add(l.duration[i]);
+                    byType[l.type[i]].add(l.duration[i]);
+                }
+        QCOMPARE(st.byOpType.size(), byOp.size());
+        for (const auto &[k, a] : byOp) {
+            const Aggregate &b = st.byOpType.at(k);
+            QCOMPARE(b.count, a.count);
+            QCOMPARE(b.total, a.total);
+            QCOMPARE(b.min, a.min);
+            QCOMPARE(b.max, a.max);
+        }
+        QCOMPARE(st.byTaskType.size(), byType.size());
+        for (const auto &[k, a] : byType)
+            QCOMPARE(st.byTaskType.at(k).total, a.total);
+    }
+
+    void coveredTime()
+    {
+        const std::vector<analysis::Interval> iv{{0, 10}, {20, 30}, {40, 100}};
+        QCOMPARE(coveredIn(iv, 0, 100), TimeNs(80));
+        QCOMPARE(coveredIn(iv, 5, 25), TimeNs(10));
+        QCOMPARE(coveredIn(iv, 10, 20), TimeNs(0));
+        QCOMPARE(coveredIn(iv, 50, 60), TimeNs(10));
+        QCOMPARE(coveredIn(iv, 60, 50), TimeNs(0));
+    }
+
+    void searchPlainAndRegex()
+    {
+        const std::vector<std::string> strings{"", "Default/Conv2D-op1", "Default/MatMul-op2", "conv2d_backprop", "Relu"};
+        std::vector<bool> m;
+        QString err;
+        QVERIFY(matchingNames(strings, "conv2d", false, &m, &err));
+        QCOMPARE(m, (std::vector<bool>{false, true, false, true, false}));
+        QVERIFY(matchingNames(strings, "^Default/.*-op\\d$", true, &m, &err));
+        QCOMPARE(m, (std::vector<bool>{false, true, true, false, false}));
+        QVERIFY(!matchingNames(strings, "(unclosed", true, &m, &err));
+        QVERIFY(err.contains("regular expression"));
+
+        LaneEvents a, b;
+        a.push(10, 1, 1, 0, 0);
+        a.push(30, 1, 2, 0, 0);
+        b.push(20, 1, 3, 0, 0);
+        b.push(40, 1, 4, 0, 0);
+        a.finish();
+        b.finish();
+        QVERIFY(matchingNames(strings, "conv", false, &m, &err));
+        const auto found = findMatches({&a, &b}, m);
+        QCOMPARE(found.size(), std::size_t(2));
+        QCOMPARE(found[0], (Match{0, 0, 10}));
+        QCOMPARE(found[1], (Match{1, 0, 20}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TimelineLanesTest)
+#include "test_analysis_timeline_lanes.moc"
