@@ -1,6 +1,7 @@
 #include "app/cli.h"
 
 #include "core/exporting/prof_exporter.h"
+#include "core/importing/prof_importer.h"
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "core/store/project_query.h"
@@ -351,6 +352,7 @@ int recordAndExport(const RunArgs &a, QString *profDir = nullptr)
     const double seconds = progress.seconds();
     const store::StoreError writeError = writer->error();
     const QString writeMessage = writer->errorString();
+    const std::uint64_t agedBytes = writer->agedBytes();
     writer.reset(); // releases the writer lock before the export reads the project
 
     switch (status) {
@@ -380,6 +382,11 @@ int recordAndExport(const RunArgs &a, QString *profDir = nullptr)
             .arg(QDir::toNativeSeparators(QFileInfo(a.project).absoluteFilePath()))
             .arg(records)
             .arg(seconds, 0, 'f', 2));
+    if (agedBytes > 0)
+        out(Cli::tr("The storage limit aged %1 MB (%2 bytes) of the oldest records; step traces, fusion-op info, "
+                    "metadata and the newest iteration were kept.")
+                .arg(double(agedBytes) / (1024.0 * 1024.0), 0, 'f', 1)
+                .arg(agedBytes));
     if (a.exportDir.isEmpty())
         return ExitOk;
     exporting::ExportRequest req;
@@ -392,7 +399,9 @@ int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(Cli::tr("Emulate a profiled training session on Ascend 910 devices and record it into a project."));
-    p.addOption({QStringLiteral("model"), Cli::tr("Model: %1.").arg(device::zooModelNames().join(QStringLiteral(", "))), Cli::tr("name"), QStringLiteral("resnet50")});
+    p.addOption({QStringLiteral("model"), Cli::tr("Model: %1, or the path of a JSON model file (format: docs/emulator.md).")
+                                              .arg(device::zooModelNames().join(QStringLiteral(", "))),
+                 Cli::tr("name|file.json"), QStringLiteral("resnet50")});
     p.addOption({QStringLiteral("batch"), Cli::tr("Batch size per device."), Cli::tr("n"), QStringLiteral("32")});
     p.addOption({QStringLiteral("iterations"), Cli::tr("Training iterations."), Cli::tr("n"), QStringLiteral("5")});
     p.addOption({QStringLiteral("devices"), Cli::tr("Devices per server (1-8)."), Cli::tr("n"), QStringLiteral("1")});
@@ -528,6 +537,93 @@ int cmdExport(const QStringList &args)
     return exportSession(p.value(QStringLiteral("project")), sessionId, req);
 }
 
+int cmdImport(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Import a PROF directory written by msprof (or by NPU Scope) into a project. "
+                                        "Give a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders: "
+                                        "every device found is imported into one session."));
+    p.addPositionalArgument(QStringLiteral("dir"), Cli::tr("The folder to import."));
+    p.addOption({QStringLiteral("project"), Cli::tr("Project file (created if missing)."), Cli::tr("file")});
+    p.addOption({QStringLiteral("name"), Cli::tr("Session name (default: \"Import of <folder>\")."), Cli::tr("text")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    if (p.positionalArguments().size() != 1 || !p.isSet(QStringLiteral("project"))) {
+        err(Cli::tr("import needs one folder and --project FILE, e.g. 'npuscope import PROF_000001_... --project p.npuscope'."));
+        return ExitUsage;
+    }
+    const QString dir = p.positionalArguments().first();
+    const QString projectPath = p.value(QStringLiteral("project"));
+    if (!QFileInfo(dir).isDir()) {
+        err(QFileInfo::exists(dir) ? Cli::tr("%1 is not a folder; give a PROF_* folder or a folder holding PROF_* folders.").arg(dir)
+                                   : Cli::tr("The folder %1 does not exist.").arg(dir));
+        return ExitNotProject;
+    }
+    const bool projectExisted = QFileInfo::exists(projectPath);
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    auto writer = store::ProjectWriter::create(projectPath, &se, &msg);
+    if (!writer) {
+        err(msg);
+        return exitCodeFor(se);
+    }
+    InterruptGuard guard;
+    Progress progress;
+    importing::ImportRequest req;
+    req.path = dir;
+    req.sessionName = p.value(QStringLiteral("name"));
+    req.beforeEnd = [&writer](const importing::ImportReport &r) { return writer->setSessionNote(QStringLiteral("import"), r.toJson()); };
+    importing::ImportReport report;
+    importing::ImportError kind = importing::ImportError::None;
+    const bool ok = importing::importProf(
+        req, *writer, &report, &kind, &msg,
+        [&progress](const importing::ImportProgress &pr) {
+            progress.update(Cli::tr("Importing: %1 of %2 files, %3 of %4")
+                                .arg(pr.filesDone).arg(pr.filesTotal).arg(humanBytes(pr.bytesDone), humanBytes(pr.bytesTotal)));
+        },
+        &g_interrupted);
+    progress.finish();
+    // Every problem with its place, so the user can open the file there.
+    for (const auto &pr : report.problems) {
+        QString where = pr.file;
+        if (pr.line > 0)
+            where += QStringLiteral(":%1").arg(pr.line);
+        if (pr.offset >= 0)
+            where += Cli::tr(" (byte %1)").arg(pr.offset);
+        QString line = where + QStringLiteral(": ") + pr.reason;
+        if (pr.count > 1)
+            line += Cli::tr(" (%n times in this file)", nullptr, int(std::min<std::uint64_t>(pr.count, INT32_MAX)));
+        err(line);
+    }
+    const std::int64_t session = writer->sessionId();
+    const store::StoreError writerError = writer->error();
+    writer.reset();
+    if (!ok) {
+        err(msg);
+        if (session == 0 && !projectExisted)
+            QFile::remove(projectPath); // nothing was recorded: leave no empty project behind
+        switch (kind) {
+        case importing::ImportError::Usage: return ExitUsage;
+        case importing::ImportError::Unreadable: return ExitNotProject;
+        case importing::ImportError::Cancelled: return ExitCancelled;
+        case importing::ImportError::Sink: return writerError == store::StoreError::None ? ExitIo : exitCodeFor(writerError);
+        case importing::ImportError::None: break;
+        }
+        return ExitIo;
+    }
+    const auto t = report.total();
+    out(Cli::tr("Imported %1 (%2 layout, %3 files, %4) into session %5 of %6.")
+            .arg(QDir::toNativeSeparators(dir), report.layout).arg(report.files.size()).arg(humanBytes(report.bytes))
+            .arg(session).arg(QDir::toNativeSeparators(projectPath)));
+    out(Cli::tr("Events and rows: %1 read, %2 imported, %3 duplicates of other files, %4 derived (recomputed on export), %5 skipped.")
+            .arg(t.items).arg(t.imported).arg(t.duplicates).arg(t.derived).arg(t.skipped));
+    for (const QString &m : report.missing)
+        out(Cli::tr("Not in the input: %1").arg(m));
+    if (!report.problems.empty())
+        out(Cli::tr("%n problem(s) were found; they are listed above and stored with the session.", nullptr, int(report.problems.size())));
+    return ExitOk;
+}
+
 int cmdQuery(const QStringList &args)
 {
     QCommandLineParser p;
@@ -635,6 +731,7 @@ QString mainHelp()
               "Commands:\n"
               "  run            emulate a profiled training session and record it into a project\n"
               "  export         write a recorded session as a PROF directory (JSON timelines, CSV summaries)\n"
+              "  import         read a PROF directory (msprof output) into a project\n"
               "  query          list sessions, devices, models, iterations and record counts\n"
               "  check-options  validate a profiling_options string or a training script\n"
               "  demo           record and export a small demo session\n"
@@ -654,7 +751,7 @@ bool isCliInvocation(const QStringList &args)
 {
     if (args.size() < 2)
         return false;
-    static const QStringList verbs = {QStringLiteral("run"), QStringLiteral("export"), QStringLiteral("query"),
+    static const QStringList verbs = {QStringLiteral("run"), QStringLiteral("export"), QStringLiteral("import"), QStringLiteral("query"),
                                       QStringLiteral("check-options"), QStringLiteral("demo"), QStringLiteral("help"),
                                       QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"),
                                       QStringLiteral("-v")};
@@ -691,6 +788,8 @@ int runCli(const QStringList &args)
         return cmdRun(rest);
     if (verb == QLatin1String("export"))
         return cmdExport(rest);
+    if (verb == QLatin1String("import"))
+        return cmdImport(rest);
     if (verb == QLatin1String("query"))
         return cmdQuery(rest);
     if (verb == QLatin1String("check-options"))

@@ -53,6 +53,8 @@ public:
     std::vector<SessionSummary> sessions() const;
     // A reader for one session (its own connection); nullptr + message if unknown.
     std::unique_ptr<ProjectReader> session(std::int64_t sessionId, QString *message) const;
+    // What ProjectWriter::setSessionNote stored for the session; empty if nothing.
+    QByteArray sessionNote(std::int64_t sessionId, const QString &key) const;
 
     struct Impl;
 private:
@@ -74,6 +76,22 @@ public:
     QString errorString() const override;
     StoreError error() const;
     std::int64_t sessionId() const;
+    // Keeps a small document with the session (e.g. the import report as JSON) in the
+    // meta table under "session.<id>.<key>", in its own transaction. Call after begin().
+    bool setSessionNote(const QString &key, const QByteArray &value);
+
+    // storage_limit ageing (profiling-options.md): when the session's stored data would
+    // exceed limitBytes − marginBytes, or the volume has less than marginBytes free, the
+    // oldest iterations' records are deleted (same transaction as the batch that crossed
+    // the line) until it fits. Never aged: step traces, fusion-op info, ops, strings,
+    // session/device/model rows, and the newest iteration of each record kind. Stored
+    // bytes are estimated per row from SQLite's record format (row + index entries).
+    // By default begin() takes the limit from the session's storage_limit option (unset:
+    // 90 % of the volume's free space at begin); calling this before begin() overrides it
+    // (limitBytes 0 = no limit, only the free-space rule).
+    void setStorageLimit(std::uint64_t limitBytes, std::uint64_t marginBytes = 20ull * 1024 * 1024);
+    std::uint64_t agedBytes() const;      // removed so far in this session (sessions.aged_bytes)
+    std::uint64_t storedBytes() const;    // the session's data as the ageing counts it
 
     struct Impl;
 private:
