@@ -2,6 +2,7 @@
 // else opens the GUI. The choice is made before any Q*Application exists.
 #include "app/cli.h"
 #include "ui/main_window.h"
+#include "ui/preferences_dialog.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -53,6 +54,7 @@ int main(int argc, char **argv)
     }
     QApplication app(argc, argv);
     installTranslators(app);
+    npuscope::ui::PreferencesDialog::applySaved(); // language and theme chosen in Preferences
     npuscope::ui::MainWindow window;
     window.show();
     if (args.size() > 1)

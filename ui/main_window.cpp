@@ -1,85 +1,121 @@
 #include "ui/main_window.h"
 
-#include "core/exporting/prof_exporter.h"
 #include "core/store/project.h"
+#include "core/store/project_copy.h"
 #include "device/emulator.h"
+#include "ui/export_dialog.h"
+#include "ui/format.h"
 #include "ui/new_session_dialog.h"
+#include "ui/preferences_dialog.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDateTime>
 #include <QDesktopServices>
 #include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSplitter>
+#include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QThread>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeWidget>
+#include <QRegularExpression>
 #include <QUrl>
 
 namespace npuscope::ui {
 
 namespace {
-constexpr int kSessionIdRole = Qt::UserRole + 1;
+constexpr int kMaxRecent = 10;
+const char kRecentKey[] = "recentProjects";
 
-QString formatNs(TimeNs ns)
+QString esc(const QString &s)
 {
-    if (ns >= 1'000'000'000)
-        return QStringLiteral("%1 s").arg(double(ns) / 1e9, 0, 'f', 3);
-    if (ns >= 1'000'000)
-        return QStringLiteral("%1 ms").arg(double(ns) / 1e6, 0, 'f', 3);
-    return QStringLiteral("%1 µs").arg(double(ns) / 1e3, 0, 'f', 3);
+    return s.toHtmlEscaped();
 }
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
-    setWindowTitle(tr("NPU Scope"));
-    explorer_ = new QTreeWidget(this);
-    explorer_->setHeaderLabels({tr("Project"), tr("Status"), tr("Duration"), tr("Records")});
-    // Names are the key: never elide them; the figures columns size to their contents.
-    explorer_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    explorer_->header()->setStretchLastSection(false);
-    explorer_->setAlternatingRowColors(true);
-    details_ = new QTextBrowser(this);
-    details_->setOpenExternalLinks(false);
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+
+    explorer_ = new ProjectExplorer(this);
+    explorerDock_ = new QDockWidget(this);
+    explorerDock_->setObjectName(QStringLiteral("explorerDock"));
+    explorerDock_->setWidget(explorer_);
+    addDockWidget(Qt::LeftDockWidgetArea, explorerDock_);
+
+    messages_ = new QPlainTextEdit(this);
+    messages_->setReadOnly(true);
+    messages_->setMaximumBlockCount(2000);
+    messagesDock_ = new QDockWidget(this);
+    messagesDock_->setObjectName(QStringLiteral("messagesDock"));
+    messagesDock_->setWidget(messages_);
+    addDockWidget(Qt::BottomDockWidgetArea, messagesDock_);
+
+    // The centre is a tab widget: "Overview" now, the timeline and tables join as tabs.
+    views_ = new QTabWidget(this);
+    views_->setObjectName(QStringLiteral("views"));
+    views_->setDocumentMode(true);
+    details_ = new QTextBrowser(views_);
     details_->setOpenLinks(false);
     connect(details_, &QTextBrowser::anchorClicked, this, [](const QUrl &u) { QDesktopServices::openUrl(u); });
-    details_->setHtml(tr("<h3>NPU Scope</h3><p>Open a project (<b>File → Open Project…</b>) or record a new "
-                         "emulated session (<b>File → New Session…</b>).</p>"));
+    views_->addTab(details_, QString());
+    setCentralWidget(views_);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(explorer_);
-    split->addWidget(details_);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({560, 540});
-    setCentralWidget(split);
-
-    statusLabel_ = new QLabel(tr("Ready"), this);
+    statusLabel_ = new QLabel(this);
     progress_ = new QProgressBar(this);
-    progress_->setMaximumWidth(220);
+    progress_->setMaximumWidth(240);
     progress_->hide();
-    cancelButton_ = new QPushButton(tr("Cancel"), this);
+    cancelButton_ = new QPushButton(this);
     cancelButton_->hide();
     connect(cancelButton_, &QPushButton::clicked, this, &MainWindow::cancelWork);
     statusBar()->addWidget(statusLabel_, 1);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancelButton_);
 
-    connect(explorer_, &QTreeWidget::currentItemChanged, this,
-            [this](QTreeWidgetItem *cur, QTreeWidgetItem *) { showDetails(cur); });
-    buildMenus();
-    resize(1100, 700);
+    refresh_ = new QTimer(this);
+    refresh_->setInterval(1000);
+    connect(refresh_, &QTimer::timeout, this, [this] {
+        if (!explorer_->projectPath().isEmpty())
+            explorer_->reload();
+    });
+
+    connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
+        showDetails(sel);
+        updateActions();
+        Q_EMIT selectionChanged(sel);
+    });
+
+    buildActions();
+    retranslateUi();
+    setStatus([] { return tr("Ready"); });
+
+    resize(1280, 800);
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("mainWindow/state")).toByteArray());
+    updateActions();
 }
 
 MainWindow::~MainWindow()
@@ -90,26 +126,228 @@ MainWindow::~MainWindow()
     }
 }
 
-void MainWindow::buildMenus()
+void MainWindow::setStatus(std::function<QString()> f)
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAct = file->addAction(tr("&New Session…"), this, &MainWindow::newSession);
-    newAct->setShortcut(QKeySequence::New);
-    QAction *openAct = file->addAction(tr("&Open Project…"), this, &MainWindow::openProjectDialog);
-    openAct->setShortcut(QKeySequence::Open);
-    QAction *exportAct = file->addAction(tr("&Export Session…"), this, &MainWindow::exportSession);
-    exportAct->setShortcut(QKeySequence(tr("Ctrl+E")));
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About NPU Scope"), this, &MainWindow::about);
+    status_ = std::move(f);
+    statusLabel_->setText(status_ ? status_() : QString());
+}
 
-    QToolBar *tb = addToolBar(tr("Main"));
-    tb->setObjectName(QStringLiteral("mainToolBar"));
-    tb->addAction(newAct);
-    tb->addAction(openAct);
-    tb->addAction(exportAct);
+void MainWindow::buildActions()
+{
+    auto icon = [this](const char *theme, QStyle::StandardPixmap fallback) {
+        return QIcon::fromTheme(QString::fromLatin1(theme), style()->standardIcon(fallback));
+    };
+    newAct_ = new QAction(icon("document-new", QStyle::SP_FileIcon), QString(), this);
+    newAct_->setShortcut(QKeySequence::New);
+    connect(newAct_, &QAction::triggered, this, &MainWindow::newSession);
+    openAct_ = new QAction(icon("document-open", QStyle::SP_DialogOpenButton), QString(), this);
+    openAct_->setShortcut(QKeySequence::Open);
+    connect(openAct_, &QAction::triggered, this, &MainWindow::openProjectDialog);
+    saveAsAct_ = new QAction(icon("document-save-as", QStyle::SP_DialogSaveButton), QString(), this);
+    saveAsAct_->setShortcut(QKeySequence::SaveAs);
+    connect(saveAsAct_, &QAction::triggered, this, &MainWindow::saveProjectAsDialog);
+    importAct_ = new QAction(icon("document-import", QStyle::SP_DirOpenIcon), QString(), this);
+    importAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    // Reading PROF directories belongs to the import issue (core/importing); until that
+    // lands the action stays visible but disabled, and says why.
+    importAct_->setEnabled(false);
+    connect(importAct_, &QAction::triggered, this, &MainWindow::importProf);
+    exportAct_ = new QAction(icon("document-export", QStyle::SP_ArrowRight), QString(), this);
+    exportAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportAct_, &QAction::triggered, this, &MainWindow::exportSession);
+    quitAct_ = new QAction(QString(), this);
+    quitAct_->setShortcut(QKeySequence::Quit);
+    quitAct_->setMenuRole(QAction::QuitRole);
+    connect(quitAct_, &QAction::triggered, this, &QWidget::close);
+    prefsAct_ = new QAction(QString(), this);
+    prefsAct_->setShortcuts({QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    prefsAct_->setMenuRole(QAction::PreferencesRole);
+    connect(prefsAct_, &QAction::triggered, this, &MainWindow::preferences);
+    aboutAct_ = new QAction(QString(), this);
+    aboutAct_->setMenuRole(QAction::AboutRole);
+    connect(aboutAct_, &QAction::triggered, this, &MainWindow::about);
+    reloadAct_ = new QAction(icon("view-refresh", QStyle::SP_BrowserReload), QString(), this);
+    reloadAct_->setShortcut(QKeySequence::Refresh);
+    connect(reloadAct_, &QAction::triggered, this, &MainWindow::reloadProject);
+    cancelAct_ = new QAction(icon("process-stop", QStyle::SP_BrowserStop), QString(), this);
+    cancelAct_->setShortcut(QKeySequence(Qt::Key_Escape));
+    cancelAct_->setShortcutContext(Qt::WindowShortcut);
+    connect(cancelAct_, &QAction::triggered, this, &MainWindow::cancelWork);
+    clearRecentAct_ = new QAction(QString(), this);
+    connect(clearRecentAct_, &QAction::triggered, this, [this] {
+        QSettings().remove(QString::fromLatin1(kRecentKey));
+        rebuildRecentMenu();
+    });
+
+    fileMenu_ = menuBar()->addMenu(QString());
+    fileMenu_->addAction(newAct_);
+    fileMenu_->addAction(openAct_);
+    recentMenu_ = fileMenu_->addMenu(QString());
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    fileMenu_->addAction(saveAsAct_);
+    fileMenu_->addSeparator();
+    fileMenu_->addAction(importAct_);
+    fileMenu_->addAction(exportAct_);
+    fileMenu_->addSeparator();
+    fileMenu_->addAction(prefsAct_);
+    fileMenu_->addSeparator();
+    fileMenu_->addAction(quitAct_);
+
+    viewMenu_ = menuBar()->addMenu(QString());
+    viewMenu_->addAction(reloadAct_);
+    viewMenu_->addAction(cancelAct_);
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(explorerDock_->toggleViewAction());
+    viewMenu_->addAction(messagesDock_->toggleViewAction());
+
+    helpMenu_ = menuBar()->addMenu(QString());
+    helpMenu_->addAction(aboutAct_);
+
+    toolBar_ = addToolBar(QString());
+    toolBar_->setObjectName(QStringLiteral("mainToolBar"));
+    toolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar_->addAction(newAct_);
+    toolBar_->addAction(openAct_);
+    toolBar_->addAction(saveAsAct_);
+    toolBar_->addSeparator();
+    toolBar_->addAction(exportAct_);
+    toolBar_->addAction(reloadAct_);
+    viewMenu_->addAction(toolBar_->toggleViewAction());
+    rebuildRecentMenu();
+}
+
+void MainWindow::retranslateUi()
+{
+    setWindowTitle(projectPath_.isEmpty() ? tr("NPU Scope")
+                                          : tr("%1 - NPU Scope").arg(QFileInfo(projectPath_).fileName()));
+    fileMenu_->setTitle(tr("&File"));
+    recentMenu_->setTitle(tr("Open &Recent"));
+    viewMenu_->setTitle(tr("&View"));
+    helpMenu_->setTitle(tr("&Help"));
+    newAct_->setText(tr("&New Session…"));
+    newAct_->setToolTip(tr("Record a new emulated training session"));
+    openAct_->setText(tr("&Open Project…"));
+    saveAsAct_->setText(tr("Save Project &As…"));
+    saveAsAct_->setToolTip(tr("Save a copy of the project (safe while a session is being recorded)"));
+    importAct_->setText(tr("&Import PROF Directory…"));
+    importAct_->setToolTip(tr("Importing a PROF directory is not available in this version yet."));
+    importAct_->setStatusTip(importAct_->toolTip());
+    exportAct_->setText(tr("&Export Session…"));
+    exportAct_->setToolTip(tr("Write the selected session as a PROF directory (timeline JSON and summary CSV)"));
+    quitAct_->setText(tr("&Quit"));
+    prefsAct_->setText(tr("&Preferences…"));
+    aboutAct_->setText(tr("&About NPU Scope"));
+    reloadAct_->setText(tr("Re&load"));
+    cancelAct_->setText(tr("&Cancel Run"));
+    clearRecentAct_->setText(tr("&Clear Menu"));
+    toolBar_->setWindowTitle(tr("Main Tool Bar"));
+    explorerDock_->setWindowTitle(tr("Project Explorer"));
+    messagesDock_->setWindowTitle(tr("Messages"));
+    views_->setTabText(views_->indexOf(details_), tr("Overview"));
+    cancelButton_->setText(tr("Cancel"));
+    if (status_)
+        statusLabel_->setText(status_());
+    showDetails(explorer_->selection());
+}
+
+void MainWindow::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(e);
+}
+
+void MainWindow::closeEvent(QCloseEvent *e)
+{
+    if (worker_) {
+        const auto answer = QMessageBox::question(
+            this, tr("Recording in Progress"),
+            tr("A session is being recorded. Stop it and quit? What was recorded so far is kept."));
+        if (answer != QMessageBox::Yes) {
+            e->ignore();
+            return;
+        }
+        cancel_->store(true);
+        worker_->wait();
+    }
+    QSettings s;
+    s.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("mainWindow/state"), saveState());
+    e->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *e)
+{
+    for (const QUrl &u : e->mimeData()->urls())
+        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive)) {
+            e->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent *e)
+{
+    for (const QUrl &u : e->mimeData()->urls())
+        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive)) {
+            e->acceptProposedAction();
+            openProject(u.toLocalFile());
+            return;
+        }
+}
+
+int MainWindow::addView(QWidget *view, const QString &title)
+{
+    return views_->addTab(view, title);
+}
+
+void MainWindow::log(const QString &text)
+{
+    messages_->appendPlainText(QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), text));
+}
+
+void MainWindow::updateActions()
+{
+    const bool busy = worker_ != nullptr;
+    saveAsAct_->setEnabled(!projectPath_.isEmpty());
+    exportAct_->setEnabled(!projectPath_.isEmpty() && explorer_->selection().sessionId > 0);
+    reloadAct_->setEnabled(!projectPath_.isEmpty());
+    cancelAct_->setEnabled(busy);
+    newAct_->setEnabled(!busy);
+}
+
+QStringList MainWindow::recentProjects()
+{
+    return QSettings().value(QString::fromLatin1(kRecentKey)).toStringList();
+}
+
+void MainWindow::addRecent(const QString &path)
+{
+    QStringList r = recentProjects();
+    r.removeAll(path);
+    r.prepend(path);
+    while (r.size() > kMaxRecent)
+        r.removeLast();
+    QSettings().setValue(QString::fromLatin1(kRecentKey), r);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList r = recentProjects();
+    int n = 0;
+    for (const QString &p : r) {
+        QAction *a = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(++n % 10).arg(QFileInfo(p).fileName()));
+        a->setToolTip(QDir::toNativeSeparators(p));
+        a->setStatusTip(QDir::toNativeSeparators(p));
+        a->setEnabled(QFileInfo::exists(p));
+        connect(a, &QAction::triggered, this, [this, p] { openProject(p); });
+    }
+    if (!r.isEmpty())
+        recentMenu_->addSeparator();
+    recentMenu_->addAction(clearRecentAct_);
+    clearRecentAct_->setEnabled(!r.isEmpty());
+    recentMenu_->setEnabled(true);
 }
 
 bool MainWindow::openProject(const QString &path)
@@ -118,256 +356,364 @@ bool MainWindow::openProject(const QString &path)
     QString message;
     auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message);
     if (!project) {
+        log(message);
         QMessageBox::warning(this, tr("Cannot Open Project"), message);
         return false;
     }
+    project.reset();
     projectPath_ = QFileInfo(path).absoluteFilePath();
-    setWindowTitle(tr("%1 - NPU Scope").arg(QFileInfo(path).fileName()));
-    reloadProject();
+    explorer_->setProject(projectPath_, &message);
+    addRecent(projectPath_);
+    retranslateUi();
+    updateActions();
+    log(tr("Opened %1.").arg(QDir::toNativeSeparators(projectPath_)));
+    Q_EMIT projectChanged(projectPath_);
     return true;
 }
 
 void MainWindow::reloadProject()
 {
-    explorer_->clear();
-    if (projectPath_.isEmpty())
-        return;
-    store::StoreError err = store::StoreError::None;
     QString message;
-    auto project = store::Project::open(projectPath_, store::Project::Mode::ReadOnly, &err, &message);
-    if (!project) {
-        statusLabel_->setText(message);
-        return;
-    }
-    auto *root = new QTreeWidgetItem(explorer_, {QFileInfo(projectPath_).fileName()});
-    for (const auto &s : project->sessions()) {
-        const TimeNs dur = s.endedWallUs > s.startedWallUs ? (s.endedWallUs - s.startedWallUs) * 1000 : 0;
-        auto *si = new QTreeWidgetItem(root, {tr("Session %1: %2").arg(s.id).arg(s.info.name),
-                                              sessionStatusName(s.status), dur ? formatNs(dur) : QString(),
-                                              QString::number(s.recordCount)});
-        si->setData(0, kSessionIdRole, qlonglong(s.id));
-        for (const auto &d : s.info.devices) {
-            auto *di = new QTreeWidgetItem(si, {tr("Device %1 (rank %2)").arg(d.id).arg(d.rankId)});
-            di->setData(0, kSessionIdRole, qlonglong(s.id));
-            for (const auto &m : s.info.models) {
-                auto *mi = new QTreeWidgetItem(di, {tr("Model %1: %2").arg(m.id).arg(m.name), QString(), QString(),
-                                                    tr("%n iteration(s)", nullptr, m.iterations)});
-                mi->setData(0, kSessionIdRole, qlonglong(s.id));
-            }
-        }
-    }
-    explorer_->expandToDepth(1);
-    for (int c = 1; c < explorer_->columnCount(); ++c)
-        explorer_->resizeColumnToContents(c);
-    if (root->childCount())
-        explorer_->setCurrentItem(root->child(root->childCount() - 1));
-}
-
-std::int64_t MainWindow::selectedSessionId() const
-{
-    if (auto *it = explorer_->currentItem())
-        return it->data(0, kSessionIdRole).toLongLong();
-    return 0;
-}
-
-void MainWindow::showDetails(QTreeWidgetItem *item)
-{
-    const std::int64_t id = item ? item->data(0, kSessionIdRole).toLongLong() : 0;
-    if (!id || projectPath_.isEmpty())
-        return;
-    store::StoreError err = store::StoreError::None;
-    QString message;
-    auto project = store::Project::open(projectPath_, store::Project::Mode::ReadOnly, &err, &message);
-    if (!project)
-        return;
-    for (const auto &s : project->sessions()) {
-        if (s.id != id)
-            continue;
-        const SessionSpec &sp = s.info.spec;
-        QString html = tr("<h3>Session %1</h3>").arg(s.id);
-        html += QStringLiteral("<table cellpadding=3>");
-        auto row = [&](const QString &k, const QString &v) {
-            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
-        };
-        row(tr("Name"), s.info.name);
-        row(tr("Status"), sessionStatusName(s.status));
-        row(tr("Model"), sp.model);
-        row(tr("Batch size"), QString::number(sp.batchSize));
-        row(tr("Iterations"), QString::number(sp.iterations));
-        row(tr("Devices"), QString::number(sp.deviceCount()));
-        row(tr("Launch mode"), launchModeName(sp.mode));
-        row(tr("Precision"), precisionName(sp.precision));
-        row(tr("Seed"), QString::number(sp.seed));
-        row(tr("Started"), QDateTime::fromMSecsSinceEpoch(s.startedWallUs / 1000).toString(Qt::ISODate));
-        row(tr("Tasks"), QString::number(s.taskCount));
-        row(tr("Records"), QString::number(s.recordCount));
-        row(tr("profiling_options"), QString::fromUtf8(s.info.optionsJson));
-        html += QStringLiteral("</table>");
-        details_->setHtml(html);
-        return;
-    }
+    if (!explorer_->reload(&message))
+        log(message);
 }
 
 void MainWindow::openProjectDialog()
 {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open Project"), QFileInfo(projectPath_).absolutePath(),
+    const QString start = projectPath_.isEmpty() ? QDir::homePath() : QFileInfo(projectPath_).absolutePath();
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open Project"), start,
                                                    tr("NPU Scope projects (*.npuscope);;All files (*)"));
     if (!f.isEmpty())
         openProject(f);
 }
 
+void MainWindow::showDetails(const ExplorerSelection &sel)
+{
+    if (projectPath_.isEmpty()) {
+        details_->setHtml(tr("<h3>NPU Scope</h3><p>Open a project (<b>File → Open Project…</b>, or drop a "
+                             ".npuscope file here) or record a new emulated session (<b>File → New Session…</b>).</p>"));
+        return;
+    }
+    store::StoreError err = store::StoreError::None;
+    QString message;
+    auto project = store::Project::open(projectPath_, store::Project::Mode::ReadOnly, &err, &message);
+    if (!project) {
+        details_->setHtml(QStringLiteral("<p>%1</p>").arg(esc(message)));
+        return;
+    }
+    const auto sessions = project->sessions();
+    QString html;
+    auto row = [&html](const QString &k, const QString &v) {
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(esc(k), esc(v));
+    };
+    if (sel.sessionId == 0) {
+        html = tr("<h3>Project %1</h3>").arg(esc(QFileInfo(projectPath_).fileName()));
+        html += QStringLiteral("<table cellpadding=3>");
+        row(tr("File"), QDir::toNativeSeparators(projectPath_));
+        row(tr("Sessions"), QString::number(sessions.size()));
+        html += QStringLiteral("</table>");
+        details_->setHtml(html);
+        return;
+    }
+    for (const auto &s : sessions) {
+        if (s.id != sel.sessionId)
+            continue;
+        const SessionSpec &sp = s.info.spec;
+        html = tr("<h3>Session %1: %2</h3>").arg(s.id).arg(esc(s.info.name));
+        html += QStringLiteral("<table cellpadding=3>");
+        row(tr("Status"), statusText(s.status));
+        row(tr("Model"), sp.model);
+        row(tr("Batch size"), QString::number(sp.batchSize));
+        row(tr("Iterations"), QString::number(sp.iterations));
+        row(tr("Devices"), tr("%1 per server × %2 server(s)").arg(sp.devicesPerServer).arg(sp.servers));
+        row(tr("Launch mode"), launchModeName(sp.mode));
+        row(tr("Precision"), precisionName(sp.precision));
+        row(tr("Seed"), QString::number(sp.seed));
+        if (!sp.scenarios.isEmpty())
+            row(tr("Scenarios"), sp.scenarios.join(QStringLiteral(", ")));
+        row(tr("Started"), QLocale().toString(QDateTime::fromMSecsSinceEpoch(s.startedWallUs / 1000), QLocale::ShortFormat));
+        if (s.endedWallUs > s.startedWallUs)
+            row(tr("Duration"), formatNs((s.endedWallUs - s.startedWallUs) * 1000));
+        row(tr("Tasks"), QLocale().toString(qulonglong(s.taskCount)));
+        row(tr("Records"), QLocale().toString(qulonglong(s.recordCount)));
+        if (s.agedBytes)
+            row(tr("Aged by storage_limit"), tr("%1 MB").arg(double(s.agedBytes) / 1048576.0, 0, 'f', 1));
+        row(tr("profiling_options"), QString::fromUtf8(s.info.optionsJson));
+        html += QStringLiteral("</table>");
+        if (sel.device >= 0 && sel.modelId >= 0) {
+            auto reader = project->session(s.id, &message);
+            if (reader) {
+                html += tr("<h4>Device %1, model %2</h4>").arg(sel.device).arg(sel.modelId);
+                html += QStringLiteral("<table cellpadding=3><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>")
+                            .arg(tr("Iteration"), tr("Duration"), tr("FP to BP"), tr("All-reduce segments"));
+                for (const StepTraceRecord &st : reader->stepTraces(std::uint16_t(sel.device), std::uint32_t(sel.modelId))) {
+                    if (sel.iteration > 0 && st.iteration != std::uint32_t(sel.iteration))
+                        continue;
+                    const TimeNs begin = st.previousIterationEnd >= 0 ? st.previousIterationEnd : st.fpStart;
+                    html += QStringLiteral("<tr%5><td align=right>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                                           "<td align=right>%4</td></tr>")
+                                .arg(st.iteration)
+                                .arg(formatNs(st.iterationEnd - begin), formatNs(st.bpEnd - st.fpStart))
+                                .arg(st.reduces.size())
+                                .arg(QString());
+                }
+                html += QStringLiteral("</table>");
+            }
+        }
+        details_->setHtml(html);
+        return;
+    }
+}
+
 void MainWindow::newSession()
 {
     if (worker_) {
-        QMessageBox::information(this, tr("Busy"), tr("Wait for the current work to finish or cancel it first."));
+        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run to finish or cancel it first."));
         return;
     }
     NewSessionDialog dlg(projectPath_, this);
     if (dlg.exec() != QDialog::Accepted || !dlg.isValid())
         return;
-    const SessionSpec spec = dlg.spec();
-    const ProfilingOptions options = dlg.options();
-    const QString path = dlg.projectPath();
+    startRun(dlg.spec(), dlg.options(), dlg.projectPath());
+}
+
+bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &options, const QString &projectPath)
+{
+    if (worker_) {
+        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run to finish or cancel it first."));
+        return false;
+    }
     QString specError;
     if (!device::Emulator::validate(spec, &specError)) {
+        log(specError);
         QMessageBox::warning(this, tr("Invalid Session"), specError);
-        return;
+        return false;
     }
     cancel_ = std::make_shared<std::atomic_bool>(false);
     auto cancel = cancel_;
     QPointer<MainWindow> self(this);
-    QThread *t = QThread::create([self, spec, options, path, cancel] {
+    const QString path = QFileInfo(projectPath).absoluteFilePath();
+    runPath_ = path;
+    runModel_ = spec.model;
+    lastIteration_ = 0;
+    lastIterations_ = spec.iterations;
+    lastRecords_ = 0;
+    runClock_.start();
+    worker_ = QThread::create([self, spec, options, path, cancel] {
         store::StoreError err = store::StoreError::None;
         QString message;
         auto writer = store::ProjectWriter::create(path, &err, &message);
         QString status = QStringLiteral("failed");
+        QStringList notes;
         if (writer) {
             device::Emulator emu(spec, options);
             const SessionStatus st = emu.run(*writer, cancel.get(), [self](const device::EmulatorProgress &p) {
                 QMetaObject::invokeMethod(qApp, [self, p] {
-                    if (!self)
-                        return;
-                    self->progress_->setRange(0, p.iterations);
-                    self->progress_->setValue(p.iteration);
-                    self->statusLabel_->setText(MainWindow::tr("Iteration %1 of %2, %3 records")
-                                                    .arg(p.iteration).arg(p.iterations).arg(p.records));
+                    if (self)
+                        self->onProgress(p.iteration, p.iterations, p.records);
                 });
             });
             status = sessionStatusName(st);
-            message = st == SessionStatus::Failed ? (writer->errorString().isEmpty() ? emu.errorString()
-                                                                                      : writer->errorString())
-                                                  : QString();
-        }
-        QMetaObject::invokeMethod(qApp, [self, status, message, path] {
-            if (!self)
-                return;
-            self->projectPath_ = QFileInfo(path).absoluteFilePath();
-            self->finishWork(status, message);
-        });
-    });
-    startWork(t, tr("Recording %1…").arg(spec.model));
-}
-
-void MainWindow::exportSession()
-{
-    const std::int64_t id = selectedSessionId();
-    if (projectPath_.isEmpty() || id == 0) {
-        QMessageBox::information(this, tr("Export"), tr("Select a session in the project explorer first."));
-        return;
-    }
-    if (worker_)
-        return;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export PROF Directory Into"),
-                                                          QFileInfo(projectPath_).absolutePath());
-    if (dir.isEmpty())
-        return;
-    cancel_ = std::make_shared<std::atomic_bool>(false);
-    auto cancel = cancel_;
-    QPointer<MainWindow> self(this);
-    const QString path = projectPath_;
-    QThread *t = QThread::create([self, path, id, dir, cancel] {
-        store::StoreError err = store::StoreError::None;
-        QString message;
-        QString status = QStringLiteral("failed");
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message);
-        std::unique_ptr<store::ProjectReader> reader = project ? project->session(id, &message) : nullptr;
-        if (reader) {
-            exporting::ExportRequest req;
-            req.outputDir = dir;
-            req.profCounter = std::uint32_t(id);
-            exporting::ExportResult result;
-            exporting::ExportError kind = exporting::ExportError::None;
-            if (exporting::exportProf(*reader, req, &result, &kind, &message,
-                                      [self](const exporting::ExportProgress &p) {
-                                          QMetaObject::invokeMethod(qApp, [self, p] {
-                                              if (!self)
-                                                  return;
-                                              self->progress_->setRange(0, int(p.filesTotal));
-                                              self->progress_->setValue(int(p.filesDone));
-                                          });
-                                      },
-                                      cancel.get())) {
-                status = QStringLiteral("complete");
-                message = MainWindow::tr("Exported %n file(s) to <a href=\"%1\">%2</a>.", nullptr, int(result.files.size()))
-                              .arg(QUrl::fromLocalFile(result.profDir).toString(),
-                                   QDir::toNativeSeparators(result.profDir).toHtmlEscaped());
-            } else if (kind == exporting::ExportError::Cancelled) {
-                status = QStringLiteral("cancelled");
-            }
+            if (st == SessionStatus::Failed)
+                message = writer->errorString().isEmpty() ? emu.errorString() : writer->errorString();
+            else
+                message = options.optionsWithoutData().join(QLatin1Char(' '));
         }
         QMetaObject::invokeMethod(qApp, [self, status, message] {
             if (self)
-                self->finishWork(status, message);
+                self->finishRun(status, message);
         });
     });
-    startWork(t, tr("Exporting session %1…").arg(id));
-}
-
-void MainWindow::startWork(QThread *thread, const QString &label)
-{
-    worker_ = thread;
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    statusLabel_->setText(label);
-    progress_->setRange(0, 0);
+    connect(worker_, &QThread::finished, worker_, &QObject::deleteLater);
+    const QString model = spec.model;
+    setStatus([model] { return tr("Recording %1…").arg(model); });
+    progress_->setRange(0, spec.iterations);
+    progress_->setValue(0);
     progress_->show();
     cancelButton_->show();
-    thread->start();
+    cancelButton_->setEnabled(true);
+    log(tr("Recording %1 into %2.").arg(spec.model, QDir::toNativeSeparators(path)));
+    updateActions();
+    worker_->start();
+    refresh_->start();
+    return true;
 }
 
-void MainWindow::finishWork(const QString &status, const QString &message)
+void MainWindow::onProgress(int iteration, int iterations, quint64 records)
+{
+    if (!worker_)
+        return;
+    // The first committed batch exists now: show the project being written.
+    if (explorer_->projectPath() != runPath_) {
+        projectPath_ = runPath_;
+        explorer_->setProject(runPath_);
+        addRecent(runPath_);
+        retranslateUi();
+        Q_EMIT projectChanged(projectPath_);
+    }
+    lastIteration_ = iteration;
+    lastIterations_ = iterations;
+    lastRecords_ = records;
+    progress_->setRange(0, iterations);
+    progress_->setValue(iteration);
+    setStatus([this] {
+        const double secs = std::max<double>(runClock_.elapsed(), 1) / 1000.0;
+        const qint64 elapsed = runClock_.elapsed() / 1000;
+        const QString remaining = lastIteration_ > 0
+                                      ? formatClock(qint64(secs / lastIteration_ * (lastIterations_ - lastIteration_) + 0.5))
+                                      : tr("unknown");
+        return tr("Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5")
+            .arg(lastIteration_)
+            .arg(lastIterations_)
+            .arg(QLocale().toString(qulonglong(double(lastRecords_) / secs)))
+            .arg(formatClock(elapsed), remaining);
+    });
+}
+
+void MainWindow::finishRun(const QString &status, const QString &message)
 {
     if (worker_)
         worker_->wait();
     worker_ = nullptr;
+    refresh_->stop();
     progress_->hide();
     cancelButton_->hide();
+    const qint64 elapsed = runClock_.elapsed() / 1000;
     if (status == QLatin1String("failed")) {
-        statusLabel_->setText(tr("Failed"));
-        QMessageBox::warning(this, tr("Failed"), message);
+        setStatus([] { return tr("The run failed."); });
+        log(message);
+        QMessageBox::warning(this, tr("Run Failed"), message);
     } else if (status == QLatin1String("cancelled")) {
-        statusLabel_->setText(tr("Cancelled; what was recorded is kept."));
+        const int k = lastIteration_;
+        setStatus([k] { return tr("Cancelled after %n iteration(s); what was recorded is kept.", nullptr, k); });
+        log(statusLabel_->text());
     } else {
-        statusLabel_->setText(tr("Done"));
+        const quint64 records = lastRecords_;
+        setStatus([records, elapsed] {
+            return tr("Recorded %1 records in %2.").arg(QLocale().toString(qulonglong(records)), formatClock(elapsed));
+        });
+        log(statusLabel_->text());
         if (!message.isEmpty())
-            details_->setHtml(QStringLiteral("<p>%1</p>").arg(message));
+            log(message);
     }
-    reloadProject();
+    if (QFileInfo::exists(runPath_) && (projectPath_ != runPath_ || explorer_->projectPath() != runPath_)) {
+        store::StoreError err = store::StoreError::None;
+        QString m;
+        if (store::Project::open(runPath_, store::Project::Mode::ReadOnly, &err, &m)) {
+            projectPath_ = runPath_;
+            explorer_->setProject(runPath_);
+            addRecent(runPath_);
+            retranslateUi();
+            Q_EMIT projectChanged(projectPath_);
+        }
+    } else {
+        explorer_->reload();
+    }
+    // Select the session just recorded (the newest one).
+    if (QTreeWidgetItem *root = explorer()->topLevelItem(0); root && root->childCount())
+        explorer()->setCurrentItem(root->child(root->childCount() - 1));
+    updateActions();
     Q_EMIT workFinished(status, message);
 }
 
 void MainWindow::cancelWork()
 {
-    if (cancel_)
-        cancel_->store(true);
-    statusLabel_->setText(tr("Cancelling…"));
+    if (!worker_ || !cancel_)
+        return;
+    cancel_->store(true);
+    cancelButton_->setEnabled(false);
+    setStatus([] { return tr("Cancelling…"); });
+}
+
+bool MainWindow::saveProjectAs(const QString &destination)
+{
+    if (projectPath_.isEmpty())
+        return false;
+    const QString src = projectPath_;
+    bool ok = false;
+    QString message;
+    setStatus([] { return tr("Saving a copy of the project…"); });
+    QEventLoop loop;
+    // The copy reads a whole snapshot; keep the window painting meanwhile.
+    QThread *t = QThread::create([&] {
+        store::StoreError err = store::StoreError::None;
+        ok = store::copyProject(src, destination, &err, &message);
+    });
+    connect(t, &QThread::finished, &loop, &QEventLoop::quit);
+    QApplication::setOverrideCursor(Qt::BusyCursor);
+    t->start();
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    t->wait();
+    delete t;
+    QApplication::restoreOverrideCursor();
+    if (!ok) {
+        setStatus([] { return tr("The project was not saved."); });
+        log(message);
+        QMessageBox::warning(this, tr("Cannot Save Project"), message);
+        return false;
+    }
+    const QString dest = QFileInfo(destination).absoluteFilePath();
+    setStatus([dest] { return tr("Saved a copy as %1.").arg(QDir::toNativeSeparators(dest)); });
+    log(statusLabel_->text());
+    // While a recording writes into the original, keep watching it; otherwise continue
+    // in the copy like any "Save As".
+    if (!worker_)
+        openProject(dest);
+    return true;
+}
+
+void MainWindow::saveProjectAsDialog()
+{
+    if (projectPath_.isEmpty())
+        return;
+    const QFileInfo fi(projectPath_);
+    const QString f = QFileDialog::getSaveFileName(this, tr("Save Project As"),
+                                                   fi.absolutePath() + QStringLiteral("/") + fi.completeBaseName()
+                                                       + tr("-copy") + QStringLiteral(".npuscope"),
+                                                   tr("NPU Scope projects (*.npuscope)"));
+    if (f.isEmpty())
+        return;
+    saveProjectAs(f.endsWith(QLatin1String(".npuscope")) ? f : f + QStringLiteral(".npuscope"));
+}
+
+void MainWindow::importProf()
+{
+    QMessageBox::information(this, tr("Import"), importAct_->toolTip());
+}
+
+void MainWindow::exportSession()
+{
+    const ExplorerSelection sel = explorer_->selection();
+    if (projectPath_.isEmpty() || sel.sessionId == 0) {
+        QMessageBox::information(this, tr("Export"), tr("Select a session in the project explorer first."));
+        return;
+    }
+    ExportDialog dlg(projectPath_, sel.sessionId, this);
+    if (!dlg.isUsable()) {
+        QMessageBox::warning(this, tr("Export"), dlg.errorString());
+        return;
+    }
+    dlg.preselect(sel.device, sel.modelId, sel.iteration);
+    connect(&dlg, &ExportDialog::finished, this, [this](const QString &status, const QString &message) {
+        QString plain = message;
+        plain.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+        log(status == QLatin1String("complete") ? plain : tr("Export %1: %2").arg(status, plain));
+    });
+    dlg.exec();
+}
+
+void MainWindow::preferences()
+{
+    PreferencesDialog dlg(this);
+    dlg.exec();
 }
 
 void MainWindow::about()
 {
     QMessageBox::about(this, tr("About NPU Scope"),
                        tr("<h3>NPU Scope %1</h3><p>A profiler for AI training on Ascend NPUs, with an Ascend 910 "
-                          "emulator, msprof-compatible exports and a SQLite project file.</p>")
-                           .arg(QStringLiteral(NPUSCOPE_VERSION)));
+                          "emulator, msprof-compatible exports and a SQLite project file.</p><p>Qt %2</p>")
+                           .arg(QStringLiteral(NPUSCOPE_VERSION), QString::fromLatin1(qVersion())));
 }
 
 } // namespace npuscope::ui

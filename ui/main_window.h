@@ -1,23 +1,35 @@
 #pragma once
-// The main window: opens a project, lists its sessions in the project explorer, starts an
-// emulated run off the GUI thread (with progress and cancel) and exports a session.
-// The full GUI (forms, timeline, tables) grows from here; this is the foundation's shell.
+// The main window: menu bar, tool bar, status bar, the project explorer and a messages
+// panel as docks, and a tab widget in the centre for the views (an "Overview" of the
+// selection now; the timeline and tables are added as further tabs with addView()).
+// Runs and exports happen on worker threads; the window stays responsive, shows progress
+// in the status bar and refreshes the explorer while a recording writes.
+// Geometry, dock layout and recent projects persist in QSettings.
 
 #include "core/model/session.h"
+#include "core/options/profiling_options.h"
+#include "ui/project_explorer.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
-#include <QThread>
 #include <atomic>
+#include <functional>
 #include <memory>
 
+class QAction;
+class QDockWidget;
 class QLabel;
+class QMenu;
+class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
-class QTreeWidget;
-class QTreeWidgetItem;
+class QTabWidget;
 class QTextBrowser;
-
+class QThread;
+class QTimer;
+class QToolBar;
+class QTreeWidget;
 
 namespace npuscope::ui {
 
@@ -30,36 +42,94 @@ public:
     // Opens (read-only) and lists a project; shows a message box and returns false on error.
     bool openProject(const QString &path);
     QString projectPath() const { return projectPath_; }
-    QTreeWidget *explorer() const { return explorer_; }
+    ProjectExplorer *projectExplorer() const { return explorer_; }
+    QTreeWidget *explorer() const { return explorer_->tree(); }
+    ExplorerSelection selection() const { return explorer_->selection(); }
     bool isRunning() const { return worker_ != nullptr; }
+
+    // The central views. addView() appends a tab (the integrator adds "Timeline" here);
+    // views follow selectionChanged().
+    QTabWidget *views() const { return views_; }
+    int addView(QWidget *view, const QString &title);
+
+    // Records a session off the GUI thread into `projectPath` (created if missing).
+    // Returns false (with a message box) if a run or export is already going on.
+    bool startRun(const SessionSpec &spec, const ProfilingOptions &options, const QString &projectPath);
+    // Copies the open project to `destination` (safe while it is being recorded) and
+    // opens the copy unless a recording is running. Returns false with a message box.
+    bool saveProjectAs(const QString &destination);
+
+    static QStringList recentProjects();
+    QMenu *fileMenu() const { return fileMenu_; }
+    QAction *importAction() const { return importAct_; }
+    QLabel *statusLabel() const { return statusLabel_; }
+    QPushButton *cancelButton() const { return cancelButton_; }
+    QPlainTextEdit *messages() const { return messages_; }
+    QTextBrowser *overview() const { return details_; }
 
 public Q_SLOTS:
     void newSession();
     void openProjectDialog();
+    void saveProjectAsDialog();
+    void importProf();
     void exportSession();
     void cancelWork();
+    void preferences();
     void about();
+    void reloadProject();
 
 Q_SIGNALS:
-    // Emitted on the GUI thread when a run or export ends (status: complete/cancelled/failed).
+    // Emitted on the GUI thread when a run ends (status: complete/cancelled/failed).
     void workFinished(const QString &status, const QString &message);
+    // The explorer's selection (session/device/model/iteration); drives every view.
+    void selectionChanged(const npuscope::ui::ExplorerSelection &selection);
+    void projectChanged(const QString &path);
+
+protected:
+    void changeEvent(QEvent *e) override;
+    void closeEvent(QCloseEvent *e) override;
+    void dragEnterEvent(QDragEnterEvent *e) override;
+    void dropEvent(QDropEvent *e) override;
 
 private:
-    void buildMenus();
-    void reloadProject();
-    void showDetails(QTreeWidgetItem *item);
-    void startWork(QThread *thread, const QString &label);
-    void finishWork(const QString &status, const QString &message);
-    std::int64_t selectedSessionId() const;
+    void buildActions();
+    void retranslateUi();
+    void showDetails(const ExplorerSelection &sel);
+    void finishRun(const QString &status, const QString &message);
+    void onProgress(int iteration, int iterations, quint64 records);
+    void addRecent(const QString &path);
+    void rebuildRecentMenu();
+    void log(const QString &text);
+    void updateActions();
 
     QString projectPath_;
-    QTreeWidget *explorer_ = nullptr;
+    ProjectExplorer *explorer_ = nullptr;
+    QDockWidget *explorerDock_ = nullptr;
+    QDockWidget *messagesDock_ = nullptr;
+    QPlainTextEdit *messages_ = nullptr;
+    QTabWidget *views_ = nullptr;
     QTextBrowser *details_ = nullptr;
     QLabel *statusLabel_ = nullptr;
     QProgressBar *progress_ = nullptr;
     QPushButton *cancelButton_ = nullptr;
+    QTimer *refresh_ = nullptr;
+    QToolBar *toolBar_ = nullptr;
+
+    QMenu *fileMenu_ = nullptr, *recentMenu_ = nullptr, *viewMenu_ = nullptr, *helpMenu_ = nullptr;
+    QAction *newAct_ = nullptr, *openAct_ = nullptr, *saveAsAct_ = nullptr, *importAct_ = nullptr,
+            *exportAct_ = nullptr, *quitAct_ = nullptr, *prefsAct_ = nullptr, *aboutAct_ = nullptr,
+            *reloadAct_ = nullptr, *cancelAct_ = nullptr, *clearRecentAct_ = nullptr;
+
     QPointer<QThread> worker_;
     std::shared_ptr<std::atomic_bool> cancel_;
+    QString runPath_;
+    QString runModel_;
+    QElapsedTimer runClock_;
+    int lastIteration_ = 0, lastIterations_ = 0;
+    quint64 lastRecords_ = 0;
+    // The status line as a function, so it is re-said in the new language on a switch.
+    std::function<QString()> status_;
+    void setStatus(std::function<QString()> f);
 };
 
 } // namespace npuscope::ui

@@ -1,80 +1,347 @@
 #include "ui/new_session_dialog.h"
 
 #include "device/emulator.h"
+#include "ui/model_ops.h"
+#include "ui/options_form.h"
 
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QEvent>
+#include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QThread>
+#include <QTimer>
+#include <QUrl>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace npuscope::ui {
 
+namespace {
+const char kFromFile[] = "\x01from-file";
+const char kBuiltinPrefix[] = "builtin:";
+const char kMessageStyle[] = "color: #d0334a;";
+
+QString presetGroup()
+{
+    return QStringLiteral("optionPresets");
+}
+
+// Built-in presets are JSON files compiled into the resources (resources/presets).
+QMap<QString, QByteArray> builtinPresets()
+{
+    QMap<QString, QByteArray> out;
+    const QDir dir(QStringLiteral(":/presets"));
+    for (const QString &f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QFile file(dir.filePath(f));
+        if (file.open(QIODevice::ReadOnly))
+            out.insert(QFileInfo(f).completeBaseName(), file.readAll().trimmed());
+    }
+    return out;
+}
+
+QPlainTextEdit *codeView(QWidget *parent)
+{
+    auto *e = new QPlainTextEdit(parent);
+    e->setReadOnly(true);
+    e->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    e->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    return e;
+}
+} // namespace
+
 NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     : QDialog(parent)
 {
-    setWindowTitle(tr("New Session"));
+    setAcceptDrops(true);
+    setSizeGripEnabled(true);
 
-    auto *workload = new QGroupBox(tr("Workload"), this);
-    auto *form = new QFormLayout(workload);
+    // ---- Workload ----
+    auto *workload = new QWidget(this);
+    auto *wf = new QFormLayout(workload);
+    wf->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     model_ = new QComboBox(workload);
-    model_->addItems(device::zooModelNames());
-    model_->setCurrentText(QStringLiteral("resnet50"));
+    for (const QString &m : device::zooModelNames())
+        model_->addItem(m, m);
+    model_->insertSeparator(model_->count());
+    model_->addItem(QString(), QString::fromLatin1(kFromFile));
+    model_->setCurrentIndex(qMax(0, model_->findData(QStringLiteral("resnet50"))));
+    lastModelIndex_ = model_->currentIndex();
     batch_ = new QSpinBox(workload);
     batch_->setRange(1, 4096);
     batch_->setValue(32);
     iterations_ = new QSpinBox(workload);
     iterations_->setRange(1, 100000);
     iterations_->setValue(5);
+    precision_ = new QComboBox(workload);
+    precision_->addItem(QString(), int(Precision::Mixed));
+    precision_->addItem(QString(), int(Precision::Fp32));
     devices_ = new QSpinBox(workload);
     devices_->setRange(1, 8);
     devices_->setValue(2);
+    servers_ = new QSpinBox(workload);
+    servers_->setRange(1, 4);
     mode_ = new QComboBox(workload);
-    mode_->addItem(tr("Estimator (iterations sink to the device)"), int(LaunchMode::Estimator));
-    mode_->addItem(tr("sess.run (host round trip per step)"), int(LaunchMode::SessRun));
-    precision_ = new QComboBox(workload);
-    precision_->addItem(tr("Mixed precision"), int(Precision::Mixed));
-    precision_->addItem(tr("FP32"), int(Precision::Fp32));
+    mode_->addItem(QString(), int(LaunchMode::Estimator));
+    mode_->addItem(QString(), int(LaunchMode::SessRun));
+    inputRate_ = new QDoubleSpinBox(workload);
+    inputRate_->setRange(0, 1e7);
+    inputRate_->setDecimals(0);
+    inputRate_->setSingleStep(100);
     seed_ = new QSpinBox(workload);
-    seed_->setRange(0, 1 << 30);
+    seed_->setRange(0, std::numeric_limits<int>::max());
     seed_->setValue(1);
-    form->addRow(tr("&Model:"), model_);
-    form->addRow(tr("&Batch size:"), batch_);
-    form->addRow(tr("&Iterations:"), iterations_);
-    form->addRow(tr("&Devices:"), devices_);
-    form->addRow(tr("&Launch mode:"), mode_);
-    form->addRow(tr("&Precision:"), precision_);
-    form->addRow(tr("&Seed:"), seed_);
+    segments_ = new QSpinBox(workload);
+    segments_->setRange(1, 16);
+    segments_->setValue(2);
+    auto *devRow = new QWidget(workload);
+    auto *devLayout = new QHBoxLayout(devRow);
+    devLayout->setContentsMargins(0, 0, 0, 0);
+    auto *times = new QLabel(devRow);
+    devLayout->addWidget(devices_);
+    devLayout->addWidget(times);
+    devLayout->addWidget(servers_);
+    auto *devTotal = new QLabel(devRow);
+    devLayout->addWidget(devTotal, 1);
+    auto *scenarioBox = new QWidget(workload);
+    auto *sl = new QVBoxLayout(scenarioBox);
+    sl->setContentsMargins(0, 0, 0, 0);
+    sl->setSpacing(2);
+    for (const char *s : {"slow-input", "straggler", "aicpu-fallback", "launch-bound", "single-segment"}) {
+        auto *cb = new QCheckBox(QString::fromLatin1(s), scenarioBox);
+        sl->addWidget(cb);
+        scenarios_.emplace_back(QString::fromLatin1(s), cb);
+        connect(cb, &QCheckBox::toggled, this, &NewSessionDialog::validate);
+    }
+    workloadMessage_ = new QLabel(workload);
+    workloadMessage_->setWordWrap(true);
+    workloadMessage_->setStyleSheet(QString::fromLatin1(kMessageStyle));
 
-    auto *opts = new QGroupBox(tr("profiling_options"), this);
-    auto *ol = new QVBoxLayout(opts);
-    optionsEdit_ = new QPlainTextEdit(opts);
-    optionsEdit_->setPlainText(QStringLiteral(
-        "{\"output\":\"%1\",\"training_trace\":\"on\",\"task_trace\":\"on\",\"hccl\":\"on\",\"aicpu\":\"on\","
-        "\"l2\":\"on\",\"msproftx\":\"on\",\"aic_metrics\":\"PipeUtilization\",\"fp_point\":\"\",\"bp_point\":\"\"}")
-                                  .arg(QDir::homePath() + QStringLiteral("/npuscope-output")));
-    optionsEdit_->setMinimumHeight(90);
-    problems_ = new QLabel(opts);
-    problems_->setWordWrap(true);
-    problems_->setTextFormat(Qt::PlainText);
-    ol->addWidget(optionsEdit_);
-    ol->addWidget(problems_);
+    auto *lModel = new QLabel(workload), *lBatch = new QLabel(workload), *lIter = new QLabel(workload),
+         *lPrec = new QLabel(workload), *lDev = new QLabel(workload), *lMode = new QLabel(workload),
+         *lRate = new QLabel(workload), *lSeed = new QLabel(workload), *lSeg = new QLabel(workload),
+         *lScen = new QLabel(workload);
+    wf->addRow(lModel, model_);
+    wf->addRow(lBatch, batch_);
+    wf->addRow(lIter, iterations_);
+    wf->addRow(lPrec, precision_);
+    wf->addRow(lDev, devRow);
+    wf->addRow(lMode, mode_);
+    wf->addRow(lRate, inputRate_);
+    wf->addRow(lSeed, seed_);
+    wf->addRow(lSeg, segments_);
+    wf->addRow(lScen, scenarioBox);
+    wf->addRow(QString(), workloadMessage_);
+    lModel->setBuddy(model_);
+    lBatch->setBuddy(batch_);
+    lIter->setBuddy(iterations_);
+    lPrec->setBuddy(precision_);
+    lDev->setBuddy(devices_);
+    lMode->setBuddy(mode_);
+    lRate->setBuddy(inputRate_);
+    lSeed->setBuddy(seed_);
+    lSeg->setBuddy(segments_);
+    onTr([=, this] {
+        lModel->setText(tr("&Model:"));
+        lBatch->setText(tr("&Batch size:"));
+        lIter->setText(tr("&Iterations:"));
+        lPrec->setText(tr("&Precision:"));
+        lDev->setText(tr("&Devices:"));
+        lMode->setText(tr("&Launch mode:"));
+        lRate->setText(tr("Input &pipeline:"));
+        lSeed->setText(tr("&Seed:"));
+        lSeg->setText(tr("All-reduce se&gments:"));
+        lScen->setText(tr("Scenarios:"));
+        model_->setItemText(model_->findData(QString::fromLatin1(kFromFile)), tr("From file…"));
+        model_->setToolTip(tr("A model of the zoo, or a JSON model file of your own"));
+        precision_->setItemText(0, tr("Mixed precision (FP16 compute)"));
+        precision_->setItemText(1, tr("FP32"));
+        times->setText(tr("per server  ×"));
+        servers_->setSuffix(tr(" server(s)"));
+        devTotal->setText(tr("= %n device(s)", nullptr, devices_->value() * servers_->value()));
+        mode_->setItemText(0, tr("Estimator (iterations sink to the device)"));
+        mode_->setItemText(1, tr("sess.run (host round trip per step)"));
+        inputRate_->setSpecialValueText(tr("fast enough (never the bottleneck)"));
+        inputRate_->setSuffix(tr(" samples/s"));
+        inputRate_->setToolTip(tr("Throughput of the host input pipeline; 0 = never the bottleneck"));
+        seed_->setToolTip(tr("Same seed, same workload and options: the same records, byte for byte"));
+        segments_->setToolTip(tr("Number of gradient all-reduce segments per iteration"));
+        const QStringList tips = {tr("The host input pipeline is slower than the device (Data Aug Bound)"),
+                                  tr("The last device runs 30 % slower; the others wait in all-reduce"),
+                                  tr("Some ops fall back to the AI CPU"),
+                                  tr("Small kernels: the host cannot launch tasks fast enough"),
+                                  tr("One all-reduce segment after the whole backward pass")};
+        for (size_t i = 0; i < scenarios_.size() && i < size_t(tips.size()); ++i)
+            scenarios_[i].second->setToolTip(tips.at(int(i)));
+    });
+    connect(devices_, &QSpinBox::valueChanged, this, [devTotal, this] {
+        devTotal->setText(tr("= %n device(s)", nullptr, devices_->value() * servers_->value()));
+    });
+    connect(servers_, &QSpinBox::valueChanged, this, [devTotal, this] {
+        devTotal->setText(tr("= %n device(s)", nullptr, devices_->value() * servers_->value()));
+    });
+    connect(model_, &QComboBox::activated, this, [this](int index) {
+        if (model_->itemData(index).toString() != QLatin1String(kFromFile)) {
+            lastModelIndex_ = index;
+            return;
+        }
+        const QString f = QFileDialog::getOpenFileName(this, tr("Model File"), QDir::homePath(),
+                                                       tr("JSON model files (*.json);;All files (*)"));
+        if (f.isEmpty()) {
+            model_->setCurrentIndex(lastModelIndex_);
+            return;
+        }
+        setModel(f);
+    });
+    for (QSpinBox *b : {batch_, iterations_, devices_, servers_, seed_, segments_})
+        connect(b, &QSpinBox::valueChanged, this, &NewSessionDialog::validate);
+    connect(inputRate_, &QDoubleSpinBox::valueChanged, this, &NewSessionDialog::validate);
+    for (QComboBox *c : {model_, precision_, mode_})
+        connect(c, &QComboBox::currentIndexChanged, this, &NewSessionDialog::validate);
+    connect(model_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
+    connect(precision_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
 
-    auto *projectRow = new QHBoxLayout;
-    project_ = new QLineEdit(projectPath.isEmpty() ? QDir::homePath() + QStringLiteral("/session.npuscope")
-                                                   : projectPath, this);
+    // ---- Options ----
+    form_ = new OptionsForm(this);
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setWidget(form_);
+    connect(form_, &OptionsForm::changed, this, &NewSessionDialog::validate);
+    connect(this, &NewSessionDialog::opNamesReady, form_, &OptionsForm::setOpNames);
+
+    tabs_ = new QTabWidget(this);
+    tabs_->addTab(workload, QString());
+    tabs_->addTab(formScroll, QString());
+    onTr([this] {
+        tabs_->setTabText(0, tr("Workload"));
+        tabs_->setTabText(1, tr("Profiling options"));
+    });
+
+    // ---- Preview and import ----
+    auto *preview = new QGroupBox(this);
+    auto *pl = new QVBoxLayout(preview);
+    auto *previewTabs = new QTabWidget(preview);
+    jsonPreview_ = codeView(preview);
+    estimatorPreview_ = codeView(preview);
+    sessRunPreview_ = codeView(preview);
+    jsonPreview_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    estimatorPreview_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    sessRunPreview_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    for (QPlainTextEdit *e : {jsonPreview_, estimatorPreview_, sessRunPreview_}) {
+        auto *page = new QWidget(previewTabs);
+        auto *v = new QVBoxLayout(page);
+        v->addWidget(e, 1);
+        auto *copy = new QPushButton(page);
+        onTr([copy] { copy->setText(tr("&Copy")); });
+        connect(copy, &QPushButton::clicked, this, [e] { QGuiApplication::clipboard()->setText(e->toPlainText()); });
+        auto *h = new QHBoxLayout;
+        h->addStretch(1);
+        h->addWidget(copy);
+        v->addLayout(h);
+        previewTabs->addTab(page, QString());
+    }
+    onTr([=] {
+        preview->setTitle(tr("Preview"));
+        previewTabs->setTabText(0, tr("profiling_options"));
+        previewTabs->setTabText(1, tr("Estimator code"));
+        previewTabs->setTabText(2, tr("sess.run code"));
+    });
+    pl->addWidget(previewTabs);
+
+    auto *importBox = new QGroupBox(this);
+    auto *il = new QVBoxLayout(importBox);
+    auto *importHint = new QLabel(importBox);
+    importHint->setWordWrap(true);
+    auto *paste = new QPushButton(importBox);
+    auto *open = new QPushButton(importBox);
+    auto *ib = new QHBoxLayout;
+    ib->addWidget(paste);
+    ib->addWidget(open);
+    ib->addStretch(1);
+    importStatus_ = new QLabel(importBox);
+    importStatus_->setWordWrap(true);
+    importStatus_->setTextFormat(Qt::PlainText);
+    il->addWidget(importHint);
+    il->addLayout(ib);
+    il->addWidget(importStatus_);
+    onTr([=] {
+        importBox->setTitle(tr("Import from a training script"));
+        importHint->setText(tr("Paste or open a TensorFlow script (.py), or drop it on this dialog: its "
+                               "profiling_options fill the form."));
+        paste->setText(tr("&Paste Script…"));
+        open->setText(tr("&Open Script…"));
+    });
+    connect(paste, &QPushButton::clicked, this, &NewSessionDialog::pasteScriptDialog);
+    connect(open, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("Open Training Script"), QDir::homePath(),
+                                                       tr("Python scripts (*.py);;All files (*)"));
+        if (!f.isEmpty())
+            importScriptFile(f);
+    });
+
+    auto *right = new QVBoxLayout;
+    right->addWidget(preview, 1);
+    right->addWidget(importBox);
+
+    // ---- Presets, project, buttons ----
+    presets_ = new QComboBox(this);
+    presets_->setMinimumContentsLength(18);
+    presets_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    auto *loadPresetButton = new QPushButton(this);
+    auto *savePresetButton = new QPushButton(this);
+    auto *deletePresetButton = new QPushButton(this);
+    auto *presetLabel = new QLabel(this);
+    presetLabel->setBuddy(presets_);
+    connect(loadPresetButton, &QPushButton::clicked, this, [this] {
+        if (presets_->currentIndex() >= 0)
+            loadPreset(presets_->currentData().toString());
+    });
+    connect(savePresetButton, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Save Preset"), tr("Name of the preset:"), QLineEdit::Normal,
+                                                   QString(), &ok).trimmed();
+        if (ok && !name.isEmpty())
+            savePreset(name);
+    });
+    connect(deletePresetButton, &QPushButton::clicked, this, [this] {
+        if (presets_->currentIndex() >= 0)
+            deletePreset(presets_->currentData().toString());
+    });
+    connect(presets_, &QComboBox::currentIndexChanged, this, [this, deletePresetButton] {
+        deletePresetButton->setEnabled(!presets_->currentData().toString().startsWith(QLatin1String(kBuiltinPrefix)));
+    });
+
+    project_ = new QLineEdit(projectPath.isEmpty() ? QDir::homePath() + QStringLiteral("/npuscope/session.npuscope")
+                                                   : projectPath,
+                             this);
     auto *browse = new QToolButton(this);
-    browse->setText(tr("…"));
-    browse->setToolTip(tr("Choose the project file"));
+    auto *projectLabel = new QLabel(this);
+    projectLabel->setBuddy(project_);
     connect(browse, &QToolButton::clicked, this, [this] {
         const QString f = QFileDialog::getSaveFileName(this, tr("Project File"), project_->text(),
                                                        tr("NPU Scope projects (*.npuscope)"), nullptr,
@@ -82,48 +349,117 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         if (!f.isEmpty())
             project_->setText(f);
     });
-    projectRow->addWidget(new QLabel(tr("Record into:"), this));
+    connect(project_, &QLineEdit::textChanged, this, &NewSessionDialog::validate);
+
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    buttons_ = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    run_ = buttons_->addButton(QString(), QDialogButtonBox::AcceptRole);
+    run_->setDefault(true);
+    connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
+        if (valid_)
+            accept();
+    });
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    onTr([=, this] {
+        setWindowTitle(tr("New Session"));
+        presetLabel->setText(tr("Pre&set:"));
+        loadPresetButton->setText(tr("Load"));
+        savePresetButton->setText(tr("Save As…"));
+        deletePresetButton->setText(tr("Delete"));
+        projectLabel->setText(tr("&Record into:"));
+        browse->setText(tr("Browse…"));
+        browse->setToolTip(tr("Choose the project file (a new session is added to an existing project)"));
+        run_->setText(tr("&Run"));
+        refreshPresets();
+    });
+
+    auto *bottom = new QGridLayout;
+    bottom->addWidget(presetLabel, 0, 0);
+    auto *presetRow = new QHBoxLayout;
+    presetRow->addWidget(presets_, 1);
+    presetRow->addWidget(loadPresetButton);
+    presetRow->addWidget(savePresetButton);
+    presetRow->addWidget(deletePresetButton);
+    bottom->addLayout(presetRow, 0, 1);
+    bottom->addWidget(projectLabel, 1, 0);
+    auto *projectRow = new QHBoxLayout;
     projectRow->addWidget(project_, 1);
     projectRow->addWidget(browse);
+    bottom->addLayout(projectRow, 1, 1);
+    bottom->setColumnStretch(1, 1);
 
-    buttons_ = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    auto *run = buttons_->addButton(tr("&Run"), QDialogButtonBox::AcceptRole);
-    run->setDefault(true);
-    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
+    auto *top = new QHBoxLayout;
+    top->addWidget(tabs_, 3);
+    top->addLayout(right, 2);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(workload);
-    layout->addWidget(opts, 1);
-    layout->addLayout(projectRow);
-    layout->addWidget(buttons_);
+    layout->addLayout(top, 1);
+    layout->addLayout(bottom);
+    auto *buttonRow = new QHBoxLayout;
+    buttonRow->addWidget(summary_, 1);
+    buttonRow->addWidget(buttons_);
+    layout->addLayout(buttonRow);
 
-    connect(optionsEdit_, &QPlainTextEdit::textChanged, this, &NewSessionDialog::validate);
-    connect(project_, &QLineEdit::textChanged, this, &NewSessionDialog::validate);
-    resize(640, 560);
+    opTimer_ = new QTimer(this);
+    opTimer_->setSingleShot(true);
+    opTimer_->setInterval(250);
+    connect(opTimer_, &QTimer::timeout, this, &NewSessionDialog::startOpNames);
+
+    retranslateUi();
+    resize(1380, 880);
+    validate();
+    scheduleOpNames();
+}
+
+NewSessionDialog::~NewSessionDialog()
+{
+    // The op-name compile holds no pointer into the dialog, but let it finish so no thread
+    // outlives a test or the application.
+    if (opThread_)
+        opThread_->wait();
+}
+
+void NewSessionDialog::onTr(std::function<void()> f)
+{
+    texts_.push_back(std::move(f));
+}
+
+void NewSessionDialog::retranslateUi()
+{
+    for (const auto &f : texts_)
+        f();
     validate();
 }
 
-QPushButton *NewSessionDialog::runButton() const
+void NewSessionDialog::changeEvent(QEvent *e)
 {
-    const auto buttons = buttons_->buttons();
-    for (auto *b : buttons)
-        if (buttons_->buttonRole(b) == QDialogButtonBox::AcceptRole)
-            return qobject_cast<QPushButton *>(b);
-    return nullptr;
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QDialog::changeEvent(e);
 }
 
 SessionSpec NewSessionDialog::spec() const
 {
     SessionSpec s;
-    s.model = model_->currentText();
+    s.model = model_->currentData().toString();
     s.batchSize = batch_->value();
     s.iterations = iterations_->value();
     s.devicesPerServer = devices_->value();
+    s.servers = servers_->value();
     s.mode = LaunchMode(mode_->currentData().toInt());
     s.precision = Precision(precision_->currentData().toInt());
     s.seed = std::uint64_t(seed_->value());
+    s.inputRate = inputRate_->value();
+    s.segments = segments_->value();
+    for (const auto &[name, cb] : scenarios_)
+        if (cb->isChecked())
+            s.scenarios << name;
     return s;
+}
+
+ProfilingOptions NewSessionDialog::options() const
+{
+    return form_->options();
 }
 
 QString NewSessionDialog::projectPath() const
@@ -136,26 +472,271 @@ void NewSessionDialog::setProjectPath(const QString &path)
     project_->setText(path);
 }
 
+void NewSessionDialog::setModel(const QString &nameOrPath)
+{
+    int i = model_->findData(nameOrPath);
+    if (i < 0) {
+        // User model files go just above the separator, shown by file name.
+        i = model_->findData(QString::fromLatin1(kFromFile)) - 1;
+        model_->insertItem(i, QFileInfo(nameOrPath).fileName(), nameOrPath);
+        model_->setItemData(i, QDir::toNativeSeparators(nameOrPath), Qt::ToolTipRole);
+    }
+    model_->setCurrentIndex(i);
+    lastModelIndex_ = i;
+}
+
 void NewSessionDialog::validate()
 {
-    ProfilingOptions parsed;
-    const auto problems = ProfilingOptions::parse(optionsEdit_->toPlainText().toUtf8(), &parsed);
-    QStringList lines;
-    for (const auto &p : problems)
-        lines << QStringLiteral("• ") + p.message;
+    if (!run_)
+        return;
+    QStringList workloadProblems;
+    QString specError;
+    const SessionSpec s = spec();
+    if (s.model == QLatin1String(kFromFile))
+        workloadProblems << tr("Choose a model file.");
+    else if (!device::Emulator::validate(s, &specError))
+        workloadProblems << specError;
     if (projectPath().isEmpty())
-        lines << QStringLiteral("• ") + tr("Choose a project file to record into.");
-    valid_ = lines.isEmpty();
+        workloadProblems << tr("Choose a project file to record into.");
+    workloadMessage_->setText(workloadProblems.join(QLatin1Char('\n')));
+    workloadMessage_->setVisible(!workloadProblems.isEmpty());
+
+    const int optionProblems = int(form_->problems().size());
+    valid_ = workloadProblems.isEmpty() && optionProblems == 0;
+    run_->setEnabled(valid_);
+    QStringList where;
+    if (!workloadProblems.isEmpty())
+        where << tr("%n problem(s) in the workload", nullptr, int(workloadProblems.size()));
+    if (optionProblems)
+        where << tr("%n problem(s) in the profiling options", nullptr, optionProblems);
     if (valid_) {
-        options_ = parsed;
-        problems_->setStyleSheet(QString());
-        problems_->setText(tr("The options are valid."));
+        summary_->setStyleSheet(QString());
+        const QStringList noData = form_->options().optionsWithoutData();
+        summary_->setText(noData.isEmpty() ? tr("Ready to run %1 × %n iteration(s).", nullptr, s.iterations).arg(s.model)
+                                           : noData.join(QLatin1Char(' ')));
     } else {
-        problems_->setStyleSheet(QStringLiteral("color: #b00020;"));
-        problems_->setText(lines.join(QLatin1Char('\n')));
+        summary_->setStyleSheet(QString::fromLatin1(kMessageStyle));
+        summary_->setText(tr("Run is disabled: %1.").arg(where.join(tr(", "))));
     }
-    if (auto *run = runButton())
-        run->setEnabled(valid_);
+    updatePreview();
+}
+
+void NewSessionDialog::updatePreview()
+{
+    jsonPreview_->setPlainText(QString::fromUtf8(form_->json()));
+    if (form_->isValid()) {
+        estimatorPreview_->setPlainText(generateTrainingCode(form_->options(), CodeForm::Estimator));
+        sessRunPreview_->setPlainText(generateTrainingCode(form_->options(), CodeForm::SessRun));
+    } else {
+        const QString fix = tr("# Fix the problems in the profiling options to see the code.");
+        estimatorPreview_->setPlainText(fix);
+        sessRunPreview_->setPlainText(fix);
+    }
+}
+
+void NewSessionDialog::scheduleOpNames()
+{
+    opTimer_->start();
+}
+
+void NewSessionDialog::startOpNames()
+{
+    SessionSpec s = spec();
+    if (s.model == QLatin1String(kFromFile))
+        return;
+    s.batchSize = 1; // names do not depend on the batch; the smallest compiles fastest
+    const QString key = s.model + QLatin1Char('|') + precisionName(s.precision);
+    if (key == lastModelKey_)
+        return;
+    if (opThread_) { // one compile at a time: try again when it is done
+        opTimer_->start();
+        return;
+    }
+    lastModelKey_ = key;
+    const int generation = ++opGeneration_;
+    QPointer<NewSessionDialog> self(this);
+    opThread_ = QThread::create([self, s, generation] {
+        QString error;
+        const QStringList names = compiledOpNames(s, &error);
+        QMetaObject::invokeMethod(qApp, [self, names, generation] {
+            if (self && generation == self->opGeneration_)
+                Q_EMIT self->opNamesReady(names);
+        }, Qt::QueuedConnection);
+    });
+    connect(opThread_, &QThread::finished, opThread_, &QObject::deleteLater);
+    opThread_->start(QThread::LowPriority);
+}
+
+void NewSessionDialog::setImportStatus(const QString &text, bool error)
+{
+    importStatus_->setStyleSheet(error ? QString::fromLatin1(kMessageStyle) : QString());
+    importStatus_->setText(text);
+}
+
+bool NewSessionDialog::importScript(const QString &text, QString *message)
+{
+    const ScriptExtraction x = extractFromScript(text);
+    if (!x.found) {
+        const QString m = x.error.isEmpty() ? tr("The script contains no profiling_options.") : x.error;
+        setImportStatus(m, true);
+        if (message)
+            *message = m;
+        return false;
+    }
+    ProfilingOptions parsed;
+    const auto problems = ProfilingOptions::parse(x.optionsJson, &parsed);
+    form_->setOptions(parsed);
+    mode_->setCurrentIndex(mode_->findData(int(x.form == CodeForm::SessRun ? LaunchMode::SessRun : LaunchMode::Estimator)));
+    QString m = x.fromEnvironment
+                    ? tr("Imported the options of line %1 (PROFILING_OPTIONS environment variable).").arg(x.line)
+                    : x.form == CodeForm::SessRun ? tr("Imported the options of line %1 (sess.run form).").arg(x.line)
+                                                  : tr("Imported the options of line %1 (Estimator form).").arg(x.line);
+    if (!x.error.isEmpty())
+        m += QLatin1Char(' ') + x.error;
+    if (!problems.empty())
+        m += QLatin1Char(' ') + tr("%n problem(s) are marked in the form.", nullptr, int(problems.size()));
+    setImportStatus(m, !x.error.isEmpty() || !problems.empty());
+    tabs_->setCurrentIndex(1);
+    if (message)
+        *message = m;
+    return true;
+}
+
+bool NewSessionDialog::importScriptFile(const QString &path, QString *message)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        const QString m = tr("The script %1 could not be read: %2.").arg(QDir::toNativeSeparators(path), f.errorString());
+        setImportStatus(m, true);
+        if (message)
+            *message = m;
+        return false;
+    }
+    const bool ok = importScript(QString::fromUtf8(f.readAll()), message);
+    importStatus_->setText(QFileInfo(path).fileName() + QStringLiteral(": ") + importStatus_->text());
+    return ok;
+}
+
+void NewSessionDialog::pasteScriptDialog()
+{
+    QDialog d(this);
+    d.setWindowTitle(tr("Paste Training Script"));
+    auto *v = new QVBoxLayout(&d);
+    auto *hint = new QLabel(tr("Paste the training script (or the part that sets profiling_options):"), &d);
+    auto *edit = new QPlainTextEdit(&d);
+    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    edit->setObjectName(QStringLiteral("scriptEdit"));
+    auto *bb = new QDialogButtonBox(QDialogButtonBox::Cancel, &d);
+    bb->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
+    connect(bb, &QDialogButtonBox::accepted, &d, &QDialog::accept);
+    connect(bb, &QDialogButtonBox::rejected, &d, &QDialog::reject);
+    v->addWidget(hint);
+    v->addWidget(edit, 1);
+    v->addWidget(bb);
+    d.resize(760, 480);
+    if (d.exec() == QDialog::Accepted)
+        importScript(edit->toPlainText());
+}
+
+void NewSessionDialog::dragEnterEvent(QDragEnterEvent *e)
+{
+    for (const QUrl &u : e->mimeData()->urls())
+        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".py"), Qt::CaseInsensitive)) {
+            e->acceptProposedAction();
+            return;
+        }
+}
+
+void NewSessionDialog::dropEvent(QDropEvent *e)
+{
+    for (const QUrl &u : e->mimeData()->urls())
+        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".py"), Qt::CaseInsensitive)) {
+            importScriptFile(u.toLocalFile());
+            e->acceptProposedAction();
+            return;
+        }
+}
+
+QStringList NewSessionDialog::presetNames()
+{
+    QStringList names;
+    for (const QString &n : builtinPresets().keys())
+        names << QString::fromLatin1(kBuiltinPrefix) + n;
+    QSettings s;
+    s.beginGroup(presetGroup());
+    QStringList user = s.childKeys();
+    // QSettings keys cannot hold every character; names are stored percent-encoded.
+    for (QString &u : user)
+        u = QUrl::fromPercentEncoding(u.toUtf8());
+    user.sort(Qt::CaseInsensitive);
+    return names + user;
+}
+
+void NewSessionDialog::refreshPresets()
+{
+    if (!presets_)
+        return;
+    const QString current = presets_->currentData().toString();
+    const QSignalBlocker block(presets_);
+    presets_->clear();
+    for (const QString &n : presetNames()) {
+        const bool builtin = n.startsWith(QLatin1String(kBuiltinPrefix));
+        presets_->addItem(builtin ? tr("%1 (built-in)").arg(n.mid(int(qstrlen(kBuiltinPrefix)))) : n, n);
+    }
+    const int i = presets_->findData(current);
+    presets_->setCurrentIndex(i >= 0 ? i : 0);
+    Q_EMIT presets_->currentIndexChanged(presets_->currentIndex());
+}
+
+bool NewSessionDialog::savePreset(const QString &name)
+{
+    if (name.startsWith(QLatin1String(kBuiltinPrefix)) || name.isEmpty())
+        return false;
+    QSettings s;
+    s.beginGroup(presetGroup());
+    s.setValue(QString::fromLatin1(QUrl::toPercentEncoding(name)), QString::fromUtf8(form_->json()));
+    s.endGroup();
+    s.sync();
+    refreshPresets();
+    presets_->setCurrentIndex(presets_->findData(name));
+    return true;
+}
+
+bool NewSessionDialog::loadPreset(const QString &name)
+{
+    QByteArray json;
+    if (name.startsWith(QLatin1String(kBuiltinPrefix))) {
+        json = builtinPresets().value(name.mid(int(qstrlen(kBuiltinPrefix))));
+    } else {
+        QSettings s;
+        s.beginGroup(presetGroup());
+        json = s.value(QString::fromLatin1(QUrl::toPercentEncoding(name))).toString().toUtf8();
+    }
+    if (json.isEmpty())
+        return false;
+    // A preset stores what to record, not where: keep the current output directory.
+    const QString output = static_cast<QLineEdit *>(form_->field(QStringLiteral("output")))->text();
+    ProfilingOptions parsed;
+    ProfilingOptions::parse(json, &parsed);
+    parsed.output = output;
+    form_->setOptions(parsed);
+    return true;
+}
+
+bool NewSessionDialog::deletePreset(const QString &name)
+{
+    if (name.startsWith(QLatin1String(kBuiltinPrefix)))
+        return false;
+    QSettings s;
+    s.beginGroup(presetGroup());
+    const QString key = QString::fromLatin1(QUrl::toPercentEncoding(name));
+    if (!s.contains(key))
+        return false;
+    s.remove(key);
+    s.endGroup();
+    s.sync();
+    refreshPresets();
+    return true;
 }
 
 } // namespace npuscope::ui

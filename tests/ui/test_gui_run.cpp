@@ -1,0 +1,117 @@
+// Running off the GUI thread: a long run cancelled from the status bar keeps what was
+// recorded; the explorer shows the project while it is written; export through the dialog.
+#include "test_gui_support.h"
+#include "ui/export_dialog.h"
+#include "ui/main_window.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace npuscope;
+
+class TestGuiRun : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+private Q_SLOTS:
+    void initTestCase() { guitest::isolateSettings(); }
+
+    void cancelKeepsWhatWasRecorded()
+    {
+        const QString path = tmp_.filePath(QStringLiteral("long.npuscope"));
+        ui::MainWindow w;
+        w.show();
+        SessionSpec spec;
+        spec.model = QStringLiteral("resnet50");
+        spec.batchSize = 32;
+        spec.iterations = 400;
+        spec.devicesPerServer = 2;
+        ProfilingOptions options;
+        options.output = tmp_.path();
+        options.trainingTrace = Switch::On;
+        QSignalSpy finished(&w, &ui::MainWindow::workFinished);
+        QSignalSpy projectChanged(&w, &ui::MainWindow::projectChanged);
+        QVERIFY(w.startRun(spec, options, path));
+        QVERIFY(w.isRunning());
+        QVERIFY(w.cancelButton()->isVisible());
+        // A second run is refused while one is going on (the message box is answered).
+        guitest::whenShown<QMessageBox>([](QMessageBox *b) { b->accept(); });
+        QVERIFY(!w.startRun(spec, options, path));
+
+        // Progress arrives and the explorer shows the project while it is being written.
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("Iteration")), 120000);
+        QVERIFY(w.statusLabel()->text().contains(QStringLiteral("records/s")));
+        QVERIFY(w.statusLabel()->text().contains(QStringLiteral("remaining")));
+        QCOMPARE(projectChanged.count(), 1);
+        QCOMPARE(w.projectPath(), QFileInfo(path).absoluteFilePath());
+        QTRY_VERIFY_WITH_TIMEOUT(w.explorer()->topLevelItemCount() == 1
+                                     && w.explorer()->topLevelItem(0)->childCount() == 1,
+                                 30000);
+        QCOMPARE(w.explorer()->topLevelItem(0)->child(0)->text(1), QStringLiteral("running"));
+
+        QTest::mouseClick(w.cancelButton(), Qt::LeftButton);
+        QVERIFY(finished.count() == 1 || finished.wait(120000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("cancelled"));
+        QVERIFY(!w.isRunning());
+        QVERIFY(!w.cancelButton()->isVisible());
+        QVERIFY(w.statusLabel()->text().contains(QStringLiteral("kept")));
+
+        // The project says so too, and keeps the committed iterations.
+        store::StoreError err{};
+        QString msg;
+        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        const auto sessions = project->sessions();
+        QCOMPARE(sessions.size(), size_t(1));
+        QCOMPARE(sessions[0].status, SessionStatus::Cancelled);
+        auto reader = project->session(sessions[0].id, &msg);
+        const auto its = reader->iterations();
+        QVERIFY(!its.empty());
+        QVERIFY(its.size() < size_t(spec.iterations * spec.devicesPerServer));
+        QTreeWidgetItem *session = w.explorer()->topLevelItem(0)->child(0);
+        QCOMPARE(session->text(1), QStringLiteral("cancelled"));
+    }
+
+    void exportDialogWritesTheProfDirectory()
+    {
+        const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp.npuscope")));
+        QVERIFY(!path.isEmpty());
+        store::StoreError err{};
+        QString msg;
+        const auto sessions = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg)->sessions();
+        ui::ExportDialog d(path, sessions.at(0).id);
+        QVERIFY(d.isUsable());
+        const QString out = tmp_.filePath(QStringLiteral("out"));
+        d.setOutputDir(QString());
+        QVERIFY(!d.exportButton()->isEnabled());
+        d.setOutputDir(out);
+        d.preselect(1, -1, 2);
+        const auto req = d.request();
+        QCOMPARE(req.devices, std::vector<std::uint16_t>{1});
+        QCOMPARE(req.firstIteration.value_or(0), 2u);
+        QSignalSpy finished(&d, &ui::ExportDialog::finished);
+        QTest::mouseClick(d.exportButton(), Qt::LeftButton);
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        QVERIFY(d.resultLabel()->text().contains(QStringLiteral("<a href=\"file://")));
+        QVERIFY(QDir(d.profDir()).exists(QStringLiteral("device_1")));
+        QVERIFY(!QDir(d.profDir()).exists(QStringLiteral("device_0")));
+    }
+
+    void exportDialogRefusesUnknownSession()
+    {
+        const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp2.npuscope")));
+        ui::ExportDialog d(path, 999);
+        QVERIFY(!d.isUsable());
+        QVERIFY(d.errorString().contains(QStringLiteral("999")));
+        QVERIFY(!d.exportButton()->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestGuiRun)
+#include "test_gui_run.moc"

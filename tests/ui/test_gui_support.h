@@ -1,0 +1,69 @@
+#pragma once
+// Shared by the GUI tests: a QSettings location of their own (never the user's), small
+// recorded projects, and helpers to answer modal dialogs that a slot opens.
+
+#include "core/store/project.h"
+#include "device/emulator.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTimer>
+#include <functional>
+
+namespace guitest {
+
+using namespace npuscope;
+
+// Call first in initTestCase(): settings go to a test location and start empty.
+inline void isolateSettings()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("NPU Scope Tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("npuscope-gui-tests"));
+    QSettings().clear();
+}
+
+inline QString record(const QString &path, const QString &model = QStringLiteral("lenet"), int iterations = 2,
+                      int devices = 2)
+{
+    store::StoreError err = store::StoreError::None;
+    QString msg;
+    auto writer = store::ProjectWriter::create(path, &err, &msg);
+    if (!writer)
+        return {};
+    SessionSpec spec;
+    spec.model = model;
+    spec.batchSize = 4;
+    spec.iterations = iterations;
+    spec.devicesPerServer = devices;
+    ProfilingOptions options;
+    options.output = QStringLiteral("/tmp");
+    options.trainingTrace = Switch::On;
+    options.hccl = Switch::On;
+    device::Emulator emu(spec, options);
+    if (emu.run(*writer) != SessionStatus::Complete)
+        return {};
+    return path;
+}
+
+// Runs `fn` on the first top-level widget of type T as soon as one is visible (polling the
+// event loop), e.g. to press a button of a modal dialog opened by the slot under test.
+template <class T>
+void whenShown(std::function<void(T *)> fn, int attemptsLeft = 200)
+{
+    QTimer::singleShot(20, [fn, attemptsLeft] {
+        for (QWidget *top : QApplication::topLevelWidgets())
+            if (auto *w = qobject_cast<T *>(top); w && w->isVisible()) {
+                fn(w);
+                return;
+            }
+        if (attemptsLeft > 0)
+            whenShown<T>(fn, attemptsLeft - 1);
+    });
+}
+
+} // namespace guitest

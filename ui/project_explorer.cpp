@@ -1,0 +1,235 @@
+#include "ui/project_explorer.h"
+
+#include "core/store/project.h"
+#include "ui/format.h"
+
+#include <QEvent>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLocale>
+#include <QSet>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace npuscope::ui {
+
+namespace {
+constexpr int kSessionRole = Qt::UserRole + 1;
+constexpr int kDeviceRole = Qt::UserRole + 2;
+constexpr int kModelRole = Qt::UserRole + 3;
+constexpr int kIterationRole = Qt::UserRole + 4;
+
+// A stable key per item, so expansion survives a reload that rebuilds the tree.
+QString keyOf(const QTreeWidgetItem *it)
+{
+    return QStringLiteral("%1/%2/%3/%4")
+        .arg(it->data(0, kSessionRole).toLongLong())
+        .arg(it->data(0, kDeviceRole).toInt())
+        .arg(it->data(0, kModelRole).toLongLong())
+        .arg(it->data(0, kIterationRole).toLongLong());
+}
+
+void setIds(QTreeWidgetItem *it, std::int64_t s, int d, std::int64_t m, std::int64_t i)
+{
+    it->setData(0, kSessionRole, qlonglong(s));
+    it->setData(0, kDeviceRole, d);
+    it->setData(0, kModelRole, qlonglong(m));
+    it->setData(0, kIterationRole, qlonglong(i));
+    for (int c = 1; c < 4; ++c)
+        it->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+}
+} // namespace
+
+ProjectExplorer::ProjectExplorer(QWidget *parent)
+    : QWidget(parent)
+{
+    qRegisterMetaType<ExplorerSelection>();
+    tree_ = new QTreeWidget(this);
+    tree_->setColumnCount(4);
+    // Names are the key: never elide them; the figure columns size to their contents.
+    tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tree_->header()->setStretchLastSection(false);
+    tree_->setAlternatingRowColors(true);
+    tree_->setUniformRowHeights(true);
+    auto *l = new QVBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->addWidget(tree_);
+    connect(tree_, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *cur, QTreeWidgetItem *) { Q_EMIT selectionChanged(selectionOf(cur)); });
+    retranslateUi();
+}
+
+void ProjectExplorer::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(e);
+}
+
+void ProjectExplorer::retranslateUi()
+{
+    tree_->setHeaderLabels({tr("Project"), tr("Status"), tr("Duration"), tr("Records")});
+    tree_->headerItem()->setToolTip(2, tr("Session: wall-clock time of the run. Iteration: end of the previous "
+                                          "iteration to the end of this one (step trace)."));
+    if (!path_.isEmpty())
+        reload();
+}
+
+bool ProjectExplorer::setProject(const QString &path, QString *message)
+{
+    path_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    tree_->clear();
+    if (path_.isEmpty()) {
+        Q_EMIT selectionChanged({});
+        return true;
+    }
+    const bool ok = reload(message);
+    // Show the newest session by default.
+    if (tree_->topLevelItemCount() && tree_->topLevelItem(0)->childCount()) {
+        QTreeWidgetItem *root = tree_->topLevelItem(0);
+        tree_->setCurrentItem(root->child(root->childCount() - 1));
+    }
+    return ok;
+}
+
+bool ProjectExplorer::reload(QString *message)
+{
+    if (path_.isEmpty())
+        return true;
+    store::StoreError err = store::StoreError::None;
+    QString why;
+    auto project = store::Project::open(path_, store::Project::Mode::ReadOnly, &err, &why);
+    if (!project) {
+        if (message)
+            *message = why;
+        return false;
+    }
+    // Remember what the user sees.
+    QSet<QString> expanded;
+    std::function<void(QTreeWidgetItem *)> collect = [&](QTreeWidgetItem *it) {
+        if (it->isExpanded())
+            expanded.insert(keyOf(it));
+        for (int i = 0; i < it->childCount(); ++i)
+            collect(it->child(i));
+    };
+    const bool first = tree_->topLevelItemCount() == 0;
+    for (int i = 0; i < tree_->topLevelItemCount(); ++i)
+        collect(tree_->topLevelItem(i));
+    const ExplorerSelection selected = selection();
+
+    const QSignalBlocker block(tree_);
+    tree_->setUpdatesEnabled(false);
+    tree_->clear();
+    auto *root = new QTreeWidgetItem(tree_, {QFileInfo(path_).fileName()});
+    setIds(root, 0, -1, -1, -1);
+    root->setToolTip(0, path_);
+    for (const store::SessionSummary &s : project->sessions()) {
+        const std::int64_t durUs = s.endedWallUs > s.startedWallUs ? s.endedWallUs - s.startedWallUs : 0;
+        auto *si = new QTreeWidgetItem(root, {tr("Session %1: %2").arg(s.id).arg(s.info.name), statusText(s.status),
+                                              durUs ? formatNs(durUs * 1000) : QString(),
+                                              QLocale().toString(qulonglong(s.recordCount))});
+        setIds(si, s.id, -1, -1, -1);
+        si->setToolTip(0, tr("%1, batch %2, %3, %4").arg(s.info.spec.model).arg(s.info.spec.batchSize)
+                              .arg(launchModeName(s.info.spec.mode), precisionName(s.info.spec.precision)));
+        if (s.status == SessionStatus::Failed)
+            si->setForeground(1, QColor(0xd0, 0x33, 0x4a));
+        else if (s.status == SessionStatus::Cancelled || s.status == SessionStatus::Running)
+            si->setForeground(1, QColor(0xc0, 0x80, 0x00));
+        QString m;
+        auto reader = project->session(s.id, &m);
+        // Iteration count per (device, model) from what was recorded, not what was asked.
+        std::map<std::pair<int, std::uint32_t>, int> recorded;
+        if (reader)
+            for (const IterationKey &k : reader->iterations())
+                ++recorded[{k.device, k.modelId}];
+        for (const DeviceInfo &d : s.info.devices) {
+            auto *di = new QTreeWidgetItem(si, {tr("Device %1 (rank %2)").arg(d.id).arg(d.rankId)});
+            setIds(di, s.id, d.id, -1, -1);
+            for (const ModelInfo &mi : s.info.models) {
+                const int n = recorded[{d.id, mi.id}];
+                auto *modelItem = new QTreeWidgetItem(
+                    di, {tr("Model %1: %2").arg(mi.id).arg(mi.name), QString(), QString(),
+                         tr("%1 of %n iteration(s)", nullptr, mi.iterations).arg(n)});
+                setIds(modelItem, s.id, d.id, mi.id, -1);
+                if (!reader)
+                    continue;
+                TimeNs total = 0;
+                for (const StepTraceRecord &st : reader->stepTraces(d.id, mi.id)) {
+                    const TimeNs begin = st.previousIterationEnd >= 0 ? st.previousIterationEnd : st.fpStart;
+                    const TimeNs dur = st.iterationEnd - begin;
+                    total += dur;
+                    auto *ii = new QTreeWidgetItem(modelItem, {tr("Iteration %1").arg(st.iteration), QString(),
+                                                               formatNs(dur), QString()});
+                    ii->setToolTip(2, tr("FP start to BP end: %1").arg(formatNs(st.bpEnd - st.fpStart)));
+                    setIds(ii, s.id, d.id, mi.id, st.iteration);
+                }
+                if (total)
+                    modelItem->setText(2, formatNs(total));
+            }
+        }
+    }
+    root->setExpanded(true);
+    std::function<void(QTreeWidgetItem *)> restore = [&](QTreeWidgetItem *it) {
+        if (expanded.contains(keyOf(it)))
+            it->setExpanded(true);
+        for (int i = 0; i < it->childCount(); ++i)
+            restore(it->child(i));
+    };
+    if (!first)
+        restore(root);
+    tree_->setUpdatesEnabled(true);
+    if (QTreeWidgetItem *it = itemFor(selected))
+        tree_->setCurrentItem(it);
+    return true;
+}
+
+ExplorerSelection ProjectExplorer::selectionOf(QTreeWidgetItem *it) const
+{
+    ExplorerSelection s;
+    s.projectPath = path_;
+    if (!it)
+        return s;
+    s.sessionId = it->data(0, kSessionRole).toLongLong();
+    s.device = it->data(0, kDeviceRole).toInt();
+    s.modelId = it->data(0, kModelRole).toLongLong();
+    s.iteration = it->data(0, kIterationRole).toLongLong();
+    return s;
+}
+
+ExplorerSelection ProjectExplorer::selection() const
+{
+    return selectionOf(tree_->currentItem());
+}
+
+QTreeWidgetItem *ProjectExplorer::itemFor(const ExplorerSelection &sel) const
+{
+    if (!tree_->topLevelItemCount() || sel.sessionId == 0)
+        return tree_->topLevelItemCount() && sel.projectPath == path_ && !path_.isEmpty() ? tree_->topLevelItem(0)
+                                                                                         : nullptr;
+    QTreeWidgetItem *best = nullptr;
+    std::function<void(QTreeWidgetItem *)> walk = [&](QTreeWidgetItem *it) {
+        const ExplorerSelection s = selectionOf(it);
+        const bool prefix = s.sessionId == sel.sessionId && (s.device == -1 || s.device == sel.device)
+                            && (s.modelId == -1 || s.modelId == sel.modelId)
+                            && (s.iteration == -1 || s.iteration == sel.iteration);
+        if (!prefix)
+            return;
+        best = it;
+        for (int i = 0; i < it->childCount(); ++i)
+            walk(it->child(i));
+    };
+    QTreeWidgetItem *root = tree_->topLevelItem(0);
+    for (int i = 0; i < root->childCount(); ++i)
+        walk(root->child(i));
+    return best;
+}
+
+void ProjectExplorer::select(const ExplorerSelection &sel)
+{
+    if (QTreeWidgetItem *it = itemFor(sel))
+        tree_->setCurrentItem(it);
+}
+
+} // namespace npuscope::ui

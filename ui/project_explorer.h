@@ -1,0 +1,59 @@
+#pragma once
+// The project explorer: sessions → devices → models → iterations of one project file with
+// their key figures (status, duration, record counts, iteration times from the step
+// trace). Selecting an item emits selectionChanged() with what it stands for; every view
+// follows that signal. reload() keeps the expanded items and the selection, so it can be
+// called repeatedly while a recording writes into the project (readers see WAL commits).
+
+#include <QWidget>
+#include <cstdint>
+
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace npuscope::ui {
+
+// What an explorer item stands for; -1 = "all" at that level (a session item has
+// device = modelId = iteration = -1).
+struct ExplorerSelection {
+    QString projectPath;
+    std::int64_t sessionId = 0;   // 0 = nothing selected (or the project item)
+    int device = -1;
+    std::int64_t modelId = -1;
+    std::int64_t iteration = -1;
+    bool operator==(const ExplorerSelection &) const = default;
+};
+
+class ProjectExplorer : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProjectExplorer(QWidget *parent = nullptr);
+
+    // Shows `path` (empty clears). Returns false and sets *message when it cannot be read.
+    bool setProject(const QString &path, QString *message = nullptr);
+    QString projectPath() const { return path_; }
+    // Re-reads the project, keeping expansion and selection. Returns false on read errors.
+    bool reload(QString *message = nullptr);
+    ExplorerSelection selection() const;
+    // Selects the item of `sel` (as far down as it exists); emits selectionChanged.
+    void select(const ExplorerSelection &sel);
+    QTreeWidget *tree() const { return tree_; }
+
+Q_SIGNALS:
+    void selectionChanged(const npuscope::ui::ExplorerSelection &selection);
+
+protected:
+    void changeEvent(QEvent *e) override;
+
+private:
+    void retranslateUi();
+    ExplorerSelection selectionOf(QTreeWidgetItem *item) const;
+    QTreeWidgetItem *itemFor(const ExplorerSelection &sel) const;
+
+    QTreeWidget *tree_ = nullptr;
+    QString path_;
+};
+
+} // namespace npuscope::ui
+
+Q_DECLARE_METATYPE(npuscope::ui::ExplorerSelection)
