@@ -1,0 +1,428 @@
+// The timeline widget on a real recorded session (emulator, ResNet-50, 2 devices), offscreen:
+// lanes with the msprof names, keyboard navigation, selection statistics against SQL,
+// search against SQL, click → details, marks kept in the project.
+//
+//   ui_timeline_view                      the test (ctest)
+//   ui_timeline_view --show [PROJECT [SESSION]]   opens the view in a window to look at it
+#include "core/analysis/timeline_math.h"
+#include "core/options/profiling_options.h"
+#include "core/store/lod.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+#include "ui/timeline/timeline_view.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+#include <qcustomplot.h>
+#include <sqlite3.h>
+
+using namespace npuscope;
+
+namespace {
+
+bool record(const QString &path, int devices, int iterations, QString *error)
+{
+    ProfilingOptions o;
+    ProfilingOptions::parse(R"({"output":"/tmp/x","training_trace":"on","task_trace":"on","hccl":"on","aicpu":"on","l2":"on","msproftx":"on","aic_metrics":"PipeUtilization"})",
+                            &o);
+    SessionSpec s;
+    s.model = QStringLiteral("resnet50");
+    s.devicesPerServer = devices;
+    s.iterations = iterations;
+    s.seed = 5;
+    store::StoreError e;
+    auto w = store::ProjectWriter::create(path, &e, error);
+    if (!w)
+        return false;
+    device::Emulator em(s, o);
+    if (em.run(*w) != SessionStatus::Complete) {
+        *error = em.errorString();
+        return false;
+    }
+    return true;
+}
+
+struct Sql {
+    sqlite3 *db = nullptr;
+    explicit Sql(const QString &path) { sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr); }
+    ~Sql() { sqlite3_close(db); }
+    template<typename F>
+    void rows(const QByteArray &sql, F &&f)
+    {
+        sqlite3_stmt *s = nullptr;
+        QVERIFY2(sqlite3_prepare_v2(db, sql.constData(), -1, &s, nullptr) == SQLITE_OK, sqlite3_errmsg(db));
+        while (sqlite3_step(s) == SQLITE_ROW)
+            f(s);
+        sqlite3_finalize(s);
+    }
+};
+
+} // namespace
+
+class TimelineViewTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString path_;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        path_ = dir_.filePath(QStringLiteral("t.npuscope"));
+        QString err;
+        QVERIFY2(record(path_, 2, 3, &err), qPrintable(err));
+    }
+
+    void summaryDrawsBeforeDetails()
+    {
+        // The summary is stored at record end: the skeleton has every stream lane with
+        // the exact task counts before a single task is read.
+        QString msg;
+        auto m = ui::timeline::openSkeleton(path_, 1, &msg);
+        QVERIFY2(m, qPrintable(msg));
+        QVERIFY(!m->lod.lanes.empty());
+        std::uint64_t lodTasks = 0;
+        for (const auto &l : m->lod.lanes)
+            lodTasks += l.tasks;
+        Sql sql(path_);
+        std::uint64_t n = 0;
+        sql.rows("SELECT COUNT(*) FROM tasks WHERE session = 1", [&](sqlite3_stmt *s) { n = sqlite3_column_int64(s, 0); });
+        QCOMPARE(lodTasks, n);
+        for (const auto &l : m->lanes)
+            QVERIFY(l.kind == ui::timeline::LaneKind::Stream && l.events.size() == 0 && l.lod >= 0);
+    }
+
+    void lanesHaveMsprofNames()
+    {
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY2(v.open(path_, 1), qPrintable(v.errorString()));
+        QVERIFY(v.waitForDetails(60000));
+        const auto *m = v.model();
+        QCOMPARE(m->devices.size(), std::size_t(2));
+        QSet<QString> titles;
+        for (const auto &l : m->lanes)
+            titles.insert(QStringLiteral("%1|%2|%3").arg(l.device).arg(l.process, l.title));
+        for (int d = 0; d < 2; ++d) {
+            for (const char *t : {"Ascend Hardware|Step Trace(Model ID:1)", "HCCL|Communication Kernel", "HCCL|Plane 0",
+                                  "Overlap Analysis|Computing", "Overlap Analysis|Communication",
+                                  "Overlap Analysis|Communication(Not Overlapped)", "Overlap Analysis|Free"})
+                QVERIFY2(titles.contains(QStringLiteral("%1|%2").arg(d).arg(QLatin1String(t))), t);
+            bool stream = false, cann = false;
+            for (const auto &s : titles) {
+                stream = stream || s.startsWith(QStringLiteral("%1|Ascend Hardware|Stream ").arg(d));
+                cann = cann || s.startsWith(QStringLiteral("%1|CANN|Thread ").arg(d));
+            }
+            QVERIFY(stream);
+            QVERIFY(cann);
+        }
+        // Every stored task is in a lane.
+        Sql sql(path_);
+        std::uint64_t n = 0;
+        sql.rows("SELECT COUNT(*) FROM tasks WHERE session = 1", [&](sqlite3_stmt *s) { n = sqlite3_column_int64(s, 0); });
+        QCOMPARE(std::uint64_t(m->taskCount()), n);
+    }
+
+    void keyboardChangesTheRange()
+    {
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QVERIFY(v.waitForDetails(60000));
+        const TimeNs o = v.model()->origin;
+        v.setVisibleRange(o + 1000000, o + 2000000);
+        QWidget *plot = v.plot();
+        plot->setFocus();
+        QCursor::setPos(QPoint(-100, -100)); // cursor outside: zoom anchors at the centre
+        auto range = [&] { return v.visibleRange(); };
+        QTest::keyClick(plot, Qt::Key_W);
+        QCOMPARE(range(), std::make_pair(o + 1100000, o + 1900000));
+        QTest::keyClick(plot, Qt::Key_S);
+        QCOMPARE(range(), std::make_pair(o + 1000000, o + 2000000));
+        QTest::keyClick(plot, Qt::Key_D);
+        QCOMPARE(range(), std::make_pair(o + 1100000, o + 2100000));
+        QTest::keyClick(plot, Qt::Key_A);
+        QTest::keyClick(plot, Qt::Key_A);
+        QCOMPARE(range(), std::make_pair(o + 900000, o + 1900000));
+        QTest::keyClick(plot, Qt::Key_0);
+        QCOMPARE(range(), std::make_pair(o, o + v.model()->extent));
+        // F zooms to the selected range.
+        v.selectRange(o + 5000000, o + 6000000);
+        QTest::keyClick(plot, Qt::Key_F);
+        const auto r = range();
+        QVERIFY(r.first <= o + 5000000 && r.first >= o + 4970000);
+        QVERIFY(r.second >= o + 6000000 && r.second <= o + 6030000);
+        // Lanes: H hides the current lane, Shift+H shows all, P pins.
+        const auto before = v.shownLanes();
+        QTest::keyClick(plot, Qt::Key_Down);
+        QTest::keyClick(plot, Qt::Key_Down);
+        QTest::keyClick(plot, Qt::Key_H);
+        QCOMPARE(v.shownLanes().size(), before.size() - 1);
+        QTest::keyClick(plot, Qt::Key_H, Qt::ShiftModifier);
+        QCOMPARE(v.shownLanes().size(), before.size());
+        const int last = before.back();
+        v.setLanePinned(last, true);
+        QCOMPARE(v.shownLanes().front(), last);
+        // '?' shows the key list.
+        QTest::keyClick(plot, Qt::Key_Question);
+        QVERIFY(v.findChild<QLabel *>(QStringLiteral("timelineHelp"))->isVisible());
+        QTest::keyClick(plot, Qt::Key_Escape);
+        QVERIFY(!v.findChild<QLabel *>(QStringLiteral("timelineHelp"))->isVisible());
+    }
+
+    void selectionStatisticsEqualSql()
+    {
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QVERIFY(v.waitForDetails(60000));
+        const TimeNs o = v.model()->origin;
+        const TimeNs t0 = o + v.model()->extent / 4, t1 = o + v.model()->extent / 2;
+        v.selectRange(t0, t1);
+        auto *table = v.findChild<QTableWidget *>(QStringLiteral("timelineStats"));
+        QVERIFY(table);
+        QMap<QString, QStringList> shown;
+        for (int r = 0; r < table->rowCount(); ++r)
+            shown[table->item(r, 0)->text() + "|" + table->item(r, 1)->text()] = {
+                table->item(r, 2)->text(), table->item(r, 3) ? table->item(r, 3)->text() : QString(),
+                table->item(r, 5) ? table->item(r, 5)->text() : QString(), table->item(r, 6) ? table->item(r, 6)->text() : QString()};
+        Sql sql(path_);
+        const QByteArray range = QByteArray("start >= ") + QByteArray::number(t0) + " AND start < " + QByteArray::number(t1);
+        int checked = 0;
+        auto fmt = [](sqlite3_stmt *s, int c) {
+            return QString::fromStdString(analysis::timeline::formatDuration(double(sqlite3_column_int64(s, c))));
+        };
+        sql.rows("SELECT s.text, COUNT(*), SUM(t.duration), MIN(t.duration), MAX(t.duration) FROM tasks t "
+                 "JOIN ops o ON o.session = t.session AND o.id = t.op JOIN strings s ON s.session = t.session AND s.id = o.op_type "
+                 "WHERE t.session = 1 AND t.op != 0 AND o.op_type != 0 AND t." + range + " GROUP BY o.op_type",
+                 [&](sqlite3_stmt *s) {
+                     const QString key = "Op type|" + QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0)));
+                     QVERIFY2(shown.contains(key), qPrintable(key));
+                     QCOMPARE(shown[key][0], QString::number(sqlite3_column_int64(s, 1)));
+                     QCOMPARE(shown[key][1], fmt(s, 2));
+                     QCOMPARE(shown[key][2], fmt(s, 3));
+                     QCOMPARE(shown[key][3], fmt(s, 4));
+                     ++checked;
+                 });
+        QVERIFY(checked > 5);
+        checked = 0;
+        sql.rows("SELECT type, COUNT(*), SUM(duration), MIN(duration), MAX(duration) FROM tasks WHERE session = 1 AND " + range +
+                     " GROUP BY type",
+                 [&](sqlite3_stmt *s) {
+                     const QString key = "Task type|" + QString::fromLatin1(taskTypeName(static_cast<TaskType>(sqlite3_column_int(s, 0))));
+                     QVERIFY2(shown.contains(key), qPrintable(key));
+                     QCOMPARE(shown[key][0], QString::number(sqlite3_column_int64(s, 1)));
+                     QCOMPARE(shown[key][1], fmt(s, 2));
+                     ++checked;
+                 });
+        QVERIFY(checked >= 2);
+        QVERIFY(shown.contains("Overlap Analysis, device 0|Computing"));
+    }
+
+    void searchFindsExactlyTheSqlMatches()
+    {
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QVERIFY(v.waitForDetails(60000));
+        Sql sql(path_);
+        auto count = [&](const QByteArray &where) {
+            std::int64_t n = 0;
+            // every lane kind that carries names: tasks, collectives, HCCL tasks, host ranges, AI CPU
+            for (const char *t : {"tasks", "collectives", "hccl_tasks", "host_ranges"})
+                sql.rows(QByteArray("SELECT COUNT(*) FROM ") + t + " x JOIN strings s ON s.session = x.session AND s.id = x.name "
+                             "WHERE x.session = 1 AND " + where,
+                         [&](sqlite3_stmt *s) { n += sqlite3_column_int64(s, 0); });
+            sql.rows("SELECT COUNT(*) FROM aicpu x JOIN strings s ON s.session = x.session AND s.id = x.node WHERE x.session = 1 AND "
+                         + where,
+                     [&](sqlite3_stmt *s) { n += sqlite3_column_int64(s, 0); });
+            return n;
+        };
+        const std::int64_t conv = count("s.text LIKE '%conv2d%'");
+        QVERIFY(conv > 0);
+        QCOMPARE(std::int64_t(v.search("Conv2D", false)), conv);
+        const std::int64_t relu = count("s.text LIKE '%relu%'");
+        QCOMPARE(std::int64_t(v.search("relu", false)), relu);
+        // A regex: Conv2D ops whose name ends in an even op number.
+        std::int64_t even = 0;
+        sql.rows("SELECT s.text, COUNT(*) FROM tasks x JOIN strings s ON s.session = x.session AND s.id = x.name "
+                 "WHERE x.session = 1 GROUP BY s.text",
+                 [&](sqlite3_stmt *s) {
+                     const QString t = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0)));
+                     if (QRegularExpression("Conv2D.*op\\d*[02468]$", QRegularExpression::CaseInsensitiveOption).match(t).hasMatch())
+                         even += sqlite3_column_int64(s, 1);
+                 });
+        QVERIFY(even > 0);
+        QCOMPARE(std::int64_t(v.search("Conv2D.*op\\d*[02468]$", true)), even);
+        QCOMPARE(v.search("(broken", true), -1);
+        // Enter / Shift+Enter step through matches in time order.
+        QCOMPARE(std::int64_t(v.search("Conv2D", false)), conv);
+        auto *edit = v.findChild<QLineEdit *>(QStringLiteral("timelineSearch"));
+        edit->setFocus();
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(v.currentMatch(), 0);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(v.currentMatch(), 1);
+        QTest::keyClick(edit, Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(v.currentMatch(), 0);
+        QTest::keyClick(edit, Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(v.currentMatch(), int(conv) - 1);
+    }
+
+    void zoomClickShowsDetails()
+    {
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QVERIFY(v.waitForDetails(60000));
+        // The longest AI Core task of device 0, from SQL.
+        Sql sql(path_);
+        qint64 start = 0, dur = 0, stream = 0, taskId = 0;
+        QString opName, opType;
+        sql.rows("SELECT t.start, t.duration, t.stream, t.task_id, n.text, ty.text FROM tasks t "
+                 "JOIN ops o ON o.session = t.session AND o.id = t.op "
+                 "JOIN strings n ON n.session = t.session AND n.id = o.name JOIN strings ty ON ty.session = t.session AND ty.id = o.op_type "
+                 "WHERE t.session = 1 AND t.device = 0 AND t.type = 0 ORDER BY t.duration DESC LIMIT 1",
+                 [&](sqlite3_stmt *s) {
+                     start = sqlite3_column_int64(s, 0);
+                     dur = sqlite3_column_int64(s, 1);
+                     stream = sqlite3_column_int64(s, 2);
+                     taskId = sqlite3_column_int64(s, 3);
+                     opName = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 4)));
+                     opType = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 5)));
+                 });
+        QVERIFY(dur > 0);
+        v.setVisibleRange(start - dur, start + 2 * dur); // the task fills the middle third
+        // Bring its lane into view and click its middle.
+        int lane = -1;
+        for (std::size_t i = 0; i < v.model()->lanes.size(); ++i) {
+            const auto &l = v.model()->lanes[i];
+            if (l.kind == ui::timeline::LaneKind::Stream && l.device == 0 && l.id == std::uint32_t(stream))
+                lane = int(i);
+        }
+        QVERIFY(lane >= 0);
+        v.setLanePinned(lane, true); // pinned lanes sit at the top of the plot
+        QApplication::processEvents();
+        QCustomPlot *plot = v.plot();
+        const QRect ar = plot->axisRect()->rect();
+        const QPoint click(ar.left() + ar.width() / 2, ar.top() + 10);
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, click);
+        auto *details = v.findChild<QTreeWidget *>(QStringLiteral("timelineDetails"));
+        QMap<QString, QString> fields;
+        for (int i = 0; i < details->topLevelItemCount(); ++i)
+            fields[details->topLevelItem(i)->text(0)] = details->topLevelItem(i)->text(1);
+        QCOMPARE(fields.value("Op Name"), opName);
+        QCOMPARE(fields.value("OP Type"), opType);
+        QCOMPARE(fields.value("Task Type"), QString("AI_CORE"));
+        QCOMPARE(fields.value("Stream ID"), QString::number(stream));
+        QCOMPARE(fields.value("Task ID"), QString::number(taskId));
+        QVERIFY(fields.contains("Input Shapes") && fields.value("Input Shapes") != "N/A");
+        QVERIFY(fields.contains("Block Dim") && fields.value("Block Dim").toInt() > 0);
+        QVERIFY(fields.contains("vec_ratio")); // PMU metrics under their msprof column names
+        QVERIFY(fields.contains("L2 Hit Rate") && fields.value("L2 Hit Rate") != "N/A");
+        // Ctrl+wheel zooms at the mouse: the time under it stays put.
+        const auto before = v.visibleRange();
+        const double tUnder = before.first + double(before.second - before.first) * (click.x() - ar.left()) / ar.width();
+        QWheelEvent wheel(click, plot->mapToGlobal(click), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(plot, &wheel);
+        const auto after = v.visibleRange();
+        QVERIFY(after.second - after.first < before.second - before.first);
+        const double tAfter = after.first + double(after.second - after.first) * (click.x() - ar.left()) / ar.width();
+        QVERIFY(std::abs(tAfter - tUnder) < 2);
+        // Shift+drag selects a range.
+        QTest::mousePress(plot, Qt::LeftButton, Qt::ShiftModifier, QPoint(ar.left() + 100, ar.top() + 200));
+        QMouseEvent move(QEvent::MouseMove, QPointF(ar.left() + 400, ar.top() + 200), plot->mapToGlobal(QPointF(ar.left() + 400, ar.top() + 200)),
+                         Qt::NoButton, Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(plot, &move);
+        QTest::mouseRelease(plot, Qt::LeftButton, Qt::ShiftModifier, QPoint(ar.left() + 400, ar.top() + 200));
+        const auto sel = v.selectedRange();
+        QVERIFY(sel.second > sel.first);
+    }
+
+    void marksPersistInTheProject()
+    {
+        const TimeNs o = [&] {
+            ui::TimelineView v;
+            v.resize(1200, 700);
+            v.show();
+            v.open(path_, 1);
+            v.waitForDetails(60000);
+            const TimeNs origin = v.model()->origin;
+            v.selectRange(origin + 1000, origin + 900000);
+            QTest::keyClick(v.plot(), Qt::Key_M);
+            return origin;
+        }();
+        ui::TimelineView again;
+        QVERIFY(again.open(path_, 1));
+        const auto marks = again.marks();
+        QCOMPARE(marks.size(), std::size_t(1));
+        QCOMPARE(marks[0].start, o + 1000);
+        QCOMPARE(marks[0].end, o + 900000);
+        QVERIFY(!marks[0].label.isEmpty());
+    }
+
+    void badInputIsExplained()
+    {
+        ui::TimelineView v;
+        QVERIFY(!v.open(dir_.filePath("missing.npuscope"), 1));
+        QVERIFY(v.errorString().contains("missing.npuscope"));
+        QVERIFY(!v.open(path_, 99));
+        QVERIFY(v.errorString().contains("99"));
+        // A project another program is writing to: the mark is refused with a sentence
+        // naming the project, and nothing is lost.
+        QVERIFY(v.open(path_, 1));
+        const auto before = v.marks().size();
+        sqlite3 *other = nullptr;
+        QCOMPARE(sqlite3_open(path_.toUtf8().constData(), &other), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+        QString status;
+        connect(&v, &ui::TimelineView::statusMessage, this, [&](const QString &m) { status = m; });
+        QVERIFY(!v.addMark(v.model()->origin, v.model()->origin + 10, "x"));
+        sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+        sqlite3_close(other);
+        QVERIFY2(status.contains("mark could not be saved") && status.contains("t.npuscope"), qPrintable(status));
+        QCOMPARE(v.marks().size(), before);
+    }
+};
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const int show = int(args.indexOf(QStringLiteral("--show")));
+    if (show >= 0) {
+        QString path = args.value(show + 1);
+        QTemporaryDir tmp;
+        if (path.isEmpty() || path.startsWith(QLatin1String("--"))) {
+            path = tmp.filePath(QStringLiteral("demo.npuscope"));
+            QString err;
+            if (!record(path, 2, 5, &err)) {
+                qWarning("%s", qPrintable(err));
+                return 1;
+            }
+        }
+        ui::TimelineView v;
+        v.resize(1600, 1000);
+        v.setWindowTitle(QStringLiteral("NPU Scope timeline — %1").arg(path));
+        if (!v.open(path, args.value(show + 2, QStringLiteral("1")).toLongLong())) {
+            qWarning("%s", qPrintable(v.errorString()));
+            return 1;
+        }
+        v.show();
+        return app.exec();
+    }
+    TimelineViewTest t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_timeline_view.moc"

@@ -1,0 +1,331 @@
+#include "ui/timeline/timeline_model.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace npuscope::ui::timeline {
+
+namespace {
+struct Ctx { Q_DECLARE_TR_FUNCTIONS(TimelineView) };
+
+using analysis::Interval;
+
+std::uint32_t clampDur(TimeNs d)
+{
+    return std::uint32_t(std::clamp<TimeNs>(d, 0, 0xffffffffLL));
+}
+
+// msprof order inside one device: CANN (sort 2), Ascend Hardware (3), AI CPU, HCCL (11),
+// Overlap Analysis (12), msproftx.
+int kindOrder(LaneKind k)
+{
+    switch (k) {
+    case LaneKind::Cann: return 0;
+    case LaneKind::Stream: return 1;
+    case LaneKind::StepTrace: return 2;
+    case LaneKind::AiCpu: return 3;
+    case LaneKind::CommKernel: return 4;
+    case LaneKind::Plane: return 5;
+    case LaneKind::Overlap: return 6;
+    case LaneKind::MsprofTx: return 7;
+    }
+    return 8;
+}
+
+void sortLanes(std::vector<Lane> &lanes)
+{
+    std::stable_sort(lanes.begin(), lanes.end(), [](const Lane &a, const Lane &b) {
+        if (a.device != b.device)
+            return a.device < b.device;
+        if (kindOrder(a.kind) != kindOrder(b.kind))
+            return kindOrder(a.kind) < kindOrder(b.kind);
+        return a.id < b.id;
+    });
+}
+
+QString streamTitle(std::uint32_t id) { return Ctx::tr("Stream %1").arg(id); }
+} // namespace
+
+StrId Model::intern(const std::string &s)
+{
+    for (std::size_t i = strings.size(); i-- > 1;) {
+        if (strings[i] == s)
+            return StrId(i);
+        if (strings.size() - i > 64)
+            break; // the view's own names sit at the end
+    }
+    if (strings.empty())
+        strings.emplace_back();
+    strings.push_back(s);
+    return StrId(strings.size() - 1);
+}
+
+std::size_t Model::taskCount() const
+{
+    std::size_t n = 0;
+    for (const Lane &l : lanes)
+        if (l.kind == LaneKind::Stream)
+            n += l.events.size();
+    return n;
+}
+
+std::size_t Model::bytes() const
+{
+    std::size_t b = 0;
+    for (const Lane &l : lanes)
+        b += l.events.bytes() + l.record.capacity() * 4;
+    return b;
+}
+
+std::unique_ptr<Model> openSkeleton(const QString &path, std::int64_t session, QString *message)
+{
+    store::StoreError e;
+    auto st = store::TimelineStore::open(path, session, &e, message);
+    if (!st)
+        return nullptr;
+    auto m = std::make_unique<Model>();
+    m->path = path;
+    m->session = session;
+    std::vector<DeviceInfo> devices;
+    auto failed = [&]() -> std::unique_ptr<Model> {
+        if (message)
+            *message = st->errorString();
+        return nullptr;
+    };
+    if (!st->readSessionHeader(&m->sessionName, &m->optionsJson) || !st->readStrings(&m->strings) || !st->readOps(&m->ops)
+        || !st->readDevices(&devices) || !st->readStepTraces(&m->steps))
+        return failed();
+    if (m->strings.empty())
+        m->strings.emplace_back();
+
+    QString lodError;
+    const bool haveLod = st->readLod(&m->lod, &lodError);
+    TimeNs origin = 0, end = 1;
+    if (haveLod) {
+        origin = m->lod.origin;
+        end = origin + m->lod.extent;
+    } else if (!st->measureSession(&origin, &end)) {
+        return failed();
+    }
+    m->origin = origin;
+    m->extent = std::max<TimeNs>(1, end - origin);
+    m->lod.origin = 0; // relative from here on
+
+    for (const DeviceInfo &di : devices)
+        m->devices.push_back(DeviceGroup{di.id, di.rankId, di.hostPid});
+    auto ensureDevice = [&](std::uint16_t d) {
+        for (const auto &g : m->devices)
+            if (g.id == d)
+                return;
+        m->devices.push_back(DeviceGroup{d, d, 0});
+    };
+    for (auto &s : m->steps) {
+        s.fpStart -= origin;
+        s.bpEnd -= origin;
+        s.iterationEnd -= origin;
+        if (s.previousIterationEnd >= 0)
+            s.previousIterationEnd -= origin;
+        for (auto &r : s.reduces) {
+            r.start -= origin;
+            r.end -= origin;
+        }
+        ensureDevice(s.device);
+    }
+    for (std::size_t i = 0; i < m->lod.lanes.size(); ++i) {
+        const auto &ll = m->lod.lanes[i];
+        Lane lane;
+        lane.kind = LaneKind::Stream;
+        lane.device = ll.device;
+        lane.id = ll.stream;
+        lane.process = Ctx::tr("Ascend Hardware");
+        lane.title = streamTitle(ll.stream);
+        lane.lod = int(i);
+        m->lanes.push_back(std::move(lane));
+        ensureDevice(ll.device);
+    }
+    std::sort(m->devices.begin(), m->devices.end(), [](auto &a, auto &b) { return a.id < b.id; });
+    sortLanes(m->lanes);
+    return m;
+}
+
+bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
+{
+    store::StoreError e;
+    auto st = store::TimelineStore::open(m->path, m->session, &e, message);
+    if (!st)
+        return false;
+    const TimeNs origin = m->origin;
+
+    // Stream lanes: exact sizes from the summary avoid vector regrowth (peak memory).
+    std::map<std::pair<std::uint16_t, std::uint32_t>, std::size_t> streamLane;
+    for (std::size_t i = 0; i < m->lanes.size(); ++i) {
+        Lane &l = m->lanes[i];
+        if (l.kind != LaneKind::Stream)
+            continue;
+        streamLane[{l.device, l.id}] = i;
+        if (l.lod >= 0)
+            l.events.reserve(m->lod.lanes[std::size_t(l.lod)].tasks);
+    }
+    std::vector<Lane> extra; // stream lanes the summary did not know
+    std::pair<std::uint16_t, std::uint32_t> lastKey{0xffff, 0xffffffffu};
+    analysis::timeline::LaneEvents *cur = nullptr;
+    std::size_t n = 0;
+    const bool ok = st->scanTasks([&](const store::TaskRow &r) {
+        if ((++n & 0xffff) == 0 && cancel.load())
+            return false;
+        const std::pair<std::uint16_t, std::uint32_t> key{r.device, r.stream};
+        if (key != lastKey) {
+            lastKey = key;
+            auto it = streamLane.find(key);
+            if (it == streamLane.end()) {
+                Lane lane;
+                lane.kind = LaneKind::Stream;
+                lane.device = r.device;
+                lane.id = r.stream;
+                lane.process = Ctx::tr("Ascend Hardware");
+                lane.title = streamTitle(r.stream);
+                m->lanes.push_back(std::move(lane));
+                it = streamLane.emplace(key, m->lanes.size() - 1).first;
+            }
+            cur = &m->lanes[it->second].events;
+        }
+        const StrId opType = r.op && r.op < m->ops.size() ? m->ops[r.op].opType : 0;
+        cur->push(r.start - origin, clampDur(r.duration), r.name, opType, r.type);
+        return true;
+    });
+    if (cancel.load())
+        return false;
+    if (!ok) {
+        if (message)
+            *message = st->errorString();
+        return false;
+    }
+
+    if (!st->readCollectives(&m->collectives) || !st->readHcclTasks(&m->hcclTasks) || !st->readHostRanges(&m->hostRanges)
+        || !st->readAiCpu(&m->aiCpu)) {
+        if (message)
+            *message = st->errorString();
+        return false;
+    }
+    std::map<std::tuple<LaneKind, std::uint16_t, std::uint32_t>, std::size_t> laneOf;
+    auto laneFor = [&](LaneKind kind, std::uint16_t dev, std::uint32_t id, const QString &process, const QString &title) {
+        const auto key = std::make_tuple(kind, dev, id);
+        auto it = laneOf.find(key);
+        if (it == laneOf.end()) {
+            Lane lane;
+            lane.kind = kind;
+            lane.device = dev;
+            lane.id = id;
+            lane.process = process;
+            lane.title = title;
+            m->lanes.push_back(std::move(lane));
+            it = laneOf.emplace(key, m->lanes.size() - 1).first;
+        }
+        return &m->lanes[it->second];
+    };
+    // Records arrive sorted by start, so lanes stay sorted and record indexes stay valid.
+    for (std::size_t i = 0; i < m->collectives.size(); ++i) {
+        auto &r = m->collectives[i];
+        r.start -= origin;
+        Lane *l = laneFor(LaneKind::CommKernel, r.device, 0, Ctx::tr("HCCL"), Ctx::tr("Communication Kernel"));
+        l->events.push(r.start, clampDur(r.duration), r.name, r.opType, CatCollective);
+        l->record.push_back(std::uint32_t(i));
+    }
+    for (std::size_t i = 0; i < m->hcclTasks.size(); ++i) {
+        auto &r = m->hcclTasks[i];
+        r.start -= origin;
+        Lane *l = laneFor(LaneKind::Plane, r.device, r.plane, Ctx::tr("HCCL"), Ctx::tr("Plane %1").arg(r.plane));
+        l->events.push(r.start, clampDur(r.duration), r.name, 0, CatHcclTask);
+        l->record.push_back(std::uint32_t(i));
+    }
+    for (std::size_t i = 0; i < m->hostRanges.size(); ++i) {
+        auto &r = m->hostRanges[i];
+        r.start -= origin;
+        const bool tx = r.kind == HostRangeRecord::Kind::MsprofTx;
+        Lane *l = laneFor(tx ? LaneKind::MsprofTx : LaneKind::Cann, r.device, r.tid, tx ? Ctx::tr("msproftx") : Ctx::tr("CANN"),
+                          Ctx::tr("Thread %1").arg(r.tid));
+        l->events.push(r.start, clampDur(r.duration), r.name, 0, tx ? CatTx : CatHostRange);
+        l->record.push_back(std::uint32_t(i));
+    }
+    for (std::size_t i = 0; i < m->aiCpu.size(); ++i) {
+        auto &r = m->aiCpu[i];
+        r.timestamp -= origin;
+        Lane *l = laneFor(LaneKind::AiCpu, r.device, 0, Ctx::tr("AI CPU"), Ctx::tr("AI CPU"));
+        l->events.push(r.timestamp, clampDur(r.totalTime), r.node, 0, CatAiCpu);
+        l->record.push_back(std::uint32_t(i));
+    }
+    // Step trace: FP_BP and Iteration Refresh back to back; reduces on their own row since
+    // they run during BP. Iterations themselves are the view's bands.
+    const StrId reduceName = m->intern("Reduce");
+    for (std::size_t i = 0; i < m->steps.size(); ++i) {
+        const auto &s = m->steps[i];
+        Lane *l = laneFor(LaneKind::StepTrace, s.device, s.modelId * 2, Ctx::tr("Ascend Hardware"),
+                          Ctx::tr("Step Trace(Model ID:%1)").arg(s.modelId));
+        l->events.push(s.fpStart, clampDur(s.bpEnd - s.fpStart),
+                       m->intern("FP_BP Time " + std::to_string(s.iteration)), 0, CatFpBp);
+        l->record.push_back(std::uint32_t(i));
+        l->events.push(s.bpEnd, clampDur(s.iterationEnd - s.bpEnd),
+                       m->intern("Iteration Refresh " + std::to_string(s.iteration)), 0, CatRefresh);
+        l->record.push_back(std::uint32_t(i));
+        if (!s.reduces.empty()) {
+            Lane *r = laneFor(LaneKind::StepTrace, s.device, s.modelId * 2 + 1, Ctx::tr("Ascend Hardware"),
+                              Ctx::tr("Step Trace(Model ID:%1) Reduce").arg(s.modelId));
+            for (const auto &red : s.reduces) {
+                r->events.push(red.start, clampDur(red.end - red.start), reduceName, 0, CatReduce);
+                r->record.push_back(std::uint32_t(i));
+            }
+        }
+    }
+
+    // Overlap Analysis per device from the compute tasks and the collectives.
+    std::map<std::uint16_t, std::vector<Interval>> compute, comm;
+    for (const Lane &l : m->lanes) {
+        if (l.kind != LaneKind::Stream)
+            continue;
+        auto &v = compute[l.device];
+        for (std::size_t i = 0; i < l.events.size(); ++i) {
+            if (analysis::isComputeTask(static_cast<TaskType>(l.events.type[i])))
+                v.push_back({l.events.start[i], l.events.end(i)});
+        }
+    }
+    for (const auto &c : m->collectives)
+        comm[c.device].push_back({c.start, c.start + c.duration});
+    if (cancel.load())
+        return false;
+    const char *overlapNames[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
+    for (auto &[dev, v] : compute) {
+        auto res = analysis::computeOverlap(std::move(v), std::move(comm[dev]));
+        const std::vector<Interval> *rows[] = {&res.computing, &res.communication, &res.notOverlapped, &res.free};
+        for (int k = 0; k < 4; ++k) {
+            if (rows[k]->empty())
+                continue;
+            Lane *l = laneFor(LaneKind::Overlap, dev, std::uint32_t(k), Ctx::tr("Overlap Analysis"),
+                              QString::fromLatin1(overlapNames[k]));
+            const StrId nm = m->intern(overlapNames[k]);
+            l->events.reserve(rows[k]->size());
+            for (const auto &iv : *rows[k])
+                l->events.push(iv.start, clampDur(iv.end - iv.start), nm, 0, std::uint8_t(CatComputing + k));
+        }
+        m->overlap[dev] = std::move(res);
+    }
+    compute.clear();
+    comm.clear();
+
+    for (Lane &l : m->lanes) {
+        l.events.finish();
+        l.lod = l.kind == LaneKind::Stream ? l.lod : -1;
+    }
+    sortLanes(m->lanes);
+    TimeNs last = m->extent;
+    for (const Lane &l : m->lanes)
+        if (l.events.size())
+            last = std::max(last, l.events.end(l.events.size() - 1));
+    m->extent = std::max<TimeNs>(1, last);
+    m->detailsLoaded = true;
+    return true;
+}
+
+} // namespace npuscope::ui::timeline

@@ -1,0 +1,100 @@
+#pragma once
+// The data behind the timeline view: lanes with the msprof names per device, the session's
+// strings, step traces (iteration bands, Data_aug Bound flows), overlap intervals, marks.
+//
+// Loading happens in two phases so the first frame never waits for millions of tasks:
+//  1. openSkeleton (GUI thread, milliseconds): strings, ops, devices, step traces and the
+//     level-of-detail summary stored at record time → every stream lane exists and draws
+//     from its summary;
+//  2. loadDetails (worker thread, seconds for 10 M tasks): every record into the compact
+//     lane arrays (timeline_lanes.h), overlap analysis, pyramids; then adopted by the GUI.
+
+#include "core/analysis/overlap.h"
+#include "core/analysis/timeline_lanes.h"
+#include "core/store/lod.h"
+
+#include <QString>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace npuscope::ui::timeline {
+
+// Categories of non-task events in LaneEvents::type (task lanes use TaskType values < 16).
+enum Category : std::uint8_t {
+    CatCollective = 16,
+    CatHcclTask,
+    CatHostRange,
+    CatIteration,
+    CatFpBp,
+    CatRefresh,
+    CatReduce,
+    CatComputing,
+    CatCommunication,
+    CatNotOverlapped,
+    CatFree,
+    CatAiCpu,
+    CatTx,
+};
+
+enum class LaneKind : std::uint8_t { Cann, Stream, StepTrace, CommKernel, Plane, Overlap, AiCpu, MsprofTx };
+
+struct Lane {
+    LaneKind kind = LaneKind::Stream;
+    std::uint16_t device = 0;
+    std::uint32_t id = 0;              // stream id, plane, thread id, model id, overlap row
+    QString process;                   // "Ascend Hardware", "HCCL", ... (msprof process_name)
+    QString title;                     // "Stream 5", "Plane 0", ... (msprof thread_name)
+    analysis::timeline::LaneEvents events;
+    int lod = -1;                      // index into Model::lod.lanes while details load
+    std::vector<std::uint32_t> record; // event → index into the kind's record vector
+};
+
+struct DeviceGroup {
+    std::uint16_t id = 0;
+    std::uint32_t rank = 0;
+    std::uint32_t hostPid = 0;
+};
+
+struct Model {
+    QString path;
+    std::int64_t session = 0;
+    QString sessionName;
+    QByteArray optionsJson;
+    TimeNs origin = 0;                 // absolute ns of relative time 0
+    TimeNs extent = 1;                 // relative end of the session
+    std::vector<std::string> strings;  // by StrId (plus the view's own names appended)
+    std::vector<OpDesc> ops;           // by op id (ops[i].id == i when present)
+    std::vector<DeviceGroup> devices;
+    std::vector<Lane> lanes;           // grouped by device, msprof order within a device
+    std::vector<StepTraceRecord> steps;// relative times
+    store::TimelineLod lod;            // relative: origin folded in
+    bool detailsLoaded = false;
+
+    // Records behind non-task lanes, for the details panel (relative times).
+    std::vector<CollectiveOpRecord> collectives;
+    std::vector<HcclTaskRecord> hcclTasks;
+    std::vector<HostRangeRecord> hostRanges;
+    std::vector<AiCpuRecord> aiCpu;
+    // Overlap Analysis per device (relative times, merged).
+    std::map<std::uint16_t, analysis::OverlapResult> overlap;
+
+    std::string_view string(StrId id) const
+    {
+        return id < strings.size() ? std::string_view(strings[id]) : std::string_view();
+    }
+    StrId intern(const std::string &s); // for names the view makes ("Computing", ...)
+    std::size_t taskCount() const;
+    std::size_t bytes() const;         // heap bytes of the lane arrays
+};
+
+// Phase 1. Returns nullptr + translated message when the project cannot be read.
+std::unique_ptr<Model> openSkeleton(const QString &path, std::int64_t session, QString *message);
+
+// Phase 2 into a copy of the skeleton's tables (run on a worker thread). Fills every lane
+// with its events and finishes it. Returns false + message on a read error or when
+// cancelled (message empty then).
+bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message);
+
+} // namespace npuscope::ui::timeline
