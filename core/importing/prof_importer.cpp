@@ -333,7 +333,7 @@ bool Importer::discover()
     for (const QString &p : profDirs)
         addProfDir(p);
     if (devices.empty() && newerFiles.empty())
-        return fail(ImportError::Usage, Tr::tr("No profiling data was found in %1: expected PROF_* folders with device_<id>/timeline, device_<id>/summary or mindstudio_profiler_output inside.").arg(req.path));
+        return fail(ImportError::Unreadable, Tr::tr("No profiling data was found in %1: expected PROF_* folders with device_<id>/timeline, device_<id>/summary or mindstudio_profiler_output inside.").arg(req.path));
     std::sort(devices.begin(), devices.end(), [](const DeviceSrc &a, const DeviceSrc &b) { return a.id < b.id; });
     return true;
 }

@@ -1,0 +1,165 @@
+// `npuscope import`: the real binary on the real capture, on parts of it, on bad input,
+// and each exit code (0, 2 usage, 3 unreadable input or not a project, 6 I/O).
+#include "core/store/project.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+// Same helper as test_cli.cpp.
+Result runNpuscope(const QStringList &args, const QMap<QString, QString> &env = {}, int timeoutMs = 300000)
+{
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    e.remove(QStringLiteral("DISPLAY"));
+    e.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    e.remove(QStringLiteral("NPUSCOPE_LANG"));
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral(NPUSCOPE_BIN), args);
+    p.waitForFinished(timeoutMs);
+    Result r;
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QString reference()
+{
+    return QStringLiteral(NPUSCOPE_SHARED_DIR "/reference/ascend910-alexnet-msprof");
+}
+
+std::unique_ptr<npuscope::store::Project> openProject(const QString &path)
+{
+    npuscope::store::StoreError se{};
+    QString msg;
+    return npuscope::store::Project::open(path, npuscope::store::Project::Mode::ReadOnly, &se, &msg);
+}
+
+} // namespace
+
+class CliImport : public QObject {
+    Q_OBJECT
+private slots:
+    void importsTheReferenceAndStoresTheReport()
+    {
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("p.npuscope"));
+        const Result r = runNpuscope({QStringLiteral("import"), reference(), QStringLiteral("--project"), project});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("41134 read")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QLatin1String("0 skipped")));
+        QVERIFY(r.out.contains(QLatin1String("No op_summary files")));
+        auto p = openProject(project);
+        QVERIFY(p);
+        const auto s = p->sessions();
+        QCOMPARE(s.size(), std::size_t(1));
+        QCOMPARE(s[0].status, npuscope::SessionStatus::Complete);
+        QCOMPARE(s[0].info.source, QStringLiteral("import"));
+        QCOMPARE(s[0].taskCount, std::uint64_t(9800));
+        const QJsonObject note = QJsonDocument::fromJson(p->sessionNote(s[0].id, QStringLiteral("import"))).object();
+        QCOMPARE(note.value(QStringLiteral("total")).toObject().value(QStringLiteral("items")).toInt(), 41134);
+        QCOMPARE(note.value(QStringLiteral("layout")).toString(), QStringLiteral("legacy"));
+
+        // The imported session exports like an emulated one.
+        const Result e = runNpuscope({QStringLiteral("export"), QStringLiteral("--project"), project, QStringLiteral("--output"),
+                                   tmp.filePath(QStringLiteral("out"))});
+        QVERIFY2(e.code == 0, qPrintable(e.err));
+        QDirIterator it(tmp.filePath(QStringLiteral("out")), {QStringLiteral("msprof_*.json")}, QDir::Files, QDirIterator::Subdirectories);
+        int n = 0;
+        while (it.hasNext()) { it.next(); ++n; }
+        QCOMPARE(n, 20);
+    }
+
+    void oneDeviceFolder()
+    {
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("p.npuscope"));
+        const QString dev1 = reference() + QStringLiteral("/PROF_000001_20230818142704567_GQFAMHBKGODKJMLA/device_1");
+        const Result r = runNpuscope({QStringLiteral("import"), dev1, QStringLiteral("--project"), project, QStringLiteral("--name"), QStringLiteral("rank 1")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        auto p = openProject(project);
+        QVERIFY(p);
+        const auto s = p->sessions();
+        QCOMPARE(s.size(), std::size_t(1));
+        QCOMPARE(s[0].info.name, QStringLiteral("rank 1"));
+        QCOMPARE(s[0].info.devices.size(), std::size_t(1));
+        QCOMPARE(int(s[0].info.devices[0].id), 1);
+        QCOMPARE(s[0].info.devices[0].hostPid, 10044u);
+    }
+
+    void problemsAreListedWithTheirPlace()
+    {
+        QTemporaryDir tmp;
+        const QString src = reference() + QStringLiteral("/PROF_000001_20230818142704322_COJGGGCANRMICFBC");
+        const QString prof = tmp.filePath(QStringLiteral("PROF_000009_x"));
+        QDirIterator it(src, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString f = it.next();
+            const QString dst = prof + QLatin1Char('/') + QDir(src).relativeFilePath(f);
+            QDir().mkpath(QFileInfo(dst).absolutePath());
+            QVERIFY(QFile::copy(f, dst));
+            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
+        }
+        const QString victim = prof + QStringLiteral("/device_0/timeline/msprof_0_2_3.json");
+        QFile f(victim);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.resize(1000));
+        f.close();
+        const QString project = tmp.filePath(QStringLiteral("p.npuscope"));
+        const Result r = runNpuscope({QStringLiteral("import"), prof, QStringLiteral("--project"), project});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QRegularExpression place(QStringLiteral("device_0/timeline/msprof_0_2_3\\.json:1 \\(byte (\\d+)\\): The JSON is broken here"));
+        const auto m = place.match(r.err);
+        QVERIFY2(m.hasMatch(), qPrintable(r.err));
+        QVERIFY(m.captured(1).toInt() <= 1000);
+        QVERIFY(r.out.contains(QLatin1String("problem")));
+        auto p = openProject(project);
+        const QJsonObject note = QJsonDocument::fromJson(p->sessionNote(p->sessions().front().id, QStringLiteral("import"))).object();
+        QVERIFY(!note.value(QStringLiteral("problems")).toArray().isEmpty());
+    }
+
+    void exitCodes()
+    {
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("p.npuscope"));
+        QCOMPARE(runNpuscope({QStringLiteral("import")}).code, 2);
+        QCOMPARE(runNpuscope({QStringLiteral("import"), reference()}).code, 2); // no --project
+        QCOMPARE(runNpuscope({QStringLiteral("import"), reference(), QStringLiteral("--bogus"), QStringLiteral("--project"), project}).code, 2);
+        const Result missing = runNpuscope({QStringLiteral("import"), tmp.filePath(QStringLiteral("nope")), QStringLiteral("--project"), project});
+        QCOMPARE(missing.code, 3);
+        QVERIFY(missing.err.contains(QLatin1String("does not exist")));
+        QDir().mkpath(tmp.filePath(QStringLiteral("empty")));
+        const Result empty = runNpuscope({QStringLiteral("import"), tmp.filePath(QStringLiteral("empty")), QStringLiteral("--project"), project});
+        QCOMPARE(empty.code, 3);
+        QVERIFY(empty.err.contains(QLatin1String("No profiling data")));
+        QVERIFY(!QFileInfo::exists(project)); // nothing imported: no empty project left behind
+        // Not a project (3) and a project that cannot be created (6).
+        QCOMPARE(runNpuscope({QStringLiteral("import"), reference(), QStringLiteral("--project"), tmp.path()}).code, 3);
+        QCOMPARE(runNpuscope({QStringLiteral("import"), reference(), QStringLiteral("--project"), QStringLiteral("/proc/1/x.npuscope")}).code, 6);
+        const Result help = runNpuscope({QStringLiteral("--help")});
+        QVERIFY(help.out.contains(QLatin1String("import")));
+    }
+};
+
+QTEST_GUILESS_MAIN(CliImport)
+#include "test_cli_import.moc"
