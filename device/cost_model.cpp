@@ -36,6 +36,8 @@ KernelCost estimateKernel(const KernelWork &w)
         work = std::max(1.0, w.batch) * std::ceil(std::max(1.0, w.m) / 16) * std::ceil(std::max(1.0, w.n) / 16);
     else
         work = std::ceil(std::max(1.0, w.elements) / 8192);
+    if (w.maxBlocks > 0)
+        work = std::min(work, w.maxBlocks);
     const int bd = static_cast<int>(std::clamp(work, 1.0, double(Ascend910::aiCores)));
     c.blockDim = static_cast<std::uint16_t>(bd);
 
@@ -62,13 +64,16 @@ KernelCost estimateKernel(const KernelWork &w)
     c.l2Victim = clamp01((1 - c.l2Hit) * 0.45 * std::min(1.0, ws / Ascend910::l2Bytes));
     const double hbm = Ascend910::hbmBytesPerNs * Ascend910::hbmEfficiency;
     const double effBw = 1.0 / ((1 - c.l2Hit) / hbm + c.l2Hit / Ascend910::l2BytesPerNs);
-    const double bw = std::min(effBw, bd * Ascend910::perCoreMteBytesPerNs);
+    const double bw = std::min(effBw, bd * Ascend910::perCoreMteBytesPerNs) * std::clamp(w.burst, 0.01, 1.0);
     const double tMte2 = (w.bytesIn + w.bytesWeight) / bw;
     const double tMte3 = w.bytesOut / bw;
 
     const double body = std::max({tCube, tVec, tMte2 + tMte3});
-    const double tScalar = Ascend910::kernelSetupNs * 0.6 + 0.03 * body;
-    c.aicoreNs = body + Ascend910::kernelSetupNs;
+    // Fixed cost: one core's scalar setup, plus starting and joining every further core
+    // (the reference shows ~1 µs single-core and ~3 µs 32-core floors).
+    const double setup = Ascend910::kernelSetupNs + Ascend910::perCoreSyncNs * (bd - 1);
+    const double tScalar = setup * 0.6 + 0.03 * body;
+    c.aicoreNs = body + setup;
     c.vec = clamp01(tVec / c.aicoreNs);
     c.mac = clamp01(tCube / c.aicoreNs);
     c.scalar = clamp01(tScalar / c.aicoreNs);
@@ -76,7 +81,7 @@ KernelCost estimateKernel(const KernelWork &w)
     c.mte2 = clamp01(tMte2 / c.aicoreNs);
     c.mte3 = clamp01(tMte3 / c.aicoreNs);
     // Short kernels spend most of their time fetching fresh instructions.
-    c.icacheMiss = clamp01(0.01 + 0.12 * Ascend910::kernelSetupNs / c.aicoreNs);
+    c.icacheMiss = clamp01(0.01 + 0.12 * setup / c.aicoreNs);
     // The task scheduler adds dispatch and completion reporting around the core time.
     c.overheadNs = 350 + std::min(2200.0, 0.012 * c.aicoreNs);
 

@@ -21,6 +21,7 @@ struct Ascend910 {
     static constexpr double perCoreMteBytesPerNs = 64;      // one core's MTE2 can't saturate HBM
     static constexpr int aiCpuCores = 14;
     static constexpr double kernelSetupNs = 850;            // scalar setup: tiling, descriptors
+    static constexpr double perCoreSyncNs = 70;             // start/finish sync per extra core
 };
 
 enum class Unit : std::uint8_t { Cube, Vector, AiCpu };
@@ -35,6 +36,11 @@ struct KernelWork {
     double vecOps = 0;       // vector element operations
     double elements = 0;     // elements processed (vector/AI CPU parallelism)
     double bytesIn = 0, bytesWeight = 0, bytesOut = 0;
+    // Share of the MTE's streaming bandwidth the access pattern achieves: 1 for contiguous
+    // streams; layout changes, pooling windows and per-channel reductions move one C0 block
+    // (32 B) per burst instead of long bursts.
+    double burst = 1;
+    double maxBlocks = 0;    // parallelism cap from the output tiling (0 = by elements)
 };
 
 // Static cost of one kernel; per-task jitter scales aicoreNs only.

@@ -34,7 +34,11 @@ constexpr std::uint32_t kHostTid = 16027;
 constexpr TimeNs kMonotonicBase = 56579931060630; // the reference's clockMonotonicRaw
 constexpr std::int64_t kWallEpochUs = 1692340024324979; // the reference's collectionTimeBegin
 constexpr int kQueueCapacity = 32;  // device data queue (batches)
-constexpr int kQueuePrefill = 4;    // batches ready when the first step starts
+// Batches ready when the first step starts: the dataset sink (Estimator) has its device
+// queue filled ahead; under sess.run each step pulls its batch through the host iterator,
+// which holds one prefetched batch.
+constexpr int kSinkPrefill = 4;
+constexpr int kHostPrefill = 1;
 constexpr TimeNs kUs = 1000;
 
 const QStringList &knownScenarios()
@@ -229,16 +233,16 @@ public:
             const double gapUs = sessRun ? s.rng.uniform(350, 700) : s.rng.uniform(1.5, 6);
             s.iterStart = s.prevIterEnd + TimeNs(gapUs * kUs);
         }
-        s.hostLaunch = s.iterStart;
         // GetNext: in sink mode the previous iteration already prefetched this batch;
-        // otherwise (first step, sess.run) the step issues it now.
+        // otherwise (first step, sess.run) the step issues it now and it completes when the
+        // host pipeline has delivered the batch.
         TimeNs aic = s.prefetched ? s.prefetchReady : getNext(s, d, it, it, std::max(s.iterStart, s.aicpuFree), warm);
         s.prefetched = false;
-
         TimeNs cur = std::max(s.iterStart, aic + 300);
         task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
         task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
         cur += 260;
+        s.hostLaunch = s.iterStart;
 
         // Dropout masks on the AI CPU stream, each announced with an event.
         std::vector<TimeNs> maskReady(masks_.size());
@@ -274,7 +278,8 @@ public:
         s.computeCur = cur;
         // In sink mode the next GetNext is queued as soon as the AI CPU is free, so it runs
         // inside this iteration's window and is recorded with this iteration.
-        if (spec_.mode == LaunchMode::Estimator && it < spec_.iterations) {
+        // The last profiled step prefetches too: training goes on after the capture.
+        if (spec_.mode == LaunchMode::Estimator) {
             s.prefetchReady = getNext(s, d, it, it + 1, s.aicpuFree + TimeNs(s.rng.uniform(2, 8) * kUs), 1.0);
             s.prefetched = true;
         }
@@ -342,18 +347,20 @@ private:
         return fallback;
     }
 
+    int prefill() const { return spec_.mode == LaunchMode::SessRun ? kHostPrefill : kSinkPrefill; }
+
     TimeNs batchAvailable(int it) const
     {
         if (batchIntervalNs_ <= 0)
             return 0;
-        return t0_ + TimeNs(double(it - kQueuePrefill) * batchIntervalNs_);
+        return t0_ + TimeNs(double(it - prefill()) * batchIntervalNs_);
     }
 
     void queueEvent(DeviceState &s, int d, int it, TimeNs at)
     {
         int depth = kQueueCapacity;
         if (batchIntervalNs_ > 0) {
-            const double produced = kQueuePrefill + std::floor(double(at - t0_) / batchIntervalNs_);
+            const double produced = prefill() + std::floor(double(at - t0_) / batchIntervalNs_);
             depth = int(std::clamp(produced - it, 0.0, double(kQueueCapacity)));
         } else {
             depth = kQueueCapacity - int(s.rng.uniform(0, 2));
@@ -383,7 +390,8 @@ private:
 
     // Moves the records that lie after this iteration's end into the next batch, so every
     // iteration's records lie within (previous end, end] (the prefetch of a slow input
-    // pipeline can finish after the step it overlapped).
+    // pipeline can finish after the step it overlapped). After the last profiled step they
+    // belong to a step outside the capture and are dropped.
     void carryLate(DeviceState &s, TimeNs iterEnd)
     {
         auto &tasks = s.batch.tasks;
@@ -876,7 +884,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     if (spec_.scenarios.contains(QStringLiteral("aicpu-fallback")))
         net.int64Labels = true;
     const int segments = spec_.scenarios.contains(QStringLiteral("single-segment")) ? 1 : spec_.segments;
-    const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments);
+    const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments, spec_.deviceCount() > 1);
 
     const int n = spec_.deviceCount();
     Rng sessionRng(spec_.seed);

@@ -52,8 +52,9 @@ public:
         groot_ = "Gradients/" + root_;
     }
 
-    CompiledGraph run(int segments)
+    CompiledGraph run(int segments, bool distributed)
     {
+        distributed_ = distributed;
         g_.modelName = net_.name;
         const Shape4 in = net_.layers.front().in;
         g_.inputBytesPerBatch = in.elems() * 4;
@@ -75,7 +76,18 @@ public:
         g_.lastBackward = int(g_.compute.size()) - 1;
         optimizer();
         assignSegments(segments);
+        // Access patterns by op semantics: per-channel reductions over N·H·W walk C0 blocks
+        // (32 B bursts); pooling windows re-read overlapping, strided input.
+        // Pooling gradients scatter-add into overlapping windows, like the reductions.
+        static const std::set<std::string> reductions = {"BiasAddGrad", "BNTrainingReduce", "BNTrainingUpdateGrad",
+                                                         "ReduceSumD", "LayerNormBetaGammaBackprop",
+                                                         "MaxPoolGradWithArgmax", "AvgPoolGrad"};
+        static const std::set<std::string> windows = {"MaxPoolWithArgmax"};
         for (Kernel &k : g_.compute) {
+            if (reductions.count(k.type))
+                k.work.burst = std::min(k.work.burst, 1.0 / 8);
+            else if (windows.count(k.type))
+                k.work.burst = std::min(k.work.burst, 0.35);
             k.cost = estimateKernel(k.work);
             if (!hasAiCoreKernel(k.type, k.inTypes)) {
                 k.aiCpu = true;
@@ -156,16 +168,33 @@ private:
         p.producer = int(g_.compute.size()) - 1;
         g_.params.push_back(p);
     }
-    void castWeights(const std::string &scope, std::uint64_t elems, const std::string &s)
+    void castWeights(const std::string &scope, std::uint64_t elems, const std::string &s,
+                     const std::string &format = "FRACTAL_Z")
     {
         if (!mixed_)
             return;
         add(scope, "Cast", Phase::Forward, vec(double(elems), 2, elems * 4.0, elems * 2.0, false),
-            io1(s, "ND", s, "FRACTAL_Z", "DT_FLOAT", "DT_FLOAT16"));
+            io1(s, "ND", s, format, "DT_FLOAT", "DT_FLOAT16"));
+    }
+    // fp32 master bias → fp16 under mixed precision (a tiny single-core kernel).
+    void castBias(const std::string &scope, int channels)
+    {
+        if (!mixed_)
+            return;
+        const std::string c = std::to_string(channels);
+        add(scope, "Cast", Phase::Forward, vec(channels, 2, channels * 4.0, channels * 2.0, false),
+            io1(c, "ND", c, "ND", "DT_FLOAT", "DT_FLOAT16"));
+    }
+    // Atomic-add outputs (multi-core reductions, split-K weight gradients) start zeroed.
+    void memset(std::uint64_t elems, const std::string &shape, const std::string &format)
+    {
+        add("Default", "MemSet", Phase::Backward, vec(double(elems), 1, 0, double(elems) * 4), io1("", "", shape, format, "", "DT_FLOAT"));
     }
 
     void forward(const Layer &l)
     {
+        const std::string prevScope = lastScope_;
+        lastScope_ = l.scope;
         const std::string scope = root_ + "/" + l.scope;
         const double ein = double(l.in.elems()), eout = double(l.out.elems());
         switch (l.kind) {
@@ -182,6 +211,13 @@ private:
                     io1(shp(l.in), "NCHW", shp(l.in), "NCHW", "DT_FLOAT", "DT_FLOAT16"));
             add(scope, "Sub", Phase::Forward, vec(ein, 1, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
             add(scope, "RealDiv", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
+            if (l.in.c > 1) {
+                // Decoded images arrive NHWC: channels innermost, a few bytes per burst.
+                KernelWork t = vec(ein, 1, ein * b_, ein * b_);
+                t.burst = std::min(1.0, 32.0 / 512.0 * std::max(1.0, l.in.c * b_ / 32.0));
+                const std::string nhwc = dims({std::uint64_t(l.in.n), std::uint64_t(l.in.h), std::uint64_t(l.in.w), std::uint64_t(l.in.c)});
+                add(scope, "Transpose", Phase::Forward, t, io1(nhwc, "NHWC", shp(l.in), "NCHW"));
+            }
             const double padded = ein / l.in.c * ceil16(l.in.c);
             add(scope, "TransData", Phase::Forward, vec(padded, 1, ein * b_, padded * b_),
                 io1(shp(l.in), "NCHW", shp(l.in), "NC1HWC0"));
@@ -198,6 +234,8 @@ private:
                 io1(shp(l.in) + ";" + wS, "NC1HWC0;FRACTAL_Z", shp(l.out), "NC1HWC0"));
             param(scope + "/weight", welems);
             g_.params.back().producer = -1; // set by the backward pass
+            if (l.bias)
+                castBias(scope, l.out.c);
             if (l.bias && l.relu)
                 addFused(root_, {"BiasAdd", "ReluV2"}, scope, Phase::Forward,
                          vec(eout, 2, eout * b_ + l.out.c * b_, eout * b_ + eout / 8),
@@ -236,13 +274,22 @@ private:
         case LayerKind::AvgPoolGlobal:
             add(scope, "ReduceMeanD", Phase::Forward, vec(ein, 1, ein * b_, eout * b_), io1(shp(l.in), "NC1HWC0", shp(l.out), "NC1HWC0"));
             break;
-        case LayerKind::Flatten:
-            add(scope, "TransData", Phase::Forward, vec(ein, 1, ein * b_, eout * b_), io1(shp(l.in), "NC1HWC0", shp(l.out, true), "FRACTAL_NZ"));
+        case LayerKind::Flatten: {
+            // NC1HWC0 → NCHW (the flattened order), then into the matmul's FRACTAL_NZ.
+            KernelWork t = vec(ein, 1, ein * b_, eout * b_);
+            t.burst = 0.25;
+            add(root_ + "/" + (prevScope.empty() ? l.scope : prevScope), "TransData", Phase::Forward, t, io1(shp(l.in), "NC1HWC0", shp(l.in), "NCHW"));
+            add(scope, "TransData", Phase::Forward, t, io1(shp(l.in), "NCHW", shp(l.out, true), "FRACTAL_NZ"));
             break;
+        }
         case LayerKind::Dense: {
             const std::uint64_t welems = std::uint64_t(l.in.c) * l.out.c;
             const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c)});
-            castWeights(scope, welems, wS);
+            castWeights(scope, welems, wS, "ND");
+            add(scope, "TransData", Phase::Forward, vec(double(welems), 1, double(welems) * b_, double(welems) * b_),
+                io1(wS, "ND", wS, "FRACTAL_NZ"));
+            if (l.bias)
+                castBias(scope, l.out.c);
             const KernelWork w = cube(rowsOf(l.in), l.out.c, l.in.c, ein * b_, double(welems) * b_, eout * b_);
             const IO io = io1(shp(l.in, true) + ";" + wS + (l.bias ? ";" + std::to_string(l.out.c) : std::string()),
                               l.bias ? "FRACTAL_NZ;FRACTAL_NZ;ND" : "FRACTAL_NZ;FRACTAL_NZ", shp(l.out, true), "FRACTAL_NZ");
@@ -256,6 +303,7 @@ private:
             else if (l.act == Activation::Tanh)
                 add(scope, "Tanh", Phase::Forward, vec(eout, 6, eout * b_, eout * b_), io1(os, "FRACTAL_NZ", os, "FRACTAL_NZ"));
             param(scope + "/weight", welems), g_.params.back().producer = -1;
+            g_.params.back().fractalGrad = true;
             if (l.bias)
                 param(scope + "/bias", std::uint64_t(l.out.c)), g_.params.back().producer = -1;
             break;
@@ -407,6 +455,9 @@ private:
         const std::string r = std::to_string(std::uint64_t(rows));
         const std::string ls = "Gradients/Default/network-WithLossCell/_loss_fn-SoftmaxCrossEntropyWithLogits/gradSparseSoftmaxCrossEntropyWithLogits-expand";
         const std::string logits = shp(out, true);
+        // The last layer's FRACTAL_NZ output back to ND for the loss, and its gradient back.
+        add(root_ + "/" + net_.layers.back().scope, "TransData", Phase::Forward, vec(e, 1, e * b_, e * b_),
+            io1(logits, "FRACTAL_NZ", logits, "ND"));
         if (mixed_)
             add("Default/network-WithLossCell", "Cast", Phase::Loss, vec(e, 2, e * 2, e * 4, false),
                 io1(logits, "ND", logits, "ND", "DT_FLOAT16", "DT_FLOAT"));
@@ -415,10 +466,14 @@ private:
         add(ls, "SoftmaxCrossEntropyWithLogits", Phase::Loss, vec(e, 10, 2 * e * 4, e * 4 + rows * 4.0, false),
             io1(twice(logits), "ND;ND", r + ";" + logits, "ND;ND", "DT_FLOAT;DT_FLOAT", "DT_FLOAT;DT_FLOAT"));
         add(ls, "Mul", Phase::Loss, vec(e, 1, e * 4, e * 4, false), io1(logits, "ND", logits, "ND", "DT_FLOAT", "DT_FLOAT"));
+        memset(1, "1", "ND");
+        g_.compute.back().phase = Phase::Loss;
         add(ls, "ReduceMeanD", Phase::Loss, vec(rows, 1, rows * 4.0, 4, false), io1(r, "ND", "1", "ND", "DT_FLOAT", "DT_FLOAT"));
         if (mixed_)
             add("Gradients/Default/network-WithLossCell/gradCast-expand", "Cast", Phase::Loss, vec(e, 2, e * 4, e * 2, false),
                 io1(logits, "ND", logits, "ND", "DT_FLOAT", "DT_FLOAT16"));
+        add("Gradients/Default/network-WithLossCell/gradCast-expand", "TransData", Phase::Loss, vec(e, 1, e * b_, e * b_),
+            io1(logits, "ND", logits, "FRACTAL_NZ"));
     }
 
     // Marks the most recent forward parameter(s) named prefix as produced by the last kernel.
@@ -444,6 +499,7 @@ private:
             if (l.relu && !reluFused_.count(i))
                 add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
             if (l.bias) {
+                memset(std::uint64_t(l.out.c), std::to_string(l.out.c), "ND");
                 add(gs + "/gradBiasAdd-expand", "BiasAddGrad", Phase::Backward, vec(eout, 1, eout * b_, l.out.c * 4.0),
                     io1(shp(l.out), "NC1HWC0", std::to_string(l.out.c), "ND", dt_, "DT_FLOAT"));
                 produced(scope + "/bias");
@@ -501,10 +557,13 @@ private:
             add(gs + "/gradReduceMean-expand", "AvgPoolGrad", Phase::Backward, vec(ein, 1, eout * b_, ein * b_),
                 io1(shp(l.out), "NC1HWC0", shp(l.in), "NC1HWC0"));
             break;
-        case LayerKind::Flatten:
-            add(gs + "/gradFlatten-expand", "TransData", Phase::Backward, vec(ein, 1, eout * b_, ein * b_),
-                io1(shp(l.out, true), "FRACTAL_NZ", shp(l.in), "NC1HWC0"));
+        case LayerKind::Flatten: {
+            KernelWork t = vec(ein, 1, eout * b_, ein * b_);
+            t.burst = 0.25;
+            add(gs + "/gradFlatten-expand", "TransData", Phase::Backward, t, io1(shp(l.out, true), "FRACTAL_NZ", shp(l.in), "NCHW"));
+            add(gs + "/gradFlatten-expand", "TransData", Phase::Backward, t, io1(shp(l.in), "NCHW", shp(l.in), "NC1HWC0"));
             break;
+        }
         case LayerKind::Dense: {
             const std::string ms = gs + "/gradMatMul-expand";
             const std::string out = shp(l.out, true);
@@ -603,11 +662,13 @@ private:
         const std::string out = shp(l.out, true), in = shp(l.in, true);
         const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c)});
         if (l.bias) {
+            memset(std::uint64_t(l.out.c), std::to_string(l.out.c), "ND");
             add(gs + "/gradBiasAdd-expand", "BiasAddGrad", Phase::Backward, vec(eout, 1, eout * b_, l.out.c * 4.0),
                 io1(out, "FRACTAL_NZ", std::to_string(l.out.c), "ND", dt_, "DT_FLOAT"));
             produced(scope + "/bias");
         }
         const double welems = double(l.in.c) * l.out.c;
+        memset(std::uint64_t(welems), wS, "FRACTAL_NZ"); // dW accumulates over row blocks
         if (needDx)
             add(ms, "MatMul", Phase::Backward, cube(rowsOf(l.in), l.in.c, l.out.c, eout * b_, welems * b_, ein * b_),
                 io1(out + ";" + wS, "FRACTAL_NZ;FRACTAL_NZ", in, "FRACTAL_NZ"));
@@ -666,6 +727,16 @@ private:
             io1("1000;1", "ND;ND", "1", "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
         add(os, "AssignAdd", Phase::Optimizer, vec(1, 1, 8, 4, false), io1("1;1", "ND;ND", "1", "ND", "DT_INT32;DT_INT32", "DT_INT32"));
         g_.optimizerWait = int(g_.compute.size());
+        // The all-reduced dense weight gradients come back flat (ND); the optimizer applies
+        // them in the layout of the fp32 master weights.
+        if (distributed_)
+            for (const Parameter &p : g_.params)
+                if (p.elements > 0 && p.fractalGrad) {
+                    const double e = double(p.elements);
+                    const std::string s = std::to_string(p.elements);
+                    add("Default/grad_reducer-DistributedGradReducer", "TransData", Phase::Optimizer, vec(e, 1, e * 4, e * 4, false),
+                        io1(s, "ND", s, "FRACTAL_NZ", "DT_FLOAT", "DT_FLOAT"));
+                }
         for (const Parameter &p : g_.params) {
             const double e = double(p.elements);
             const std::string s = std::to_string(p.elements);
@@ -717,14 +788,16 @@ private:
     CompiledGraph g_;
     int opCounter_ = 5;
     std::set<int> reluFused_;
+    std::string lastScope_;
+    bool distributed_ = false;
 };
 
 } // namespace
 
-CompiledGraph compileGraph(const Network &net, bool mixed, int segments)
+CompiledGraph compileGraph(const Network &net, bool mixed, int segments, bool distributed)
 {
     Compiler c(net, mixed);
-    return c.run(segments);
+    return c.run(segments, distributed);
 }
 
 } // namespace npuscope::device

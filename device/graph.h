@@ -35,6 +35,7 @@ struct Parameter {
     std::uint64_t elements = 0;
     int producer = -1;             // compute kernel index producing its gradient
     int segment = 0;
+    bool fractalGrad = false;      // dense weight: its reduced gradient needs a TransData
 };
 
 struct CompiledGraph {
@@ -53,6 +54,8 @@ struct CompiledGraph {
 // mixed = fp16 compute with fp32 master weights (Cast kernels); segments ≥ 1.
 // Compute kernels whose op has no AI Core kernel for their input types get aiCpu = true
 // and an AI CPU cost (the graph engine's fallback).
-CompiledGraph compileGraph(const Network &net, bool mixed, int segments);
+// distributed: gradients are all-reduced (more than one device), which adds the
+// grad reducer's layout conversions before the optimizer.
+CompiledGraph compileGraph(const Network &net, bool mixed, int segments, bool distributed = false);
 
 } // namespace npuscope::device

@@ -99,7 +99,8 @@ void checkWindows(const CollectSink &sink, int devices, int iterations)
         dp[q.device].push_back(q.timestamp);
     QCOMPARE(int(dp.size()), devices);
     for (auto &[d, times] : dp) {
-        QCOMPARE(int(times.size()), iterations);
+        // One per step; in sink mode the last step's prefetch of the next batch may be in too.
+        QVERIFY(int(times.size()) == iterations || int(times.size()) == iterations + 1);
         std::sort(times.begin(), times.end());
         // The k-th dequeue feeds iteration k: it happens before its FP start and after the
         // end of iteration k − 2 (the prefetch runs during iteration k − 1).
