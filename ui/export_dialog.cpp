@@ -36,14 +36,12 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     dir_ = new QLineEdit(QFileInfo(projectPath).absolutePath() + QStringLiteral("/export"), this);
     auto *browse = new QToolButton(this);
     devices_ = new QListWidget(this);
-    devices_->setMaximumHeight(110);
     model_ = new QComboBox(this);
     allIterations_ = new QCheckBox(this);
     allIterations_->setChecked(true);
     first_ = new QSpinBox(this);
     last_ = new QSpinBox(this);
     kinds_ = new QListWidget(this);
-    kinds_->setMaximumHeight(150);
     progress_ = new QProgressBar(this);
     progress_->hide();
     result_ = new QLabel(this);
@@ -80,6 +78,13 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
         it->setFlags(it->flags() | Qt::ItemIsUserCheckable);
         it->setCheckState(Qt::Checked);
     }
+    // Lists as tall as their content (a few devices; every file kind without scrolling).
+    auto fit = [](QListWidget *l, int maxRows) {
+        const int rows = std::clamp(l->count(), 1, maxRows);
+        l->setFixedHeight(l->sizeHintForRow(0) * rows + 2 * l->frameWidth() + 4);
+    };
+    fit(devices_, 6);
+    fit(kinds_, 20);
     first_->setRange(1, maxIteration_);
     last_->setRange(1, maxIteration_);
     last_->setValue(maxIteration_);
@@ -160,7 +165,7 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
         cancel_->setText(tr("Cancel Export"));
     });
     retranslateUi();
-    resize(620, 560);
+    resize(640, sizeHint().height());
     validate();
 }
 

@@ -7,6 +7,7 @@
 
 #include <QDialog>
 #include <QPointer>
+#include <QThread>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -21,7 +22,6 @@ class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class QThread;
 
 namespace npuscope::ui {
 

@@ -97,8 +97,10 @@ MainWindow::MainWindow(QWidget *parent)
     refresh_ = new QTimer(this);
     refresh_->setInterval(1000);
     connect(refresh_, &QTimer::timeout, this, [this] {
-        if (!explorer_->projectPath().isEmpty())
+        if (!explorer_->projectPath().isEmpty()) {
             explorer_->reload();
+            showDetails(explorer_->selection()); // the figures of a running session move
+        }
     });
 
     connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
@@ -111,7 +113,10 @@ MainWindow::MainWindow(QWidget *parent)
     retranslateUi();
     setStatus([] { return tr("Ready"); });
 
-    resize(1280, 800);
+    resize(1400, 880);
+    // First start: room for the explorer's figures and a short messages strip.
+    resizeDocks({explorerDock_}, {560}, Qt::Horizontal);
+    resizeDocks({messagesDock_}, {120}, Qt::Vertical);
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("mainWindow/state")).toByteArray());
@@ -507,7 +512,13 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
         QStringList notes;
         if (writer) {
             device::Emulator emu(spec, options);
-            const SessionStatus st = emu.run(*writer, cancel.get(), [self](const device::EmulatorProgress &p) {
+            // At most ~10 updates a second reach the GUI thread, however fast the run.
+            QElapsedTimer sinceLast;
+            sinceLast.start();
+            const SessionStatus st = emu.run(*writer, cancel.get(), [self, &sinceLast](const device::EmulatorProgress &p) {
+                if (p.iteration != 1 && p.iteration != p.iterations && sinceLast.elapsed() < 100)
+                    return;
+                sinceLast.restart();
                 QMetaObject::invokeMethod(qApp, [self, p] {
                     if (self)
                         self->onProgress(p.iteration, p.iterations, p.records);
@@ -556,6 +567,8 @@ void MainWindow::onProgress(int iteration, int iterations, quint64 records)
     lastRecords_ = records;
     progress_->setRange(0, iterations);
     progress_->setValue(iteration);
+    if (cancel_ && cancel_->load())
+        return; // keep saying "Cancelling…"
     setStatus([this] {
         const double secs = std::max<double>(runClock_.elapsed(), 1) / 1000.0;
         const qint64 elapsed = runClock_.elapsed() / 1000;
@@ -612,6 +625,9 @@ void MainWindow::finishRun(const QString &status, const QString &message)
     // Select the session just recorded (the newest one).
     if (QTreeWidgetItem *root = explorer()->topLevelItem(0); root && root->childCount())
         explorer()->setCurrentItem(root->child(root->childCount() - 1));
+    // Same item as before the end of the run: views must still see the final state.
+    showDetails(explorer_->selection());
+    Q_EMIT selectionChanged(explorer_->selection());
     updateActions();
     Q_EMIT workFinished(status, message);
 }

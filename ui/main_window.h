@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
+#include <QThread>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -26,7 +27,6 @@ class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTextBrowser;
-class QThread;
 class QTimer;
 class QToolBar;
 class QTreeWidget;

@@ -250,8 +250,10 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     estimatorPreview_ = codeView(preview);
     sessRunPreview_ = codeView(preview);
     jsonPreview_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    estimatorPreview_->setLineWrapMode(QPlainTextEdit::NoWrap);
-    sessRunPreview_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped, so the long profiling_options line is readable without scrolling; Copy
+    // copies the real lines.
+    estimatorPreview_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    sessRunPreview_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     for (QPlainTextEdit *e : {jsonPreview_, estimatorPreview_, sessRunPreview_}) {
         auto *page = new QWidget(previewTabs);
         auto *v = new QVBoxLayout(page);
@@ -332,8 +334,11 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         if (presets_->currentIndex() >= 0)
             deletePreset(presets_->currentData().toString());
     });
-    connect(presets_, &QComboBox::currentIndexChanged, this, [this, deletePresetButton] {
-        deletePresetButton->setEnabled(!presets_->currentData().toString().startsWith(QLatin1String(kBuiltinPrefix)));
+    connect(presets_, &QComboBox::currentIndexChanged, this, [this, deletePresetButton, loadPresetButton] {
+        const bool chosen = presets_->currentIndex() >= 0;
+        loadPresetButton->setEnabled(chosen);
+        deletePresetButton->setEnabled(chosen
+                                       && !presets_->currentData().toString().startsWith(QLatin1String(kBuiltinPrefix)));
     });
 
     project_ = new QLineEdit(projectPath.isEmpty() ? QDir::homePath() + QStringLiteral("/npuscope/session.npuscope")
@@ -390,8 +395,8 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     bottom->setColumnStretch(1, 1);
 
     auto *top = new QHBoxLayout;
-    top->addWidget(tabs_, 3);
-    top->addLayout(right, 2);
+    top->addWidget(tabs_, 2);
+    top->addLayout(right, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top, 1);
     layout->addLayout(bottom);
@@ -406,7 +411,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     connect(opTimer_, &QTimer::timeout, this, &NewSessionDialog::startOpNames);
 
     retranslateUi();
-    resize(1380, 880);
+    resize(1500, 900);
     validate();
     scheduleOpNames();
 }
@@ -683,8 +688,9 @@ void NewSessionDialog::refreshPresets()
         const bool builtin = n.startsWith(QLatin1String(kBuiltinPrefix));
         presets_->addItem(builtin ? tr("%1 (built-in)").arg(n.mid(int(qstrlen(kBuiltinPrefix)))) : n, n);
     }
-    const int i = presets_->findData(current);
-    presets_->setCurrentIndex(i >= 0 ? i : 0);
+    // Nothing is preselected: a preset only applies when the user loads it.
+    presets_->setPlaceholderText(tr("Choose a preset…"));
+    presets_->setCurrentIndex(presets_->findData(current));
     Q_EMIT presets_->currentIndexChanged(presets_->currentIndex());
 }
 

@@ -12,6 +12,7 @@
 
 #include <QDialog>
 #include <QPointer>
+#include <QThread>
 #include <functional>
 #include <vector>
 
@@ -25,7 +26,6 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
-class QThread;
 class QTimer;
 
 namespace npuscope::ui {

@@ -89,19 +89,13 @@ OptionsForm::OptionsForm(QWidget *parent)
     };
     // label | widget [| trailing], message under the widget.
     auto place = [this](Row &r, QLabel *l, QWidget *w, const QString &key, QWidget *trailing = nullptr) {
+        // Units and buttons get their own column, so every field of a group lines up.
         r.grid->addWidget(l, r.row, 0, Qt::AlignLeft | Qt::AlignVCenter);
-        if (trailing) {
-            auto *box = new QWidget(this);
-            auto *h = new QHBoxLayout(box);
-            h->setContentsMargins(0, 0, 0, 0);
-            h->addWidget(w, 1);
-            h->addWidget(trailing);
-            r.grid->addWidget(box, r.row, 1);
-        } else {
-            r.grid->addWidget(w, r.row, 1);
-        }
+        r.grid->addWidget(w, r.row, 1, 1, trailing ? 1 : 2);
+        if (trailing)
+            r.grid->addWidget(trailing, r.row, 2);
         l->setBuddy(w);
-        r.grid->addWidget(addMessage(key), r.row + 1, 1);
+        r.grid->addWidget(addMessage(key), r.row + 1, 1, 1, 2);
         r.row += 2;
     };
     auto unit = [this](std::function<QString()> text) {
@@ -127,7 +121,7 @@ OptionsForm::OptionsForm(QWidget *parent)
     place(rOut, label([] { return tr("Output directory:"); }, QStringLiteral("output")), output, QStringLiteral("output"), browse);
     auto *storage = addLine(QStringLiteral("storage_limit"));
     onTr([storage] {
-        storage->setPlaceholderText(tr("unlimited: 90 % of the free space"));
+        storage->setPlaceholderText(tr("unset: 90 % of free space"));
         storage->setToolTip(tr("Ageing limit of the recorded data, 200 to 4294967295 MB; the oldest data is "
                                "deleted first when the limit is reached."));
     });
@@ -152,14 +146,15 @@ OptionsForm::OptionsForm(QWidget *parent)
     for (const auto &s : switches) {
         const QString key = QString::fromLatin1(s.key);
         auto *cb = addSwitch(key);
-        cb->setChecked(key == QLatin1String("task_trace")); // the collector's defaults
+        // task_trace is on by the collector's default; training_trace on like the seed's example.
+        cb->setChecked(key == QLatin1String("task_trace") || key == QLatin1String("training_trace"));
         auto text = s.text;
         onTr([cb, text, key] {
             cb->setText(text());
             cb->setToolTip(QStringLiteral("<code>%1</code>").arg(key));
         });
-        rTr.grid->addWidget(cb, rTr.row, 0, 1, 2);
-        rTr.grid->addWidget(addMessage(key), rTr.row + 1, 0, 1, 2);
+        rTr.grid->addWidget(cb, rTr.row, 0, 1, 3);
+        rTr.grid->addWidget(addMessage(key), rTr.row + 1, 0, 1, 3);
         rTr.row += 2;
     }
     taskTime_ = new QComboBox(this);
@@ -211,13 +206,13 @@ OptionsForm::OptionsForm(QWidget *parent)
     aicHelp_->setWordWrap(true);
     place(rMx, label([] { return tr("AI Core (aic_metrics):"); }, QStringLiteral("aic_metrics")), aic_,
           QStringLiteral("aic_metrics"));
-    rMx.grid->addWidget(aicHelp_, rMx.row++, 1);
+    rMx.grid->addWidget(aicHelp_, rMx.row++, 1, 1, 2);
     aiv_ = metricsCombo(QStringLiteral("aiv_metrics"));
     aivHelp_ = new QLabel(this);
     aivHelp_->setWordWrap(true);
     place(rMx, label([] { return tr("Vector core (aiv_metrics):"); }, QStringLiteral("aiv_metrics")), aiv_,
           QStringLiteral("aiv_metrics"));
-    rMx.grid->addWidget(aivHelp_, rMx.row++, 1);
+    rMx.grid->addWidget(aivHelp_, rMx.row++, 1, 1, 2);
 
     // System sampling
     auto [gSys, rSys] = group([] { return tr("System sampling"); });
@@ -240,7 +235,9 @@ OptionsForm::OptionsForm(QWidget *parent)
         auto *e = addLine(key);
         const int def = f.def;
         onTr([e, def] {
-            e->setPlaceholderText(def ? tr("default %1").arg(def) : tr("off; excludes traces and metrics"));
+            e->setPlaceholderText(def ? tr("default %1").arg(def) : tr("off"));
+            if (!def)
+                e->setToolTip(tr("Instruction sampling excludes task, trace and metric collection"));
         });
         place(rSys, label(f.text, key), e, key, unit(f.range));
     }
@@ -269,7 +266,7 @@ OptionsForm::OptionsForm(QWidget *parent)
     connect(llc_, &QComboBox::currentIndexChanged, this, &OptionsForm::revalidate);
     place(rSys, label([] { return tr("LLC counters:"); }, QStringLiteral("llc_profiling")), llc_, QStringLiteral("llc_profiling"));
     auto *power = addLine(QStringLiteral("power"));
-    onTr([power] { power->setPlaceholderText(tr("accepted, not used by the emulator")); });
+    onTr([power] { power->setPlaceholderText(tr("not used by the emulator")); });
     place(rSys, label([] { return tr("Power:"); }, QStringLiteral("power")), power, QStringLiteral("power"));
 
     general_ = new QLabel(this);

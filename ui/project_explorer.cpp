@@ -56,6 +56,7 @@ ProjectExplorer::ProjectExplorer(QWidget *parent)
     auto *l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     l->addWidget(tree_);
+    connect(tree_, &QTreeWidget::itemExpanded, this, &ProjectExplorer::populate);
     connect(tree_, &QTreeWidget::currentItemChanged, this,
             [this](QTreeWidgetItem *cur, QTreeWidgetItem *) { Q_EMIT selectionChanged(selectionOf(cur)); });
     retranslateUi();
@@ -86,10 +87,12 @@ bool ProjectExplorer::setProject(const QString &path, QString *message)
         return true;
     }
     const bool ok = reload(message);
-    // Show the newest session by default.
+    // Show the newest session by default, with its devices.
     if (tree_->topLevelItemCount() && tree_->topLevelItem(0)->childCount()) {
         QTreeWidgetItem *root = tree_->topLevelItem(0);
-        tree_->setCurrentItem(root->child(root->childCount() - 1));
+        QTreeWidgetItem *newest = root->child(root->childCount() - 1);
+        newest->setExpanded(true);
+        tree_->setCurrentItem(newest);
     }
     return ok;
 }
@@ -137,43 +140,26 @@ bool ProjectExplorer::reload(QString *message)
             si->setForeground(1, QColor(0xd0, 0x33, 0x4a));
         else if (s.status == SessionStatus::Cancelled || s.status == SessionStatus::Running)
             si->setForeground(1, QColor(0xc0, 0x80, 0x00));
-        QString m;
-        auto reader = project->session(s.id, &m);
-        // Iteration count per (device, model) from what was recorded, not what was asked.
-        std::map<std::pair<int, std::uint32_t>, int> recorded;
-        if (reader)
-            for (const IterationKey &k : reader->iterations())
-                ++recorded[{k.device, k.modelId}];
         for (const DeviceInfo &d : s.info.devices) {
             auto *di = new QTreeWidgetItem(si, {tr("Device %1 (rank %2)").arg(d.id).arg(d.rankId)});
             setIds(di, s.id, d.id, -1, -1);
             for (const ModelInfo &mi : s.info.models) {
-                const int n = recorded[{d.id, mi.id}];
                 auto *modelItem = new QTreeWidgetItem(
                     di, {tr("Model %1: %2").arg(mi.id).arg(mi.name), QString(), QString(),
-                         tr("%1 of %n iteration(s)", nullptr, mi.iterations).arg(n)});
+                         tr("%n iteration(s)", nullptr, mi.iterations)});
                 setIds(modelItem, s.id, d.id, mi.id, -1);
-                if (!reader)
-                    continue;
-                TimeNs total = 0;
-                for (const StepTraceRecord &st : reader->stepTraces(d.id, mi.id)) {
-                    const TimeNs begin = st.previousIterationEnd >= 0 ? st.previousIterationEnd : st.fpStart;
-                    const TimeNs dur = st.iterationEnd - begin;
-                    total += dur;
-                    auto *ii = new QTreeWidgetItem(modelItem, {tr("Iteration %1").arg(st.iteration), QString(),
-                                                               formatNs(dur), QString()});
-                    ii->setToolTip(2, tr("FP start to BP end: %1").arg(formatNs(st.bpEnd - st.fpStart)));
-                    setIds(ii, s.id, d.id, mi.id, st.iteration);
-                }
-                if (total)
-                    modelItem->setText(2, formatNs(total));
+                // Iterations are read when the model is expanded: a long session has
+                // thousands, and reload() runs every second while a recording writes.
+                modelItem->setChildIndicatorPolicy(QTreeWidgetItem::ShowIndicator);
             }
         }
     }
     root->setExpanded(true);
     std::function<void(QTreeWidgetItem *)> restore = [&](QTreeWidgetItem *it) {
-        if (expanded.contains(keyOf(it)))
+        if (expanded.contains(keyOf(it))) {
+            populate(it);
             it->setExpanded(true);
+        }
         for (int i = 0; i < it->childCount(); ++i)
             restore(it->child(i));
     };
@@ -183,6 +169,43 @@ bool ProjectExplorer::reload(QString *message)
     if (QTreeWidgetItem *it = itemFor(selected))
         tree_->setCurrentItem(it);
     return true;
+}
+
+void ProjectExplorer::populate(QTreeWidgetItem *modelItem)
+{
+    const ExplorerSelection sel = selectionOf(modelItem);
+    if (sel.modelId < 0 || sel.iteration >= 0 || modelItem->childCount() > 0)
+        return;
+    store::StoreError err = store::StoreError::None;
+    QString message;
+    auto project = store::Project::open(path_, store::Project::Mode::ReadOnly, &err, &message);
+    auto reader = project ? project->session(sel.sessionId, &message) : nullptr;
+    if (!reader) {
+        modelItem->setToolTip(0, message);
+        return;
+    }
+    TimeNs total = 0;
+    const auto steps = reader->stepTraces(std::uint16_t(sel.device), std::uint32_t(sel.modelId));
+    for (const StepTraceRecord &st : steps) {
+        const TimeNs begin = st.previousIterationEnd >= 0 ? st.previousIterationEnd : st.fpStart;
+        const TimeNs dur = st.iterationEnd - begin;
+        total += dur;
+        auto *ii = new QTreeWidgetItem(modelItem, {tr("Iteration %1").arg(st.iteration), QString(), formatNs(dur), QString()});
+        ii->setToolTip(2, tr("FP start to BP end: %1").arg(formatNs(st.bpEnd - st.fpStart)));
+        setIds(ii, sel.sessionId, sel.device, sel.modelId, st.iteration);
+    }
+    if (steps.empty()) {
+        // Without training_trace there is no step trace: list what was recorded.
+        for (const IterationKey &k : reader->iterations())
+            if (k.device == sel.device && std::int64_t(k.modelId) == sel.modelId) {
+                auto *ii = new QTreeWidgetItem(modelItem, {tr("Iteration %1").arg(k.iteration)});
+                ii->setToolTip(2, tr("No step trace: record with training_trace on to see iteration times."));
+                setIds(ii, sel.sessionId, sel.device, sel.modelId, k.iteration);
+            }
+    }
+    if (total)
+        modelItem->setText(2, formatNs(total));
+    modelItem->setChildIndicatorPolicy(QTreeWidgetItem::DontShowIndicatorWhenChildless);
 }
 
 ExplorerSelection ProjectExplorer::selectionOf(QTreeWidgetItem *it) const

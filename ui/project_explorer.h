@@ -47,6 +47,8 @@ protected:
 
 private:
     void retranslateUi();
+    // Adds the iteration items of a model item (once), from the step trace.
+    void populate(QTreeWidgetItem *modelItem);
     ExplorerSelection selectionOf(QTreeWidgetItem *item) const;
     QTreeWidgetItem *itemFor(const ExplorerSelection &sel) const;
 

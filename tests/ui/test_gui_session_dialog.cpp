@@ -101,11 +101,16 @@ private Q_SLOTS:
         ui::NewSessionDialog d(tmp_.filePath(QStringLiteral("p.npuscope")));
         QVERIFY(showForm(d));
         QTest::keyClicks(line(d, "instr_profiling_freq"), QStringLiteral("1000"));
-        QVERIFY(d.runButton()->isEnabled()); // defaults are not written, so nothing conflicts
-        QTest::mouseClick(check(d, "training_trace"), Qt::LeftButton, {}, QPoint(5, 5));
-        QVERIFY(check(d, "training_trace")->isChecked());
+        // training_trace is on by default in the form: the validator marks it.
         QVERIFY(!d.runButton()->isEnabled());
         QVERIFY(d.optionsForm()->messageLabel(QStringLiteral("training_trace"))->text().contains(
+            QStringLiteral("instr_profiling_freq")));
+        QTest::mouseClick(check(d, "training_trace"), Qt::LeftButton, {}, QPoint(5, 5));
+        QVERIFY(!check(d, "training_trace")->isChecked());
+        QVERIFY(d.runButton()->isEnabled()); // defaults are not written, so nothing conflicts
+        QTest::mouseClick(check(d, "hccl"), Qt::LeftButton, {}, QPoint(5, 5));
+        QVERIFY(!d.runButton()->isEnabled());
+        QVERIFY(d.optionsForm()->messageLabel(QStringLiteral("hccl"))->text().contains(
             QStringLiteral("instr_profiling_freq")));
     }
 

@@ -76,6 +76,8 @@ private Q_SLOTS:
         QTreeWidgetItem *device = session->child(1);
         QCOMPARE(device->childCount(), 1);
         QTreeWidgetItem *model = device->child(0);
+        QCOMPARE(model->childCount(), 0); // iterations are read on expansion
+        model->setExpanded(true);
         QCOMPARE(model->childCount(), 2);
         QVERIFY(model->child(1)->text(2).endsWith(QStringLiteral("s"))); // "…ms" / "…µs"
 
