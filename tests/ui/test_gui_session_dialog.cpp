@@ -15,6 +15,9 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QMimeData>
+#include <QDragEnterEvent>
+#include <QUrl>
 
 using namespace npuscope;
 
@@ -181,6 +184,46 @@ private Q_SLOTS:
         QVERIFY(d.importScriptFile(g.fileName(), &message));
         QVERIFY(check(d, "training_trace")->isChecked());
         QCOMPARE(LaunchMode(d.modeBox()->currentData().toInt()), LaunchMode::Estimator);
+    }
+
+    void pasteAndDropScripts()
+    {
+        ui::NewSessionDialog d(tmp_.filePath(QStringLiteral("p.npuscope")));
+        d.show();
+        // "Paste Script…" opens a text box; the pasted text is imported on Import.
+        guitest::whenShown<QDialog>([](QDialog *box) {
+            auto *edit = box->findChild<QPlainTextEdit *>(QStringLiteral("scriptEdit"));
+            edit->setPlainText(QStringLiteral("import os\nos.environ['PROFILING_MODE'] = 'true'\n"
+                                              "os.environ['PROFILING_OPTIONS'] = '{\"output\":\"/tmp/env\",\"l2\":\"on\"}'\n"));
+            for (auto *b : box->findChildren<QPushButton *>())
+                if (b->text().contains(QStringLiteral("Import")))
+                    b->click();
+        }, [](QDialog *box) { return box->findChild<QPlainTextEdit *>(QStringLiteral("scriptEdit")) != nullptr; });
+        QPushButton *paste = nullptr;
+        for (auto *b : d.findChildren<QPushButton *>())
+            if (b->text().contains(QStringLiteral("Paste")))
+                paste = b;
+        QVERIFY(paste);
+        QTest::mouseClick(paste, Qt::LeftButton);
+        QCOMPARE(line(d, "output")->text(), QStringLiteral("/tmp/env"));
+        QVERIFY(check(d, "l2")->isChecked());
+        QVERIFY(d.importStatus()->text().contains(QStringLiteral("PROFILING_OPTIONS")));
+
+        // Dropping a .py file on the dialog imports it.
+        QFile f(tmp_.filePath(QStringLiteral("drop.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("profiling_options = '{\"output\":\"/tmp/dropped\",\"hccl\":\"on\"}'\n"
+                "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n");
+        f.close();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(f.fileName())});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&d, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&d, &drop);
+        QCOMPARE(line(d, "output")->text(), QStringLiteral("/tmp/dropped"));
+        QVERIFY(check(d, "hccl")->isChecked());
     }
 
     void presetsSaveAndLoad()

@@ -52,17 +52,18 @@ inline QString record(const QString &path, const QString &model = QStringLiteral
 
 // Runs `fn` on the first top-level widget of type T as soon as one is visible (polling the
 // event loop), e.g. to press a button of a modal dialog opened by the slot under test.
+// `accept` picks the right window when several of type T are open.
 template <class T>
-void whenShown(std::function<void(T *)> fn, int attemptsLeft = 200)
+void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}, int attemptsLeft = 200)
 {
-    QTimer::singleShot(20, [fn, attemptsLeft] {
+    QTimer::singleShot(20, [fn, accept, attemptsLeft] {
         for (QWidget *top : QApplication::topLevelWidgets())
-            if (auto *w = qobject_cast<T *>(top); w && w->isVisible()) {
+            if (auto *w = qobject_cast<T *>(top); w && w->isVisible() && (!accept || accept(w))) {
                 fn(w);
                 return;
             }
         if (attemptsLeft > 0)
-            whenShown<T>(fn, attemptsLeft - 1);
+            whenShown<T>(fn, accept, attemptsLeft - 1);
     });
 }
 
