@@ -682,6 +682,7 @@ void NewSessionDialog::refreshPresets()
     if (!presets_)
         return;
     const QString current = presets_->currentData().toString();
+    {
     const QSignalBlocker block(presets_);
     presets_->clear();
     for (const QString &n : presetNames()) {
@@ -691,6 +692,8 @@ void NewSessionDialog::refreshPresets()
     // Nothing is preselected: a preset only applies when the user loads it.
     presets_->setPlaceholderText(tr("Choose a preset…"));
     presets_->setCurrentIndex(presets_->findData(current));
+    }
+    // Outside the blocker: the Load/Delete buttons follow the (possibly empty) choice.
     Q_EMIT presets_->currentIndexChanged(presets_->currentIndex());
 }
 
