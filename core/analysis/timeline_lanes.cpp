@@ -10,9 +10,17 @@ void LaneEvents::reserve(std::size_t n)
 {
     start.reserve(n);
     duration.reserve(n);
+    if (uniform)
+        return;
     name.reserve(n);
     opType.reserve(n);
     type.reserve(n);
+}
+
+void LaneEvents::pushInterval(TimeNs s, std::uint32_t dur)
+{
+    start.push_back(s);
+    duration.push_back(dur);
 }
 
 void LaneEvents::push(TimeNs s, std::uint32_t dur, StrId nm, StrId op, std::uint8_t ty)
@@ -44,9 +52,11 @@ void LaneEvents::finish()
         std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return start[a] < start[b]; });
         permute(start, order);
         permute(duration, order);
-        permute(name, order);
-        permute(opType, order);
-        permute(type, order);
+        if (!uniform) {
+            permute(name, order);
+            permute(opType, order);
+            permute(type, order);
+        }
     }
     levels.clear();
     const std::size_t n = start.size();

@@ -30,6 +30,14 @@ struct LaneEvents {
     std::vector<StrId> name;
     std::vector<StrId> opType;          // 0 when the event has no op type
     std::vector<std::uint8_t> type;     // TaskType, or a lane-specific category (< 32)
+    // Derived lanes (Overlap Analysis) where every event has the same name and category keep
+    // only start and duration: 12 B per event instead of 21.
+    bool uniform = false;
+    StrId uniformName = 0;
+    std::uint8_t uniformType = 0;
+    StrId nameAt(std::size_t i) const { return uniform ? uniformName : name[i]; }
+    StrId opTypeAt(std::size_t i) const { return uniform ? 0 : opType[i]; }
+    std::uint8_t typeAt(std::size_t i) const { return uniform ? uniformType : type[i]; }
 
     struct Node { TimeNs first; TimeNs last; std::uint32_t longest; };
     std::vector<std::vector<Node>> levels; // levels[0] groups kFanout events; built by finish()
@@ -38,6 +46,8 @@ struct LaneEvents {
     std::size_t size() const { return start.size(); }
     void reserve(std::size_t n);
     void push(TimeNs s, std::uint32_t dur, StrId nm, StrId op, std::uint8_t ty);
+    // For uniform lanes (set uniform, uniformName and uniformType first).
+    void pushInterval(TimeNs s, std::uint32_t dur);
     // Sorts by start when needed (stable, so equal starts keep their arrival order) and
     // builds the pyramid. Must be called after the last push and before drawing.
     void finish();

@@ -30,6 +30,8 @@ RangeStats rangeStats(const std::vector<const LaneEvents *> &lanes, TimeNs t0, T
     Aggregate byType[256];
     std::vector<std::pair<StrId, Aggregate>> cache; // last op types seen, linear probe
     for (const LaneEvents *lane : lanes) {
+        if (lane->uniform)
+            continue; // derived intervals, not tasks
         const IndexRange r = startingIn(*lane, t0, t1);
         StrId lastOp = ~0u;
         Aggregate *lastAgg = nullptr;
@@ -110,7 +112,7 @@ std::vector<Match> findMatches(const std::vector<const LaneEvents *> &lanes, con
     for (std::size_t l = 0; l < lanes.size(); ++l) {
         const LaneEvents &lane = *lanes[l];
         for (std::size_t i = 0; i < lane.size(); ++i) {
-            const StrId n = lane.name[i];
+            const StrId n = lane.nameAt(i);
             if (n < nameMatches.size() && nameMatches[n])
                 out.push_back(Match{std::uint32_t(l), std::uint32_t(i), lane.start[i]});
         }

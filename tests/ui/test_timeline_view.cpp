@@ -4,6 +4,7 @@
 //
 //   ui_timeline_view                      the test (ctest)
 //   ui_timeline_view --show [PROJECT [SESSION]]   opens the view in a window to look at it
+//   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
 #include "core/options/profiling_options.h"
 #include "core/store/lod.h"
@@ -184,7 +185,8 @@ private slots:
         QVERIFY(v.open(path_, 1));
         QVERIFY(v.waitForDetails(60000));
         const TimeNs o = v.model()->origin;
-        const TimeNs t0 = o + v.model()->extent / 4, t1 = o + v.model()->extent / 2;
+        // Most of the session, so several task types and every op type fall inside.
+        const TimeNs t0 = o + v.model()->extent / 8, t1 = o + v.model()->extent * 7 / 8;
         v.selectRange(t0, t1);
         auto *table = v.findChild<QTableWidget *>(QStringLiteral("timelineStats"));
         QVERIFY(table);
@@ -222,7 +224,7 @@ private slots:
                      QCOMPARE(shown[key][1], fmt(s, 2));
                      ++checked;
                  });
-        QVERIFY(checked >= 2);
+        QVERIFY2(checked >= 2, qPrintable(QStringList(shown.keys()).join(", ")));
         QVERIFY(shown.contains("Overlap Analysis, device 0|Computing"));
     }
 
@@ -395,10 +397,85 @@ private slots:
     }
 };
 
+namespace {
+std::uint64_t residentBytes()
+{
+    QFile f(QStringLiteral("/proc/self/statm"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    const QList<QByteArray> parts = f.readAll().split(' ');
+    return parts.size() > 1 ? parts[1].toULongLong() * 4096 : 0;
+}
+
+double medianOf(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// Measurements for npuscope-bench (which has no QApplication of its own): prints
+// `key value` lines. Run offscreen at 1920×1080.
+int runBench(const QString &path)
+{
+    const std::uint64_t rssBefore = residentBytes();
+    ui::TimelineView v;
+    v.resize(1920, 1080);
+    v.show();
+    QApplication::processEvents();
+    QCustomPlot *plot = v.plot();
+    QElapsedTimer t;
+    t.start();
+    if (!v.open(path, 1)) {
+        qWarning("%s", qPrintable(v.errorString()));
+        return 1;
+    }
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    const double openMs = t.nsecsElapsed() / 1e6;
+    const std::uint64_t lodBytes = residentBytes();
+    t.restart();
+    if (!v.waitForDetails(30 * 60 * 1000))
+        return 1;
+    const double detailsMs = t.nsecsElapsed() / 1e6;
+    const TimeNs o = v.model()->origin, extent = v.model()->extent;
+    std::vector<double> frames;
+    for (int i = 0; i < 25; ++i) {
+        v.setVisibleRange(o, o + extent);
+        t.restart();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        frames.push_back(t.nsecsElapsed() / 1e6);
+    }
+    std::vector<double> zooms;
+    std::uint64_t seed = 12345;
+    for (int i = 0; i < 200; ++i) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        const TimeNs s = o + TimeNs((seed >> 11) % std::uint64_t(std::max<TimeNs>(1, extent - 1000000)));
+        v.setVisibleRange(s, s + 1000000);
+        t.restart();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        zooms.push_back(t.nsecsElapsed() / 1e6);
+    }
+    // Pan over the whole trace in 100 ms windows (every part drawn at least once).
+    for (TimeNs s = o; s < o + extent; s += 100000000) {
+        v.setVisibleRange(s, s + 100000000);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    }
+    const std::uint64_t rssAfter = residentBytes();
+    std::printf("tasks %zu\nopen_ms %.3f\ndetails_ms %.1f\nframe_ms %.3f\nzoom_ms %.3f\nrss_before %llu\nrss_open %llu\n"
+                "rss_after %llu\nlane_bytes %zu\n",
+                v.model()->taskCount(), openMs, detailsMs, medianOf(frames), medianOf(zooms),
+                (unsigned long long)rssBefore, (unsigned long long)lodBytes, (unsigned long long)rssAfter, v.model()->bytes());
+    std::fflush(stdout);
+    return 0;
+}
+} // namespace
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
     const QStringList args = app.arguments();
+    const int bench = int(args.indexOf(QStringLiteral("--bench")));
+    if (bench >= 0)
+        return runBench(args.value(bench + 1));
     const int show = int(args.indexOf(QStringLiteral("--show")));
     if (show >= 0) {
         QString path = args.value(show + 1);

@@ -3,7 +3,9 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <queue>
 #include <unordered_map>
 
 namespace npuscope::ui::timeline {
@@ -280,38 +282,139 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         }
     }
 
-    // Overlap Analysis per device from the compute tasks and the collectives.
-    std::map<std::uint16_t, std::vector<Interval>> compute, comm;
-    for (const Lane &l : m->lanes) {
-        if (l.kind != LaneKind::Stream)
-            continue;
-        auto &v = compute[l.device];
-        for (std::size_t i = 0; i < l.events.size(); ++i) {
-            if (analysis::isComputeTask(static_cast<TaskType>(l.events.type[i])))
-                v.push_back({l.events.start[i], l.events.end(i)});
-        }
-    }
+    // Overlap Analysis per device. The compute union comes from a k-way merge of the
+    // device's stream lanes (each already in start order), so no copy of millions of
+    // intervals is made and sorted; the lanes keep only start and duration.
+    for (Lane &l : m->lanes)
+        if (l.kind == LaneKind::Stream)
+            l.events.finish(); // sorted before merging
+    std::map<std::uint16_t, std::vector<Interval>> comm;
     for (const auto &c : m->collectives)
         comm[c.device].push_back({c.start, c.start + c.duration});
-    if (cancel.load())
-        return false;
     const char *overlapNames[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
-    for (auto &[dev, v] : compute) {
-        auto res = analysis::computeOverlap(std::move(v), std::move(comm[dev]));
-        const std::vector<Interval> *rows[] = {&res.computing, &res.communication, &res.notOverlapped, &res.free};
-        for (int k = 0; k < 4; ++k) {
-            if (rows[k]->empty())
-                continue;
-            Lane *l = laneFor(LaneKind::Overlap, dev, std::uint32_t(k), Ctx::tr("Overlap Analysis"),
-                              QString::fromLatin1(overlapNames[k]));
-            const StrId nm = m->intern(overlapNames[k]);
-            l->events.reserve(rows[k]->size());
-            for (const auto &iv : *rows[k])
-                l->events.push(iv.start, clampDur(iv.end - iv.start), nm, 0, std::uint8_t(CatComputing + k));
+    for (const auto &dev : m->devices) {
+        if (cancel.load())
+            return false;
+        std::vector<const analysis::timeline::LaneEvents *> streams;
+        for (const Lane &l : m->lanes)
+            if (l.kind == LaneKind::Stream && l.device == dev.id)
+                streams.push_back(&l.events);
+        if (streams.empty())
+            continue;
+        // Pass 1 counts the union's intervals, pass 2 writes them into an exact reservation.
+        auto mergeCompute = [&](const std::function<void(TimeNs, TimeNs)> &out) {
+            std::vector<std::size_t> pos(streams.size(), 0);
+            using Head = std::pair<TimeNs, std::size_t>;
+            std::priority_queue<Head, std::vector<Head>, std::greater<>> heap;
+            auto advance = [&](std::size_t k) {
+                const auto &e = *streams[k];
+                while (pos[k] < e.size() && !analysis::isComputeTask(static_cast<TaskType>(e.type[pos[k]])))
+                    ++pos[k];
+                if (pos[k] < e.size())
+                    heap.push({e.start[pos[k]], k});
+            };
+            for (std::size_t k = 0; k < streams.size(); ++k)
+                advance(k);
+            bool open = false;
+            TimeNs cs = 0, ce = 0;
+            while (!heap.empty()) {
+                const auto [st, k] = heap.top();
+                heap.pop();
+                const TimeNs en = streams[k]->end(pos[k]);
+                ++pos[k];
+                advance(k);
+                if (open && st <= ce) {
+                    ce = std::max(ce, en);
+                } else {
+                    if (open && ce > cs)
+                        out(cs, ce);
+                    cs = st;
+                    ce = en;
+                    open = true;
+                }
+            }
+            if (open && ce > cs)
+                out(cs, ce);
+        };
+        std::size_t nCompute = 0;
+        TimeNs lastEnd = 0;
+        mergeCompute([&](TimeNs, TimeNs) { ++nCompute; });
+        Lane *computing = laneFor(LaneKind::Overlap, dev.id, 0, Ctx::tr("Overlap Analysis"), QString::fromLatin1(overlapNames[0]));
+        auto makeUniform = [&](Lane *l, int k, std::size_t n) {
+            l->events.uniform = true;
+            l->events.uniformName = m->intern(overlapNames[k]);
+            l->events.uniformType = std::uint8_t(CatComputing + k);
+            l->events.reserve(n);
+        };
+        makeUniform(computing, 0, nCompute);
+        mergeCompute([&](TimeNs s0, TimeNs e0) {
+            computing->events.pushInterval(s0, clampDur(e0 - s0));
+            lastEnd = e0;
+        });
+        const std::vector<Interval> commMerged = analysis::mergeIntervals(std::move(comm[dev.id]));
+        // Not overlapped = communication minus computing, walking both sorted lists.
+        std::vector<Interval> notOverlapped;
+        {
+            const auto &ce = computing->events;
+            std::size_t j = 0;
+            for (Interval c : commMerged) {
+                while (j < ce.size() && ce.end(j) <= c.start)
+                    ++j;
+                TimeNs cur = c.start;
+                std::size_t k = j;
+                while (k < ce.size() && ce.start[k] < c.end) {
+                    if (ce.start[k] > cur)
+                        notOverlapped.push_back({cur, ce.start[k]});
+                    cur = std::max(cur, ce.end(k));
+                    ++k;
+                }
+                if (cur < c.end)
+                    notOverlapped.push_back({cur, c.end});
+            }
         }
-        m->overlap[dev] = std::move(res);
+        // Free = gaps of computing ∪ communication between the first and last busy instant.
+        auto forEachFree = [&](const std::function<void(TimeNs, TimeNs)> &out) {
+            const auto &ce = computing->events;
+            std::size_t i = 0, j = 0;
+            bool open = false;
+            TimeNs be = 0;
+            while (i < ce.size() || j < commMerged.size()) {
+                TimeNs s0, e0;
+                if (j >= commMerged.size() || (i < ce.size() && ce.start[i] <= commMerged[j].start)) {
+                    s0 = ce.start[i];
+                    e0 = ce.end(i);
+                    ++i;
+                } else {
+                    s0 = commMerged[j].start;
+                    e0 = commMerged[j].end;
+                    ++j;
+                }
+                if (open && s0 > be)
+                    out(be, s0);
+                be = open ? std::max(be, e0) : e0;
+                open = true;
+            }
+        };
+        std::size_t nFree = 0;
+        forEachFree([&](TimeNs, TimeNs) { ++nFree; });
+        const std::vector<Interval> *small[] = {&commMerged, &notOverlapped};
+        for (int k = 1; k <= 2; ++k) {
+            const auto &rows = *small[k - 1];
+            if (rows.empty())
+                continue;
+            Lane *l = laneFor(LaneKind::Overlap, dev.id, std::uint32_t(k), Ctx::tr("Overlap Analysis"),
+                              QString::fromLatin1(overlapNames[k]));
+            makeUniform(l, k, rows.size());
+            for (const auto &iv : rows)
+                l->events.pushInterval(iv.start, clampDur(iv.end - iv.start));
+        }
+        if (nFree) {
+            Lane *l = laneFor(LaneKind::Overlap, dev.id, 3, Ctx::tr("Overlap Analysis"), QString::fromLatin1(overlapNames[3]));
+            makeUniform(l, 3, nFree);
+            forEachFree([&](TimeNs s0, TimeNs e0) { l->events.pushInterval(s0, clampDur(e0 - s0)); });
+        }
+        Q_UNUSED(lastEnd);
     }
-    compute.clear();
     comm.clear();
 
     for (Lane &l : m->lanes) {

@@ -77,8 +77,6 @@ struct Model {
     std::vector<HcclTaskRecord> hcclTasks;
     std::vector<HostRangeRecord> hostRanges;
     std::vector<AiCpuRecord> aiCpu;
-    // Overlap Analysis per device (relative times, merged).
-    std::map<std::uint16_t, analysis::OverlapResult> overlap;
 
     std::string_view string(StrId id) const
     {

@@ -160,7 +160,7 @@ void LanePlottable::draw(QCPPainter *painter)
     for (const Run &r : runs_) {
         QRgb c;
         if (fromEvents)
-            c = ctx_->palette->color(ctx_->mode, lane.events.type[r.rep], lane.events.opType[r.rep]);
+            c = ctx_->palette->color(ctx_->mode, lane.events.typeAt(r.rep), lane.events.opTypeAt(r.rep));
         else
             c = ctx_->palette->color(ctx_->mode, lodKeys[r.rep].type, lodKeys[r.rep].op);
         std::fill(px + r.x0, px + r.x1, c);
@@ -179,7 +179,7 @@ void LanePlottable::draw(QCPPainter *painter)
             const int w = r.x1 - r.x0;
             if (w < 48 || r.count != 1)
                 continue;
-            const StrId name = fromEvents ? lane.events.name[r.rep] : lodKeys[r.rep].name;
+            const StrId name = fromEvents ? lane.events.nameAt(r.rep) : lodKeys[r.rep].name;
             const std::string_view s = m->string(name);
             if (s.empty())
                 continue;
@@ -194,7 +194,7 @@ void LanePlottable::draw(QCPPainter *painter)
             QString text = QString::fromUtf8(shown.data(), qsizetype(std::min<std::size_t>(shown.size(), std::size_t(maxChars))));
             if (int(shown.size()) > maxChars && text.size() > 1)
                 text[text.size() - 1] = QChar(0x2026);
-            const QRgb c = fromEvents ? ctx_->palette->color(ctx_->mode, lane.events.type[r.rep], lane.events.opType[r.rep])
+            const QRgb c = fromEvents ? ctx_->palette->color(ctx_->mode, lane.events.typeAt(r.rep), lane.events.opTypeAt(r.rep))
                                       : ctx_->palette->color(ctx_->mode, lodKeys[r.rep].type, lodKeys[r.rep].op);
             painter->setPen(darkColor(c) ? Qt::white : Qt::black);
             painter->drawText(QRect(ar.left() + r.x0 + 3, top + 1, w - 5, h), Qt::AlignVCenter | Qt::AlignLeft, text);

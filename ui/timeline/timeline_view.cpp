@@ -26,6 +26,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <malloc.h>
 
 namespace npuscope::ui {
 
@@ -36,7 +37,7 @@ using timeline::LaneRow;
 namespace {
 constexpr int kLaneHeight = 20;
 constexpr int kHeaderHeight = 22;
-constexpr int kHeaderWidth = 230;
+constexpr int kHeaderWidth = 270;
 constexpr int kRulerHeight = 30;
 
 std::tuple<int, int, std::uint32_t> laneKey(const timeline::Lane &l)
@@ -100,7 +101,7 @@ protected:
             p.setPen(palette().color(QPalette::WindowText));
             const QString text = (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + l.process + QStringLiteral(" \u00B7 ") + l.title;
             p.drawText(box.adjusted(14, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                       fontMetrics().elidedText(text, Qt::ElideMiddle, width() - 18));
+                       fontMetrics().elidedText(text, Qt::ElideLeft, width() - 18));
         }
         if (view_->pinnedHeight_ > 0) {
             p.setPen(QPen(palette().color(QPalette::Dark), 2));
@@ -242,6 +243,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     split->addWidget(tabs_);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    split->setSizes({700, 220});
     top->addWidget(split, 1);
 
     status_ = new QLabel(this);
@@ -270,6 +272,9 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     plot_->addLayer(QStringLiteral("flows"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     plot_->addLayer(QStringLiteral("cursor"), plot_->layer(QStringLiteral("flows")), QCustomPlot::limAbove);
     overlayLayer_ = plot_->layer(QStringLiteral("cursor"));
+    // QCustomPlot buffers its own "overlay" layer; nothing is drawn there, and every buffer
+    // costs a full-size blit per frame.
+    plot_->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     overlayLayer_->setMode(QCPLayer::lmBuffered);
     bands_ = new timeline::PaintLayerable(plot_, QStringLiteral("bands"), [this](QCPPainter *p, const QRect &r) { paintBands(p, r); });
     overlay_ = new timeline::PaintLayerable(plot_, QStringLiteral("cursor"), [this](QCPPainter *p, const QRect &r) { paintOverlay(p, r); });
@@ -462,6 +467,9 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
         curKey = laneKey(model_->lanes[std::size_t(currentLane_)]);
     model_ = std::move(m);
     ctx_.model = model_.get();
+    // The loader's temporaries and the previous model were freed: hand the pages back so a
+    // 10 M task session does not keep its loading peak resident.
+    malloc_trim(0);
     palette_.rebuild(*model_);
 
     // Keep the user's lane order: known lanes in their old order, new lanes where the
@@ -793,12 +801,12 @@ void TimelineView::showDetails()
         return tr("%1 (%2 ns on the device clock)").arg(QString::fromStdString(formatDuration(double(rel)))).arg(rel + m.origin);
     };
     add(tr("Lane"), tr("Device %1 · %2 · %3").arg(l.device).arg(l.process, l.title));
-    add(tr("Name"), str(l.events.name[i]));
+    add(tr("Name"), str(l.events.nameAt(i)));
     add(tr("Start"), absTime(l.events.start[i]));
     add(tr("Duration"), dur(double(l.events.duration[i])));
     if (l.kind == LaneKind::Stream) {
         TaskRecord t;
-        if (!store_ || !store_->findTask(l.device, l.id, l.events.start[i] + m.origin, l.events.name[i], &t)) {
+        if (!store_ || !store_->findTask(l.device, l.id, l.events.start[i] + m.origin, l.events.nameAt(i), &t)) {
             add(tr("Task"), tr("The task could not be read from the project: %1").arg(store_ ? store_->errorString() : QString()));
             return;
         }
@@ -935,26 +943,25 @@ void TimelineView::showRangeStats()
         const auto s = model_->string(op);
         addRow(tr("Op type"), op ? QString::fromUtf8(s.data(), qsizetype(s.size())) : tr("(no op type)"), a);
     }
-    for (const auto &[dev, ov] : model_->overlap) {
+    // Overlap Analysis shares: time covered by each overlap lane inside the range.
+    for (const auto &l : model_->lanes) {
+        if (l.kind != LaneKind::Overlap)
+            continue;
+        const auto &e = l.events;
+        TimeNs c = 0;
+        for (std::size_t i = e.firstEndingAfter(t0); i < e.size() && e.start[i] < t1; ++i)
+            c += std::min(e.end(i), t1) - std::max(e.start[i], t0);
         const double span = double(t1 - t0);
-        const std::pair<QString, const std::vector<analysis::Interval> *> parts[] = {
-            {QStringLiteral("Computing"), &ov.computing},
-            {QStringLiteral("Communication"), &ov.communication},
-            {QStringLiteral("Communication(Not Overlapped)"), &ov.notOverlapped},
-            {QStringLiteral("Free"), &ov.free}};
-        for (const auto &[name, iv] : parts) {
-            const TimeNs c = coveredIn(*iv, t0, t1);
-            const int r = stats_->rowCount();
-            stats_->insertRow(r);
-            stats_->setItem(r, 0, new QTableWidgetItem(tr("Overlap Analysis, device %1").arg(dev)));
-            stats_->setItem(r, 1, new QTableWidgetItem(name));
-            auto *share = new QTableWidgetItem(QStringLiteral("%1 %").arg(100.0 * double(c) / span, 0, 'f', 1));
-            share->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            stats_->setItem(r, 2, share);
-            auto *total = new QTableWidgetItem(dur(double(c)));
-            total->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            stats_->setItem(r, 3, total);
-        }
+        const int r = stats_->rowCount();
+        stats_->insertRow(r);
+        stats_->setItem(r, 0, new QTableWidgetItem(tr("Overlap Analysis, device %1").arg(l.device)));
+        stats_->setItem(r, 1, new QTableWidgetItem(l.title));
+        auto *share = new QTableWidgetItem(QStringLiteral("%1 %").arg(100.0 * double(c) / span, 0, 'f', 1));
+        share->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        stats_->setItem(r, 2, share);
+        auto *total = new QTableWidgetItem(dur(double(c)));
+        total->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        stats_->setItem(r, 3, total);
     }
     stats_->resizeColumnToContents(0);
     tabs_->setCurrentWidget(stats_);
@@ -1174,6 +1181,10 @@ void TimelineView::paintBands(QCPPainter *p, const QRect &r)
             continue;
         const int x0 = r.left() + int(std::floor(timeToPixel(v, a)));
         const int x1 = r.left() + int(std::ceil(timeToPixel(v, b)));
+        // Bands narrower than a few pixels would only grey the whole view (and cost one
+        // dashed line per iteration): the ruler says enough at that zoom.
+        if (x1 - x0 < 6)
+            continue;
         if (shade)
             p->fillRect(QRect(x0, r.top(), std::max(1, x1 - x0), r.height()), QColor(70, 110, 200, 18));
         p->setPen(QPen(QColor(70, 110, 200, 90), 1, Qt::DashLine));
@@ -1634,15 +1645,15 @@ bool TimelineView::eventFilter(QObject *obj, QEvent *ev)
                 hoverLane_ = lane;
                 hoverEvent_ = e;
                 const auto &l = model_->lanes[std::size_t(lane)];
-                const auto n = model_->string(l.events.name[e]);
-                const auto op = model_->string(l.events.opType[e]);
+                const auto n = model_->string(l.events.nameAt(e));
+                const auto op = model_->string(l.events.opTypeAt(e));
                 QString tip = QStringLiteral("<b>%1</b><br>%2 · %3<br>%4: %5<br>%6: %7")
                                   .arg(QString::fromUtf8(n.data(), qsizetype(n.size())).toHtmlEscaped(),
                                        l.process, l.title, tr("Start"),
                                        QString::fromStdString(formatDuration(double(l.events.start[e]))), tr("Duration"),
                                        dur(double(l.events.duration[e])));
                 if (l.kind == LaneKind::Stream)
-                    tip += QStringLiteral("<br>%1 · %2").arg(QString::fromLatin1(taskTypeName(static_cast<TaskType>(l.events.type[e]))),
+                    tip += QStringLiteral("<br>%1 · %2").arg(QString::fromLatin1(taskTypeName(static_cast<TaskType>(l.events.typeAt(e)))),
                                                              op.empty() ? QStringLiteral("N/A") : QString::fromUtf8(op.data(), qsizetype(op.size())));
                 QToolTip::showText(plot_->mapToGlobal(m->pos() + QPoint(12, 12)), tip, plot_);
             }

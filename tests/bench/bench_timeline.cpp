@@ -1,0 +1,110 @@
+// Timeline figures (issue 5): sessions of ~100 k and ~10 M tasks (ResNet-50 on 8 devices,
+// emulated and recorded like any session, so the timeline summary is written at record
+// end), opened offscreen at 1920×1080 by ui_timeline_view --bench (npuscope-bench has no
+// QApplication, the widget needs one):
+//   timeline_frame   median full-extent replot at 10 M, ratio = 10 M / 100 k   (goal ≤ 2, ≤ 16 ms)
+//   timeline_zoom    median replot of 200 random 1 ms windows, same ratio       (goal ≤ 2)
+//   timeline_open    project open → first frame at 10 M, ratio 10 M / 100 k     (goal ≤ 10, ≤ 1 s)
+//   timeline_memory  resident bytes per task after opening and panning the whole 10 M trace
+//                    (RSS growth from before the view existed), ratio = against the 40 B goal
+// NPUSCOPE_BENCH_TIMELINE_ITERATIONS overrides the big session's iterations per device
+// (default 860: 8 devices × 860 iterations × ~1450 tasks ≈ 10 M tasks). Projects are kept with --keep DIR and reused.
+
+#include "core/options/profiling_options.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+#include "tests/bench/bench.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+
+#include <map>
+
+using namespace npuscope;
+using namespace npuscope::bench;
+
+namespace {
+
+QString ensureSession(const QString &path, int devices, int iterations)
+{
+    if (QFileInfo::exists(path)) {
+        store::StoreError e;
+        QString msg;
+        auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
+        if (p && !p->sessions().empty() && p->sessions().front().status == SessionStatus::Complete
+            && p->sessions().front().info.spec.iterations == iterations)
+            return path;
+        for (const char *suffix : {"", "-wal", "-shm"})
+            QFile::remove(path + QLatin1String(suffix));
+    }
+    ProfilingOptions o;
+    ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})", &o);
+    SessionSpec s;
+    s.model = QStringLiteral("resnet50");
+    s.devicesPerServer = devices;
+    s.iterations = iterations;
+    s.seed = 3;
+    store::StoreError e;
+    QString msg;
+    QElapsedTimer t;
+    t.start();
+    auto w = store::ProjectWriter::create(path, &e, &msg);
+    if (!w)
+        die(msg);
+    device::Emulator em(s, o);
+    if (em.run(*w) != SessionStatus::Complete)
+        die(em.errorString());
+    info("timeline: recorded %s (%d devices × %d iterations) in %.1f s", qPrintable(path), devices, iterations,
+         t.nsecsElapsed() / 1e9);
+    return path;
+}
+
+std::map<QString, double> measure(const QString &project)
+{
+    const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_timeline_view");
+    if (!QFileInfo::exists(exe))
+        die(QStringLiteral("timeline figures need %1 (build the ui_timeline_view target)").arg(exe));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    p.start(exe, {QStringLiteral("--bench"), project});
+    if (!p.waitForFinished(60 * 60 * 1000) || p.exitCode() != 0)
+        die(QStringLiteral("%1 --bench %2 failed").arg(exe, project));
+    std::map<QString, double> out;
+    for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+        const QList<QByteArray> kv = line.trimmed().split(' ');
+        if (kv.size() == 2)
+            out[QString::fromLatin1(kv[0])] = kv[1].toDouble();
+    }
+    info("timeline: %s: %.0f tasks, open %.1f ms, details %.0f ms, frame %.2f ms, zoom %.2f ms, RSS %.0f → %.0f → %.0f MB, lanes %.0f MB",
+         qPrintable(QFileInfo(project).fileName()), out["tasks"], out["open_ms"], out["details_ms"], out["frame_ms"],
+         out["zoom_ms"], out["rss_before"] / 1e6, out["rss_open"] / 1e6, out["rss_after"] / 1e6, out["lane_bytes"] / 1e6);
+    return out;
+}
+
+void timelineFigures(Config &cfg)
+{
+    const int bigIterations = qEnvironmentVariableIsSet("NPUSCOPE_BENCH_TIMELINE_ITERATIONS")
+        ? qEnvironmentVariableIntValue("NPUSCOPE_BENCH_TIMELINE_ITERATIONS") : 860;
+    const QString small = ensureSession(cfg.work + QStringLiteral("/timeline-100k.npuscope"), 8, 9);
+    const QString big = ensureSession(cfg.work + QStringLiteral("/timeline-10M.npuscope"), 8, bigIterations);
+    auto s = measure(small);
+    auto b = measure(big);
+    const QString note = QStringLiteral("%1 vs %2 tasks").arg(b["tasks"], 0, 'f', 0).arg(s["tasks"], 0, 'f', 0);
+    line("timeline_frame", b["frame_ms"], "ms", b["frame_ms"] / s["frame_ms"], note);
+    line("timeline_zoom", b["zoom_ms"], "ms", b["zoom_ms"] / s["zoom_ms"], note);
+    line("timeline_open", b["open_ms"], "ms", b["open_ms"] / s["open_ms"], note);
+    const double perTask = (b["rss_after"] - b["rss_before"]) / std::max(1.0, b["tasks"]);
+    line("timeline_memory", perTask, "B/task", perTask / 40.0,
+         QStringLiteral("RSS growth over %1 tasks; ratio against the 40 B goal").arg(b["tasks"], 0, 'f', 0));
+    cfg.results["timeline_frame"] = b["frame_ms"];
+}
+
+} // namespace
+
+NPUSCOPE_BENCH_FIGURE("timeline", 50, timelineFigures);

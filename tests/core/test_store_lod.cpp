@@ -1,0 +1,212 @@
+// Timeline summaries written at record end, bulk task reads, task look-up and marks.
+#include "core/store/lod.h"
+#include "core/store/project.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <random>
+#include <sqlite3.h>
+
+using namespace npuscope;
+
+namespace {
+struct Task { std::uint16_t dev; std::uint32_t stream; TimeNs start; TimeNs dur; };
+
+// A synthetic session straight into ProjectWriter: 2 devices × 3 streams of serial tasks
+// with random gaps and durations, plus a host range that starts before every task.
+std::vector<Task> writeSession(const QString &path, std::int64_t *session)
+{
+    store::StoreError e;
+    QString msg;
+    auto w = store::ProjectWriter::create(path, &e, &msg);
+    if (!w)
+        qFatal("%s", qPrintable(msg));
+    SessionInfo info;
+    info.name = QStringLiteral("synthetic");
+    info.devices.resize(2);
+    info.devices[1].id = 1;
+    w->begin(info);
+    *session = w->sessionId();
+    RecordBatch b;
+    b.strings = {{1, "Default/Conv2D-op1"}, {2, "Conv2D"}, {3, "GE@Infer"}};
+    OpDesc op;
+    op.id = 1;
+    op.name = 1;
+    op.opType = 2;
+    op.blockDim = 32;
+    b.ops.push_back(op);
+    std::mt19937_64 rng(5);
+    std::vector<Task> tasks;
+    const TimeNs base = 1000000000;
+    for (std::uint16_t d = 0; d < 2; ++d)
+        for (std::uint32_t s = 1; s <= 3; ++s) {
+            TimeNs t = base + 5000;
+            for (int i = 0; i < 3000; ++i) {
+                t += TimeNs(rng() % 5000);
+                const TimeNs dur = TimeNs(1 + rng() % 20000);
+                TaskRecord r;
+                r.device = d;
+                r.streamId = s;
+                r.taskId = std::uint32_t(i);
+                r.iteration = 1;
+                r.start = t;
+                r.duration = dur;
+                r.opId = 1;
+                r.name = 1;
+                r.totalCycles = std::uint64_t(dur);
+                r.pmuCount = 2;
+                r.pmu[0] = 0.5f;
+                r.pmu[1] = 0.25f;
+                r.l2HitRate = 0.75f;
+                r.type = i % 10 == 0 ? TaskType::EventRecord : TaskType::AiCore;
+                b.tasks.push_back(r);
+                tasks.push_back({d, s, t, dur});
+                t += dur;
+            }
+        }
+    HostRangeRecord h;
+    h.name = 3;
+    h.start = base;
+    h.duration = 100;
+    b.hostRanges.push_back(h);
+    w->write(b);
+    w->end(SessionStatus::Complete, info.devices);
+    return tasks;
+}
+} // namespace
+
+class StoreLodTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString path_;
+    std::int64_t session_ = 0;
+    std::vector<Task> tasks_;
+
+private slots:
+    void initTestCase()
+    {
+        path_ = dir_.filePath("lod.npuscope");
+        tasks_ = writeSession(path_, &session_);
+    }
+
+    void summaryCoversEveryTask()
+    {
+        store::StoreError e;
+        QString msg;
+        auto st = store::TimelineStore::open(path_, session_, &e, &msg);
+        QVERIFY2(st, qPrintable(msg));
+        store::TimelineLod lod;
+        QVERIFY(st->readLod(&lod, &msg));
+        QCOMPARE(lod.origin, TimeNs(1000000000)); // the host range starts first
+        QCOMPARE(lod.lanes.size(), std::size_t(6));
+        TimeNs last = 0;
+        for (const Task &t : tasks_)
+            last = std::max(last, t.start + t.dur);
+        QCOMPARE(lod.origin + lod.extent, last);
+        for (const auto &lane : lod.lanes) {
+            QCOMPARE(lane.tasks, std::uint64_t(3000));
+            QCOMPARE(lane.buckets.size(), std::size_t(store::kLodBuckets));
+        }
+        // Every task's buckets are non-empty, and busy time adds up to the task time.
+        std::map<std::pair<int, int>, std::uint64_t> busy;
+        for (const Task &t : tasks_) {
+            const auto &lane = *std::find_if(lod.lanes.begin(), lod.lanes.end(),
+                                             [&](auto &l) { return l.device == t.dev && l.stream == t.stream; });
+            const TimeNs b0 = (t.start - lod.origin) / lod.bucketNs, b1 = (t.start + t.dur - 1 - lod.origin) / lod.bucketNs;
+            for (TimeNs b = b0; b <= std::min<TimeNs>(b1, store::kLodBuckets - 1); ++b)
+                QVERIFY(lane.buckets[std::size_t(b)].count > 0);
+            busy[{t.dev, int(t.stream)}] += std::uint64_t(t.dur);
+        }
+        for (const auto &lane : lod.lanes) {
+            std::uint64_t sum = 0;
+            for (const auto &b : lane.buckets) {
+                sum += b.busyNs;
+                if (b.count)
+                    QVERIFY(b.opType == 2 || b.type != 0);
+            }
+            const std::uint64_t expected = busy[{lane.device, int(lane.stream)}];
+            QCOMPARE(sum, expected);
+        }
+    }
+
+    void scanAndFind()
+    {
+        store::StoreError e;
+        QString msg;
+        auto st = store::TimelineStore::open(path_, session_, &e, &msg);
+        std::size_t n = 0;
+        QVERIFY(st->scanTasks([&](const store::TaskRow &) { return ++n, true; }));
+        QCOMPARE(n, tasks_.size());
+        const Task &t = tasks_[4321];
+        TaskRecord r;
+        QVERIFY(st->findTask(t.dev, t.stream, t.start, 1, &r));
+        QCOMPARE(r.duration, t.dur);
+        QCOMPARE(r.pmuCount, std::uint8_t(2));
+        QCOMPARE(r.pmu[1], 0.25f);
+        QCOMPARE(r.l2HitRate, 0.75f);
+        QVERIFY(!st->findTask(t.dev, t.stream, t.start + 1, 1, &r));
+        std::vector<std::string> strings;
+        QVERIFY(st->readStrings(&strings));
+        QCOMPARE(strings.at(2), std::string("Conv2D"));
+    }
+
+    void marksRoundTrip()
+    {
+        store::StoreError e;
+        QString msg;
+        auto st = store::TimelineStore::open(path_, session_, &e, &msg);
+        store::TimelineMark m{0, 10, 20, QStringLiteral("slow step")};
+        QVERIFY2(st->saveMark(&m, &msg), qPrintable(msg));
+        QVERIFY(m.id > 0);
+        m.label = QStringLiteral("renamed");
+        QVERIFY(st->saveMark(&m, &msg));
+        auto again = store::TimelineStore::open(path_, session_, &e, &msg);
+        auto marks = again->marks();
+        QCOMPARE(marks.size(), std::size_t(1));
+        QCOMPARE(marks[0].label, QStringLiteral("renamed"));
+        QCOMPARE(marks[0].end, TimeNs(20));
+        QVERIFY(again->removeMark(m.id, &msg));
+        QVERIFY(again->marks().empty());
+    }
+
+    void projectWithoutSummaryStillOpens()
+    {
+        // A project written before the summary existed: drop the tables, the store reports
+        // "no summary" (not an error) and measures the session itself.
+        const QString old = dir_.filePath("old.npuscope");
+        QVERIFY(QFile::copy(path_, old));
+        sqlite3 *db = nullptr;
+        sqlite3_open(old.toUtf8().constData(), &db);
+        QCOMPARE(sqlite3_exec(db, "DROP TABLE timeline_lod; DROP TABLE timeline_lod_sessions; DROP TABLE timeline_marks",
+                              nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        store::StoreError e;
+        QString msg;
+        auto st = store::TimelineStore::open(old, session_, &e, &msg);
+        QVERIFY2(st, qPrintable(msg));
+        store::TimelineLod lod;
+        msg.clear();
+        QVERIFY(!st->readLod(&lod, &msg));
+        QVERIFY(msg.isEmpty());
+        QVERIFY(st->marks().empty());
+        TimeNs o = 0, end = 0;
+        QVERIFY(st->measureSession(&o, &end));
+        QCOMPARE(o, TimeNs(1000000000));
+        // And a summary can be added afterwards.
+        QVERIFY2(store::writeTimelineLod(old, session_, &msg), qPrintable(msg));
+        QVERIFY(st->readLod(&lod, &msg));
+        QCOMPARE(lod.lanes.size(), std::size_t(6));
+    }
+
+    void unknownSessionIsExplained()
+    {
+        store::StoreError e;
+        QString msg;
+        QVERIFY(!store::TimelineStore::open(path_, 42, &e, &msg));
+        QCOMPARE(e, store::StoreError::NotFound);
+        QVERIFY(msg.contains("42"));
+    }
+};
+
+QTEST_GUILESS_MAIN(StoreLodTest)
+#include "test_store_lod.moc"
