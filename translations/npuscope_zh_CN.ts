@@ -2,440 +2,785 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="304"/>
+        <source>No folder to import was given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="306"/>
+        <source>The folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="308"/>
+        <source>%1 is not a folder; give a PROF_* folder, one of its device_* folders or a folder holding PROF_* folders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="310"/>
+        <source>The folder %1 cannot be read (permission denied).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="336"/>
+        <source>No profiling data was found in %1: expected PROF_* folders with device_&lt;id&gt;/timeline, device_&lt;id&gt;/summary or mindstudio_profiler_output inside.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="360"/>
+        <source>The file name does not follow &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt;; the file was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="371"/>
+        <source>This version does not read &quot;%1&quot; files of the newer layout; the file was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="400"/>
+        <source>Device %1 was already imported from %2; this copy was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="428"/>
+        <source>The file name does not follow &lt;name&gt;_&lt;device&gt;_&lt;model&gt;_&lt;iteration&gt;.&lt;json|csv&gt;; the file was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="441"/>
+        <source>Unknown file kind &quot;%1&quot;; the file was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="445"/>
+        <source>The file names device %1 but lies in the folder of device %2; it was read as device %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="449"/>
+        <source>Iteration 0 is not valid (iterations count from 1); the file was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="456"/>
+        <source>The device folder holds no timeline or summary files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="466"/>
+        <source>The file is missing; defaults were used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="470"/>
+        <source>The file cannot be read: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="478"/>
+        <source>The file is not a JSON object (%1); defaults were used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="577"/>
+        <source>Import of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="615"/>
+        <source>No op_summary files: op types, tensor shapes and PMU metrics are unknown; block dims were derived from the AI Core times.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="617"/>
+        <source>No task_time summary files: launch (pending) times are unknown and read as 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="619"/>
+        <source>No aicpu files: AI CPU op details are not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="663"/>
+        <source>The project could not store the imported records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="729"/>
+        <location filename="../core/importing/prof_importer.cpp" line="794"/>
+        <location filename="../core/importing/prof_importer.cpp" line="830"/>
+        <location filename="../core/importing/prof_importer.cpp" line="863"/>
+        <location filename="../core/importing/prof_importer.cpp" line="918"/>
+        <location filename="../core/importing/prof_importer.cpp" line="967"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1002"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1049"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1066"/>
+        <source>The file is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="741"/>
+        <source>The header lacks Stream ID, Task ID or Task Start Time; the file was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="757"/>
+        <source>A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="807"/>
+        <source>A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="843"/>
+        <source>A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="877"/>
+        <source>A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="940"/>
+        <source>A row has the wrong number of cells or a non-numeric time or id; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="980"/>
+        <source>A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1018"/>
+        <source>A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1080"/>
+        <source>A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1208"/>
+        <source>The JSON is broken here (%1); the events before this point were imported, the rest of the file was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1213"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1627"/>
+        <source>The import was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1219"/>
+        <source> The event was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1223"/>
+        <source>Unknown event field &quot;%1&quot; was ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1231"/>
+        <source>Unknown lane (process) &quot;%1&quot;; its events were skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1242"/>
+        <source>The event has no pid; it was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1253"/>
+        <source>The event belongs to no known lane (pid %1); it was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1261"/>
+        <source>Unsupported event phase &quot;%1&quot; on this lane; the event was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1265"/>
+        <source>A complete (X) event needs ts and a non-negative dur; the event was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1273"/>
+        <source>Unknown task type &quot;%1&quot;; the event was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1458"/>
+        <source>Unknown step trace event &quot;%1&quot;; it was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1470"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1505"/>
+        <source>Step trace event &quot;%1&quot; disagrees with the same event of another file; the first one was kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1535"/>
+        <source>No timeline event matches this row (same stream, task id and start); the row was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1545"/>
+        <source>No timeline event matches this row (same stream, task id and name); its pending time was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/importing/prof_importer.cpp" line="1553"/>
+        <source>%n row(s) match no AI Core task of the timeline and were skipped.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1664"/>
+        <source>Iteration %1 of model %2 has no msprof or task_time timeline: its tasks are missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1762"/>
+        <source>Nothing could be imported from %1: every file was unreadable or empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="1765"/>
+        <source>The import report could not be stored in the project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="132"/>
+        <location filename="../app/cli.cpp" line="133"/>
         <source>The profiling options have 1 problem:</source>
         <translation>Profiling 选项有 1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="133"/>
+        <location filename="../app/cli.cpp" line="134"/>
         <source>The profiling options have %1 problems:</source>
         <translation>Profiling 选项有 %1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="142"/>
+        <location filename="../app/cli.cpp" line="143"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="156"/>
+        <location filename="../app/cli.cpp" line="157"/>
         <source>Give the profiling options only once: --profiling-options, --options-file or --script.</source>
         <translation>Profiling 选项只能指定一次：--profiling-options、--options-file 和 --script 三者只能选其一。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="161"/>
+        <location filename="../app/cli.cpp" line="162"/>
         <source>No profiling options given: use --profiling-options &apos;&lt;json&gt;&apos;, --options-file FILE or --script train.py.</source>
         <translation>未指定 Profiling 选项：请使用 --profiling-options &apos;&lt;json&gt;&apos;、--options-file FILE 或 --script train.py。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="189"/>
+        <location filename="../app/cli.cpp" line="190"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="192"/>
+        <location filename="../app/cli.cpp" line="193"/>
         <source>Profiling options read from %1, line %2.</source>
         <translation>Profiling 选项读取自 %1 第 %2 行。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="194"/>
+        <location filename="../app/cli.cpp" line="195"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="220"/>
+        <location filename="../app/cli.cpp" line="221"/>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="222"/>
+        <location filename="../app/cli.cpp" line="223"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="224"/>
+        <location filename="../app/cli.cpp" line="225"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="225"/>
+        <location filename="../app/cli.cpp" line="226"/>
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="241"/>
+        <location filename="../app/cli.cpp" line="242"/>
         <source>%1 holds no recorded session to export.</source>
         <translation>%1 中没有可导出的已记录会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="259"/>
+        <location filename="../app/cli.cpp" line="260"/>
         <source>Exporting: file %1 of %2, %3 written</source>
         <translation>正在导出：第 %1/%2 个文件，已写入 %3</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="274"/>
+        <location filename="../app/cli.cpp" line="275"/>
         <source>Exported session %1 to %2 (%3 files, %4).</source>
         <translation>已将会话 %1 导出到 %2（%3 个文件，%4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="286"/>
-        <location filename="../app/cli.cpp" line="569"/>
+        <location filename="../app/cli.cpp" line="287"/>
+        <location filename="../app/cli.cpp" line="665"/>
         <source>The profiling_options JSON string.</source>
         <translation>profiling_options JSON 字符串。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="286"/>
+        <location filename="../app/cli.cpp" line="287"/>
         <source>json</source>
         <translation>json</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="287"/>
+        <location filename="../app/cli.cpp" line="288"/>
         <source>Read the profiling_options JSON from a file.</source>
         <translation>从文件读取 profiling_options JSON。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="287"/>
-        <location filename="../app/cli.cpp" line="407"/>
-        <location filename="../app/cli.cpp" line="473"/>
-        <location filename="../app/cli.cpp" line="535"/>
+        <location filename="../app/cli.cpp" line="288"/>
+        <location filename="../app/cli.cpp" line="416"/>
+        <location filename="../app/cli.cpp" line="482"/>
+        <location filename="../app/cli.cpp" line="547"/>
+        <location filename="../app/cli.cpp" line="631"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="288"/>
+        <location filename="../app/cli.cpp" line="289"/>
         <source>Read profiling_options from a TensorFlow training script.</source>
         <translation>从 TensorFlow 训练脚本中读取 profiling_options。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="288"/>
+        <location filename="../app/cli.cpp" line="289"/>
         <source>train.py</source>
         <translation>train.py</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="297"/>
+        <location filename="../app/cli.cpp" line="298"/>
         <source>Run &apos;%1 --help&apos; for usage.</source>
         <translation>运行 &apos;%1 --help&apos; 查看用法。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="330"/>
-        <location filename="../app/cli.cpp" line="589"/>
+        <location filename="../app/cli.cpp" line="331"/>
+        <location filename="../app/cli.cpp" line="685"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="341"/>
+        <location filename="../app/cli.cpp" line="342"/>
         <source>Iteration %1 of %2, %3 records, %4 records/s</source>
         <translation>迭代 %1/%2，%3 条记录，%4 条记录/秒</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="358"/>
+        <location filename="../app/cli.cpp" line="360"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="360"/>
+        <location filename="../app/cli.cpp" line="362"/>
         <source>What was recorded before the failure is kept in %1 (session %2, marked failed).</source>
         <translation>失败前已记录的数据保存在 %1 中（会话 %2，已标记为失败）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="365"/>
+        <location filename="../app/cli.cpp" line="367"/>
         <source>Cancelled. Session %1 keeps the %2 records recorded so far and is marked cancelled in %3.</source>
         <translation>已取消。会话 %1 保留了目前已记录的 %2 条记录，并在 %3 中标记为已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="373"/>
+        <location filename="../app/cli.cpp" line="375"/>
         <source>Recorded session %1 (%2, batch %3, %4 iterations, %5 devices, %6) into %7: %8 records in %9 s.</source>
         <translation>已将会话 %1（%2，批大小 %3，%4 次迭代，%5 个设备，%6）记录到 %7：共 %8 条记录，用时 %9 秒。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="394"/>
+        <location filename="../app/cli.cpp" line="386"/>
+        <source>The storage limit aged %1 MB (%2 bytes) of the oldest records; step traces, fusion-op info, metadata and the newest iteration were kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="401"/>
         <source>Emulate a profiled training session on Ascend 910 devices and record it into a project.</source>
         <translation>在 Ascend 910 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="395"/>
-        <source>Model: %1.</source>
-        <translation>模型：%1。</translation>
+        <location filename="../app/cli.cpp" line="402"/>
+        <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="395"/>
-        <source>name</source>
-        <translation>名称</translation>
+        <location filename="../app/cli.cpp" line="404"/>
+        <source>name|file.json</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="396"/>
+        <location filename="../app/cli.cpp" line="405"/>
         <source>Batch size per device.</source>
         <translation>每个设备的批大小（batch size）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="396"/>
-        <location filename="../app/cli.cpp" line="397"/>
-        <location filename="../app/cli.cpp" line="398"/>
-        <location filename="../app/cli.cpp" line="399"/>
-        <location filename="../app/cli.cpp" line="402"/>
-        <location filename="../app/cli.cpp" line="403"/>
-        <location filename="../app/cli.cpp" line="404"/>
-        <location filename="../app/cli.cpp" line="476"/>
+        <location filename="../app/cli.cpp" line="405"/>
+        <location filename="../app/cli.cpp" line="406"/>
+        <location filename="../app/cli.cpp" line="407"/>
+        <location filename="../app/cli.cpp" line="408"/>
+        <location filename="../app/cli.cpp" line="411"/>
+        <location filename="../app/cli.cpp" line="412"/>
+        <location filename="../app/cli.cpp" line="413"/>
+        <location filename="../app/cli.cpp" line="485"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="397"/>
+        <location filename="../app/cli.cpp" line="406"/>
         <source>Training iterations.</source>
         <translation>训练迭代次数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="398"/>
+        <location filename="../app/cli.cpp" line="407"/>
         <source>Devices per server (1-8).</source>
         <translation>每台服务器的设备数（1-8）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="399"/>
+        <location filename="../app/cli.cpp" line="408"/>
         <source>Servers (1-4).</source>
         <translation>服务器数量（1-4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="400"/>
+        <location filename="../app/cli.cpp" line="409"/>
         <source>Launch mode: estimator or sess.run.</source>
         <translation>启动模式：estimator 或 sess.run。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="400"/>
+        <location filename="../app/cli.cpp" line="409"/>
         <source>mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="401"/>
+        <location filename="../app/cli.cpp" line="410"/>
         <source>Precision: fp32 or mixed.</source>
         <translation>精度：fp32 或 mixed。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="401"/>
+        <location filename="../app/cli.cpp" line="410"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="402"/>
+        <location filename="../app/cli.cpp" line="411"/>
         <source>Seed of the modelled jitter (same seed, same records).</source>
         <translation>模拟抖动所用的随机种子（种子相同，记录相同）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="403"/>
+        <location filename="../app/cli.cpp" line="412"/>
         <source>Host input pipeline throughput in samples/s (0 = fast enough).</source>
         <translation>Host 侧输入流水线吞吐量，单位 samples/s（0 = 足够快）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="404"/>
+        <location filename="../app/cli.cpp" line="413"/>
         <source>Gradient all-reduce segments.</source>
         <translation>梯度 all-reduce 分段数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="405"/>
+        <location filename="../app/cli.cpp" line="414"/>
         <source>Scenario knobs, comma separated.</source>
         <translation>场景开关，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="405"/>
-        <location filename="../app/cli.cpp" line="481"/>
+        <location filename="../app/cli.cpp" line="414"/>
+        <location filename="../app/cli.cpp" line="490"/>
         <source>names</source>
         <translation>名称列表</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="407"/>
+        <location filename="../app/cli.cpp" line="416"/>
         <source>Project file to record into (created if missing). Default: &lt;output&gt;/npuscope.npuscope.</source>
         <translation>要记录到的工程文件（不存在时自动创建）。默认：&lt;output&gt;/npuscope.npuscope。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="408"/>
+        <location filename="../app/cli.cpp" line="417"/>
         <source>Also export the PROF directory into this folder.</source>
         <translation>同时将 PROF 目录导出到此文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="408"/>
-        <location filename="../app/cli.cpp" line="474"/>
-        <location filename="../app/cli.cpp" line="597"/>
+        <location filename="../app/cli.cpp" line="417"/>
+        <location filename="../app/cli.cpp" line="483"/>
+        <location filename="../app/cli.cpp" line="693"/>
         <source>dir</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="412"/>
+        <location filename="../app/cli.cpp" line="421"/>
         <source>Unexpected argument: %1</source>
         <translation>意外的参数：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="421"/>
+        <location filename="../app/cli.cpp" line="430"/>
         <source>--%1 must be a whole number, got &quot;%2&quot;.</source>
         <translation>--%1 必须是整数，实际为 &quot;%2&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="433"/>
+        <location filename="../app/cli.cpp" line="442"/>
         <source>--mode must be &quot;estimator&quot; or &quot;sess.run&quot;, got &quot;%1&quot;.</source>
         <translation>--mode 必须是 &quot;estimator&quot; 或 &quot;sess.run&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="437"/>
+        <location filename="../app/cli.cpp" line="446"/>
         <source>--precision must be &quot;fp32&quot; or &quot;mixed&quot;, got &quot;%1&quot;.</source>
         <translation>--precision 必须是 &quot;fp32&quot; 或 &quot;mixed&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="443"/>
+        <location filename="../app/cli.cpp" line="452"/>
         <source>--seed must be a whole number, got &quot;%1&quot;.</source>
         <translation>--seed 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="448"/>
+        <location filename="../app/cli.cpp" line="457"/>
         <source>--input-rate must be a number of samples per second, got &quot;%1&quot;.</source>
         <translation>--input-rate 必须是表示每秒样本数的数字，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="472"/>
+        <location filename="../app/cli.cpp" line="481"/>
         <source>Export a recorded session as the PROF directory msprof writes.</source>
         <translation>将已记录的会话导出为与 msprof 输出格式相同的 PROF 目录。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="473"/>
-        <location filename="../app/cli.cpp" line="535"/>
+        <location filename="../app/cli.cpp" line="482"/>
+        <location filename="../app/cli.cpp" line="631"/>
         <source>Project file.</source>
         <translation>工程文件。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="474"/>
+        <location filename="../app/cli.cpp" line="483"/>
         <source>Folder to create the PROF_* directory in.</source>
         <translation>用于创建 PROF_* 目录的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="475"/>
+        <location filename="../app/cli.cpp" line="484"/>
         <source>Session id (default: the newest).</source>
         <translation>会话 ID（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="475"/>
+        <location filename="../app/cli.cpp" line="484"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="476"/>
+        <location filename="../app/cli.cpp" line="485"/>
         <source>Export only this model (graph) id.</source>
         <translation>仅导出此模型（图）ID。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="477"/>
+        <location filename="../app/cli.cpp" line="486"/>
         <source>Export only iteration N or the range A-B.</source>
         <translation>仅导出第 N 次迭代或 A-B 范围内的迭代。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="477"/>
+        <location filename="../app/cli.cpp" line="486"/>
         <source>N|A-B</source>
         <translation>N|A-B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="478"/>
+        <location filename="../app/cli.cpp" line="487"/>
         <source>Export only these devices, comma separated.</source>
         <translation>仅导出这些设备，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="478"/>
+        <location filename="../app/cli.cpp" line="487"/>
         <source>ids</source>
         <translation>ids</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="479"/>
+        <location filename="../app/cli.cpp" line="488"/>
         <source>Export only these files, comma separated: %1.</source>
         <translation>仅导出这些文件，以逗号分隔：%1。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="485"/>
+        <location filename="../app/cli.cpp" line="494"/>
         <source>export needs --project FILE and --output DIR.</source>
         <translation>export 需要 --project FILE 和 --output DIR。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="495"/>
+        <location filename="../app/cli.cpp" line="504"/>
         <source>--session must be a session id (see &apos;npuscope query&apos;), got &quot;%1&quot;.</source>
         <translation>--session 必须是会话 ID（参见 &apos;npuscope query&apos;），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="502"/>
+        <location filename="../app/cli.cpp" line="511"/>
         <source>--model-id must be a whole number, got &quot;%1&quot;.</source>
         <translation>--model-id 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="509"/>
+        <location filename="../app/cli.cpp" line="518"/>
         <source>--iteration-id must be N or A-B with 1 &lt;= A &lt;= B, got &quot;%1&quot;.</source>
         <translation>--iteration-id 必须是 N 或 A-B（1 &lt;= A &lt;= B），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="519"/>
+        <location filename="../app/cli.cpp" line="528"/>
         <source>--device must list device ids, got &quot;%1&quot;.</source>
         <translation>--device 必须列出设备 ID，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="534"/>
+        <location filename="../app/cli.cpp" line="543"/>
+        <source>Import a PROF directory written by msprof (or by NPU Scope) into a project. Give a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders: every device found is imported into one session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="546"/>
+        <source>The folder to import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="547"/>
+        <source>Project file (created if missing).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="548"/>
+        <source>Session name (default: &quot;Import of &lt;folder&gt;&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="548"/>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="552"/>
+        <source>import needs one folder and --project FILE, e.g. &apos;npuscope import PROF_000001_... --project p.npuscope&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="558"/>
+        <source>%1 is not a folder; give a PROF_* folder or a folder holding PROF_* folders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="559"/>
+        <source>The folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="581"/>
+        <source>Importing: %1 of %2 files, %3 of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="592"/>
+        <source> (byte %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/cli.cpp" line="595"/>
+        <source> (%n times in this file)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="615"/>
+        <source>Imported %1 (%2 layout, %3 files, %4) into session %5 of %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="618"/>
+        <source>Events and rows: %1 read, %2 imported, %3 duplicates of other files, %4 derived (recomputed on export), %5 skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="621"/>
+        <source>Not in the input: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/cli.cpp" line="623"/>
+        <source>%n problem(s) were found; they are listed above and stored with the session.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="630"/>
         <source>List the sessions, devices, models, iterations and record counts of a project.</source>
         <translation>列出工程中的会话、设备、模型、迭代和记录数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="536"/>
+        <location filename="../app/cli.cpp" line="632"/>
         <source>Output format: text or json.</source>
         <translation>输出格式：text 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="536"/>
+        <location filename="../app/cli.cpp" line="632"/>
         <source>format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="543"/>
+        <location filename="../app/cli.cpp" line="639"/>
         <source>query needs --project FILE.</source>
         <translation>query 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="548"/>
+        <location filename="../app/cli.cpp" line="644"/>
         <source>--format must be &quot;text&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="568"/>
+        <location filename="../app/cli.cpp" line="664"/>
         <source>Validate profiling_options like the real collector; list every problem.</source>
         <translation>按真实采集器的规则校验 profiling_options，并列出所有问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="574"/>
+        <location filename="../app/cli.cpp" line="670"/>
         <source>check-options takes one JSON string; quote it in the shell.</source>
         <translation>check-options 只接受一个 JSON 字符串；请在 shell 中用引号将其括起。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="586"/>
+        <location filename="../app/cli.cpp" line="682"/>
         <source>The profiling options are valid.</source>
         <translation>Profiling 选项有效。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="596"/>
+        <location filename="../app/cli.cpp" line="692"/>
         <source>Record a small demo session (ResNet-50, 2 devices) and export it.</source>
         <translation>记录一个小型演示会话（ResNet-50，2 个设备）并将其导出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="597"/>
+        <location filename="../app/cli.cpp" line="693"/>
         <source>Folder for the demo project and export.</source>
         <translation>存放演示工程和导出结果的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="621"/>
+        <location filename="../app/cli.cpp" line="717"/>
         <source>Demo project: %1</source>
         <translation>演示工程：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="622"/>
+        <location filename="../app/cli.cpp" line="718"/>
         <source>Demo export:  %1</source>
         <translation>演示导出：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="623"/>
+        <location filename="../app/cli.cpp" line="719"/>
         <source>Open the project in the GUI with: npuscope %1</source>
         <translation>在图形界面中打开该工程：npuscope %1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="630"/>
+        <location filename="../app/cli.cpp" line="726"/>
         <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
 
 Usage: npuscope [project.npuscope]        open the GUI (needs a display)
@@ -444,6 +789,7 @@ Usage: npuscope [project.npuscope]        open the GUI (needs a display)
 Commands:
   run            emulate a profiled training session and record it into a project
   export         write a recorded session as a PROF directory (JSON timelines, CSV summaries)
+  import         read a PROF directory (msprof output) into a project
   query          list sessions, devices, models, iterations and record counts
   check-options  validate a profiling_options string or a training script
   demo           record and export a small demo session
@@ -454,87 +800,391 @@ Options:
 
 Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt project,
 5 project from a newer version, 6 I/O error, 130 cancelled.</source>
-        <translation>NPU Scope %1 - 面向昇腾 NPU 的 AI 训练性能分析工具。
-
-用法:  npuscope [project.npuscope]        打开图形界面（需要显示环境）
-       npuscope &lt;command&gt; [options]
-
-命令:
-  run            仿真一次开启 Profiling 的训练会话，并将其记录到工程中
-  export         将已记录的会话写为 PROF 目录（JSON 时间线、CSV 汇总）
-  query          列出会话、设备、模型、迭代和记录数
-  check-options  校验 profiling_options 字符串或训练脚本
-  demo           记录并导出一个小型演示会话
-
-选项:
-  -h, --help     显示本帮助；查看某个命令的帮助请用 &apos;npuscope &lt;command&gt; --help&apos;
-  -v, --version  显示版本
-
-退出码: 0 成功，2 用法或选项无效，3 不是工程文件，4 工程已损坏，
-5 工程来自更高版本，6 I/O 错误，130 已取消。</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="670"/>
+        <location filename="../app/cli.cpp" line="767"/>
         <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
         <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="700"/>
+        <location filename="../app/cli.cpp" line="799"/>
         <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
         <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
     </message>
 </context>
 <context>
+    <name>CsvReader</name>
+    <message>
+        <location filename="../core/importing/csv_reader.cpp" line="21"/>
+        <source>Could not open %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/csv_reader.cpp" line="55"/>
+        <source>The file ends inside a quoted cell (truncated?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/csv_reader.cpp" line="92"/>
+        <source>A cell is longer than 16 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Emulator</name>
     <message>
-        <location filename="../device/emulator.cpp" line="707"/>
-        <source>The model &quot;%1&quot; is a model file; custom models come with the emulator issue. Use one of: %2.</source>
-        <translation>模型 &quot;%1&quot; 是一个模型文件；自定义模型将在仿真器的后续 issue 中支持。请使用以下模型之一：%2。</translation>
-    </message>
-    <message>
-        <location filename="../device/emulator.cpp" line="710"/>
-        <source>The model &quot;%1&quot; is unknown. Use one of: %2.</source>
-        <translation>未知的模型 &quot;%1&quot;。请使用以下模型之一：%2。</translation>
-    </message>
-    <message>
-        <location filename="../device/emulator.cpp" line="714"/>
+        <location filename="../device/emulator.cpp" line="835"/>
         <source>The batch size %1 is out of range: it must be between 1 and 4096.</source>
         <translation>批大小 %1 超出范围：必须介于 1 到 4096 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="717"/>
+        <location filename="../device/emulator.cpp" line="844"/>
+        <source>The model &quot;%1&quot; is unknown. Use one of: %2, or the path of a JSON model file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/emulator.cpp" line="849"/>
         <source>The iteration count %1 is out of range: it must be between 1 and 100000.</source>
         <translation>迭代次数 %1 超出范围：必须介于 1 到 100000 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="720"/>
+        <location filename="../device/emulator.cpp" line="852"/>
         <source>The device count %1 per server is out of range: an Ascend 910 server has 1 to 8 devices.</source>
         <translation>每台服务器的设备数 %1 超出范围：一台 Ascend 910 服务器有 1 到 8 个设备。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="723"/>
+        <location filename="../device/emulator.cpp" line="855"/>
         <source>The server count %1 is out of range: it must be between 1 and 4.</source>
         <translation>服务器数量 %1 超出范围：必须介于 1 到 4 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="726"/>
+        <location filename="../device/emulator.cpp" line="858"/>
         <source>The all-reduce segment count %1 is out of range: it must be between 1 and 64.</source>
         <translation>all-reduce 分段数 %1 超出范围：必须介于 1 到 64 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="729"/>
+        <location filename="../device/emulator.cpp" line="861"/>
         <source>The input rate %1 samples/s is not valid: it must be 0 (fast enough) or a positive number.</source>
         <translation>输入速率 %1 samples/s 无效：必须为 0（足够快）或正数。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="733"/>
+        <location filename="../device/emulator.cpp" line="865"/>
         <source>The scenario &quot;%1&quot; is unknown. Known scenarios: %2.</source>
         <translation>未知的场景 &quot;%1&quot;。已知场景：%2。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="813"/>
+        <location filename="../device/emulator.cpp" line="952"/>
         <source>The record store refused a batch of iteration %1.</source>
         <translation>记录存储拒绝了迭代 %1 的一批记录。</translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <location filename="../ui/format.cpp" line="16"/>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/format.cpp" line="18"/>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/format.cpp" line="19"/>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/format.cpp" line="35"/>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/format.cpp" line="36"/>
+        <source>complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/format.cpp" line="37"/>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/format.cpp" line="38"/>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>JsonModel</name>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="149"/>
+        <source>The model file %1 is not valid JSON: %2 at line %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="155"/>
+        <source>The model file %1 must hold a JSON object with &quot;input&quot; and &quot;layers&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="163"/>
+        <source>The model file %1 has the unknown key &quot;%2&quot;; known keys: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="174"/>
+        <source>The model file %1: &quot;labels&quot; must be &quot;int32&quot; or &quot;int64&quot;, got &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="185"/>
+        <source>The model file %1 needs a non-empty &quot;layers&quot; array.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="196"/>
+        <source>a layer must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="204"/>
+        <source>the layer type &quot;%1&quot; is unknown; known types: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="209"/>
+        <source>the key &quot;%1&quot; is not a setting of a %2 layer; its settings: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="210"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="215"/>
+        <source>the layer name &quot;%1&quot; is used twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="222"/>
+        <source>it has no layer with weights (conv, dense, embedding or attention), so there is nothing to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="246"/>
+        <source>The model file %1, layers[%2] (line %3): %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="251"/>
+        <source>The model file %1 cannot be used: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="263"/>
+        <source>The model file %1: input &quot;%2&quot; must be a whole number from 1 to 1000000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="271"/>
+        <source>The model file %1 needs an &quot;input&quot; object: {&quot;channels&quot;, &quot;height&quot;, &quot;width&quot;}, {&quot;features&quot;} or {&quot;tokens&quot;}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="283"/>
+        <source>The model file %1: &quot;%2&quot; is not an input setting; use channels/height/width, features or tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="290"/>
+        <source>The model file %1: &quot;input&quot; must give either all of channels, height and width, or features, or tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="309"/>
+        <source>&quot;%1&quot; is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="315"/>
+        <source>&quot;%1&quot; must be a whole number from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="327"/>
+        <source>&quot;%1&quot; must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="335"/>
+        <source>&quot;activation&quot; must be one of %1, got &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="350"/>
+        <source>a token input must go through an embedding layer first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="360"/>
+        <source>a %1×%1 kernel does not fit the %2×%3 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="375"/>
+        <source>a %1×%1 window does not fit the %2×%3 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="404"/>
+        <source>an embedding layer needs the token input (&quot;input&quot;: {&quot;tokens&quot;: N}) directly before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="412"/>
+        <source>an attention layer needs a token sequence (after an embedding layer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="417"/>
+        <source>%1 heads do not divide the hidden size %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="423"/>
+        <source>&quot;from&quot; must name an earlier layer (or &quot;input&quot;), got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="426"/>
+        <source>the output of &quot;%1&quot; (%2×%3×%4) does not match the current shape (%5×%6×%7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="434"/>
+        <source>take_token needs a token sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="438"/>
+        <source>gather_positions needs a token sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../device/models/json_model.cpp" line="460"/>
+        <source>The model file %1 cannot be read: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>JsonPull</name>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="36"/>
+        <source>Could not open %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="71"/>
+        <source>Reading failed at byte %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="147"/>
+        <location filename="../core/importing/json_pull.cpp" line="173"/>
+        <source>The file ends inside a string (truncated?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="158"/>
+        <source>A string is longer than %1 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="168"/>
+        <source>A control character is not allowed inside a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="200"/>
+        <location filename="../core/importing/json_pull.cpp" line="207"/>
+        <source>A \u escape needs four hex digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="216"/>
+        <source>Unknown escape \%1 in a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="233"/>
+        <source>A number is too long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="243"/>
+        <source>&quot;%1&quot; is not a number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="253"/>
+        <source>Unexpected character; expected &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="276"/>
+        <source>The file is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/importing/json_pull.cpp" line="276"/>
+        <source>The file ends early: %n container(s) not closed (truncated?).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="280"/>
+        <source>Unexpected data after the end of the JSON value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="301"/>
+        <source>Expected &apos;,&apos; or &apos;}&apos; after a value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="301"/>
+        <source>Expected &apos;,&apos; or &apos;]&apos; after a value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="312"/>
+        <source>Expected a quoted key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="317"/>
+        <source>Expected &apos;:&apos; after the key &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="365"/>
+        <source>Unexpected character &apos;%1&apos; where a value should be.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="465"/>
+        <source>An element of the event array is not an object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/importing/json_pull.cpp" line="485"/>
+        <source>The field &quot;%1&quot; has the wrong type.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -904,6 +1554,39 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     </message>
 </context>
 <context>
+    <name>ProjectCopy</name>
+    <message>
+        <location filename="../core/store/project_copy.cpp" line="46"/>
+        <source>Choose a file name to save the project copy as.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/project_copy.cpp" line="49"/>
+        <source>The project %1 cannot be saved over itself; choose another file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/project_copy.cpp" line="59"/>
+        <source>The folder %1 for the project copy could not be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/project_copy.cpp" line="106"/>
+        <source>The project %1 stayed busy; try saving the copy again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/project_copy.cpp" line="125"/>
+        <source>The copy of %1 could not be verified: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/project_copy.cpp" line="137"/>
+        <source>The project copy could not be saved as %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProjectQuery</name>
     <message>
         <location filename="../core/store/project_query.cpp" line="153"/>
@@ -929,55 +1612,60 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>schema 升级步骤 %1 → %2：%3</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="74"/>
+        <location filename="../core/store/project.cpp" line="78"/>
         <source>The lock file %1 of the project could not be created: %2.</source>
         <translation>无法创建工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="85"/>
+        <location filename="../core/store/project.cpp" line="89"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="87"/>
+        <location filename="../core/store/project.cpp" line="91"/>
         <source>The project %1 is already being recorded by another NPU Scope process (pid %2). Wait until that recording ends, or record into another project.</source>
         <translation>另一个 NPU Scope 进程（pid %2）正在向工程 %1 记录数据。请等待该记录结束，或记录到其他工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="92"/>
+        <location filename="../core/store/project.cpp" line="96"/>
         <source>The lock file %1 of the project could not be locked: %2.</source>
         <translation>无法锁定工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="390"/>
+        <location filename="../core/store/project.cpp" line="394"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1167"/>
+        <location filename="../core/store/project.cpp" line="1190"/>
         <location filename="../core/store/sqlite_db.cpp" line="175"/>
         <source>The folder %1 for the project could not be created.</source>
         <translation>无法创建工程所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1207"/>
+        <location filename="../core/store/project.cpp" line="1230"/>
         <source>The recording into %1 was started twice.</source>
         <translation>向 %1 的记录被启动了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1261"/>
+        <location filename="../core/store/project.cpp" line="1292"/>
         <source>Records were written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1281"/>
+        <location filename="../core/store/project.cpp" line="1317"/>
         <source>The recording into %1 was ended before it began.</source>
         <translation>向 %1 的记录在开始之前就被结束了。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1283"/>
+        <location filename="../core/store/project.cpp" line="1319"/>
         <source>The recording into %1 was ended twice.</source>
         <translation>向 %1 的记录被结束了两次。</translation>
+    </message>
+    <message>
+        <location filename="../core/store/project.cpp" line="1600"/>
+        <source>A note was written to %1 outside of a recording.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/store/sqlite_db.cpp" line="141"/>
@@ -1075,391 +1763,2013 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     </message>
 </context>
 <context>
-    <name>npuscope::ui::MainWindow</name>
+    <name>TimelineSearch</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="46"/>
-        <source>NPU Scope</source>
-        <translation>NPU Scope</translation>
+        <location filename="../core/analysis/timeline_stats.cpp" line="80"/>
+        <source>The search pattern is not a valid regular expression: %1 (at character %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineStore</name>
+    <message>
+        <location filename="../core/store/lod.cpp" line="71"/>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="48"/>
-        <source>Project</source>
-        <translation>工程</translation>
+        <location filename="../core/store/lod.cpp" line="197"/>
+        <source>Starting the timeline summary</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="48"/>
-        <location filename="../ui/main_window.cpp" line="193"/>
-        <source>Status</source>
-        <translation>状态</translation>
+        <location filename="../core/store/lod.cpp" line="199"/>
+        <source>Creating the timeline tables</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="48"/>
-        <source>Duration</source>
-        <translation>时长</translation>
+        <location filename="../core/store/lod.cpp" line="204"/>
+        <location filename="../core/store/lod.cpp" line="762"/>
+        <source>Measuring the session</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="48"/>
-        <location filename="../ui/main_window.cpp" line="203"/>
-        <source>Records</source>
-        <translation>记录数</translation>
+        <location filename="../core/store/lod.cpp" line="217"/>
+        <source>Reading the ops</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="57"/>
-        <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;打开一个工程（&lt;b&gt;文件 → 打开工程…&lt;/b&gt;），或记录一个新的仿真会话（&lt;b&gt;文件 → 新建会话…&lt;/b&gt;）。&lt;/p&gt;</translation>
+        <location filename="../core/store/lod.cpp" line="236"/>
+        <location filename="../core/store/lod.cpp" line="279"/>
+        <location filename="../core/store/lod.cpp" line="450"/>
+        <location filename="../core/store/lod.cpp" line="471"/>
+        <source>Reading the tasks</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="68"/>
-        <source>Ready</source>
-        <translation>就绪</translation>
+        <location filename="../core/store/lod.cpp" line="294"/>
+        <location filename="../core/store/lod.cpp" line="327"/>
+        <location filename="../core/store/lod.cpp" line="329"/>
+        <source>Writing the timeline summary</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="72"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
+        <location filename="../core/store/lod.cpp" line="378"/>
+        <source>The project %1 has no session %2.</source>
+        <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
+        <location filename="../core/store/lod.cpp" line="401"/>
+        <location filename="../core/store/lod.cpp" line="418"/>
+        <source>Reading the timeline summary</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="96"/>
-        <source>&amp;New Session…</source>
-        <translation>新建会话(&amp;N)…</translation>
+        <location filename="../core/store/lod.cpp" line="483"/>
+        <source>Looking up the task</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
-        <source>&amp;Open Project…</source>
-        <translation>打开工程(&amp;O)…</translation>
+        <location filename="../core/store/lod.cpp" line="535"/>
+        <location filename="../core/store/lod.cpp" line="544"/>
+        <source>Reading the session</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
-        <source>&amp;Export Session…</source>
-        <translation>导出会话(&amp;E)…</translation>
+        <location filename="../core/store/lod.cpp" line="802"/>
+        <location filename="../core/store/lod.cpp" line="810"/>
+        <source>The mark could not be saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <location filename="../ui/timeline/timeline_model.cpp" line="51"/>
+        <source>Stream %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="101"/>
-        <source>Ctrl+E</source>
-        <translation>Ctrl+E</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="145"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="190"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="267"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="276"/>
+        <source>Ascend Hardware</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="103"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="235"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="242"/>
+        <source>HCCL</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="235"/>
+        <source>Communication Kernel</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="106"/>
-        <source>&amp;About NPU Scope</source>
-        <translation>关于 NPU Scope(&amp;A)</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="242"/>
+        <source>Plane %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="108"/>
-        <source>Main</source>
-        <translation>主工具栏</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="250"/>
+        <source>msproftx</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="121"/>
-        <source>Cannot Open Project</source>
-        <translation>无法打开工程</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="250"/>
+        <source>CANN</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="125"/>
-        <source>%1 - NPU Scope</source>
-        <translation>%1 - NPU Scope</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="251"/>
+        <source>Thread %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="145"/>
-        <source>Session %1: %2</source>
-        <translation>会话 %1：%2</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="258"/>
+        <source>AI CPU</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="150"/>
-        <source>Device %1 (rank %2)</source>
-        <translation>设备 %1（rank %2）</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="268"/>
+        <source>Step Trace(Model ID:%1)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="153"/>
-        <source>Model %1: %2</source>
-        <translation>模型 %1：%2</translation>
+        <location filename="../ui/timeline/timeline_model.cpp" line="277"/>
+        <source>Step Trace(Model ID:%1) Reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_model.cpp" line="342"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="405"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="412"/>
+        <source>Overlap Analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::ExportDialog</name>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="104"/>
+        <source>Export Into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="152"/>
+        <source>Export Session %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="153"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="154"/>
+        <source>&amp;Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="155"/>
+        <source>Devices:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="156"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="157"/>
+        <source>Iterations:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="158"/>
+        <source>Files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="159"/>
+        <source>all, or from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="160"/>
+        <source>All models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="162"/>
+        <source>Device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="163"/>
+        <source>A PROF_… directory is created inside this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="164"/>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="165"/>
+        <source>Cancel Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="266"/>
+        <source>Choose the folder to export into.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="271"/>
+        <source>Select at least one device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="276"/>
+        <source>Select at least one kind of file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/export_dialog.cpp" line="278"/>
+        <source>The first iteration (%1) comes after the last (%2).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="154"/>
-        <source>%n iteration(s)</source>
-        <translation>
-            <numerusform>%n 次迭代</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="187"/>
-        <source>&lt;h3&gt;Session %1&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;会话 %1&lt;/h3&gt;</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="192"/>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="195"/>
-        <source>Batch size</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="196"/>
-        <source>Iterations</source>
-        <translation>迭代次数</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="197"/>
-        <source>Devices</source>
-        <translation>设备数</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="198"/>
-        <source>Launch mode</source>
-        <translation>启动模式</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="199"/>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="200"/>
-        <source>Seed</source>
-        <translation>随机种子</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="201"/>
-        <source>Started</source>
-        <translation>开始时间</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="202"/>
-        <source>Tasks</source>
-        <translation>任务数</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="204"/>
-        <source>profiling_options</source>
-        <translation>profiling_options</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="213"/>
-        <source>Open Project</source>
-        <translation>打开工程</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
-        <source>NPU Scope projects (*.npuscope);;All files (*)</source>
-        <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
-        <source>Busy</source>
-        <translation>正忙</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
-        <source>Wait for the current work to finish or cancel it first.</source>
-        <translation>请等待当前操作完成，或先将其取消。</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
-        <source>Invalid Session</source>
-        <translation>无效的会话</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
-        <source>Iteration %1 of %2, %3 records</source>
-        <translation>迭代 %1/%2，%3 条记录</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="268"/>
-        <source>Recording %1…</source>
-        <translation>正在记录 %1…</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="275"/>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="275"/>
-        <source>Select a session in the project explorer first.</source>
-        <translation>请先在工程浏览器中选择一个会话。</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="280"/>
-        <source>Export PROF Directory Into</source>
-        <translation>将 PROF 目录导出到</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="311"/>
+        <location filename="../ui/export_dialog.cpp" line="341"/>
         <source>Exported %n file(s) to &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
         <translation>
             <numerusform>已导出 %n 个文件到 &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="323"/>
-        <source>Exporting session %1…</source>
-        <translation>正在导出会话 %1…</translation>
+        <location filename="../ui/export_dialog.cpp" line="346"/>
+        <source>The export was cancelled. Files written so far are complete; none is half-written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/main_window.cpp" line="226"/>
+        <source>NPU Scope</source>
+        <translation>NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="345"/>
-        <location filename="../ui/main_window.cpp" line="346"/>
-        <source>Failed</source>
-        <translation>失败</translation>
+        <location filename="../ui/main_window.cpp" line="429"/>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="348"/>
-        <source>Cancelled; what was recorded is kept.</source>
-        <translation>已取消；已记录的数据会保留。</translation>
+        <location filename="../ui/main_window.cpp" line="441"/>
+        <location filename="../ui/main_window.cpp" line="453"/>
+        <source>Duration</source>
+        <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="350"/>
-        <source>Done</source>
-        <translation>完成</translation>
+        <location filename="../ui/main_window.cpp" line="443"/>
+        <source>Records</source>
+        <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="362"/>
+        <location filename="../ui/main_window.cpp" line="114"/>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="252"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="228"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="229"/>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="230"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="232"/>
+        <source>&amp;New Session…</source>
+        <translation>新建会话(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="233"/>
+        <source>Record a new emulated training session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="234"/>
+        <source>&amp;Open Project…</source>
+        <translation>打开工程(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="235"/>
+        <source>Save Project &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="236"/>
+        <source>Save a copy of the project (safe while a session is being recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="237"/>
+        <source>&amp;Import PROF Directory…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="238"/>
+        <source>Importing a PROF directory is not available in this version yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="240"/>
+        <source>&amp;Export Session…</source>
+        <translation>导出会话(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="242"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="231"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="244"/>
+        <source>&amp;About NPU Scope</source>
+        <translation>关于 NPU Scope(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="365"/>
+        <source>Cannot Open Project</source>
+        <translation>无法打开工程</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="227"/>
+        <source>%1 - NPU Scope</source>
+        <translation>%1 - NPU Scope</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="430"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="431"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="432"/>
+        <source>Iterations</source>
+        <translation>迭代次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="433"/>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="434"/>
+        <source>Launch mode</source>
+        <translation>启动模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="435"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="436"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="439"/>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="442"/>
+        <source>Tasks</source>
+        <translation>任务数</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="446"/>
+        <source>profiling_options</source>
+        <translation>profiling_options</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="389"/>
+        <source>Open Project</source>
+        <translation>打开工程</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="241"/>
+        <source>Write the selected session as a PROF directory (timeline JSON and summary CSV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="243"/>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="245"/>
+        <source>Re&amp;load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="246"/>
+        <source>&amp;Cancel Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="247"/>
+        <source>&amp;Clear Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="248"/>
+        <source>Main Tool Bar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="249"/>
+        <source>Project Explorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="250"/>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="251"/>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="269"/>
+        <source>Recording in Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="270"/>
+        <source>A session is being recorded. Stop it and quit? What was recorded so far is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="374"/>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="390"/>
+        <source>NPU Scope projects (*.npuscope);;All files (*)</source>
+        <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="398"/>
+        <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;, or drop a .npuscope file here) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="415"/>
+        <source>&lt;h3&gt;Project %1&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="417"/>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="418"/>
+        <source>Sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="427"/>
+        <source>&lt;h3&gt;Session %1: %2&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="433"/>
+        <source>%1 per server × %2 server(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="438"/>
+        <source>Scenarios</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="445"/>
+        <source>Aged by storage_limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="445"/>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="451"/>
+        <source>&lt;h4&gt;Device %1, model %2&lt;/h4&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="453"/>
+        <source>Iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="453"/>
+        <source>FP to BP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="453"/>
+        <source>All-reduce segments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="476"/>
+        <location filename="../ui/main_window.cpp" line="488"/>
+        <source>Busy</source>
+        <translation>正忙</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="476"/>
+        <location filename="../ui/main_window.cpp" line="488"/>
+        <source>Wait for the current run to finish or cancel it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="730"/>
+        <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="494"/>
+        <source>Invalid Session</source>
+        <translation>无效的会话</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="540"/>
+        <source>Recording %1…</source>
+        <translation>正在记录 %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="546"/>
+        <source>Recording %1 into %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="577"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="578"/>
+        <source>Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="596"/>
+        <source>The run failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="598"/>
+        <source>Run Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/main_window.cpp" line="601"/>
+        <source>Cancelled after %n iteration(s); what was recorded is kept.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="606"/>
+        <source>Recorded %1 records in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="651"/>
+        <source>Saving a copy of the project…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="666"/>
+        <source>The project was not saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="668"/>
+        <source>Cannot Save Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="672"/>
+        <source>Saved a copy as %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="686"/>
+        <source>Save Project As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="688"/>
+        <source>-copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="689"/>
+        <source>NPU Scope projects (*.npuscope)</source>
+        <translation>NPU Scope 工程 (*.npuscope)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="697"/>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="704"/>
+        <location filename="../ui/main_window.cpp" line="709"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="704"/>
+        <source>Select a session in the project explorer first.</source>
+        <translation>请先在工程浏览器中选择一个会话。</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="641"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="367"/>
-        <source>About NPU Scope</source>
-        <translation>关于 NPU Scope</translation>
+        <location filename="../ui/main_window.cpp" line="716"/>
+        <source>Export %1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="368"/>
-        <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;</translation>
+        <location filename="../ui/main_window.cpp" line="729"/>
+        <source>About NPU Scope</source>
+        <translation>关于 NPU Scope</translation>
     </message>
 </context>
 <context>
     <name>npuscope::ui::NewSessionDialog</name>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="25"/>
+        <location filename="../ui/new_session_dialog.cpp" line="370"/>
         <source>New Session</source>
         <translation>新建会话</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="27"/>
+        <location filename="../ui/new_session_dialog.cpp" line="241"/>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="42"/>
+        <location filename="../ui/new_session_dialog.cpp" line="175"/>
+        <source>Input &amp;pipeline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="177"/>
+        <source>All-reduce se&amp;gments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="178"/>
+        <source>Scenarios:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="179"/>
+        <source>From file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="180"/>
+        <source>A model of the zoo, or a JSON model file of your own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="181"/>
+        <source>Mixed precision (FP16 compute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="183"/>
+        <source>per server  ×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="184"/>
+        <source> server(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/new_session_dialog.cpp" line="185"/>
+        <location filename="../ui/new_session_dialog.cpp" line="202"/>
+        <location filename="../ui/new_session_dialog.cpp" line="205"/>
+        <source>= %n device(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="186"/>
         <source>Estimator (iterations sink to the device)</source>
         <translation>Estimator（迭代下沉到设备）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="43"/>
+        <location filename="../ui/new_session_dialog.cpp" line="187"/>
         <source>sess.run (host round trip per step)</source>
         <translation>sess.run（每步与 Host 往返一次）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="45"/>
-        <source>Mixed precision</source>
-        <translation>混合精度</translation>
-    </message>
-    <message>
-        <location filename="../ui/new_session_dialog.cpp" line="46"/>
+        <location filename="../ui/new_session_dialog.cpp" line="182"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="50"/>
+        <location filename="../ui/new_session_dialog.cpp" line="169"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="51"/>
+        <location filename="../ui/new_session_dialog.cpp" line="170"/>
         <source>&amp;Batch size:</source>
         <translation>批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="52"/>
+        <location filename="../ui/new_session_dialog.cpp" line="171"/>
         <source>&amp;Iterations:</source>
         <translation>迭代次数(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="53"/>
+        <location filename="../ui/new_session_dialog.cpp" line="173"/>
         <source>&amp;Devices:</source>
         <translation>设备数(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="54"/>
+        <location filename="../ui/new_session_dialog.cpp" line="174"/>
         <source>&amp;Launch mode:</source>
         <translation>启动模式(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="55"/>
+        <location filename="../ui/new_session_dialog.cpp" line="172"/>
         <source>&amp;Precision:</source>
         <translation>精度(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="56"/>
+        <location filename="../ui/new_session_dialog.cpp" line="176"/>
         <source>&amp;Seed:</source>
         <translation>随机种子(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="58"/>
+        <location filename="../ui/new_session_dialog.cpp" line="188"/>
+        <source>fast enough (never the bottleneck)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="189"/>
+        <source> samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="190"/>
+        <source>Throughput of the host input pipeline; 0 = never the bottleneck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="191"/>
+        <source>Same seed, same workload and options: the same records, byte for byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="192"/>
+        <source>Number of gradient all-reduce segments per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="193"/>
+        <source>The host input pipeline is slower than the device (Data Aug Bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="194"/>
+        <source>The last device runs 30 % slower; the others wait in all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="195"/>
+        <source>Some ops fall back to the AI CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="196"/>
+        <source>Small kernels: the host cannot launch tasks fast enough</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="197"/>
+        <source>One all-reduce segment after the whole backward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="212"/>
+        <source>Model File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="213"/>
+        <source>JSON model files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="242"/>
+        <source>Profiling options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="262"/>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="271"/>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="272"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="76"/>
-        <source>…</source>
-        <translation>…</translation>
+        <location filename="../ui/new_session_dialog.cpp" line="273"/>
+        <source>Estimator code</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="77"/>
-        <source>Choose the project file</source>
-        <translation>选择工程文件</translation>
+        <location filename="../ui/new_session_dialog.cpp" line="274"/>
+        <source>sess.run code</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="79"/>
+        <location filename="../ui/new_session_dialog.cpp" line="295"/>
+        <source>Import from a training script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="296"/>
+        <source>Paste or open a TensorFlow script (.py), or drop it on this dialog: its profiling_options fill the form.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="298"/>
+        <source>&amp;Paste Script…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="299"/>
+        <source>&amp;Open Script…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="303"/>
+        <source>Open Training Script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="304"/>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="328"/>
+        <source>Save Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="328"/>
+        <source>Name of the preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="371"/>
+        <source>Pre&amp;set:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="372"/>
+        <source>Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="373"/>
+        <source>Save As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="374"/>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="375"/>
+        <source>&amp;Record into:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="376"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="377"/>
+        <source>Choose the project file (a new session is added to an existing project)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/new_session_dialog.cpp" line="514"/>
+        <source>%n problem(s) in the workload</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/new_session_dialog.cpp" line="516"/>
+        <source>%n problem(s) in the profiling options</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/new_session_dialog.cpp" line="520"/>
+        <source>Ready to run %1 × %n iteration(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="524"/>
+        <source>Run is disabled: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="524"/>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="536"/>
+        <source># Fix the problems in the profiling options to see the code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="585"/>
+        <source>The script contains no profiling_options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="596"/>
+        <source>Imported the options of line %1 (PROFILING_OPTIONS environment variable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="597"/>
+        <source>Imported the options of line %1 (sess.run form).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="598"/>
+        <source>Imported the options of line %1 (Estimator form).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/new_session_dialog.cpp" line="602"/>
+        <source>%n problem(s) are marked in the form.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="614"/>
+        <source>The script %1 could not be read: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="628"/>
+        <source>Paste Training Script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="630"/>
+        <source>Paste the training script (or the part that sets profiling_options):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="635"/>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="690"/>
+        <source>%1 (built-in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="693"/>
+        <source>Choose a preset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="351"/>
         <source>Project File</source>
         <translation>工程文件</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="80"/>
+        <location filename="../ui/new_session_dialog.cpp" line="352"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="85"/>
-        <source>Record into:</source>
-        <translation>记录到：</translation>
-    </message>
-    <message>
-        <location filename="../ui/new_session_dialog.cpp" line="90"/>
+        <location filename="../ui/new_session_dialog.cpp" line="378"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="147"/>
+        <location filename="../ui/new_session_dialog.cpp" line="501"/>
+        <source>Choose a model file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/new_session_dialog.cpp" line="505"/>
         <source>Choose a project file to record into.</source>
         <translation>请选择要记录到的工程文件。</translation>
     </message>
+</context>
+<context>
+    <name>npuscope::ui::OptionsForm</name>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="152"/>
-        <source>The options are valid.</source>
-        <translation>选项有效。</translation>
+        <location filename="../ui/options_form.cpp" line="53"/>
+        <source>Cube and vector arithmetic: FP16/INT8 and FP32 operation ratios of each task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="55"/>
+        <source>Time share of each pipeline (vector, cube, scalar, MTE1–3) — where a task spends its time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="57"/>
+        <source>Main-memory and UB read/write bandwidth of each task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="59"/>
+        <source>L0A/L0B/L0C buffer read/write bandwidth feeding the cube unit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="61"/>
+        <source>Unified Buffer read/write bandwidth of the vector and scalar units.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="63"/>
+        <source>Bank and pipeline conflict ratios: how often units wait for each other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="108"/>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="113"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="114"/>
+        <source>Choose the output directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="117"/>
+        <source>Output Directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="121"/>
+        <source>Output directory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="124"/>
+        <source>unset: 90 % of free space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="125"/>
+        <source>Ageing limit of the recorded data, 200 to 4294967295 MB; the oldest data is deleted first when the limit is reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="128"/>
+        <source>Storage limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="129"/>
+        <source>MB (200–4294967295)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="132"/>
+        <source>Traces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="138"/>
+        <source>Training trace (FP/BP, iteration end, all-reduce)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="139"/>
+        <source>Task trace (per-task timing on the device)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="140"/>
+        <source>L2 cache hit and victim rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="141"/>
+        <source>HCCL collective communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="142"/>
+        <source>AI CPU op details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="143"/>
+        <source>msproftx user markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="144"/>
+        <source>Runtime API ranges on the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="164"/>
+        <source>on (= l1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="165"/>
+        <source>l1: timing, op details and PMU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="166"/>
+        <source>l0: timing only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="167"/>
+        <location filename="../ui/options_form.cpp" line="238"/>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="171"/>
+        <source>Task time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="174"/>
+        <source>Step trace points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="185"/>
+        <source>automatic: the first forward op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="185"/>
+        <source>automatic: the last backward op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="187"/>
+        <source>FP start op:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="187"/>
+        <source>BP end op:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="191"/>
+        <source>AI Core metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="207"/>
+        <source>AI Core (aic_metrics):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="213"/>
+        <source>Vector core (aiv_metrics):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="218"/>
+        <source>System sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="226"/>
+        <source>HBM/DDR bandwidth:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="226"/>
+        <location filename="../ui/options_form.cpp" line="227"/>
+        <location filename="../ui/options_form.cpp" line="229"/>
+        <source>Hz (1–100)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="227"/>
+        <source>NIC/RoCE counters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="228"/>
+        <source>PCIe/HCCS counters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="228"/>
+        <location filename="../ui/options_form.cpp" line="230"/>
+        <source>Hz (1–50)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="229"/>
+        <source>DVPP counters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="230"/>
+        <source>Host sampling:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="231"/>
+        <source>Instruction sampling:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="231"/>
+        <source>(300–30000)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="238"/>
+        <source>default %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="240"/>
+        <source>Instruction sampling excludes task, trace and metric collection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="258"/>
+        <source>Host usage (host_sys):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="260"/>
+        <source>Host usage (host_sys_usage):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="267"/>
+        <source>LLC counters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="269"/>
+        <source>not used by the emulator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="270"/>
+        <source>Power:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/options_form.cpp" line="353"/>
+        <source>op_summary columns: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::PreferencesDialog</name>
+    <message>
+        <location filename="../ui/preferences_dialog.cpp" line="67"/>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferences_dialog.cpp" line="68"/>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferences_dialog.cpp" line="69"/>
+        <source>&amp;Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferences_dialog.cpp" line="70"/>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferences_dialog.cpp" line="71"/>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferences_dialog.cpp" line="72"/>
+        <source>Changes apply immediately to every window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::ProjectExplorer</name>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="74"/>
+        <source>Project</source>
+        <translation>工程</translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="74"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="74"/>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="74"/>
+        <source>Records</source>
+        <translation>记录数</translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="75"/>
+        <source>Session: wall-clock time of the run. Iteration: end of the previous iteration to the end of this one (step trace).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="133"/>
+        <source>Session %1: %2</source>
+        <translation>会话 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="137"/>
+        <source>%1, batch %2, %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="144"/>
+        <source>Device %1 (rank %2)</source>
+        <translation>设备 %1（rank %2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="148"/>
+        <source>Model %1: %2</source>
+        <translation>模型 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/project_explorer.cpp" line="149"/>
+        <source>%n iteration(s)</source>
+        <translation>
+            <numerusform>%n 次迭代</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="193"/>
+        <location filename="../ui/project_explorer.cpp" line="201"/>
+        <source>Iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="194"/>
+        <source>FP start to BP end: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/project_explorer.cpp" line="202"/>
+        <source>No step trace: record with training_trace on to see iteration times.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::TimelineView</name>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="90"/>
+        <source> (rank %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="92"/>
+        <source>Device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="176"/>
+        <source>Search op names (Enter: next, Shift+Enter: previous)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="178"/>
+        <source>Regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="183"/>
+        <source>Previous match (Shift+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="186"/>
+        <source>Next match (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="188"/>
+        <source>Colour by task type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="189"/>
+        <source>Colour by op type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="192"/>
+        <source>Keyboard shortcuts (?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="227"/>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="227"/>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="233"/>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="233"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="804"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="233"/>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="233"/>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="233"/>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="233"/>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="233"/>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="239"/>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="240"/>
+        <source>Range statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="241"/>
+        <source>Marks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <source>&lt;b&gt;Timeline keys&lt;/b&gt;&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;W / S&lt;/td&gt;&lt;td&gt;zoom in / out at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;A / D&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+wheel&lt;/td&gt;&lt;td&gt;zoom at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;drag&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+drag, drag on the ruler&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;F&lt;/td&gt;&lt;td&gt;zoom to the selection&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;0 / Home&lt;/td&gt;&lt;td&gt;show the whole session&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;M&lt;/td&gt;&lt;td&gt;mark the selection (kept in the project)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;click&lt;/td&gt;&lt;td&gt;select a task: details below&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Left / Right&lt;/td&gt;&lt;td&gt;previous / next event on the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Up / Down&lt;/td&gt;&lt;td&gt;current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+Up / Ctrl+Down&lt;/td&gt;&lt;td&gt;move the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;H / Shift+H&lt;/td&gt;&lt;td&gt;hide the current lane / show all lanes&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;P&lt;/td&gt;&lt;td&gt;pin the current lane to the top&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Space&lt;/td&gt;&lt;td&gt;collapse / expand the current device&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;/ or Ctrl+F&lt;/td&gt;&lt;td&gt;search; Enter / Shift+Enter: next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;N / Shift+N&lt;/td&gt;&lt;td&gt;next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;C&lt;/td&gt;&lt;td&gt;colour by task type / op type&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Esc&lt;/td&gt;&lt;td&gt;clear the selection, close this list&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;?&lt;/td&gt;&lt;td&gt;show / hide this list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="338"/>
+        <source>No session open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="408"/>
+        <source>%1: loading the details of %2 tasks…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="425"/>
+        <source>The details of the session could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="519"/>
+        <source>%1: %2 tasks on %3 devices. Press ? for the keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="801"/>
+        <source>%1 (%2 ns on the device clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="803"/>
+        <source>Lane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="803"/>
+        <source>Device %1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="805"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1652"/>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="806"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1653"/>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="810"/>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="810"/>
+        <source>The task could not be read from the project: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="814"/>
+        <source>Op Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="815"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="864"/>
+        <source>OP Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="816"/>
+        <source>Task Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="817"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="887"/>
+        <source>Stream ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="818"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="888"/>
+        <source>Task ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="819"/>
+        <source>Batch ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="820"/>
+        <source>Model ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="821"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="859"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="867"/>
+        <source>Iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="822"/>
+        <source>Task Wait (pending)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="823"/>
+        <source>Block Dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="824"/>
+        <source>Input Shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="825"/>
+        <source>Input Data Types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="826"/>
+        <source>Input Formats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="827"/>
+        <source>Output Shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="828"/>
+        <source>Output Data Types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="829"/>
+        <source>Output Formats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="830"/>
+        <source>Total Cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="835"/>
+        <source>PMU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="836"/>
+        <source>L2 Hit Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="837"/>
+        <source>L2 Victim Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="846"/>
+        <source>notify_id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="847"/>
+        <source>duration estimated(us)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="848"/>
+        <source>stream id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="849"/>
+        <source>task id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="850"/>
+        <source>task type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="851"/>
+        <source>src rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="852"/>
+        <source>dst rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="853"/>
+        <source>transport type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="854"/>
+        <source>size(Byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="855"/>
+        <source>data type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="856"/>
+        <source>link type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="857"/>
+        <source>bandwidth(GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
+        <source>Plane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="865"/>
+        <source>Size(Byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="866"/>
+        <source>Segment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
+        <source>pid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
+        <source>tid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="875"/>
+        <source>Model Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="877"/>
+        <source>category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="878"/>
+        <source>event_type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
+        <source>payload_type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="880"/>
+        <source>payload_value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
+        <source>message_type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="889"/>
+        <source>Compute_time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="890"/>
+        <source>Memcpy_time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
+        <source>Task_time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="892"/>
+        <source>Dispatch_time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="893"/>
+        <source>Total_time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="898"/>
+        <source>Iteration ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="899"/>
+        <source>FP Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="900"/>
+        <source>BP End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="901"/>
+        <source>Iteration End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="902"/>
+        <source>FP to BP Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="903"/>
+        <source>Iteration Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="905"/>
+        <source>Data Aug Bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
+        <source>All tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
+        <source>%1 in range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
+        <source>Task type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="944"/>
+        <source>Op type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="944"/>
+        <source>(no op type)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="957"/>
+        <source>Overlap Analysis, device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="986"/>
+        <source>loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="992"/>
+        <source>invalid pattern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1002"/>
+        <source>no match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1002"/>
+        <source>%1 matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1012"/>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1057"/>
+        <source>%1 — %2 to %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1075"/>
+        <source>Select a time range (Shift+drag) or a task before marking it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1078"/>
+        <source>Mark %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1079"/>
+        <source>Marked %1 in the project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1135"/>
+        <source>HCCL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1136"/>
+        <source>FP/BP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1137"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1195"/>
+        <source>Iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1240"/>
+        <source>Data_aug Bound %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
