@@ -2037,428 +2037,433 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>npuscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="226"/>
+        <location filename="../ui/main_window.cpp" line="240"/>
         <source>NPU Scope</source>
         <translation>NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="429"/>
+        <location filename="../ui/main_window.cpp" line="444"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="441"/>
-        <location filename="../ui/main_window.cpp" line="453"/>
+        <location filename="../ui/main_window.cpp" line="456"/>
+        <location filename="../ui/main_window.cpp" line="468"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="443"/>
+        <location filename="../ui/main_window.cpp" line="458"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="114"/>
+        <location filename="../ui/main_window.cpp" line="128"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
+        <location filename="../ui/main_window.cpp" line="267"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="228"/>
+        <location filename="../ui/main_window.cpp" line="243"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="229"/>
+        <location filename="../ui/main_window.cpp" line="244"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="230"/>
+        <location filename="../ui/main_window.cpp" line="245"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="232"/>
+        <location filename="../ui/main_window.cpp" line="247"/>
         <source>&amp;New Session…</source>
         <translation>新建会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
+        <location filename="../ui/main_window.cpp" line="248"/>
         <source>Record a new emulated training session</source>
         <translation>记录一个新的仿真训练会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="234"/>
+        <location filename="../ui/main_window.cpp" line="249"/>
         <source>&amp;Open Project…</source>
         <translation>打开工程(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="235"/>
+        <location filename="../ui/main_window.cpp" line="250"/>
         <source>Save Project &amp;As…</source>
         <translation>工程另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="236"/>
+        <location filename="../ui/main_window.cpp" line="251"/>
         <source>Save a copy of the project (safe while a session is being recorded)</source>
         <translation>保存工程的副本（正在记录会话时也可安全执行）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="237"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>&amp;Import PROF Directory…</source>
         <translation>导入 PROF 目录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="238"/>
+        <location filename="../ui/main_window.cpp" line="253"/>
         <source>Importing a PROF directory is not available in this version yet.</source>
         <translation>当前版本尚不支持导入 PROF 目录。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="240"/>
+        <location filename="../ui/main_window.cpp" line="255"/>
         <source>&amp;Export Session…</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="242"/>
+        <location filename="../ui/main_window.cpp" line="257"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="231"/>
+        <location filename="../ui/main_window.cpp" line="246"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="244"/>
+        <location filename="../ui/main_window.cpp" line="259"/>
         <source>&amp;About NPU Scope</source>
         <translation>关于 NPU Scope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="380"/>
         <source>Cannot Open Project</source>
         <translation>无法打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="227"/>
+        <location filename="../ui/main_window.cpp" line="241"/>
         <source>%1 - NPU Scope</source>
         <translation>%1 - NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="430"/>
+        <location filename="../ui/main_window.cpp" line="445"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="431"/>
+        <location filename="../ui/main_window.cpp" line="446"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="432"/>
+        <location filename="../ui/main_window.cpp" line="447"/>
         <source>Iterations</source>
         <translation>迭代次数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="433"/>
+        <location filename="../ui/main_window.cpp" line="448"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="449"/>
         <source>Launch mode</source>
         <translation>启动模式</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="435"/>
+        <location filename="../ui/main_window.cpp" line="450"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="436"/>
+        <location filename="../ui/main_window.cpp" line="451"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="439"/>
+        <location filename="../ui/main_window.cpp" line="454"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="442"/>
+        <location filename="../ui/main_window.cpp" line="457"/>
         <source>Tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="446"/>
+        <location filename="../ui/main_window.cpp" line="461"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="389"/>
+        <location filename="../ui/main_window.cpp" line="404"/>
         <source>Open Project</source>
         <translation>打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="241"/>
+        <location filename="../ui/main_window.cpp" line="242"/>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="256"/>
         <source>Write the selected session as a PROF directory (timeline JSON and summary CSV)</source>
         <translation>将所选会话写为 PROF 目录（timeline JSON 和 summary CSV）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="243"/>
+        <location filename="../ui/main_window.cpp" line="258"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="245"/>
+        <location filename="../ui/main_window.cpp" line="260"/>
         <source>Re&amp;load</source>
         <translation>重新加载(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="261"/>
         <source>&amp;Cancel Run</source>
         <translation>取消运行(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="262"/>
         <source>&amp;Clear Menu</source>
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="248"/>
+        <location filename="../ui/main_window.cpp" line="263"/>
         <source>Main Tool Bar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="264"/>
         <source>Project Explorer</source>
         <translation>工程浏览器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="265"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="251"/>
+        <location filename="../ui/main_window.cpp" line="266"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="269"/>
+        <location filename="../ui/main_window.cpp" line="284"/>
         <source>Recording in Progress</source>
         <translation>正在记录</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="270"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>A session is being recorded. Stop it and quit? What was recorded so far is kept.</source>
         <translation>正在记录会话。是否停止记录并退出？已记录的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="374"/>
+        <location filename="../ui/main_window.cpp" line="389"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="390"/>
+        <location filename="../ui/main_window.cpp" line="405"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="398"/>
+        <location filename="../ui/main_window.cpp" line="413"/>
         <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;, or drop a .npuscope file here) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;打开一个工程（&lt;b&gt;文件 → 打开工程…&lt;/b&gt;，或将 .npuscope 文件拖放到此处），或记录一个新的仿真会话（&lt;b&gt;文件 → 新建会话…&lt;/b&gt;）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="415"/>
+        <location filename="../ui/main_window.cpp" line="430"/>
         <source>&lt;h3&gt;Project %1&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;工程 %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="417"/>
+        <location filename="../ui/main_window.cpp" line="432"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="418"/>
+        <location filename="../ui/main_window.cpp" line="433"/>
         <source>Sessions</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="427"/>
+        <location filename="../ui/main_window.cpp" line="442"/>
         <source>&lt;h3&gt;Session %1: %2&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;会话 %1：%2&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="433"/>
+        <location filename="../ui/main_window.cpp" line="448"/>
         <source>%1 per server × %2 server(s)</source>
         <translation>每台服务器 %1 个 × %2 台服务器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="438"/>
+        <location filename="../ui/main_window.cpp" line="453"/>
         <source>Scenarios</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="445"/>
+        <location filename="../ui/main_window.cpp" line="460"/>
         <source>Aged by storage_limit</source>
         <translation>因 storage_limit 老化删除</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="445"/>
+        <location filename="../ui/main_window.cpp" line="460"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="451"/>
+        <location filename="../ui/main_window.cpp" line="466"/>
         <source>&lt;h4&gt;Device %1, model %2&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;设备 %1，模型 %2&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="453"/>
+        <location filename="../ui/main_window.cpp" line="468"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="453"/>
+        <location filename="../ui/main_window.cpp" line="468"/>
         <source>FP to BP</source>
         <translation>FP 到 BP</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="453"/>
+        <location filename="../ui/main_window.cpp" line="468"/>
         <source>All-reduce segments</source>
         <translation>All-reduce 分段数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="476"/>
-        <location filename="../ui/main_window.cpp" line="488"/>
+        <location filename="../ui/main_window.cpp" line="491"/>
+        <location filename="../ui/main_window.cpp" line="503"/>
         <source>Busy</source>
         <translation>正忙</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="476"/>
-        <location filename="../ui/main_window.cpp" line="488"/>
+        <location filename="../ui/main_window.cpp" line="491"/>
+        <location filename="../ui/main_window.cpp" line="503"/>
         <source>Wait for the current run to finish or cancel it first.</source>
         <translation>请等待当前运行完成，或先将其取消。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="730"/>
+        <location filename="../ui/main_window.cpp" line="745"/>
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="494"/>
+        <location filename="../ui/main_window.cpp" line="509"/>
         <source>Invalid Session</source>
         <translation>无效的会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="540"/>
+        <location filename="../ui/main_window.cpp" line="555"/>
         <source>Recording %1…</source>
         <translation>正在记录 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="546"/>
+        <location filename="../ui/main_window.cpp" line="561"/>
         <source>Recording %1 into %2.</source>
         <translation>正在将 %1 记录到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="577"/>
+        <location filename="../ui/main_window.cpp" line="592"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="578"/>
+        <location filename="../ui/main_window.cpp" line="593"/>
         <source>Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5</source>
         <translation>迭代 %1/%2 · %3 条记录/秒 · 已用时 %4 · 剩余 %5</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="596"/>
+        <location filename="../ui/main_window.cpp" line="611"/>
         <source>The run failed.</source>
         <translation>运行失败。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="598"/>
+        <location filename="../ui/main_window.cpp" line="613"/>
         <source>Run Failed</source>
         <translation>运行失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="601"/>
+        <location filename="../ui/main_window.cpp" line="616"/>
         <source>Cancelled after %n iteration(s); what was recorded is kept.</source>
         <translation>
             <numerusform>在 %n 次迭代后取消；已记录的数据会保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="606"/>
+        <location filename="../ui/main_window.cpp" line="621"/>
         <source>Recorded %1 records in %2.</source>
         <translation>已记录 %1 条记录，用时 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="651"/>
+        <location filename="../ui/main_window.cpp" line="666"/>
         <source>Saving a copy of the project…</source>
         <translation>正在保存工程副本…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="666"/>
+        <location filename="../ui/main_window.cpp" line="681"/>
         <source>The project was not saved.</source>
         <translation>工程未保存。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="668"/>
+        <location filename="../ui/main_window.cpp" line="683"/>
         <source>Cannot Save Project</source>
         <translation>无法保存工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
+        <location filename="../ui/main_window.cpp" line="687"/>
         <source>Saved a copy as %1.</source>
         <translation>已将副本保存为 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="686"/>
+        <location filename="../ui/main_window.cpp" line="701"/>
         <source>Save Project As</source>
         <translation>工程另存为</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="688"/>
+        <location filename="../ui/main_window.cpp" line="703"/>
         <source>-copy</source>
         <translation>-copy</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="689"/>
+        <location filename="../ui/main_window.cpp" line="704"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="697"/>
+        <location filename="../ui/main_window.cpp" line="712"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="704"/>
-        <location filename="../ui/main_window.cpp" line="709"/>
+        <location filename="../ui/main_window.cpp" line="719"/>
+        <location filename="../ui/main_window.cpp" line="724"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="704"/>
+        <location filename="../ui/main_window.cpp" line="719"/>
         <source>Select a session in the project explorer first.</source>
         <translation>请先在工程浏览器中选择一个会话。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="641"/>
+        <location filename="../ui/main_window.cpp" line="656"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="716"/>
+        <location filename="../ui/main_window.cpp" line="731"/>
         <source>Export %1: %2</source>
         <translation>导出 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="729"/>
+        <location filename="../ui/main_window.cpp" line="744"/>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
     </message>

@@ -1,4 +1,5 @@
 #include "ui/main_window.h"
+#include "ui/timeline/timeline_view.h"
 
 #include "core/store/project.h"
 #include "core/store/project_copy.h"
@@ -103,6 +104,19 @@ MainWindow::MainWindow(QWidget *parent)
         }
     });
 
+    // The timeline follows the selected session; reopening only when the session changes
+    // keeps zoom and selection while the user moves between its devices and iterations.
+    timeline_ = new TimelineView(views_);
+    timeline_->setObjectName(QStringLiteral("timeline"));
+    views_->addTab(timeline_, QString());
+    connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
+        if (sel.sessionId > 0 && (sel.projectPath != timelineProject_ || sel.sessionId != timelineSession_)) {
+            timelineProject_ = sel.projectPath;
+            timelineSession_ = sel.sessionId;
+            if (!timeline_->open(sel.projectPath, sel.sessionId))
+                log(timeline_->errorString());
+        }
+    });
     connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
         showDetails(sel);
         updateActions();
@@ -225,6 +239,7 @@ void MainWindow::retranslateUi()
 {
     setWindowTitle(projectPath_.isEmpty() ? tr("NPU Scope")
                                           : tr("%1 - NPU Scope").arg(QFileInfo(projectPath_).fileName()));
+    views_->setTabText(views_->indexOf(timeline_), tr("Timeline"));
     fileMenu_->setTitle(tr("&File"));
     recentMenu_->setTitle(tr("Open &Recent"));
     viewMenu_->setTitle(tr("&View"));

@@ -108,6 +108,9 @@ private:
     QDockWidget *messagesDock_ = nullptr;
     QPlainTextEdit *messages_ = nullptr;
     QTabWidget *views_ = nullptr;
+    class TimelineView *timeline_ = nullptr;
+    QString timelineProject_;
+    std::int64_t timelineSession_ = 0;
     QTextBrowser *details_ = nullptr;
     QLabel *statusLabel_ = nullptr;
     QProgressBar *progress_ = nullptr;
