@@ -1,4 +1,6 @@
 // Runs the real npuscope binary for every verb, good and bad input, and each exit code.
+#include "cli_process.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -13,30 +15,11 @@
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out;
-    QString err;
-};
+using Result = CliResult;
 
 Result npuscope(const QStringList &args, const QMap<QString, QString> &env = {}, int timeoutMs = 300000)
 {
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    e.remove(QStringLiteral("DISPLAY"));
-    e.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    e.remove(QStringLiteral("NPUSCOPE_LANG"));
-    for (auto it = env.begin(); it != env.end(); ++it)
-        e.insert(it.key(), it.value());
-    p.setProcessEnvironment(e);
-    p.start(QStringLiteral(NPUSCOPE_BIN), args);
-    p.waitForFinished(timeoutMs);
-    Result r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return runNpuscope(args, env, timeoutMs);
 }
 
 QString fullOptions(const QString &output)

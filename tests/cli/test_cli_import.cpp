@@ -2,6 +2,8 @@
 // and each exit code (0, 2 usage, 3 unreadable input or not a project, 6 I/O).
 #include "core/store/project.h"
 
+#include "cli_process.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -16,32 +18,7 @@
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-// Same helper as test_cli.cpp.
-Result runNpuscope(const QStringList &args, const QMap<QString, QString> &env = {}, int timeoutMs = 300000)
-{
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    e.remove(QStringLiteral("DISPLAY"));
-    e.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    e.remove(QStringLiteral("NPUSCOPE_LANG"));
-    for (auto it = env.begin(); it != env.end(); ++it)
-        e.insert(it.key(), it.value());
-    p.setProcessEnvironment(e);
-    p.start(QStringLiteral(NPUSCOPE_BIN), args);
-    p.waitForFinished(timeoutMs);
-    Result r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using Result = CliResult;
 
 QString reference()
 {
