@@ -9,6 +9,7 @@
 #include "ui/new_session_dialog.h"
 #include "ui/preferences_dialog.h"
 
+#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -313,6 +314,19 @@ void MainWindow::dropEvent(QDropEvent *e)
             openProject(u.toLocalFile());
             return;
         }
+}
+
+void MainWindow::showInTimeline(int device, qint64 stream, qint64 start, qint64 end)
+{
+    views_->setCurrentWidget(timeline_);
+    if (end < start)
+        std::swap(start, end);
+    // A little context either side, so the task is not glued to the edges.
+    const qint64 pad = std::max<qint64>((end - start) / 4, 1000);
+    timeline_->setVisibleRange(start - pad, end + pad);
+    if (stream >= 0 && timeline_->selectTask(std::uint16_t(device), std::uint32_t(stream), start))
+        return;
+    timeline_->selectRange(start, end);
 }
 
 int MainWindow::addView(QWidget *view, const QString &title)

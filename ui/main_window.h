@@ -51,6 +51,7 @@ public:
     // views follow selectionChanged().
     QTabWidget *views() const { return views_; }
     int addView(QWidget *view, const QString &title);
+    class TimelineView *timeline() const { return timeline_; }
 
     // Records a session off the GUI thread into `projectPath` (created if missing).
     // Returns false (with a message box) if a run or export is already going on.
@@ -68,6 +69,11 @@ public:
     QTextBrowser *overview() const { return details_; }
 
 public Q_SLOTS:
+    // Brings the timeline tab forward on [start, end] (absolute ns, as stored) of the
+    // selected session. With a stream, selects the task starting at `start` on
+    // (device, stream) and shows its details; without one (stream < 0) selects the range.
+    // Every view's "show in timeline" / row double-click goes through here.
+    void showInTimeline(int device, qint64 stream, qint64 start, qint64 end);
     void newSession();
     void openProjectDialog();
     void saveProjectAsDialog();
