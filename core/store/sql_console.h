@@ -1,0 +1,58 @@
+#pragma once
+// Read-only SQL over a project file, for users who want to ask their own questions.
+// The console opens its own connection that cannot change the file: SQLITE_OPEN_READONLY,
+// SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off, no extension loading, and an authorizer
+// that allows reads, SELECT, functions and harmless pragmas only (writes, ATTACH, DETACH,
+// schema changes, transactions and pragma assignments are refused with a message).
+// schema() documents every table and column of the project schema (docs live in
+// sql_console.cpp next to the list; a test checks it against sqlite_master).
+
+#include <QString>
+#include <QStringList>
+#include <QVariantList>
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+struct sqlite3;
+
+namespace npuscope::store {
+
+class SqlConsole {
+public:
+    SqlConsole();
+    ~SqlConsole();
+    SqlConsole(const SqlConsole &) = delete;
+    SqlConsole &operator=(const SqlConsole &) = delete;
+
+    // Opens its own read-only connection (SQLITE_OPEN_READONLY, defensive, authorizer that
+    // allows only SELECT/READ/FUNCTION and refuses writes, ATTACH, PRAGMA writes). The file
+    // must be an NPU Scope project. False + error (translated).
+    bool open(const QString &projectPath, QString *error);
+    bool isOpen() const;
+    void close();
+
+    struct Result { QStringList columns; std::vector<QVariantList> rows; bool truncated = false; std::size_t rowCount = 0; };
+    // Runs one statement; rows beyond maxRows are counted (rowCount) but not kept
+    // (truncated = true). False + error (SQLite's message, translated prefix) on a bad
+    // query, a refused operation, or when interrupted.
+    bool run(const QString &sql, Result *out, QString *error, std::size_t maxRows = 100000);
+    // Streaming variant for the CLI: calls fn(columns, row) per row; fn returns false to stop
+    // (not an error).
+    bool run(const QString &sql, const std::function<bool(const QStringList &, const QVariantList &)> &fn,
+             QString *error);
+    // Thread-safe; makes a running query fail with "interrupted". Has no effect on later queries.
+    void interrupt();
+
+    struct Column { QString name, type, doc; };
+    struct Table { QString name, doc; std::vector<Column> columns; };
+    // Every table of our schema with a one-line doc per column (independent of open()).
+    std::vector<Table> schema() const;
+
+private:
+    sqlite3 *db_ = nullptr;
+    std::atomic<bool> running_{false};
+};
+
+} // namespace npuscope::store
