@@ -54,29 +54,32 @@ struct AdvisorOptions {
     double stragglerExcess = 0.08;
     double stragglerShareWarning = 0.05, stragglerShareCritical = 0.15;
 
-    // aicpu-fallback: share of device compute time spent in AI CPU ops of types that
-    // normally have an AI Core kernel (kAiCoreCapableTypes in advisor.cpp), or in any AI
-    // CPU op when the share is large.
-    double aicpuShareInfo = 0.02, aicpuShareWarning = 0.05, aicpuShareCritical = 0.20;
+    // aicpu-fallback: time of AI CPU ops whose type is not AI-CPU-only (kAiCpuNativeTypes
+    // in advisor.cpp: GetNext, DropoutGenMask, random generators, ...) as a share of the
+    // iteration time; the compute stream waits for each. Reported whenever such an op runs
+    // (info 0): a fallback is a configuration slip even when it is cheap.
+    double aicpuShareInfo = 0.0, aicpuShareWarning = 0.03, aicpuShareCritical = 0.15;
 
     // launch-bound: share of the FP→BP window where the device computes nothing
     // (gaps between tasks), together with a small median kernel.
     double idleShareInfo = 0.20, idleShareWarning = 0.35, idleShareCritical = 0.60;
     TimeNs tinyKernelNs = 20'000;   // median AI Core task below this counts as "tiny"
 
-    // comm-not-overlapped: Communication(Not Overlapped) / iteration time.
-    double commShareInfo = 0.05, commShareWarning = 0.10, commShareCritical = 0.25;
+    // comm-not-overlapped: Communication(Not Overlapped) / iteration time, less the waits a
+    // straggler causes (those are the straggler finding's).
+    double commShareInfo = 0.05, commShareWarning = 0.12, commShareCritical = 0.30;
 
-    // memory-bound: AI Core ops whose memory_bound (mte2/max(mac,vec)) exceeds
-    // memoryBoundRatio, as a share of AI Core time (only with an aic_metrics group that
-    // records mte2/mac/vec ratios, i.e. PipeUtilization).
+    // memory-bound: cube op types (conv / matmul, which should be compute-bound) whose
+    // time-weighted memory_bound (mte2/max(mac,vec)) exceeds memoryBoundRatio, as a share
+    // of AI Core time (only with an aic_metrics group that records mte2/mac/vec ratios,
+    // i.e. PipeUtilization). Vector ops are memory-bound by nature and not counted.
     double memoryBoundRatio = 1.0;
-    double memoryShareInfo = 0.10, memoryShareWarning = 0.20, memoryShareCritical = 0.40;
+    double memoryShareInfo = 0.05, memoryShareWarning = 0.10, memoryShareCritical = 0.30;
 
-    // low-cube-utilization: conv/matmul ops (cube ops) whose mean mac_ratio is below
+    // low-cube-utilization: cube op types whose time-weighted mean mac_ratio is below
     // lowMacRatio, as a share of AI Core time (only when mac_ratio is recorded).
     double lowMacRatio = 0.5;
-    double cubeShareInfo = 0.05, cubeShareWarning = 0.15, cubeShareCritical = 0.35;
+    double cubeShareInfo = 0.05, cubeShareWarning = 0.25, cubeShareCritical = 0.50;
 
     // Ops listed in a finding (largest first).
     int maxOps = 10;
