@@ -1,0 +1,408 @@
+#include "core/analysis/chart_data.h"
+
+#include "core/analysis/op_tables.h"
+#include "core/options/profiling_options.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace npuscope::analysis::charts {
+
+namespace {
+
+struct Ctx {
+    Q_DECLARE_TR_FUNCTIONS(ChartData)
+};
+
+// PipeUtilization is the only group with 14 columns; its ratios sit right after the
+// matching X_time(us) column (profiling_options.cpp, op_summary column order).
+constexpr int kPipeColumns = 14;
+constexpr std::array<int, PipeCount> kPipeIndex = {3 /*mac*/, 1 /*vec*/, 5 /*scalar*/,
+                                                   7 /*mte1*/, 9 /*mte2*/, 11 /*mte3*/};
+
+// What the session's profiling options say was recorded. Sessions without options
+// (some imports) are "unknown": the charts then only say the selection has no data.
+struct Recorded {
+    bool known = false;
+    ProfilingOptions options;
+};
+
+Recorded recorded(const TraceReader &reader)
+{
+    Recorded r;
+    const QByteArray &json = reader.sessionInfo().optionsJson;
+    if (!json.trimmed().isEmpty()) {
+        ProfilingOptions::parse(json, &r.options);
+        r.known = true;
+    }
+    return r;
+}
+
+IterationStep toStep(const StepTraceRecord &s)
+{
+    const StepTraceRow row = stepTraceRow(s);
+    IterationStep st;
+    st.device = s.device;
+    st.modelId = s.modelId;
+    st.iteration = s.iteration;
+    st.fpToBp = row.fpToBp;
+    st.refresh = row.refresh;
+    st.hasDataAugBound = row.dataAugBound.has_value();
+    st.dataAugBound = row.dataAugBound.value_or(0);
+    st.iterationTime = row.iterationTime;
+    st.end = s.iterationEnd;
+    st.start = s.iterationEnd - row.iterationTime;
+    return st;
+}
+
+bool cancelled(const std::atomic<bool> *cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+bool ChartScope::includes(const IterationKey &k) const
+{
+    if (device >= 0 && k.device != device)
+        return false;
+    if (modelId >= 0 && k.modelId != modelId)
+        return false;
+    if (iterationFirst >= 0 && k.iteration < iterationFirst)
+        return false;
+    if (iterationLast >= 0 && k.iteration > iterationLast)
+        return false;
+    return true;
+}
+
+const char *pipeName(Pipe p)
+{
+    static const char *const names[PipeCount] = {"mac", "vec", "scalar", "mte1", "mte2", "mte3"};
+    return p >= 0 && p < PipeCount ? names[p] : "";
+}
+
+ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, const std::atomic<bool> *cancel)
+{
+    ChartSet out;
+    const ChartScope &scope = request.scope;
+    const Recorded rec = recorded(reader);
+    const auto off = [&rec](Switch s) { return rec.known && s == Switch::Off; };
+    const bool timingOff = rec.known && !rec.options.taskTimingOn();
+    const std::vector<IterationKey> keys = reader.iterations();
+
+    // ---- one pass over tasks (top ops, pipes, L2) and collectives/HCCL (bandwidth) ----
+    const bool wantTasks = request.kinds & (TopOps | Pipes | L2);
+    const bool wantComm = request.kinds & Bandwidth;
+    std::map<std::string, OpTypeTotal, std::less<>> byType;
+    struct PipeAcc {
+        std::uint64_t count = 0;
+        TimeNs total = 0;
+        std::array<double, PipeCount> weighted{};
+    };
+    std::map<std::string, PipeAcc, std::less<>> pipes;
+    const int nBins = std::max(1, request.l2Bins);
+    out.l2.bins.assign(std::size_t(nBins), 0);
+    double l2Sum = 0;
+    std::map<std::string, std::size_t, std::less<>> opIndex;
+    std::vector<std::pair<TimeNs, CollectiveBandwidth>> ops; // first start, op
+    std::map<std::string, TransportBandwidth, std::less<>> transports;
+    std::uint64_t seen = 0;
+
+    for (const IterationKey &k : keys) {
+        if (!scope.includes(k))
+            continue;
+        if (cancelled(cancel)) {
+            out.cancelled = true;
+            return out;
+        }
+        if (wantTasks) {
+            reader.forEachTask(k, [&](const TaskRecord &t) {
+                if ((++seen & 4095u) == 0 && cancelled(cancel))
+                    return false;
+                if (!scope.inRange(t.start))
+                    return true;
+                if (t.type != TaskType::AiCore && t.type != TaskType::AiCpu)
+                    return true;
+                const OpDesc *o = reader.op(t.opId);
+                std::string_view type = o ? reader.string(o->opType) : std::string_view();
+                if (type.empty())
+                    type = "N/A";
+                if (request.kinds & TopOps) {
+                    auto it = byType.find(type);
+                    if (it == byType.end()) {
+                        it = byType.emplace(std::string(type), OpTypeTotal{}).first;
+                        it->second.opType = std::string(type);
+                    }
+                    ++it->second.count;
+                    it->second.total += t.duration;
+                }
+                if (t.type != TaskType::AiCore)
+                    return true;
+                if ((request.kinds & Pipes) && t.pmuCount == kPipeColumns) {
+                    auto it = pipes.find(type);
+                    if (it == pipes.end())
+                        it = pipes.emplace(std::string(type), PipeAcc{}).first;
+                    ++it->second.count;
+                    it->second.total += t.duration;
+                    for (int p = 0; p < PipeCount; ++p)
+                        it->second.weighted[std::size_t(p)] +=
+                            double(t.pmu[std::size_t(kPipeIndex[std::size_t(p)])]) * double(t.duration);
+                }
+                if ((request.kinds & L2) && t.l2HitRate >= 0.f) {
+                    const double h = std::clamp(double(t.l2HitRate), 0.0, 1.0);
+                    const int bin = std::min(nBins - 1, int(std::floor(h * nBins)));
+                    ++out.l2.bins[std::size_t(bin)];
+                    ++out.l2.tasks;
+                    l2Sum += h;
+                }
+                return true;
+            });
+        }
+        if (wantComm) {
+            reader.forEachCollective(k, [&](const CollectiveOpRecord &c) {
+                if (!scope.inRange(c.start))
+                    return true;
+                const std::string_view name = reader.string(c.name);
+                auto it = opIndex.find(name);
+                if (it == opIndex.end()) {
+                    it = opIndex.emplace(std::string(name), ops.size()).first;
+                    CollectiveBandwidth b;
+                    b.name = std::string(name);
+                    b.opType = std::string(reader.string(c.opType));
+                    ops.emplace_back(c.start, std::move(b));
+                }
+                auto &[first, b] = ops[it->second];
+                first = std::min(first, c.start);
+                ++b.count;
+                b.bytes += c.bytes;
+                b.duration += c.duration;
+                return true;
+            });
+            reader.forEachHcclTask(k, [&](const HcclTaskRecord &h) {
+                // Only tasks that move data have a bandwidth; notifies carry no payload.
+                if (h.sizeBytes == 0 || h.duration <= 0 || !scope.inRange(h.start))
+                    return true;
+                std::string_view tr = reader.string(h.transportType);
+                if (tr.empty())
+                    tr = "N/A";
+                auto it = transports.find(tr);
+                if (it == transports.end()) {
+                    it = transports.emplace(std::string(tr), TransportBandwidth{}).first;
+                    it->second.transport = std::string(tr);
+                }
+                ++it->second.count;
+                it->second.bytes += h.sizeBytes;
+                it->second.duration += h.duration;
+                return true;
+            });
+        }
+    }
+    if (cancelled(cancel)) {
+        out.cancelled = true;
+        return out;
+    }
+
+    if (request.kinds & TopOps) {
+        std::vector<OpTypeTotal> rows;
+        rows.reserve(byType.size());
+        for (auto &[_, r] : byType) {
+            out.topOps.allTotal += r.total;
+            rows.push_back(std::move(r));
+        }
+        std::sort(rows.begin(), rows.end(), [](const OpTypeTotal &a, const OpTypeTotal &b) {
+            return a.total != b.total ? a.total > b.total : a.opType < b.opType;
+        });
+        const std::size_t n = std::size_t(std::max(1, request.topN));
+        if (rows.size() > n) {
+            OpTypeTotal other;
+            other.opType = "Other";
+            other.other = true;
+            for (std::size_t i = n; i < rows.size(); ++i) {
+                other.count += rows[i].count;
+                other.total += rows[i].total;
+                ++other.otherTypes;
+            }
+            rows.resize(n);
+            rows.push_back(std::move(other));
+        }
+        out.topOps.rows = std::move(rows);
+        if (out.topOps.rows.empty())
+            out.topOps.missing = timingOff
+                ? Ctx::tr("Task timings were not recorded: enable task_trace (and task_time) in the profiling options.")
+                : Ctx::tr("The selection has no AI Core or AI CPU task.");
+    }
+
+    if (request.kinds & Pipes) {
+        for (auto &[type, a] : pipes) {
+            OpTypePipes r;
+            r.opType = type;
+            r.count = a.count;
+            r.total = a.total;
+            for (int p = 0; p < PipeCount; ++p)
+                r.ratio[std::size_t(p)] = a.total > 0 ? a.weighted[std::size_t(p)] / double(a.total) : 0.0;
+            out.pipes.rows.push_back(std::move(r));
+        }
+        std::sort(out.pipes.rows.begin(), out.pipes.rows.end(), [](const OpTypePipes &a, const OpTypePipes &b) {
+            return a.total != b.total ? a.total > b.total : a.opType < b.opType;
+        });
+        if (out.pipes.rows.empty()) {
+            if (rec.known && rec.options.aicMetrics != AicMetrics::PipeUtilization)
+                out.pipes.missing = Ctx::tr("The AI Core pipe ratios need aic_metrics = PipeUtilization; this session "
+                                            "recorded %1. Record a session with PipeUtilization to see them.")
+                                        .arg(aicMetricsName(rec.options.aicMetrics));
+            else if (timingOff)
+                out.pipes.missing = Ctx::tr("Task timings were not recorded: enable task_trace (and task_time) in the "
+                                            "profiling options.");
+            else
+                out.pipes.missing = Ctx::tr("No AI Core task in the selection has pipe ratios (aic_metrics = "
+                                            "PipeUtilization with task_time on records them).");
+        }
+    }
+
+    if (request.kinds & L2) {
+        out.l2.mean = out.l2.tasks ? l2Sum / double(out.l2.tasks) : 0.0;
+        if (out.l2.tasks == 0)
+            out.l2.missing = off(rec.options.l2)
+                ? Ctx::tr("L2 cache was not recorded: enable l2 in the profiling options.")
+                : Ctx::tr("No AI Core task in the selection has an L2 hit rate.");
+    }
+
+    if (request.kinds & Bandwidth) {
+        std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (auto &[_, b] : ops) {
+            b.gbps = b.duration > 0 ? double(b.bytes) / double(b.duration) : 0.0;
+            out.bandwidth.ops.push_back(std::move(b));
+        }
+        for (auto &[_, t] : transports) {
+            t.gbps = t.duration > 0 ? double(t.bytes) / double(t.duration) : 0.0;
+            out.bandwidth.transports.push_back(std::move(t));
+        }
+        if (out.bandwidth.ops.empty() && out.bandwidth.transports.empty())
+            out.bandwidth.missing = off(rec.options.hccl)
+                ? Ctx::tr("HCCL was not recorded: enable hccl in the profiling options.")
+                : Ctx::tr("The selection has no collective communication (it needs more than one device).");
+    }
+
+    // ---- step traces (Steps, Devices) ---------------------------------------------------
+    if (request.kinds & (Steps | Devices)) {
+        std::set<std::pair<std::uint16_t, std::uint32_t>> pairs;
+        for (const IterationKey &k : keys)
+            pairs.emplace(k.device, k.modelId);
+        const auto iterationOk = [&](const StepTraceRecord &s) {
+            if (!request.stepsIgnoreIterationScope) {
+                if (scope.iterationFirst >= 0 && s.iteration < scope.iterationFirst)
+                    return false;
+                if (scope.iterationLast >= 0 && s.iteration > scope.iterationLast)
+                    return false;
+            }
+            return scope.inRange(s.fpStart);
+        };
+        std::map<std::uint16_t, DeviceIterations> perDevice;
+        for (const auto &[device, model] : pairs) {
+            if (scope.modelId >= 0 && model != scope.modelId)
+                continue;
+            const bool deviceOk = scope.device < 0 || device == scope.device;
+            if (!deviceOk && !(request.kinds & Devices))
+                continue;
+            for (const StepTraceRecord &s : reader.stepTraces(device, model)) {
+                if (!iterationOk(s))
+                    continue;
+                const IterationStep st = toStep(s);
+                if ((request.kinds & Steps) && deviceOk)
+                    out.steps.steps.push_back(st);
+                if (request.kinds & Devices) {
+                    auto &d = perDevice[device];
+                    d.device = device;
+                    d.steps.push_back(st);
+                }
+            }
+        }
+        const QString noTrace = off(rec.options.trainingTrace)
+            ? Ctx::tr("The step trace was not recorded: enable training_trace in the profiling options.")
+            : Ctx::tr("The selection has no iteration with step-trace markers.");
+        if ((request.kinds & Steps) && out.steps.steps.empty())
+            out.steps.missing = noTrace;
+        if (request.kinds & Devices) {
+            for (auto &[_, d] : perDevice) {
+                double it = 0, fb = 0;
+                for (const auto &s : d.steps) {
+                    it += double(s.iterationTime);
+                    fb += double(s.fpToBp);
+                }
+                d.meanIterationNs = d.steps.empty() ? 0 : it / double(d.steps.size());
+                d.meanFpToBpNs = d.steps.empty() ? 0 : fb / double(d.steps.size());
+                out.devices.devices.push_back(std::move(d));
+            }
+            if (out.devices.devices.size() >= 2) {
+                std::vector<double> means;
+                for (const auto &d : out.devices.devices)
+                    means.push_back(d.meanFpToBpNs);
+                std::sort(means.begin(), means.end());
+                const double median = means[(means.size() - 1) / 2];
+                for (const auto &d : out.devices.devices)
+                    if (median > 0 && d.meanFpToBpNs > 1.1 * median)
+                        out.devices.stragglers.push_back(d.device);
+            }
+            if (out.devices.devices.empty())
+                out.devices.missing = noTrace;
+        }
+    }
+    return out;
+}
+
+TopOpTypes topOpTypes(const TraceReader &reader, const ChartScope &scope, int n)
+{
+    ChartRequest r;
+    r.scope = scope;
+    r.kinds = TopOps;
+    r.topN = n;
+    return computeCharts(reader, r).topOps;
+}
+
+StepSeries iterationSteps(const TraceReader &reader, const ChartScope &scope)
+{
+    ChartRequest r;
+    r.scope = scope;
+    r.kinds = Steps;
+    r.stepsIgnoreIterationScope = false;
+    return computeCharts(reader, r).steps;
+}
+
+DeviceSeries iterationTimesByDevice(const TraceReader &reader, const ChartScope &scope)
+{
+    ChartRequest r;
+    r.scope = scope;
+    r.kinds = Devices;
+    r.stepsIgnoreIterationScope = false;
+    return computeCharts(reader, r).devices;
+}
+
+PipeSeries pipeRatios(const TraceReader &reader, const ChartScope &scope)
+{
+    ChartRequest r;
+    r.scope = scope;
+    r.kinds = Pipes;
+    return computeCharts(reader, r).pipes;
+}
+
+BandwidthSeries collectiveBandwidth(const TraceReader &reader, const ChartScope &scope)
+{
+    ChartRequest r;
+    r.scope = scope;
+    r.kinds = Bandwidth;
+    return computeCharts(reader, r).bandwidth;
+}
+
+L2Histogram l2HitRates(const TraceReader &reader, const ChartScope &scope, int bins)
+{
+    ChartRequest r;
+    r.scope = scope;
+    r.kinds = L2;
+    r.l2Bins = bins;
+    return computeCharts(reader, r).l2;
+}
+
+} // namespace npuscope::analysis::charts
