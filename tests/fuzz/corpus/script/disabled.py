@@ -1,0 +1,1 @@
+profiling_config = ProfilingConfig(enable_profiling=False, profiling_options='{"output":"/tmp/p"}')
