@@ -1,5 +1,6 @@
 #include "core/store/lod.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/schema.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -855,3 +856,10 @@ bool TimelineStore::removeMark(std::int64_t id, QString *message)
 }
 
 } // namespace npuscope::store
+
+namespace npuscope::store::detail {
+const char *timelineTablesSql()
+{
+    return kTables;
+}
+} // namespace npuscope::store::detail

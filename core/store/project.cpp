@@ -2,6 +2,7 @@
 #include "core/options/profiling_options.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/lod.h"
+#include "core/store/schema.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -18,6 +19,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 
 #include <cerrno>
 #include <fcntl.h>
@@ -313,6 +315,178 @@ std::vector<SessionSummary> Project::sessions() const
             out.push_back(std::move(sum));
     }
     return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Project::upgrade
+
+namespace {
+
+bool sameBytes(const QString &a, const QString &b, bool *same, QString *why)
+{
+    QFile fa(a), fb(b);
+    if (!fa.open(QIODevice::ReadOnly) || !fb.open(QIODevice::ReadOnly)) {
+        *why = fa.isOpen() ? fb.errorString() : fa.errorString();
+        return false;
+    }
+    *same = fa.size() == fb.size();
+    while (*same && !fa.atEnd()) {
+        const QByteArray x = fa.read(1 << 20), y = fb.read(1 << 20);
+        if (x.isEmpty() && fa.error() != QFileDevice::NoError) {
+            *why = fa.errorString();
+            return false;
+        }
+        *same = x == y;
+    }
+    return true;
+}
+
+// Copies `from` to `to` so that `to` is either absent or the whole file, on disk: written
+// under a temporary name, fsynced, renamed, and the folder fsynced for the rename.
+bool durableCopy(const QString &from, const QString &to, QString *why)
+{
+    const QString tmp = to + QStringLiteral(".tmp-%1").arg(::getpid());
+    const int in = ::open(QFile::encodeName(from).constData(), O_RDONLY | O_CLOEXEC);
+    if (in < 0) {
+        *why = QString::fromLocal8Bit(std::strerror(errno));
+        return false;
+    }
+    const int out = ::open(QFile::encodeName(tmp).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (out < 0) {
+        *why = QString::fromLocal8Bit(std::strerror(errno));
+        ::close(in);
+        return false;
+    }
+    std::vector<char> buf(1 << 20);
+    int e = 0;
+    for (;;) {
+        const ssize_t n = ::read(in, buf.data(), buf.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            e = errno;
+            break;
+        }
+        if (n == 0)
+            break;
+        for (ssize_t done = 0; done < n;) {
+            const ssize_t w = ::write(out, buf.data() + done, size_t(n - done));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0) {
+                e = errno;
+                break;
+            }
+            done += w;
+        }
+        if (e)
+            break;
+    }
+    if (!e && ::fsync(out) != 0)
+        e = errno;
+    if (::close(out) != 0 && !e)
+        e = errno;
+    ::close(in);
+    if (!e && ::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(to).constData()) != 0)
+        e = errno;
+    if (e) {
+        ::unlink(QFile::encodeName(tmp).constData());
+        *why = QString::fromLocal8Bit(std::strerror(e));
+        return false;
+    }
+    const int dir = ::open(QFile::encodeName(QFileInfo(to).absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return true;
+}
+
+} // namespace
+
+bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *err, QString *message)
+{
+    const QString path = QFileInfo(pathIn).absoluteFilePath();
+    auto failed = [&](StoreError code, const QString &text) {
+        if (err)
+            *err = code;
+        if (message)
+            *message = text;
+        return false;
+    };
+    if (!QFileInfo(path).isFile())
+        return failed(QFileInfo::exists(path) ? StoreError::NotProject : StoreError::NotFound,
+                      QFileInfo::exists(path) ? ProjectStore::tr("%1 is a folder, not an NPU Scope project.").arg(shown(path))
+                                              : ProjectStore::tr("The project %1 does not exist.").arg(shown(path)));
+    StoreError e = StoreError::None;
+    QString m;
+    // A recording must not be writing while the schema changes under it.
+    WriterLock lock;
+    if (!lock.acquire(path, &e, &m))
+        return failed(e, m);
+    Db db;
+    int version = 0;
+    if (!detail::openProject(path, detail::OpenKind::ReadWrite, /*deepCheck=*/true, /*forWriter=*/true, &db, &e, &m,
+                             /*allowOlder=*/true, &version))
+        return failed(e, m);
+    UpgradeResult r;
+    r.fromVersion = version;
+    r.toVersion = kSchemaVersion;
+    if (version == kSchemaVersion) {
+        if (result)
+            *result = r;
+        if (err)
+            *err = StoreError::None;
+        return true;
+    }
+
+    // The backup must be the whole file: move what the -wal file holds into it first.
+    int logFrames = 0, done = 0;
+    int rc = sqlite3_wal_checkpoint_v2(db.get(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &done);
+    if (rc != SQLITE_OK)
+        return failed(detail::errorFromCode(rc),
+                      (rc & 0xff) == SQLITE_BUSY
+                          ? ProjectStore::tr("The project %1 is in use by another program and cannot be upgraded now; "
+                                             "close it there and try again.").arg(shown(path))
+                          : detail::messageFromCode(rc, path, db.lastMessage()));
+
+    r.backupPath = detail::upgradeBackupPath(path, version);
+    if (QFileInfo::exists(r.backupPath)) {
+        bool same = false;
+        QString why;
+        if (!sameBytes(path, r.backupPath, &same, &why))
+            return failed(StoreError::Io, ProjectStore::tr("The backup %1 could not be compared with the project: %2.")
+                                              .arg(shown(r.backupPath), why));
+        if (!same)
+            return failed(StoreError::Io,
+                          ProjectStore::tr("The project %1 was not upgraded: a different file %2 already exists where the "
+                                           "original would be kept. Move that file away and try again.")
+                              .arg(shown(path), shown(r.backupPath)));
+    } else {
+        QString why;
+        if (!durableCopy(path, r.backupPath, &why))
+            return failed(StoreError::Io, ProjectStore::tr("The project %1 was not upgraded: its backup %2 could not be "
+                                                           "written (%3).").arg(shown(path), shown(r.backupPath), why));
+    }
+
+    // Same fault-injection hook as the writer's, so a test can make the migration itself
+    // run out of space.
+    const QByteArray maxPages = qgetenv("NPUSCOPE_TEST_MAX_PAGES");
+    if (!maxPages.isEmpty() && maxPages.toLongLong() > 0)
+        db.exec(("PRAGMA max_page_count = " + maxPages).constData());
+    QString step;
+    rc = detail::migrate(db, version, &step);
+    if (rc != SQLITE_OK)
+        return failed(detail::errorFromCode(rc),
+                      ProjectStore::tr("The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its "
+                                       "backup is %4.").arg(shown(path), step).arg(version).arg(shown(r.backupPath)));
+    // Leave the new version in the main file's header too.
+    sqlite3_wal_checkpoint_v2(db.get(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &done);
+    if (result)
+        *result = r;
+    if (err)
+        *err = StoreError::None;
+    return true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1587,22 +1761,18 @@ int ProjectWriter::Impl::ageSlice(std::uint32_t iteration, Slice &slice, std::ui
 }
 
 // ---------------------------------------------------------------------------------------
-// session notes (meta table, no schema change)
-
-static QByteArray sessionNoteKey(std::int64_t session, const QString &key)
-{
-    return QByteArrayLiteral("session.") + QByteArray::number(session) + '.' + key.toUtf8();
-}
+// session notes (their own table since schema 2)
 
 bool ProjectWriter::setSessionNote(const QString &key, const QByteArray &value)
 {
     if (!d->begun)
         return d->setError(StoreError::Io, ProjectStore::tr("A note was written to %1 outside of a recording.").arg(shown(d->path)));
     Stmt s;
-    int rc = d->db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?1, ?2)", &s);
+    int rc = d->db.prepare("INSERT OR REPLACE INTO session_notes(session, key, value) VALUES(?1, ?2, ?3)", &s);
     if (rc == SQLITE_OK) {
-        bindB(s.get(), 1, sessionNoteKey(d->session, key));
-        bindB(s.get(), 2, value);
+        sqlite3_bind_int64(s.get(), 1, d->session);
+        bindQ(s.get(), 2, key);
+        bindB(s.get(), 3, value);
         rc = sqlite3_step(s.get());
         if (rc == SQLITE_DONE)
             return true;
@@ -1613,9 +1783,10 @@ bool ProjectWriter::setSessionNote(const QString &key, const QByteArray &value)
 QByteArray Project::sessionNote(std::int64_t sessionId, const QString &key) const
 {
     Stmt s;
-    if (d->db.prepare("SELECT value FROM meta WHERE key = ?1", &s) != SQLITE_OK)
+    if (d->db.prepare("SELECT value FROM session_notes WHERE session = ?1 AND key = ?2", &s) != SQLITE_OK)
         return {};
-    bindB(s.get(), 1, sessionNoteKey(sessionId, key));
+    sqlite3_bind_int64(s.get(), 1, sessionId);
+    bindQ(s.get(), 2, key);
     if (sqlite3_step(s.get()) != SQLITE_ROW)
         return {};
     return QByteArray(static_cast<const char *>(sqlite3_column_blob(s.get(), 0)), sqlite3_column_bytes(s.get(), 0));

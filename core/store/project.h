@@ -15,7 +15,8 @@
 namespace npuscope::store {
 
 inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
-inline constexpr int kSchemaVersion = 1;
+// 1: first release. 2: session notes in their own table (schema.cpp, kStepV2).
+inline constexpr int kSchemaVersion = 2;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {
@@ -26,6 +27,14 @@ enum class StoreError {
     TooNew,        // exit 5
     Io,            // disk full, permission, read-only: exit 6
     Busy,          // another writer holds the project: exit 6
+    NeedsUpgrade,  // written by an older NPU Scope: Project::upgrade first (exit 7)
+};
+
+// What Project::upgrade did.
+struct UpgradeResult {
+    int fromVersion = 0;     // equal to toVersion: the file was current, nothing was done
+    int toVersion = 0;
+    QString backupPath;      // the untouched original ("<file>.v<from>.bak"); empty if none
 };
 
 struct SessionSummary {
@@ -47,7 +56,17 @@ public:
     ~Project();
     // mode ReadOnly never writes (not even WAL recovery where avoidable).
     enum class Mode { ReadOnly, ReadWrite };
+    // An older schema is refused with NeedsUpgrade (the message names the backup an
+    // upgrade would keep); nothing is written to such a file until upgrade() is called.
     static std::unique_ptr<Project> open(const QString &path, Mode mode, StoreError *err, QString *message);
+
+    // Migrates an older project to kSchemaVersion in place. Takes the writer lock (Busy
+    // while a recording runs), checks the file like open(), copies the original to
+    // "<file>.v<old>.bak" (written under a temporary name, fsynced, renamed; an existing
+    // backup with the same bytes is kept, a different one makes the upgrade refuse), then
+    // applies every migration step in one transaction: on any failure the project stays
+    // exactly as it was. A current project is left alone (fromVersion == toVersion).
+    static bool upgrade(const QString &path, UpgradeResult *result, StoreError *err, QString *message);
 
     QString path() const;
     std::vector<SessionSummary> sessions() const;
@@ -77,7 +96,7 @@ public:
     StoreError error() const;
     std::int64_t sessionId() const;
     // Keeps a small document with the session (e.g. the import report as JSON) in the
-    // meta table under "session.<id>.<key>", in its own transaction. Call after begin().
+    // session_notes table under (session, key), in its own transaction. Call after begin().
     bool setSessionNote(const QString &key, const QByteArray &value);
 
     // storage_limit ageing (profiling-options.md): when the session's stored data would

@@ -2,7 +2,13 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace npuscope::store::detail {
 
@@ -257,6 +263,26 @@ CREATE TABLE host_ranges(
 CREATE INDEX host_ranges_by_iteration ON host_ranges(session, device, model, iteration, start);
 )SQL";
 
+// Schema 2: session notes (the import report, ...) get a table of their own keyed by
+// session, with ON DELETE CASCADE, instead of "session.<id>.<key>" rows in meta that
+// outlived a deleted session. The step moves the notes of existing sessions over and drops
+// the orphaned ones.
+const char *const kStepV2 = R"SQL(
+CREATE TABLE session_notes(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY(session, key)
+) WITHOUT ROWID;
+INSERT INTO session_notes(session, key, value)
+    SELECT s.id, n.key, n.value FROM (
+        SELECT CAST(substr(key, 9, instr(substr(key, 9), '.') - 1) AS INTEGER) AS session,
+               substr(key, 9 + instr(substr(key, 9), '.')) AS key, value
+        FROM meta WHERE key GLOB 'session.[0-9]*.?*') AS n
+    JOIN sessions AS s ON s.id = n.session;
+DELETE FROM meta WHERE key GLOB 'session.[0-9]*.?*';
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -265,14 +291,17 @@ struct MigrationStep {
 // Append new steps here (from = 1, 2, ...) and bump kSchemaVersion.
 constexpr MigrationStep kSteps[] = {
     {0, kStepV1},
+    {1, kStepV2},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");
 
 } // namespace
 
-int migrate(const Db &db, int fromVersion, QString *failedStep)
+int migrate(const Db &db, int fromVersion, QString *failedStep, int toVersion)
 {
+    if (toVersion < 0)
+        toVersion = kSchemaVersion;
     int rc = db.exec("BEGIN IMMEDIATE");
     if (rc != SQLITE_OK)
         return rc;
@@ -285,7 +314,7 @@ int migrate(const Db &db, int fromVersion, QString *failedStep)
         return code;
     };
     for (const MigrationStep &s : kSteps) {
-        if (s.from < fromVersion)
+        if (s.from < fromVersion || s.from >= toVersion)
             continue;
         rc = db.exec(s.sql);
         if (rc != SQLITE_OK)
@@ -301,14 +330,131 @@ int migrate(const Db &db, int fromVersion, QString *failedStep)
     }
     // Both pragmas live in the database header (page 1), so they commit with the schema.
     const std::string stamp = "PRAGMA application_id = " + std::to_string(kApplicationId)
-                              + "; PRAGMA user_version = " + std::to_string(kSchemaVersion);
+                              + "; PRAGMA user_version = " + std::to_string(toVersion);
     rc = db.exec(stamp.c_str());
     if (rc != SQLITE_OK)
-        return fail(rc, kSchemaVersion - 1);
+        return fail(rc, toVersion - 1);
     rc = db.exec("COMMIT");
     if (rc != SQLITE_OK)
-        return fail(rc, kSchemaVersion - 1);
+        return fail(rc, toVersion - 1);
     return SQLITE_OK;
+}
+
+namespace {
+
+struct SchemaObject {
+    std::string type, name, table, sql;
+    bool operator<(const SchemaObject &o) const { return std::tie(type, name) < std::tie(o.type, o.name); }
+};
+
+std::vector<SchemaObject> readSchema(sqlite3 *db, int *rc)
+{
+    std::vector<SchemaObject> out;
+    sqlite3_stmt *s = nullptr;
+    *rc = sqlite3_prepare_v2(db, "SELECT type, name, tbl_name, sql FROM sqlite_master", -1, &s, nullptr);
+    if (*rc != SQLITE_OK)
+        return out;
+    auto text = [s](int i) {
+        const auto *t = reinterpret_cast<const char *>(sqlite3_column_text(s, i));
+        return t ? std::string(t, size_t(sqlite3_column_bytes(s, i))) : std::string();
+    };
+    int step;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW)
+        out.push_back({text(0), text(1), text(2), text(3)});
+    *rc = step == SQLITE_DONE ? SQLITE_OK : step;
+    sqlite3_finalize(s);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+struct Reference {
+    std::vector<SchemaObject> required;   // the numbered schema at that version
+    std::vector<SchemaObject> optional;   // the timeline tables (lod.cpp), created on demand
+};
+
+// The objects a schema-`version` file holds, made by running the same steps in memory, so
+// the comparison can never drift from what migrate() creates.
+bool buildReference(int version, Reference *out)
+{
+    sqlite3 *raw = nullptr;
+    if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nullptr) != SQLITE_OK) {
+        sqlite3_close(raw);
+        return false;
+    }
+    Db db;
+    db.reset(raw);
+    int rc = migrate(db, 0, nullptr, version);
+    if (rc != SQLITE_OK)
+        return false;
+    out->required = readSchema(db.get(), &rc);
+    if (rc != SQLITE_OK || db.exec(timelineTablesSql()) != SQLITE_OK)
+        return false;
+    std::vector<SchemaObject> all = readSchema(db.get(), &rc);
+    if (rc != SQLITE_OK)
+        return false;
+    for (const SchemaObject &o : all)
+        if (!std::binary_search(out->required.begin(), out->required.end(), o))
+            out->optional.push_back(o);
+    return true;
+}
+
+const Reference *referenceFor(int version)
+{
+    static std::mutex mutex;
+    static std::map<int, std::unique_ptr<Reference>> cache;
+    std::lock_guard lock(mutex);
+    auto &slot = cache[version];
+    if (!slot) {
+        auto r = std::make_unique<Reference>();
+        if (!buildReference(version, r.get()))
+            return nullptr;
+        slot = std::move(r);
+    }
+    return slot.get();
+}
+
+} // namespace
+
+SchemaCheck checkSchema(const Db &db, int version, QString *detailText)
+{
+    const Reference *ref = referenceFor(version);
+    if (!ref) {
+        if (detailText)
+            *detailText = QStringLiteral("reference schema %1 unavailable").arg(version);
+        return SchemaCheck::Unreadable;
+    }
+    int rc = SQLITE_OK;
+    const std::vector<SchemaObject> file = readSchema(db.get(), &rc);
+    if (rc != SQLITE_OK) {
+        if (detailText)
+            *detailText = db.lastMessage();
+        return SchemaCheck::Unreadable;
+    }
+    auto same = [](const SchemaObject &a, const SchemaObject &b) {
+        return a.type == b.type && a.name == b.name && a.table == b.table && a.sql == b.sql;
+    };
+    auto find = [](const std::vector<SchemaObject> &v, const SchemaObject &o) -> const SchemaObject * {
+        auto it = std::lower_bound(v.begin(), v.end(), o);
+        return it != v.end() && it->type == o.type && it->name == o.name ? &*it : nullptr;
+    };
+    for (const SchemaObject &o : file) {
+        const SchemaObject *r = find(ref->required, o);
+        if (!r)
+            r = find(ref->optional, o);
+        if (!r || !same(*r, o)) {
+            if (detailText)
+                *detailText = QStringLiteral("%1 \u201C%2\u201D").arg(QString::fromStdString(o.type), QString::fromStdString(o.name));
+            return r ? SchemaCheck::Altered : SchemaCheck::Foreign;
+        }
+    }
+    for (const SchemaObject &r : ref->required) {
+        if (!find(file, r)) {
+            if (detailText)
+                *detailText = QStringLiteral("%1 \u201C%2\u201D").arg(QString::fromStdString(r.type), QString::fromStdString(r.name));
+            return SchemaCheck::Missing;
+        }
+    }
+    return SchemaCheck::Ok;
 }
 
 } // namespace npuscope::store::detail

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QtEndian>
 #include <cstring>
 
 namespace npuscope::store::detail {
@@ -38,6 +39,10 @@ void configureConnection(sqlite3 *db)
     sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    // The schema check refuses files with triggers or views; switching both off as well
+    // means even a check that missed one could not make SQLite run it.
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
     // WAL readers and the writer only wait on each other during checkpoints and recovery.
     sqlite3_busy_timeout(db, 5000);
 }
@@ -119,6 +124,11 @@ QString Db::lastMessage() const
     return db_ ? QString::fromUtf8(sqlite3_errmsg(db_)) : QString();
 }
 
+QString upgradeBackupPath(const QString &path, int version)
+{
+    return path + QStringLiteral(".v%1.bak").arg(version);
+}
+
 StoreError errorFromCode(int rc)
 {
     switch (rc & 0xff) {
@@ -161,7 +171,7 @@ QString messageFromCode(int rc, const QString &path, const QString &sqliteMessag
 }
 
 bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
-                 StoreError *err, QString *message)
+                 StoreError *err, QString *message, bool allowOlder, int *fileVersion)
 {
     const QFileInfo fi(path);
     const QString p = shown(path);
@@ -185,9 +195,12 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         }
         configureConnection(db.get());
         QString step;
-        rc = db.exec("PRAGMA journal_mode = WAL");
+        // The schema and its identity commit in rollback-journal mode, straight into the
+        // main file, so its header carries application_id and user_version from the first
+        // commit on (the header check below reads them before SQLite sees a -wal file).
+        rc = migrate(db, 0, &step);
         if (rc == SQLITE_OK)
-            rc = migrate(db, 0, &step);
+            rc = db.exec("PRAGMA journal_mode = WAL");
         if (rc != SQLITE_OK) {
             const QString m = step.isEmpty() ? db.lastMessage() : step;
             db.reset(nullptr);
@@ -204,17 +217,52 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
                     ProjectStore::tr("%1 is a folder, not an NPU Scope project.").arg(p));
 
     // Identity before anything else: SQLite would happily treat an empty or foreign file
-    // as a database, so look at the header bytes ourselves.
+    // as a database, so look at the header bytes ourselves (sqlite.org/fileformat.html).
+    const QString walPath = path + QLatin1String("-wal");
+    const bool hotWal = QFileInfo(walPath).size() > 0;
     {
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly))
             return fail(err, message, StoreError::Io,
                         ProjectStore::tr("The project %1 cannot be read: %2.").arg(p, f.errorString()));
-        const QByteArray head = f.read(16);
+        const qint64 size = f.size();
+        const QByteArray head = f.read(100);
         static const char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
-        if (head.size() != 16 || std::memcmp(head.constData(), kMagic, 16) != 0)
+        if (head.size() < 16 || std::memcmp(head.constData(), kMagic, 16) != 0)
             return fail(err, message, StoreError::NotProject,
                         ProjectStore::tr("%1 is not an NPU Scope project (not a SQLite database).").arg(p));
+        if (head.size() < 100)
+            return fail(err, message, StoreError::Corrupt,
+                        ProjectStore::tr("The project %1 is damaged: the file is cut off inside its header (%2 bytes).")
+                            .arg(p).arg(size));
+        const auto *h = reinterpret_cast<const uchar *>(head.constData());
+        const quint32 pageSize = qFromBigEndian<quint16>(h + 16) == 1 ? 65536u : qFromBigEndian<quint16>(h + 16);
+        const quint32 appId = qFromBigEndian<quint32>(h + 68);
+        const quint32 version = qFromBigEndian<quint32>(h + 60);
+        if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
+            return fail(err, message, StoreError::Corrupt,
+                        ProjectStore::tr("The project %1 is damaged: its header is invalid (page size %2).").arg(p).arg(pageSize));
+        // A project created by an older NPU Scope that was killed before its first
+        // checkpoint keeps application_id 0 in the main file and the real one in the -wal
+        // file; SQLite reads that through below. Any other identity is final here.
+        if (appId != quint32(kApplicationId) && !(appId == 0 && hotWal))
+            return fail(err, message, StoreError::NotProject,
+                        ProjectStore::tr("%1 is a SQLite database but not an NPU Scope project.").arg(p));
+        if (!hotWal) {
+            // Without a -wal file the header is the whole truth: sizes must agree.
+            const quint32 changeCounter = qFromBigEndian<quint32>(h + 24);
+            const quint32 validFor = qFromBigEndian<quint32>(h + 92);
+            const quint32 pages = qFromBigEndian<quint32>(h + 28);
+            if (size % pageSize != 0 || (pages > 0 && changeCounter == validFor && qint64(pages) * pageSize > size))
+                return fail(err, message, StoreError::Corrupt,
+                            ProjectStore::tr("The project %1 is damaged: the file is cut off (%2 bytes, %3 expected).")
+                                .arg(p).arg(size).arg(pages > 0 && changeCounter == validFor ? qint64(pages) * pageSize
+                                                                                           : (size / pageSize + 1) * pageSize));
+            if (version > quint32(kSchemaVersion))
+                return fail(err, message, StoreError::TooNew,
+                            ProjectStore::tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
+                                .arg(p).arg(version).arg(kSchemaVersion));
+        }
     }
 
     const int flags = (kind == OpenKind::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | mutexFlag;
@@ -248,6 +296,25 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         return fail(err, message, StoreError::Corrupt,
                     ProjectStore::tr("The project %1 is damaged: it has no schema version.").arg(p));
 
+    // Only the objects our own schema steps create: another program's trigger, view or
+    // changed table would otherwise run or be read as if it were ours.
+    QString offending;
+    switch (checkSchema(db, int(version), &offending)) {
+    case SchemaCheck::Ok:
+        break;
+    case SchemaCheck::Foreign:
+    case SchemaCheck::Altered:
+        return fail(err, message, StoreError::NotProject,
+                    ProjectStore::tr("The project %1 was changed by another program: it holds the %2, which NPU Scope "
+                                     "does not create. It is not opened, so nothing in it can run.").arg(p, offending));
+    case SchemaCheck::Missing:
+        return fail(err, message, StoreError::Corrupt,
+                    ProjectStore::tr("The project %1 is damaged: the %2 is missing.").arg(p, offending));
+    case SchemaCheck::Unreadable:
+        return fail(err, message, StoreError::Corrupt,
+                    ProjectStore::tr("The project %1 is damaged (%2).").arg(p, offending));
+    }
+
     if (deepCheck) {
         Stmt check;
         rc = db.prepare("PRAGMA quick_check(1)", &check);
@@ -266,16 +333,13 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
             return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
     }
 
-    if (version < kSchemaVersion) {
-        if (kind == OpenKind::ReadOnly)
-            return fail(err, message, StoreError::Io,
-                        ProjectStore::tr("The project %1 was written by an older NPU Scope (schema %2) and must be upgraded; "
-                           "open it once with write access.").arg(p).arg(version));
-        QString step;
-        rc = migrate(db, int(version), &step);
-        if (rc != SQLITE_OK)
-            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, step));
-    }
+    if (fileVersion)
+        *fileVersion = int(version);
+    if (version < kSchemaVersion && !allowOlder)
+        return fail(err, message, StoreError::NeedsUpgrade,
+                    ProjectStore::tr("The project %1 was written by an older NPU Scope (schema %2) and must be upgraded to "
+                                     "schema %3 before use. Upgrading keeps the original as %4.")
+                        .arg(p).arg(version).arg(kSchemaVersion).arg(shown(upgradeBackupPath(path, int(version)))));
 
     *out = std::move(db);
     return true;

@@ -54,12 +54,21 @@ private:
 
 enum class OpenKind { ReadOnly, ReadWrite, Create };
 
-// Opens `path` as an NPU Scope project: first bytes, application_id, user_version and
-// (when deepCheck) PRAGMA quick_check, in that order, before anything else is read.
-// A file that is older than kSchemaVersion is migrated when kind allows writing.
+// Opens `path` as an NPU Scope project. Checks, in this order, before SQLite reads any
+// table: the file header bytes (magic, page size, size, application_id at 68,
+// user_version at 60), then the same values through SQLite (a -wal file may hold newer
+// ones), then sqlite_master against the reference schema of the file's version (no
+// trigger, view or altered table is ever read or run), then, when deepCheck, PRAGMA
+// quick_check. Every connection is defensive (no extensions, untrusted schema, triggers
+// and views disabled).
+// A file older than kSchemaVersion is refused with NeedsUpgrade unless allowOlder (only
+// Project::upgrade asks for that); *fileVersion receives the file's schema version.
 // Create makes a new project with the current schema when the file does not exist.
 bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
-                 StoreError *err, QString *message);
+                 StoreError *err, QString *message, bool allowOlder = false, int *fileVersion = nullptr);
+
+// The name Project::upgrade keeps the original of a schema-`version` file under.
+QString upgradeBackupPath(const QString &path, int version);
 
 // Maps a failing SQLite result code met while doing `what` on the project at `path`.
 StoreError errorFromCode(int rc);

@@ -1,0 +1,288 @@
+// Opening files that were damaged or changed by another program: the header is judged
+// from its bytes before SQLite opens the file, a schema holding anything our steps do not
+// create (trigger, view, extra or altered table) is refused, a missing table is damage.
+// Every refusal names the file and leaves it byte-for-byte as it was.
+
+#include "core/store/project.h"
+#include "test_store_fixture.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtEndian>
+#include <sqlite3.h>
+
+using namespace npuscope;
+using namespace npuscope::store;
+using storetest::Generator;
+
+namespace {
+
+QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+bool writeProject(const QString &path, int iterations)
+{
+    Generator g(23, 2);
+    auto w = ProjectWriter::create(path, nullptr, nullptr);
+    if (!w || !w->begin(g.info()))
+        return false;
+    for (int i = 1; i <= iterations; ++i)
+        if (!w->write(g.batch(1, std::uint32_t(i), 1, 200)))
+            return false;
+    return w->end(SessionStatus::Complete, g.endDevices(g.info()));
+}
+
+// Another program's change, made with plain SQLite (no defensive settings).
+bool rawExec(const QString &path, const char *sql)
+{
+    sqlite3 *db = nullptr;
+    bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK
+              && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok;
+}
+
+bool patchBytes(const QString &path, qint64 offset, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadWrite) && f.seek(offset) && f.write(bytes) == bytes.size();
+}
+
+QByteArray be32(quint32 v)
+{
+    QByteArray b(4, '\0');
+    qToBigEndian(v, b.data());
+    return b;
+}
+
+struct Outcome {
+    bool opened = false;
+    StoreError err = StoreError::None;
+    QString message;
+};
+
+Outcome tryOpen(const QString &path, Project::Mode mode = Project::Mode::ReadOnly)
+{
+    Outcome o;
+    o.opened = Project::open(path, mode, &o.err, &o.message) != nullptr;
+    return o;
+}
+
+} // namespace
+
+class TestStoreDefensive : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString pristine_;
+    int n_ = 0;
+
+    // A fresh copy of a complete, checkpointed project (no -wal beside it).
+    QString copy()
+    {
+        const QString p = dir_.filePath(QStringLiteral("case%1.npuscope").arg(++n_));
+        if (!QFile::copy(pristine_, p))
+            return {};
+        return p;
+    }
+
+    // The refusal happened from the header bytes alone: SQLite made no -wal/-shm.
+    static bool untouchedBySqlite(const QString &path)
+    {
+        return !QFile::exists(path + QStringLiteral("-wal")) && !QFile::exists(path + QStringLiteral("-shm"));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        pristine_ = dir_.filePath(QStringLiteral("pristine.npuscope"));
+        QVERIFY(writeProject(pristine_, 12));
+        QVERIFY(!QFile::exists(pristine_ + QStringLiteral("-wal")));
+        QVERIFY(tryOpen(pristine_).opened);
+    }
+
+    void headerCutOffIsCorrupt()
+    {
+        const QString p = copy();
+        QVERIFY(QFile::resize(p, 60)); // magic intact, header incomplete
+        const QByteArray before = fileHash(p);
+        const Outcome o = tryOpen(p);
+        QVERIFY(!o.opened);
+        QCOMPARE(o.err, StoreError::Corrupt);
+        QVERIFY2(o.message.contains(QStringLiteral("cut off inside its header")), qPrintable(o.message));
+        QVERIFY(o.message.contains(p));
+        QCOMPARE(fileHash(p), before);
+        QVERIFY(untouchedBySqlite(p));
+    }
+
+    void truncatedFileIsCorrupt()
+    {
+        for (const qint64 cut : {qint64(3), qint64(0)}) {
+            const QString p = copy();
+            const qint64 size = QFileInfo(p).size();
+            // Half the pages, then also a cut inside a page.
+            const qint64 newSize = (size / 2 / 4096) * 4096 + (cut ? 4096 / cut : 0);
+            QVERIFY(QFile::resize(p, newSize));
+            const QByteArray before = fileHash(p);
+            const Outcome o = tryOpen(p);
+            QVERIFY(!o.opened);
+            QCOMPARE(o.err, StoreError::Corrupt);
+            QVERIFY2(o.message.contains(QStringLiteral("is cut off")), qPrintable(o.message));
+            QVERIFY(!ProjectWriter::create(p, nullptr, nullptr));
+            QCOMPARE(fileHash(p), before);
+        }
+    }
+
+    void flippedHeaderBytes()
+    {
+        {   // page size 3000: not a power of two
+            const QString p = copy();
+            QVERIFY(patchBytes(p, 16, QByteArray::fromHex("0bb8")));
+            const Outcome o = tryOpen(p);
+            QCOMPARE(o.err, StoreError::Corrupt);
+            QVERIFY2(o.message.contains(QStringLiteral("page size 3000")), qPrintable(o.message));
+            QVERIFY(untouchedBySqlite(p));
+        }
+        {   // one bit of application_id
+            const QString p = copy();
+            QVERIFY(patchBytes(p, 68, be32(quint32(kApplicationId) ^ 0x100)));
+            const Outcome o = tryOpen(p, Project::Mode::ReadWrite);
+            QCOMPARE(o.err, StoreError::NotProject);
+            QVERIFY2(o.message.contains(QStringLiteral("is a SQLite database but not an NPU Scope project")), qPrintable(o.message));
+            QVERIFY(untouchedBySqlite(p));
+        }
+        {   // user_version from the future, read from the header bytes
+            const QString p = copy();
+            QVERIFY(patchBytes(p, 60, be32(77)));
+            const QByteArray before = fileHash(p);
+            const Outcome o = tryOpen(p, Project::Mode::ReadWrite);
+            QCOMPARE(o.err, StoreError::TooNew);
+            QVERIFY2(o.message.contains(QStringLiteral("newer NPU Scope (schema 77)")), qPrintable(o.message));
+            QVERIFY(untouchedBySqlite(p));
+            QCOMPARE(fileHash(p), before);
+        }
+        {   // the magic itself
+            const QString p = copy();
+            QVERIFY(patchBytes(p, 3, QByteArray("X")));
+            const Outcome o = tryOpen(p);
+            QCOMPARE(o.err, StoreError::NotProject);
+            QVERIFY2(o.message.contains(QStringLiteral("not a SQLite database")), qPrintable(o.message));
+        }
+    }
+
+    void flippedPageBytesAreCorrupt()
+    {
+        const QString p = copy();
+        const qint64 size = QFileInfo(p).size();
+        // Flip bytes in the b-tree page headers of several pages in the middle.
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        for (qint64 page = size / 4096 / 3; page < size / 4096 / 3 + 6; ++page) {
+            QVERIFY(f.seek(page * 4096));
+            QByteArray b = f.read(16);
+            for (char &c : b)
+                c = char(~c);
+            QVERIFY(f.seek(page * 4096));
+            QCOMPARE(f.write(b), qint64(16));
+        }
+        f.close();
+        const Outcome o = tryOpen(p);
+        QVERIFY(!o.opened);
+        QCOMPARE(o.err, StoreError::Corrupt);
+        QVERIFY2(o.message.contains(QStringLiteral("damaged")), qPrintable(o.message));
+    }
+
+    void triggerIsRefusedAndNeverRuns()
+    {
+        const QString p = copy();
+        // A trigger that would copy every new session somewhere else.
+        QVERIFY(rawExec(p, "CREATE TABLE stolen(x); CREATE TRIGGER steal AFTER INSERT ON sessions "
+                           "BEGIN INSERT INTO stolen VALUES(new.name); END; PRAGMA wal_checkpoint(TRUNCATE)"));
+        const Outcome o = tryOpen(p);
+        QVERIFY(!o.opened);
+        QCOMPARE(o.err, StoreError::NotProject);
+        QVERIFY2(o.message.contains(QStringLiteral("changed by another program")), qPrintable(o.message));
+        QVERIFY2(o.message.contains(QStringLiteral("stolen")) || o.message.contains(QStringLiteral("steal")), qPrintable(o.message));
+        StoreError err = StoreError::None;
+        QString msg;
+        QVERIFY(!ProjectWriter::create(p, &err, &msg));
+        QCOMPARE(err, StoreError::NotProject);
+
+        // Only the trigger, no extra table: still refused, and named.
+        const QString q = copy();
+        QVERIFY(rawExec(q, "CREATE TRIGGER wipe AFTER INSERT ON tasks BEGIN DELETE FROM tasks; END"));
+        const Outcome o2 = tryOpen(q, Project::Mode::ReadWrite);
+        QCOMPARE(o2.err, StoreError::NotProject);
+        QVERIFY2(o2.message.contains(QStringLiteral("trigger \u201Cwipe\u201D")), qPrintable(o2.message));
+        QVERIFY(!ProjectWriter::create(q, &err, &msg));
+        QCOMPARE(err, StoreError::NotProject);
+    }
+
+    void viewAndAlteredTableAreRefused()
+    {
+        const QString v = copy();
+        QVERIFY(rawExec(v, "CREATE VIEW sessions_v AS SELECT * FROM sessions"));
+        Outcome o = tryOpen(v);
+        QCOMPARE(o.err, StoreError::NotProject);
+        QVERIFY2(o.message.contains(QStringLiteral("view \u201Csessions_v\u201D")), qPrintable(o.message));
+
+        const QString a = copy();
+        QVERIFY(rawExec(a, "ALTER TABLE sessions ADD COLUMN extra TEXT DEFAULT 'x'"));
+        o = tryOpen(a);
+        QCOMPARE(o.err, StoreError::NotProject);
+        QVERIFY2(o.message.contains(QStringLiteral("table \u201Csessions\u201D")), qPrintable(o.message));
+    }
+
+    void missingIndexIsDamage()
+    {
+        const QString p = copy();
+        QVERIFY(rawExec(p, "DROP INDEX tasks_by_stream"));
+        const Outcome o = tryOpen(p);
+        QCOMPARE(o.err, StoreError::Corrupt);
+        QVERIFY2(o.message.contains(QStringLiteral("index \u201Ctasks_by_stream\u201D is missing")), qPrintable(o.message));
+    }
+
+    // The timeline tables are created on demand; a project with or without them is ours.
+    void optionalTimelineTablesAreAccepted()
+    {
+        QVERIFY(tryOpen(pristine_).opened);
+        const QString p = copy();
+        QVERIFY(rawExec(p, "DROP TABLE IF EXISTS timeline_marks; DROP TABLE IF EXISTS timeline_lod; "
+                           "DROP TABLE IF EXISTS timeline_lod_sessions"));
+        const Outcome o = tryOpen(p);
+        QVERIFY2(o.opened, qPrintable(o.message));
+    }
+
+    // Viewing never writes: the main file keeps its bytes through open, list and read.
+    void readOnlyOpenWritesNothing()
+    {
+        const QString p = copy();
+        const QByteArray before = fileHash(p);
+        {
+            QString msg;
+            auto project = Project::open(p, Project::Mode::ReadOnly, nullptr, &msg);
+            QVERIFY2(project, qPrintable(msg));
+            const auto sessions = project->sessions();
+            QCOMPARE(sessions.size(), size_t(1));
+            auto r = project->session(sessions.front().id, &msg);
+            QVERIFY2(r, qPrintable(msg));
+            std::uint64_t n = 0;
+            for (const IterationKey &k : r->iterations())
+                QVERIFY(r->forEachTask(k, [&n](const TaskRecord &) { ++n; return true; }));
+            QCOMPARE(n, sessions.front().taskCount);
+        }
+        QCOMPARE(fileHash(p), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreDefensive)
+#include "test_store_defensive.moc"

@@ -1,0 +1,252 @@
+// Projects written by an older NPU Scope. tests/data/store/v1-import.npuscope is a real
+// schema-1 file: `npuscope import tests/data/import/newer-layout` run by the schema-1
+// build (commit 313f611), with its import report as a "session.1.import" row of meta. Schema 2
+// moves session notes into their own table; opening a schema-1 file is refused until
+// Project::upgrade migrates it, keeping the original as <file>.v1.bak.
+
+#include "core/store/project.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sqlite3.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+using namespace npuscope;
+using namespace npuscope::store;
+
+namespace {
+
+const QString kFixture = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v1-import.npuscope");
+
+QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+// One text value read with plain SQLite (how the schema-1 layout stored it).
+QByteArray rawText(const QString &path, const char *sql)
+{
+    sqlite3 *db = nullptr;
+    QByteArray out;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+            out = QByteArray(reinterpret_cast<const char *>(sqlite3_column_text(s, 0)), sqlite3_column_bytes(s, 0));
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(db);
+    return out;
+}
+
+bool rawExec(const QString &path, const char *sql)
+{
+    sqlite3 *db = nullptr;
+    bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK
+              && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok;
+}
+
+} // namespace
+
+class TestStoreUpgrade : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    int n_ = 0;
+
+    QString copyFixture()
+    {
+        const QString p = dir_.filePath(QStringLiteral("old%1.npuscope").arg(++n_));
+        return QFile::copy(kFixture, p) && QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner) ? p : QString();
+    }
+
+private Q_SLOTS:
+    void fixtureIsSchemaOne()
+    {
+        QVERIFY2(QFileInfo::exists(kFixture), qPrintable(kFixture));
+        QCOMPARE(rawText(kFixture, "PRAGMA user_version"), QByteArray("1"));
+        QVERIFY(!rawText(kFixture, "SELECT value FROM meta WHERE key = 'session.1.import'").isEmpty());
+        QVERIFY(kSchemaVersion > 1);
+    }
+
+    void olderProjectIsRefusedUntilUpgraded()
+    {
+        const QString p = copyFixture();
+        const QByteArray before = fileHash(p);
+        StoreError err = StoreError::None;
+        QString msg;
+        QVERIFY(!Project::open(p, Project::Mode::ReadOnly, &err, &msg));
+        QCOMPARE(err, StoreError::NeedsUpgrade);
+        QVERIFY2(msg.contains(QStringLiteral("older NPU Scope (schema 1)")), qPrintable(msg));
+        QVERIFY2(msg.contains(p + QStringLiteral(".v1.bak")), qPrintable(msg));
+        QVERIFY(!Project::open(p, Project::Mode::ReadWrite, &err, &msg));
+        QCOMPARE(err, StoreError::NeedsUpgrade);
+        // Recording into it is refused too, before anything is written.
+        QVERIFY(!ProjectWriter::create(p, &err, &msg));
+        QCOMPARE(err, StoreError::NeedsUpgrade);
+        QCOMPARE(fileHash(p), before);
+        QVERIFY(!QFile::exists(p + QStringLiteral(".v1.bak")));
+    }
+
+    void upgradeMigratesKeepsABackupAndIsIdempotent()
+    {
+        const QString p = copyFixture();
+        const QByteArray original = fileHash(p);
+        const QByteArray noteBefore = rawText(p, "SELECT value FROM meta WHERE key = 'session.1.import'");
+
+        UpgradeResult r;
+        StoreError err = StoreError::None;
+        QString msg;
+        QVERIFY2(Project::upgrade(p, &r, &err, &msg), qPrintable(msg));
+        QCOMPARE(err, StoreError::None);
+        QCOMPARE(r.fromVersion, 1);
+        QCOMPARE(r.toVersion, kSchemaVersion);
+        QCOMPARE(r.backupPath, p + QStringLiteral(".v1.bak"));
+        QCOMPARE(fileHash(r.backupPath), original);
+
+        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        const auto sessions = project->sessions();
+        QCOMPARE(sessions.size(), size_t(1));
+        QCOMPARE(sessions.front().info.name, QStringLiteral("v1 fixture"));
+        // The migration moved the note: same bytes, now in session_notes, gone from meta.
+        const QByteArray note = project->sessionNote(sessions.front().id, QStringLiteral("import"));
+        QCOMPARE(note, noteBefore);
+        QVERIFY(QJsonDocument::fromJson(note).isObject());
+        QCOMPARE(rawText(p, "SELECT count(*) FROM meta WHERE key LIKE 'session.%'"), QByteArray("0"));
+        QCOMPARE(rawText(p, "PRAGMA user_version"), QByteArray::number(kSchemaVersion));
+        QCOMPARE(rawText(p, "PRAGMA integrity_check"), QByteArray("ok"));
+        // The records read as before.
+        auto reader = project->session(sessions.front().id, &msg);
+        QVERIFY2(reader, qPrintable(msg));
+        std::uint64_t tasks = 0;
+        for (const IterationKey &k : reader->iterations())
+            QVERIFY(reader->forEachTask(k, [&tasks](const TaskRecord &) { ++tasks; return true; }));
+        QCOMPARE(tasks, sessions.front().taskCount);
+        project.reset();
+        reader.reset();
+
+        // A current project: nothing to do, no second backup.
+        const QByteArray upgraded = fileHash(p);
+        UpgradeResult again;
+        QVERIFY2(Project::upgrade(p, &again, &err, &msg), qPrintable(msg));
+        QCOMPARE(again.fromVersion, kSchemaVersion);
+        QCOMPARE(again.toVersion, kSchemaVersion);
+        QVERIFY(again.backupPath.isEmpty());
+        QCOMPARE(fileHash(p), upgraded);
+
+        // A recording can be added after the upgrade.
+        auto w = ProjectWriter::create(p, &err, &msg);
+        QVERIFY2(w, qPrintable(msg));
+    }
+
+    void notesOfDeletedSessionsAreDropped()
+    {
+        const QString p = copyFixture();
+        QVERIFY(rawExec(p, "INSERT INTO meta(key, value) VALUES('session.99.import', '{}'), ('session.note', 'x')"));
+        StoreError err = StoreError::None;
+        QString msg;
+        QVERIFY2(Project::upgrade(p, nullptr, &err, &msg), qPrintable(msg));
+        QCOMPARE(rawText(p, "SELECT count(*) FROM session_notes"), QByteArray("1"));
+        QCOMPARE(rawText(p, "SELECT count(*) FROM meta WHERE key GLOB 'session.[0-9]*'"), QByteArray("0"));
+        // Not a note (no session number): left alone.
+        QCOMPARE(rawText(p, "SELECT value FROM meta WHERE key = 'session.note'"), QByteArray("x"));
+    }
+
+    void differentBackupBlocksTheUpgrade()
+    {
+        const QString p = copyFixture();
+        const QString bak = p + QStringLiteral(".v1.bak");
+        {
+            QFile f(bak);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("somebody's other file");
+        }
+        const QByteArray before = fileHash(p);
+        StoreError err = StoreError::None;
+        QString msg;
+        QVERIFY(!Project::upgrade(p, nullptr, &err, &msg));
+        QCOMPARE(err, StoreError::Io);
+        QVERIFY2(msg.contains(QStringLiteral("a different file")) && msg.contains(bak), qPrintable(msg));
+        QCOMPARE(fileHash(p), before);
+        QCOMPARE(QFileInfo(bak).size(), qint64(21));
+
+        // An identical backup (a second attempt after a failure) is reused.
+        QVERIFY(QFile::remove(bak));
+        QVERIFY(QFile::copy(p, bak));
+        UpgradeResult r;
+        QVERIFY2(Project::upgrade(p, &r, &err, &msg), qPrintable(msg));
+        QCOMPARE(r.backupPath, bak);
+        QCOMPARE(fileHash(bak), before);
+    }
+
+    void failedMigrationLeavesTheProjectUntouched()
+    {
+        const QString p = copyFixture();
+        const QByteArray before = fileHash(p);
+        // The migration cannot grow the file by a single page: its CREATE TABLE fails
+        // with SQLITE_FULL in the middle of the transaction.
+        qputenv("NPUSCOPE_TEST_MAX_PAGES", "1");
+        StoreError err = StoreError::None;
+        QString msg;
+        const bool ok = Project::upgrade(p, nullptr, &err, &msg);
+        qunsetenv("NPUSCOPE_TEST_MAX_PAGES");
+        QVERIFY(!ok);
+        QCOMPARE(err, StoreError::Io);
+        QVERIFY2(msg.contains(QStringLiteral("could not be upgraded")) && msg.contains(QStringLiteral("unchanged")),
+                 qPrintable(msg));
+        QCOMPARE(fileHash(p), before);
+        QCOMPARE(fileHash(p + QStringLiteral(".v1.bak")), before);
+        QVERIFY(!Project::open(p, Project::Mode::ReadOnly, &err, &msg));
+        QCOMPARE(err, StoreError::NeedsUpgrade);
+        // ... and the next attempt succeeds.
+        QVERIFY2(Project::upgrade(p, nullptr, &err, &msg), qPrintable(msg));
+        QVERIFY(Project::open(p, Project::Mode::ReadOnly, &err, &msg));
+    }
+
+    void upgradeWaitsForTheWriterLock()
+    {
+        const QString p = copyFixture();
+        const int fd = ::open(QFile::encodeName(p + QStringLiteral(".lock")).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        QVERIFY(fd >= 0);
+        QCOMPARE(::flock(fd, LOCK_EX | LOCK_NB), 0); // as a running recording holds it
+        StoreError err = StoreError::None;
+        QString msg;
+        const bool ok = Project::upgrade(p, nullptr, &err, &msg);
+        ::close(fd);
+        QVERIFY(!ok);
+        QCOMPARE(err, StoreError::Busy);
+        QVERIFY(!QFile::exists(p + QStringLiteral(".v1.bak")));
+    }
+
+    void upgradeRefusesWhatOpenRefuses()
+    {
+        StoreError err = StoreError::None;
+        QString msg;
+        QVERIFY(!Project::upgrade(dir_.filePath(QStringLiteral("missing.npuscope")), nullptr, &err, &msg));
+        QCOMPARE(err, StoreError::NotFound);
+        const QString text = dir_.filePath(QStringLiteral("notes.txt"));
+        {
+            QFile f(text);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("not a project at all, just some text that is long enough for a header....................");
+        }
+        QVERIFY(!Project::upgrade(text, nullptr, &err, &msg));
+        QCOMPARE(err, StoreError::NotProject);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreUpgrade)
+#include "test_store_upgrade.moc"
