@@ -436,13 +436,14 @@ int cmdRun(const QStringList &args)
     a.spec.model = p.value(QStringLiteral("model"));
     if (!intOpt("batch", &a.spec.batchSize) || !intOpt("iterations", &a.spec.iterations)
         || !intOpt("devices", &a.spec.devicesPerServer) || !intOpt("servers", &a.spec.servers)
-        || !intOpt("segments", &a.spec.segments))
+        || !intOpt("segments", &a.spec.segments) || !intOpt("queue-depth", &a.spec.queueDepth))
         return ExitUsage;
     if (!launchModeFromName(p.value(QStringLiteral("mode")), &a.spec.mode)) {
         err(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
         return ExitUsage;
     }
     if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision)) {
+    p.addOption({QStringLiteral("queue-depth"), Cli::tr("Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline."), Cli::tr("n"), QStringLiteral("32")});
         err(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
         return ExitUsage;
     }

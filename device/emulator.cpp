@@ -33,7 +33,6 @@ constexpr std::uint32_t kHostPid = 10036;
 constexpr std::uint32_t kHostTid = 16027;
 constexpr TimeNs kMonotonicBase = 56579931060630; // the reference's clockMonotonicRaw
 constexpr std::int64_t kWallEpochUs = 1692340024324979; // the reference's collectionTimeBegin
-constexpr int kQueueCapacity = 32;  // device data queue (batches)
 // Batches ready when the first step starts: the dataset sink (Estimator) has its device
 // queue filled ahead; under sess.run each step pulls its batch through the host iterator,
 // which holds one prefetched batch.
@@ -88,6 +87,11 @@ struct DeviceState {
     std::vector<AiCpuRecord> carryAiCpu;
     std::vector<QueueEventRecord> carryQueue;
     std::array<TimeNs, 4> planeFree{};
+    // Host input pipeline with a finite rate: ready[b] = when batch b sits in the device
+    // queue, consumed[b] = when GetNext dequeued it (index 0 unused; batches are 1-based
+    // like iterations). Its own generator, so the input model does not shift other draws.
+    Rng inputRng;
+    std::vector<TimeNs> ready, consumed;
     // per iteration
     RecordBatch batch;
     std::array<std::uint32_t, 16> taskIds{};
@@ -198,6 +202,7 @@ public:
             s.speed = 1.0 + 0.004 * s.rng.normal();
             if (spec_.scenarios.contains(QStringLiteral("straggler")) && d == n_ - 1 && n_ > 1)
                 s.speed *= 1.3;
+            s.inputRng = Rng(spec_.seed * 0x2545f4914f6cdd1dull + std::uint64_t(d) * 0x9e3779b97f4a7c15ull + 29);
             s.iterStart = t0 + TimeNs(s.rng.uniform(0, 30) * kUs);
             s.aicpuFree = s.iterStart;
             s.hostFree = s.iterStart - 2000 * kUs;
@@ -347,23 +352,65 @@ private:
         return fallback;
     }
 
-    int prefill() const { return spec_.mode == LaunchMode::SessRun ? kHostPrefill : kSinkPrefill; }
+    int prefill() const
+    {
+        return std::min(spec_.mode == LaunchMode::SessRun ? kHostPrefill : kSinkPrefill, spec_.queueDepth);
+    }
 
-    TimeNs batchAvailable(int it) const
+    // The producer makes one batch at a time, each taking the mean interval with ~20 %
+    // jitter (decode and augmentation vary per batch) and, for ~3 % of batches, a hiccup
+    // of 2–4 intervals (a cold file read, a Python GC pause). Like tf.data's prefetch
+    // thread it waits for room before making the next batch: batch b is started no earlier
+    // than the dequeue of batch b − depth. So a deep queue absorbs slow batches while a
+    // shallow one hands every hiccup to the step (Data Aug Bound).
+    // Needs consumed[] up to b − depth; GetNext dequeues in order, so callers have it.
+    void produceUpTo(DeviceState &s, int b)
+    {
+        if (s.ready.empty())
+            s.ready.push_back(t0_);
+        while (int(s.ready.size()) <= b) {
+            const int k = int(s.ready.size());
+            if (k <= prefill()) {
+                s.ready.push_back(t0_);
+                continue;
+            }
+            double work = std::max(0.3, s.inputRng.jitter(0.2));
+            if (s.inputRng.uniform() < 0.03)
+                work *= s.inputRng.uniform(2, 4);
+            TimeNs t = s.ready[size_t(k - 1)];
+            const int blocker = k - spec_.queueDepth;
+            if (blocker >= 1) {
+                if (blocker >= int(s.consumed.size()))
+                    return; // not dequeued yet: the caller asked too far ahead
+                t = std::max(t, s.consumed[size_t(blocker)]);
+            }
+            s.ready.push_back(t + TimeNs(batchIntervalNs_ * work));
+        }
+    }
+
+    TimeNs batchAvailable(DeviceState &s, int it)
     {
         if (batchIntervalNs_ <= 0)
             return 0;
-        return t0_ + TimeNs(double(it - prefill()) * batchIntervalNs_);
+        produceUpTo(s, it);
+        return s.ready[size_t(it)];
     }
 
     void queueEvent(DeviceState &s, int d, int it, TimeNs at)
     {
-        int depth = kQueueCapacity;
+        const int capacity = spec_.queueDepth;
+        int depth = capacity;
         if (batchIntervalNs_ > 0) {
-            const double produced = prefill() + std::floor(double(at - t0_) / batchIntervalNs_);
-            depth = int(std::clamp(produced - it, 0.0, double(kQueueCapacity)));
+            // Batches it+1 .. it+capacity that are in the queue when batch `it` leaves it.
+            if (int(s.consumed.size()) <= it)
+                s.consumed.resize(size_t(it) + 1, 0);
+            s.consumed[size_t(it)] = at;
+            produceUpTo(s, it + capacity);
+            const auto first = s.ready.begin() + std::min<std::ptrdiff_t>(it + 1, std::ptrdiff_t(s.ready.size()));
+            depth = int(std::upper_bound(first, s.ready.end(), at) - first);
+            depth = std::clamp(depth, 0, capacity);
         } else {
-            depth = kQueueCapacity - int(s.rng.uniform(0, 2));
+            depth = std::max(0, capacity - int(s.rng.uniform(0, 2)));
         }
         QueueEventRecord q;
         q.device = std::uint16_t(d);
@@ -380,7 +427,7 @@ private:
     TimeNs getNext(DeviceState &s, int d, int label, int forIt, TimeNs start, double warm)
     {
         const TimeNs cost = TimeNs(g_.getNext.aiCpuNs * s.rng.jitter(0.05) * (forIt == 1 ? warm : 1.0));
-        const TimeNs end = std::max(start + cost, batchAvailable(forIt) + 12 * kUs);
+        const TimeNs end = std::max(start + cost, batchAvailable(s, forIt) + 12 * kUs);
         aiCpuTask(s, d, label, gn_, start, end - start);
         queueEvent(s, d, forIt, end);
         task(s, d, label, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, end + 200, 10);
@@ -857,6 +904,9 @@ bool Emulator::validate(const SessionSpec &spec, QString *error)
     if (spec.segments < 1 || spec.segments > 64)
         return fail(QCoreApplication::translate("Emulator", "The all-reduce segment count %1 is out of range: it must be between 1 and 64.")
                         .arg(spec.segments));
+    if (spec.queueDepth < 1 || spec.queueDepth > 1024)
+        return fail(QCoreApplication::translate("Emulator", "The input queue depth %1 is out of range: it must be between 1 and 1024 batches.")
+                        .arg(spec.queueDepth));
     if (!(spec.inputRate >= 0) || std::isinf(spec.inputRate))
         return fail(QCoreApplication::translate("Emulator", "The input rate %1 samples/s is not valid: it must be 0 (fast enough) or a positive number.")
                         .arg(spec.inputRate));

@@ -118,6 +118,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     segments_ = new QSpinBox(workload);
     segments_->setRange(1, 16);
     segments_->setValue(2);
+    queueDepth_ = new QSpinBox(workload);
+    queueDepth_->setRange(1, 1024);
+    queueDepth_->setValue(32);
     auto *devRow = new QWidget(workload);
     auto *devLayout = new QHBoxLayout(devRow);
     devLayout->setContentsMargins(0, 0, 0, 0);
@@ -144,7 +147,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     auto *lModel = new QLabel(workload), *lBatch = new QLabel(workload), *lIter = new QLabel(workload),
          *lPrec = new QLabel(workload), *lDev = new QLabel(workload), *lMode = new QLabel(workload),
          *lRate = new QLabel(workload), *lSeed = new QLabel(workload), *lSeg = new QLabel(workload),
-         *lScen = new QLabel(workload);
+         *lScen = new QLabel(workload), *lQueue = new QLabel(workload);
     wf->addRow(lModel, model_);
     wf->addRow(lBatch, batch_);
     wf->addRow(lIter, iterations_);
@@ -152,6 +155,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     wf->addRow(lDev, devRow);
     wf->addRow(lMode, mode_);
     wf->addRow(lRate, inputRate_);
+    wf->addRow(lQueue, queueDepth_);
     wf->addRow(lSeed, seed_);
     wf->addRow(lSeg, segments_);
     wf->addRow(lScen, scenarioBox);
@@ -163,6 +167,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     lDev->setBuddy(devices_);
     lMode->setBuddy(mode_);
     lRate->setBuddy(inputRate_);
+    lQueue->setBuddy(queueDepth_);
     lSeed->setBuddy(seed_);
     lSeg->setBuddy(segments_);
     onTr([=, this] {
@@ -173,6 +178,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         lDev->setText(tr("&Devices:"));
         lMode->setText(tr("&Launch mode:"));
         lRate->setText(tr("Input &pipeline:"));
+        lQueue->setText(tr("Input &queue depth:"));
         lSeed->setText(tr("&Seed:"));
         lSeg->setText(tr("All-reduce se&gments:"));
         lScen->setText(tr("Scenarios:"));
@@ -190,6 +196,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         inputRate_->setToolTip(tr("Throughput of the host input pipeline; 0 = never the bottleneck"));
         seed_->setToolTip(tr("Same seed, same workload and options: the same records, byte for byte"));
         segments_->setToolTip(tr("Number of gradient all-reduce segments per iteration"));
+        queueDepth_->setSuffix(tr(" batch(es)"));
+        queueDepth_->setToolTip(tr("Capacity of the device data queue: a deep queue absorbs a jittery input pipeline, "
+                                   "a shallow one passes every slow batch on to the step"));
         const QStringList tips = {tr("The host input pipeline is slower than the device (Data Aug Bound)"),
                                   tr("The last device runs 30 % slower; the others wait in all-reduce"),
                                   tr("Some ops fall back to the AI CPU"),
@@ -217,7 +226,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         }
         setModel(f);
     });
-    for (QSpinBox *b : {batch_, iterations_, devices_, servers_, seed_, segments_})
+    for (QSpinBox *b : {batch_, iterations_, devices_, servers_, seed_, segments_, queueDepth_})
         connect(b, &QSpinBox::valueChanged, this, &NewSessionDialog::validate);
     connect(inputRate_, &QDoubleSpinBox::valueChanged, this, &NewSessionDialog::validate);
     for (QComboBox *c : {model_, precision_, mode_})
@@ -456,6 +465,7 @@ SessionSpec NewSessionDialog::spec() const
     s.seed = std::uint64_t(seed_->value());
     s.inputRate = inputRate_->value();
     s.segments = segments_->value();
+    s.queueDepth = queueDepth_->value();
     for (const auto &[name, cb] : scenarios_)
         if (cb->isChecked())
             s.scenarios << name;

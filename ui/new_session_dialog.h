@@ -104,6 +104,7 @@ private:
     QDoubleSpinBox *inputRate_ = nullptr;
     QSpinBox *seed_ = nullptr;
     QSpinBox *segments_ = nullptr;
+    QSpinBox *queueDepth_ = nullptr;
     std::vector<std::pair<QString, QCheckBox *>> scenarios_;
     QLabel *workloadMessage_ = nullptr;
     OptionsForm *form_ = nullptr;

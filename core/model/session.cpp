@@ -68,6 +68,7 @@ QByteArray SessionSpec::toJson() const
     o[QStringLiteral("seed")] = QString::number(seed); // 64-bit safe
     o[QStringLiteral("input_rate")] = inputRate;
     o[QStringLiteral("segments")] = segments;
+    o[QStringLiteral("queue_depth")] = queueDepth;
     o[QStringLiteral("scenarios")] = QJsonArray::fromStringList(scenarios);
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
@@ -98,6 +99,7 @@ bool SessionSpec::fromJson(const QByteArray &json, SessionSpec *out, QString *er
     s.seed = o.value(QStringLiteral("seed")).toString(QStringLiteral("1")).toULongLong();
     s.inputRate = o.value(QStringLiteral("input_rate")).toDouble(0);
     s.segments = o.value(QStringLiteral("segments")).toInt(s.segments);
+    s.queueDepth = o.value(QStringLiteral("queue_depth")).toInt(s.queueDepth);
     s.scenarios.clear();
     for (const auto &v : o.value(QStringLiteral("scenarios")).toArray())
         s.scenarios << v.toString();

@@ -35,6 +35,7 @@ struct SessionSpec {
     std::uint64_t seed = 1;
     double inputRate = 0;                        // samples/s of the host pipeline; 0 = fast enough
     int segments = 2;                            // gradient all-reduce segments
+    int queueDepth = 32;                         // device data queue capacity (batches), 1..1024
     QStringList scenarios;                       // slow-input, straggler, ...
 
     int deviceCount() const { return devicesPerServer * servers; }

@@ -170,6 +170,55 @@ private slots:
         QVERIFY(std::abs(double(fpbpSlow - fpbpBase)) < 0.15 * double(fpbpBase));
     }
 
+    // The device data queue: its capacity bounds the dp Cached Buffer Size, and with a
+    // jittery host pipeline as fast as the device on average a deep queue absorbs the
+    // slow batches that a shallow one hands to the step as Data Aug Bound.
+    void queueDepth()
+    {
+        CollectSink fast;
+        SessionSpec s = spec("alexnet", 1, 40);
+        s.queueDepth = 8;
+        run(s, fast);
+        QVERIFY(fast.queue.size() >= 40u); // sink mode: the last step prefetches one more batch
+        for (const auto &q : fast.queue) {
+            QVERIFY(q.cachedBufferSize <= 8u);
+            QVERIFY(q.cachedBufferSize >= 6u); // never the bottleneck: the queue stays full
+        }
+        double iterNs = 0;
+        for (const auto &st : fast.steps)
+            if (st.iteration > 1)
+                iterNs += double(st.iterationEnd - st.previousIterationEnd);
+        iterNs /= double(fast.steps.size() - 1);
+
+        auto withDepth = [&](int depth, CollectSink &sink) {
+            SessionSpec j = spec("alexnet", 1, 60);
+            j.inputRate = j.batchSize / (iterNs * 1e-9);
+            j.queueDepth = depth;
+            run(j, sink);
+        };
+        CollectSink shallow, deep;
+        withDepth(1, shallow);
+        withDepth(32, deep);
+        const double sh = dataAugShare(shallow, 0), dp = dataAugShare(deep, 0);
+        qInfo("input as fast as the device, Data Aug Bound share: %.3f at depth 1, %.3f at depth 32", sh, dp);
+        QVERIFY(sh > 0.01);
+        QVERIFY(sh > 5 * dp);
+        std::uint32_t deepest = 0;
+        for (const auto &q : shallow.queue)
+            QVERIFY(q.cachedBufferSize <= 1u);
+        for (const auto &q : deep.queue)
+            deepest = std::max(deepest, q.cachedBufferSize);
+        QVERIFY(deepest >= 2); // fast batches build the queue up
+        QVERIFY(deepest <= 32);
+
+        // Out of range is refused with a sentence.
+        SessionSpec bad = spec("lenet", 1, 2);
+        bad.queueDepth = 0;
+        QString why;
+        QVERIFY(!device::Emulator::validate(bad, &why));
+        QVERIFY2(why.contains(QLatin1String("queue depth")), qPrintable(why));
+    }
+
     void straggler()
     {
         CollectSink base, strag;
