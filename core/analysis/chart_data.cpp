@@ -215,20 +215,8 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
         std::sort(rows.begin(), rows.end(), [](const OpTypeTotal &a, const OpTypeTotal &b) {
             return a.total != b.total ? a.total > b.total : a.opType < b.opType;
         });
-        const std::size_t n = std::size_t(std::max(1, request.topN));
-        if (rows.size() > n) {
-            OpTypeTotal other;
-            other.opType = "Other";
-            other.other = true;
-            for (std::size_t i = n; i < rows.size(); ++i) {
-                other.count += rows[i].count;
-                other.total += rows[i].total;
-                ++other.otherTypes;
-            }
-            rows.resize(n);
-            rows.push_back(std::move(other));
-        }
         out.topOps.rows = std::move(rows);
+        out.topOps = foldTopN(out.topOps, request.topN);
         if (out.topOps.rows.empty())
             out.topOps.missing = timingOff
                 ? Ctx::tr("Task timings were not recorded: enable task_trace (and task_time) in the profiling options.")
@@ -350,6 +338,29 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                 out.devices.missing = noTrace;
         }
     }
+    return out;
+}
+
+TopOpTypes foldTopN(const TopOpTypes &all, int n)
+{
+    TopOpTypes out;
+    out.allTotal = all.allTotal;
+    out.missing = all.missing;
+    const std::size_t keep = std::size_t(std::max(1, n));
+    OpTypeTotal other;
+    other.opType = "Other";
+    other.other = true;
+    for (const OpTypeTotal &r : all.rows) {
+        if (out.rows.size() < keep && !r.other) {
+            out.rows.push_back(r);
+            continue;
+        }
+        other.count += r.count;
+        other.total += r.total;
+        other.otherTypes += r.other ? r.otherTypes : 1;
+    }
+    if (other.otherTypes > 0)
+        out.rows.push_back(std::move(other));
     return out;
 }
 

@@ -161,6 +161,11 @@ struct ChartSet {
 ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request,
                        const std::atomic<bool> *cancel = nullptr);
 
+// The top n rows of `all` (computed with a large enough topN) with the rest folded into
+// "Other", exactly as computeCharts would give them for n: a view can change N without
+// reading the session again.
+TopOpTypes foldTopN(const TopOpTypes &all, int n);
+
 // One chart each (convenience over computeCharts).
 TopOpTypes topOpTypes(const TraceReader &reader, const ChartScope &scope, int n);
 StepSeries iterationSteps(const TraceReader &reader, const ChartScope &scope);

@@ -166,6 +166,30 @@ private slots:
     void topOpTypesWholeSession() { checkTopOps({}, "1", 5); }
     void topOpTypesAllFit() { checkTopOps({}, "1", 1000); }
 
+    void foldTopNEqualsComputingWithN()
+    {
+        Opened o = open(full_);
+        QVERIFY(o.reader);
+        const ch::TopOpTypes all = ch::topOpTypes(*o.reader, {}, 100000);
+        QVERIFY(all.rows.size() > 6);
+        QVERIFY(!all.rows.back().other);
+        for (int n : {1, 3, 6, int(all.rows.size()), int(all.rows.size()) + 3}) {
+            const ch::TopOpTypes a = ch::foldTopN(all, n), b = ch::topOpTypes(*o.reader, {}, n);
+            QCOMPARE(a.rows.size(), b.rows.size());
+            QCOMPARE(a.allTotal, b.allTotal);
+            for (std::size_t i = 0; i < a.rows.size(); ++i) {
+                QCOMPARE(a.rows[i].opType, b.rows[i].opType);
+                QCOMPARE(a.rows[i].total, b.rows[i].total);
+                QCOMPARE(a.rows[i].count, b.rows[i].count);
+                QCOMPARE(a.rows[i].otherTypes, b.rows[i].otherTypes);
+            }
+            // Folding an already folded list further keeps the sums.
+            const ch::TopOpTypes c = ch::foldTopN(ch::foldTopN(all, n + 2), n);
+            QCOMPARE(c.rows.back().total, a.rows.back().total);
+            QCOMPARE(c.rows.back().otherTypes, a.rows.back().otherTypes);
+        }
+    }
+
     void topOpTypesOneDeviceAndRange()
     {
         // The middle half of device 1's recording: tasks starting in [t0, t1).
