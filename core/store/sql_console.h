@@ -10,12 +10,10 @@
 #include <QString>
 #include <QStringList>
 #include <QVariantList>
-#include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <vector>
-
-struct sqlite3;
 
 namespace npuscope::store {
 
@@ -42,6 +40,9 @@ public:
     // (not an error).
     bool run(const QString &sql, const std::function<bool(const QStringList &, const QVariantList &)> &fn,
              QString *error);
+    // Streaming with the column names first (also when there are no rows), then each row.
+    bool run(const QString &sql, const std::function<void(const QStringList &)> &onColumns,
+             const std::function<bool(const QVariantList &)> &onRow, QString *error);
     // Thread-safe; makes a running query fail with "interrupted". Has no effect on later queries.
     void interrupt();
 
@@ -50,9 +51,9 @@ public:
     // Every table of our schema with a one-line doc per column (independent of open()).
     std::vector<Table> schema() const;
 
+    struct State;
 private:
-    sqlite3 *db_ = nullptr;
-    std::atomic<bool> running_{false};
+    std::unique_ptr<State> d;
 };
 
 } // namespace npuscope::store

@@ -1,0 +1,250 @@
+// SqlConsole: read-only SQL over a project. Reads work; every way of writing (DML, DDL,
+// ATTACH, transactions, pragma assignments) is refused with a sentence and leaves the
+// file byte-identical; bad SQL gets SQLite's message; interrupt() from another thread
+// stops a runaway recursive CTE; schema() documents exactly the tables and columns a
+// real project holds.
+#include "core/store/lod.h"
+#include "core/store/project.h"
+#include "core/store/sql_console.h"
+#include "test_store_fixture.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <map>
+#include <set>
+#include <thread>
+
+using namespace npuscope;
+using namespace npuscope::store;
+
+namespace {
+
+QByteArray fileHash(const QString &path)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const QString &p : {path, path + QStringLiteral("-wal")}) {
+        QFile f(p);
+        if (f.open(QIODevice::ReadOnly))
+            h.addData(f.readAll());
+    }
+    return h.result().toHex();
+}
+
+} // namespace
+
+class StoreSqlConsoleTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir;
+    QString path;
+    std::int64_t sessionId = 0;
+    std::size_t taskCount = 0;
+
+private slots:
+    void initTestCase()
+    {
+        path = dir.filePath(QStringLiteral("p.npuscope"));
+        StoreError se{};
+        QString msg;
+        auto w = ProjectWriter::create(path, &se, &msg);
+        QVERIFY2(w, qPrintable(msg));
+        storetest::Generator g(5, 2);
+        const SessionInfo info = g.info();
+        QVERIFY(w->begin(info));
+        const RecordBatch b = g.batch(1, 1, 3);
+        taskCount = b.tasks.size();
+        QVERIFY(w->write(b));
+        QVERIFY(w->end(SessionStatus::Complete, g.endDevices(info)));
+        sessionId = w->sessionId();
+        w.reset();
+        // The timeline's tables are created on demand: make them exist so the schema check sees them.
+        auto ts = TimelineStore::open(path, sessionId, &se, &msg);
+        QVERIFY2(ts, qPrintable(msg));
+        TimelineMark m;
+        m.start = 1;
+        m.end = 2;
+        m.label = QStringLiteral("x");
+        QVERIFY2(ts->saveMark(&m, &msg), qPrintable(msg));
+    }
+
+    void selectWorks()
+    {
+        SqlConsole c;
+        QString err;
+        QVERIFY2(c.open(path, &err), qPrintable(err));
+        SqlConsole::Result r;
+        QVERIFY2(c.run(QStringLiteral("SELECT count(*) AS n FROM tasks WHERE session = %1").arg(sessionId), &r, &err), qPrintable(err));
+        QCOMPARE(r.columns, QStringList{QStringLiteral("n")});
+        QCOMPARE(r.rows.size(), size_t(1));
+        QCOMPARE(r.rows[0][0].toLongLong(), qint64(taskCount));
+        // Types come back as they are stored; joins on strings work.
+        QVERIFY2(c.run(QStringLiteral("SELECT s.text, t.duration, t.l2_hit FROM tasks t JOIN strings s "
+                                      "ON s.session = t.session AND s.id = t.name ORDER BY t.start LIMIT 5"), &r, &err),
+                 qPrintable(err));
+        QCOMPARE(r.columns.size(), 3);
+        QVERIFY(!r.rows.empty());
+        QCOMPARE(r.rows[0][0].typeId(), QMetaType::QString);
+        QCOMPARE(r.rows[0][1].typeId(), QMetaType::LongLong);
+        QCOMPARE(r.rows[0][2].typeId(), QMetaType::Double);
+        // maxRows keeps the first rows and counts the rest.
+        QVERIFY(c.run(QStringLiteral("SELECT id FROM tasks"), &r, &err, 4));
+        QCOMPARE(r.rows.size(), size_t(4));
+        QVERIFY(r.truncated);
+        QCOMPARE(r.rowCount, taskCount);
+        // Columns are known without rows; reading pragmas are allowed.
+        QVERIFY(c.run(QStringLiteral("SELECT id FROM tasks WHERE 0"), &r, &err));
+        QCOMPARE(r.columns, QStringList{QStringLiteral("id")});
+        QVERIFY(r.rows.empty());
+        QVERIFY2(c.run(QStringLiteral("PRAGMA table_info(tasks)"), &r, &err), qPrintable(err));
+        QVERIFY(r.rows.size() > 10);
+        QVERIFY2(c.run(QStringLiteral("SELECT name FROM pragma_table_info('sessions')"), &r, &err), qPrintable(err));
+        // Streaming stops when asked.
+        int seen = 0;
+        QVERIFY(c.run(QStringLiteral("SELECT id FROM tasks"), [&](const QStringList &cols, const QVariantList &) {
+            return cols.size() == 1 && ++seen < 3;
+        }, &err));
+        QCOMPARE(seen, 3);
+    }
+
+    void writesAreRefused_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("word");
+        QTest::newRow("insert") << "INSERT INTO meta(key, value) VALUES('x', 'y')" << "INSERT";
+        QTest::newRow("update") << "UPDATE sessions SET name = 'x'" << "UPDATE";
+        QTest::newRow("delete") << "DELETE FROM tasks" << "DELETE";
+        QTest::newRow("drop") << "DROP TABLE tasks" << "DROP";
+        QTest::newRow("create") << "CREATE TABLE x(a)" << "CREATE";
+        QTest::newRow("create temp") << "CREATE TEMP TABLE x(a)" << "CREATE";
+        QTest::newRow("alter") << "ALTER TABLE tasks ADD COLUMN z" << "ALTER";
+        QTest::newRow("attach") << "ATTACH DATABASE '" + dir.filePath(QStringLiteral("other.db")) + "' AS o" << "ATTACH";
+        QTest::newRow("pragma write") << "PRAGMA user_version = 99" << "PRAGMA";
+        QTest::newRow("pragma journal") << "PRAGMA journal_mode = DELETE" << "PRAGMA";
+        QTest::newRow("pragma query_only off") << "PRAGMA query_only = 0" << "PRAGMA";
+        QTest::newRow("pragma writable_schema") << "PRAGMA writable_schema = 1" << "PRAGMA";
+        QTest::newRow("begin") << "BEGIN IMMEDIATE" << "BEGIN";
+        QTest::newRow("vacuum into") << "VACUUM INTO '" + dir.filePath(QStringLiteral("copy.db")) + "'" << "read-only";
+        QTest::newRow("select then delete") << "SELECT 1; DELETE FROM tasks" << "DELETE";
+        QTest::newRow("schema table") << "DELETE FROM sqlite_master" << "sqlite_master";
+        QTest::newRow("cte delete") << "WITH x AS (SELECT 1) DELETE FROM tasks" << "DELETE";
+    }
+    void writesAreRefused()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, word);
+        const QByteArray before = fileHash(path);
+        SqlConsole c;
+        QString err;
+        QVERIFY2(c.open(path, &err), qPrintable(err));
+        SqlConsole::Result r;
+        QVERIFY(!c.run(sql, &r, &err));
+        QVERIFY2(err.contains(word), qPrintable(err));
+        c.close();
+        QCOMPARE(fileHash(path), before);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("other.db"))));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("copy.db"))));
+        // The project still reads.
+        StoreError se{};
+        QString msg;
+        auto p = Project::open(path, Project::Mode::ReadOnly, &se, &msg);
+        QVERIFY2(p, qPrintable(msg));
+        QCOMPARE(p->sessions().size(), size_t(1));
+    }
+
+    void badSqlSaysWhy()
+    {
+        SqlConsole c;
+        QString err;
+        QVERIFY(c.open(path, &err));
+        SqlConsole::Result r;
+        QVERIFY(!c.run(QStringLiteral("SELEC * FROM tasks"), &r, &err));
+        QVERIFY2(err.contains(QLatin1String("syntax error")), qPrintable(err));
+        QVERIFY(!c.run(QStringLiteral("SELECT nope FROM tasks"), &r, &err));
+        QVERIFY2(err.contains(QLatin1String("no such column: nope")), qPrintable(err));
+        QVERIFY(!c.run(QStringLiteral("   "), &r, &err));
+        QVERIFY2(err.contains(QLatin1String("empty")), qPrintable(err));
+        QVERIFY(!c.run(QStringLiteral("SELECT 1; SELECT 2"), &r, &err));
+        QVERIFY2(err.contains(QLatin1String("one statement")), qPrintable(err));
+        // A trailing ';' and comments are fine.
+        QVERIFY2(c.run(QStringLiteral("SELECT 1; -- done"), &r, &err), qPrintable(err));
+        // Not a project: the store's sentence, nothing opened.
+        const QString junk = dir.filePath(QStringLiteral("junk.npuscope"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("hello");
+        f.close();
+        SqlConsole c2;
+        QVERIFY(!c2.open(junk, &err));
+        QVERIFY2(err.contains(QLatin1String("not an NPU Scope project")), qPrintable(err));
+        QVERIFY(!c2.isOpen());
+        QVERIFY(!c2.run(QStringLiteral("SELECT 1"), &r, &err));
+    }
+
+    void interruptStopsALongQuery()
+    {
+        SqlConsole c;
+        QString err;
+        QVERIFY(c.open(path, &err));
+        std::atomic<bool> started{false};
+        bool ok = true;
+        QString runErr;
+        std::thread t([&] {
+            started = true;
+            SqlConsole::Result r;
+            ok = c.run(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT max(i) FROM n"),
+                       &r, &runErr);
+        });
+        while (!started) std::this_thread::yield();
+        // Keep asking until the query is running (interrupt() before it starts is a no-op by design).
+        for (int i = 0; i < 2000 && ok && runErr.isEmpty(); ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            c.interrupt();
+            if (!t.joinable()) break;
+        }
+        t.join();
+        QVERIFY(!ok);
+        QVERIFY2(runErr.contains(QLatin1String("interrupted")), qPrintable(runErr));
+        // The next query runs normally.
+        SqlConsole::Result r;
+        QVERIFY2(c.run(QStringLiteral("SELECT 42"), &r, &err), qPrintable(err));
+        QCOMPARE(r.rows[0][0].toInt(), 42);
+    }
+
+    void schemaDocumentsEveryTableAndColumn()
+    {
+        SqlConsole c;
+        QString err;
+        QVERIFY(c.open(path, &err));
+        SqlConsole::Result tables;
+        QVERIFY(c.run(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"),
+                      &tables, &err));
+        std::map<QString, std::vector<QString>> real;
+        for (const auto &row : tables.rows) {
+            const QString t = row[0].toString();
+            SqlConsole::Result cols;
+            QVERIFY(c.run(QStringLiteral("SELECT name FROM pragma_table_info('%1') ORDER BY cid").arg(t), &cols, &err));
+            for (const auto &cr : cols.rows) real[t].push_back(cr[0].toString());
+        }
+        QVERIFY(real.count(QStringLiteral("tasks")));
+        QVERIFY(real.count(QStringLiteral("timeline_marks")));
+        std::map<QString, std::vector<QString>> documented;
+        for (const auto &t : c.schema()) {
+            QVERIFY2(!t.doc.isEmpty(), qPrintable(t.name));
+            QVERIFY2(!documented.count(t.name), qPrintable(t.name + QStringLiteral(" documented twice")));
+            for (const auto &col : t.columns) {
+                QVERIFY2(!col.doc.isEmpty() && !col.type.isEmpty(), qPrintable(t.name + u'.' + col.name));
+                documented[t.name].push_back(col.name);
+            }
+        }
+        for (const auto &[t, cols] : real) {
+            QVERIFY2(documented.count(t), qPrintable(QStringLiteral("table %1 is not documented in SqlConsole::schema()").arg(t)));
+            QCOMPARE(documented[t], cols);
+        }
+        for (const auto &[t, cols] : documented)
+            QVERIFY2(real.count(t), qPrintable(QStringLiteral("schema() documents %1, which the project does not have").arg(t)));
+    }
+};
+
+QTEST_GUILESS_MAIN(StoreSqlConsoleTest)
+#include "test_store_sql_console.moc"
