@@ -2,6 +2,7 @@
 
 #include "core/analysis/op_tables.h"
 #include "core/analysis/overlap.h"
+#include "core/analysis/summary_rows.h"
 #include "core/exporting/out_file.h"
 #include "core/options/profiling_options.h"
 
@@ -953,81 +954,48 @@ struct Csv {
     void fixed(double v) { sep(); f.putFixed(v, 3); }
     void fixedOrNa(const std::optional<double> &v) { if (v) fixed(*v); else na(); }
     void endRow() { f.put('\n'); first = true; }
-    void header(std::initializer_list<const char *> cols) { for (auto c : cols) { sep(); f.put(c); } }
+    // Every header line ends the row itself.
+    void header(const std::vector<std::string> &cols) { for (const auto &c : cols) { sep(); f.put(c); } endRow(); }
+    void cell(const analysis::Cell &v)
+    {
+        using K = analysis::Cell::Kind;
+        switch (v.kind) {
+        case K::Na: na(); break;
+        case K::Text: text(v.text); break;
+        case K::UInt: num(v.u); break;
+        case K::Int: sep(); f.putInt(v.i); break;
+        case K::Us: us(v.i); break;
+        case K::Ms: ms(v.i); break;
+        case K::UsD: usD(v.d); break;
+        case K::Fixed: fixed(v.d); break;
+        }
+    }
+};
+
+// The exporter's view of the trace for the shared summary row code.
+class TraceLookup final : public analysis::SummaryLookup {
+public:
+    explicit TraceLookup(const TraceReader &t) : t_(t) {}
+    std::string_view string(StrId id) const override { return t_.string(id); }
+    const OpDesc *op(std::uint32_t opId) const override { return t_.op(opId); }
+private:
+    const TraceReader &t_;
 };
 
 void Exporter::writeOpSummary(OutFile &f, const DeviceInfo &d, const IterationData &it)
 {
-    const bool l0 = opt.taskTime == TaskTimeLevel::L0;
-    const bool withAiCpu = opt.aicpu == Switch::On;
+    const analysis::OpSummaryLayout layout(opt.taskTime == TaskTimeLevel::L0, opt.aicpu == Switch::On, metricColumns);
+    const TraceLookup lookup(trace);
     Csv c{f};
-    c.header({"Model ID", "Task ID", "Stream ID", "Op Name", "OP Type", "Task Type", "Task Start Time",
-              "Task Duration(us)", "Task Wait Time(us)", "Block Dim", "Input Shapes", "Input Data Types",
-              "Input Formats", "Output Shapes", "Output Data Types", "Output Formats", "aicore_time(us)", "total_cycles"});
-    std::vector<std::string> cols;
-    for (const auto &m : metricColumns) {
-        cols.push_back(m.toStdString());
-        c.sep();
-        f.put(cols.back());
-    }
-    c.endRow();
-    // Column roles, resolved once: X_time(us) = aicore_time × X_ratio (the next column).
-    const auto colIndex = [&cols](std::string_view n) -> int {
-        auto p = std::find(cols.begin(), cols.end(), n);
-        return p == cols.end() ? -1 : static_cast<int>(p - cols.begin());
-    };
-    const int mte2 = colIndex("mte2_ratio"), mac = colIndex("mac_ratio"), vec = colIndex("vec_ratio");
+    c.header(layout.header());
     analysis::TaskWaitTracker wait;
+    const int n = layout.columnCount();
     for (const auto &t : it.tasks) {
-        if (t.type != TaskType::AiCore && !(withAiCpu && t.type == TaskType::AiCpu))
+        if (!layout.includes(t.type))
             continue;
-        const OpDesc *o = trace.op(t.opId);
-        const bool aicore = t.type == TaskType::AiCore;
-        c.num(t.modelId);
-        c.num(t.taskId);
-        c.num(t.streamId);
-        c.text(o ? str(o->name) : taskName(t));
-        if (l0 || !o) {
-            c.na();
-        } else {
-            c.textOrNa(str(o->opType));
-        }
-        c.text(taskTypeName(t.type));
-        c.us(t.start);
-        c.us(t.duration);
-        c.us(wait.next(t.start, t.duration));
-        const int blockDim = (l0 || !o) ? 0 : o->blockDim;
-        c.num(static_cast<std::uint64_t>(blockDim));
-        for (StrId s : {o ? o->inputShapes : 0u, o ? o->inputDataTypes : 0u, o ? o->inputFormats : 0u,
-                        o ? o->outputShapes : 0u, o ? o->outputDataTypes : 0u, o ? o->outputFormats : 0u}) {
-            if (l0)
-                c.na();
-            else
-                c.textOrNa(str(s));
-        }
-        const auto aic = aicore ? analysis::aicoreTimeUs(t.totalCycles, d.aicFrequencyMHz, blockDim) : std::nullopt;
-        c.fixedOrNa(aic);
-        if (aicore && t.totalCycles)
-            c.num(t.totalCycles);
-        else
-            c.na();
-        const auto pmu = [&t, aicore](int i) -> std::optional<double> {
-            if (!aicore || i < 0 || i >= t.pmuCount)
-                return std::nullopt;
-            return static_cast<double>(t.pmu[static_cast<std::size_t>(i)]);
-        };
-        for (int i = 0; i < static_cast<int>(cols.size()); ++i) {
-            const std::string &name = cols[static_cast<std::size_t>(i)];
-            if (name.size() > 9 && name.compare(name.size() - 9, 9, "_time(us)") == 0) {
-                const auto ratio = pmu(i + 1);
-                c.fixedOrNa(aic && ratio ? std::optional<double>(*aic * *ratio) : std::nullopt);
-            } else if (name == "memory_bound") {
-                const auto m2 = pmu(mte2), ma = pmu(mac), ve = pmu(vec);
-                c.fixedOrNa(m2 && ma && ve ? analysis::memoryBound(*m2, *ma, *ve) : std::nullopt);
-            } else {
-                c.fixedOrNa(pmu(i));
-            }
-        }
+        const auto row = analysis::opSummaryTask(t, wait.next(t.start, t.duration));
+        for (int col = 0; col < n; ++col)
+            c.cell(analysis::opSummaryCell(layout, lookup, row, t.pmu.data(), d.aicFrequencyMHz, col));
         c.endRow();
     }
 }
@@ -1035,29 +1003,20 @@ void Exporter::writeOpSummary(OutFile &f, const DeviceInfo &d, const IterationDa
 void Exporter::writeOpStatistic(OutFile &f, const IterationData &it)
 {
     const bool l0 = opt.taskTime == TaskTimeLevel::L0;
+    const TraceLookup lookup(trace);
     analysis::OpStatisticBuilder b;
     for (const auto &t : it.tasks) {
         if (t.type != TaskType::AiCore && !(opt.aicpu == Switch::On && t.type == TaskType::AiCpu))
             continue;
-        const OpDesc *o = trace.op(t.opId);
-        std::string_view type = (o && !l0) ? str(o->opType) : std::string_view();
-        b.add(type.empty() ? std::string_view("N/A") : type, taskTypeName(t.type), t.duration);
+        b.add(analysis::opStatisticType(lookup, t, l0), taskTypeName(t.type), t.duration);
     }
     Csv c{f};
-    c.header({"Model Name", "OP Type", "Core Type", "Count", "Total Time(us)", "Min Time(us)", "Avg Time(us)",
-              "Max Time(us)", "Ratio(%)"});
-    c.endRow();
+    const auto header = analysis::opStatisticHeader();
+    c.header(header);
     const std::string model = modelName(it.key.modelId);
     for (const auto &r : b.rows()) {
-        c.textOrNa(model);
-        c.text(r.opType);
-        c.text(r.coreType);
-        c.num(r.count);
-        c.us(r.total);
-        c.us(r.min);
-        c.usD(r.avgNs);
-        c.us(r.max);
-        c.fixed(r.ratioPercent);
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::opStatisticCell(r, model, col));
         c.endRow();
     }
 }
@@ -1068,24 +1027,11 @@ void Exporter::writeTaskTimeCsv(OutFile &f, const IterationData &it)
     for (const auto &t : it.tasks)
         b.add(t, taskName(t));
     Csv c{f};
-    c.header({"Time(%)", "Time(us)", "Count", "Avg(us)", "Min(us)", "Max(us)", "Waiting(us)", "Running(us)",
-              "Pending(us)", "Type", "API", "Task ID", "Op Name", "Stream ID"});
-    c.endRow();
+    const auto header = analysis::taskTimeHeader();
+    c.header(header);
     for (const auto &r : b.rows()) {
-        c.fixed(r.timePercent);
-        c.us(r.total);
-        c.num(r.count);
-        c.usD(r.avgNs);
-        c.us(r.min);
-        c.us(r.max);
-        c.us(r.waiting);
-        c.us(r.running);
-        c.us(r.pending);
-        c.text(taskTypeName(r.type));
-        c.text(analysis::taskLaunchApi(r.type));
-        c.num(r.taskId);
-        c.text(r.name);
-        c.num(r.streamId);
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::taskTimeCell(r, r.name, col));
         c.endRow();
     }
 }
@@ -1096,53 +1042,25 @@ void Exporter::writeStepTraceCsv(OutFile &f, const std::vector<StepTraceRecord> 
     for (const auto &s : steps)
         pairs = std::max(pairs, s.reduces.size());
     Csv c{f};
-    c.header({"Iteration ID", "FP Start", "BP End", "Iteration End", "Iteration Time(us)", "FP to BP Time(us)",
-              "Iteration Refresh(us)", "Data Aug Bound(us)"});
-    for (std::size_t i = 0; i < pairs; ++i)
-        c.header({"Reduce Start", "Reduce Duration(us)"});
-    c.endRow();
+    const auto header = analysis::stepTraceHeader(pairs);
+    c.header(header);
     for (const auto &s : steps) {
         const auto r = analysis::stepTraceRow(s);
-        c.num(r.iteration);
-        c.us(r.fpStart);
-        c.us(r.bpEnd);
-        c.us(r.iterationEnd);
-        c.us(r.iterationTime);
-        c.us(r.fpToBp);
-        c.us(r.refresh);
-        if (r.dataAugBound)
-            c.us(*r.dataAugBound);
-        else
-            c.na();
-        for (std::size_t i = 0; i < pairs; ++i) {
-            if (i < r.reduces.size()) {
-                c.us(r.reduces[i].start);
-                c.us(r.reduces[i].end - r.reduces[i].start);
-            } else {
-                c.na();
-                c.na();
-            }
-        }
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::stepTraceCell(r, pairs, col));
         c.endRow();
     }
 }
 
 void Exporter::writeAiCpuCsv(OutFile &f, const IterationData &it)
 {
+    const TraceLookup lookup(trace);
     Csv c{f};
-    c.header({"Timestamp", "Node", "Compute_time(ms)", "Memcpy_time(ms)", "Task_time(ms)", "Dispatch_time(ms)",
-              "Total_time(ms)", "Stream ID", "Task ID"});
-    c.endRow();
+    const auto header = analysis::aiCpuHeader();
+    c.header(header);
     for (const auto &a : it.aiCpu) {
-        c.us(a.timestamp);
-        c.textOrNa(str(a.node));
-        c.ms(a.computeTime);
-        c.ms(a.memcpyTime);
-        c.ms(a.taskTime);
-        c.ms(a.dispatchTime);
-        c.ms(a.totalTime);
-        c.num(a.streamId);
-        c.num(a.taskId);
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::aiCpuCell(a, lookup, col));
         c.endRow();
     }
 }
@@ -1150,76 +1068,54 @@ void Exporter::writeAiCpuCsv(OutFile &f, const IterationData &it)
 void Exporter::writeL2Csv(OutFile &f, const IterationData &it)
 {
     Csv c{f};
-    c.header({"Stream Id", "Task Id", "Hit Rate", "Victim Rate", "Op Name"});
-    c.endRow();
+    const auto header = analysis::l2Header();
+    c.header(header);
     for (const auto &t : it.tasks) {
-        if (t.type != TaskType::AiCore || t.l2HitRate < 0)
+        if (!analysis::l2Includes(t))
             continue;
-        c.num(t.streamId);
-        c.num(t.taskId);
-        c.fixed(t.l2HitRate);
-        if (t.l2VictimRate >= 0)
-            c.fixed(t.l2VictimRate);
-        else
-            c.na();
-        c.text(taskName(t));
+        const std::string_view name = taskName(t);
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::l2Cell(t.streamId, t.taskId, t.l2HitRate, t.l2VictimRate, name, col));
         c.endRow();
     }
 }
 
 void Exporter::writeTxCsv(OutFile &f, const IterationData &it)
 {
+    const TraceLookup lookup(trace);
     Csv c{f};
-    c.header({"pid", "tid", "category", "event_type", "payload_type", "payload_value", "Start_time(ns)",
-              "End_time(ns)", "message_type", "message"});
-    c.endRow();
+    const auto header = analysis::txHeader();
+    c.header(header);
     for (const auto &r : it.tx) {
-        c.num(r.pid);
-        c.num(r.tid);
-        c.num(r.category);
-        c.textOrNa(str(r.eventType));
-        c.num(r.payloadType);
-        c.num(r.payloadValue);
-        c.sep(); f.putInt(r.start);
-        c.sep(); f.putInt(r.start + r.duration);
-        c.textOrNa(str(r.messageType));
-        c.textOrNa(str(r.name));
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::txCell(r, lookup, col));
         c.endRow();
     }
 }
 
 void Exporter::writeDpCsv(OutFile &f, const std::vector<QueueEventRecord> &events)
 {
+    const TraceLookup lookup(trace);
     Csv c{f};
-    c.header({"Timestamp", "Action", "Source", "Cached Buffer Size"});
-    c.endRow();
+    const auto header = analysis::dpHeader();
+    c.header(header);
     for (const auto &q : events) {
-        c.us(q.timestamp);
-        c.textOrNa(str(q.action));
-        c.textOrNa(str(q.source));
-        c.num(q.cachedBufferSize);
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::dpCell(q, lookup, col));
         c.endRow();
     }
 }
 
 void Exporter::writeFusionCsv(OutFile &f, const std::vector<FusionOpRecord> &ops)
 {
+    const TraceLookup lookup(trace);
     Csv c{f};
-    c.header({"Model Name", "Model ID", "Fusion Op", "Original Ops", "Memory Input(Bytes)", "Memory Output(Bytes)",
-              "Memory Weight(Bytes)", "Memory Workspace(Bytes)", "Memory Total(Bytes)"});
-    c.endRow();
+    const auto header = analysis::fusionHeader();
+    c.header(header);
     for (const auto &o : ops) {
-        std::string_view name = str(o.modelName);
         const std::string fallback = modelName(o.modelId);
-        c.textOrNa(name.empty() ? std::string_view(fallback) : name);
-        c.num(o.modelId);
-        c.textOrNa(str(o.fusionOp));
-        c.textOrNa(str(o.originalOps));
-        c.num(o.memoryInput);
-        c.num(o.memoryOutput);
-        c.num(o.memoryWeight);
-        c.num(o.memoryWorkspace);
-        c.num(o.memoryInput + o.memoryOutput + o.memoryWeight + o.memoryWorkspace);
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(analysis::fusionCell(o, lookup, fallback, col));
         c.endRow();
     }
 }
@@ -1269,29 +1165,14 @@ bool Exporter::writeIteration(const DeviceInfo &d, const IterationData &it)
     }
     const auto queue = wants("dp") ? trace.queueEvents(k.device) : std::vector<QueueEventRecord>();
     if (!queue.empty()) {
-        // Queue events carry no iteration: each goes to the iteration whose window
-        // (previous iteration end, this iteration end] holds it; the first iteration takes
-        // everything before, the last everything after.
-        TimeNs lo = std::numeric_limits<TimeNs>::min(), hi = std::numeric_limits<TimeNs>::max();
-        std::uint32_t firstIt = UINT32_MAX, lastIt = 0;
-        for (const auto &s : allSteps) {
-            firstIt = std::min(firstIt, s.iteration);
-            lastIt = std::max(lastIt, s.iteration);
-        }
-        if (own || std::any_of(allSteps.begin(), allSteps.end(), [&k](const auto &s) { return s.iteration == k.iteration; })) {
-            for (const auto &s : allSteps) {
-                if (s.iteration == k.iteration) {
-                    if (s.iteration != firstIt) lo = s.previousIterationEnd;
-                    if (s.iteration != lastIt) hi = s.iterationEnd;
-                }
-            }
-        } else if (!it.tasks.empty()) {
-            lo = it.tasks.front().start - 1;
-            TimeNs end = lo;
+        std::optional<std::pair<TimeNs, TimeNs>> span;
+        if (!it.tasks.empty()) {
+            TimeNs end = it.tasks.front().start - 1;
             for (const auto &t : it.tasks)
                 end = std::max(end, t.start + t.duration);
-            hi = end;
+            span = std::make_pair(it.tasks.front().start, end);
         }
+        const auto [lo, hi] = analysis::queueWindow(allSteps, k.iteration, span);
         std::vector<QueueEventRecord> mine;
         for (const auto &q : queue)
             if (q.timestamp > lo && q.timestamp <= hi)

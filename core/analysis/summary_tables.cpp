@@ -1,0 +1,994 @@
+#include "core/analysis/summary_tables.h"
+
+#include "core/options/profiling_options.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <functional>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace npuscope::analysis {
+
+namespace {
+
+struct Ctx { Q_DECLARE_TR_FUNCTIONS(SummaryTables) };
+
+// What the session's options say about the summary files (the exporter's rules).
+struct SessionSummaryOptions {
+    ProfilingOptions opt;
+    bool taskFiles = false, stepFiles = false, hcclFiles = false;
+    QStringList metricColumns;
+};
+
+SessionSummaryOptions summaryOptions(const SessionInfo &info)
+{
+    SessionSummaryOptions s;
+    if (!info.optionsJson.trimmed().isEmpty())
+        ProfilingOptions::parse(info.optionsJson, &s.opt); // problems were reported when the session was set up
+    s.taskFiles = s.opt.taskTimingOn();
+    s.stepFiles = s.opt.trainingTrace == Switch::On;
+    s.hcclFiles = s.opt.hccl == Switch::On && info.devices.size() > 1;
+    if (s.opt.taskTime != TaskTimeLevel::L0)
+        s.metricColumns = aicMetricsColumns(s.opt.aicMetrics);
+    return s;
+}
+
+bool cancelled(const std::atomic<bool> *c) { return c && c->load(std::memory_order_relaxed); }
+
+// The table's own copy of the strings and op descriptions its rows use.
+class OwnLookup final : public SummaryLookup {
+public:
+    explicit OwnLookup(const TraceReader &r) : reader_(&r) {}
+    std::string_view string(StrId id) const override
+    {
+        return id < strings_.size() ? std::string_view(strings_[id]) : std::string_view();
+    }
+    const OpDesc *op(std::uint32_t opId) const override
+    {
+        auto p = ops_.find(opId);
+        return p == ops_.end() ? nullptr : &p->second;
+    }
+    // Copies a string while building (the reader is alive then).
+    StrId keep(StrId id)
+    {
+        if (id == 0)
+            return 0;
+        if (id >= strings_.size()) {
+            strings_.resize(id + 1);
+            present_.resize(id + 1);
+        }
+        if (!present_[id]) {
+            strings_[id] = std::string(reader_->string(id));
+            present_[id] = true;
+        }
+        return id;
+    }
+    void keepOp(std::uint32_t opId)
+    {
+        if (opId == 0 || ops_.count(opId))
+            return;
+        const OpDesc *o = reader_->op(opId);
+        if (!o)
+            return;
+        ops_.emplace(opId, *o);
+        for (StrId s : {o->name, o->opType, o->inputShapes, o->inputDataTypes, o->inputFormats, o->outputShapes,
+                        o->outputDataTypes, o->outputFormats})
+            keep(s);
+    }
+    void keepTask(const TaskRecord &t)
+    {
+        keep(t.name);
+        keepOp(t.opId);
+    }
+    void done() { reader_ = nullptr; } // built: no reader access after this
+    std::size_t memoryBytes() const
+    {
+        std::size_t b = strings_.capacity() * sizeof(std::string) + ops_.size() * (sizeof(OpDesc) + 32);
+        for (const auto &s : strings_)
+            b += s.capacity() > 15 ? s.capacity() : 0;
+        return b;
+    }
+
+private:
+    const TraceReader *reader_;
+    std::vector<std::string> strings_{std::string()};
+    std::vector<bool> present_{true};
+    std::unordered_map<std::uint32_t, OpDesc> ops_;
+};
+
+std::vector<SummaryColumn> makeColumns(const std::vector<std::string> &csv, std::initializer_list<int> textCols,
+                                       bool device, bool iteration)
+{
+    std::vector<SummaryColumn> cols;
+    if (device)
+        cols.push_back({Ctx::tr("Device"), ColumnType::Number, false});
+    if (iteration)
+        cols.push_back({Ctx::tr("Iteration"), ColumnType::Number, false});
+    for (std::size_t i = 0; i < csv.size(); ++i) {
+        const bool text = std::find(textCols.begin(), textCols.end(), static_cast<int>(i)) != textCols.end();
+        cols.push_back({QString::fromStdString(csv[i]), text ? ColumnType::Text : ColumnType::Number, true});
+    }
+    return cols;
+}
+
+// A table of stored rows of one type whose cells come from a function of (row, CSV column).
+// The first `prefix` columns are Device (and Iteration), taken from the row's span.
+template <class Row>
+class RowsTable final : public SummaryTable {
+public:
+    using CellFn = std::function<Cell(const RowsTable &, const Row &, int)>;
+    using SpanFn = std::function<RowSpan(const Row &)>;
+    RowsTable(SummaryKind k, const TraceReader &r, CellFn c, SpanFn s) : SummaryTable(k), lookup(r), cellFn(std::move(c)), spanFn(std::move(s)) {}
+
+    std::size_t rowCount() const override { return rows.size(); }
+    Cell cell(std::size_t row, int col) const override
+    {
+        const Row &r = rows[row];
+        if (col < prefix) {
+            const RowSpan s = spanFn(r);
+            if (col == 0 && prefixDevice)
+                return Cell::uint(s.device);
+            return s.iteration ? Cell::uint(s.iteration) : Cell::na();
+        }
+        return cellFn(*this, r, col - prefix);
+    }
+    RowSpan span(std::size_t row) const override { return spanFn(rows[row]); }
+    std::size_t memoryBytes() const override { return rows.capacity() * sizeof(Row) + lookup.memoryBytes(); }
+
+    void setColumns(std::vector<SummaryColumn> c, const QString &group)
+    {
+        columns_ = std::move(c);
+        prefix = 0;
+        prefixDevice = false;
+        for (const auto &col : columns_)
+            if (!col.inCsv) {
+                if (prefix == 0 && col.name == Ctx::tr("Device"))
+                    prefixDevice = true;
+                ++prefix;
+            }
+        groupColumn_ = group.isEmpty() ? -1 : columnIndex(group);
+    }
+
+    OwnLookup lookup;
+    std::vector<Row> rows;
+    CellFn cellFn;
+    SpanFn spanFn;
+    int prefix = 0;
+    bool prefixDevice = false;
+    std::size_t pairs = 0; // step_trace only
+};
+
+// op_summary keeps a 64-byte task extract per row and the PMU floats beside it.
+class OpSummaryTable final : public SummaryTable {
+public:
+    OpSummaryTable(const TraceReader &r, const OpSummaryLayout &l) : SummaryTable(SummaryKind::OpSummary), lookup(r), layout(l)
+    {
+        columns_ = makeColumns(layout.header(), {3, 4, 5, 10, 11, 12, 13, 14, 15}, true, true);
+        groupColumn_ = columnIndex(QStringLiteral("OP Type"));
+    }
+    std::size_t rowCount() const override { return rows.size(); }
+    Cell cell(std::size_t row, int col) const override
+    {
+        const OpSummaryTask &t = rows[row];
+        if (col == 0)
+            return Cell::uint(t.device);
+        if (col == 1)
+            return Cell::uint(t.iteration);
+        const std::size_t m = layout.metrics.size();
+        return opSummaryCell(layout, lookup, t, m ? &pmu[row * m] : nullptr, freqOf(t.device), col - 2);
+    }
+    RowSpan span(std::size_t row) const override
+    {
+        const OpSummaryTask &t = rows[row];
+        RowSpan s;
+        s.device = t.device;
+        s.modelId = t.modelId;
+        s.iteration = t.iteration;
+        s.stream = t.streamId;
+        s.start = t.start;
+        s.end = t.start + t.duration;
+        return s;
+    }
+    std::size_t memoryBytes() const override
+    {
+        return rows.capacity() * sizeof(OpSummaryTask) + pmu.capacity() * sizeof(float) + lookup.memoryBytes();
+    }
+    int freqOf(std::uint16_t device) const { return device < freq.size() ? freq[device] : 0; }
+
+    OwnLookup lookup;
+    OpSummaryLayout layout;
+    std::vector<OpSummaryTask> rows;
+    std::vector<float> pmu;
+    std::vector<int> freq; // AI Core MHz by device id
+};
+
+RowSpan spanOf(std::uint16_t device, std::uint32_t model, std::uint32_t iteration, std::int64_t stream, TimeNs start,
+               TimeNs end)
+{
+    RowSpan s;
+    s.device = device;
+    s.modelId = model;
+    s.iteration = iteration;
+    s.stream = stream;
+    s.start = start;
+    s.end = end;
+    return s;
+}
+
+std::string modelNameOf(const SessionInfo &info, std::uint32_t model)
+{
+    for (const auto &m : info.models)
+        if (m.id == model)
+            return m.name.toStdString();
+    return {};
+}
+
+// ---- builders --------------------------------------------------------------------------
+
+std::shared_ptr<const SummaryTable> buildOpSummary(const TraceReader &reader, const SessionSummaryOptions &so,
+                                                   const std::atomic<bool> *cancel)
+{
+    const OpSummaryLayout layout(so.opt.taskTime == TaskTimeLevel::L0, so.opt.aicpu == Switch::On, so.metricColumns);
+    auto t = std::make_shared<OpSummaryTable>(reader, layout);
+    for (const auto &d : reader.sessionInfo().devices) {
+        if (t->freq.size() <= d.id)
+            t->freq.resize(d.id + 1u, 0);
+        t->freq[d.id] = d.aicFrequencyMHz;
+    }
+    const std::size_t m = layout.metrics.size();
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        TaskWaitTracker wait;
+        reader.forEachTask(k, [&](const TaskRecord &task) {
+            if (!layout.includes(task.type))
+                return true;
+            t->rows.push_back(opSummaryTask(task, wait.next(task.start, task.duration)));
+            t->lookup.keepTask(task);
+            for (std::size_t i = 0; i < m; ++i)
+                t->pmu.push_back(i < kMaxPmuColumns ? task.pmu[i] : 0.f);
+            return true;
+        });
+    }
+    t->rows.shrink_to_fit();
+    t->pmu.shrink_to_fit();
+    t->lookup.done();
+    return t;
+}
+
+struct StatRow { OpStatisticRow r; std::string model; RowSpan span; };
+
+std::shared_ptr<const SummaryTable> buildOpStatistic(const TraceReader &reader, const SessionSummaryOptions &so,
+                                                     const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<StatRow>;
+    auto t = std::make_shared<T>(
+        SummaryKind::OpStatistic, reader, [](const T &, const StatRow &r, int c) { return opStatisticCell(r.r, r.model, c); },
+        [](const StatRow &r) { return r.span; });
+    t->setColumns(makeColumns(opStatisticHeader(), {0, 1, 2}, true, true), QStringLiteral("OP Type"));
+    const bool l0 = so.opt.taskTime == TaskTimeLevel::L0;
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        OpStatisticBuilder b;
+        std::map<std::pair<std::string, std::string>, std::pair<TimeNs, TimeNs>, std::less<>> spans;
+        reader.forEachTask(k, [&](const TaskRecord &task) {
+            if (task.type != TaskType::AiCore && !(so.opt.aicpu == Switch::On && task.type == TaskType::AiCpu))
+                return true;
+            t->lookup.keepTask(task);
+            const std::string_view type = opStatisticType(t->lookup, task, l0);
+            b.add(type, taskTypeName(task.type), task.duration);
+            auto [p, fresh] = spans.try_emplace({std::string(type), taskTypeName(task.type)}, task.start, task.start + task.duration);
+            if (!fresh)
+                p->second.second = std::max(p->second.second, task.start + task.duration);
+            return true;
+        });
+        const std::string model = modelNameOf(reader.sessionInfo(), k.modelId);
+        for (auto &r : b.rows()) {
+            const auto &sp = spans.at({r.opType, r.coreType});
+            t->rows.push_back({r, model, spanOf(k.device, k.modelId, k.iteration, -1, sp.first, sp.second)});
+        }
+    }
+    t->lookup.done();
+    return t;
+}
+
+struct TaskTimeTableRow { TaskTimeRow r; RowSpan span; };
+
+std::shared_ptr<const SummaryTable> buildTaskTime(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<TaskTimeTableRow>;
+    auto t = std::make_shared<T>(
+        SummaryKind::TaskTime, reader, [](const T &, const TaskTimeTableRow &r, int c) { return taskTimeCell(r.r, r.r.name, c); },
+        [](const TaskTimeTableRow &r) { return r.span; });
+    t->setColumns(makeColumns(taskTimeHeader(), {9, 10, 12}, true, true), QStringLiteral("Type"));
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        TaskTimeBuilder b;
+        std::map<std::tuple<std::uint32_t, std::uint32_t, std::string>, std::pair<TimeNs, TimeNs>, std::less<>> spans;
+        reader.forEachTask(k, [&](const TaskRecord &task) {
+            t->lookup.keepTask(task);
+            const std::string_view name = taskDisplayName(t->lookup, task.type, task.name, task.opId);
+            b.add(task, name);
+            auto [p, fresh] = spans.try_emplace({task.streamId, task.taskId, std::string(name)}, task.start, task.start + task.duration);
+            if (!fresh)
+                p->second.second = std::max(p->second.second, task.start + task.duration);
+            return true;
+        });
+        for (auto &r : b.rows()) {
+            const auto &sp = spans.at({r.streamId, r.taskId, r.name});
+            const RowSpan span = spanOf(k.device, k.modelId, k.iteration, r.streamId, sp.first, sp.second);
+            t->rows.push_back({std::move(r), span});
+        }
+    }
+    t->lookup.done();
+    return t;
+}
+
+struct StepRow { StepTraceRow r; std::uint16_t device; std::uint32_t model; TimeNs from; };
+
+std::shared_ptr<const SummaryTable> buildStepTrace(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<StepRow>;
+    auto t = std::make_shared<T>(
+        SummaryKind::StepTrace, reader, [](const T &self, const StepRow &r, int c) { return stepTraceCell(r.r, self.pairs, c); },
+        [](const StepRow &r) { return spanOf(r.device, r.model, r.r.iteration, -1, r.from, r.r.iterationEnd); });
+    // The step_trace file of an iteration holds every iteration of its model: one row set
+    // per (device, model) is the same information once.
+    std::vector<std::pair<std::uint16_t, std::uint32_t>> seen;
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        const std::pair<std::uint16_t, std::uint32_t> dm{k.device, k.modelId};
+        if (std::find(seen.begin(), seen.end(), dm) != seen.end())
+            continue;
+        seen.push_back(dm);
+        for (const auto &s : reader.stepTraces(k.device, k.modelId)) {
+            const StepTraceRow r = stepTraceRow(s);
+            t->pairs = std::max(t->pairs, r.reduces.size());
+            t->rows.push_back({r, k.device, k.modelId, s.previousIterationEnd >= 0 ? std::min(s.previousIterationEnd, s.fpStart) : s.fpStart});
+        }
+    }
+    t->setColumns(makeColumns(stepTraceHeader(t->pairs), {}, true, false), QString());
+    t->lookup.done();
+    return t;
+}
+
+template <class Rec>
+struct Keyed { Rec rec; std::uint32_t model; std::uint32_t iteration; };
+
+std::shared_ptr<const SummaryTable> buildAiCpu(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<AiCpuRecord>;
+    auto t = std::make_shared<T>(
+        SummaryKind::AiCpu, reader, [](const T &self, const AiCpuRecord &a, int c) { return aiCpuCell(a, self.lookup, c); },
+        [](const AiCpuRecord &a) { return spanOf(a.device, a.modelId, a.iteration, a.streamId, a.timestamp, a.timestamp + a.totalTime); });
+    t->setColumns(makeColumns(aiCpuHeader(), {1}, true, true), QStringLiteral("Node"));
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        reader.forEachAiCpu(k, [&](const AiCpuRecord &a) {
+            t->lookup.keep(a.node);
+            t->rows.push_back(a);
+            return true;
+        });
+    }
+    t->lookup.done();
+    return t;
+}
+
+struct L2Row {
+    TimeNs start, duration;
+    std::uint32_t model, iteration, stream, task, opId;
+    StrId name;
+    float hit, victim;
+    std::uint16_t device;
+    TaskType type;
+};
+
+std::shared_ptr<const SummaryTable> buildL2(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<L2Row>;
+    auto t = std::make_shared<T>(
+        SummaryKind::L2Cache, reader,
+        [](const T &self, const L2Row &r, int c) {
+            return l2Cell(r.stream, r.task, r.hit, r.victim, taskDisplayName(self.lookup, r.type, r.name, r.opId), c);
+        },
+        [](const L2Row &r) { return spanOf(r.device, r.model, r.iteration, r.stream, r.start, r.start + r.duration); });
+    t->setColumns(makeColumns(l2Header(), {4}, true, true), QStringLiteral("Op Name"));
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        reader.forEachTask(k, [&](const TaskRecord &task) {
+            if (!l2Includes(task))
+                return true;
+            t->lookup.keepTask(task);
+            t->rows.push_back({task.start, task.duration, task.modelId, task.iteration, task.streamId, task.taskId,
+                               task.opId, task.name, task.l2HitRate, task.l2VictimRate, task.device, task.type});
+            return true;
+        });
+    }
+    t->lookup.done();
+    return t;
+}
+
+std::shared_ptr<const SummaryTable> buildTx(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<HostRangeRecord>;
+    auto t = std::make_shared<T>(
+        SummaryKind::MsprofTx, reader, [](const T &self, const HostRangeRecord &r, int c) { return txCell(r, self.lookup, c); },
+        [](const HostRangeRecord &r) { return spanOf(r.device, r.modelId, r.iteration, -1, r.start, r.start + r.duration); });
+    t->setColumns(makeColumns(txHeader(), {3, 8, 9}, true, true), QStringLiteral("message"));
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        reader.forEachHostRange(k, [&](const HostRangeRecord &r) {
+            if (r.kind != HostRangeRecord::Kind::MsprofTx)
+                return true;
+            t->lookup.keep(r.name);
+            t->lookup.keep(r.eventType);
+            t->lookup.keep(r.messageType);
+            t->rows.push_back(r);
+            return true;
+        });
+    }
+    t->lookup.done();
+    return t;
+}
+
+std::shared_ptr<const SummaryTable> buildDp(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using R = Keyed<QueueEventRecord>;
+    using T = RowsTable<R>;
+    auto t = std::make_shared<T>(
+        SummaryKind::DataPreprocess, reader, [](const T &self, const R &r, int c) { return dpCell(r.rec, self.lookup, c); },
+        [](const R &r) { return spanOf(r.rec.device, r.model, r.iteration, -1, r.rec.timestamp, r.rec.timestamp); });
+    t->setColumns(makeColumns(dpHeader(), {1, 2}, true, true), QStringLiteral("Action"));
+    std::uint16_t cachedDevice = 0;
+    std::vector<QueueEventRecord> queue;
+    bool haveQueue = false;
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        if (!haveQueue || cachedDevice != k.device) {
+            queue = reader.queueEvents(k.device);
+            cachedDevice = k.device;
+            haveQueue = true;
+            for (const auto &q : queue) {
+                t->lookup.keep(q.action);
+                t->lookup.keep(q.source);
+            }
+        }
+        if (queue.empty())
+            continue;
+        // The same window the exporter's dp file of this iteration uses.
+        const auto steps = reader.stepTraces(k.device, k.modelId);
+        std::optional<std::pair<TimeNs, TimeNs>> span;
+        const bool stepped = std::any_of(steps.begin(), steps.end(), [&k](const StepTraceRecord &s) { return s.iteration == k.iteration; });
+        if (!stepped) // the window falls back to the iteration's tasks only without a step trace
+            reader.forEachTask(k, [&](const TaskRecord &task) {
+            if (!span)
+                span = std::make_pair(task.start, task.start - 1);
+            span->second = std::max(span->second, task.start + task.duration);
+            return true;
+        });
+        const QueueWindow w = queueWindow(steps, k.iteration, span);
+        for (const auto &q : queue)
+            if (q.timestamp > w.lo && q.timestamp <= w.hi)
+                t->rows.push_back({q, k.modelId, k.iteration});
+    }
+    t->lookup.done();
+    return t;
+}
+
+struct FusionRow { FusionOpRecord rec; std::string fallbackModel; };
+
+std::vector<std::uint32_t> modelIds(const TraceReader &reader)
+{
+    std::vector<std::uint32_t> ids;
+    for (const auto &m : reader.sessionInfo().models)
+        ids.push_back(m.id);
+    for (const auto &k : reader.iterations())
+        ids.push_back(k.modelId);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
+
+std::shared_ptr<const SummaryTable> buildFusion(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<FusionRow>;
+    auto t = std::make_shared<T>(
+        SummaryKind::FusionOp, reader,
+        [](const T &self, const FusionRow &r, int c) { return fusionCell(r.rec, self.lookup, r.fallbackModel, c); },
+        [](const FusionRow &r) {
+            RowSpan s = spanOf(0, r.rec.modelId, 0, -1, 0, 0);
+            s.hasDevice = false;
+            s.hasTime = false;
+            return s;
+        });
+    t->setColumns(makeColumns(fusionHeader(), {0, 2, 3}, false, false), QStringLiteral("Fusion Op"));
+    for (std::uint32_t model : modelIds(reader)) {
+        if (cancelled(cancel))
+            return nullptr;
+        const std::string fallback = modelNameOf(reader.sessionInfo(), model);
+        for (const auto &o : reader.fusionOps(model)) {
+            t->lookup.keep(o.modelName);
+            t->lookup.keep(o.fusionOp);
+            t->lookup.keep(o.originalOps);
+            t->rows.push_back({o, fallback});
+        }
+    }
+    t->lookup.done();
+    return t;
+}
+
+std::shared_ptr<const SummaryTable> buildCollectives(const TraceReader &reader, const std::atomic<bool> *cancel)
+{
+    using T = RowsTable<CollectiveOpRecord>;
+    auto t = std::make_shared<T>(
+        SummaryKind::Collectives, reader,
+        [](const T &self, const CollectiveOpRecord &r, int c) { return collectiveCell(r, self.lookup, c); },
+        [](const CollectiveOpRecord &r) { return spanOf(r.device, r.modelId, r.iteration, -1, r.start, r.start + r.duration); });
+    t->setColumns(makeColumns(collectiveHeader(), {0, 1}, true, true), QStringLiteral("OP Type"));
+    for (const auto &k : reader.iterations()) {
+        if (cancelled(cancel))
+            return nullptr;
+        reader.forEachCollective(k, [&](const CollectiveOpRecord &c) {
+            t->lookup.keep(c.name);
+            t->lookup.keep(c.opType);
+            t->rows.push_back(c);
+            return true;
+        });
+    }
+    t->lookup.done();
+    return t;
+}
+
+std::vector<SummaryKind> kindsOf(const TraceReader &reader)
+{
+    const auto so = summaryOptions(reader.sessionInfo());
+    std::vector<SummaryKind> k;
+    if (so.taskFiles) {
+        k.push_back(SummaryKind::OpSummary);
+        k.push_back(SummaryKind::OpStatistic);
+    }
+    if (so.stepFiles)
+        k.push_back(SummaryKind::StepTrace);
+    if (so.taskFiles)
+        k.push_back(SummaryKind::TaskTime);
+    if (so.opt.aicpu == Switch::On)
+        k.push_back(SummaryKind::AiCpu);
+    bool dp = false;
+    for (const auto &d : reader.sessionInfo().devices)
+        dp = dp || !reader.queueEvents(d.id).empty();
+    if (dp)
+        k.push_back(SummaryKind::DataPreprocess);
+    bool fusion = false;
+    for (std::uint32_t m : modelIds(reader))
+        fusion = fusion || !reader.fusionOps(m).empty();
+    if (fusion)
+        k.push_back(SummaryKind::FusionOp);
+    if (so.opt.l2 == Switch::On && so.taskFiles)
+        k.push_back(SummaryKind::L2Cache);
+    if (so.hcclFiles)
+        k.push_back(SummaryKind::Collectives);
+    if (so.opt.msproftx == Switch::On)
+        k.push_back(SummaryKind::MsprofTx);
+    return k;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string o(s);
+    for (char &c : o)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return o;
+}
+
+bool containsCaseless(std::string_view hay, const std::string &needleLower)
+{
+    if (needleLower.empty())
+        return true;
+    if (hay.size() < needleLower.size())
+        return false;
+    const auto it = std::search(hay.begin(), hay.end(), needleLower.begin(), needleLower.end(), [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == b;
+    });
+    return it != hay.end();
+}
+
+bool parseNumber(const QString &text, double *out)
+{
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    if (ok)
+        *out = v;
+    return ok;
+}
+
+} // namespace
+
+// ---- kinds ---------------------------------------------------------------------------
+
+const char *summaryKindStem(SummaryKind k)
+{
+    switch (k) {
+    case SummaryKind::OpSummary: return "op_summary";
+    case SummaryKind::OpStatistic: return "op_statistic";
+    case SummaryKind::StepTrace: return "step_trace";
+    case SummaryKind::TaskTime: return "task_time";
+    case SummaryKind::AiCpu: return "aicpu";
+    case SummaryKind::DataPreprocess: return "dp";
+    case SummaryKind::FusionOp: return "fusion_op";
+    case SummaryKind::L2Cache: return "l2_cache";
+    case SummaryKind::Collectives: return "hccl";
+    case SummaryKind::MsprofTx: return "msprof_tx";
+    }
+    return "";
+}
+
+QString summaryKindTitle(SummaryKind k)
+{
+    switch (k) {
+    case SummaryKind::OpSummary: return Ctx::tr("Op summary");
+    case SummaryKind::OpStatistic: return Ctx::tr("Op statistic");
+    case SummaryKind::StepTrace: return Ctx::tr("Step trace");
+    case SummaryKind::TaskTime: return Ctx::tr("Task time");
+    case SummaryKind::AiCpu: return Ctx::tr("AI CPU");
+    case SummaryKind::DataPreprocess: return Ctx::tr("Data pre-processing (queue)");
+    case SummaryKind::FusionOp: return Ctx::tr("Fusion ops");
+    case SummaryKind::L2Cache: return Ctx::tr("L2 cache");
+    case SummaryKind::Collectives: return Ctx::tr("Collective ops (HCCL)");
+    case SummaryKind::MsprofTx: return Ctx::tr("msproftx markers");
+    }
+    return {};
+}
+
+int SummaryTable::columnIndex(const QString &name) const
+{
+    for (int i = 0; i < columnCount(); ++i)
+        if (columns_[static_cast<std::size_t>(i)].name == name)
+            return i;
+    return -1;
+}
+
+QString SummaryTable::text(std::size_t row, int col) const
+{
+    const Cell c = cell(row, col);
+    if (c.kind == Cell::Kind::Text)
+        return QString::fromUtf8(c.text.data(), static_cast<qsizetype>(c.text.size()));
+    return QString::fromStdString(cellText(c));
+}
+
+// ---- index operations ----------------------------------------------------------------
+
+RowIndex allRows(const SummaryTable &t)
+{
+    RowIndex r(t.rowCount());
+    for (std::size_t i = 0; i < r.size(); ++i)
+        r[i] = static_cast<std::uint32_t>(i);
+    return r;
+}
+
+void sortRows(const SummaryTable &t, RowIndex &rows, int column, bool ascending, const std::atomic<bool> *cancel)
+{
+    if (column < 0 || column >= t.columnCount() || rows.size() < 2)
+        return;
+    // (key, row) pairs sorted once: the key is the number, or for text the rank of the
+    // string among the column's distinct values, so the sort compares doubles only.
+    struct Keyed { double key; std::uint32_t row; };
+    std::vector<Keyed> keyed(rows.size());
+    const bool text = t.columns()[static_cast<std::size_t>(column)].type == ColumnType::Text;
+    if (!text) {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if ((i & 0xFFFF) == 0 && cancelled(cancel))
+                return;
+            keyed[i] = {t.number(rows[i], column), rows[i]};
+        }
+    } else {
+        // Views point into the table's own strings, stable while the table lives.
+        std::unordered_map<std::string_view, std::uint32_t> slot;
+        std::vector<std::string_view> distinct;
+        std::vector<std::uint32_t> slotOf(rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if ((i & 0xFFFF) == 0 && cancelled(cancel))
+                return;
+            const Cell c = t.cell(rows[i], column);
+            if (c.kind != Cell::Kind::Text) {
+                slotOf[i] = UINT32_MAX;
+                continue;
+            }
+            auto [p, fresh] = slot.try_emplace(c.text, static_cast<std::uint32_t>(distinct.size()));
+            if (fresh)
+                distinct.push_back(c.text);
+            slotOf[i] = p->second;
+        }
+        std::vector<std::uint32_t> order(distinct.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return distinct[a] < distinct[b]; });
+        std::vector<double> rank(distinct.size());
+        for (std::size_t r = 0; r < order.size(); ++r)
+            rank[order[r]] = static_cast<double>(r);
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            keyed[i] = {slotOf[i] == UINT32_MAX ? std::numeric_limits<double>::quiet_NaN() : rank[slotOf[i]], rows[i]};
+    }
+    if (cancelled(cancel))
+        return;
+    const auto cmp = [ascending](const Keyed &a, const Keyed &b) {
+        const bool an = std::isnan(a.key), bn = std::isnan(b.key);
+        if (an || bn)
+            return !an && bn; // N/A last either way
+        return ascending ? a.key < b.key : b.key < a.key;
+    };
+    std::stable_sort(keyed.begin(), keyed.end(), cmp);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        rows[i] = keyed[i].row;
+}
+
+bool ColumnFilter::parse(const QString &input, ColumnType type, ColumnFilter *out, QString *error)
+{
+    *out = ColumnFilter();
+    const QString text = input.trimmed();
+    if (text.isEmpty())
+        return true;
+    if (text.size() >= 2 && text.startsWith(u'/') && text.endsWith(u'/')) {
+        const std::string pattern = text.mid(1, text.size() - 2).toStdString();
+        try {
+            out->regex_ = std::make_shared<std::regex>(pattern, std::regex::ECMAScript | std::regex::icase | std::regex::optimize);
+        } catch (const std::regex_error &e) {
+            if (error)
+                *error = Ctx::tr("The regular expression %1 is not valid: %2.").arg(text, QString::fromLocal8Bit(e.what()));
+            return false;
+        }
+        out->mode_ = Mode::Regex;
+        return true;
+    }
+    if (type == ColumnType::Number) {
+        const auto bad = [&](const QString &why) {
+            if (error)
+                *error = why;
+            return false;
+        };
+        const qsizetype dots = text.indexOf(QStringLiteral(".."));
+        double v = 0;
+        if (dots >= 0) {
+            const QString a = text.left(dots).trimmed(), b = text.mid(dots + 2).trimmed();
+            if (!a.isEmpty() && !parseNumber(a, &out->lo_))
+                return bad(Ctx::tr("The range %1 is not valid: \"%2\" is not a number.").arg(text, a));
+            if (!b.isEmpty() && !parseNumber(b, &out->hi_))
+                return bad(Ctx::tr("The range %1 is not valid: \"%2\" is not a number.").arg(text, b));
+            if (out->lo_ > out->hi_)
+                return bad(Ctx::tr("The range %1 is empty: its start is after its end.").arg(text));
+            out->mode_ = Mode::Range;
+            return true;
+        }
+        for (const char *op : {">=", "<=", ">", "<", "="}) {
+            const QString o = QLatin1String(op);
+            if (!text.startsWith(o))
+                continue;
+            if (!parseNumber(text.mid(o.size()), &v))
+                return bad(Ctx::tr("The filter %1 is not valid: \"%2\" is not a number.").arg(text, text.mid(o.size()).trimmed()));
+            if (o == QLatin1String(">=")) out->lo_ = v;
+            else if (o == QLatin1String("<=")) out->hi_ = v;
+            else if (o == QLatin1String(">")) { out->lo_ = v; out->loOpen_ = true; }
+            else if (o == QLatin1String("<")) { out->hi_ = v; out->hiOpen_ = true; }
+            else out->lo_ = out->hi_ = v;
+            out->mode_ = Mode::Range;
+            return true;
+        }
+    }
+    out->needle_ = lower(text.toStdString());
+    out->mode_ = Mode::Contains;
+    return true;
+}
+
+bool ColumnFilter::matches(const Cell &c) const
+{
+    switch (mode_) {
+    case Mode::None: return true;
+    case Mode::Range: {
+        if (!c.isNumber())
+            return false;
+        const double v = c.number();
+        return (loOpen_ ? v > lo_ : v >= lo_) && (hiOpen_ ? v < hi_ : v <= hi_);
+    }
+    case Mode::Contains:
+        if (c.kind == Cell::Kind::Text)
+            return containsCaseless(c.text, needle_);
+        return containsCaseless(cellText(c), needle_);
+    case Mode::Regex: {
+        if (c.kind == Cell::Kind::Text)
+            return std::regex_search(c.text.begin(), c.text.end(), *regex_);
+        const std::string s = cellText(c);
+        return std::regex_search(s, *regex_);
+    }
+    }
+    return true;
+}
+
+bool RowScope::matches(const RowSpan &s) const
+{
+    if (device && s.hasDevice && s.device != *device)
+        return false;
+    if (modelId && s.modelId != *modelId)
+        return false;
+    if (iteration && s.iteration && s.iteration != *iteration)
+        return false;
+    if (timeRange && s.hasTime && (s.end < timeRange->first || s.start > timeRange->second))
+        return false;
+    return true;
+}
+
+RowIndex filterRows(const SummaryTable &t, const RowIndex &in, const RowScope &scope,
+                    const std::vector<std::pair<int, ColumnFilter>> &filters, const std::atomic<bool> *cancel)
+{
+    const bool scoped = scope.device || scope.modelId || scope.iteration || scope.timeRange;
+    RowIndex out;
+    out.reserve(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        if ((i & 0xFFFF) == 0 && cancelled(cancel))
+            return {};
+        const std::uint32_t r = in[i];
+        if (scoped && !scope.matches(t.span(r)))
+            continue;
+        bool ok = true;
+        for (const auto &[col, f] : filters)
+            if (!f.isEmpty() && !f.matches(t.cell(r, col))) {
+                ok = false;
+                break;
+            }
+        if (ok)
+            out.push_back(r);
+    }
+    return out;
+}
+
+// ---- grouping ------------------------------------------------------------------------
+
+GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn)
+    : SummaryTable(source->kind()), source_(std::move(source))
+{
+    const auto &src = source_->columns();
+    columns_.push_back({keyColumn >= 0 ? src[static_cast<std::size_t>(keyColumn)].name : Ctx::tr("Group"), ColumnType::Text, false});
+    columns_.push_back({Ctx::tr("Count"), ColumnType::Number, false});
+    for (int c = 0; c < source_->columnCount(); ++c) {
+        const auto &col = src[static_cast<std::size_t>(c)];
+        if (col.type != ColumnType::Number || !col.inCsv)
+            continue;
+        numberColumns_.push_back(c);
+        columns_.push_back({Ctx::tr("%1 sum").arg(col.name), ColumnType::Number, false});
+        columns_.push_back({Ctx::tr("%1 mean").arg(col.name), ColumnType::Number, false});
+        columns_.push_back({Ctx::tr("%1 min").arg(col.name), ColumnType::Number, false});
+        columns_.push_back({Ctx::tr("%1 max").arg(col.name), ColumnType::Number, false});
+    }
+    groupColumn_ = 0;
+    // Group id per member, then a counting sort into group-contiguous member order.
+    std::unordered_map<std::string, std::uint32_t> ids;
+    std::vector<std::uint32_t> groupOf(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Cell c = keyColumn >= 0 ? source_->cell(rows[i], keyColumn) : Cell::na();
+        std::string key = c.kind == Cell::Kind::Text ? std::string(c.text) : cellText(c);
+        auto [p, fresh] = ids.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
+        if (fresh)
+            keys_.push_back(std::move(key));
+        groupOf[i] = p->second;
+    }
+    const std::size_t g = keys_.size(), nc = numberColumns_.size();
+    offsets_.assign(g + 1, 0);
+    for (auto id : groupOf)
+        ++offsets_[id + 1];
+    for (std::size_t i = 0; i < g; ++i)
+        offsets_[i + 1] += offsets_[i];
+    members_.resize(rows.size());
+    std::vector<std::size_t> fill(offsets_.begin(), offsets_.end() - 1);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        members_[fill[groupOf[i]]++] = rows[i];
+    aggs_.assign(g * nc, Agg{});
+    spans_.resize(g);
+    for (std::size_t gi = 0; gi < g; ++gi) {
+        bool first = true;
+        RowSpan &s = spans_[gi];
+        for (std::size_t m = offsets_[gi]; m < offsets_[gi + 1]; ++m) {
+            const std::uint32_t r = members_[m];
+            for (std::size_t i = 0; i < nc; ++i) {
+                const Cell c = source_->cell(r, numberColumns_[i]);
+                if (!c.isNumber())
+                    continue;
+                const double v = c.number();
+                Agg &a = aggs_[gi * nc + i];
+                a.sum += v;
+                a.min = std::min(a.min, v);
+                a.max = std::max(a.max, v);
+                ++a.n;
+            }
+            const RowSpan rs = source_->span(r);
+            if (first) {
+                s = rs;
+                first = false;
+            } else {
+                // A group spans its members: one device / iteration / stream only if all share it.
+                if (rs.device != s.device) s.hasDevice = false;
+                if (rs.iteration != s.iteration) s.iteration = 0;
+                if (rs.stream != s.stream) s.stream = -1;
+                s.start = std::min(s.start, rs.start);
+                s.end = std::max(s.end, rs.end);
+                s.hasTime = s.hasTime && rs.hasTime;
+            }
+        }
+    }
+}
+
+Cell GroupedTable::cell(std::size_t row, int col) const
+{
+    if (col == 0)
+        return Cell::str(keys_[row]);
+    if (col == 1)
+        return Cell::uint(offsets_[row + 1] - offsets_[row]);
+    const std::size_t i = static_cast<std::size_t>(col - 2) / 4, which = static_cast<std::size_t>(col - 2) % 4;
+    if (col < 2 || i >= numberColumns_.size())
+        return Cell::na();
+    const Agg &a = aggs_[row * numberColumns_.size() + i];
+    if (a.n == 0)
+        return Cell::na();
+    switch (which) {
+    case 0: return Cell::fixed(a.sum);
+    case 1: return Cell::fixed(a.sum / static_cast<double>(a.n));
+    case 2: return Cell::fixed(a.min);
+    default: return Cell::fixed(a.max);
+    }
+}
+
+RowSpan GroupedTable::span(std::size_t row) const { return spans_[row]; }
+
+std::size_t GroupedTable::memoryBytes() const
+{
+    std::size_t b = members_.capacity() * sizeof(std::uint32_t) + offsets_.capacity() * sizeof(std::size_t)
+                  + aggs_.capacity() * sizeof(Agg) + spans_.capacity() * sizeof(RowSpan);
+    for (const auto &k : keys_)
+        b += sizeof(std::string) + k.capacity();
+    return b;
+}
+
+// ---- building ------------------------------------------------------------------------
+
+std::shared_ptr<const SummaryTable> buildSummaryTable(const TraceReader &reader, SummaryKind k, const std::atomic<bool> *cancel)
+{
+    const auto so = summaryOptions(reader.sessionInfo());
+    switch (k) {
+    case SummaryKind::OpSummary: return buildOpSummary(reader, so, cancel);
+    case SummaryKind::OpStatistic: return buildOpStatistic(reader, so, cancel);
+    case SummaryKind::StepTrace: return buildStepTrace(reader, cancel);
+    case SummaryKind::TaskTime: return buildTaskTime(reader, cancel);
+    case SummaryKind::AiCpu: return buildAiCpu(reader, cancel);
+    case SummaryKind::DataPreprocess: return buildDp(reader, cancel);
+    case SummaryKind::FusionOp: return buildFusion(reader, cancel);
+    case SummaryKind::L2Cache: return buildL2(reader, cancel);
+    case SummaryKind::Collectives: return buildCollectives(reader, cancel);
+    case SummaryKind::MsprofTx: return buildTx(reader, cancel);
+    }
+    return nullptr;
+}
+
+SummaryTables::SummaryTables(const TraceReader &reader) : reader_(reader), kinds_(kindsOf(reader)) {}
+
+bool SummaryTables::has(SummaryKind k) const { return std::find(kinds_.begin(), kinds_.end(), k) != kinds_.end(); }
+
+std::shared_ptr<const SummaryTable> SummaryTables::table(SummaryKind k, const std::atomic<bool> *cancel)
+{
+    if (!has(k))
+        return nullptr;
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto &slot = built_[static_cast<int>(k)];
+    if (!slot)
+        slot = buildSummaryTable(reader_, k, cancel);
+    return slot;
+}
+
+} // namespace npuscope::analysis

@@ -1,0 +1,180 @@
+#pragma once
+// Summary tables: every summary file of the PROF output (op_summary, op_statistic,
+// step_trace, task_time, aicpu, dp, fusion_op, l2_cache, msprof_tx) plus the collective
+// ops of the hccl timeline, for a whole session, as sortable, filterable tables.
+//
+// Values equal the exported CSVs cell for cell: both go through summary_rows.h. A table
+// keeps per row only the small inputs of its kind (an op_summary row is a 64-byte task
+// extract plus its PMU floats) and computes a cell when asked, so 10 M rows fit in memory;
+// strings are ids into the table's own copy, so a built table no longer needs the reader.
+// Rows stay in the order of the CSV files (device, model, iteration, then file order).
+// Sorting, filtering and grouping never copy rows: they produce row index permutations.
+// A table is immutable once built and may be read from any thread.
+
+#include "core/analysis/summary_rows.h"
+#include "core/model/trace_reader.h"
+
+#include <QString>
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <regex>
+#include <vector>
+
+namespace npuscope::analysis {
+
+enum class SummaryKind : std::uint8_t {
+    OpSummary, OpStatistic, StepTrace, TaskTime, AiCpu, DataPreprocess, FusionOp, L2Cache, Collectives, MsprofTx
+};
+inline constexpr int kSummaryKindCount = 10;
+// The file name stem ("op_summary", ..., "hccl" for the collective ops).
+const char *summaryKindStem(SummaryKind k);
+// What a user reads in a kind chooser ("Op summary", ...), translated.
+QString summaryKindTitle(SummaryKind k);
+
+enum class ColumnType : std::uint8_t { Number, Text };
+
+struct SummaryColumn {
+    QString name;          // the CSV header ("Task Duration(us)"); Device / Iteration are ours
+    ColumnType type = ColumnType::Text;
+    bool inCsv = true;     // false for the Device / Iteration columns the CSV has in its file name
+};
+
+// Where a row happened, for the explorer selection, the time-range filter and "show in
+// timeline". Aggregate rows (op_statistic, task_time) span their first to last task;
+// rows without a time (fusion_op) have hasTime false.
+struct RowSpan {
+    std::uint16_t device = 0;
+    std::uint32_t modelId = 0;
+    std::uint32_t iteration = 0;   // 0: the row belongs to no single iteration
+    std::int64_t stream = -1;      // -1: not one stream
+    TimeNs start = 0, end = 0;
+    bool hasDevice = true;         // false for per-model rows (fusion_op)
+    bool hasTime = true;
+};
+
+using RowIndex = std::vector<std::uint32_t>;
+
+class SummaryTable {
+public:
+    virtual ~SummaryTable() = default;
+    SummaryKind kind() const { return kind_; }
+    const std::vector<SummaryColumn> &columns() const { return columns_; }
+    int columnCount() const { return static_cast<int>(columns_.size()); }
+    int columnIndex(const QString &name) const;          // first column of that name, -1 if none
+    virtual std::size_t rowCount() const = 0;
+    virtual Cell cell(std::size_t row, int col) const = 0;
+    virtual RowSpan span(std::size_t row) const = 0;
+    // The column the "group by op type" toggle groups by; -1 when the kind has none.
+    int groupColumn() const { return groupColumn_; }
+    // Heap bytes held by the rows (for the bench's bytes-per-row figure).
+    virtual std::size_t memoryBytes() const = 0;
+
+    QString text(std::size_t row, int col) const;         // as the CSV shows it (unquoted)
+    double number(std::size_t row, int col) const { return cell(row, col).number(); }
+
+protected:
+    explicit SummaryTable(SummaryKind k) : kind_(k) {}
+    SummaryKind kind_;
+    std::vector<SummaryColumn> columns_;
+    int groupColumn_ = -1;
+};
+
+// ---- index operations ----------------------------------------------------------------
+
+RowIndex allRows(const SummaryTable &t);
+
+// Stable sort of rows by one column: numerically on Number columns, by text (byte order)
+// on Text columns; N/A sorts last in both directions. O(n log n) on an index array.
+void sortRows(const SummaryTable &t, RowIndex &rows, int column, bool ascending,
+              const std::atomic<bool> *cancel = nullptr);
+
+// One column's filter, parsed from what a user types in the filter row:
+//   text        case-insensitive "contains" on the cell text (any column)
+//   /regex/     regular expression (ECMAScript, case-insensitive) searched in the cell text
+//   a..b        numeric range, inclusive (either side may be empty: "..5", "2..")
+//   >x  >=x  <x  <=x  =x   numeric comparison
+// Numeric forms apply to Number columns; N/A never matches them.
+class ColumnFilter {
+public:
+    // False and a translated *error naming the problem when the text is not valid.
+    static bool parse(const QString &text, ColumnType type, ColumnFilter *out, QString *error);
+    bool matches(const Cell &c) const;
+    bool isEmpty() const { return mode_ == Mode::None; }
+private:
+    enum class Mode : std::uint8_t { None, Contains, Regex, Range };
+    Mode mode_ = Mode::None;
+    std::string needle_;               // lower case
+    std::shared_ptr<std::regex> regex_;
+    double lo_ = -INFINITY, hi_ = INFINITY;
+    bool loOpen_ = false, hiOpen_ = false;
+};
+
+// Which rows a view shows besides the column filters: the explorer selection and the
+// timeline's selected range (rows whose span overlaps [start, end]).
+struct RowScope {
+    std::optional<std::uint16_t> device;
+    std::optional<std::uint32_t> modelId;
+    std::optional<std::uint32_t> iteration;
+    std::optional<std::pair<TimeNs, TimeNs>> timeRange;
+    bool matches(const RowSpan &s) const;
+};
+
+// Rows of `in` (order kept) that match the scope and every (column, filter) pair.
+RowIndex filterRows(const SummaryTable &t, const RowIndex &in, const RowScope &scope,
+                    const std::vector<std::pair<int, ColumnFilter>> &filters, const std::atomic<bool> *cancel = nullptr);
+
+// ---- grouping ------------------------------------------------------------------------
+
+// Rows of a table grouped by one text column: one row per distinct value with Count and,
+// per number column X of the source, "X sum", "X mean", "X min", "X max" (N/A cells are
+// left out of the aggregates). Groups are in order of first appearance. The members of
+// group g are members()[offsets()[g] .. offsets()[g+1]) — source row indices, no copies.
+class GroupedTable final : public SummaryTable {
+public:
+    GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn);
+    std::size_t rowCount() const override { return keys_.size(); }
+    Cell cell(std::size_t row, int col) const override;
+    RowSpan span(std::size_t row) const override;
+    std::size_t memoryBytes() const override;
+    const RowIndex &members() const { return members_; }
+    const std::vector<std::size_t> &offsets() const { return offsets_; }
+    const SummaryTable &source() const { return *source_; }
+
+private:
+    struct Agg { double sum = 0, min = INFINITY, max = -INFINITY; std::uint64_t n = 0; };
+    std::shared_ptr<const SummaryTable> source_;
+    std::vector<int> numberColumns_;     // source columns aggregated
+    std::vector<std::string> keys_;
+    RowIndex members_;
+    std::vector<std::size_t> offsets_;
+    std::vector<Agg> aggs_;              // group-major: aggs_[g * numberColumns_.size() + i]
+    std::vector<RowSpan> spans_;
+};
+
+// ---- building ------------------------------------------------------------------------
+
+// The tables of one session, each built on first request and kept. Thread-safe: views
+// may ask from a worker thread; the reader must stay alive while tables are being built.
+class SummaryTables {
+public:
+    explicit SummaryTables(const TraceReader &reader);
+    // Kinds this session records (the same rules that decide which CSVs the export writes).
+    const std::vector<SummaryKind> &kinds() const { return kinds_; }
+    bool has(SummaryKind k) const;
+    // nullptr when the session does not record the kind or when cancelled.
+    std::shared_ptr<const SummaryTable> table(SummaryKind k, const std::atomic<bool> *cancel = nullptr);
+
+private:
+    const TraceReader &reader_;
+    std::vector<SummaryKind> kinds_;
+    std::mutex mutex_;
+    std::shared_ptr<const SummaryTable> built_[kSummaryKindCount];
+};
+
+// Builds one table directly (what SummaryTables::table does on a miss).
+std::shared_ptr<const SummaryTable> buildSummaryTable(const TraceReader &reader, SummaryKind k,
+                                                      const std::atomic<bool> *cancel = nullptr);
+
+} // namespace npuscope::analysis

@@ -1,0 +1,433 @@
+// Summary tables against the CSVs the exporter writes for the same recorded session
+// (ResNet-50, 2 devices, 3 iterations, every switch on): every row and every CSV column of
+// every kind the session records, plus numeric/text sort, the filter syntax (and its
+// error messages), group-by aggregates against hand sums and op_statistic, and the
+// explorer-scope and time-range filters.
+
+#include "pipeline_fixture.h"
+
+#include "core/analysis/summary_tables.h"
+#include "core/model/memory_trace.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <map>
+
+using namespace npuscope;
+using namespace npuscope::analysis;
+
+namespace {
+
+// CSV cell text as the table shows it: the exporter's formula guard (a leading ') undone.
+QString unguard(const QString &csv)
+{
+    if (csv.size() > 1 && csv.at(0) == u'\'' && QStringLiteral("=+-@").contains(csv.at(1)))
+        return csv.mid(1);
+    return csv;
+}
+
+} // namespace
+
+class PipelineSummaryTables : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void kindsFollowOptions();
+    void valuesEqualExportedCsv();
+    void collectivesEqualHcclTimeline();
+    void sortIsNumericOnNumbers();
+    void sortsTextAndStable();
+    void filters();
+    void badFiltersExplainThemselves();
+    void groupByOpType();
+    void scopeAndTimeRange();
+
+private:
+    QTemporaryDir dir_;
+    pipeline::Exported ex_;
+    QMap<QString, QByteArray> files_;
+    std::unique_ptr<SummaryTables> tables_;
+    std::shared_ptr<const SummaryTable> table(SummaryKind k)
+    {
+        auto t = tables_->table(k);
+        if (!t)
+            qFatal("no table for %s", summaryKindStem(k));
+        return t;
+    }
+    // Rows of the CSVs of one stem, per iteration key in reader order.
+    QList<QStringList> csvRows(const QString &stem, QStringList *header, QList<IterationKey> *keyOfRow);
+};
+
+void PipelineSummaryTables::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+    SessionSpec spec;
+    spec.model = QStringLiteral("resnet50");
+    spec.batchSize = 8;
+    spec.iterations = 3;
+    spec.devicesPerServer = 2;
+    spec.seed = 11;
+    ex_ = pipeline::runAndExport(spec, pipeline::allSwitchesOn(), dir_.path());
+    QVERIFY2(ex_.ok, qPrintable(ex_.error));
+    files_ = pipeline::readTree(ex_.result.profDir);
+    QVERIFY(!files_.isEmpty());
+    tables_ = std::make_unique<SummaryTables>(*ex_.reader);
+}
+
+QList<QStringList> PipelineSummaryTables::csvRows(const QString &stem, QStringList *header, QList<IterationKey> *keyOfRow)
+{
+    QList<QStringList> rows;
+    for (const auto &k : ex_.reader->iterations()) {
+        const QString name = QStringLiteral("device_%1/summary/%2_%1_%3_%4.csv").arg(k.device).arg(stem).arg(k.modelId).arg(k.iteration);
+        if (!files_.contains(name))
+            continue;
+        const auto csv = pipeline::parseCsv(files_.value(name));
+        if (!csv.error.isEmpty())
+            qFatal("%s: %s", qPrintable(name), qPrintable(csv.error));
+        *header = csv.header;
+        rows += csv.rows;
+        for (qsizetype i = 0; i < csv.rows.size(); ++i)
+            keyOfRow->append(k);
+    }
+    return rows;
+}
+
+void PipelineSummaryTables::kindsFollowOptions()
+{
+    // Every switch is on with 2 devices: every kind of the export exists.
+    for (SummaryKind k : {SummaryKind::OpSummary, SummaryKind::OpStatistic, SummaryKind::StepTrace, SummaryKind::TaskTime,
+                          SummaryKind::AiCpu, SummaryKind::L2Cache, SummaryKind::Collectives, SummaryKind::MsprofTx})
+        QVERIFY2(tables_->has(k), summaryKindStem(k));
+    // A kind the session does not record gives no table.
+    MemoryTrace empty;
+    SessionInfo info;
+    info.optionsJson = R"({"output":"/tmp/x","task_trace":"on","aicpu":"off","l2":"off","msproftx":"off"})";
+    empty.begin(info);
+    empty.end(SessionStatus::Complete, {});
+    SummaryTables t(empty);
+    QVERIFY(!t.has(SummaryKind::AiCpu));
+    QVERIFY(!t.has(SummaryKind::L2Cache));
+    QVERIFY(t.table(SummaryKind::AiCpu) == nullptr);
+    QVERIFY(t.has(SummaryKind::OpSummary));
+    QCOMPARE(t.table(SummaryKind::OpSummary)->rowCount(), std::size_t(0));
+}
+
+void PipelineSummaryTables::valuesEqualExportedCsv()
+{
+    int kindsCompared = 0;
+    for (SummaryKind kind : tables_->kinds()) {
+        if (kind == SummaryKind::Collectives)
+            continue; // no CSV: compared with the hccl timeline below
+        const QString stem = QLatin1String(summaryKindStem(kind));
+        auto t = table(kind);
+        QStringList header;
+        QList<IterationKey> keys;
+        QList<QStringList> rows;
+        if (kind == SummaryKind::StepTrace || kind == SummaryKind::FusionOp) {
+            // Each file holds the whole model (device): take one per device (model).
+            QList<QStringList> all = csvRows(stem, &header, &keys);
+            std::map<std::pair<int, std::uint32_t>, int> firstOf;
+            QList<IterationKey> k2;
+            const auto its = ex_.reader->iterations();
+            std::map<std::pair<int, std::uint32_t>, std::uint32_t> lastIt;
+            for (const auto &k : its)
+                lastIt[{kind == SummaryKind::FusionOp ? 0 : k.device, k.modelId}] = k.iteration;
+            for (qsizetype i = 0; i < all.size(); ++i) {
+                const IterationKey &k = keys[i];
+                if (lastIt[{kind == SummaryKind::FusionOp ? 0 : k.device, k.modelId}] == k.iteration
+                    && (kind != SummaryKind::FusionOp || k.device == its.front().device)) {
+                    rows << all[i];
+                    k2 << k;
+                }
+            }
+            keys = k2;
+        } else {
+            rows = csvRows(stem, &header, &keys);
+        }
+        QVERIFY2(!header.isEmpty(), qPrintable(stem + QStringLiteral(": no exported CSV")));
+        QCOMPARE(t->rowCount(), static_cast<std::size_t>(rows.size()));
+        // The table's CSV columns, in order, are the file's header.
+        std::vector<int> csvCols;
+        for (int c = 0; c < t->columnCount(); ++c)
+            if (t->columns()[static_cast<std::size_t>(c)].inCsv)
+                csvCols.push_back(c);
+        QVERIFY2(csvCols.size() >= static_cast<std::size_t>(header.size()), qPrintable(stem));
+        for (qsizetype c = 0; c < header.size(); ++c)
+            QCOMPARE(t->columns()[static_cast<std::size_t>(csvCols[static_cast<std::size_t>(c)])].name, header[c]);
+        for (qsizetype r = 0; r < rows.size(); ++r) {
+            for (qsizetype c = 0; c < header.size(); ++c) {
+                const int col = csvCols[static_cast<std::size_t>(c)];
+                const QString got = t->text(static_cast<std::size_t>(r), col);
+                if (got != unguard(rows[r][c]))
+                    QFAIL(qPrintable(QStringLiteral("%1 row %2 column %3: table \"%4\", CSV \"%5\"")
+                                         .arg(stem).arg(r).arg(header[c], got, rows[r][c])));
+                // Numbers are numbers: the numeric value is what the CSV text says.
+                const auto &colInfo = t->columns()[static_cast<std::size_t>(col)];
+                if (colInfo.type == ColumnType::Number && got != QStringLiteral("N/A")) {
+                    bool ok = false;
+                    const double v = got.toDouble(&ok);
+                    QVERIFY2(ok, qPrintable(stem + QStringLiteral(" ") + header[c] + QStringLiteral(": ") + got));
+                    // Exact for times and counts; ratios are shown rounded to 3 decimals.
+                    QVERIFY(std::abs(v - t->number(static_cast<std::size_t>(r), col)) <= 5e-4 + 1e-9 * std::abs(v));
+                }
+            }
+            const RowSpan s = t->span(static_cast<std::size_t>(r));
+            if (s.hasDevice)
+                QCOMPARE(s.device, keys[r].device);
+            if (kind != SummaryKind::StepTrace && kind != SummaryKind::FusionOp)
+                QCOMPARE(s.iteration, keys[r].iteration);
+        }
+        ++kindsCompared;
+    }
+    QVERIFY(kindsCompared >= 7);
+}
+
+void PipelineSummaryTables::collectivesEqualHcclTimeline()
+{
+    auto t = table(SummaryKind::Collectives);
+    std::vector<std::tuple<QString, double, double>> events;
+    for (const auto &k : ex_.reader->iterations()) {
+        const QString name = QStringLiteral("device_%1/timeline/hccl_%1_%2_%3.json").arg(k.device).arg(k.modelId).arg(k.iteration);
+        QVERIFY2(files_.contains(name), qPrintable(name));
+        const auto doc = QJsonDocument::fromJson(files_.value(name));
+        for (const auto &v : doc.array()) {
+            const auto o = v.toObject();
+            if (o.value(QStringLiteral("ph")).toString() == QStringLiteral("X") && o.value(QStringLiteral("tid")).toInt() == 70000)
+                events.emplace_back(o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("ts")).toDouble(),
+                                    o.value(QStringLiteral("dur")).toDouble());
+        }
+    }
+    QVERIFY(!events.empty());
+    QCOMPARE(t->rowCount(), events.size());
+    const int name = t->columnIndex(QStringLiteral("Op Name")), start = t->columnIndex(QStringLiteral("Start Time(us)")),
+              dur = t->columnIndex(QStringLiteral("Duration(us)"));
+    for (std::size_t r = 0; r < events.size(); ++r) {
+        QCOMPARE(t->text(r, name), std::get<0>(events[r]));
+        QVERIFY(std::abs(t->number(r, start) - std::get<1>(events[r])) < 1e-3);
+        QVERIFY(std::abs(t->number(r, dur) - std::get<2>(events[r])) < 1e-3);
+    }
+}
+
+void PipelineSummaryTables::sortIsNumericOnNumbers()
+{
+    auto t = table(SummaryKind::OpSummary);
+    const int dur = t->columnIndex(QStringLiteral("Task Duration(us)"));
+    QVERIFY(dur >= 0);
+    QCOMPARE(t->columns()[static_cast<std::size_t>(dur)].type, ColumnType::Number);
+    RowIndex rows = allRows(*t);
+    sortRows(*t, rows, dur, true);
+    QCOMPARE(rows.size(), t->rowCount());
+    std::vector<bool> seen(rows.size());
+    for (auto r : rows) {
+        QVERIFY(!seen[r]);
+        seen[r] = true;
+    }
+    // The durations span several digit counts, so text order would differ from this.
+    QVERIFY(t->number(rows.front(), dur) < 10 && t->number(rows.back(), dur) >= 100);
+    for (std::size_t i = 1; i < rows.size(); ++i)
+        QVERIFY(t->number(rows[i - 1], dur) <= t->number(rows[i], dur));
+    sortRows(*t, rows, dur, false);
+    for (std::size_t i = 1; i < rows.size(); ++i)
+        QVERIFY(t->number(rows[i - 1], dur) >= t->number(rows[i], dur));
+    // N/A sorts last both ways (total_cycles is N/A on AI CPU rows).
+    const int cycles = t->columnIndex(QStringLiteral("total_cycles"));
+    for (bool asc : {true, false}) {
+        sortRows(*t, rows, cycles, asc);
+        bool na = false;
+        for (auto r : rows) {
+            const bool isNa = std::isnan(t->number(r, cycles));
+            QVERIFY(!na || isNa);
+            na = na || isNa;
+        }
+        QVERIFY(na);
+    }
+}
+
+void PipelineSummaryTables::sortsTextAndStable()
+{
+    auto t = table(SummaryKind::OpSummary);
+    const int type = t->columnIndex(QStringLiteral("OP Type"));
+    RowIndex rows = allRows(*t);
+    sortRows(*t, rows, type, true);
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const QByteArray a = t->text(rows[i - 1], type).toUtf8(), b = t->text(rows[i], type).toUtf8();
+        if (a == "N/A" || b == "N/A")
+            continue;
+        QVERIFY(a <= b);
+        if (a == b) // stable: equal keys keep the table order
+            QVERIFY(rows[i - 1] < rows[i]);
+    }
+}
+
+void PipelineSummaryTables::filters()
+{
+    auto t = table(SummaryKind::OpSummary);
+    const int name = t->columnIndex(QStringLiteral("Op Name")), dur = t->columnIndex(QStringLiteral("Task Duration(us)"));
+    const RowIndex all = allRows(*t);
+    const auto count = [&](int col, const std::function<bool(std::size_t)> &pred) {
+        std::size_t n = 0;
+        for (std::size_t r = 0; r < t->rowCount(); ++r)
+            n += pred(r) ? 1 : 0;
+        Q_UNUSED(col);
+        return n;
+    };
+    const auto run = [&](int col, const QString &text) {
+        ColumnFilter f;
+        QString err;
+        if (!ColumnFilter::parse(text, t->columns()[static_cast<std::size_t>(col)].type, &f, &err))
+            qFatal("%s", qPrintable(err));
+        return filterRows(*t, all, {}, {{col, f}});
+    };
+    // text contains, case-insensitive
+    const auto conv = run(name, QStringLiteral("conv2d"));
+    QVERIFY(!conv.empty() && conv.size() < all.size());
+    QCOMPARE(conv.size(), count(name, [&](std::size_t r) { return t->text(r, name).contains(QStringLiteral("Conv2D"), Qt::CaseInsensitive); }));
+    for (std::size_t i = 1; i < conv.size(); ++i)
+        QVERIFY(conv[i - 1] < conv[i]); // order kept
+    // regex
+    const auto re = run(name, QStringLiteral("/conv2d-op[0-9]+$/"));
+    QRegularExpression qre(QStringLiteral("conv2d-op[0-9]+$"), QRegularExpression::CaseInsensitiveOption);
+    QCOMPARE(re.size(), count(name, [&](std::size_t r) { return qre.match(t->text(r, name)).hasMatch(); }));
+    QVERIFY(!re.empty());
+    // numeric range and comparisons
+    const double lo = 20, hi = 200;
+    QCOMPARE(run(dur, QStringLiteral("20..200")).size(),
+             count(dur, [&](std::size_t r) { const double v = t->number(r, dur); return v >= lo && v <= hi; }));
+    QCOMPARE(run(dur, QStringLiteral(">100")).size(), count(dur, [&](std::size_t r) { return t->number(r, dur) > 100; }));
+    QCOMPARE(run(dur, QStringLiteral("<5")).size(), count(dur, [&](std::size_t r) { return t->number(r, dur) < 5; }));
+    QCOMPARE(run(dur, QStringLiteral("..5")).size(), count(dur, [&](std::size_t r) { return t->number(r, dur) <= 5; }));
+    QVERIFY(run(dur, QStringLiteral(">100")).size() > 0);
+    // two filters at once
+    ColumnFilter a, b;
+    QString err;
+    QVERIFY(ColumnFilter::parse(QStringLiteral("conv"), ColumnType::Text, &a, &err));
+    QVERIFY(ColumnFilter::parse(QStringLiteral(">50"), ColumnType::Number, &b, &err));
+    QCOMPARE(filterRows(*t, all, {}, {{name, a}, {dur, b}}).size(), count(name, [&](std::size_t r) {
+                 return t->text(r, name).contains(QStringLiteral("conv"), Qt::CaseInsensitive) && t->number(r, dur) > 50;
+             }));
+}
+
+void PipelineSummaryTables::badFiltersExplainThemselves()
+{
+    ColumnFilter f;
+    QString err;
+    QVERIFY(!ColumnFilter::parse(QStringLiteral("/conv(/"), ColumnType::Text, &f, &err));
+    QVERIFY2(err.contains(QStringLiteral("/conv(/")), qPrintable(err));
+    QVERIFY(!ColumnFilter::parse(QStringLiteral("9..2"), ColumnType::Number, &f, &err));
+    QVERIFY2(err.contains(QStringLiteral("9..2")), qPrintable(err));
+    QVERIFY(!ColumnFilter::parse(QStringLiteral(">abc"), ColumnType::Number, &f, &err));
+    QVERIFY2(err.contains(QStringLiteral("abc")), qPrintable(err));
+    QVERIFY(!ColumnFilter::parse(QStringLiteral("1..x"), ColumnType::Number, &f, &err));
+    // Empty text is no filter; numeric syntax on a text column is plain text.
+    QVERIFY(ColumnFilter::parse(QStringLiteral("  "), ColumnType::Number, &f, &err));
+    QVERIFY(f.isEmpty());
+    QVERIFY(ColumnFilter::parse(QStringLiteral(">x"), ColumnType::Text, &f, &err));
+    QVERIFY(f.matches(Cell::str("a>x")));
+    QVERIFY(!f.matches(Cell::str("ax")));
+}
+
+void PipelineSummaryTables::groupByOpType()
+{
+    auto t = table(SummaryKind::OpSummary);
+    const int type = t->columnIndex(QStringLiteral("OP Type")), dur = t->columnIndex(QStringLiteral("Task Duration(us)"));
+    QCOMPARE(t->groupColumn(), type);
+    GroupedTable g(t, allRows(*t), type);
+    // Hand sums per op type.
+    std::map<QString, std::tuple<std::uint64_t, double, double, double>> hand; // count, sum, min, max
+    for (std::size_t r = 0; r < t->rowCount(); ++r) {
+        auto &[n, s, mn, mx] = hand.try_emplace(t->text(r, type), 0, 0.0, INFINITY, -INFINITY).first->second;
+        const double v = t->number(r, dur);
+        ++n;
+        s += v;
+        mn = std::min(mn, v);
+        mx = std::max(mx, v);
+    }
+    QCOMPARE(g.rowCount(), hand.size());
+    const int sumCol = g.columnIndex(QStringLiteral("Task Duration(us) sum")), meanCol = g.columnIndex(QStringLiteral("Task Duration(us) mean")),
+              minCol = g.columnIndex(QStringLiteral("Task Duration(us) min")), maxCol = g.columnIndex(QStringLiteral("Task Duration(us) max"));
+    QVERIFY(sumCol > 1 && meanCol > 1 && minCol > 1 && maxCol > 1);
+    std::size_t members = 0;
+    for (std::size_t r = 0; r < g.rowCount(); ++r) {
+        const auto &[n, s, mn, mx] = hand.at(g.text(r, 0));
+        QCOMPARE(static_cast<std::uint64_t>(g.number(r, 1)), n);
+        QVERIFY(std::abs(g.number(r, sumCol) - s) < 1e-6 * std::max(1.0, s));
+        QVERIFY(std::abs(g.number(r, meanCol) - s / static_cast<double>(n)) < 1e-6 * std::max(1.0, s));
+        QCOMPARE(g.number(r, minCol), mn);
+        QCOMPARE(g.number(r, maxCol), mx);
+        for (std::size_t m = g.offsets()[r]; m < g.offsets()[r + 1]; ++m)
+            QCOMPARE(t->text(g.members()[m], type), g.text(r, 0));
+        members += g.offsets()[r + 1] - g.offsets()[r];
+    }
+    QCOMPARE(members, t->rowCount());
+    // The same totals as op_statistic (Total Time over every device and iteration).
+    auto stat = table(SummaryKind::OpStatistic);
+    const int st = stat->columnIndex(QStringLiteral("OP Type")), total = stat->columnIndex(QStringLiteral("Total Time(us)")),
+              cnt = stat->columnIndex(QStringLiteral("Count"));
+    std::map<QString, std::pair<double, double>> fromStat;
+    for (std::size_t r = 0; r < stat->rowCount(); ++r) {
+        auto &p = fromStat[stat->text(r, st)];
+        p.first += stat->number(r, cnt);
+        p.second += stat->number(r, total);
+    }
+    for (const auto &[key, v] : hand) {
+        QVERIFY2(fromStat.count(key), qPrintable(key));
+        QCOMPARE(fromStat[key].first, static_cast<double>(std::get<0>(v)));
+        QVERIFY(std::abs(fromStat[key].second - std::get<1>(v)) < 1e-6 * std::max(1.0, std::get<1>(v)));
+    }
+    // The grouped table sorts like any table.
+    RowIndex gr = allRows(g);
+    sortRows(g, gr, sumCol, false);
+    for (std::size_t i = 1; i < gr.size(); ++i)
+        QVERIFY(g.number(gr[i - 1], sumCol) >= g.number(gr[i], sumCol));
+}
+
+void PipelineSummaryTables::scopeAndTimeRange()
+{
+    auto t = table(SummaryKind::OpSummary);
+    const RowIndex all = allRows(*t);
+    RowScope dev;
+    dev.device = 1;
+    dev.iteration = 2;
+    const RowIndex d1 = filterRows(*t, all, dev, {});
+    QVERIFY(!d1.empty());
+    std::size_t expect = 0;
+    for (auto r : all) {
+        const RowSpan s = t->span(r);
+        expect += (s.device == 1 && s.iteration == 2) ? 1 : 0;
+    }
+    QCOMPARE(d1.size(), expect);
+    // A window inside iteration 2 of device 0: rows overlapping it, and only those.
+    TimeNs lo = std::numeric_limits<TimeNs>::max(), hi = 0;
+    for (auto r : all) {
+        const RowSpan s = t->span(r);
+        if (s.device == 0 && s.iteration == 2) {
+            lo = std::min(lo, s.start);
+            hi = std::max(hi, s.end);
+        }
+    }
+    QVERIFY(hi > lo);
+    RowScope range;
+    range.device = 0;
+    range.timeRange = std::make_pair(lo + (hi - lo) / 3, lo + (hi - lo) / 2);
+    const RowIndex in = filterRows(*t, all, range, {});
+    QVERIFY(!in.empty());
+    std::vector<bool> inside(t->rowCount());
+    for (auto r : in)
+        inside[r] = true;
+    for (auto r : all) {
+        const RowSpan s = t->span(r);
+        const bool overlaps = s.device == 0 && s.end >= range.timeRange->first && s.start <= range.timeRange->second;
+        QCOMPARE(bool(inside[r]), overlaps);
+    }
+    // Aggregate rows span their tasks: task_time rows of that window exist too.
+    auto tt = table(SummaryKind::TaskTime);
+    QVERIFY(!filterRows(*tt, allRows(*tt), range, {}).empty());
+    QVERIFY(filterRows(*tt, allRows(*tt), range, {}).size() < tt->rowCount());
+}
+
+QTEST_GUILESS_MAIN(PipelineSummaryTables)
+#include "test_pipeline_summary_tables.moc"
