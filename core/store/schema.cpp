@@ -29,7 +29,7 @@ namespace {
 // TraceReader), a REAL column stores 8 bytes per value plus header bytes while the blob
 // is 4 bytes per value, and it keeps the float bits exactly (NaN included) with one bind.
 // Rows exist only for tasks with pmuCount > 0, so sessions without aic metrics pay nothing.
-const char *const kStepV1 = R"SQL(
+constexpr const char *kStepV1 = R"SQL(
 CREATE TABLE meta(
     key TEXT PRIMARY KEY NOT NULL,
     value TEXT NOT NULL
@@ -267,7 +267,7 @@ CREATE INDEX host_ranges_by_iteration ON host_ranges(session, device, model, ite
 // session, with ON DELETE CASCADE, instead of "session.<id>.<key>" rows in meta that
 // outlived a deleted session. The step moves the notes of existing sessions over and drops
 // the orphaned ones.
-const char *const kStepV2 = R"SQL(
+constexpr const char *kStepV2 = R"SQL(
 CREATE TABLE session_notes(
     session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
     key TEXT NOT NULL,
