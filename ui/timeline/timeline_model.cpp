@@ -292,6 +292,10 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     for (const auto &c : m->collectives)
         comm[c.device].push_back({c.start, c.start + c.duration});
     const char *overlapNames[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
+    // The loop below keeps pointers into m->lanes (the stream lanes' events, the Computing
+    // lane) while laneFor appends up to four Overlap lanes per device: without room
+    // reserved up front, a reallocation left them dangling (found by ASan).
+    m->lanes.reserve(m->lanes.size() + 4 * m->devices.size());
     for (const auto &dev : m->devices) {
         if (cancel.load())
             return false;
