@@ -3,9 +3,12 @@
 
 #include "core/store/project.h"
 #include "core/store/project_copy.h"
+#include "core/store/project_query.h"
+#include "core/store/session_remove.h"
 #include "device/emulator.h"
 #include "ui/export_dialog.h"
 #include "ui/format.h"
+#include "ui/import_result_dialog.h"
 #include "ui/new_session_dialog.h"
 #include "ui/preferences_dialog.h"
 
@@ -168,9 +171,6 @@ void MainWindow::buildActions()
     connect(saveAsAct_, &QAction::triggered, this, &MainWindow::saveProjectAsDialog);
     importAct_ = new QAction(icon("document-import", QStyle::SP_DirOpenIcon), QString(), this);
     importAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    // Reading PROF directories belongs to the import issue (core/importing); until that
-    // lands the action stays visible but disabled, and says why.
-    importAct_->setEnabled(false);
     connect(importAct_, &QAction::triggered, this, &MainWindow::importProf);
     exportAct_ = new QAction(icon("document-export", QStyle::SP_ArrowRight), QString(), this);
     exportAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -230,6 +230,7 @@ void MainWindow::buildActions()
     toolBar_->addAction(openAct_);
     toolBar_->addAction(saveAsAct_);
     toolBar_->addSeparator();
+    toolBar_->addAction(importAct_);
     toolBar_->addAction(exportAct_);
     toolBar_->addAction(reloadAct_);
     viewMenu_->addAction(toolBar_->toggleViewAction());
@@ -251,7 +252,8 @@ void MainWindow::retranslateUi()
     saveAsAct_->setText(tr("Save Project &As…"));
     saveAsAct_->setToolTip(tr("Save a copy of the project (safe while a session is being recorded)"));
     importAct_->setText(tr("&Import PROF Directory…"));
-    importAct_->setToolTip(tr("Importing a PROF directory is not available in this version yet."));
+    importAct_->setToolTip(tr("Read a PROF directory written by msprof (or exported by NPU Scope) into the project "
+                              "as a new session; you can also drop the folder on the window"));
     importAct_->setStatusTip(importAct_->toolTip());
     exportAct_->setText(tr("&Export Session…"));
     exportAct_->setToolTip(tr("Write the selected session as a PROF directory (timeline JSON and summary CSV)"));
@@ -281,9 +283,13 @@ void MainWindow::changeEvent(QEvent *e)
 void MainWindow::closeEvent(QCloseEvent *e)
 {
     if (worker_) {
-        const auto answer = QMessageBox::question(
-            this, tr("Recording in Progress"),
-            tr("A session is being recorded. Stop it and quit? What was recorded so far is kept."));
+        const auto answer = importing_
+                                ? QMessageBox::question(this, tr("Import in Progress"),
+                                                        tr("A PROF directory is being imported. Stop it and quit? "
+                                                           "Nothing of the unfinished import is kept."))
+                                : QMessageBox::question(
+                                      this, tr("Recording in Progress"),
+                                      tr("A session is being recorded. Stop it and quit? What was recorded so far is kept."));
         if (answer != QMessageBox::Yes) {
             e->ignore();
             return;
@@ -299,8 +305,10 @@ void MainWindow::closeEvent(QCloseEvent *e)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *e)
 {
+    // A project file opens; a folder is imported as PROF data.
     for (const QUrl &u : e->mimeData()->urls())
-        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive)) {
+        if (u.isLocalFile()
+            && (u.toLocalFile().endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive) || QFileInfo(u.toLocalFile()).isDir())) {
             e->acceptProposedAction();
             return;
         }
@@ -308,12 +316,23 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *e)
 
 void MainWindow::dropEvent(QDropEvent *e)
 {
-    for (const QUrl &u : e->mimeData()->urls())
-        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive)) {
+    for (const QUrl &u : e->mimeData()->urls()) {
+        if (!u.isLocalFile())
+            continue;
+        const QString path = u.toLocalFile();
+        if (path.endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive)) {
             e->acceptProposedAction();
-            openProject(u.toLocalFile());
+            openProject(path);
             return;
         }
+        if (QFileInfo(path).isDir()) {
+            e->acceptProposedAction();
+            // Back to the event loop first: the file dialog that may follow must not run
+            // inside the drag source's drop handling.
+            QTimer::singleShot(0, this, [this, path] { importFolder(path); });
+            return;
+        }
+    }
 }
 
 void MainWindow::showInTimeline(int device, qint64 stream, qint64 start, qint64 end)
@@ -347,6 +366,7 @@ void MainWindow::updateActions()
     reloadAct_->setEnabled(!projectPath_.isEmpty());
     cancelAct_->setEnabled(busy);
     newAct_->setEnabled(!busy);
+    importAct_->setEnabled(!busy);
 }
 
 QStringList MainWindow::recentProjects()
@@ -456,15 +476,23 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
         html = tr("<h3>Session %1: %2</h3>").arg(s.id).arg(esc(s.info.name));
         html += QStringLiteral("<table cellpadding=3>");
         row(tr("Status"), statusText(s.status));
-        row(tr("Model"), sp.model);
-        row(tr("Batch size"), QString::number(sp.batchSize));
-        row(tr("Iterations"), QString::number(sp.iterations));
-        row(tr("Devices"), tr("%1 per server × %2 server(s)").arg(sp.devicesPerServer).arg(sp.servers));
-        row(tr("Launch mode"), launchModeName(sp.mode));
-        row(tr("Precision"), precisionName(sp.precision));
-        row(tr("Seed"), QString::number(sp.seed));
-        if (!sp.scenarios.isEmpty())
-            row(tr("Scenarios"), sp.scenarios.join(QStringLiteral(", ")));
+        // An imported session has no emulator workload: its facts are the import's.
+        const std::optional<store::ImportNote> note = store::importNote(*project, s.id);
+        if (note) {
+            row(tr("Imported from"), QDir::toNativeSeparators(note->source.isEmpty() ? note->profDirs.join(QStringLiteral(", ")) : note->source));
+            row(tr("Layout"), note->layout);
+            row(tr("Devices"), QString::number(s.info.devices.size()));
+        } else {
+            row(tr("Model"), sp.model);
+            row(tr("Batch size"), QString::number(sp.batchSize));
+            row(tr("Iterations"), QString::number(sp.iterations));
+            row(tr("Devices"), tr("%1 per server × %2 server(s)").arg(sp.devicesPerServer).arg(sp.servers));
+            row(tr("Launch mode"), launchModeName(sp.mode));
+            row(tr("Precision"), precisionName(sp.precision));
+            row(tr("Seed"), QString::number(sp.seed));
+            if (!sp.scenarios.isEmpty())
+                row(tr("Scenarios"), sp.scenarios.join(QStringLiteral(", ")));
+        }
         row(tr("Started"), QLocale().toString(QDateTime::fromMSecsSinceEpoch(s.startedWallUs / 1000), QLocale::ShortFormat));
         if (s.endedWallUs > s.startedWallUs)
             row(tr("Duration"), formatNs((s.endedWallUs - s.startedWallUs) * 1000));
@@ -472,8 +500,36 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
         row(tr("Records"), QLocale().toString(qulonglong(s.recordCount)));
         if (s.agedBytes)
             row(tr("Aged by storage_limit"), tr("%1 MB").arg(double(s.agedBytes) / 1048576.0, 0, 'f', 1));
-        row(tr("profiling_options"), QString::fromUtf8(s.info.optionsJson));
+        if (!note)
+            row(tr("profiling_options"), QString::fromUtf8(s.info.optionsJson));
         html += QStringLiteral("</table>");
+        if (note) {
+            const QLocale l;
+            html += tr("<h4>Import</h4>");
+            html += QStringLiteral("<table cellpadding=3>");
+            row(tr("Events and rows read"), l.toString(qulonglong(note->items)));
+            row(tr("Imported"), l.toString(qulonglong(note->imported)));
+            row(tr("Duplicates of other files"), l.toString(qulonglong(note->duplicates)));
+            row(tr("Derived (recomputed on export)"), l.toString(qulonglong(note->derived)));
+            row(tr("Skipped"), l.toString(qulonglong(note->skipped)));
+            for (const QString &m : note->missing)
+                row(tr("Not in the input"), m);
+            html += QStringLiteral("</table>");
+            if (!note->problems.empty()) {
+                html += QStringLiteral("<p>%1</p><ul>").arg(esc(tr("%n problem(s) found during the import:", nullptr, int(note->problems.size()))));
+                for (size_t i = 0; i < note->problems.size() && i < size_t(store::kQueryProblems); ++i) {
+                    const store::ImportNote::Problem &p = note->problems[i];
+                    QString text = p.place() + QStringLiteral(": ") + p.reason;
+                    if (p.count > 1)
+                        text += tr(" (%n times in this file)", nullptr, int(std::min<std::uint64_t>(p.count, 1u << 30)));
+                    html += QStringLiteral("<li>%1</li>").arg(esc(text));
+                }
+                html += QStringLiteral("</ul>");
+                if (note->problems.size() > size_t(store::kQueryProblems))
+                    html += QStringLiteral("<p>%1</p>").arg(esc(tr("… and %n more (npuscope query --format json lists them all).", nullptr,
+                                                                   int(note->problems.size() - size_t(store::kQueryProblems)))));
+            }
+        }
         if (sel.device >= 0 && sel.modelId >= 0) {
             auto reader = project->session(s.id, &message);
             if (reader) {
@@ -502,7 +558,7 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
 void MainWindow::newSession()
 {
     if (worker_) {
-        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run to finish or cancel it first."));
+        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return;
     }
     NewSessionDialog dlg(projectPath_, this);
@@ -514,7 +570,7 @@ void MainWindow::newSession()
 bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &options, const QString &projectPath)
 {
     if (worker_) {
-        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run to finish or cancel it first."));
+        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return false;
     }
     QString specError;
@@ -667,7 +723,10 @@ void MainWindow::cancelWork()
         return;
     cancel_->store(true);
     cancelButton_->setEnabled(false);
-    setStatus([] { return tr("Cancelling…"); });
+    if (importing_)
+        setStatus([] { return tr("Cancelling the import; what it wrote is being removed…"); });
+    else
+        setStatus([] { return tr("Cancelling…"); });
 }
 
 bool MainWindow::saveProjectAs(const QString &destination)
@@ -723,7 +782,210 @@ void MainWindow::saveProjectAsDialog()
 
 void MainWindow::importProf()
 {
-    QMessageBox::information(this, tr("Import"), importAct_->toolTip());
+    if (worker_) {
+        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
+        return;
+    }
+    QSettings settings;
+    const QString last = settings.value(QStringLiteral("import/lastFolder"), QDir::homePath()).toString();
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)"), last);
+    if (dir.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("import/lastFolder"), QFileInfo(dir).absolutePath());
+    importFolder(dir);
+}
+
+void MainWindow::importFolder(const QString &dir)
+{
+    if (worker_) {
+        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
+        return;
+    }
+    QString project = projectPath_;
+    if (project.isEmpty()) {
+        // No project open: the import starts one, named after the folder by default.
+        const QFileInfo fi(dir);
+        const QString suggested = fi.absolutePath() + QLatin1Char('/') + fi.fileName() + QStringLiteral(".npuscope");
+        project = QFileDialog::getSaveFileName(this, tr("New Project for the Import"), suggested,
+                                               tr("NPU Scope projects (*.npuscope)"), nullptr,
+                                               QFileDialog::DontConfirmOverwrite);
+        if (project.isEmpty())
+            return;
+        if (!project.endsWith(QLatin1String(".npuscope")))
+            project += QStringLiteral(".npuscope");
+    }
+    importPath(dir, project);
+}
+
+bool MainWindow::importPath(const QString &dir, const QString &projectPath)
+{
+    if (worker_) {
+        QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
+        return false;
+    }
+    const QFileInfo fi(dir);
+    if (!fi.isDir()) {
+        const QString m = fi.exists() ? tr("%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, "
+                                           "or a folder holding PROF_* folders.").arg(QDir::toNativeSeparators(dir))
+                                      : tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(dir));
+        log(m);
+        QMessageBox::warning(this, tr("Cannot Import"), m);
+        return false;
+    }
+    const QString folder = fi.absoluteFilePath();
+    const QString path = QFileInfo(projectPath).absoluteFilePath();
+    cancel_ = std::make_shared<std::atomic_bool>(false);
+    auto cancel = cancel_;
+    QPointer<MainWindow> self(this);
+    runPath_ = path;
+    runClock_.start();
+    importing_ = true;
+    worker_ = QThread::create([self, folder, path, cancel] {
+        ImportOutcome o;
+        o.folder = folder;
+        o.projectPath = path;
+        const bool projectExisted = QFileInfo::exists(path);
+        store::StoreError err = store::StoreError::None;
+        auto writer = store::ProjectWriter::create(path, &err, &o.message);
+        if (!writer) {
+            o.result = ImportOutcome::Result::Failed;
+        } else {
+            importing::ImportRequest req;
+            req.path = folder;
+            store::ProjectWriter *w = writer.get();
+            req.beforeEnd = [w](const importing::ImportReport &r) { return w->setSessionNote(QStringLiteral("import"), r.toJson()); };
+            importing::ImportError kind = importing::ImportError::None;
+            // At most ~10 updates a second reach the GUI thread, however fast the files go.
+            QElapsedTimer sinceLast;
+            sinceLast.start();
+            const bool ok = importing::importProf(
+                req, *writer, &o.report, &kind, &o.message,
+                [self, &sinceLast](const importing::ImportProgress &p) {
+                    if (p.filesDone != 0 && p.filesDone != p.filesTotal && sinceLast.elapsed() < 100)
+                        return;
+                    sinceLast.restart();
+                    QMetaObject::invokeMethod(qApp, [self, p] {
+                        if (self)
+                            self->onImportProgress(p.filesDone, p.filesTotal, p.bytesDone, p.bytesTotal);
+                    });
+                },
+                cancel.get());
+            o.sessionId = writer->sessionId();
+            writer.reset(); // releases the writer lock before the undo below takes it
+            o.result = ok ? ImportOutcome::Result::Imported
+                          : kind == importing::ImportError::Cancelled ? ImportOutcome::Result::Cancelled
+                                                                      : ImportOutcome::Result::Failed;
+            if (!ok) {
+                // Never a half-written project: what this import wrote goes again, and a
+                // project file made only for it is removed.
+                QString undo;
+                const bool undone = o.sessionId > 0
+                                        ? store::removeSession(path, o.sessionId, !projectExisted, &err, &undo)
+                                        : (projectExisted || store::removeSession(path, 0, true, &err, &undo));
+                if (!undone)
+                    o.message += QLatin1Char(' ') + undo;
+                o.sessionId = 0;
+            }
+        }
+        QMetaObject::invokeMethod(qApp, [self, o] {
+            if (self)
+                self->finishImport(o);
+        });
+    });
+    connect(worker_, &QThread::finished, worker_, &QObject::deleteLater);
+    const QString shown = QDir::toNativeSeparators(folder);
+    setStatus([shown] { return tr("Importing %1…").arg(shown); });
+    progress_->setRange(0, 0); // busy until the first progress report gives the total
+    progress_->show();
+    cancelButton_->show();
+    cancelButton_->setEnabled(true);
+    log(tr("Importing %1 into %2.").arg(shown, QDir::toNativeSeparators(path)));
+    updateActions();
+    worker_->start();
+    return true;
+}
+
+void MainWindow::onImportProgress(quint64 filesDone, quint64 filesTotal, quint64 bytesDone, quint64 bytesTotal)
+{
+    if (!worker_ || !importing_)
+        return;
+    // Bytes drive the bar (one big JSON is most of the work); per mille fits an int.
+    progress_->setRange(0, 1000);
+    progress_->setValue(bytesTotal ? int(std::min<quint64>(1000, bytesDone * 1000 / bytesTotal)) : 0);
+    if (cancel_ && cancel_->load())
+        return; // keep saying "Cancelling…"
+    setStatus([filesDone, filesTotal, bytesDone, bytesTotal] {
+        const QLocale l;
+        return tr("Importing: %1 of %2 files, %3 of %4")
+            .arg(filesDone)
+            .arg(filesTotal)
+            .arg(l.formattedDataSize(qint64(bytesDone)), l.formattedDataSize(qint64(bytesTotal)));
+    });
+}
+
+void MainWindow::finishImport(const ImportOutcome &o)
+{
+    if (worker_)
+        worker_->wait();
+    worker_ = nullptr;
+    importing_ = false;
+    progress_->hide();
+    cancelButton_->hide();
+    const QString folder = QDir::toNativeSeparators(o.folder);
+    QString status;
+    if (o.result == ImportOutcome::Result::Imported) {
+        status = QStringLiteral("complete");
+        const quint64 n = o.report.total().imported;
+        const qint64 session = o.sessionId;
+        setStatus([n, session] { return tr("Imported %1 events and rows into session %2.").arg(QLocale().toString(qulonglong(n))).arg(session); });
+        log(tr("Imported %1 into session %2 of %3: %4 events and rows imported, %5 skipped, %n problem(s).", nullptr,
+               int(o.report.problems.size()))
+                .arg(folder)
+                .arg(o.sessionId)
+                .arg(QDir::toNativeSeparators(o.projectPath))
+                .arg(o.report.total().imported)
+                .arg(o.report.total().skipped));
+        if (projectPath_ != o.projectPath || explorer_->projectPath() != o.projectPath) {
+            projectPath_ = o.projectPath;
+            explorer_->setProject(o.projectPath);
+            addRecent(o.projectPath);
+            retranslateUi();
+            Q_EMIT projectChanged(projectPath_);
+        } else {
+            explorer_->reload();
+        }
+        ExplorerSelection sel;
+        sel.projectPath = o.projectPath;
+        sel.sessionId = o.sessionId;
+        explorer_->select(sel);
+        showDetails(explorer_->selection());
+    } else if (o.result == ImportOutcome::Result::Cancelled) {
+        status = QStringLiteral("cancelled");
+        setStatus([] { return tr("Import cancelled; nothing of it was kept and the project is unchanged."); });
+        log(statusLabel_->text());
+    } else {
+        status = QStringLiteral("failed");
+        setStatus([] { return tr("The import failed; the project is unchanged."); });
+        log(o.message);
+    }
+    for (const importing::ImportProblem &p : o.report.problems) {
+        QString where = p.file;
+        if (p.line > 0)
+            where += QStringLiteral(":%1").arg(p.line);
+        log(tr("Import problem at %1: %2").arg(where, p.reason));
+    }
+    updateActions();
+    if (o.result != ImportOutcome::Result::Cancelled) {
+        // Not exec(): the window keeps running (and tests keep control) while it is open.
+        if (importResult_)
+            importResult_->close();
+        auto *dlg = new ImportResultDialog(o, this);
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        importResult_ = dlg;
+        dlg->open();
+    }
+    Q_EMIT importFinished(status, o.message);
 }
 
 void MainWindow::exportSession()

@@ -8,6 +8,7 @@
 
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
+#include "ui/import_result_dialog.h"
 #include "ui/project_explorer.h"
 
 #include <QElapsedTimer>
@@ -46,6 +47,7 @@ public:
     QTreeWidget *explorer() const { return explorer_->tree(); }
     ExplorerSelection selection() const { return explorer_->selection(); }
     bool isRunning() const { return worker_ != nullptr; }
+    bool isImporting() const { return worker_ != nullptr && importing_; }
 
     // The central views. addView() appends a tab (the integrator adds "Timeline" here);
     // views follow selectionChanged().
@@ -59,6 +61,15 @@ public:
     // Copies the open project to `destination` (safe while it is being recorded) and
     // opens the copy unless a recording is running. Returns false with a message box.
     bool saveProjectAs(const QString &destination);
+    // Imports the PROF data under `dir` (a PROF_* folder, one of its device folders, or a
+    // folder holding PROF_* folders: every device found) into `projectPath` (created if
+    // missing) off the GUI thread, like File → Import does after its file dialogs. Ends
+    // with importFinished() and, unless cancelled, the result dialog; the new session is
+    // selected. A cancelled or failed import leaves the project as it was. Returns false
+    // (with a message box) if the folder does not exist or other work is running.
+    bool importPath(const QString &dir, const QString &projectPath);
+    // The result dialog of the last import while it is open (non-modal to the event loop).
+    ImportResultDialog *importResultDialog() const { return importResult_; }
 
     static QStringList recentProjects();
     QMenu *fileMenu() const { return fileMenu_; }
@@ -78,6 +89,8 @@ public Q_SLOTS:
     void openProjectDialog();
     void saveProjectAsDialog();
     void importProf();
+    // Imports `dir` into the open project, or asks for a new project file when none is open.
+    void importFolder(const QString &dir);
     void exportSession();
     void cancelWork();
     void preferences();
@@ -87,6 +100,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // Emitted on the GUI thread when a run ends (status: complete/cancelled/failed).
     void workFinished(const QString &status, const QString &message);
+    // Emitted on the GUI thread when an import ends ("complete", "cancelled" or "failed").
+    void importFinished(const QString &status, const QString &message);
     // The explorer's selection (session/device/model/iteration); drives every view.
     void selectionChanged(const npuscope::ui::ExplorerSelection &selection);
     void projectChanged(const QString &path);
@@ -103,6 +118,8 @@ private:
     void showDetails(const ExplorerSelection &sel);
     void finishRun(const QString &status, const QString &message);
     void onProgress(int iteration, int iterations, quint64 records);
+    void onImportProgress(quint64 filesDone, quint64 filesTotal, quint64 bytesDone, quint64 bytesTotal);
+    void finishImport(const ImportOutcome &outcome);
     void addRecent(const QString &path);
     void rebuildRecentMenu();
     void log(const QString &text);
@@ -130,6 +147,8 @@ private:
             *reloadAct_ = nullptr, *cancelAct_ = nullptr, *clearRecentAct_ = nullptr;
 
     QPointer<QThread> worker_;
+    bool importing_ = false;     // worker_ is an import, not a run
+    QPointer<ImportResultDialog> importResult_;
     std::shared_ptr<std::atomic_bool> cancel_;
     QString runPath_;
     QString runModel_;

@@ -51,6 +51,7 @@ QByteArray ImportReport::toJson() const
 {
     QJsonObject o;
     o.insert(QStringLiteral("layout"), layout);
+    o.insert(QStringLiteral("source"), source);
     o.insert(QStringLiteral("prof_dirs"), QJsonArray::fromStringList(profDirs));
     o.insert(QStringLiteral("bytes"), double(bytes));
     const FileAccount t = total();
@@ -309,6 +310,7 @@ bool Importer::discover()
     if (!fi.isReadable() || !fi.isExecutable())
         return fail(ImportError::Unreadable, Tr::tr("The folder %1 cannot be read (permission denied).").arg(req.path));
     const QString dir = fi.canonicalFilePath();
+    report.source = dir;
     const QString name = fi.fileName();
     std::uint16_t id = 0;
     QStringList profDirs;

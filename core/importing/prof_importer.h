@@ -49,6 +49,7 @@ struct FileAccount {
 
 struct ImportReport {
     QString layout;              // "legacy" or "mindstudio"
+    QString source;              // the folder given to the import (canonical path)
     QStringList profDirs;        // the PROF_* directories read
     std::uint64_t bytes = 0;
     std::vector<FileAccount> files;

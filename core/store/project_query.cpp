@@ -3,9 +3,11 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QStringList>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace npuscope::store {
@@ -110,6 +112,55 @@ QString joinIds(const std::vector<std::uint32_t> &ids)
 
 } // namespace
 
+QString ImportNote::Problem::place() const
+{
+    QString where = file;
+    if (line > 0)
+        where += QStringLiteral(":%1").arg(line);
+    if (offset >= 0)
+        where += ProjectQuery::tr(" (byte %1)").arg(offset);
+    return where;
+}
+
+std::optional<ImportNote> importNote(const Project &project, std::int64_t sessionId)
+{
+    const QByteArray raw = project.sessionNote(sessionId, QStringLiteral("import"));
+    if (raw.isEmpty())
+        return std::nullopt;
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(raw, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject())
+        return std::nullopt;
+    ImportNote n;
+    n.json = doc.object();
+    auto u64 = [](const QJsonValue &v) { return std::uint64_t(std::max(0.0, v.toDouble())); };
+    n.source = n.json.value(QStringLiteral("source")).toString();
+    n.layout = n.json.value(QStringLiteral("layout")).toString();
+    for (const QJsonValue &v : n.json.value(QStringLiteral("prof_dirs")).toArray())
+        n.profDirs << v.toString();
+    n.bytes = u64(n.json.value(QStringLiteral("bytes")));
+    n.files = u64(n.json.value(QStringLiteral("files")));
+    const QJsonObject t = n.json.value(QStringLiteral("total")).toObject();
+    n.items = u64(t.value(QStringLiteral("items")));
+    n.imported = u64(t.value(QStringLiteral("imported")));
+    n.duplicates = u64(t.value(QStringLiteral("duplicates")));
+    n.derived = u64(t.value(QStringLiteral("derived")));
+    n.skipped = u64(t.value(QStringLiteral("skipped")));
+    for (const QJsonValue &v : n.json.value(QStringLiteral("problems")).toArray()) {
+        const QJsonObject o = v.toObject();
+        ImportNote::Problem p;
+        p.file = o.value(QStringLiteral("file")).toString();
+        p.line = u64(o.value(QStringLiteral("line")));
+        p.offset = std::int64_t(o.value(QStringLiteral("offset")).toDouble(-1));
+        p.reason = o.value(QStringLiteral("reason")).toString();
+        p.count = std::max<std::uint64_t>(1, u64(o.value(QStringLiteral("count"))));
+        n.problems.push_back(std::move(p));
+    }
+    for (const QJsonValue &v : n.json.value(QStringLiteral("missing")).toArray())
+        n.missing << v.toString();
+    return n;
+}
+
 std::vector<QueryRow> queryRows(const Project &project, QString *error)
 {
     std::vector<QueryRow> rows;
@@ -159,6 +210,34 @@ QString describeProject(const Project &project, QString *error)
         if (f.summary.agedBytes > 0)
             out += ProjectQuery::tr(" (%1 bytes removed by the storage limit)").arg(f.summary.agedBytes);
         out += QLatin1Char('\n');
+        const std::optional<ImportNote> note = importNote(project, f.summary.id);
+        if (!note)
+            continue;
+        const QString source = note->source.isEmpty() ? note->profDirs.join(QStringLiteral(", ")) : note->source;
+        out += ProjectQuery::tr("Session %1 was imported from %2 (%3 layout): %4 events and rows read, %5 imported, "
+                                "%6 duplicates of other files, %7 derived, %8 skipped.")
+                   .arg(f.summary.id)
+                   .arg(source, note->layout)
+                   .arg(note->items).arg(note->imported).arg(note->duplicates).arg(note->derived).arg(note->skipped)
+               + QLatin1Char('\n');
+        for (const QString &m : note->missing)
+            out += QStringLiteral("  ") + ProjectQuery::tr("Not in the input: %1").arg(m) + QLatin1Char('\n');
+        if (!note->problems.empty())
+            out += QStringLiteral("  ")
+                   + ProjectQuery::tr("%n problem(s) found during the import:", nullptr, int(note->problems.size()))
+                   + QLatin1Char('\n');
+        for (size_t i = 0; i < note->problems.size() && i < size_t(kQueryProblems); ++i) {
+            const ImportNote::Problem &p = note->problems[i];
+            QString line = QStringLiteral("    ") + p.place() + QStringLiteral(": ") + p.reason;
+            if (p.count > 1)
+                line += ProjectQuery::tr(" (%n times in this file)", nullptr, int(std::min<std::uint64_t>(p.count, std::uint64_t(std::numeric_limits<int>::max()))));
+            out += line + QLatin1Char('\n');
+        }
+        if (note->problems.size() > size_t(kQueryProblems))
+            out += QStringLiteral("    ")
+                   + ProjectQuery::tr("… and %n more (query --format json lists them all).", nullptr,
+                                      int(note->problems.size() - size_t(kQueryProblems)))
+                   + QLatin1Char('\n');
     }
     return out;
 }
@@ -207,6 +286,8 @@ QJsonObject describeProjectJson(const Project &project, QString *error)
             devices.append(d);
         }
         so[QStringLiteral("devices")] = devices;
+        if (const std::optional<ImportNote> note = importNote(project, s.id))
+            so[QStringLiteral("import")] = note->json;
         sessions.append(so);
     }
     QJsonObject root;

@@ -1,0 +1,512 @@
+// GUI import of PROF directories: through the slot the menu uses (importPath, after its file
+// dialogs) and by dropping a folder on the window; the result dialog lists every problem
+// with its place; a bad, failed or cancelled import leaves the project as it was.
+//
+// `ui_gui_import --bench WORKDIR` is not a test: it measures how long the GUI thread can go
+// without running its event loop (the largest gap between 5 ms timer ticks) while the main
+// window records a long run, cancels one and imports a big PROF directory, plus the Cancel
+// latency (click → workFinished). npuscope-bench (bench_gui.cpp) runs it and prints the
+// figures; tests never assert on wall time.
+#include "test_gui_support.h"
+
+#include "core/exporting/prof_exporter.h"
+#include "core/model/memory_trace.h"
+#include "core/store/project_query.h"
+#include "ui/import_result_dialog.h"
+#include "ui/main_window.h"
+
+#include <QDirIterator>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeWidget>
+
+#include <cstdio>
+
+using namespace npuscope;
+
+namespace {
+
+QString referenceDir()
+{
+    return QStringLiteral(NPUSCOPE_SHARED_DIR "/reference/ascend910-alexnet-msprof");
+}
+
+std::vector<store::SessionSummary> sessionsOf(const QString &path)
+{
+    store::StoreError err{};
+    QString msg;
+    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
+    return p ? p->sessions() : std::vector<store::SessionSummary>{};
+}
+
+// Events in every timeline JSON under `dir`, counted without the importer: the number the
+// import must account for (the reference capture has no summary CSVs).
+std::uint64_t countJsonEvents(const QString &dir)
+{
+    std::uint64_t n = 0;
+    QDirIterator it(dir, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        if (!f.open(QIODevice::ReadOnly))
+            return 0;
+        const QJsonDocument d = QJsonDocument::fromJson(f.readAll());
+        n += d.isArray() ? d.array().size() : d.object().value(QStringLiteral("traceEvents")).toArray().size();
+    }
+    return n;
+}
+
+bool copyTree(const QString &from, const QString &to)
+{
+    QDir().mkpath(to);
+    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString src = it.next();
+        const QString dst = to + QLatin1Char('/') + QDir(from).relativeFilePath(src);
+        if (it.fileInfo().isDir()) {
+            QDir().mkpath(dst);
+        } else if (!QFile::copy(src, dst)) {
+            return false;
+        } else {
+            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
+        }
+    }
+    return true;
+}
+
+// A PROF directory exported from an emulated session: big enough that an import takes a
+// while (for cancelling it mid-way, and for the responsiveness figures).
+QString exportEmulated(const QString &outDir, int iterations, int devices)
+{
+    SessionSpec spec;
+    spec.model = QStringLiteral("resnet50");
+    spec.batchSize = 32;
+    spec.iterations = iterations;
+    spec.devicesPerServer = devices;
+    spec.seed = 5;
+    ProfilingOptions opt;
+    ProfilingOptions::parse(R"({"output":"/tmp/npuscope-test","training_trace":"on","task_trace":"on","hccl":"on"})", &opt);
+    MemoryTrace trace;
+    device::Emulator(spec, opt).run(trace);
+    exporting::ExportRequest req;
+    req.outputDir = outDir;
+    req.kinds = {QStringLiteral("msprof")};
+    exporting::ExportResult res;
+    QString err;
+    if (!exporting::exportProf(trace, req, &res, nullptr, &err))
+        return {};
+    return res.profDir;
+}
+
+void dropOn(QWidget *w, const QString &path, bool *enterAccepted, bool *dropAccepted)
+{
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w, &enter);
+    *enterAccepted = enter.isAccepted();
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w, &drop);
+    *dropAccepted = drop.isAccepted();
+}
+
+} // namespace
+
+class TestGuiImport : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+    // A project with one emulated session, as a user would have before importing.
+    QString projectWithOneSession(const QString &name)
+    {
+        return guitest::record(tmp_.filePath(name), QStringLiteral("lenet"), 2, 1);
+    }
+
+private Q_SLOTS:
+    void initTestCase() { guitest::isolateSettings(); }
+
+    void importsTheReferenceCapture()
+    {
+        const QString path = projectWithOneSession(QStringLiteral("ref.npuscope"));
+        QVERIFY(!path.isEmpty());
+        const auto before = sessionsOf(path);
+        QCOMPARE(before.size(), size_t(1));
+
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(path));
+        QVERIFY(w.importAction()->isEnabled());
+        QSignalSpy finished(&w, &ui::MainWindow::importFinished);
+        QVERIFY(w.importPath(referenceDir(), path));
+        QVERIFY(w.isImporting());
+        QVERIFY(!w.importAction()->isEnabled());
+        QVERIFY(w.cancelButton()->isVisible());
+        // A run is refused while the import goes on (the message box is answered).
+        guitest::whenShown<QMessageBox>([](QMessageBox *b) { b->accept(); });
+        SessionSpec spec;
+        spec.model = QStringLiteral("lenet");
+        QVERIFY(!w.startRun(spec, ProfilingOptions(), path));
+        QVERIFY(finished.count() == 1 || finished.wait(120000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        QVERIFY(!w.isImporting());
+        QVERIFY(!w.cancelButton()->isVisible());
+
+        // The project keeps its session and gains the import, with its report stored.
+        const auto after = sessionsOf(path);
+        QCOMPARE(after.size(), size_t(2));
+        QCOMPARE(after[0].id, before[0].id);
+        QCOMPARE(after[0].recordCount, before[0].recordCount);
+        const store::SessionSummary &imported = after[1];
+        QCOMPARE(imported.info.source, QStringLiteral("import"));
+        QCOMPARE(imported.status, SessionStatus::Complete);
+        QVERIFY(imported.recordCount > 0);
+        store::StoreError err{};
+        QString msg;
+        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        const auto note = store::importNote(*project, imported.id);
+        QVERIFY(note);
+        const std::uint64_t events = countJsonEvents(referenceDir());
+        QVERIFY(events > 1000);
+        QCOMPARE(note->items, events); // every event of every file was accounted for
+        QCOMPARE(note->skipped, std::uint64_t(0));
+        QCOMPARE(note->items, note->imported + note->duplicates + note->derived);
+        QCOMPARE(note->source, QFileInfo(referenceDir()).canonicalFilePath());
+
+        // The new session is selected in the explorer, with the stored record count.
+        QCOMPARE(w.selection().sessionId, imported.id);
+        QTreeWidgetItem *item = w.explorer()->currentItem();
+        QVERIFY(item);
+        QVERIFY(item->text(0).contains(imported.info.name));
+        QCOMPARE(item->text(3), QLocale().toString(qulonglong(imported.recordCount)));
+        QCOMPARE(w.explorer()->topLevelItem(0)->childCount(), 2);
+        // The Overview shows where it came from and the counts.
+        const QString overview = w.overview()->toPlainText();
+        QVERIFY2(overview.contains(QStringLiteral("Imported from")), qPrintable(overview));
+        QVERIFY(overview.contains(QDir::toNativeSeparators(note->source)));
+        QVERIFY(overview.contains(QLocale().toString(qulonglong(note->imported))));
+
+        // The result dialog says how many events went into which session, and no problems.
+        ui::ImportResultDialog *dlg = w.importResultDialog();
+        QVERIFY(dlg);
+        QTRY_VERIFY(dlg->isVisible());
+        QVERIFY(dlg->summaryLabel()->text().contains(QLocale().toString(qulonglong(note->imported))));
+        QVERIFY(dlg->summaryLabel()->text().contains(QStringLiteral("session %1").arg(imported.id)));
+        QCOMPARE(dlg->problemList()->topLevelItemCount(), 0);
+        QVERIFY(!dlg->problemList()->isVisible());
+        if (qEnvironmentVariableIsSet("NPUSCOPE_SHOW")) // a look under Xvfb: stays open a while
+            QTest::qWait(qEnvironmentVariableIntValue("NPUSCOPE_SHOW"));
+        dlg->close();
+        QTRY_VERIFY(!w.importResultDialog());
+    }
+
+    void droppingAFolderImportsIt()
+    {
+        const QString path = projectWithOneSession(QStringLiteral("drop.npuscope"));
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(path));
+        QSignalSpy finished(&w, &ui::MainWindow::importFinished);
+        // One device folder of the capture: the importer finds its PROF parent.
+        const QString device = referenceDir() + QStringLiteral("/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0");
+        bool enter = false, drop = false;
+        dropOn(&w, device, &enter, &drop);
+        QVERIFY(enter);
+        QVERIFY(drop);
+        QVERIFY(finished.count() == 1 || finished.wait(120000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        const auto after = sessionsOf(path);
+        QCOMPARE(after.size(), size_t(2));
+        QCOMPARE(after[1].info.source, QStringLiteral("import"));
+        QCOMPARE(w.selection().sessionId, after[1].id);
+        QTRY_VERIFY(w.importResultDialog() && w.importResultDialog()->isVisible());
+        w.importResultDialog()->close();
+
+        // A plain file that is neither a project nor a folder is not taken.
+        const QString text = tmp_.filePath(QStringLiteral("notes.txt"));
+        QFile f(text);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+        f.close();
+        dropOn(&w, text, &enter, &drop);
+        QVERIFY(!enter);
+        QVERIFY(!w.isImporting());
+    }
+
+    void badInputShowsEveryProblemAndKeepsEarlierSessions()
+    {
+        // The capture with one timeline JSON cut in the middle of an event.
+        const QString bad = tmp_.filePath(QStringLiteral("bad"));
+        const QString prof = QStringLiteral("PROF_000001_20230818142704322_COJGGGCANRMICFBC");
+        QVERIFY(copyTree(referenceDir() + QLatin1Char('/') + prof, bad + QLatin1Char('/') + prof));
+        const QString cut = bad + QLatin1Char('/') + prof + QStringLiteral("/device_0/timeline/msprof_0_2_3.json");
+        QFile f(cut);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 size = f.size();
+        QVERIFY(size > 1000);
+        QVERIFY(f.resize(size / 2));
+        f.close();
+
+        const QString path = projectWithOneSession(QStringLiteral("bad.npuscope"));
+        const auto before = sessionsOf(path);
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(path));
+        QSignalSpy finished(&w, &ui::MainWindow::importFinished);
+        // The dialog is closed by a timer, as a user would after reading it.
+        bool sawProblem = false;
+        int rows = 0;
+        guitest::whenShown<ui::ImportResultDialog>([&](ui::ImportResultDialog *d) {
+            rows = d->problemList()->topLevelItemCount();
+            for (int i = 0; i < rows; ++i) {
+                const QTreeWidgetItem *it = d->problemList()->topLevelItem(i);
+                if (it->text(0).endsWith(QStringLiteral("msprof_0_2_3.json")) && !it->text(1).isEmpty()
+                    && !it->text(2).isEmpty() && !it->text(3).isEmpty())
+                    sawProblem = true;
+            }
+            QVERIFY(d->problemsText().contains(QStringLiteral("msprof_0_2_3.json:")));
+            QTimer::singleShot(qEnvironmentVariableIntValue("NPUSCOPE_SHOW"), d, &QDialog::close);
+        });
+        QVERIFY(w.importPath(bad, path));
+        QVERIFY(finished.count() == 1 || finished.wait(120000));
+        // What is sound is imported; the cut file is named with its place.
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        QTRY_VERIFY(rows > 0);
+        QVERIFY(sawProblem);
+        QTRY_VERIFY(!w.importResultDialog());
+
+        const auto after = sessionsOf(path);
+        QCOMPARE(after.size(), before.size() + 1);
+        QCOMPARE(after[0].id, before[0].id);
+        QCOMPARE(after[0].recordCount, before[0].recordCount);
+        store::StoreError err{};
+        QString msg;
+        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
+        const auto note = store::importNote(*project, after[1].id);
+        QVERIFY(note);
+        QCOMPARE(int(note->problems.size()), rows);
+        // The events after the cut do not exist for the importer; the rest balance.
+        QVERIFY(note->items < countJsonEvents(referenceDir()));
+        QCOMPARE(note->items, note->imported + note->duplicates + note->derived + note->skipped);
+        // The Overview of the imported session lists the first problems too.
+        QVERIFY(w.overview()->toPlainText().contains(QStringLiteral("msprof_0_2_3.json")));
+    }
+
+    void failedImportLeavesNothingBehind()
+    {
+        // A folder without profiling data: nothing is imported.
+        const QString empty = tmp_.filePath(QStringLiteral("empty"));
+        QVERIFY(QDir().mkpath(empty + QStringLiteral("/some/where")));
+        const QString path = projectWithOneSession(QStringLiteral("fail.npuscope"));
+        const auto before = sessionsOf(path);
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(path));
+        QSignalSpy finished(&w, &ui::MainWindow::importFinished);
+        QVERIFY(w.importPath(empty, path));
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("failed"));
+        QVERIFY(finished.at(0).at(1).toString().contains(QStringLiteral("No profiling data was found")));
+        QTRY_VERIFY(w.importResultDialog() && w.importResultDialog()->isVisible());
+        QVERIFY(w.importResultDialog()->summaryLabel()->text().contains(QStringLiteral("unchanged")));
+        w.importResultDialog()->close();
+        const auto after = sessionsOf(path);
+        QCOMPARE(after.size(), before.size());
+        QCOMPARE(after[0].recordCount, before[0].recordCount);
+
+        // Into a new project file: no empty project stays behind.
+        const QString fresh = tmp_.filePath(QStringLiteral("fresh.npuscope"));
+        QVERIFY(w.importPath(empty, fresh));
+        QVERIFY(finished.count() == 2 || finished.wait(60000));
+        QCOMPARE(finished.at(1).at(0).toString(), QStringLiteral("failed"));
+        QVERIFY(!QFileInfo::exists(fresh));
+        QTRY_VERIFY(w.importResultDialog());
+        w.importResultDialog()->close();
+
+        // A folder that does not exist is refused at once, with a sentence.
+        guitest::whenShown<QMessageBox>([](QMessageBox *b) {
+            QVERIFY(b->text().contains(QStringLiteral("does not exist")));
+            b->accept();
+        });
+        QVERIFY(!w.importPath(tmp_.filePath(QStringLiteral("nowhere")), path));
+    }
+
+    void cancelMidImportLeavesTheProjectAsItWas()
+    {
+        const QString prof = exportEmulated(tmp_.filePath(QStringLiteral("big")), 24, 2);
+        QVERIFY(!prof.isEmpty());
+        const QString path = projectWithOneSession(QStringLiteral("cancel.npuscope"));
+        const auto before = sessionsOf(path);
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(path));
+        QSignalSpy finished(&w, &ui::MainWindow::importFinished);
+        QVERIFY(w.importPath(prof, path));
+        // Mid-way: the import's session exists in the file and has records committed.
+        QTRY_VERIFY_WITH_TIMEOUT(sessionsOf(path).size() == before.size() + 1 && sessionsOf(path).back().recordCount > 0,
+                                 60000);
+        QVERIFY2(finished.isEmpty(), "the import ended before it could be cancelled; make the input bigger");
+        QTest::mouseClick(w.cancelButton(), Qt::LeftButton);
+        QVERIFY(w.statusLabel()->text().contains(QStringLiteral("Cancelling")));
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("cancelled"));
+        QVERIFY(w.statusLabel()->text().contains(QStringLiteral("unchanged")));
+        QVERIFY(!w.importResultDialog()); // the status line says it; nothing to read in a dialog
+
+        const auto after = sessionsOf(path);
+        QCOMPARE(after.size(), before.size());
+        QCOMPARE(after[0].id, before[0].id);
+        QCOMPARE(after[0].recordCount, before[0].recordCount);
+        QCOMPARE(after[0].taskCount, before[0].taskCount);
+        QCOMPARE(w.explorer()->topLevelItem(0)->childCount(), int(before.size()));
+
+        // Cancelling into a new project removes the file it made.
+        const QString fresh = tmp_.filePath(QStringLiteral("fresh-cancel.npuscope"));
+        QVERIFY(w.importPath(prof, fresh));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(fresh) && !sessionsOf(fresh).empty(), 60000);
+        w.cancelWork();
+        QVERIFY(finished.count() == 2 || finished.wait(60000));
+        QCOMPARE(finished.at(1).at(0).toString(), QStringLiteral("cancelled"));
+        QVERIFY(!QFileInfo::exists(fresh));
+        QVERIFY(!QFileInfo::exists(fresh + QStringLiteral("-wal")));
+    }
+};
+
+namespace {
+
+// The largest gap between ticks of a 5 ms timer on the GUI thread: how long the window
+// could not react to anything.
+class StallMeter : public QObject {
+public:
+    StallMeter()
+    {
+        timer_.setInterval(5);
+        timer_.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&timer_, &QTimer::timeout, this, [this] {
+            const qint64 now = clock_.nsecsElapsed();
+            max_ = std::max(max_, now - last_);
+            last_ = now;
+        });
+        clock_.start();
+    }
+    void start()
+    {
+        max_ = 0;
+        last_ = clock_.nsecsElapsed();
+        timer_.start();
+    }
+    double stopMs()
+    {
+        timer_.stop();
+        max_ = std::max(max_, clock_.nsecsElapsed() - last_);
+        return max_ / 1e6;
+    }
+
+private:
+    QTimer timer_;
+    QElapsedTimer clock_;
+    qint64 last_ = 0, max_ = 0;
+};
+
+void say(const char *key, double v)
+{
+    std::printf("%s %.3f\n", key, v);
+    std::fflush(stdout);
+}
+
+int bench(const QString &work, int runIterations)
+{
+    QDir().mkpath(work);
+    guitest::isolateSettings();
+    std::fprintf(stderr, "gui_stall: exporting the import input…\n");
+    const QString prof = exportEmulated(work + QStringLiteral("/prof"), 12, 2);
+    if (prof.isEmpty())
+        return 1;
+    ui::MainWindow w;
+    w.show();
+    StallMeter meter;
+    QTest::qWait(500);
+
+    meter.start();
+    QTest::qWait(2000);
+    say("idle_ms", meter.stopMs());
+
+    SessionSpec spec;
+    spec.model = QStringLiteral("resnet50");
+    spec.batchSize = 32;
+    spec.iterations = runIterations;
+    spec.devicesPerServer = 4;
+    spec.seed = 9;
+    ProfilingOptions opt;
+    ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})",
+                            &opt);
+    QSignalSpy runs(&w, &ui::MainWindow::workFinished);
+    QElapsedTimer t;
+    t.start();
+    meter.start();
+    if (!w.startRun(spec, opt, work + QStringLiteral("/run.npuscope")))
+        return 1;
+    // The user looks around while it records: the session item, a device, then the project.
+    QTimer::singleShot(3000, &w, [&w] {
+        if (QTreeWidgetItem *root = w.explorer()->topLevelItem(0); root && root->childCount())
+            w.explorer()->setCurrentItem(root->child(0));
+    });
+    if (!runs.wait(3600 * 1000))
+        return 1;
+    say("run_ms", meter.stopMs());
+    say("run_s", t.elapsed() / 1000.0);
+
+    // Cancel a second long run after it has recorded a while: latency and stall.
+    spec.iterations = runIterations * 4;
+    meter.start();
+    if (!w.startRun(spec, opt, work + QStringLiteral("/cancel.npuscope")))
+        return 1;
+    QTest::qWait(6000);
+    const double beforeCancel = meter.stopMs();
+    meter.start();
+    t.restart();
+    QTest::mouseClick(w.cancelButton(), Qt::LeftButton);
+    if (!runs.wait(600 * 1000))
+        return 1;
+    say("cancel_latency_ms", t.nsecsElapsed() / 1e6);
+    say("cancel_ms", std::max(beforeCancel, meter.stopMs()));
+
+    QSignalSpy imports(&w, &ui::MainWindow::importFinished);
+    meter.start();
+    t.restart();
+    if (!w.importPath(prof, work + QStringLiteral("/import.npuscope")))
+        return 1;
+    if (!imports.wait(3600 * 1000))
+        return 1;
+    say("import_ms", meter.stopMs());
+    say("import_s", t.elapsed() / 1000.0);
+    if (w.importResultDialog())
+        w.importResultDialog()->close();
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (const qsizetype i = args.indexOf(QStringLiteral("--bench")); i >= 0 && i + 1 < args.size())
+        return bench(args.at(i + 1), args.size() > i + 2 ? args.at(i + 2).toInt() : 40);
+    TestGuiImport t;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_gui_import.moc"
