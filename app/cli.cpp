@@ -1,10 +1,13 @@
 #include "app/cli.h"
 
+#include "core/analysis/advisor.h"
+#include "core/analysis/run_diff.h"
 #include "core/exporting/prof_exporter.h"
 #include "core/importing/prof_importer.h"
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "core/store/project_query.h"
+#include "core/store/sql_console.h"
 #include "device/emulator.h"
 
 #include <QCommandLineParser>
@@ -15,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -33,6 +37,8 @@ struct Cli {
 };
 
 std::atomic_bool g_interrupted{false};
+// --upgrade (anywhere on the command line): older projects are migrated before use.
+bool g_upgrade = false;
 
 extern "C" void onInterrupt(int)
 {
@@ -124,8 +130,35 @@ int exitCodeFor(store::StoreError e)
     case store::StoreError::TooNew: return ExitTooNew;
     case store::StoreError::Io:
     case store::StoreError::Busy: return ExitIo;
+    case store::StoreError::NeedsUpgrade:
+        // Every caller has just printed the store's sentence; the CLI-specific way out
+        // belongs right after it.
+        err(Cli::tr("Run the command again with --upgrade to upgrade the project."));
+        return ExitNeedsUpgrade;
     }
     return ExitIo;
+}
+
+// With --upgrade, migrates an older project before a verb opens it. Returns -1 to go on,
+// or the exit code after printing why the upgrade failed.
+int upgradeIfAsked(const QString &projectPath)
+{
+    if (!g_upgrade || !QFileInfo::exists(projectPath))
+        return -1;
+    store::UpgradeResult r;
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    if (!store::Project::upgrade(projectPath, &r, &se, &msg)) {
+        err(msg);
+        return exitCodeFor(se);
+    }
+    if (r.fromVersion != r.toVersion)
+        err(Cli::tr("Upgraded %1 from schema %2 to schema %3; the original is kept as %4.")
+                .arg(QDir::toNativeSeparators(projectPath))
+                .arg(r.fromVersion)
+                .arg(r.toVersion)
+                .arg(QDir::toNativeSeparators(r.backupPath)));
+    return -1;
 }
 
 void printProblems(const std::vector<OptionProblem> &problems)
@@ -230,6 +263,8 @@ QString humanBytes(std::uint64_t b)
 int exportSession(const QString &projectPath, std::int64_t sessionId, exporting::ExportRequest request,
                   QString *profDirOut = nullptr)
 {
+    if (const int rc = upgradeIfAsked(projectPath); rc >= 0)
+        return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
     auto project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &se, &msg);
@@ -320,6 +355,8 @@ int recordAndExport(const RunArgs &a, QString *profDir = nullptr)
         err(specError);
         return ExitUsage;
     }
+    if (const int rc = upgradeIfAsked(a.project); rc >= 0)
+        return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
     auto writer = store::ProjectWriter::create(a.project, &se, &msg);
@@ -561,6 +598,8 @@ int cmdImport(const QStringList &args)
         return ExitNotProject;
     }
     const bool projectExisted = QFileInfo::exists(projectPath);
+    if (const int rc = upgradeIfAsked(projectPath); rc >= 0)
+        return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
     auto writer = store::ProjectWriter::create(projectPath, &se, &msg);
@@ -645,6 +684,8 @@ int cmdQuery(const QStringList &args)
         err(Cli::tr("--format must be \"text\" or \"json\", got \"%1\".").arg(format));
         return ExitUsage;
     }
+    if (const int rc = upgradeIfAsked(path); rc >= 0)
+        return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
     auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &se, &msg);
@@ -722,6 +763,350 @@ int cmdDemo(const QStringList &args)
     return rc;
 }
 
+// --- analyze / diff / sql ------------------------------------------------------------
+
+// Opens a project read-only and one of its sessions (the newest when sessionId is 0).
+// Returns -1 and fills the outputs, or the exit code after printing why.
+int openSession(const QString &path, std::int64_t sessionId, std::unique_ptr<store::Project> *project,
+                std::unique_ptr<store::ProjectReader> *reader)
+{
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    *project = store::Project::open(path, store::Project::Mode::ReadOnly, &se, &msg);
+    if (!*project) {
+        err(msg);
+        return exitCodeFor(se);
+    }
+    if (sessionId == 0) {
+        const auto sessions = (*project)->sessions();
+        if (sessions.empty()) {
+            err(Cli::tr("The project %1 holds no session.").arg(QDir::toNativeSeparators(path)));
+            return ExitNotProject;
+        }
+        sessionId = sessions.back().id;
+    }
+    *reader = (*project)->session(sessionId, &msg);
+    if (!*reader) {
+        err(msg);
+        return ExitUsage;
+    }
+    return -1;
+}
+
+// RFC 4180: quoted when it holds a separator, a quote, a line break or edge spaces.
+QString csvCell(const QString &s)
+{
+    if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n'))
+        || s.contains(QLatin1Char('\r')) || (!s.isEmpty() && (s.front().isSpace() || s.back().isSpace()))) {
+        QString q = s;
+        q.replace(QLatin1String("\""), QLatin1String("\"\""));
+        return QLatin1Char('"') + q + QLatin1Char('"');
+    }
+    return s;
+}
+
+QString csvLine(const QStringList &cells)
+{
+    QStringList q;
+    for (const QString &c : cells) q << csvCell(c);
+    return q.join(QLatin1Char(','));
+}
+
+// Left-aligned first column, right-aligned numbers, two spaces between columns.
+QString alignedTable(const QStringList &header, const QList<QStringList> &rows)
+{
+    QList<int> w;
+    for (const QString &h : header) w << int(h.size());
+    for (const QStringList &r : rows)
+        for (int i = 0; i < r.size() && i < w.size(); ++i) w[i] = std::max(w[i], int(r[i].size()));
+    auto line = [&](const QStringList &r) {
+        QStringList cells;
+        for (int i = 0; i < r.size(); ++i)
+            cells << (i == 0 ? r[i].leftJustified(w[i]) : r[i].rightJustified(w[i]));
+        return cells.join(QStringLiteral("  ")).trimmed();
+    };
+    QStringList lines{line(header)};
+    for (const QStringList &r : rows) lines << line(r);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString severityLabel(analysis::Severity s)
+{
+    switch (s) {
+    case analysis::Severity::Critical: return Cli::tr("CRITICAL");
+    case analysis::Severity::Warning: return Cli::tr("WARNING");
+    case analysis::Severity::Info: return Cli::tr("INFO");
+    }
+    return {};
+}
+
+int cmdAnalyze(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Find what limits training speed in a recorded session (the advisor's rules: "
+                                        "input-bound, straggler, aicpu-fallback, launch-bound, comm-not-overlapped, "
+                                        "memory-bound, low-cube-utilization; see docs/analysis.md)."));
+    p.addOption({QStringLiteral("project"), Cli::tr("Project file."), Cli::tr("file")});
+    p.addOption({QStringLiteral("session"), Cli::tr("Session id (default: the newest)."), Cli::tr("id")});
+    p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    QString path = p.value(QStringLiteral("project"));
+    if (path.isEmpty() && !p.positionalArguments().isEmpty())
+        path = p.positionalArguments().first();
+    if (path.isEmpty()) {
+        err(Cli::tr("analyze needs --project FILE."));
+        return ExitUsage;
+    }
+    const QString format = p.value(QStringLiteral("format"));
+    if (format != QLatin1String("text") && format != QLatin1String("json")) {
+        err(Cli::tr("--format must be \"text\" or \"json\", got \"%1\".").arg(format));
+        return ExitUsage;
+    }
+    std::int64_t sessionId = 0;
+    if (p.isSet(QStringLiteral("session"))) {
+        bool ok = false;
+        sessionId = p.value(QStringLiteral("session")).toLongLong(&ok);
+        if (!ok || sessionId <= 0) {
+            err(Cli::tr("--session must be a session id (see 'npuscope query'), got \"%1\".").arg(p.value(QStringLiteral("session"))));
+            return ExitUsage;
+        }
+    }
+    if (const int rc = upgradeIfAsked(path); rc >= 0)
+        return rc;
+    std::unique_ptr<store::Project> project;
+    std::unique_ptr<store::ProjectReader> reader;
+    if (const int rc = openSession(path, sessionId, &project, &reader); rc >= 0)
+        return rc;
+    InterruptGuard guard;
+    const auto findings = analysis::advise(*reader, {}, &g_interrupted);
+    if (g_interrupted.load()) {
+        err(Cli::tr("Cancelled."));
+        return ExitCancelled;
+    }
+    if (!reader->errorString().isEmpty()) {
+        err(reader->errorString());
+        return ExitCorrupt;
+    }
+    if (format == QLatin1String("json")) {
+        QJsonArray list;
+        for (const auto &f : findings) list.append(analysis::findingToJson(f));
+        const QJsonObject o{{QStringLiteral("session"), qint64(reader->sessionId())},
+                            {QStringLiteral("name"), reader->sessionInfo().name},
+                            {QStringLiteral("findings"), list}};
+        out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+        return ExitOk;
+    }
+    out(Cli::tr("Session %1 (%2)").arg(reader->sessionId()).arg(reader->sessionInfo().name));
+    if (findings.empty()) {
+        out(Cli::tr("No performance problems found."));
+        return ExitOk;
+    }
+    int labelWidth = 0;
+    for (const auto &f : findings) labelWidth = std::max(labelWidth, int(severityLabel(f.severity).size()));
+    const QString indent(labelWidth + 2, QLatin1Char(' '));
+    for (const auto &f : findings) {
+        out(QString());
+        out(severityLabel(f.severity).leftJustified(labelWidth) + QStringLiteral("  ") + f.title
+            + QStringLiteral(" [") + QString::fromStdString(f.id) + QLatin1Char(']'));
+        out(indent + f.evidence);
+        out(indent + Cli::tr("Suggestion: %1").arg(f.suggestion));
+    }
+    return ExitOk;
+}
+
+// "project[:session]": the suffix after the last ':' is a session id when it is a number.
+bool parseRunRef(const QString &ref, QString *path, std::int64_t *session)
+{
+    *path = ref;
+    *session = 0;
+    const qsizetype colon = ref.lastIndexOf(QLatin1Char(':'));
+    if (colon > 0) {
+        bool ok = false;
+        const std::int64_t id = ref.mid(colon + 1).toLongLong(&ok);
+        if (ok) {
+            if (id <= 0) return false;
+            *path = ref.left(colon);
+            *session = id;
+        }
+    }
+    return !path->isEmpty();
+}
+
+int cmdDiff(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Compare two recorded sessions: op time per iteration per device by op type, "
+                                        "and the step-trace means. A and B are project[:session] (default: the newest session)."));
+    p.addPositionalArgument(QStringLiteral("A"), Cli::tr("The baseline: project[:session]."));
+    p.addPositionalArgument(QStringLiteral("B"), Cli::tr("The run to compare: project[:session]."));
+    p.addOption({QStringLiteral("format"), Cli::tr("Output format: text, json or csv."), Cli::tr("format"), QStringLiteral("text")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    if (p.positionalArguments().size() != 2) {
+        err(Cli::tr("diff needs two runs, A and B, each project[:session]."));
+        return ExitUsage;
+    }
+    const QString format = p.value(QStringLiteral("format"));
+    if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv")) {
+        err(Cli::tr("--format must be \"text\", \"json\" or \"csv\", got \"%1\".").arg(format));
+        return ExitUsage;
+    }
+    std::unique_ptr<store::Project> projects[2];
+    std::unique_ptr<store::ProjectReader> readers[2];
+    for (int i = 0; i < 2; ++i) {
+        QString path;
+        std::int64_t session = 0;
+        if (!parseRunRef(p.positionalArguments()[i], &path, &session)) {
+            err(Cli::tr("\"%1\" is not project[:session].").arg(p.positionalArguments()[i]));
+            return ExitUsage;
+        }
+        if (const int rc = upgradeIfAsked(path); rc >= 0)
+            return rc;
+        if (const int rc = openSession(path, session, &projects[i], &readers[i]); rc >= 0)
+            return rc;
+    }
+    InterruptGuard guard;
+    const analysis::RunDiff d = analysis::diffRuns(*readers[0], *readers[1], &g_interrupted);
+    if (d.cancelled) {
+        err(Cli::tr("Cancelled."));
+        return ExitCancelled;
+    }
+    if (format == QLatin1String("json")) {
+        out(QString::fromUtf8(QJsonDocument(analysis::runDiffToJson(d)).toJson(QJsonDocument::Indented)));
+        return ExitOk;
+    }
+    const auto num = [](double v, int decimals) { return QString::number(v, 'f', decimals); };
+    if (format == QLatin1String("csv")) {
+        // One table: step rows (a, b = means in ns) and op rows (a, b = ns per iteration per device).
+        out(csvLine({QStringLiteral("kind"), QStringLiteral("name"), QStringLiteral("count_a"), QStringLiteral("count_b"),
+                     QStringLiteral("a_ns"), QStringLiteral("b_ns"), QStringLiteral("delta_ns"), QStringLiteral("percent")}));
+        for (const auto &s : d.steps)
+            out(csvLine({QStringLiteral("step"), s.name, QString(), QString(), num(s.a, 1), num(s.b, 1), num(s.delta, 1), num(s.percent, 2)}));
+        for (const auto &o : d.ops)
+            out(csvLine({QStringLiteral("op"), QString::fromStdString(o.opType), QString::number(o.countA), QString::number(o.countB),
+                         num(o.perIterA, 1), num(o.perIterB, 1), num(o.delta, 1), num(o.percent, 2)}));
+        return ExitOk;
+    }
+    const auto ms = [&](double ns) { return num(ns / 1e6, 3); };
+    const auto us = [&](double ns) { return num(ns / 1e3, 1); };
+    const auto signedPct = [&](double v) { return (v > 0 ? QStringLiteral("+") : QString()) + num(v, 1) + QStringLiteral(" %"); };
+    out(Cli::tr("A: %1 (session %2)   B: %3 (session %4)")
+            .arg(readers[0]->sessionInfo().name).arg(readers[0]->sessionId())
+            .arg(readers[1]->sessionInfo().name).arg(readers[1]->sessionId()));
+    out(QString());
+    QList<QStringList> stepRows;
+    for (const auto &s : d.steps)
+        stepRows << QStringList{s.name, ms(s.a), ms(s.b), (s.delta > 0 ? QStringLiteral("+") : QString()) + ms(s.delta), signedPct(s.percent)};
+    out(alignedTable({Cli::tr("Step (mean)"), Cli::tr("A (ms)"), Cli::tr("B (ms)"), Cli::tr("Δ (ms)"), Cli::tr("Δ %")}, stepRows));
+    out(QString());
+    QList<QStringList> opRows;
+    for (const auto &o : d.ops)
+        opRows << QStringList{QString::fromStdString(o.opType), QString::number(o.countA), QString::number(o.countB),
+                              us(o.perIterA), us(o.perIterB), (o.delta > 0 ? QStringLiteral("+") : QString()) + us(o.delta),
+                              signedPct(o.percent)};
+    out(alignedTable({Cli::tr("Op type"), Cli::tr("Count A"), Cli::tr("Count B"), Cli::tr("A (µs/iter)"),
+                      Cli::tr("B (µs/iter)"), Cli::tr("Δ (µs/iter)"), Cli::tr("Δ %")}, opRows));
+    if (!d.regressions.empty()) {
+        QStringList names;
+        for (const auto &o : d.regressions) names << QString::fromStdString(o.opType);
+        out(QString());
+        out(Cli::tr("Largest regressions: %1").arg(names.join(QStringLiteral(", "))));
+    }
+    return ExitOk;
+}
+
+QString sqlText(const QVariant &v)
+{
+    if (!v.isValid() || v.isNull()) return QString();
+    if (v.typeId() == QMetaType::QByteArray) return QStringLiteral("0x") + QString::fromLatin1(v.toByteArray().toHex());
+    if (v.typeId() == QMetaType::Double) return QString::number(v.toDouble(), 'g', 17);
+    return v.toString();
+}
+
+int cmdSql(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Run one read-only SQL query over a project (see --schema for the tables). "
+                                        "Writes are refused; the project is never changed."));
+    p.addPositionalArgument(QStringLiteral("query"), Cli::tr("One SELECT statement (quote it in the shell)."));
+    p.addOption({QStringLiteral("project"), Cli::tr("Project file."), Cli::tr("file")});
+    p.addOption({QStringLiteral("format"), Cli::tr("Output format: csv or json."), Cli::tr("format"), QStringLiteral("csv")});
+    p.addOption({QStringLiteral("schema"), Cli::tr("List every table and column with what it holds, then exit.")});
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    store::SqlConsole console;
+    if (p.isSet(QStringLiteral("schema"))) {
+        for (const auto &t : console.schema()) {
+            out(t.name + QStringLiteral(" - ") + t.doc);
+            int w = 0;
+            for (const auto &c : t.columns) w = std::max(w, int(c.name.size()));
+            for (const auto &c : t.columns)
+                out(QStringLiteral("  ") + c.name.leftJustified(w) + QStringLiteral("  ") + c.type.leftJustified(7) + QStringLiteral("  ") + c.doc);
+            out(QString());
+        }
+        return ExitOk;
+    }
+    const QString path = p.value(QStringLiteral("project"));
+    if (path.isEmpty() || p.positionalArguments().size() != 1) {
+        err(Cli::tr("sql needs --project FILE and one query."));
+        return ExitUsage;
+    }
+    const QString format = p.value(QStringLiteral("format"));
+    if (format != QLatin1String("csv") && format != QLatin1String("json")) {
+        err(Cli::tr("--format must be \"csv\" or \"json\", got \"%1\".").arg(format));
+        return ExitUsage;
+    }
+    if (const int rc = upgradeIfAsked(path); rc >= 0)
+        return rc;
+    {
+        // The store's identity check first, for its exit code.
+        store::StoreError se = store::StoreError::None;
+        QString msg;
+        if (!store::Project::open(path, store::Project::Mode::ReadOnly, &se, &msg)) {
+            err(msg);
+            return exitCodeFor(se);
+        }
+    }
+    QString msg;
+    if (!console.open(path, &msg)) {
+        err(msg);
+        return ExitNotProject;
+    }
+    const QString query = p.positionalArguments().first();
+    bool ok = false;
+    if (format == QLatin1String("csv")) {
+        ok = console.run(query, [](const QStringList &cols) { out(csvLine(cols)); }, [](const QVariantList &row) {
+            QStringList cells;
+            for (const QVariant &v : row) cells << sqlText(v);
+            out(csvLine(cells));
+            return true;
+        }, &msg);
+    } else {
+        QJsonArray columns, rows;
+        ok = console.run(query, [&](const QStringList &cols) { for (const auto &c : cols) columns.append(c); },
+                         [&](const QVariantList &row) {
+            QJsonArray r;
+            for (const QVariant &v : row) {
+                if (!v.isValid() || v.isNull()) r.append(QJsonValue());
+                else if (v.typeId() == QMetaType::LongLong) r.append(qint64(v.toLongLong()));
+                else if (v.typeId() == QMetaType::Double) r.append(v.toDouble());
+                else r.append(sqlText(v));
+            }
+            rows.append(r);
+            return true;
+        }, &msg);
+        if (ok)
+            out(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("columns"), columns}, {QStringLiteral("rows"), rows}})
+                                      .toJson(QJsonDocument::Indented)));
+    }
+    if (!ok) {
+        err(msg);
+        return ExitUsage;
+    }
+    return ExitOk;
+}
+
 QString mainHelp()
 {
     return Cli::tr("NPU Scope %1 - profiler for AI training on Ascend NPUs.\n"
@@ -736,13 +1121,19 @@ QString mainHelp()
               "  query          list sessions, devices, models, iterations and record counts\n"
               "  check-options  validate a profiling_options string or a training script\n"
               "  demo           record and export a small demo session\n"
+              "  analyze        find what limits training speed in a session (advisor findings)\n"
+              "  diff           compare two sessions: op time per iteration and step times\n"
+              "  sql            run a read-only SQL query over a project (--schema lists the tables)\n"
               "\n"
               "Options:\n"
               "  -h, --help     show this help; 'npuscope <command> --help' for a command\n"
               "  -v, --version  show the version\n"
+              "  --upgrade      with run, export, import or query: first upgrade a project written by an\n"
+              "                 older NPU Scope (the original is kept as <project>.v<N>.bak)\n"
               "\n"
               "Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt project,\n"
-              "5 project from a newer version, 6 I/O error, 130 cancelled.")
+              "5 project from a newer version, 6 I/O error, 7 project from an older version (use --upgrade),\n"
+              "130 cancelled.")
         .arg(QStringLiteral(NPUSCOPE_VERSION));
 }
 
@@ -754,8 +1145,9 @@ bool isCliInvocation(const QStringList &args)
         return false;
     static const QStringList verbs = {QStringLiteral("run"), QStringLiteral("export"), QStringLiteral("import"), QStringLiteral("query"),
                                       QStringLiteral("check-options"), QStringLiteral("demo"), QStringLiteral("help"),
+                                      QStringLiteral("analyze"), QStringLiteral("diff"), QStringLiteral("sql"),
                                       QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"),
-                                      QStringLiteral("-v")};
+                                      QStringLiteral("-v"), QStringLiteral("--upgrade")};
     if (verbs.contains(args[1]))
         return true;
     // Anything else that looks like an option or an unknown verb is a usage error, not a GUI start;
@@ -773,8 +1165,10 @@ int runWithoutDisplay(const QStringList &args)
     return ExitUsage;
 }
 
-int runCli(const QStringList &args)
+int runCli(const QStringList &argsIn)
 {
+    QStringList args = argsIn;
+    g_upgrade = args.removeAll(QStringLiteral("--upgrade")) > 0;
     const QString verb = args.value(1);
     const QStringList rest = QStringList{args.value(0) + QLatin1Char(' ') + verb} + args.mid(2);
     if (verb == QLatin1String("--version") || verb == QLatin1String("-v")) {
@@ -797,6 +1191,12 @@ int runCli(const QStringList &args)
         return cmdCheckOptions(rest);
     if (verb == QLatin1String("demo"))
         return cmdDemo(rest);
+    if (verb == QLatin1String("analyze"))
+        return cmdAnalyze(rest);
+    if (verb == QLatin1String("diff"))
+        return cmdDiff(rest);
+    if (verb == QLatin1String("sql"))
+        return cmdSql(rest);
     err(Cli::tr("Unknown command or file \"%1\". Run 'npuscope --help' for the commands.").arg(verb));
     return ExitUsage;
 }
