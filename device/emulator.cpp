@@ -357,11 +357,13 @@ private:
         return std::min(spec_.mode == LaunchMode::SessRun ? kHostPrefill : kSinkPrefill, spec_.queueDepth);
     }
 
-    // The producer makes one batch at a time, each taking the mean interval with ~20 %
-    // jitter (decode and augmentation vary per batch) and, for ~3 % of batches, a hiccup
-    // of 2–4 intervals (a cold file read, a Python GC pause). Like tf.data's prefetch
-    // thread it waits for room before making the next batch: batch b is started no earlier
-    // than the dequeue of batch b − depth. So a deep queue absorbs slow batches while a
+    // The host pipeline delivers batches at the configured rate on average (its workers
+    // run in parallel, so one slow batch does not shift the schedule of the later ones):
+    // batch b is due at t0 + (b − prefill) × interval, give or take 25 %/√batch (decode
+    // and augmentation time varies ~25 % per sample and averages out over a batch), and
+    // ~1 % of batches take 1–3 intervals longer (a cold file read, a Python GC pause). Batches arrive in order, and like tf.data's prefetch
+    // the pipeline waits for room: batch b is started no earlier than the dequeue of batch
+    // b − depth and then takes an interval. So a deep queue absorbs slow batches while a
     // shallow one hands every hiccup to the step (Data Aug Bound).
     // Needs consumed[] up to b − depth; GetNext dequeues in order, so callers have it.
     void produceUpTo(DeviceState &s, int b)
@@ -374,17 +376,17 @@ private:
                 s.ready.push_back(t0_);
                 continue;
             }
-            double work = std::max(0.3, s.inputRng.jitter(0.2));
-            if (s.inputRng.uniform() < 0.03)
-                work *= s.inputRng.uniform(2, 4);
-            TimeNs t = s.ready[size_t(k - 1)];
             const int blocker = k - spec_.queueDepth;
-            if (blocker >= 1) {
-                if (blocker >= int(s.consumed.size()))
-                    return; // not dequeued yet: the caller asked too far ahead
-                t = std::max(t, s.consumed[size_t(blocker)]);
-            }
-            s.ready.push_back(t + TimeNs(batchIntervalNs_ * work));
+            if (blocker >= 1 && blocker >= int(s.consumed.size()))
+                return; // not dequeued yet: the caller asked too far ahead
+            double late = s.inputRng.jitter(0.25 / std::sqrt(double(std::max(batch_, 1)))) - 1.0;
+            if (s.inputRng.uniform() < 0.01)
+                late += s.inputRng.uniform(1, 3);
+            TimeNs t = t0_ + TimeNs(batchIntervalNs_ * (double(k - prefill()) + late));
+            t = std::max(t, s.ready[size_t(k - 1)]);
+            if (blocker >= 1)
+                t = std::max(t, s.consumed[size_t(blocker)] + TimeNs(batchIntervalNs_ * std::max(0.3, 1.0 + late)));
+            s.ready.push_back(t);
         }
     }
 
