@@ -781,7 +781,12 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
         row.line = c.r.recordLine();
         row.offset = c.r.recordOffset();
         const std::uint64_t k = mix(taskKey(std::uint32_t(stream), std::uint32_t(task), start), dev);
-        opRows[k] = std::move(row);
+        // The first row of a task wins; a repeated one used to overwrite it, and the
+        // overwritten row was then never accounted for (found by fuzzing).
+        if (!opRows.try_emplace(k, std::move(row)).second) {
+            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("Another row of this file has the same device, stream, task id and start time; this row was skipped."));
+            ++acc.skipped;
+        }
     }
     if (!c.r.error().isEmpty())
         problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
