@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 #include "ui/timeline/timeline_view.h"
+#include "ui/views/table_view.h"
 
 #include "core/store/project.h"
 #include "core/store/project_copy.h"
@@ -121,6 +122,13 @@ MainWindow::MainWindow(QWidget *parent)
                 log(timeline_->errorString());
         }
     });
+    // Summary tables: follow the selection and the timeline's range; rows jump to the timeline.
+    auto *tables = new TablesView(views_);
+    tables->setObjectName(QStringLiteral("tables"));
+    addView(tables, QString());
+    connect(explorer_, &ProjectExplorer::selectionChanged, tables, &TablesView::setSelection);
+    connect(timeline_, &TimelineView::rangeSelected, tables, &TablesView::setTimeRange);
+    connect(tables, &TablesView::showInTimelineRequested, this, &MainWindow::showInTimeline);
     connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
         showDetails(sel);
         updateActions();
@@ -242,6 +250,8 @@ void MainWindow::retranslateUi()
     setWindowTitle(projectPath_.isEmpty() ? tr("NPU Scope")
                                           : tr("%1 - NPU Scope").arg(QFileInfo(projectPath_).fileName()));
     views_->setTabText(views_->indexOf(timeline_), tr("Timeline"));
+    if (auto *tables = findChild<TablesView *>(QStringLiteral("tables")))
+        views_->setTabText(views_->indexOf(tables), tr("Tables"));
     fileMenu_->setTitle(tr("&File"));
     recentMenu_->setTitle(tr("Open &Recent"));
     viewMenu_->setTitle(tr("&View"));

@@ -1,0 +1,324 @@
+// The "Tables" tab on a recorded ResNet-50 session (2 devices, every switch on):
+// QAbstractItemModelTester on the model of every kind and on the grouped model, sorting
+// through the header, filtering through the filter row (and its error message), copy as
+// tab-separated text, CSV export of every visible row, the time-range filter driven by the
+// timeline's rangeSelected signal, and a row double-click that brings the timeline to the task.
+
+#include "core/options/profiling_options.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+#include "ui/main_window.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/views/table_model.h"
+#include "ui/views/table_view.h"
+
+#include "../core/pipeline_fixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+using namespace npuscope;
+using namespace npuscope::analysis;
+using npuscope::ui::TablesView;
+
+class TablesViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void everyKindPassesTheModelTester();
+    void sortThroughHeader();
+    void filterThroughFilterRow();
+    void groupByOpType();
+    void copySelection();
+    void exportVisibleRows();
+    void followsExplorerSelection();
+    void rangeFromTimelineAndJump();
+
+private:
+    ui::ExplorerSelection session() const
+    {
+        ui::ExplorerSelection s;
+        s.projectPath = project_;
+        s.sessionId = sessionId_;
+        return s;
+    }
+    bool open(TablesView &v, SummaryKind k)
+    {
+        v.setSelection(session());
+        if (!v.waitForLoaded(60000))
+            return false;
+        if (!v.setKind(k))
+            return false;
+        return v.waitForLoaded(60000) && v.model()->table() != nullptr;
+    }
+    QTemporaryDir dir_;
+    QString project_;
+    std::int64_t sessionId_ = 0;
+};
+
+void TablesViewTest::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+    SessionSpec spec;
+    spec.model = QStringLiteral("resnet50");
+    spec.batchSize = 8;
+    spec.iterations = 3;
+    spec.devicesPerServer = 2;
+    spec.seed = 3;
+    ProfilingOptions o;
+    QString err;
+    QVERIFY2(pipeline::parseOptions(pipeline::allSwitchesOn(), &o, &err), qPrintable(err));
+    project_ = dir_.filePath(QStringLiteral("t.npuscope"));
+    const auto r = pipeline::record(spec, o, project_);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    sessionId_ = r.sessionId;
+}
+
+void TablesViewTest::everyKindPassesTheModelTester()
+{
+    TablesView v;
+    v.setSelection(session());
+    QVERIFY(v.kindChooser()->count() >= 8); // every switch on: op summary ... msproftx
+    for (int i = 0; i < v.kindChooser()->count(); ++i) {
+        v.kindChooser()->setCurrentIndex(i);
+        QVERIFY(v.waitForLoaded(60000));
+        QVERIFY2(v.model()->table(), qPrintable(v.kindChooser()->itemText(i)));
+        QCOMPARE(v.model()->columnCount(), v.model()->table()->columnCount());
+        // The tester watches a model of its own: attached after a view, it would see the
+        // view's lazy fetchMore inside the reset it has not been told about yet.
+        const auto table = v.model()->sharedTable();
+        ui::SummaryTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setTable(table, allRows(*table));
+        QCOMPARE(std::size_t(m.rowCount()), std::min(table->rowCount(), ui::SummaryTableModel::kBatch));
+        while (m.canFetchMore({}))
+            m.fetchMore({});
+        QCOMPARE(std::size_t(m.rowCount()), table->rowCount());
+        if (m.columnCount() > 2) {
+            m.sort(2, Qt::DescendingOrder);
+            m.sort(m.columnCount() - 1, Qt::AscendingOrder);
+        }
+        if (table->groupColumn() >= 0) {
+            QVERIFY(v.groupToggle()->isEnabled());
+            auto g = std::make_shared<GroupedTable>(table, allRows(*table), table->groupColumn());
+            m.setTable(g, allRows(*g));
+            QVERIFY(m.rowCount() > 0 || table->rowCount() == 0);
+            m.sort(1, Qt::DescendingOrder);
+            m.sort(0, Qt::AscendingOrder);
+            // The view's own grouped model too.
+            v.setGrouped(true);
+            QCOMPARE(std::size_t(v.model()->rowCount()), g->rowCount());
+            v.setGrouped(false);
+        }
+        m.setTable(nullptr, {});
+        QCOMPARE(m.rowCount(), 0);
+    }
+}
+
+void TablesViewTest::sortThroughHeader()
+{
+    TablesView v;
+    QVERIFY(open(v, SummaryKind::OpSummary));
+    const int dur = v.model()->table()->columnIndex(QStringLiteral("Task Duration(us)"));
+    QVERIFY(dur > 0);
+    v.tableView()->sortByColumn(dur, Qt::DescendingOrder);
+    QCOMPARE(v.model()->sortColumn(), dur);
+    double prev = INFINITY;
+    for (int r = 0; r < v.model()->rowCount(); ++r) {
+        const double d = v.model()->data(v.model()->index(r, dur), Qt::UserRole).toDouble();
+        QVERIFY(d <= prev);
+        prev = d;
+    }
+    // Numbers are right-aligned, text left-aligned.
+    QCOMPARE(v.model()->data(v.model()->index(0, dur), Qt::TextAlignmentRole).toInt() & Qt::AlignRight, int(Qt::AlignRight));
+}
+
+void TablesViewTest::filterThroughFilterRow()
+{
+    TablesView v;
+    v.show();
+    QVERIFY(open(v, SummaryKind::OpSummary));
+    const std::size_t all = v.model()->rows().size();
+    const int name = v.model()->table()->columnIndex(QStringLiteral("Op Name"));
+    const int dur = v.model()->table()->columnIndex(QStringLiteral("Task Duration(us)"));
+    QLineEdit *nameEdit = v.tableView()->filterEdit(name);
+    QVERIFY(nameEdit);
+    QVERIFY(!nameEdit->placeholderText().isEmpty() && !nameEdit->toolTip().isEmpty());
+    QTest::keyClicks(nameEdit, QStringLiteral("conv2d"));
+    QTRY_VERIFY(v.model()->rows().size() < all);
+    QVERIFY(!v.model()->rows().empty());
+    for (auto r : v.model()->rows())
+        QVERIFY(v.model()->table()->text(r, name).contains(QStringLiteral("conv2d"), Qt::CaseInsensitive));
+    QVERIFY2(v.countLabel()->text().contains(QLocale().toString(qulonglong(all))), qPrintable(v.countLabel()->text()));
+    // A numeric range on top.
+    v.tableView()->filterEdit(dur)->setText(QStringLiteral("10..100"));
+    QTRY_VERIFY(std::all_of(v.model()->rows().begin(), v.model()->rows().end(), [&](std::uint32_t r) {
+        const double d = v.model()->table()->number(r, dur);
+        return d >= 10 && d <= 100;
+    }));
+    // A broken filter says what is wrong and leaves the others working.
+    v.tableView()->filterEdit(dur)->setText(QStringLiteral("100..10"));
+    QTRY_VERIFY(v.filterErrorLabel()->isVisible());
+    QVERIFY(v.filterErrorLabel()->text().contains(QStringLiteral("100..10")));
+    v.tableView()->filterEdit(dur)->clear();
+    nameEdit->clear();
+    QTRY_COMPARE(v.model()->rows().size(), all);
+    QVERIFY(!v.filterErrorLabel()->isVisible());
+}
+
+void TablesViewTest::groupByOpType()
+{
+    TablesView v;
+    QVERIFY(open(v, SummaryKind::OpSummary));
+    QVERIFY(v.groupToggle()->isEnabled());
+    const auto table = v.model()->sharedTable();
+    const int type = table->columnIndex(QStringLiteral("OP Type"));
+    v.groupToggle()->setChecked(true);
+    const auto *g = dynamic_cast<const GroupedTable *>(v.model()->table());
+    QVERIFY(g);
+    std::map<QString, int> counts;
+    for (std::size_t r = 0; r < table->rowCount(); ++r)
+        ++counts[table->text(r, type)];
+    QCOMPARE(std::size_t(v.model()->rowCount()), counts.size());
+    for (int r = 0; r < v.model()->rowCount(); ++r)
+        QCOMPARE(v.model()->data(v.model()->index(r, 1)).toString().toInt(), counts[v.model()->data(v.model()->index(r, 0)).toString()]);
+    QVERIFY(v.countLabel()->text().contains(QString::number(counts.size())));
+    v.groupToggle()->setChecked(false);
+    QCOMPARE(v.model()->table(), table.get());
+}
+
+void TablesViewTest::copySelection()
+{
+    TablesView v;
+    v.show();
+    QVERIFY(open(v, SummaryKind::OpStatistic));
+    auto *sm = v.tableView()->selectionModel();
+    sm->select(QItemSelection(v.model()->index(1, 2), v.model()->index(2, 4)), QItemSelectionModel::ClearAndSelect);
+    QApplication::clipboard()->clear();
+    v.tableView()->setFocus();
+    QTest::keySequence(v.tableView(), QKeySequence::Copy);
+    QString expected;
+    for (int c = 2; c <= 4; ++c)
+        expected += (c > 2 ? QStringLiteral("\t") : QString()) + v.model()->headerData(c, Qt::Horizontal).toString();
+    expected += u'\n';
+    for (int r = 1; r <= 2; ++r) {
+        for (int c = 2; c <= 4; ++c)
+            expected += (c > 2 ? QStringLiteral("\t") : QString()) + v.model()->data(v.model()->index(r, c)).toString();
+        expected += u'\n';
+    }
+    QTRY_COMPARE(QApplication::clipboard()->text(), expected);
+}
+
+void TablesViewTest::exportVisibleRows()
+{
+    TablesView v;
+    QVERIFY(open(v, SummaryKind::OpSummary));
+    // More rows than the first fetched batch: the export writes them all, not only those fetched.
+    QVERIFY(v.model()->rows().size() > std::size_t(v.model()->rowCount()));
+    QString err;
+    const QString allPath = dir_.filePath(QStringLiteral("all.csv"));
+    QVERIFY2(v.exportCsv(allPath, &err), qPrintable(err));
+    QFile all(allPath);
+    QVERIFY(all.open(QIODevice::ReadOnly));
+    QCOMPARE(std::size_t(pipeline::parseCsv(all.readAll()).rows.size()), v.model()->table()->rowCount());
+    // With a filter, only the visible rows.
+    const int name = v.model()->table()->columnIndex(QStringLiteral("Op Name"));
+    v.tableView()->filterEdit(name)->setText(QStringLiteral("/relu|conv/"));
+    QTRY_VERIFY(v.model()->rows().size() < v.model()->table()->rowCount());
+    const QString path = dir_.filePath(QStringLiteral("visible.csv"));
+    QVERIFY2(v.exportCsv(path, &err), qPrintable(err));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const auto csv = pipeline::parseCsv(f.readAll());
+    QVERIFY2(csv.error.isEmpty(), qPrintable(csv.error));
+    QCOMPARE(csv.header.size(), v.model()->columnCount());
+    for (int c = 0; c < csv.header.size(); ++c)
+        QCOMPARE(csv.header[c], v.model()->headerData(c, Qt::Horizontal).toString());
+    QCOMPARE(std::size_t(csv.rows.size()), v.model()->rows().size());
+    for (qsizetype r = 0; r < csv.rows.size(); r += 97)
+        for (int c = 0; c < csv.header.size(); ++c)
+            QCOMPARE(csv.rows[r][c], v.model()->table()->text(v.model()->rows()[std::size_t(r)], c));
+    // An unwritable path fails with a sentence naming it; nothing else changes.
+    QVERIFY(!v.exportCsv(dir_.filePath(QStringLiteral("no/such/dir/x.csv")), &err));
+    QVERIFY(err.contains(QStringLiteral("no/such/dir")));
+}
+
+void TablesViewTest::followsExplorerSelection()
+{
+    TablesView v;
+    QVERIFY(open(v, SummaryKind::OpSummary));
+    const std::size_t all = v.model()->rows().size();
+    auto sel = session();
+    sel.device = 1;
+    sel.iteration = 2;
+    v.setSelection(sel);
+    QVERIFY(v.model()->rows().size() < all && !v.model()->rows().empty());
+    for (auto r : v.model()->rows()) {
+        const RowSpan s = v.model()->table()->span(r);
+        QCOMPARE(int(s.device), 1);
+        QCOMPARE(s.iteration, 2u);
+    }
+    v.setSelection(ui::ExplorerSelection{});
+    QVERIFY(v.model()->table() == nullptr);
+    QCOMPARE(v.kindChooser()->count(), 0);
+}
+
+void TablesViewTest::rangeFromTimelineAndJump()
+{
+    ui::MainWindow w;
+    w.show();
+    QVERIFY(w.openProject(project_));
+    auto *tables = w.findChild<TablesView *>(QStringLiteral("tables"));
+    QVERIFY(tables);
+    QCOMPARE(w.views()->tabText(w.views()->indexOf(tables)), QStringLiteral("Tables"));
+    w.projectExplorer()->select(session());
+    QVERIFY(tables->waitForLoaded(60000));
+    QVERIFY(tables->setKind(SummaryKind::OpSummary));
+    QVERIFY(tables->waitForLoaded(60000));
+    QVERIFY(w.timeline()->waitForDetails(60000));
+    const auto *t = tables->model()->table();
+    QVERIFY(t);
+    const std::size_t all = tables->model()->rows().size();
+    // A range of device 0's first iteration, selected in the timeline.
+    const RowSpan first = t->span(0), later = t->span(40);
+    QVERIFY(!tables->clearRangeButton()->isEnabled());
+    Q_EMIT w.timeline()->rangeSelected(first.start, later.end);
+    QVERIFY(tables->timeRange().has_value());
+    QVERIFY(tables->clearRangeButton()->isEnabled());
+    QVERIFY(tables->model()->rows().size() < all);
+    for (auto r : tables->model()->rows()) {
+        const RowSpan s = t->span(r);
+        QVERIFY(s.end >= first.start && s.start <= later.end);
+    }
+    QTest::mouseClick(tables->clearRangeButton(), Qt::LeftButton);
+    QCOMPARE(tables->model()->rows().size(), all);
+
+    // Double-click a row: the timeline comes forward with that task selected and shown.
+    w.views()->setCurrentWidget(tables);
+    const int row = 5;
+    const RowSpan s = t->span(tables->model()->sourceRow(row));
+    const QModelIndex idx = tables->model()->index(row, 3);
+    tables->tableView()->scrollTo(idx);
+    const QRect rect = tables->tableView()->visualRect(idx);
+    QTest::mouseClick(tables->tableView()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseDClick(tables->tableView()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTRY_COMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+    const auto vis = w.timeline()->visibleRange();
+    QVERIFY(vis.first <= s.start && vis.second >= s.end);
+    // The jump does not narrow the table to the task.
+    QVERIFY(!tables->timeRange().has_value());
+}
+
+QTEST_MAIN(TablesViewTest)
+#include "test_tables_view.moc"

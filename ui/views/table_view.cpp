@@ -1,0 +1,599 @@
+#include "ui/views/table_view.h"
+
+#include "core/exporting/out_file.h"
+#include "core/store/project.h"
+#include "ui/views/table_model.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace npuscope::ui {
+
+using namespace npuscope::analysis;
+
+// ---- FilterTableView -----------------------------------------------------------------
+
+FilterTableView::FilterTableView(QWidget *parent) : QTableView(parent)
+{
+    bar_ = new QWidget(this);
+    bar_->setObjectName(QStringLiteral("filterBar"));
+    bar_->setAutoFillBackground(true);
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] { placeEdits(); });
+    connect(horizontalHeader(), &QHeaderView::sectionMoved, this, [this] { placeEdits(); });
+}
+
+void FilterTableView::setFilterColumns(const std::vector<SummaryColumn> &columns)
+{
+    for (auto *e : edits_)
+        e->deleteLater();
+    edits_.clear();
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        auto *e = new QLineEdit(bar_);
+        e->setObjectName(QStringLiteral("filter%1").arg(i));
+        e->setClearButtonEnabled(false);
+        e->setFrame(true);
+        const bool number = columns[i].type == ColumnType::Number;
+        e->setPlaceholderText(number ? tr("e.g. 10..50") : tr("contains…"));
+        e->setToolTip(number ? tr("Filter %1: a..b (range, inclusive), >x, >=x, <x, <=x, =x, plain text (contains) "
+                                  "or /regex/")
+                                   .arg(columns[i].name)
+                             : tr("Filter %1: text it contains (any case) or /regex/").arg(columns[i].name));
+        connect(e, &QLineEdit::textChanged, this, &FilterTableView::filtersEdited);
+        e->show();
+        edits_.push_back(e);
+    }
+    updateGeometries();
+}
+
+QLineEdit *FilterTableView::filterEdit(int column) const
+{
+    return column >= 0 && column < filterCount() ? edits_[static_cast<std::size_t>(column)] : nullptr;
+}
+
+QString FilterTableView::filterText(int column) const
+{
+    const QLineEdit *e = filterEdit(column);
+    return e ? e->text() : QString();
+}
+
+void FilterTableView::updateGeometries()
+{
+    // Room for the filter row between the header and the cells: the viewport starts lower
+    // and the header is put back at the top after QTableView placed it.
+    const int fh = edits_.empty() || !barVisible_ ? 0 : bar_->fontMetrics().height() + 10;
+    const int hh = horizontalHeader()->isHidden() ? 0 : horizontalHeader()->sizeHint().height();
+    const int vw = verticalHeader()->isHidden() ? 0 : verticalHeader()->sizeHint().width();
+    setViewportMargins(vw, hh + fh, 0, 0);
+    QTableView::updateGeometries();
+    const QRect vg = viewport()->geometry();
+    horizontalHeader()->setGeometry(vg.left(), vg.top() - hh - fh, vg.width(), hh);
+    bar_->setGeometry(vg.left(), vg.top() - fh, vg.width(), fh);
+    bar_->setVisible(fh > 0);
+    placeEdits();
+}
+
+void FilterTableView::setFilterBarVisible(bool visible)
+{
+    if (barVisible_ == visible)
+        return;
+    barVisible_ = visible;
+    updateGeometries();
+}
+
+void FilterTableView::scrollContentsBy(int dx, int dy)
+{
+    QTableView::scrollContentsBy(dx, dy);
+    if (dx)
+        placeEdits();
+}
+
+void FilterTableView::placeEdits()
+{
+    const QHeaderView *h = horizontalHeader();
+    for (std::size_t i = 0; i < edits_.size(); ++i) {
+        const int logical = static_cast<int>(i);
+        if (h->isSectionHidden(logical)) {
+            edits_[i]->hide();
+            continue;
+        }
+        edits_[i]->setGeometry(h->sectionViewportPosition(logical), 1, h->sectionSize(logical), bar_->height() - 2);
+        edits_[i]->show();
+    }
+}
+
+// ---- TablesView ----------------------------------------------------------------------
+
+struct TablesView::Session {
+    QString path;
+    std::int64_t id = 0;
+    std::unique_ptr<store::Project> project;
+    std::unique_ptr<store::ProjectReader> reader;
+    std::unique_ptr<SummaryTables> tables;
+};
+
+TablesView::TablesView(QWidget *parent) : QWidget(parent)
+{
+    kindLabel_ = new QLabel(this);
+    kinds_ = new QComboBox(this);
+    kinds_->setObjectName(QStringLiteral("tableKind"));
+    kinds_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    group_ = new QCheckBox(this);
+    group_->setObjectName(QStringLiteral("groupByOpType"));
+    rangeLabel_ = new QLabel(this);
+    clearRange_ = new QPushButton(this);
+    clearRange_->setObjectName(QStringLiteral("clearRange"));
+    count_ = new QLabel(this);
+    count_->setObjectName(QStringLiteral("rowCount"));
+    filterError_ = new QLabel(this);
+    filterError_->setObjectName(QStringLiteral("filterError"));
+    filterError_->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    filterError_->setWordWrap(true);
+    filterError_->hide();
+
+    view_ = new FilterTableView(this);
+    view_->setObjectName(QStringLiteral("summaryTable"));
+    model_ = new SummaryTableModel(this);
+    view_->setModel(model_);
+    view_->setSortingEnabled(true);
+    view_->horizontalHeader()->setSortIndicatorShown(true);
+    view_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    view_->horizontalHeader()->setSectionsMovable(true);
+    view_->horizontalHeader()->setDefaultSectionSize(110);
+    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 6);
+    view_->setSelectionBehavior(QAbstractItemView::SelectItems);
+    view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view_->setAlternatingRowColors(true);
+    view_->setWordWrap(false);
+    view_->setContextMenuPolicy(Qt::CustomContextMenu);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(kindLabel_);
+    top->addWidget(kinds_);
+    top->addSpacing(12);
+    top->addWidget(group_);
+    top->addSpacing(12);
+    top->addWidget(rangeLabel_);
+    top->addWidget(clearRange_);
+    top->addStretch(1);
+    top->addWidget(count_);
+    auto *lay = new QVBoxLayout(this);
+    lay->addLayout(top);
+    lay->addWidget(filterError_);
+    lay->addWidget(view_, 1);
+
+    connect(kinds_, &QComboBox::currentIndexChanged, this, [this] { load(); });
+    connect(group_, &QCheckBox::toggled, this, [this] { applyFilters(); });
+    connect(clearRange_, &QPushButton::clicked, this, &TablesView::clearTimeRange);
+    // Typing is debounced: a 10 M-row filter should not run on every key.
+    auto *debounce = new QTimer(this);
+    debounce->setSingleShot(true);
+    debounce->setInterval(250);
+    connect(debounce, &QTimer::timeout, this, &TablesView::applyFilters);
+    connect(view_, &FilterTableView::filtersEdited, debounce, qOverload<>(&QTimer::start));
+    connect(view_, &QTableView::doubleClicked, this, &TablesView::jumpTo);
+    connect(view_, &QWidget::customContextMenuRequested, this, &TablesView::showContextMenu);
+    auto *copy = new QShortcut(QKeySequence::Copy, view_, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QShortcut::activated, this, &TablesView::copySelection);
+    connect(model_, &QAbstractItemModel::layoutChanged, this, &TablesView::updateCount);
+    connect(model_, &QAbstractItemModel::rowsInserted, this, &TablesView::updateCount);
+
+    retranslateUi();
+    updateCount();
+}
+
+TablesView::~TablesView() { stopWorker(); }
+
+void TablesView::stopWorker()
+{
+    if (cancel_)
+        cancel_->store(true);
+    if (worker_.joinable())
+        worker_.join();
+    cancel_.reset();
+}
+
+void TablesView::retranslateUi()
+{
+    kindLabel_->setText(tr("Table:"));
+    group_->setText(tr("Group by op type"));
+    group_->setToolTip(tr("One row per op type (or per the kind's main name column) with count, sum, mean, min and "
+                          "max of every numeric column"));
+    clearRange_->setText(tr("Clear Range"));
+    clearRange_->setToolTip(tr("Show the rows of the whole selection again, not only those in the timeline's selected range"));
+    if (range_)
+        rangeLabel_->setText(tr("Range: %1 – %2 µs")
+                                 .arg(QLocale().toString(double(range_->first) / 1e3, 'f', 3),
+                                      QLocale().toString(double(range_->second) / 1e3, 'f', 3)));
+    else
+        rangeLabel_->setText(tr("Range: whole selection"));
+    clearRange_->setEnabled(range_.has_value());
+    const int cur = kinds_->currentIndex();
+    for (int i = 0; i < kinds_->count(); ++i)
+        kinds_->setItemText(i, summaryKindTitle(static_cast<SummaryKind>(kinds_->itemData(i).toInt())));
+    kinds_->setCurrentIndex(cur);
+    updateCount();
+}
+
+void TablesView::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(e);
+}
+
+void TablesView::setSelection(const ExplorerSelection &sel)
+{
+    const bool sameSession = session_ && sel.projectPath == session_->path && sel.sessionId == session_->id;
+    sel_ = sel;
+    if (sameSession) {
+        applyFilters();
+        return;
+    }
+    stopWorker();
+    ++generation_;
+    table_.reset();
+    shown_.reset();
+    model_->setTable(nullptr, {});
+    session_.reset();
+    range_.reset();
+    error_.clear();
+    if (sel.sessionId > 0 && !sel.projectPath.isEmpty()) {
+        auto s = std::make_shared<Session>();
+        s->path = sel.projectPath;
+        s->id = sel.sessionId;
+        store::StoreError err = store::StoreError::None;
+        s->project = store::Project::open(sel.projectPath, store::Project::Mode::ReadOnly, &err, &error_);
+        if (s->project)
+            s->reader = s->project->session(sel.sessionId, &error_);
+        if (s->reader) {
+            s->tables = std::make_unique<SummaryTables>(*s->reader);
+            session_ = std::move(s);
+        }
+    }
+    fillKinds();
+    retranslateUi();
+}
+
+void TablesView::fillKinds()
+{
+    const QSignalBlocker block(kinds_);
+    const QVariant previous = kinds_->currentData();
+    kinds_->clear();
+    if (session_)
+        for (SummaryKind k : session_->tables->kinds())
+            kinds_->addItem(summaryKindTitle(k), static_cast<int>(k));
+    const int again = previous.isValid() ? kinds_->findData(previous) : -1;
+    kinds_->setCurrentIndex(again >= 0 ? again : (kinds_->count() ? 0 : -1));
+    kinds_->setEnabled(kinds_->count() > 0);
+    load();
+}
+
+std::optional<SummaryKind> TablesView::kind() const
+{
+    const QVariant d = kinds_->currentData();
+    if (!d.isValid())
+        return std::nullopt;
+    return static_cast<SummaryKind>(d.toInt());
+}
+
+bool TablesView::setKind(SummaryKind k)
+{
+    const int i = kinds_->findData(static_cast<int>(k));
+    if (i < 0)
+        return false;
+    kinds_->setCurrentIndex(i);
+    return true;
+}
+
+void TablesView::setGrouped(bool grouped) { group_->setChecked(grouped); }
+
+void TablesView::load()
+{
+    stopWorker();
+    const int gen = ++generation_;
+    table_.reset();
+    shown_.reset();
+    model_->setTable(nullptr, {});
+    view_->setFilterColumns({});
+    const auto k = kind();
+    if (!session_ || !k) {
+        loading_ = false;
+        updateCount();
+        return;
+    }
+    loading_ = true;
+    updateCount();
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    // The worker keeps the session alive; the result comes back as a queued call that a
+    // newer load (another generation) ignores.
+    QPointer<TablesView> self(this);
+    worker_ = std::thread([self, session = session_, kind = *k, cancel = cancel_, gen] {
+        auto table = session->tables->table(kind, cancel.get());
+        if (cancel->load())
+            return;
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, table, gen] {
+                if (!self || self->generation_ != gen)
+                    return;
+                self->loading_ = false;
+                self->table_ = table;
+                self->view_->setFilterColumns(table ? table->columns() : std::vector<SummaryColumn>());
+                self->group_->setEnabled(table && table->groupColumn() >= 0);
+                self->applyFilters();
+                Q_EMIT self->loaded();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+bool TablesView::waitForLoaded(int msecs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (loading_ && t.elapsed() < msecs)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    QApplication::processEvents();
+    return !loading_;
+}
+
+RowScope TablesView::scope() const
+{
+    RowScope s;
+    if (sel_.device >= 0)
+        s.device = static_cast<std::uint16_t>(sel_.device);
+    if (sel_.modelId >= 0)
+        s.modelId = static_cast<std::uint32_t>(sel_.modelId);
+    if (sel_.iteration >= 0)
+        s.iteration = static_cast<std::uint32_t>(sel_.iteration);
+    if (range_)
+        s.timeRange = *range_;
+    return s;
+}
+
+void TablesView::applyFilters()
+{
+    if (!table_) {
+        updateCount();
+        return;
+    }
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool grouped = group_->isChecked() && table_->groupColumn() >= 0;
+    // The filter row filters the rows of the kind; grouping then aggregates those rows,
+    // so the edits keep meaning the kind's columns in both modes.
+    std::vector<std::pair<int, ColumnFilter>> filters;
+    QStringList problems;
+    for (int c = 0; c < table_->columnCount() && c < view_->filterCount(); ++c) {
+        ColumnFilter f;
+        QString err;
+        const QString text = view_->filterText(c);
+        QLineEdit *edit = view_->filterEdit(c);
+        if (!ColumnFilter::parse(text, table_->columns()[static_cast<std::size_t>(c)].type, &f, &err)) {
+            problems << err;
+            edit->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #c0392b; }"));
+            continue;
+        }
+        edit->setStyleSheet(QString());
+        if (!f.isEmpty())
+            filters.emplace_back(c, std::move(f));
+    }
+    filterError_->setText(problems.join(u'\n'));
+    filterError_->setVisible(!problems.isEmpty());
+    RowIndex rows = filterRows(*table_, allRows(*table_), scope(), filters);
+    if (grouped) {
+        auto g = std::make_shared<GroupedTable>(table_, rows, table_->groupColumn());
+        shown_ = g;
+        model_->setTable(g, allRows(*g));
+        view_->setFilterBarVisible(false); // the edits filter the kind's rows; they come back ungrouped
+    } else {
+        shown_ = table_;
+        view_->setFilterBarVisible(true);
+        model_->setTable(table_, std::move(rows));
+    }
+    QApplication::restoreOverrideCursor();
+    updateCount();
+}
+
+void TablesView::updateCount()
+{
+    if (loading_) {
+        count_->setText(tr("Loading…"));
+        return;
+    }
+    if (!table_) {
+        count_->setText(session_ ? tr("No table") : (error_.isEmpty() ? tr("No session selected") : error_));
+        return;
+    }
+    const QLocale l;
+    const std::size_t shown = model_->rows().size();
+    if (shown_ != table_)
+        count_->setText(tr("%1 groups of %2 rows").arg(l.toString(qulonglong(shown)), l.toString(qulonglong(table_->rowCount()))));
+    else if (shown == table_->rowCount())
+        count_->setText(tr("%1 rows").arg(l.toString(qulonglong(shown))));
+    else
+        count_->setText(tr("%1 of %2 rows").arg(l.toString(qulonglong(shown)), l.toString(qulonglong(table_->rowCount()))));
+}
+
+void TablesView::setTimeRange(qint64 start, qint64 end)
+{
+    if (jumping_)
+        return; // our own "show in timeline" selected that range
+    if (end < start)
+        std::swap(start, end);
+    if (end <= start) {
+        clearTimeRange();
+        return;
+    }
+    range_ = std::make_pair(start, end);
+    retranslateUi();
+    applyFilters();
+}
+
+void TablesView::clearTimeRange()
+{
+    if (!range_)
+        return;
+    range_.reset();
+    retranslateUi();
+    applyFilters();
+}
+
+void TablesView::jumpTo(const QModelIndex &index)
+{
+    const SummaryTable *t = model_->table();
+    if (!t || !index.isValid())
+        return;
+    const RowSpan s = t->span(model_->sourceRow(index.row()));
+    if (!s.hasTime)
+        return;
+    jumping_ = true;
+    Q_EMIT showInTimelineRequested(s.hasDevice ? s.device : 0, s.stream, s.start, s.end);
+    jumping_ = false;
+}
+
+QString TablesView::selectionText() const
+{
+    const SummaryTable *t = model_->table();
+    const QModelIndexList sel = view_->selectionModel() ? view_->selectionModel()->selectedIndexes() : QModelIndexList();
+    if (!t || sel.isEmpty())
+        return {};
+    int r0 = INT_MAX, r1 = -1;
+    std::vector<int> cols;
+    for (const auto &i : sel) {
+        r0 = std::min(r0, i.row());
+        r1 = std::max(r1, i.row());
+        if (std::find(cols.begin(), cols.end(), i.column()) == cols.end())
+            cols.push_back(i.column());
+    }
+    // Columns in the order the user sees them.
+    std::sort(cols.begin(), cols.end(), [this](int a, int b) {
+        return view_->horizontalHeader()->visualIndex(a) < view_->horizontalHeader()->visualIndex(b);
+    });
+    QString out;
+    for (std::size_t c = 0; c < cols.size(); ++c)
+        out += (c ? QStringLiteral("\t") : QString()) + t->columns()[static_cast<std::size_t>(cols[c])].name;
+    out += u'\n';
+    for (int r = r0; r <= r1; ++r) {
+        bool any = false;
+        QString line;
+        for (std::size_t c = 0; c < cols.size(); ++c) {
+            const QModelIndex i = model_->index(r, cols[c]);
+            const bool selected = view_->selectionModel()->isSelected(i);
+            any = any || selected;
+            line += (c ? QStringLiteral("\t") : QString()) + (selected ? t->text(model_->sourceRow(r), cols[c]) : QString());
+        }
+        if (any)
+            out += line + u'\n';
+    }
+    return out;
+}
+
+void TablesView::copySelection()
+{
+    const QString text = selectionText();
+    if (!text.isEmpty())
+        QApplication::clipboard()->setText(text);
+}
+
+bool TablesView::exportCsv(const QString &path, QString *error) const
+{
+    const SummaryTable *t = model_->table();
+    if (!t) {
+        if (error)
+            *error = tr("There is no table to export.");
+        return false;
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = tr("Could not write %1: %2.").arg(path, f.errorString());
+        return false;
+    }
+    std::string buf;
+    const auto flush = [&] {
+        f.write(buf.data(), static_cast<qint64>(buf.size()));
+        buf.clear();
+    };
+    const QHeaderView *h = view_->horizontalHeader();
+    std::vector<int> cols;
+    for (int v = 0; v < h->count(); ++v)
+        if (!h->isSectionHidden(h->logicalIndex(v)))
+            cols.push_back(h->logicalIndex(v));
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+        if (c)
+            buf += ',';
+        buf += exporting::csvCell(t->columns()[static_cast<std::size_t>(cols[c])].name.toStdString());
+    }
+    buf += '\n';
+    for (std::uint32_t r : model_->rows()) {
+        for (std::size_t c = 0; c < cols.size(); ++c) {
+            if (c)
+                buf += ',';
+            const Cell cell = t->cell(r, cols[c]);
+            if (cell.kind == Cell::Kind::Text)
+                buf += exporting::csvCell(cell.text);
+            else
+                appendCell(cell, &buf);
+        }
+        buf += '\n';
+        if (buf.size() > (1u << 20))
+            flush();
+    }
+    flush();
+    if (!f.commit()) {
+        if (error)
+            *error = tr("Could not write %1: %2.").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void TablesView::exportDialog()
+{
+    const auto k = kind();
+    const QString suggested = k ? QString::fromLatin1(summaryKindStem(*k)) + QStringLiteral(".csv") : QStringLiteral("table.csv");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Visible Rows as CSV"), suggested, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString err;
+    if (!exportCsv(path, &err))
+        QMessageBox::warning(this, tr("Export Visible Rows"), err);
+}
+
+void TablesView::showContextMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    QAction *copy = menu.addAction(tr("&Copy"), this, &TablesView::copySelection);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setEnabled(view_->selectionModel() && view_->selectionModel()->hasSelection());
+    const QModelIndex at = view_->indexAt(pos);
+    QAction *jump = menu.addAction(tr("Show in &Timeline"), this, [this, at] { jumpTo(at); });
+    jump->setEnabled(at.isValid() && model_->table() && model_->table()->span(model_->sourceRow(at.row())).hasTime);
+    menu.addSeparator();
+    QAction *exp = menu.addAction(tr("&Export Visible Rows as CSV…"), this, &TablesView::exportDialog);
+    exp->setEnabled(model_->table() != nullptr);
+    menu.exec(view_->viewport()->mapToGlobal(pos));
+}
+
+} // namespace npuscope::ui

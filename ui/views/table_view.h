@@ -1,0 +1,137 @@
+#pragma once
+// The "Tables" tab: every summary table of the selected session (analysis::SummaryTables)
+// in one view. A kind chooser lists only the kinds the session records; a filter row under
+// the header takes one filter per column (text, /regex/, a..b, >x, <x); "Group by op type"
+// shows per-group aggregates; the rows follow the explorer selection (device, model,
+// iteration) and the timeline's selected range until it is cleared. Ctrl+C copies the
+// selection as tab-separated text; the visible rows can be exported as CSV; a double-click
+// asks for the row's place in the timeline (showInTimelineRequested).
+// Tables are built on a worker thread ("Loading…" meanwhile); the reader is owned here
+// and outlives every worker that uses it.
+
+#include "core/analysis/summary_tables.h"
+#include "ui/project_explorer.h"
+
+#include <QTableView>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <thread>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace npuscope::ui {
+
+class SummaryTableModel;
+
+// A QTableView with one QLineEdit per column right under its header.
+class FilterTableView : public QTableView {
+    Q_OBJECT
+public:
+    explicit FilterTableView(QWidget *parent = nullptr);
+    // Recreates the edits for `columns` (names and types give hint and tooltip).
+    void setFilterColumns(const std::vector<analysis::SummaryColumn> &columns);
+    QLineEdit *filterEdit(int column) const;
+    int filterCount() const { return static_cast<int>(edits_.size()); }
+    QString filterText(int column) const;
+    // Hidden while the rows are grouped (the edits filter the rows before grouping).
+    void setFilterBarVisible(bool visible);
+signals:
+    void filtersEdited();
+protected:
+    void updateGeometries() override;
+    void scrollContentsBy(int dx, int dy) override;
+private:
+    void placeEdits();
+    QWidget *bar_ = nullptr;
+    bool barVisible_ = true;
+    std::vector<QLineEdit *> edits_;
+};
+
+class TablesView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TablesView(QWidget *parent = nullptr);
+    ~TablesView() override;
+
+    // Follows the explorer: a new session is opened (tables rebuilt lazily); device, model
+    // and iteration narrow the rows. sessionId 0 clears the view.
+    void setSelection(const ExplorerSelection &sel);
+    // The timeline's selected range (absolute ns); an empty range clears the filter.
+    void setTimeRange(qint64 start, qint64 end);
+    void clearTimeRange();
+    std::optional<std::pair<qint64, qint64>> timeRange() const { return range_; }
+
+    // The shown kind; false when the session does not record it.
+    bool setKind(analysis::SummaryKind kind);
+    std::optional<analysis::SummaryKind> kind() const;
+    void setGrouped(bool grouped);
+    bool isLoading() const { return loading_; }
+    // Processes events until the current table is shown or msecs pass (tests).
+    bool waitForLoaded(int msecs);
+
+    // Tab-separated text of the selected cells (header line first), as Ctrl+C copies it.
+    QString selectionText() const;
+    void copySelection();
+    // Writes the visible rows (all of them, not only those fetched so far) as CSV.
+    bool exportCsv(const QString &path, QString *error) const;
+    QString errorString() const { return error_; }
+
+    QComboBox *kindChooser() const { return kinds_; }
+    FilterTableView *tableView() const { return view_; }
+    SummaryTableModel *model() const { return model_; }
+    QCheckBox *groupToggle() const { return group_; }
+    QPushButton *clearRangeButton() const { return clearRange_; }
+    QLabel *countLabel() const { return count_; }
+    QLabel *filterErrorLabel() const { return filterError_; }
+
+signals:
+    // A row was double-clicked (or "Show in Timeline" chosen): where it happened.
+    void showInTimelineRequested(int device, qint64 stream, qint64 start, qint64 end);
+    void loaded();
+
+protected:
+    void changeEvent(QEvent *e) override;
+
+private:
+    struct Session;
+    void retranslateUi();
+    void fillKinds();
+    void load();
+    void applyFilters();
+    void updateCount();
+    void jumpTo(const QModelIndex &index);
+    void showContextMenu(const QPoint &pos);
+    void exportDialog();
+    analysis::RowScope scope() const;
+    void stopWorker();
+
+    std::shared_ptr<Session> session_;
+    ExplorerSelection sel_;
+    std::optional<std::pair<qint64, qint64>> range_;
+    std::shared_ptr<const analysis::SummaryTable> table_;     // the kind's table
+    std::shared_ptr<const analysis::SummaryTable> shown_;     // table_ or its grouping
+    std::thread worker_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    int generation_ = 0;
+    bool loading_ = false;
+    bool jumping_ = false;
+    QString error_;
+
+    QComboBox *kinds_ = nullptr;
+    QCheckBox *group_ = nullptr;
+    QLabel *rangeLabel_ = nullptr;
+    QPushButton *clearRange_ = nullptr;
+    QLabel *count_ = nullptr;
+    QLabel *filterError_ = nullptr;
+    QLabel *kindLabel_ = nullptr;
+    FilterTableView *view_ = nullptr;
+    SummaryTableModel *model_ = nullptr;
+};
+
+} // namespace npuscope::ui
