@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 #include "ui/timeline/timeline_view.h"
+#include "ui/views/chart_view.h"
 #include "ui/views/table_view.h"
 
 #include "core/store/project.h"
@@ -129,6 +130,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(explorer_, &ProjectExplorer::selectionChanged, tables, &TablesView::setSelection);
     connect(timeline_, &TimelineView::rangeSelected, tables, &TablesView::setTimeRange);
     connect(tables, &TablesView::showInTimelineRequested, this, &MainWindow::showInTimeline);
+    // Charts: follow the selection and the timeline's range; iteration bars jump to the timeline.
+    auto *charts = new ChartsView(views_);
+    charts->setObjectName(QStringLiteral("charts"));
+    addView(charts, QString());
+    connect(explorer_, &ProjectExplorer::selectionChanged, charts, &ChartsView::setSelection);
+    connect(timeline_, &TimelineView::rangeSelected, charts, &ChartsView::setTimeRange);
+    connect(charts, &ChartsView::showInTimeline, this, &MainWindow::showInTimeline);
     connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
         showDetails(sel);
         updateActions();
@@ -250,6 +258,8 @@ void MainWindow::retranslateUi()
     setWindowTitle(projectPath_.isEmpty() ? tr("NPU Scope")
                                           : tr("%1 - NPU Scope").arg(QFileInfo(projectPath_).fileName()));
     views_->setTabText(views_->indexOf(timeline_), tr("Timeline"));
+    if (auto *v = findChild<ChartsView *>())
+        views_->setTabText(views_->indexOf(v), tr("Charts"));
     if (auto *tables = findChild<TablesView *>(QStringLiteral("tables")))
         views_->setTabText(views_->indexOf(tables), tr("Tables"));
     fileMenu_->setTitle(tr("&File"));

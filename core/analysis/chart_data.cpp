@@ -280,12 +280,12 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
         for (const IterationKey &k : keys)
             pairs.emplace(k.device, k.modelId);
         const auto iterationOk = [&](const StepTraceRecord &s) {
-            if (!request.stepsIgnoreIterationScope) {
-                if (scope.iterationFirst >= 0 && s.iteration < scope.iterationFirst)
-                    return false;
-                if (scope.iterationLast >= 0 && s.iteration > scope.iterationLast)
-                    return false;
-            }
+            if (request.stepsShowAllIterations)
+                return true;
+            if (scope.iterationFirst >= 0 && s.iteration < scope.iterationFirst)
+                return false;
+            if (scope.iterationLast >= 0 && s.iteration > scope.iterationLast)
+                return false;
             return scope.inRange(s.fpStart);
         };
         std::map<std::uint16_t, DeviceIterations> perDevice;
@@ -378,7 +378,7 @@ StepSeries iterationSteps(const TraceReader &reader, const ChartScope &scope)
     ChartRequest r;
     r.scope = scope;
     r.kinds = Steps;
-    r.stepsIgnoreIterationScope = false;
+    r.stepsShowAllIterations = false;
     return computeCharts(reader, r).steps;
 }
 
@@ -387,7 +387,7 @@ DeviceSeries iterationTimesByDevice(const TraceReader &reader, const ChartScope 
     ChartRequest r;
     r.scope = scope;
     r.kinds = Devices;
-    r.stepsIgnoreIterationScope = false;
+    r.stepsShowAllIterations = false;
     return computeCharts(reader, r).devices;
 }
 

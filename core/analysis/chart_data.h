@@ -140,10 +140,11 @@ struct ChartRequest {
     unsigned kinds = AllCharts;
     int topN = 10;                       // ≥ 1
     int l2Bins = 20;                     // ≥ 1
-    // Steps and Devices show every iteration of the selected device/model (a time range
-    // still applies) when true, so picking one iteration in the explorer does not shrink
-    // a per-iteration chart to one bar.
-    bool stepsIgnoreIterationScope = true;
+    // Steps and Devices show every iteration of the selected device/model (neither the
+    // iteration bounds nor the time range apply) when true, so picking an iteration in the
+    // explorer, or the timeline range a click on an iteration bar selects, does not shrink
+    // the per-iteration charts to one bar.
+    bool stepsShowAllIterations = true;
 };
 
 struct ChartSet {

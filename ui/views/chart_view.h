@@ -1,0 +1,131 @@
+#pragma once
+// The "Charts" tab: the analysis charts of the selected session (core/analysis/chart_data.h)
+// drawn with QCustomPlot (raster). A list on the left picks the chart; each chart has its
+// own plot, hover tooltips with the exact values, theme-aware colours, and PNG / PDF export.
+// When a chart has no data, a sentence says why (and which profiling option records it)
+// instead of an empty plot.
+//
+// The view follows the explorer selection (session, device, model, iteration) and a time
+// range selected in the timeline; the series are computed on a worker thread with their
+// own read-only connection, so a large session never blocks the GUI. Iteration charts
+// (step breakdown, iteration time per device) show every iteration of the selected
+// device/model; clicking one of their bars or points asks the timeline to show that
+// iteration's span on that device (signal showInTimeline).
+
+#include "core/analysis/chart_data.h"
+#include "ui/project_explorer.h"
+
+#include <QWidget>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <thread>
+
+class QCustomPlot;
+class QCPAbstractPlottable;
+class QCPTextElement;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+class QToolButton;
+
+namespace npuscope::ui {
+
+class ChartsView : public QWidget {
+    Q_OBJECT
+public:
+    enum Chart { TopOps, Steps, Devices, Pipes, Bandwidth, L2, ChartCount };
+
+    explicit ChartsView(QWidget *parent = nullptr);
+    ~ChartsView() override;
+
+    // Follows the explorer: a new session re-reads it, a new device/model/iteration
+    // re-scopes it (and clears the time range when the session changes).
+    void setSelection(const ExplorerSelection &selection);
+    // [start, end) in absolute ns from the timeline; an empty range clears the limit.
+    void setTimeRange(qint64 start, qint64 end);
+    void setTopN(int n);
+    int topN() const;
+
+    void setCurrentChart(Chart c);
+    Chart currentChart() const;
+    QCustomPlot *plot(Chart c) const;
+    // The sentence shown instead of the plot when the chart has no data ("" when it has).
+    QString message(Chart c) const;
+    // The tooltip text for the plot position (plot widget coordinates); "" if nothing there.
+    QString toolTipAt(Chart c, const QPoint &pos) const;
+    // The device and iteration a Steps / Devices plot point stands for (for click-through).
+    struct IterationRef { int device = -1; std::uint32_t iteration = 0; qint64 start = 0, end = 0; };
+    IterationRef iterationAt(Chart c, const QPoint &pos) const;
+
+    // Latest computed series (empty before the first result).
+    const analysis::charts::ChartSet &data() const { return data_; }
+    bool isComputing() const { return computing_; }
+    // Computation runs only while the view is shown (a hidden tab computes when it appears).
+    // Processes events until no computation is pending or msecs pass; for tests.
+    bool waitForData(int msecs);
+
+    // Writes the chart as PNG or PDF (by the file suffix). A null size uses the plot's
+    // size on screen (1200×700 if it was never shown). False + *error when the chart has
+    // no data or the file cannot be written.
+    bool exportChart(Chart c, const QString &path, QSize size = {}, QString *error = nullptr);
+
+Q_SIGNALS:
+    void showInTimeline(int device, qint64 stream, qint64 start, qint64 end);
+    void dataReady();
+
+protected:
+    void changeEvent(QEvent *e) override;
+    void showEvent(QShowEvent *e) override;
+
+private:
+    void retranslateUi();
+    void recompute();
+    void adopt(int generation, analysis::charts::ChartSet set, QString error);
+    void rebuild();
+    void rebuildChart(Chart c);
+    void styleAll();
+    void exportCurrent();
+    void updateScopeLabel();
+    void stopWorker();
+    void onHover(Chart c, QMouseEvent *e);
+    void onClick(Chart c, QCPAbstractPlottable *p, int index);
+    QString chartTitle(Chart c) const;
+    QString chartName(Chart c) const;
+
+    struct Page {
+        QWidget *widget = nullptr;
+        QCPTextElement *title = nullptr;
+        QLabel *message = nullptr;
+        QCustomPlot *plot = nullptr;
+        // Per plottable, the tooltip of each data index and (iteration charts) its span.
+        std::map<const QCPAbstractPlottable *, std::vector<QString>> tips;
+        std::map<const QCPAbstractPlottable *, std::vector<IterationRef>> refs;
+    };
+    Page pages_[ChartCount];
+
+    QListWidget *list_ = nullptr;
+    QStackedWidget *stack_ = nullptr;
+    QLabel *scope_ = nullptr;
+    QToolButton *clearRange_ = nullptr;
+    QLabel *topNLabel_ = nullptr;
+    QSpinBox *topN_ = nullptr;
+    QPushButton *export_ = nullptr;
+    QLabel *status_ = nullptr;
+
+    ExplorerSelection selection_;
+    qint64 rangeStart_ = 0, rangeEnd_ = 0;
+    analysis::charts::ChartSet data_;
+    analysis::charts::TopOpTypes allOps_; // every op type; the chart folds to topN
+    QString error_;
+
+    std::thread worker_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    int generation_ = 0;
+    bool computing_ = false;
+    bool dirty_ = false; // the scope changed while hidden: compute when shown
+};
+
+} // namespace npuscope::ui
