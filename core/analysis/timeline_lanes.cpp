@@ -8,72 +8,116 @@ namespace npuscope::analysis::timeline {
 
 void LaneEvents::reserve(std::size_t n)
 {
-    start.reserve(n);
-    duration.reserve(n);
-    if (uniform)
-        return;
-    name.reserve(n);
-    opType.reserve(n);
-    type.reserve(n);
+    wide_.reserve(n);
+    duration_.reserve(n);
+    if (!uniform_)
+        key16_.reserve(n);
+}
+
+void LaneEvents::setUniform(StrId name, std::uint8_t type)
+{
+    uniform_ = true;
+    keys_.assign(1, Key{name, 0, type});
 }
 
 void LaneEvents::pushInterval(TimeNs s, std::uint32_t dur)
 {
-    start.push_back(s);
-    duration.push_back(dur);
+    if (keys_.empty())
+        keys_.emplace_back();
+    wide_.push_back(s);
+    duration_.push_back(dur);
+}
+
+std::uint32_t LaneEvents::keyIndex(const Key &k)
+{
+    // Consecutive events of a lane often repeat their key (a run of the same kernel).
+    if (lastKeyIndex_ != ~0u && k == lastKey_)
+        return lastKeyIndex_;
+    auto [it, added] = keyLookup_.try_emplace(k, std::uint32_t(keys_.size()));
+    if (added)
+        keys_.push_back(k);
+    lastKey_ = k;
+    lastKeyIndex_ = it->second;
+    return it->second;
+}
+
+void LaneEvents::pushKey(std::uint32_t k)
+{
+    if (key32_.empty() && k > 0xffff) {
+        key32_.assign(key16_.begin(), key16_.end());
+        key32_.reserve(key16_.capacity());
+        std::vector<std::uint16_t>().swap(key16_);
+    }
+    if (key32_.empty())
+        key16_.push_back(std::uint16_t(k));
+    else
+        key32_.push_back(k);
 }
 
 void LaneEvents::push(TimeNs s, std::uint32_t dur, StrId nm, StrId op, std::uint8_t ty)
 {
-    start.push_back(s);
-    duration.push_back(dur);
-    name.push_back(nm);
-    opType.push_back(op);
-    type.push_back(ty);
+    wide_.push_back(s);
+    duration_.push_back(dur);
+    pushKey(keyIndex(Key{nm, op, ty}));
 }
 
 namespace {
 template<typename T>
 void permute(std::vector<T> &v, const std::vector<std::uint32_t> &order)
 {
+    if (v.empty())
+        return;
     std::vector<T> out;
     out.reserve(v.size());
     for (std::uint32_t i : order)
         out.push_back(v[i]);
     v.swap(out);
 }
+template<typename T>
+void release(T &v)
+{
+    T().swap(v);
+}
 } // namespace
 
-void LaneEvents::finish()
+void LaneEvents::finish(std::vector<std::uint32_t> *alongside)
 {
-    if (!std::is_sorted(start.begin(), start.end())) {
-        std::vector<std::uint32_t> order(start.size());
+    if (finished_)
+        return;
+    finished_ = true;
+    release(keyLookup_);
+    if (!std::is_sorted(wide_.begin(), wide_.end())) {
+        std::vector<std::uint32_t> order(wide_.size());
         std::iota(order.begin(), order.end(), 0u);
-        std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return start[a] < start[b]; });
-        permute(start, order);
-        permute(duration, order);
-        if (!uniform) {
-            permute(name, order);
-            permute(opType, order);
-            permute(type, order);
-        }
+        std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return wide_[a] < wide_[b]; });
+        permute(wide_, order);
+        permute(duration_, order);
+        permute(key16_, order);
+        permute(key32_, order);
+        if (alongside && alongside->size() == order.size())
+            permute(*alongside, order);
+    }
+    if (keys_.size() <= 1) { // one key: no per-event key at all
+        release(key16_);
+        release(key32_);
     }
     levels.clear();
-    const std::size_t n = start.size();
+    const std::size_t n = size();
     if (n == 0) {
         topMaxEnd.clear();
+        release(wide_);
         return;
     }
-    // Level 0 from events.
+    // Level 0 from events (starts still wide here).
     {
         std::vector<Node> l0;
         l0.reserve((n + kFanout - 1) / kFanout);
         for (std::size_t i = 0; i < n; i += kFanout) {
             const std::size_t e = std::min(n, i + kFanout);
-            Node nd{start[i], end(i), std::uint32_t(i)};
+            Node nd{wide_[i], wide_[i] + TimeNs(duration_[i]), std::uint32_t(i)};
             for (std::size_t j = i + 1; j < e; ++j) {
-                nd.last = std::max(nd.last, end(j));
-                if (duration[j] > duration[nd.longest])
+                nd.last = std::max(nd.last, wide_[j] + TimeNs(duration_[j]));
+                if (duration_[j] > duration_[nd.longest])
                     nd.longest = std::uint32_t(j);
             }
             l0.push_back(nd);
@@ -89,7 +133,7 @@ void LaneEvents::finish()
             Node nd = below[i];
             for (std::size_t j = i + 1; j < e; ++j) {
                 nd.last = std::max(nd.last, below[j].last);
-                if (duration[below[j].longest] > duration[nd.longest])
+                if (duration_[below[j].longest] > duration_[nd.longest])
                     nd.longest = below[j].longest;
             }
             up.push_back(nd);
@@ -103,6 +147,50 @@ void LaneEvents::finish()
         m = std::max(m, top[i].last);
         topMaxEnd[i] = m;
     }
+    // Pack the starts as offsets from their group's first start, unless some group spans
+    // more than 32 bits of nanoseconds (a sparse lane: few events, keep them wide).
+    const auto &l0 = levels[0];
+    bool fits = true;
+    for (std::size_t i = 0; i < n && fits; ++i)
+        fits = wide_[i] - l0[i / kFanout].first <= TimeNs(0xffffffffLL);
+    if (fits) {
+        offset_.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            offset_[i] = std::uint32_t(wide_[i] - l0[i / kFanout].first);
+        release(wide_);
+    } else {
+        wide_.shrink_to_fit();
+    }
+    duration_.shrink_to_fit();
+    key16_.shrink_to_fit();
+    key32_.shrink_to_fit();
+    keys_.shrink_to_fit();
+}
+
+std::size_t LaneEvents::lowerBound(TimeNs t) const
+{
+    std::size_t lo = 0, hi = size();
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (startAt(mid) < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+std::size_t LaneEvents::upperBound(TimeNs t) const
+{
+    std::size_t lo = 0, hi = size();
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (startAt(mid) <= t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 std::size_t LaneEvents::firstEndingAfter(TimeNs t) const
@@ -125,8 +213,9 @@ std::size_t LaneEvents::firstEndingAfter(TimeNs t) const
 
 std::size_t LaneEvents::bytes() const
 {
-    std::size_t b = start.capacity() * sizeof(TimeNs) + duration.capacity() * 4 + name.capacity() * 4
-                    + opType.capacity() * 4 + type.capacity() + topMaxEnd.capacity() * sizeof(TimeNs);
+    std::size_t b = wide_.capacity() * sizeof(TimeNs) + offset_.capacity() * 4 + duration_.capacity() * 4
+                    + key16_.capacity() * 2 + key32_.capacity() * 4 + keys_.capacity() * sizeof(Key)
+                    + topMaxEnd.capacity() * sizeof(TimeNs);
     for (const auto &l : levels)
         b += l.capacity() * sizeof(Node);
     return b;
@@ -154,7 +243,7 @@ struct Collector {
                 p.x1 = std::max<int>(p.x1, int(x1));
                 p.count += count;
                 p.last = std::max(p.last, last);
-                if (lane.duration[rep] > lane.duration[p.rep])
+                if (lane.durationAt(rep) > lane.durationAt(p.rep))
                     p.rep = rep;
                 return;
             }
@@ -182,7 +271,7 @@ struct Collector {
             const std::size_t e0 = index * kFanout;
             const std::size_t e1 = std::min(lane.size(), e0 + kFanout);
             for (std::size_t i = e0; i < e1; ++i) {
-                const TimeNs s = lane.start[i], e = lane.end(i);
+                const TimeNs s = lane.startAt(i), e = lane.end(i);
                 if (visible(s, e))
                     emit(s, e, 1, std::uint32_t(i));
             }
@@ -226,9 +315,8 @@ void collectRuns(const LaneEvents &lane, const View &v, std::vector<Run> *out)
 
 IndexRange startingIn(const LaneEvents &lane, TimeNs t0, TimeNs t1)
 {
-    const auto a = std::lower_bound(lane.start.begin(), lane.start.end(), t0);
-    const auto b = std::lower_bound(a, lane.start.end(), t1);
-    return {std::size_t(a - lane.start.begin()), std::size_t(b - lane.start.begin())};
+    const std::size_t a = lane.lowerBound(t0);
+    return {a, std::max(a, lane.lowerBound(t1))};
 }
 
 bool eventAt(const LaneEvents &lane, TimeNs t, TimeNs slack, std::size_t *index)
@@ -236,17 +324,16 @@ bool eventAt(const LaneEvents &lane, TimeNs t, TimeNs slack, std::size_t *index)
     if (lane.size() == 0)
         return false;
     // Last event starting at or before t + slack.
-    auto it = std::upper_bound(lane.start.begin(), lane.start.end(), t + slack);
-    if (it == lane.start.begin())
+    std::size_t i = lane.upperBound(t + slack);
+    if (i == 0)
         return false;
     std::size_t best = lane.size();
     TimeNs bestDist = slack + 1;
     // Look back over a few candidates: with nesting the latest start may not be the one
     // covering t.
-    std::size_t i = std::size_t(it - lane.start.begin());
     for (int k = 0; k < 16 && i > 0; ++k) {
         --i;
-        const TimeNs s = lane.start[i], e = lane.end(i);
+        const TimeNs s = lane.startAt(i), e = lane.end(i);
         const TimeNs dist = t < s ? s - t : (t >= e ? t - e + (e == s ? 0 : 1) : 0);
         if (dist < bestDist) {
             bestDist = dist;

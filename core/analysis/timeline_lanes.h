@@ -1,14 +1,18 @@
 #pragma once
 // The in-memory form of one timeline lane and the pixel merging that draws it.
 //
-// Memory layout (the budget is ≤ 40 resident bytes per task for a 10 M task session):
-// one lane is a structure of arrays sorted by start: start (int64, 8 B), duration
-// (uint32, 4 B: a task is shorter than 4.29 s), name and op type (interned ids, 4 B each)
-// and the task type (1 B) = 21 B per event; the summary pyramid adds ≈ 3 B per event.
+// Memory layout (the budget is ≤ 40 resident bytes per task for a 10 M task session, all
+// lanes and everything else the view keeps included): one lane is a structure of arrays
+// sorted by start. Per event: the start as a 32-bit offset from the first start of its
+// pyramid group (4 B), the duration (uint32, 4 B: a task is shorter than 4.29 s) and a
+// 16-bit index into the lane's table of distinct (name, op type, type) keys (2 B; 32-bit
+// when a lane has more than 65 536 distinct keys, none when it has one) = 10 B per event;
+// the summary pyramid adds ≈ 1.6 B. A lane whose events are so sparse that a group spans
+// more than 4.29 s keeps 64-bit starts instead (such lanes have few events by definition).
 // Anything else a user may ask about one task (shapes, PMU metrics, ...) is fetched from
 // the project when it is clicked, never held for all tasks.
 //
-// The pyramid: level 1 summarises groups of kFanout consecutive events, level k groups of
+// The pyramid: level 0 summarises groups of kFanout consecutive events, level k groups of
 // kFanout nodes of level k-1. A node keeps its first start, its last end and the index of
 // its longest event (which gives its colour in either colour mode). Drawing walks the
 // pyramid top-down and stops at nodes narrower than a pixel, so the cost is bounded by the
@@ -18,44 +22,86 @@
 #include "core/model/records.h"
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace npuscope::analysis::timeline {
 
-inline constexpr int kFanout = 8;
+inline constexpr int kFanout = 16;
 
-struct LaneEvents {
-    std::vector<TimeNs> start;          // relative to the session origin, sorted ascending
-    std::vector<std::uint32_t> duration;
-    std::vector<StrId> name;
-    std::vector<StrId> opType;          // 0 when the event has no op type
-    std::vector<std::uint8_t> type;     // TaskType, or a lane-specific category (< 32)
-    // Derived lanes (Overlap Analysis) where every event has the same name and category keep
-    // only start and duration: 12 B per event instead of 21.
-    bool uniform = false;
-    StrId uniformName = 0;
-    std::uint8_t uniformType = 0;
-    StrId nameAt(std::size_t i) const { return uniform ? uniformName : name[i]; }
-    StrId opTypeAt(std::size_t i) const { return uniform ? 0 : opType[i]; }
-    std::uint8_t typeAt(std::size_t i) const { return uniform ? uniformType : type[i]; }
+class LaneEvents {
+public:
+    // What an event is, apart from when: shared by all events with the same values.
+    struct Key {
+        StrId name = 0;
+        StrId opType = 0;          // 0 when the event has no op type
+        std::uint8_t type = 0;     // TaskType, or a lane-specific category (< 32)
+        bool operator==(const Key &) const = default;
+    };
+
+    // Building: push in any order, then finish() once; nothing may be pushed after it.
+    void reserve(std::size_t n);
+    void push(TimeNs s, std::uint32_t dur, StrId nm, StrId op, std::uint8_t ty);
+    // Derived lanes (Overlap Analysis) where every event has the same name and category:
+    // call setUniform first, then pushInterval. Such lanes hold intervals, not tasks.
+    void setUniform(StrId name, std::uint8_t type);
+    void pushInterval(TimeNs s, std::uint32_t dur);
+    // Sorts by start when needed (stable, so equal starts keep their arrival order), builds
+    // the pyramid and packs the starts. `alongside` (one value per event, e.g. the row each
+    // event came from) is reordered with the events. Idempotent.
+    void finish(std::vector<std::uint32_t> *alongside = nullptr);
+
+    std::size_t size() const { return duration_.size(); }
+    TimeNs startAt(std::size_t i) const
+    {
+        return wide_.empty() ? levels[0][i / kFanout].first + TimeNs(offset_[i]) : wide_[i];
+    }
+    std::uint32_t durationAt(std::size_t i) const { return duration_[i]; }
+    TimeNs end(std::size_t i) const { return startAt(i) + TimeNs(duration_[i]); }
+    std::uint32_t keyAt(std::size_t i) const
+    {
+        return keys_.size() <= 1 ? 0u : (key32_.empty() ? std::uint32_t(key16_[i]) : key32_[i]);
+    }
+    const std::vector<Key> &keys() const { return keys_; }
+    StrId nameAt(std::size_t i) const { return keys_[keyAt(i)].name; }
+    StrId opTypeAt(std::size_t i) const { return keys_[keyAt(i)].opType; }
+    std::uint8_t typeAt(std::size_t i) const { return keys_[keyAt(i)].type; }
+    bool isUniform() const { return uniform_; }
+    bool hasWideStarts() const { return !wide_.empty(); } // for tests: the sparse-lane fallback
+
+    // First index whose start is ≥ t (lowerBound) or > t (upperBound); size() when none.
+    std::size_t lowerBound(TimeNs t) const;
+    std::size_t upperBound(TimeNs t) const;
+    // Index of the first event that ends after t (events are serial on one lane, so ends
+    // ascend with starts apart from nesting, which the running max absorbs).
+    std::size_t firstEndingAfter(TimeNs t) const;
+    std::size_t bytes() const;
 
     struct Node { TimeNs first; TimeNs last; std::uint32_t longest; };
     std::vector<std::vector<Node>> levels; // levels[0] groups kFanout events; built by finish()
     std::vector<TimeNs> topMaxEnd;          // running max of levels.back()[i].last
 
-    std::size_t size() const { return start.size(); }
-    void reserve(std::size_t n);
-    void push(TimeNs s, std::uint32_t dur, StrId nm, StrId op, std::uint8_t ty);
-    // For uniform lanes (set uniform, uniformName and uniformType first).
-    void pushInterval(TimeNs s, std::uint32_t dur);
-    // Sorts by start when needed (stable, so equal starts keep their arrival order) and
-    // builds the pyramid. Must be called after the last push and before drawing.
-    void finish();
-    TimeNs end(std::size_t i) const { return start[i] + TimeNs(duration[i]); }
-    // Index of the first event that ends after t (events are serial on one lane, so ends
-    // ascend with starts apart from nesting, which the running max absorbs).
-    std::size_t firstEndingAfter(TimeNs t) const;
-    std::size_t bytes() const;
+private:
+    struct KeyHash {
+        std::size_t operator()(const Key &k) const
+        {
+            return std::hash<std::uint64_t>()((std::uint64_t(k.name) << 32) ^ (std::uint64_t(k.opType) << 8) ^ k.type);
+        }
+    };
+    std::uint32_t keyIndex(const Key &k);
+    void pushKey(std::uint32_t k);
+
+    std::vector<TimeNs> wide_;             // starts while building, and for sparse lanes
+    std::vector<std::uint32_t> offset_;    // start - levels[0][i / kFanout].first
+    std::vector<std::uint32_t> duration_;
+    std::vector<std::uint16_t> key16_;
+    std::vector<std::uint32_t> key32_;     // instead of key16_ past 65 536 keys
+    std::vector<Key> keys_;
+    std::unordered_map<Key, std::uint32_t, KeyHash> keyLookup_; // while building
+    Key lastKey_;
+    std::uint32_t lastKeyIndex_ = ~0u;
+    bool uniform_ = false;
+    bool finished_ = false;
 };
 
 // One drawn mark: pixel columns [x0, x1) of the view, standing for `count` events whose

@@ -28,22 +28,23 @@ RangeStats rangeStats(const std::vector<const LaneEvents *> &lanes, TimeNs t0, T
     // Dense accumulators for task types (few), a small map for op types: a whole-trace
     // selection visits millions of tasks, so the inner loop avoids map lookups where it can.
     Aggregate byType[256];
-    std::vector<std::pair<StrId, Aggregate>> cache; // last op types seen, linear probe
+    // Per key of each lane (a few thousand at most), folded into op and task types after.
+    std::vector<Aggregate> perKey;
     for (const LaneEvents *lane : lanes) {
-        if (lane->uniform)
+        if (lane->isUniform())
             continue; // derived intervals, not tasks
         const IndexRange r = startingIn(*lane, t0, t1);
-        StrId lastOp = ~0u;
-        Aggregate *lastAgg = nullptr;
-        for (std::size_t i = r.first; i < r.last; ++i) {
-            const std::uint64_t d = lane->duration[i];
-            byType[lane->type[i]].add(d);
-            const StrId op = lane->opType[i];
-            if (op != lastOp) {
-                lastOp = op;
-                lastAgg = &out.byOpType[op];
-            }
-            lastAgg->add(d);
+        if (r.first == r.last)
+            continue;
+        perKey.assign(lane->keys().size(), Aggregate{});
+        for (std::size_t i = r.first; i < r.last; ++i)
+            perKey[lane->keyAt(i)].add(lane->durationAt(i));
+        for (std::size_t k = 0; k < perKey.size(); ++k) {
+            if (!perKey[k].count)
+                continue;
+            const LaneEvents::Key &key = lane->keys()[k];
+            byType[key.type].merge(perKey[k]);
+            out.byOpType[key.opType].merge(perKey[k]);
         }
     }
     for (int t = 0; t < 256; ++t) {
@@ -109,13 +110,21 @@ bool matchingNames(const std::vector<std::string> &strings, const QString &patte
 std::vector<Match> findMatches(const std::vector<const LaneEvents *> &lanes, const std::vector<bool> &nameMatches)
 {
     std::vector<Match> out;
+    std::vector<bool> keyMatches;
     for (std::size_t l = 0; l < lanes.size(); ++l) {
         const LaneEvents &lane = *lanes[l];
-        for (std::size_t i = 0; i < lane.size(); ++i) {
-            const StrId n = lane.nameAt(i);
-            if (n < nameMatches.size() && nameMatches[n])
-                out.push_back(Match{std::uint32_t(l), std::uint32_t(i), lane.start[i]});
+        keyMatches.assign(lane.keys().size(), false);
+        bool any = false;
+        for (std::size_t k = 0; k < keyMatches.size(); ++k) {
+            const StrId n = lane.keys()[k].name;
+            keyMatches[k] = n < nameMatches.size() && nameMatches[n];
+            any = any || keyMatches[k];
         }
+        if (!any)
+            continue;
+        for (std::size_t i = 0; i < lane.size(); ++i)
+            if (keyMatches[lane.keyAt(i)])
+                out.push_back(Match{std::uint32_t(l), std::uint32_t(i), lane.startAt(i)});
     }
     std::sort(out.begin(), out.end(), [](const Match &a, const Match &b) {
         return a.start != b.start ? a.start < b.start : (a.lane != b.lane ? a.lane < b.lane : a.event < b.event);

@@ -54,6 +54,11 @@ CREATE TABLE IF NOT EXISTS timeline_marks(
     created_wall_us INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS timeline_marks_by_session ON timeline_marks(session, start);
+CREATE TABLE IF NOT EXISTS timeline_layouts(
+    session INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    layout BLOB NOT NULL,
+    updated_wall_us INTEGER NOT NULL
+);
 )SQL";
 
 bool hasTable(sqlite3 *db, const char *name)
@@ -348,6 +353,7 @@ struct TimelineStore::Impl {
     Db db;
     mutable QString error;
     Stmt find;
+    Stmt findHccl;
 };
 
 TimelineStore::TimelineStore(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
@@ -355,6 +361,7 @@ TimelineStore::TimelineStore(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
 TimelineStore::~TimelineStore()
 {
     d->find = Stmt();
+    d->findHccl = Stmt();
 }
 
 std::unique_ptr<TimelineStore> TimelineStore::open(const QString &path, std::int64_t sessionId, StoreError *err,
@@ -472,6 +479,82 @@ bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) co
         d->error = sqlMessage(db, Ctx::tr("Reading the tasks"));
     sqlite3_finalize(s);
     return ok;
+}
+
+bool TimelineStore::scanHcclTasks(const std::function<bool(const HcclTaskRow &)> &fn) const
+{
+    sqlite3 *db = d->db.get();
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT rowid, device, plane, name, start, duration FROM hccl_tasks NOT INDEXED WHERE session = ?1",
+                           -1, &s, nullptr) != SQLITE_OK) {
+        d->error = sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
+        return false;
+    }
+    sqlite3_bind_int64(s, 1, d->session);
+    int rc;
+    HcclTaskRow r{};
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        r.rowid = sqlite3_column_int64(s, 0);
+        r.device = std::uint16_t(sqlite3_column_int64(s, 1));
+        r.plane = std::uint32_t(sqlite3_column_int64(s, 2));
+        r.name = StrId(sqlite3_column_int64(s, 3));
+        r.start = sqlite3_column_int64(s, 4);
+        r.duration = sqlite3_column_int64(s, 5);
+        if (!fn(r)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    const bool ok = rc == SQLITE_DONE;
+    if (!ok)
+        d->error = sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
+    sqlite3_finalize(s);
+    return ok;
+}
+
+bool TimelineStore::findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const
+{
+    if (!d->findHccl && d->db.prepare("SELECT device, model, iteration, plane, name, start, duration, notify_id, "
+                                      "duration_estimated_us, stream, task_id, src_rank, dst_rank, transport_type, size_bytes, "
+                                      "data_type, link_type, bandwidth_gbps FROM hccl_tasks WHERE rowid = ?1 AND session = ?2",
+                                      &d->findHccl, true) != SQLITE_OK) {
+        d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the HCCL task"));
+        return false;
+    }
+    sqlite3_stmt *q = d->findHccl.get();
+    sqlite3_reset(q);
+    sqlite3_bind_int64(q, 1, rowid);
+    sqlite3_bind_int64(q, 2, d->session);
+    const int rc = sqlite3_step(q);
+    if (rc != SQLITE_ROW) {
+        d->error = rc == SQLITE_DONE ? Ctx::tr("The HCCL task is no longer in the project.")
+                                     : sqlMessage(d->db.get(), Ctx::tr("Looking up the HCCL task"));
+        sqlite3_reset(q);
+        return false;
+    }
+    HcclTaskRecord r;
+    auto I = [&](int i) { return sqlite3_column_int64(q, i); };
+    r.device = std::uint16_t(I(0));
+    r.modelId = std::uint32_t(I(1));
+    r.iteration = std::uint32_t(I(2));
+    r.plane = std::uint32_t(I(3));
+    r.name = StrId(I(4));
+    r.start = I(5);
+    r.duration = I(6);
+    r.notifyId = std::uint64_t(I(7));
+    r.durationEstimatedUs = sqlite3_column_double(q, 8);
+    r.streamId = std::uint32_t(I(9));
+    r.taskId = std::uint32_t(I(10));
+    r.srcRank = std::uint32_t(I(11));
+    r.dstRank = std::uint32_t(I(12));
+    r.transportType = StrId(I(13));
+    r.sizeBytes = std::uint64_t(I(14));
+    r.dataType = StrId(I(15));
+    r.linkType = StrId(I(16));
+    r.bandwidthGBps = sqlite3_column_double(q, 17);
+    sqlite3_reset(q);
+    *out = r;
+    return true;
 }
 
 bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs start, StrId name, TaskRecord *out) const
@@ -793,14 +876,14 @@ std::vector<TimelineMark> TimelineStore::marks() const
 
 namespace {
 // A short-lived read-write connection for one user edit.
-bool withWriter(const QString &path, QString *message, const std::function<bool(sqlite3 *)> &fn)
+bool withWriter(const QString &path, QString *message, const std::function<bool(sqlite3 *)> &fn, bool layout = false)
 {
     Db db;
     StoreError e;
     QString m;
     if (!detail::openProject(path, detail::OpenKind::ReadWrite, false, false, &db, &e, &m)) {
         if (message)
-            *message = Ctx::tr("The mark could not be saved: %1").arg(m);
+            *message = (layout ? Ctx::tr("The lane layout could not be saved: %1") : Ctx::tr("The mark could not be saved: %1")).arg(m);
         return false;
     }
     if (sqlite3_exec(db.get(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK
@@ -808,7 +891,7 @@ bool withWriter(const QString &path, QString *message, const std::function<bool(
         || sqlite3_exec(db.get(), "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
         const int rc = sqlite3_errcode(db.get());
         if (message)
-            *message = Ctx::tr("The mark could not be saved: %1")
+            *message = (layout ? Ctx::tr("The lane layout could not be saved: %1") : Ctx::tr("The mark could not be saved: %1"))
                            .arg(detail::messageFromCode(rc, path, db.lastMessage()));
         if (!sqlite3_get_autocommit(db.get()))
             sqlite3_exec(db.get(), "ROLLBACK", nullptr, nullptr, nullptr);
@@ -853,6 +936,43 @@ bool TimelineStore::removeMark(std::int64_t id, QString *message)
         sqlite3_finalize(s);
         return ok;
     });
+}
+
+QByteArray TimelineStore::layout() const
+{
+    QByteArray out;
+    sqlite3 *db = d->db.get();
+    if (!hasTable(db, "timeline_layouts"))
+        return out;
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT layout FROM timeline_layouts WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
+        return out;
+    sqlite3_bind_int64(s, 1, d->session);
+    if (sqlite3_step(s) == SQLITE_ROW)
+        out = QByteArray(static_cast<const char *>(sqlite3_column_blob(s, 0)), sqlite3_column_bytes(s, 0));
+    sqlite3_finalize(s);
+    return out;
+}
+
+bool TimelineStore::saveLayout(const QByteArray &layout, QString *message)
+{
+    return withWriter(d->path, message, [&](sqlite3 *db) {
+        sqlite3_stmt *s = nullptr;
+        const char *sql = layout.isEmpty()
+            ? "DELETE FROM timeline_layouts WHERE session = ?1"
+            : "INSERT INTO timeline_layouts(session, layout, updated_wall_us) VALUES(?1, ?2, ?3) "
+              "ON CONFLICT(session) DO UPDATE SET layout = excluded.layout, updated_wall_us = excluded.updated_wall_us";
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
+            return false;
+        sqlite3_bind_int64(s, 1, d->session);
+        if (!layout.isEmpty()) {
+            sqlite3_bind_blob(s, 2, layout.constData(), int(layout.size()), SQLITE_TRANSIENT);
+            sqlite3_bind_int64(s, 3, QDateTime::currentMSecsSinceEpoch() * 1000);
+        }
+        const bool ok = sqlite3_step(s) == SQLITE_DONE;
+        sqlite3_finalize(s);
+        return ok;
+    }, true);
 }
 
 } // namespace npuscope::store

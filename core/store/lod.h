@@ -15,6 +15,7 @@
 //   timeline_lod_sessions(session, origin, extent, bucket_ns, buckets)
 //   timeline_lod(session, device, stream, tasks, data)   data = kLodBuckets × 17 bytes LE
 //   timeline_marks(id, session, start, end, label, created_wall_us)
+//   timeline_layouts(session, layout, updated_wall_us)   layout = the view's JSON (opaque here)
 
 #include "core/model/records.h"
 #include "core/store/project.h"
@@ -70,6 +71,16 @@ struct TaskRow {
     std::uint32_t op;
 };
 
+// HCCL task columns the timeline keeps in memory; the rest is read by rowid on a click.
+struct HcclTaskRow {
+    std::int64_t rowid;
+    std::uint16_t device;
+    std::uint32_t plane;
+    StrId name;
+    TimeNs start;
+    TimeNs duration;
+};
+
 // Read (and, for marks, write) access to the timeline parts of one session. Holds its own
 // read-only connection; marks are written through a short-lived read-write connection so
 // viewing a project never keeps it open for writing.
@@ -86,6 +97,12 @@ public:
     // Every task of the session in storage order (not sorted), for building lanes.
     // fn returns false to stop. Returns false on a read error (errorString()).
     bool scanTasks(const std::function<bool(const TaskRow &)> &fn) const;
+
+    // Every HCCL task of the session in storage order (4 per 10 tasks in a data-parallel
+    // session: too many to keep whole records of). fn returns false to stop.
+    bool scanHcclTasks(const std::function<bool(const HcclTaskRow &)> &fn) const;
+    // The HCCL task with this rowid (from scanHcclTasks), every stored field.
+    bool findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const;
 
     // The task starting at `start` on (device, stream), with everything stored about it.
     // When several tasks start at the same instant the one named `name` wins.
@@ -112,6 +129,13 @@ public:
     // project cannot be written (read-only file, disk full); nothing else is touched.
     bool saveMark(TimelineMark *mark, QString *message);
     bool removeMark(std::int64_t id, QString *message);
+
+    // The lane layout the user left the session in (hidden, pinned, order, collapsed
+    // devices), as the view wrote it; empty when none was saved.
+    QByteArray layout() const;
+    // Saves it (an empty layout deletes the row: "Reset layout"). False + translated message
+    // when the project cannot be written; the stored layout is then unchanged.
+    bool saveLayout(const QByteArray &layout, QString *message);
 
     QString errorString() const;
 

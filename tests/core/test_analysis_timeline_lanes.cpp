@@ -57,7 +57,7 @@ private slots:
             // Every event inside the view has a run covering one of its columns.
             std::size_t visible = 0;
             for (std::size_t i = 0; i < lane.size(); ++i) {
-                const double s = double(lane.start[i]), e = double(lane.end(i));
+                const double s = double(lane.startAt(i)), e = double(lane.end(i));
                 if (!(e > v.t0 || (e == s && s >= v.t0)) || s >= v.t1)
                     continue;
                 ++visible;
@@ -135,10 +135,79 @@ private slots:
         l.push(100, 10, 1, 10, 0);
         l.push(200, 10, 2, 20, 1);
         l.finish();
-        QCOMPARE(l.start, (std::vector<TimeNs>{100, 200, 300}));
-        QCOMPARE(l.name, (std::vector<StrId>{1, 2, 3}));
-        QCOMPARE(l.opType, (std::vector<StrId>{10, 20, 30}));
-        QCOMPARE(l.type, (std::vector<std::uint8_t>{0, 1, 2}));
+        for (std::size_t i = 0; i < 3; ++i) {
+            QCOMPARE(l.startAt(i), TimeNs(100 * (i + 1)));
+            QCOMPARE(l.nameAt(i), StrId(i + 1));
+            QCOMPARE(l.opTypeAt(i), StrId(10 * (i + 1)));
+            QCOMPARE(l.typeAt(i), std::uint8_t(i));
+        }
+    }
+
+    void compactLayoutKeepsEveryValue()
+    {
+        // A dense lane: 32-bit start offsets, 16-bit keys, ≤ 12 B per event with the pyramid.
+        std::mt19937_64 rng(5);
+        std::vector<TimeNs> starts;
+        std::vector<std::uint32_t> durs;
+        std::vector<LaneEvents::Key> keys;
+        LaneEvents dense;
+        TimeNs t = 1'000'000'000'000LL; // absolute-looking times far above 2^32
+        std::uniform_int_distribution<int> gap(0, 5000), d(1, 90000), k(1, 900);
+        for (int i = 0; i < 1'000'000; ++i) {
+            t += gap(rng);
+            const int which = k(rng); // 900 distinct keys, as a real lane has
+            const LaneEvents::Key key{StrId(which), StrId(which % 40), std::uint8_t(which % 9)};
+            starts.push_back(t);
+            durs.push_back(std::uint32_t(d(rng)));
+            keys.push_back(key);
+            dense.push(t, durs.back(), key.name, key.opType, key.type);
+            t += durs.back();
+        }
+        dense.finish();
+        QVERIFY(!dense.hasWideStarts());
+        QVERIFY2(dense.bytes() <= 12 * dense.size() + 200000, qPrintable(QString::number(double(dense.bytes()) / dense.size())));
+        for (std::size_t i = 0; i < starts.size(); ++i) {
+            if (dense.startAt(i) != starts[i] || dense.durationAt(i) != durs[i] || dense.nameAt(i) != keys[i].name
+                || dense.opTypeAt(i) != keys[i].opType || dense.typeAt(i) != keys[i].type)
+                QFAIL(qPrintable(QString("event %1 changed").arg(i)));
+        }
+        QCOMPARE(dense.lowerBound(starts[1234]), std::size_t(1234));
+        QCOMPARE(dense.upperBound(starts[1234]), std::size_t(1235));
+
+        // A sparse lane (a group spans more than 4.29 s) keeps 64-bit starts, exactly.
+        LaneEvents sparse;
+        for (int i = 0; i < 100; ++i)
+            sparse.push(TimeNs(i) * 3'000'000'000LL, 10, 1, 0, 0);
+        sparse.finish();
+        QVERIFY(sparse.hasWideStarts());
+        for (int i = 0; i < 100; ++i)
+            QCOMPARE(sparse.startAt(std::size_t(i)), TimeNs(i) * 3'000'000'000LL);
+        std::vector<Run> runs;
+        collectRuns(sparse, View{0, 300e9, 1000}, &runs);
+        std::uint64_t counted = 0;
+        for (const Run &r : runs)
+            counted += r.count;
+        QCOMPARE(counted, std::uint64_t(100));
+
+        // More than 65 536 distinct keys switch to 32-bit key indexes.
+        LaneEvents many;
+        for (int i = 0; i < 70000; ++i)
+            many.push(i * 10, 5, StrId(i + 1), StrId(i % 7), 0);
+        many.finish();
+        QCOMPARE(many.keys().size(), std::size_t(70000));
+        QCOMPARE(many.nameAt(69999), StrId(70000));
+        QCOMPARE(many.nameAt(65536), StrId(65537));
+        QCOMPARE(many.opTypeAt(12345), StrId(12345 % 7));
+
+        // A uniform lane has no per-event key.
+        LaneEvents u;
+        u.setUniform(42, 23);
+        for (int i = 0; i < 1000; ++i)
+            u.pushInterval(i * 100, 50);
+        u.finish();
+        QVERIFY(u.isUniform());
+        QCOMPARE(u.nameAt(999), StrId(42));
+        QVERIFY(u.bytes() <= 11 * u.size()); // start offset + duration + pyramid
     }
 
     void rangeStatisticsMatchBruteForce()
@@ -156,9 +225,9 @@ private slots:
         std::map<std::uint8_t, Aggregate> byType;
         for (auto &l : lanes)
             for (std::size_t i = 0; i < l.size(); ++i)
-                if (l.start[i] >= t0 && l.start[i] < t1) {
-                    byOp[l.opType[i]].add(l.duration[i]);
-                    byType[l.type[i]].add(l.duration[i]);
+                if (l.startAt(i) >= t0 && l.startAt(i) < t1) {
+                    byOp[l.opTypeAt(i)].add(l.durationAt(i));
+                    byType[l.typeAt(i)].add(l.durationAt(i));
                 }
         QCOMPARE(st.byOpType.size(), byOp.size());
         for (const auto &[k, a] : byOp) {

@@ -1,6 +1,7 @@
 // The timeline widget on a real recorded session (emulator, ResNet-50, 2 devices), offscreen:
 // lanes with the msprof names, keyboard navigation, selection statistics against SQL,
-// search against SQL, click → details, marks kept in the project.
+// search against SQL, click → details, marks and the lane layout kept in the project,
+// the right-click menus.
 //
 //   ui_timeline_view                      the test (ctest)
 //   ui_timeline_view --show [PROJECT [SESSION]]   opens the view in a window to look at it
@@ -13,6 +14,9 @@
 #include "ui/timeline/timeline_view.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QLabel>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -371,6 +375,230 @@ private slots:
         QCOMPARE(marks[0].start, o + 1000);
         QCOMPARE(marks[0].end, o + 900000);
         QVERIFY(!marks[0].label.isEmpty());
+    }
+
+    void layoutPersistsAcrossReopen()
+    {
+        // A project of its own: the layout saved here must not change the other tests' lanes.
+        const QString path = dir_.filePath(QStringLiteral("layout.npuscope"));
+        QString err;
+        QVERIFY2(record(path, 2, 1, &err), qPrintable(err));
+        auto names = [](const ui::TimelineView &v) {
+            QStringList out;
+            for (int lane : v.shownLanes()) {
+                const auto &l = v.model()->lanes[std::size_t(lane)];
+                out << QStringLiteral("%1|%2|%3").arg(l.device).arg(l.process, l.title);
+            }
+            return out;
+        };
+        auto laneNamed = [](const ui::TimelineView &v, int device, const QString &title) {
+            for (std::size_t i = 0; i < v.model()->lanes.size(); ++i)
+                if (v.model()->lanes[i].device == device && v.model()->lanes[i].title == title)
+                    return int(i);
+            return -1;
+        };
+        QStringList defaults, arranged;
+        {
+            ui::TimelineView v;
+            v.resize(1400, 800);
+            v.show();
+            QVERIFY(v.open(path, 1));
+            QVERIFY(v.waitForDetails(60000));
+            defaults = names(v);
+            const int free0 = laneNamed(v, 0, "Free"), plane0 = laneNamed(v, 0, "Plane 0"), comm0 = laneNamed(v, 0, "Communication Kernel");
+            QVERIFY(free0 >= 0 && plane0 >= 0 && comm0 >= 0);
+            v.setLaneHidden(free0, true);
+            v.setLanePinned(plane0, true);
+            v.moveLane(comm0, -1);
+            v.setDeviceCollapsed(1, true);
+            arranged = names(v);
+            QVERIFY(arranged != defaults);
+            QCOMPARE(arranged.front(), QString("0|HCCL|Plane 0"));
+            QVERIFY(!arranged.contains("0|Overlap Analysis|Free"));
+            QVERIFY(v.isDeviceCollapsed(1));
+        }
+        {
+            // Reopened: the same arrangement, already while the summary is shown (stream
+            // lanes only) and after the details arrive.
+            ui::TimelineView v;
+            v.resize(1400, 800);
+            v.show();
+            QVERIFY(v.open(path, 1));
+            QVERIFY(v.isDeviceCollapsed(1));
+            QVERIFY(!v.isDeviceCollapsed(0));
+            QVERIFY(v.waitForDetails(60000));
+            QCOMPARE(names(v), arranged);
+            QVERIFY(v.isDeviceCollapsed(1));
+            // Saving refused while another program writes: a sentence naming the project,
+            // the arrangement on screen and in the project unchanged.
+            sqlite3 *other = nullptr;
+            QCOMPARE(sqlite3_open(path.toUtf8().constData(), &other), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+            QString status;
+            connect(&v, &ui::TimelineView::statusMessage, this, [&](const QString &m) { status = m; });
+            v.setDeviceCollapsed(1, false);
+            sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+            sqlite3_close(other);
+            QVERIFY2(status.contains("lane layout could not be saved") && status.contains("layout.npuscope"), qPrintable(status));
+            QVERIFY(!v.isDeviceCollapsed(1)); // expanded on screen
+        }
+        {
+            ui::TimelineView v;
+            v.resize(1400, 800);
+            v.show();
+            QVERIFY(v.open(path, 1));
+            QVERIFY(v.waitForDetails(60000));
+            QCOMPARE(names(v), arranged); // the refused change did not reach the project
+            QVERIFY(v.isDeviceCollapsed(1));
+            QTest::keyClick(v.plot(), Qt::Key_R, Qt::ShiftModifier);
+            QCOMPARE(names(v), defaults);
+        }
+        {
+            ui::TimelineView v;
+            v.resize(1400, 800);
+            v.show();
+            QVERIFY(v.open(path, 1));
+            QVERIFY(v.waitForDetails(60000));
+            QCOMPARE(names(v), defaults); // the reset was saved too
+            QVERIFY(!v.isDeviceCollapsed(1));
+        }
+        {
+            // A layout that is not JSON: the session still opens, in the msprof order.
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "INSERT OR REPLACE INTO timeline_layouts(session, layout, updated_wall_us) VALUES(1, 'not json{', 0)",
+                                  nullptr, nullptr, nullptr), SQLITE_OK);
+            sqlite3_close(db);
+            ui::TimelineView v;
+            QString status;
+            connect(&v, &ui::TimelineView::statusMessage, this, [&](const QString &m) { if (status.isEmpty()) status = m; });
+            v.resize(1400, 800);
+            v.show();
+            QVERIFY(v.open(path, 1));
+            QVERIFY(v.waitForDetails(60000));
+            QCOMPARE(names(v), defaults);
+            QVERIFY2(status.contains("saved lane layout is unreadable"), qPrintable(status));
+        }
+    }
+
+    void contextMenuActions()
+    {
+        const QString path = dir_.filePath(QStringLiteral("menus.npuscope"));
+        QString err;
+        QVERIFY2(record(path, 2, 1, &err), qPrintable(err));
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY(v.open(path, 1));
+        QVERIFY(v.waitForDetails(60000));
+        auto trigger = [&](QMenu *menu, const char *name) {
+            QVERIFY2(menu, name);
+            auto *a = menu->findChild<QAction *>(QLatin1String(name));
+            QVERIFY2(a, name);
+            QVERIFY2(a->isEnabled(), name);
+            a->trigger();
+            menu->deleteLater();
+        };
+        // Lane header: a right-click opens the lane menu.
+        const auto shown = v.shownLanes();
+        const int lane = shown[2], next = shown[3];
+        auto *header = v.findChild<QWidget *>(QStringLiteral("timelineLaneHeader"));
+        QVERIFY(header);
+        const QPoint onLane(40, v.plot()->axisRect()->rect().top() + 22 + 5); // first lane under device 0's header
+        QContextMenuEvent hm(QContextMenuEvent::Mouse, onLane, header->mapToGlobal(onLane));
+        QApplication::sendEvent(header, &hm);
+        auto *headerMenu = v.findChild<QMenu *>(QStringLiteral("timelineLaneMenu"));
+        QVERIFY(headerMenu && headerMenu->isVisible());
+        QVERIFY(headerMenu->findChild<QAction *>("laneHide"));
+        headerMenu->close();
+        trigger(v.laneMenu(lane, v.model()->lanes[std::size_t(lane)].device), "laneMoveDown");
+        QCOMPARE(v.shownLanes()[2], next);
+        QCOMPARE(v.shownLanes()[3], lane);
+        trigger(v.laneMenu(lane, 0), "laneMoveUp");
+        QCOMPARE(v.shownLanes(), shown);
+        trigger(v.laneMenu(lane, 0), "lanePin");
+        QCOMPARE(v.shownLanes().front(), lane);
+        trigger(v.laneMenu(lane, 0), "lanePin"); // now "Unpin"
+        QCOMPARE(v.shownLanes(), shown);
+        trigger(v.laneMenu(lane, 0), "laneHide");
+        QCOMPARE(v.shownLanes().size(), shown.size() - 1);
+        trigger(v.laneMenu(-1, 0), "laneShowAll");
+        QCOMPARE(v.shownLanes(), shown);
+        trigger(v.laneMenu(-1, 1), "laneCollapseDevice");
+        trigger(v.laneMenu(lane, 0), "laneResetLayout");
+        QCOMPARE(v.shownLanes(), shown);
+
+        // An event: the plane lane's first HCCL task, pinned to the top, in the middle of the view.
+        const auto *m = v.model();
+        int plane = -1;
+        for (std::size_t i = 0; i < m->lanes.size(); ++i)
+            if (m->lanes[i].kind == ui::timeline::LaneKind::Plane && m->lanes[i].device == 0 && m->lanes[i].events.size() > 10)
+                plane = int(i);
+        QVERIFY(plane >= 0);
+        const auto &pe = m->lanes[std::size_t(plane)].events;
+        std::size_t ev = 0;
+        for (std::size_t i = 1; i < pe.size(); ++i)
+            if (pe.durationAt(i) > pe.durationAt(ev))
+                ev = i;
+        const TimeNs s = pe.startAt(ev) + m->origin, e = pe.end(ev) + m->origin;
+        v.setLanePinned(plane, true);
+        v.setVisibleRange(s - (e - s), e + (e - s));
+        QApplication::processEvents();
+        const QRect ar = v.plot()->axisRect()->rect();
+        const QPoint at(ar.left() + ar.width() / 2, ar.top() + 10);
+        // Through the real event path: the right-click opens the event menu.
+        QContextMenuEvent cm(QContextMenuEvent::Mouse, at, v.plot()->mapToGlobal(at));
+        QApplication::sendEvent(v.plot(), &cm);
+        auto *menu = v.findChild<QMenu *>(QStringLiteral("timelineEventMenu"));
+        QVERIFY(menu && menu->isVisible());
+        // The details of the clicked HCCL task are read from the project by rowid.
+        QMap<QString, QString> fields;
+        auto *details = v.findChild<QTreeWidget *>(QStringLiteral("timelineDetails"));
+        for (int i = 0; i < details->topLevelItemCount(); ++i)
+            fields[details->topLevelItem(i)->text(0)] = details->topLevelItem(i)->text(1);
+        Sql sql(path);
+        QString notify, name;
+        sql.rows("SELECT h.notify_id, s.text FROM hccl_tasks h JOIN strings s ON s.session = h.session AND s.id = h.name "
+                 "WHERE h.session = 1 AND h.device = 0 AND h.plane = " + QByteArray::number(m->lanes[std::size_t(plane)].id)
+                     + " AND h.start = " + QByteArray::number(s) + " ORDER BY h.duration DESC LIMIT 1",
+                 [&](sqlite3_stmt *q) {
+                     notify = QString::number(sqlite3_column_int64(q, 0));
+                     name = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q, 1)));
+                 });
+        QVERIFY(!notify.isEmpty());
+        QCOMPARE(fields.value("notify_id"), notify);
+        QCOMPARE(fields.value("Name"), name);
+        trigger(menu, "eventCopyName");
+        QCOMPARE(QApplication::clipboard()->text(), name);
+        trigger(v.plotMenu(at), "eventCopyDetails");
+        QVERIFY(QApplication::clipboard()->text().contains("notify_id: " + notify));
+        trigger(v.plotMenu(at), "eventSelectRange");
+        QCOMPARE(v.selectedRange(), std::make_pair(s, e));
+        trigger(v.plotMenu(at), "eventFindAll");
+        std::int64_t sameName = 0;
+        sql.rows("SELECT COUNT(*) FROM hccl_tasks h JOIN strings s ON s.session = h.session AND s.id = h.name "
+                 "WHERE h.session = 1 AND s.text = '" + name.toUtf8() + "'",
+                 [&](sqlite3_stmt *q) { sameName = sqlite3_column_int64(q, 0); });
+        QVERIFY(sameName > 1);
+        QCOMPARE(std::int64_t(v.matchCount()), sameName);
+        trigger(v.plotMenu(at), "eventZoom");
+        const auto zoomed = v.visibleRange();
+        QVERIFY(zoomed.first <= s && zoomed.second >= e && zoomed.second - zoomed.first < 2 * (e - s));
+
+        // The ruler: range actions.
+        const QPoint ruler(ar.left() + 50, ar.top() - 10);
+        v.selectRange(m->origin + 1000, m->origin + 500000);
+        const auto marks = v.marks().size();
+        trigger(v.plotMenu(ruler), "rangeMark");
+        QCOMPARE(v.marks().size(), marks + 1);
+        trigger(v.plotMenu(ruler), "rangeZoom");
+        const auto r = v.visibleRange();
+        QVERIFY(r.first <= m->origin + 1000 && r.second >= m->origin + 500000 && r.second - r.first < 600000);
+        trigger(v.plotMenu(ruler), "rangeClear");
+        QCOMPARE(v.selectedRange(), std::make_pair(TimeNs(0), TimeNs(0)));
+        auto *clearMenu = v.plotMenu(ruler);
+        QVERIFY(!clearMenu->findChild<QAction *>("rangeZoom")->isEnabled()); // nothing selected now
+        delete clearMenu;
     }
 
     void badInputIsExplained()

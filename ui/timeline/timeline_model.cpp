@@ -206,8 +206,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         return false;
     }
 
-    if (!st->readCollectives(&m->collectives) || !st->readHcclTasks(&m->hcclTasks) || !st->readHostRanges(&m->hostRanges)
-        || !st->readAiCpu(&m->aiCpu)) {
+    if (!st->readCollectives(&m->collectives) || !st->readHostRanges(&m->hostRanges) || !st->readAiCpu(&m->aiCpu)) {
         if (message)
             *message = st->errorString();
         return false;
@@ -236,12 +235,29 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         l->events.push(r.start, clampDur(r.duration), r.name, r.opType, CatCollective);
         l->record.push_back(std::uint32_t(i));
     }
-    for (std::size_t i = 0; i < m->hcclTasks.size(); ++i) {
-        auto &r = m->hcclTasks[i];
-        r.start -= origin;
-        Lane *l = laneFor(LaneKind::Plane, r.device, r.plane, Ctx::tr("HCCL"), Ctx::tr("Plane %1").arg(r.plane));
-        l->events.push(r.start, clampDur(r.duration), r.name, 0, CatHcclTask);
-        l->record.push_back(std::uint32_t(i));
+    {
+        // Storage order, not start order: finish() sorts each plane with its rowids.
+        std::pair<std::uint16_t, std::uint32_t> lastPlane{0xffff, 0xffffffffu};
+        Lane *plane = nullptr;
+        std::size_t k = 0;
+        const bool hcclOk = st->scanHcclTasks([&](const store::HcclTaskRow &r) {
+            if ((++k & 0xffff) == 0 && cancel.load())
+                return false;
+            if (std::make_pair(r.device, r.plane) != lastPlane || !plane) {
+                lastPlane = {r.device, r.plane};
+                plane = laneFor(LaneKind::Plane, r.device, r.plane, Ctx::tr("HCCL"), Ctx::tr("Plane %1").arg(r.plane));
+            }
+            plane->events.push(r.start - origin, clampDur(r.duration), r.name, 0, CatHcclTask);
+            plane->record.push_back(r.rowid > 0 && r.rowid <= 0xffffffffLL ? std::uint32_t(r.rowid) : 0u);
+            return true;
+        });
+        if (cancel.load())
+            return false;
+        if (!hcclOk) {
+            if (message)
+                *message = st->errorString();
+            return false;
+        }
     }
     for (std::size_t i = 0; i < m->hostRanges.size(); ++i) {
         auto &r = m->hostRanges[i];
@@ -312,10 +328,10 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             std::priority_queue<Head, std::vector<Head>, std::greater<>> heap;
             auto advance = [&](std::size_t k) {
                 const auto &e = *streams[k];
-                while (pos[k] < e.size() && !analysis::isComputeTask(static_cast<TaskType>(e.type[pos[k]])))
+                while (pos[k] < e.size() && !analysis::isComputeTask(static_cast<TaskType>(e.typeAt(pos[k]))))
                     ++pos[k];
                 if (pos[k] < e.size())
-                    heap.push({e.start[pos[k]], k});
+                    heap.push({e.startAt(pos[k]), k});
             };
             for (std::size_t k = 0; k < streams.size(); ++k)
                 advance(k);
@@ -345,9 +361,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         mergeCompute([&](TimeNs, TimeNs) { ++nCompute; });
         Lane *computing = laneFor(LaneKind::Overlap, dev.id, 0, Ctx::tr("Overlap Analysis"), QString::fromLatin1(overlapNames[0]));
         auto makeUniform = [&](Lane *l, int k, std::size_t n) {
-            l->events.uniform = true;
-            l->events.uniformName = m->intern(overlapNames[k]);
-            l->events.uniformType = std::uint8_t(CatComputing + k);
+            l->events.setUniform(m->intern(overlapNames[k]), std::uint8_t(CatComputing + k));
             l->events.reserve(n);
         };
         makeUniform(computing, 0, nCompute);
@@ -355,6 +369,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             computing->events.pushInterval(s0, clampDur(e0 - s0));
             lastEnd = e0;
         });
+        computing->events.finish(); // packed before the walks below read it
         const std::vector<Interval> commMerged = analysis::mergeIntervals(std::move(comm[dev.id]));
         // Not overlapped = communication minus computing, walking both sorted lists.
         std::vector<Interval> notOverlapped;
@@ -366,9 +381,9 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
                     ++j;
                 TimeNs cur = c.start;
                 std::size_t k = j;
-                while (k < ce.size() && ce.start[k] < c.end) {
-                    if (ce.start[k] > cur)
-                        notOverlapped.push_back({cur, ce.start[k]});
+                while (k < ce.size() && ce.startAt(k) < c.end) {
+                    if (ce.startAt(k) > cur)
+                        notOverlapped.push_back({cur, ce.startAt(k)});
                     cur = std::max(cur, ce.end(k));
                     ++k;
                 }
@@ -384,8 +399,8 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             TimeNs be = 0;
             while (i < ce.size() || j < commMerged.size()) {
                 TimeNs s0, e0;
-                if (j >= commMerged.size() || (i < ce.size() && ce.start[i] <= commMerged[j].start)) {
-                    s0 = ce.start[i];
+                if (j >= commMerged.size() || (i < ce.size() && ce.startAt(i) <= commMerged[j].start)) {
+                    s0 = ce.startAt(i);
                     e0 = ce.end(i);
                     ++i;
                 } else {
@@ -422,7 +437,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     comm.clear();
 
     for (Lane &l : m->lanes) {
-        l.events.finish();
+        l.events.finish(&l.record);
         l.lod = l.kind == LaneKind::Stream ? l.lod : -1;
     }
     sortLanes(m->lanes);

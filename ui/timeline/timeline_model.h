@@ -48,7 +48,9 @@ struct Lane {
     QString title;                     // "Stream 5", "Plane 0", ... (msprof thread_name)
     analysis::timeline::LaneEvents events;
     int lod = -1;                      // index into Model::lod.lanes while details load
-    std::vector<std::uint32_t> record; // event → index into the kind's record vector
+    // event → index into the kind's record vector; for HCCL planes the task's rowid in the
+    // project (its details are read on a click, not held: there are millions).
+    std::vector<std::uint32_t> record;
 };
 
 struct DeviceGroup {
@@ -74,7 +76,6 @@ struct Model {
 
     // Records behind non-task lanes, for the details panel (relative times).
     std::vector<CollectiveOpRecord> collectives;
-    std::vector<HcclTaskRecord> hcclTasks;
     std::vector<HostRangeRecord> hostRanges;
     std::vector<AiCpuRecord> aiCpu;
 

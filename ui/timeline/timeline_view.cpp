@@ -5,6 +5,13 @@
 #include "core/options/profiling_options.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QRegularExpression>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -48,6 +55,37 @@ std::tuple<int, int, std::uint32_t> laneKey(const timeline::Lane &l)
 QString dur(double ns)
 {
     return QString::fromStdString(formatDuration(ns));
+}
+
+// Lane identity in the saved layout: stable names, not enum values, so a reordered enum
+// never scrambles a layout saved by an older build.
+const char *const kKindNames[] = {"cann", "stream", "steptrace", "commkernel", "plane", "overlap", "aicpu", "msproftx"};
+
+QString laneKeyText(const std::tuple<int, int, std::uint32_t> &k)
+{
+    const int kind = std::get<0>(k);
+    return QStringLiteral("%1/%2/%3")
+        .arg(QLatin1String(kind >= 0 && kind < 8 ? kKindNames[kind] : "?"))
+        .arg(std::get<1>(k))
+        .arg(std::get<2>(k));
+}
+
+bool laneKeyFromText(const QString &text, std::tuple<int, int, std::uint32_t> *out)
+{
+    const QStringList parts = text.split(QLatin1Char('/'));
+    if (parts.size() != 3)
+        return false;
+    int kind = -1;
+    for (int i = 0; i < 8; ++i)
+        if (parts[0] == QLatin1String(kKindNames[i]))
+            kind = i;
+    bool okDev = false, okId = false;
+    const int dev = parts[1].toInt(&okDev);
+    const std::uint32_t id = parts[2].toUInt(&okId);
+    if (kind < 0 || !okDev || !okId || dev < 0 || dev > 0xffff)
+        return false;
+    *out = {kind, dev, id};
+    return true;
 }
 } // namespace
 
@@ -126,6 +164,20 @@ protected:
     }
 
     void wheelEvent(QWheelEvent *e) override { QApplication::sendEvent(view_->plot_, e); }
+
+    void contextMenuEvent(QContextMenuEvent *e) override
+    {
+        const int y = e->pos().y() - view_->plot_->axisRect()->rect().top();
+        const int row = view_->rowAt(y);
+        if (row < 0)
+            return;
+        const LaneRow r = view_->rows_[std::size_t(row)];
+        if (r.lane >= 0) {
+            view_->currentLane_ = r.lane;
+            update();
+        }
+        view_->showMenu(view_->laneMenu(r.lane, r.device), e->globalPos());
+    }
 
 private:
     TimelineView *view_;
@@ -209,6 +261,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     plotRow->setContentsMargins(0, 0, 0, 0);
     plotRow->setSpacing(0);
     header_ = new timeline::LaneHeader(this);
+    header_->setObjectName(QStringLiteral("timelineLaneHeader"));
     header_->setParent(plotArea);
     plot_ = new QCustomPlot(plotArea);
     plot_->setObjectName(QStringLiteral("timelinePlot"));
@@ -299,9 +352,12 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
                       "<tr><td>H / Shift+H</td><td>hide the current lane / show all lanes</td></tr>"
                       "<tr><td>P</td><td>pin the current lane to the top</td></tr>"
                       "<tr><td>Space</td><td>collapse / expand the current device</td></tr>"
+                      "<tr><td>Shift+R</td><td>reset the lane layout (kept in the project)</td></tr>"
                       "<tr><td>/ or Ctrl+F</td><td>search; Enter / Shift+Enter: next / previous match</td></tr>"
                       "<tr><td>N / Shift+N</td><td>next / previous match</td></tr>"
                       "<tr><td>C</td><td>colour by task type / op type</td></tr>"
+                      "<tr><td>Ctrl+C</td><td>copy the selected task's details</td></tr>"
+                      "<tr><td>right-click</td><td>menus of a lane name, an event, the ruler or selection</td></tr>"
                       "<tr><td>Esc</td><td>clear the selection, close this list</td></tr>"
                       "<tr><td>?</td><td>show / hide this list</td></tr></table>"));
     help_->hide();
@@ -371,6 +427,9 @@ bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
     hidden_.clear();
     pinned_.clear();
     collapsed_.clear();
+    userOrder_.clear();
+    model_.reset(); // the lane indexes of the old session mean nothing for the new one
+    applyLayoutJson(store_->layout());
     scroll_ = 0;
     adopt(std::move(m), false);
     refreshMarks();
@@ -457,11 +516,6 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     matches_.clear();
     matchLanes_.clear();
     currentMatch_ = -1;
-    const auto oldOrder = order_;
-    std::vector<std::tuple<int, int, std::uint32_t>> oldKeys;
-    if (model_)
-        for (int i : oldOrder)
-            oldKeys.push_back(laneKey(model_->lanes[std::size_t(i)]));
     std::tuple<int, int, std::uint32_t> curKey{-1, -1, 0};
     if (model_ && currentLane_ >= 0)
         curKey = laneKey(model_->lanes[std::size_t(currentLane_)]);
@@ -472,14 +526,15 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     malloc_trim(0);
     palette_.rebuild(*model_);
 
-    // Keep the user's lane order: known lanes in their old order, new lanes where the
-    // model puts them (after the known lanes of their device).
+    // The user's lane order (saved in the project, or made since opening): known lanes in
+    // that order, lanes it does not name where the model puts them (after the known lanes
+    // of their device). Without one, the msprof order of the model.
     std::map<std::tuple<int, int, std::uint32_t>, int> index;
     for (std::size_t i = 0; i < model_->lanes.size(); ++i)
         index[laneKey(model_->lanes[i])] = int(i);
     order_.clear();
     std::vector<bool> placed(model_->lanes.size(), false);
-    for (const auto &k : oldKeys) {
+    for (const auto &k : userOrder_) {
         auto it = index.find(k);
         if (it != index.end() && !placed[std::size_t(it->second)]) {
             order_.push_back(it->second);
@@ -489,18 +544,15 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     for (std::size_t i = 0; i < model_->lanes.size(); ++i) {
         if (placed[i])
             continue;
-        // Insert after the last placed lane of the same device.
         auto pos = order_.end();
-        for (auto it = order_.begin(); it != order_.end(); ++it)
-            if (model_->lanes[std::size_t(*it)].device <= model_->lanes[i].device)
-                pos = it + 1;
+        if (!userOrder_.empty()) {
+            pos = order_.begin();
+            for (auto it = order_.begin(); it != order_.end(); ++it)
+                if (model_->lanes[std::size_t(*it)].device <= model_->lanes[i].device)
+                    pos = it + 1;
+        }
         order_.insert(pos, int(i));
     }
-    if (!keepView || !hadModel)
-        order_.clear(), [&] {
-            for (std::size_t i = 0; i < model_->lanes.size(); ++i)
-                order_.push_back(int(i));
-        }();
     currentLane_ = -1;
     if (std::get<0>(curKey) >= 0) {
         auto it = index.find(curKey);
@@ -681,10 +733,10 @@ bool TimelineView::selectTask(std::uint16_t device, std::uint32_t stream, TimeNs
         if (l.kind != LaneKind::Stream || l.device != device || l.id != stream)
             continue;
         const TimeNs rel = start - model_->origin;
-        const auto it = std::lower_bound(l.events.start.begin(), l.events.start.end(), rel);
-        if (it == l.events.start.end() || *it != rel)
+        const std::size_t at = l.events.lowerBound(rel);
+        if (at == l.events.size() || l.events.startAt(at) != rel)
             return false;
-        selectEvent(int(i), std::size_t(it - l.events.start.begin()), true);
+        selectEvent(int(i), at, true);
         return true;
     }
     return false;
@@ -734,7 +786,7 @@ void TimelineView::selectEvent(int lane, std::size_t event, bool reveal)
     const auto &l = model_->lanes[std::size_t(lane)];
     if (reveal) {
         const View v = currentView();
-        const double s = double(l.events.start[event]), e = double(l.events.end(event));
+        const double s = double(l.events.startAt(event)), e = double(l.events.end(event));
         if (e - s > v.span())
             applyView(fitRange(v, s, e, 0.1, bounds()));
         else if (s < v.t0 || e > v.t1) {
@@ -768,8 +820,8 @@ void TimelineView::selectEvent(int lane, std::size_t event, bool reveal)
     showDetails();
     replotOverlay();
     header_->update();
-    emit taskSelected(l.device, l.process + QLatin1Char(' ') + l.title, qint64(l.events.start[event] + model_->origin),
-                      qint64(l.events.duration[event]));
+    emit taskSelected(l.device, l.process + QLatin1Char(' ') + l.title, qint64(l.events.startAt(event) + model_->origin),
+                      qint64(l.events.durationAt(event)));
 }
 
 int TimelineView::laneRowY(int lane) const
@@ -802,11 +854,11 @@ void TimelineView::showDetails()
     };
     add(tr("Lane"), tr("Device %1 · %2 · %3").arg(l.device).arg(l.process, l.title));
     add(tr("Name"), str(l.events.nameAt(i)));
-    add(tr("Start"), absTime(l.events.start[i]));
-    add(tr("Duration"), dur(double(l.events.duration[i])));
+    add(tr("Start"), absTime(l.events.startAt(i)));
+    add(tr("Duration"), dur(double(l.events.durationAt(i))));
     if (l.kind == LaneKind::Stream) {
         TaskRecord t;
-        if (!store_ || !store_->findTask(l.device, l.id, l.events.start[i] + m.origin, l.events.nameAt(i), &t)) {
+        if (!store_ || !store_->findTask(l.device, l.id, l.events.startAt(i) + m.origin, l.events.nameAt(i), &t)) {
             add(tr("Task"), tr("The task could not be read from the project: %1").arg(store_ ? store_->errorString() : QString()));
             return;
         }
@@ -842,7 +894,11 @@ void TimelineView::showDetails()
     const std::uint32_t r = l.record[i];
     switch (l.kind) {
     case LaneKind::Plane: {
-        const auto &h = m.hcclTasks[r];
+        HcclTaskRecord h;
+        if (!store_ || r == 0 || !store_->findHcclTask(r, &h)) {
+            add(tr("HCCL task"), tr("The HCCL task could not be read from the project: %1").arg(store_ ? store_->errorString() : QString()));
+            break;
+        }
         add(tr("notify_id"), QString::number(h.notifyId));
         add(tr("duration estimated(us)"), QString::number(h.durationEstimatedUs, 'f', 3));
         add(tr("stream id"), QString::number(h.streamId));
@@ -949,8 +1005,8 @@ void TimelineView::showRangeStats()
             continue;
         const auto &e = l.events;
         TimeNs c = 0;
-        for (std::size_t i = e.firstEndingAfter(t0); i < e.size() && e.start[i] < t1; ++i)
-            c += std::min(e.end(i), t1) - std::max(e.start[i], t0);
+        for (std::size_t i = e.firstEndingAfter(t0); i < e.size() && e.startAt(i) < t1; ++i)
+            c += std::min(e.end(i), t1) - std::max(e.startAt(i), t0);
         const double span = double(t1 - t0);
         const int r = stats_->rowCount();
         stats_->insertRow(r);
@@ -1069,7 +1125,7 @@ void TimelineView::markCurrent()
         std::tie(s, e) = selectedRange();
     } else if (selLane_ >= 0) {
         const auto &l = model_->lanes[std::size_t(selLane_)].events;
-        s = l.start[selEvent_] + model_->origin;
+        s = l.startAt(selEvent_) + model_->origin;
         e = l.end(selEvent_) + model_->origin;
     } else {
         setStatus(tr("Select a time range (Shift+drag) or a task before marking it."), true);
@@ -1087,7 +1143,7 @@ void TimelineView::zoomToSelection()
         applyView(fitRange(currentView(), rangeT0_, rangeT1_, 0.02, bounds()));
     else if (selLane_ >= 0) {
         const auto &l = model_->lanes[std::size_t(selLane_)].events;
-        applyView(fitRange(currentView(), double(l.start[selEvent_]), double(l.end(selEvent_)), 0.1, bounds()));
+        applyView(fitRange(currentView(), double(l.startAt(selEvent_)), double(l.end(selEvent_)), 0.1, bounds()));
     } else
         return;
     replotAll();
@@ -1117,12 +1173,8 @@ void TimelineView::refreshLegend()
             if (l.kind != LaneKind::Stream)
                 continue;
             if (l.events.size()) {
-                bool have[256] = {};
-                for (std::uint8_t t : l.events.type)
-                    have[t] = true;
-                for (int t = 0; t < 256; ++t)
-                    if (have[t])
-                        seen.insert(std::uint8_t(t));
+                for (const auto &k : l.events.keys())
+                    seen.insert(k.type);
             } else if (l.lod >= 0) {
                 for (const auto &b : model_->lod.lanes[std::size_t(l.lod)].buckets)
                     if (b.count)
@@ -1142,8 +1194,11 @@ void TimelineView::refreshLegend()
             if (l.kind != LaneKind::Stream)
                 continue;
             if (l.events.size()) {
+                std::vector<double> perKey(l.events.keys().size(), 0.0);
                 for (std::size_t i = 0; i < l.events.size(); ++i)
-                    weight[l.events.opType[i]] += l.events.duration[i];
+                    perKey[l.events.keyAt(i)] += l.events.durationAt(i);
+                for (std::size_t k = 0; k < perKey.size(); ++k)
+                    weight[l.events.keys()[k].opType] += perKey[k];
             } else if (l.lod >= 0) {
                 for (const auto &b : model_->lod.lanes[std::size_t(l.lod)].buckets)
                     weight[b.opType] += b.busyNs;
@@ -1271,7 +1326,7 @@ void TimelineView::paintOverlay(QCPPainter *p, const QRect &r)
         const auto &e = model_->lanes[std::size_t(lane)].events;
         if (ev >= e.size())
             return;
-        const Columns cols = columnsOf(v, double(e.start[ev]), double(e.end(ev)));
+        const Columns cols = columnsOf(v, double(e.startAt(ev)), double(e.end(ev)));
         const int x0 = int(std::clamp<long long>(cols.x0, -2, v.widthPx + 2));
         const int x1 = int(std::clamp<long long>(cols.x1, x0 + 1, v.widthPx + 2));
         p->setPen(QPen(c, width));
@@ -1397,6 +1452,7 @@ void TimelineView::setLaneHidden(int lane, bool hidden)
         hidden_.erase(k);
     relayout();
     replotAll();
+    persistLayout();
 }
 
 void TimelineView::setLanePinned(int lane, bool pinned)
@@ -1410,6 +1466,7 @@ void TimelineView::setLanePinned(int lane, bool pinned)
         pinned_.erase(k);
     relayout();
     replotAll();
+    persistLayout();
 }
 
 void TimelineView::moveLane(int lane, int delta)
@@ -1426,8 +1483,12 @@ void TimelineView::moveLane(int lane, int delta)
             break;
         }
     }
+    userOrder_.clear();
+    for (int i : order_)
+        userOrder_.push_back(laneKey(model_->lanes[std::size_t(i)]));
     relayout();
     replotAll();
+    persistLayout();
 }
 
 void TimelineView::setDeviceCollapsed(std::uint16_t device, bool collapsed)
@@ -1438,7 +1499,232 @@ void TimelineView::setDeviceCollapsed(std::uint16_t device, bool collapsed)
         collapsed_.erase(device);
     relayout();
     replotAll();
+    persistLayout();
 }
+
+void TimelineView::showAllLanes()
+{
+    if (hidden_.empty())
+        return;
+    hidden_.clear();
+    relayout();
+    replotAll();
+    persistLayout();
+}
+
+void TimelineView::resetLayout()
+{
+    hidden_.clear();
+    pinned_.clear();
+    collapsed_.clear();
+    userOrder_.clear();
+    if (model_) {
+        order_.clear();
+        for (std::size_t i = 0; i < model_->lanes.size(); ++i)
+            order_.push_back(int(i));
+    }
+    scroll_ = 0;
+    relayout();
+    replotAll();
+    QString msg;
+    if (store_ && !store_->saveLayout(QByteArray(), &msg))
+        setStatus(msg, true);
+    else
+        setStatus(tr("Lane layout reset to the msprof order."));
+}
+
+QByteArray TimelineView::layoutJson() const
+{
+    auto keys = [](const auto &set) {
+        QJsonArray a;
+        for (const auto &k : set)
+            a.append(laneKeyText(k));
+        return a;
+    };
+    QJsonObject o;
+    o.insert(QStringLiteral("version"), 1);
+    o.insert(QStringLiteral("order"), keys(userOrder_));
+    o.insert(QStringLiteral("hidden"), keys(hidden_));
+    o.insert(QStringLiteral("pinned"), keys(pinned_));
+    QJsonArray collapsed;
+    for (std::uint16_t d : collapsed_)
+        collapsed.append(int(d));
+    o.insert(QStringLiteral("collapsed"), collapsed);
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+void TimelineView::applyLayoutJson(const QByteArray &json)
+{
+    if (json.isEmpty())
+        return;
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (!doc.isObject()) {
+        // A layout we cannot read only costs the user their arrangement, never the session.
+        setStatus(tr("The saved lane layout is unreadable (%1); the timeline uses the msprof order.").arg(pe.errorString()), true);
+        return;
+    }
+    const QJsonObject o = doc.object();
+    auto each = [&](const char *name, const std::function<void(const std::tuple<int, int, std::uint32_t> &)> &fn) {
+        for (const QJsonValue &v : o.value(QLatin1String(name)).toArray()) {
+            std::tuple<int, int, std::uint32_t> k;
+            if (laneKeyFromText(v.toString(), &k))
+                fn(k);
+        }
+    };
+    each("order", [&](const auto &k) { userOrder_.push_back(k); });
+    each("hidden", [&](const auto &k) { hidden_.insert(k); });
+    each("pinned", [&](const auto &k) { pinned_.insert(k); });
+    for (const QJsonValue &v : o.value(QLatin1String("collapsed")).toArray())
+        if (v.isDouble() && v.toInt() >= 0 && v.toInt() <= 0xffff)
+            collapsed_.insert(std::uint16_t(v.toInt()));
+}
+
+void TimelineView::persistLayout()
+{
+    if (!store_)
+        return;
+    QString msg;
+    if (!store_->saveLayout(layoutJson(), &msg))
+        setStatus(msg, true);
+}
+
+QString TimelineView::selectedDetailsText() const
+{
+    QString out;
+    for (int i = 0; i < details_->topLevelItemCount(); ++i) {
+        const auto *it = details_->topLevelItem(i);
+        out += it->text(0) + QStringLiteral(": ") + it->text(1) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+void TimelineView::copyToClipboard(const QString &text, const QString &what)
+{
+    QApplication::clipboard()->setText(text);
+    setStatus(tr("Copied %1 to the clipboard.").arg(what));
+}
+
+void TimelineView::showMenu(QMenu *menu, const QPoint &globalPos)
+{
+    if (!menu)
+        return;
+    if (menu_)
+        menu_->deleteLater();
+    menu_ = menu;
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(globalPos);
+}
+
+QMenu *TimelineView::laneMenu(int lane, std::uint16_t device)
+{
+    if (!model_)
+        return nullptr;
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("timelineLaneMenu"));
+    auto add = [&](const char *name, const QString &text, auto fn) {
+        QAction *a = menu->addAction(text);
+        a->setObjectName(QLatin1String(name));
+        connect(a, &QAction::triggered, this, fn);
+        return a;
+    };
+    if (lane >= 0 && lane < int(model_->lanes.size())) {
+        const auto &l = model_->lanes[std::size_t(lane)];
+        menu->addSection(l.process + QStringLiteral(" \u00B7 ") + l.title);
+        add("laneHide", tr("Hide lane\tH"), [this, lane] {
+            if (currentLane_ == lane)
+                moveLaneCursor(1);
+            setLaneHidden(lane, true);
+            if (currentLane_ == lane)
+                currentLane_ = -1;
+        });
+        const bool pinned = pinned_.count(laneKey(l)) != 0;
+        add("lanePin", pinned ? tr("Unpin lane\tP") : tr("Pin lane to the top\tP"), [this, lane, pinned] { setLanePinned(lane, !pinned); });
+        // Moving is within the lane's device; the first / last lane cannot go further.
+        int first = -1, last = -1;
+        for (int i : order_)
+            if (model_->lanes[std::size_t(i)].device == l.device) {
+                if (first < 0)
+                    first = i;
+                last = i;
+            }
+        add("laneMoveUp", tr("Move up\tCtrl+Up"), [this, lane] { moveLane(lane, -1); })->setEnabled(lane != first);
+        add("laneMoveDown", tr("Move down\tCtrl+Down"), [this, lane] { moveLane(lane, 1); })->setEnabled(lane != last);
+        menu->addSeparator();
+    } else {
+        menu->addSection(tr("Device %1").arg(device));
+    }
+    const bool collapsed = collapsed_.count(device) != 0;
+    add("laneCollapseDevice", collapsed ? tr("Expand device %1\tSpace").arg(device) : tr("Collapse device %1\tSpace").arg(device),
+        [this, device, collapsed] { setDeviceCollapsed(device, !collapsed); });
+    add("laneShowAll", hidden_.empty() ? tr("Show all hidden lanes\tShift+H")
+                                       : tr("Show all %n hidden lane(s)\tShift+H", nullptr, int(hidden_.size())),
+        [this] { showAllLanes(); })
+        ->setEnabled(!hidden_.empty());
+    menu->addSeparator();
+    add("laneResetLayout", tr("Reset layout\tShift+R"), [this] { resetLayout(); });
+    return menu;
+}
+
+QMenu *TimelineView::plotMenu(const QPoint &pos)
+{
+    if (!model_)
+        return nullptr;
+    auto *menu = new QMenu(this);
+    auto add = [&](const char *name, const QString &text, auto fn) {
+        QAction *a = menu->addAction(text);
+        a->setObjectName(QLatin1String(name));
+        connect(a, &QAction::triggered, this, fn);
+        return a;
+    };
+    const QRect ar = plot_->axisRect()->rect();
+    int lane = -1;
+    std::size_t ev = 0;
+    if (pos.y() >= ar.top() && hit(pos, &lane, &ev)) {
+        // On an event: it becomes the selection, so the details below match the menu.
+        menu->setObjectName(QStringLiteral("timelineEventMenu"));
+        selectEvent(lane, ev, false);
+        const auto &l = model_->lanes[std::size_t(lane)];
+        const auto nm = model_->string(l.events.nameAt(ev));
+        const QString name = QString::fromUtf8(nm.data(), qsizetype(nm.size()));
+        menu->addSection(QFontMetrics(menu->font()).elidedText(name, Qt::ElideLeft, 360));
+        add("eventZoom", tr("Zoom to this event\tF"), [this] { zoomToSelection(); });
+        add("eventSelectRange", tr("Select its time range"), [this, lane, ev] {
+            const auto &e = model_->lanes[std::size_t(lane)].events;
+            selectRange(e.startAt(ev) + model_->origin, e.end(ev) + model_->origin);
+        });
+        menu->addSeparator();
+        add("eventCopyName", tr("Copy name"), [this, name] { copyToClipboard(name, tr("the name")); });
+        add("eventCopyDetails", tr("Copy details as text\tCtrl+C"),
+            [this] { copyToClipboard(selectedDetailsText(), tr("the task details")); });
+        menu->addSeparator();
+        add("eventFindAll", tr("Find all with this name"), [this, name] {
+            const int n = search(QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'), true);
+            if (n > 0)
+                setStatus(tr("%n event(s) named %1.", nullptr, n).arg(name));
+        });
+        return menu;
+    }
+    // The ruler, the selection or an empty place: the range actions.
+    menu->setObjectName(QStringLiteral("timelineRangeMenu"));
+    const bool haveRange = rangeT1_ > rangeT0_;
+    add("rangeZoom", tr("Zoom to selection\tF"), [this] { zoomToSelection(); })->setEnabled(haveRange);
+    add("rangeMark", tr("Mark selection\tM"), [this] { markCurrent(); })->setEnabled(haveRange);
+    add("rangeClear", tr("Clear selection\tEsc"), [this] {
+        rangeT0_ = rangeT1_ = 0;
+        stats_->setRowCount(0);
+        replotOverlay();
+    })->setEnabled(haveRange);
+    menu->addSeparator();
+    add("rangeShowAll", tr("Show the whole session\t0"), [this] {
+        applyView(View{0, double(model_->extent), currentView().widthPx});
+        replotAll();
+    });
+    if (!haveRange)
+        menu->addAction(tr("Drag on the ruler or Shift+drag to select a range"))->setEnabled(false);
+    return menu;
+}
+
 
 void TimelineView::toggleHelp()
 {
@@ -1495,7 +1781,20 @@ void TimelineView::keyPressEvent(QKeyEvent *ev)
     case Qt::Key_Slash: searchEdit_->setFocus(); searchEdit_->selectAll(); break;
     case Qt::Key_M: markCurrent(); break;
     case Qt::Key_N: shift ? previousMatch() : nextMatch(); break;
-    case Qt::Key_C: setColorMode(ctx_.mode == timeline::ColorMode::TaskType ? timeline::ColorMode::OpType : timeline::ColorMode::TaskType); break;
+    case Qt::Key_R:
+        if (!shift) {
+            QWidget::keyPressEvent(ev);
+            return;
+        }
+        resetLayout();
+        break;
+    case Qt::Key_C:
+        if (ctrl) {
+            if (selLane_ >= 0)
+                copyToClipboard(selectedDetailsText(), tr("the task details"));
+            break;
+        }
+        setColorMode(ctx_.mode == timeline::ColorMode::TaskType ? timeline::ColorMode::OpType : timeline::ColorMode::TaskType); break;
     case Qt::Key_Question:
     case Qt::Key_F1: toggleHelp(); break;
     case Qt::Key_Escape:
@@ -1521,9 +1820,7 @@ void TimelineView::keyPressEvent(QKeyEvent *ev)
     case Qt::Key_PageDown: vscroll_->setValue(vscroll_->value() + vscroll_->pageStep()); break;
     case Qt::Key_H:
         if (shift) {
-            hidden_.clear();
-            relayout();
-            replotAll();
+            showAllLanes();
         } else if (currentLane_ >= 0) {
             const int lane = currentLane_;
             moveLaneCursor(1);
@@ -1590,6 +1887,11 @@ bool TimelineView::eventFilter(QObject *obj, QEvent *ev)
     case QEvent::KeyPress:
         keyPressEvent(static_cast<QKeyEvent *>(ev));
         return ev->isAccepted();
+    case QEvent::ContextMenu: {
+        auto *c = static_cast<QContextMenuEvent *>(ev);
+        showMenu(plotMenu(c->pos()), c->globalPos());
+        return true;
+    }
     case QEvent::Wheel: {
         auto *w = static_cast<QWheelEvent *>(ev);
         const int delta = w->angleDelta().y() ? w->angleDelta().y() : w->angleDelta().x();
@@ -1650,8 +1952,8 @@ bool TimelineView::eventFilter(QObject *obj, QEvent *ev)
                 QString tip = QStringLiteral("<b>%1</b><br>%2 · %3<br>%4: %5<br>%6: %7")
                                   .arg(QString::fromUtf8(n.data(), qsizetype(n.size())).toHtmlEscaped(),
                                        l.process, l.title, tr("Start"),
-                                       QString::fromStdString(formatDuration(double(l.events.start[e]))), tr("Duration"),
-                                       dur(double(l.events.duration[e])));
+                                       QString::fromStdString(formatDuration(double(l.events.startAt(e)))), tr("Duration"),
+                                       dur(double(l.events.durationAt(e))));
                 if (l.kind == LaneKind::Stream)
                     tip += QStringLiteral("<br>%1 · %2").arg(QString::fromLatin1(taskTypeName(static_cast<TaskType>(l.events.typeAt(e)))),
                                                              op.empty() ? QStringLiteral("N/A") : QString::fromUtf8(op.data(), qsizetype(op.size())));

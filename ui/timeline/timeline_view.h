@@ -4,6 +4,10 @@
 // or op type with a legend, details of a clicked task, statistics of a selected range,
 // search, marks (stored in the project) and keyboard navigation ('?' lists the keys).
 //
+// The lane layout (hidden, pinned, order, collapsed devices) is saved in the project per
+// session on every change and restored on open; resetLayout() forgets it. Right-click menus
+// on a lane header, an event and the ruler / selection offer the same actions as the keys.
+//
 // Opening shows the stored level-of-detail summary at once and loads the full details on a
 // worker thread; detailsLoaded() is emitted when they are in.
 //
@@ -13,6 +17,7 @@
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_plot.h"
 
+#include <QPointer>
 #include <QWidget>
 #include <atomic>
 #include <memory>
@@ -30,6 +35,7 @@ class QTreeWidget;
 class QTableWidget;
 class QListWidget;
 class QToolButton;
+class QMenu;
 
 namespace npuscope::ui {
 
@@ -76,6 +82,17 @@ public:
     void setLanePinned(int lane, bool pinned);
     void moveLane(int lane, int delta);
     void setDeviceCollapsed(std::uint16_t device, bool collapsed);
+    bool isDeviceCollapsed(std::uint16_t device) const { return collapsed_.count(device) != 0; }
+    void showAllLanes();
+    // Back to the msprof order with nothing hidden, pinned or collapsed (and forgotten in the project).
+    void resetLayout();
+    // The details of the selected task as "Field: value" lines (what Ctrl+C copies).
+    QString selectedDetailsText() const;
+
+    // The context menus, built for a lane-header row / a point of the plot (axis-rect
+    // pixels) and shown with popup(); public so tests can find the actions by objectName.
+    QMenu *laneMenu(int lane, std::uint16_t device);
+    QMenu *plotMenu(const QPoint &posInPlot);
 
 signals:
     void detailsLoaded();
@@ -114,6 +131,11 @@ private:
     void zoomToSelection();
     void toggleHelp();
     void setStatus(const QString &text, bool error = false);
+    void persistLayout();
+    void applyLayoutJson(const QByteArray &json);
+    QByteArray layoutJson() const;
+    void copyToClipboard(const QString &text, const QString &what);
+    void showMenu(QMenu *menu, const QPoint &globalPos);
     int laneRowY(int lane) const;
     void stepEvent(int dir);
     void moveLaneCursor(int dir);
@@ -152,6 +174,8 @@ private:
     std::vector<int> order_;                 // lanes in display order (within their device)
     std::set<std::tuple<int, int, std::uint32_t>> hidden_, pinned_; // (kind, device, id)
     std::set<std::uint16_t> collapsed_;
+    std::vector<std::tuple<int, int, std::uint32_t>> userOrder_; // empty: the msprof order
+    QPointer<QMenu> menu_;                   // the open context menu
     std::vector<timeline::LaneRow> rows_;
     int scroll_ = 0;
     int contentHeight_ = 0;
