@@ -252,6 +252,21 @@ private slots:
         const ch::StepSeries one = ch::iterationSteps(*o.reader, scope);
         QCOMPARE(one.steps.size(), std::size_t(1));
         QCOMPARE(one.steps[0].iteration, 3u);
+
+        // A time range keeps the iterations whose FP start lies in it.
+        ch::ChartScope range;
+        range.device = 2;
+        range.rangeStart = s.steps[1].start;      // iteration 2 starts at iteration 1's end
+        range.rangeEnd = s.steps[2].end;          // iteration 3's FP start is inside, 4's is not
+        const ch::StepSeries inRange = ch::iterationSteps(*o.reader, range);
+        QCOMPARE(inRange.steps.size(), std::size_t(2));
+        QCOMPARE(inRange.steps[0].iteration, 2u);
+        QCOMPARE(inRange.steps[1].iteration, 3u);
+        // The view's request shows every iteration regardless (stepsShowAllIterations).
+        ch::ChartRequest all;
+        all.scope = range;
+        all.kinds = ch::Steps;
+        QCOMPARE(ch::computeCharts(*o.reader, all).steps.steps.size(), std::size_t(4));
     }
 
     void devicesShowTheStraggler()
@@ -419,6 +434,7 @@ private slots:
         ch::ChartRequest r;
         r.scope.rangeStart = 1;
         r.scope.rangeEnd = 2; // long before the session
+        r.stepsShowAllIterations = false;
         const ch::ChartSet e = ch::computeCharts(*f.reader, r);
         for (const QString &m : {e.topOps.missing, e.l2.missing, e.pipes.missing, e.steps.missing, e.bandwidth.missing}) {
             QVERIFY(!m.isEmpty());
