@@ -1,0 +1,218 @@
+// The Advisor tab on real recorded sessions (emulator), offscreen: a straggler run lists
+// the straggler finding as analysis::advise() computes it, the detail pane shows its
+// evidence and suggestion, and "Show in Timeline" brings the main window's timeline to the
+// finding's place; a clean run says it looks healthy; an unknown session says why it
+// cannot be analysed; a language switch recomputes.
+#include "core/analysis/advisor.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+#include "test_gui_support.h"
+#include "ui/main_window.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/views/advisor_view.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace npuscope;
+using npuscope::ui::AdvisorView;
+
+namespace {
+
+bool record(const QString &path, const QString &model, int devices, int iterations, const QStringList &scenarios,
+            QString *error)
+{
+    ProfilingOptions o;
+    o.output = QStringLiteral("/tmp");
+    o.trainingTrace = Switch::On;
+    o.taskTrace = Switch::On;
+    o.hccl = Switch::On;
+    o.aicpu = Switch::On;
+    SessionSpec s;
+    s.model = model;
+    s.batchSize = 32;
+    s.devicesPerServer = devices;
+    s.iterations = iterations;
+    s.scenarios = scenarios;
+    s.seed = 11;
+    store::StoreError e;
+    auto w = store::ProjectWriter::create(path, &e, error);
+    if (!w)
+        return false;
+    device::Emulator em(s, o);
+    if (em.run(*w) != SessionStatus::Complete) {
+        *error = em.errorString();
+        return false;
+    }
+    return true;
+}
+
+std::vector<analysis::Finding> adviseStored(const QString &path, std::int64_t session)
+{
+    store::StoreError e;
+    QString msg;
+    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
+    if (!p)
+        return {};
+    auto r = p->session(session, &msg);
+    return r ? analysis::advise(*r) : std::vector<analysis::Finding>{};
+}
+
+} // namespace
+
+class AdvisorViewTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString straggler_, clean_;
+
+private slots:
+    void initTestCase()
+    {
+        guitest::isolateSettings();
+        QVERIFY(dir_.isValid());
+        QString err;
+        straggler_ = dir_.filePath(QStringLiteral("straggler.npuscope"));
+        QVERIFY2(record(straggler_, QStringLiteral("alexnet"), 2, 4, {QStringLiteral("straggler")}, &err), qPrintable(err));
+        clean_ = dir_.filePath(QStringLiteral("clean.npuscope"));
+        QVERIFY2(record(clean_, QStringLiteral("resnet50"), 1, 4, {}, &err), qPrintable(err));
+    }
+
+    // In the main window: the tab lists what advise() finds, in its order; the straggler
+    // finding's detail names the evidence; Show in Timeline moves the timeline there.
+    void stragglerListedAndShownInTimeline()
+    {
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(straggler_));
+        auto *view = w.findChild<AdvisorView *>();
+        QVERIFY(view);
+        QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("Advisor"));
+        QAbstractItemModelTester tester(view->list()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        w.projectExplorer()->select({w.projectPath(), 1});
+        w.views()->setCurrentWidget(view);
+        QVERIFY(view->waitForIdle(120000));
+
+        const auto expected = adviseStored(straggler_, 1);
+        QCOMPARE(int(view->findings().size()), int(expected.size()));
+        QCOMPARE(view->list()->topLevelItemCount(), int(expected.size()));
+        int row = -1;
+        for (int i = 0; i < int(expected.size()); ++i) {
+            QCOMPARE(view->list()->topLevelItem(i)->text(1), expected[std::size_t(i)].title);
+            if (expected[std::size_t(i)].id == "straggler")
+                row = i;
+        }
+        QVERIFY2(row >= 0, "the straggler run has no straggler finding");
+        const analysis::Finding &f = expected[std::size_t(row)];
+        QCOMPARE(f.devices.size(), std::size_t(1));
+        QCOMPARE(int(f.devices.front()), 1); // the emulator slows the last device
+
+        view->selectFinding(row);
+        const QString details = view->details()->toPlainText();
+        QVERIFY2(details.contains(f.evidence), qPrintable(details));
+        QVERIFY(details.contains(f.suggestion));
+        QVERIFY(details.contains(QStringLiteral("Devices:")));
+        QVERIFY(!view->statusLabel()->text().contains(QLatin1String("healthy")));
+
+        // Show in Timeline: the timeline tab comes forward and shows the focus.
+        QVERIFY(view->showButton()->isEnabled());
+        QVERIFY(w.timeline()->model());
+        const auto before = w.timeline()->visibleRange();
+        QTest::mouseClick(view->showButton(), Qt::LeftButton);
+        QCOMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+        const auto after = w.timeline()->visibleRange();
+        QVERIFY(after != before);
+        QVERIFY2(after.first <= f.focusStart && after.second >= f.focusEnd,
+                 qPrintable(QStringLiteral("shown %1..%2, focus %3..%4")
+                                .arg(after.first).arg(after.second).arg(f.focusStart).arg(f.focusEnd)));
+        // Not the whole session: the view zoomed in on the focus.
+        QVERIFY(after.second - after.first < 4 * (f.focusEnd - f.focusStart) + 10'000);
+    }
+
+    void cleanRunLooksHealthy()
+    {
+        const auto expected = adviseStored(clean_, 1);
+        AdvisorView view;
+        view.resize(900, 600);
+        view.show();
+        view.setSession(clean_, 1);
+        QVERIFY(view.waitForIdle(120000));
+        for (const auto &f : expected)
+            qInfo("finding %s: %s", f.id.c_str(), qPrintable(f.evidence));
+        QVERIFY2(expected.empty(), "the clean run has findings; the healthy message needs a run without any");
+        QVERIFY(view.findings().empty());
+        QCOMPARE(view.list()->topLevelItemCount(), 0);
+        QCOMPARE(view.statusLabel()->text(), QStringLiteral("No findings: this run looks healthy."));
+        QVERIFY(view.details()->toPlainText().contains(QStringLiteral("this run looks healthy")));
+        QVERIFY(!view.showButton()->isEnabled());
+    }
+
+    // Not computed while hidden; computed when shown.
+    void computesWhenShown()
+    {
+        AdvisorView view;
+        view.setSession(straggler_, 1);
+        QCoreApplication::processEvents();
+        QVERIFY(view.findings().empty());
+        QVERIFY(!view.isBusy());
+        view.show();
+        QVERIFY(view.waitForIdle(120000));
+        QVERIFY(!view.findings().empty());
+    }
+
+    void unknownSessionSaysWhy()
+    {
+        AdvisorView view;
+        view.show();
+        view.setSession(straggler_, 42);
+        QVERIFY(view.waitForIdle(60000));
+        QVERIFY(view.findings().empty());
+        const QString s = view.statusLabel()->text();
+        QVERIFY2(s.startsWith(QStringLiteral("The session could not be analysed:")), qPrintable(s));
+        QVERIFY(!s.contains(QLatin1String("healthy")));
+
+        view.setSession(dir_.filePath(QStringLiteral("missing.npuscope")), 1);
+        QVERIFY(view.waitForIdle(60000));
+        QVERIFY2(view.statusLabel()->text().startsWith(QStringLiteral("The session could not be analysed:")),
+                 qPrintable(view.statusLabel()->text()));
+    }
+
+    // Switching sessions while the analysis runs cancels it; the last one wins.
+    void switchingCancels()
+    {
+        AdvisorView view;
+        view.show();
+        view.setSession(straggler_, 1);
+        view.setSession(clean_, 1);
+        QVERIFY(view.waitForIdle(120000));
+        QCOMPARE(int(view.findings().size()), int(adviseStored(clean_, 1).size()));
+    }
+
+    // A language change recomputes (findings carry translated text) and keeps the row.
+    void languageChangeRecomputes()
+    {
+        AdvisorView view;
+        view.show();
+        view.setSession(straggler_, 1);
+        QVERIFY(view.waitForIdle(120000));
+        QVERIFY(view.findings().size() >= 1);
+        const int row = int(view.findings().size()) - 1;
+        view.selectFinding(row);
+        QSignalSpy finished(&view, &AdvisorView::analysisFinished);
+        QEvent change(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(&view, &change);
+        QVERIFY(view.isBusy() || finished.count() == 1);
+        QVERIFY(view.waitForIdle(120000));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(view.selectedFinding(), row);
+    }
+};
+
+QTEST_MAIN(AdvisorViewTest)
+#include "test_advisor_view.moc"

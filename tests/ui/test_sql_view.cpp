@@ -1,0 +1,313 @@
+// The SQL tab on a real recorded project, offscreen: a query's rows in the table (sorting
+// numbers as numbers), Ctrl+Enter runs, a bad query shows an inline error and keeps the
+// last result, a write is refused and changes nothing, Cancel interrupts a never-ending
+// recursive query, truncation is announced, the schema tree lists the project's tables
+// (double-click inserts), every example query runs on the real schema.
+#include "core/store/project.h"
+#include "core/store/sql_console.h"
+#include "device/emulator.h"
+#include "test_gui_support.h"
+#include "ui/main_window.h"
+#include "ui/views/sql_result_model.h"
+#include "ui/views/sql_view.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+#include <sqlite3.h>
+
+using namespace npuscope;
+using npuscope::ui::SqlView;
+
+namespace {
+
+// Counted with a connection of the test's own, not through the console under test.
+qint64 count(const QString &path, const char *sql)
+{
+    sqlite3 *db = nullptr;
+    qint64 n = -1;
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+            n = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(db);
+    return n;
+}
+
+} // namespace
+
+class SqlViewTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString path_;
+
+    bool run(SqlView &view, const QString &sql)
+    {
+        QSignalSpy done(&view, &SqlView::queryFinished);
+        view.setQuery(sql);
+        view.runQuery();
+        if (!view.waitForIdle(60000) || done.count() != 1)
+            return false;
+        return done.front().front().toBool();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        guitest::isolateSettings();
+        QVERIFY(dir_.isValid());
+        path_ = guitest::record(dir_.filePath(QStringLiteral("q.npuscope")), QStringLiteral("lenet"), 2, 2);
+        QVERIFY(!path_.isEmpty());
+    }
+
+    void queryShowsRows()
+    {
+        SqlView view;
+        QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        view.show();
+        view.setProject(path_);
+        QVERIFY(run(view, QStringLiteral("SELECT device, iteration, stream, duration FROM tasks ORDER BY id")));
+        const qint64 tasks = count(path_, "SELECT count(*) FROM tasks");
+        QVERIFY(tasks > 0);
+        QCOMPARE(view.model()->rowCount(), int(tasks));
+        QCOMPARE(view.model()->columnCount(), 4);
+        QCOMPARE(view.model()->headerData(3, Qt::Horizontal).toString(), QStringLiteral("duration"));
+        QVERIFY(view.errorText().isEmpty());
+        QVERIFY(view.errorLabel()->isHidden());
+        QVERIFY2(view.statusLabel()->text().startsWith(QStringLiteral("%1 rows · ").arg(QLocale().toString(tasks))),
+                 qPrintable(view.statusLabel()->text()));
+        QVERIFY(view.truncatedLabel()->isHidden());
+    }
+
+    void numbersSortAsNumbers()
+    {
+        SqlView view;
+        QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        view.show();
+        view.setProject(path_);
+        QVERIFY(run(view, QStringLiteral("SELECT column1 AS v, column2 AS t FROM (VALUES (10, 'b'), (9, 'a'), (100, NULL), (2.5, 'c'))")));
+        // The query's own order first.
+        QCOMPARE(view.model()->index(0, 0).data().toString(), QStringLiteral("10"));
+        view.table()->sortByColumn(0, Qt::AscendingOrder);
+        QStringList got;
+        for (int r = 0; r < view.model()->rowCount(); ++r)
+            got << view.model()->index(r, 0).data().toString();
+        QCOMPARE(got, (QStringList{QStringLiteral("2.5"), QStringLiteral("9"), QStringLiteral("10"), QStringLiteral("100")}));
+        view.table()->sortByColumn(0, Qt::DescendingOrder);
+        QCOMPARE(view.model()->index(0, 0).data().toString(), QStringLiteral("100"));
+        // NULL sorts first, like SQLite's ORDER BY, and reads NULL.
+        view.table()->sortByColumn(1, Qt::AscendingOrder);
+        QCOMPARE(view.model()->index(0, 1).data().toString(), QStringLiteral("NULL"));
+        QCOMPARE(view.model()->index(1, 1).data().toString(), QStringLiteral("a"));
+    }
+
+    void ctrlEnterRuns()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        view.setQuery(QStringLiteral("SELECT count(*) AS n FROM sessions"));
+        QSignalSpy done(&view, &SqlView::queryFinished);
+        QTest::keyClick(view.editor(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(view.waitForIdle(60000));
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(view.model()->index(0, 0).data().toLongLong(), 1LL);
+        // A plain Return is a line break in the editor, not a run.
+        QTest::keyClick(view.editor(), Qt::Key_Return);
+        QCOMPARE(done.count(), 1);
+        QVERIFY(view.query().endsWith(QLatin1Char('\n')));
+    }
+
+    void badQueryShowsInlineError()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        QVERIFY(run(view, QStringLiteral("SELECT id FROM sessions")));
+        QVERIFY(!run(view, QStringLiteral("SELEC id FROM sessions")));
+        QVERIFY(!view.errorText().isEmpty());
+        QVERIFY(view.errorLabel()->isVisible());
+        QVERIFY(view.errorLabel()->styleSheet().contains(QStringLiteral("#c62828")));
+        QVERIFY2(view.errorText().contains(QStringLiteral("syntax")), qPrintable(view.errorText()));
+        // The last good result stays.
+        QCOMPARE(view.model()->rowCount(), 1);
+        QVERIFY(!run(view, QStringLiteral("SELECT nope FROM sessions")));
+        QVERIFY2(view.errorText().contains(QStringLiteral("nope")), qPrintable(view.errorText()));
+        // A good query clears the error.
+        QVERIFY(run(view, QStringLiteral("SELECT 1")));
+        QVERIFY(view.errorText().isEmpty());
+        QVERIFY(view.errorLabel()->isHidden());
+    }
+
+    void writeRefused()
+    {
+        const qint64 before = count(path_, "SELECT count(*) FROM tasks");
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        for (const char *sql : {"DELETE FROM tasks", "UPDATE sessions SET name = 'x'", "DROP TABLE tasks",
+                                "CREATE TABLE t(x)", "PRAGMA user_version = 7"}) {
+            QVERIFY2(!run(view, QString::fromLatin1(sql)), sql);
+            QVERIFY2(!view.errorText().isEmpty(), sql);
+        }
+        QCOMPARE(count(path_, "SELECT count(*) FROM tasks"), before);
+        QCOMPARE(count(path_, "SELECT count(*) FROM sessions WHERE name = 'x'"), 0LL);
+        QVERIFY(count(path_, "PRAGMA user_version") != 7);
+        // The project still opens as a project.
+        store::StoreError e;
+        QString msg;
+        QVERIFY2(store::Project::open(path_, store::Project::Mode::ReadOnly, &e, &msg), qPrintable(msg));
+    }
+
+    void cancelInterrupts()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        view.setQuery(QStringLiteral("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"));
+        QSignalSpy done(&view, &SqlView::queryFinished);
+        view.runQuery();
+        QVERIFY(view.isRunning());
+        QVERIFY(!view.runButton()->isEnabled());
+        QVERIFY(view.cancelButton()->isEnabled());
+        QTest::qWait(200);
+        QVERIFY(view.isRunning()); // never ends on its own
+        QTest::mouseClick(view.cancelButton(), Qt::LeftButton);
+        QVERIFY(view.waitForIdle(10000));
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(done.front().front().toBool(), false);
+        QVERIFY2(view.errorText().contains(QStringLiteral("interrupted"), Qt::CaseInsensitive), qPrintable(view.errorText()));
+        QVERIFY(view.runButton()->isEnabled());
+        QVERIFY(!view.cancelButton()->isEnabled());
+        // The next query runs normally.
+        QVERIFY(run(view, QStringLiteral("SELECT 2")));
+        QCOMPARE(view.model()->index(0, 0).data().toLongLong(), 2LL);
+    }
+
+    // Destroying the view while a query runs interrupts it and returns.
+    void destroyWhileRunning()
+    {
+        auto *view = new SqlView;
+        view->setProject(path_);
+        view->setQuery(QStringLiteral("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) FROM c"));
+        view->runQuery();
+        QVERIFY(view->isRunning());
+        delete view;
+    }
+
+    void truncatedIsAnnounced()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        view.setMaxRows(5);
+        QVERIFY(run(view, QStringLiteral("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20) SELECT x FROM c")));
+        QCOMPARE(view.model()->rowCount(), 5);
+        QVERIFY(view.truncatedLabel()->isVisible());
+        QVERIFY2(view.truncatedLabel()->text().startsWith(QStringLiteral("Truncated at 5 rows (20 in total)")),
+                 qPrintable(view.truncatedLabel()->text()));
+        QVERIFY(run(view, QStringLiteral("SELECT 1")));
+        QVERIFY(view.truncatedLabel()->isHidden());
+    }
+
+    void schemaTreeListsTables()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        store::SqlConsole console;
+        const auto schema = console.schema();
+        QCOMPARE(view.schemaTree()->topLevelItemCount(), int(schema.size()));
+        QStringList tables;
+        for (int i = 0; i < view.schemaTree()->topLevelItemCount(); ++i)
+            tables << view.schemaTree()->topLevelItem(i)->text(0);
+        for (const char *t : {"sessions", "tasks", "step_traces", "collectives", "strings", "ops"})
+            QVERIFY2(tables.contains(QString::fromLatin1(t)), t);
+        // Every table of the file is in the tree (SQLite's own and our meta excepted).
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open_v2(path_.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+        sqlite3_stmt *s = nullptr;
+        QCOMPARE(sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'", -1, &s, nullptr), SQLITE_OK);
+        while (sqlite3_step(s) == SQLITE_ROW) {
+            const QString name = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0)));
+            QVERIFY2(tables.contains(name), qPrintable(name));
+        }
+        sqlite3_finalize(s);
+        sqlite3_close(db);
+
+        // Columns with their docs; double-click inserts the name at the cursor.
+        QTreeWidgetItem *tasks = view.schemaTree()->topLevelItem(int(tables.indexOf(QStringLiteral("tasks"))));
+        QTreeWidgetItem *duration = nullptr;
+        for (int i = 0; i < tasks->childCount(); ++i)
+            if (tasks->child(i)->text(0) == QLatin1String("duration"))
+                duration = tasks->child(i);
+        QVERIFY(duration);
+        QVERIFY(!duration->text(1).isEmpty());
+        view.setQuery(QStringLiteral("SELECT "));
+        emit view.schemaTree()->itemDoubleClicked(duration, 0);
+        view.editor()->insertPlainText(QStringLiteral(" FROM "));
+        emit view.schemaTree()->itemDoubleClicked(tasks, 0);
+        QCOMPARE(view.query(), QStringLiteral("SELECT duration FROM tasks"));
+        QVERIFY(run(view, view.query()));
+    }
+
+    void examplesRunOnTheSchema()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        QComboBox *ex = view.examples();
+        QVERIFY(ex->count() >= 4);
+        for (int i = 1; i < ex->count(); ++i) {
+            const QString sql = ex->itemData(i).toString();
+            QVERIFY(!ex->itemText(i).isEmpty());
+            QVERIFY2(run(view, sql), qPrintable(ex->itemText(i) + QStringLiteral(": ") + view.errorText()));
+            QVERIFY2(view.model()->rowCount() > 0, qPrintable(ex->itemText(i)));
+        }
+        // Picking one puts it in the editor.
+        emit ex->activated(2);
+        QCOMPARE(view.query(), ex->itemData(2).toString());
+        QCOMPARE(ex->currentIndex(), 0);
+    }
+
+    void noProjectSaysSo()
+    {
+        SqlView view;
+        view.show();
+        view.setQuery(QStringLiteral("SELECT 1"));
+        view.runQuery();
+        QVERIFY(!view.isRunning());
+        QVERIFY2(view.errorText().contains(QStringLiteral("Open a project")), qPrintable(view.errorText()));
+        view.setProject(dir_.filePath(QStringLiteral("missing.npuscope")));
+        view.runQuery();
+        QVERIFY(!view.isRunning());
+        QVERIFY(!view.errorText().isEmpty());
+        QVERIFY(!view.errorText().contains(QStringLiteral("Open a project")));
+    }
+
+    void mainWindowHasTheTab()
+    {
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(path_));
+        auto *view = w.findChild<SqlView *>();
+        QVERIFY(view);
+        QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("SQL"));
+        QCOMPARE(view->projectPath(), w.projectPath());
+        w.views()->setCurrentWidget(view);
+        QVERIFY(run(*view, QStringLiteral("SELECT name FROM sessions")));
+        QCOMPARE(view->model()->rowCount(), 1);
+    }
+};
+
+QTEST_MAIN(SqlViewTest)
+#include "test_sql_view.moc"

@@ -1,0 +1,405 @@
+#include "ui/views/advisor_view.h"
+
+#include "core/store/project.h"
+#include "ui/format.h"
+
+#include <QApplication>
+#include <QDeadlineTimer>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QThread>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace npuscope::ui {
+
+namespace {
+
+QColor severityColor(analysis::Severity s)
+{
+    switch (s) {
+    case analysis::Severity::Critical: return QColor(0xc6, 0x28, 0x28);
+    case analysis::Severity::Warning: return QColor(0xd8, 0x6a, 0x00);
+    case analysis::Severity::Info: return QColor(0x15, 0x65, 0xc0);
+    }
+    return {};
+}
+
+QIcon severityIcon(const QStyle *style, analysis::Severity s)
+{
+    switch (s) {
+    case analysis::Severity::Critical: return style->standardIcon(QStyle::SP_MessageBoxCritical);
+    case analysis::Severity::Warning: return style->standardIcon(QStyle::SP_MessageBoxWarning);
+    case analysis::Severity::Info: return style->standardIcon(QStyle::SP_MessageBoxInformation);
+    }
+    return {};
+}
+
+QString severityText(analysis::Severity s)
+{
+    switch (s) {
+    case analysis::Severity::Critical: return AdvisorView::tr("Critical");
+    case analysis::Severity::Warning: return AdvisorView::tr("Warning");
+    case analysis::Severity::Info: return AdvisorView::tr("Info");
+    }
+    return {};
+}
+
+// Figures are machine-readable (name → value); durations are "*_ns" / "*_ns_*", shares are
+// fractions named "*share*" or "excess", the rest are plain numbers.
+QString figureText(const std::string &name, double v)
+{
+    const QLocale loc;
+    const QString n = QString::fromStdString(name);
+    if (n.endsWith(QLatin1String("_ns")) || n.contains(QLatin1String("_ns_")))
+        return formatNs(TimeNs(v));
+    if (n.contains(QLatin1String("share")) || n == QLatin1String("excess"))
+        return AdvisorView::tr("%1 %").arg(loc.toString(v * 100.0, 'f', 1));
+    if (v == double(qint64(v)))
+        return loc.toString(qint64(v));
+    return loc.toString(v, 'g', 4);
+}
+
+template <class T>
+QString joinNumbers(const std::vector<T> &v, std::size_t max = 40)
+{
+    QStringList parts;
+    for (std::size_t i = 0; i < v.size() && i < max; ++i)
+        parts << QString::number(v[i]);
+    if (v.size() > max)
+        parts << AdvisorView::tr("… (%1 more)").arg(v.size() - max);
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+AdvisorView::AdvisorView(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("advisorView"));
+    title_ = new QLabel(this);
+    QFont f = title_->font();
+    f.setBold(true);
+    title_->setFont(f);
+    status_ = new QLabel(this);
+    status_->setObjectName(QStringLiteral("advisorStatus"));
+    status_->setWordWrap(true);
+    refreshButton_ = new QPushButton(this);
+    refreshButton_->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    connect(refreshButton_, &QPushButton::clicked, this, &AdvisorView::refresh);
+
+    list_ = new QTreeWidget(this);
+    list_->setObjectName(QStringLiteral("advisorFindings"));
+    list_->setColumnCount(2);
+    list_->setRootIsDecorated(false);
+    list_->setUniformRowHeights(true);
+    list_->setSelectionMode(QAbstractItemView::SingleSelection);
+    list_->header()->setStretchLastSection(true);
+    list_->setIconSize(QSize(18, 18));
+    connect(list_, &QTreeWidget::currentItemChanged, this, [this] { showFinding(); });
+    connect(list_, &QTreeWidget::itemActivated, this, [this] { showButton_->click(); });
+
+    details_ = new QTextBrowser(this);
+    details_->setObjectName(QStringLiteral("advisorDetails"));
+    details_->setOpenLinks(false);
+    showButton_ = new QPushButton(this);
+    showButton_->setObjectName(QStringLiteral("advisorShowInTimeline"));
+    showButton_->setEnabled(false);
+    connect(showButton_, &QPushButton::clicked, this, [this] {
+        const int row = selectedFinding();
+        if (row < 0)
+            return;
+        const analysis::Finding &fi = findings_[std::size_t(row)];
+        Q_EMIT showInTimeline(fi.focusDevice, fi.focusStream, fi.focusStart, fi.focusEnd);
+    });
+
+    auto *right = new QWidget(this);
+    auto *rl = new QVBoxLayout(right);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(details_, 1);
+    auto *bl = new QHBoxLayout;
+    bl->addStretch(1);
+    bl->addWidget(showButton_);
+    rl->addLayout(bl);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(list_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(title_);
+    top->addWidget(status_, 1);
+    top->addWidget(refreshButton_);
+    auto *l = new QVBoxLayout(this);
+    l->addLayout(top);
+    l->addWidget(split, 1);
+
+    retranslateUi();
+}
+
+AdvisorView::~AdvisorView()
+{
+    stop();
+}
+
+void AdvisorView::setSession(const QString &projectPath, std::int64_t sessionId)
+{
+    if (projectPath == projectPath_ && sessionId == sessionId_ && (analysed_ || busy_ || pending_))
+        return;
+    projectPath_ = projectPath;
+    sessionId_ = sessionId;
+    refresh();
+}
+
+void AdvisorView::refresh()
+{
+    stop();
+    analysed_ = false;
+    error_.clear();
+    findings_.clear();
+    fillList();
+    if (sessionId_ <= 0 || projectPath_.isEmpty()) {
+        pending_ = false;
+        updateStatus();
+        return;
+    }
+    pending_ = true;
+    if (isVisible())
+        start();
+    updateStatus();
+}
+
+void AdvisorView::start()
+{
+    stop();
+    pending_ = false;
+    busy_ = true;
+    cancel_ = std::make_shared<std::atomic_bool>(false);
+    const int generation = ++generation_;
+    const QString path = projectPath_;
+    const std::int64_t session = sessionId_;
+    auto cancel = cancel_;
+    // The worker never touches the widget: it posts its result to the GUI thread. stop()
+    // joins it, so the posted call cannot outlive the view.
+    worker_ = std::thread([this, generation, path, session, cancel] {
+        auto findings = std::make_shared<std::vector<analysis::Finding>>();
+        QString error;
+        store::StoreError err = store::StoreError::None;
+        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &error);
+        if (project) {
+            if (auto reader = project->session(session, &error)) {
+                *findings = analysis::advise(*reader, {}, cancel.get());
+                if (!cancel->load() && !reader->errorString().isEmpty())
+                    error = reader->errorString();
+            }
+        }
+        const bool cancelled = cancel->load();
+        QMetaObject::invokeMethod(
+            this, [this, generation, findings, error, cancelled] { adopt(generation, findings, error, cancelled); },
+            Qt::QueuedConnection);
+    });
+    updateStatus();
+}
+
+void AdvisorView::stop()
+{
+    if (worker_.joinable()) {
+        cancel_->store(true);
+        worker_.join();
+    }
+    // Whatever the stopped worker posted is for an older generation and is dropped.
+    ++generation_;
+    busy_ = false;
+}
+
+void AdvisorView::adopt(int generation, std::shared_ptr<std::vector<analysis::Finding>> findings,
+                        const QString &error, bool cancelled)
+{
+    if (generation != generation_)
+        return;
+    if (worker_.joinable())
+        worker_.join();
+    busy_ = false;
+    if (cancelled) {
+        // Only a newer request cancels; it is already pending or running.
+        updateStatus();
+        return;
+    }
+    analysed_ = true;
+    error_ = error;
+    findings_ = std::move(*findings);
+    fillList();
+    updateStatus();
+    Q_EMIT analysisFinished();
+}
+
+bool AdvisorView::waitForIdle(int msecs)
+{
+    QDeadlineTimer deadline(msecs);
+    while ((busy_ || pending_) && !deadline.hasExpired()) {
+        if (pending_ && !busy_)
+            start();
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(5);
+    }
+    QCoreApplication::processEvents();
+    return !busy_ && !pending_;
+}
+
+void AdvisorView::fillList()
+{
+    const QSignalBlocker block(list_);
+    list_->clear();
+    for (const analysis::Finding &fi : findings_) {
+        auto *item = new QTreeWidgetItem(list_);
+        item->setIcon(0, severityIcon(style(), fi.severity));
+        item->setText(0, severityText(fi.severity));
+        item->setForeground(0, severityColor(fi.severity));
+        item->setText(1, fi.title);
+        item->setToolTip(1, fi.title);
+        item->setData(0, Qt::UserRole, QString::fromStdString(fi.id));
+    }
+    list_->resizeColumnToContents(0);
+    if (!findings_.empty())
+        list_->setCurrentItem(list_->topLevelItem(0));
+    showFinding();
+}
+
+void AdvisorView::selectFinding(int row)
+{
+    if (row < 0 || row >= list_->topLevelItemCount())
+        list_->setCurrentItem(nullptr);
+    else
+        list_->setCurrentItem(list_->topLevelItem(row));
+    showFinding();
+}
+
+int AdvisorView::selectedFinding() const
+{
+    QTreeWidgetItem *item = list_->currentItem();
+    return item ? list_->indexOfTopLevelItem(item) : -1;
+}
+
+void AdvisorView::showFinding()
+{
+    const int row = selectedFinding();
+    if (row < 0 || std::size_t(row) >= findings_.size()) {
+        showButton_->setEnabled(false);
+        if (analysed_ && error_.isEmpty() && findings_.empty())
+            details_->setHtml(QStringLiteral("<p style='color:#2e7d32; font-size:large'><b>%1</b></p><p>%2</p>")
+                                  .arg(tr("No findings: this run looks healthy.").toHtmlEscaped(),
+                                       tr("None of the advisor's rules found input, straggler, AI CPU, launch, "
+                                          "communication, memory or cube-utilisation problems worth a look.")
+                                           .toHtmlEscaped()));
+        else if (!error_.isEmpty())
+            details_->setHtml(QStringLiteral("<p style='color:#c62828'>%1</p>").arg(error_.toHtmlEscaped()));
+        else
+            details_->clear();
+        return;
+    }
+    const analysis::Finding &fi = findings_[std::size_t(row)];
+    const auto e = [](const QString &s) { return s.toHtmlEscaped(); };
+    QString html;
+    html += QStringLiteral("<h3 style='color:%1'>%2</h3>").arg(severityColor(fi.severity).name(), e(fi.title));
+    html += QStringLiteral("<p><b>%1</b> %2 &nbsp; <span style='color:gray'>(%3)</span></p>")
+                .arg(e(tr("Severity:")), e(severityText(fi.severity)), e(QString::fromStdString(fi.id)));
+    html += QStringLiteral("<h4>%1</h4><p>%2</p>").arg(e(tr("Evidence")), e(fi.evidence));
+    if (!fi.figures.empty()) {
+        html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='3' border='0'>").arg(e(tr("Figures")));
+        for (const auto &[name, value] : fi.figures)
+            html += QStringLiteral("<tr><td style='color:#555'>%1</td><td align='right'><b>%2</b></td></tr>")
+                        .arg(e(QString::fromStdString(name)), e(figureText(name, value)));
+        html += QStringLiteral("</table>");
+    }
+    QStringList affected;
+    if (!fi.devices.empty())
+        affected << QStringLiteral("<b>%1</b> %2").arg(e(tr("Devices:")), e(joinNumbers(fi.devices)));
+    if (!fi.iterations.empty())
+        affected << QStringLiteral("<b>%1</b> %2").arg(e(tr("Iterations:")), e(joinNumbers(fi.iterations)));
+    if (!fi.ops.empty()) {
+        QStringList ops;
+        for (const std::string &o : fi.ops)
+            ops << QString::fromStdString(o);
+        affected << QStringLiteral("<b>%1</b> %2").arg(e(tr("Ops:")), e(ops.join(QStringLiteral(", "))));
+    }
+    if (!affected.isEmpty())
+        html += QStringLiteral("<h4>%1</h4><p>%2</p>").arg(e(tr("Affected")), affected.join(QStringLiteral("<br>")));
+    html += QStringLiteral("<h4>%1</h4><p>%2</p>").arg(e(tr("Suggestion")), e(fi.suggestion));
+    details_->setHtml(html);
+    showButton_->setEnabled(fi.focusEnd > fi.focusStart || fi.focusStream >= 0);
+}
+
+void AdvisorView::updateStatus()
+{
+    if (sessionId_ <= 0) {
+        status_->setText(tr("Select a session in the project explorer to analyse it."));
+        status_->setStyleSheet(QString());
+    } else if (busy_ || pending_) {
+        status_->setText(tr("Analysing session %1…").arg(sessionId_));
+        status_->setStyleSheet(QString());
+    } else if (!error_.isEmpty()) {
+        status_->setText(tr("The session could not be analysed: %1").arg(error_));
+        status_->setStyleSheet(QStringLiteral("color:#c62828"));
+    } else if (findings_.empty()) {
+        status_->setText(tr("No findings: this run looks healthy."));
+        status_->setStyleSheet(QStringLiteral("color:#2e7d32"));
+    } else {
+        int critical = 0, warning = 0;
+        for (const auto &f : findings_) {
+            critical += f.severity == analysis::Severity::Critical;
+            warning += f.severity == analysis::Severity::Warning;
+        }
+        const QString count = findings_.size() == 1 ? tr("1 finding in session %1").arg(sessionId_)
+                                                    : tr("%1 findings in session %2").arg(findings_.size()).arg(sessionId_);
+        status_->setText(tr("%1 (critical: %2, warnings: %3)").arg(count).arg(critical).arg(warning));
+        status_->setStyleSheet(QString());
+    }
+    refreshButton_->setEnabled(sessionId_ > 0 && !busy_);
+    showFinding();
+}
+
+void AdvisorView::retranslateUi()
+{
+    title_->setText(tr("Advisor"));
+    refreshButton_->setText(tr("Analyse Again"));
+    refreshButton_->setToolTip(tr("Run the advisor's rules on the session again"));
+    list_->setHeaderLabels({tr("Severity"), tr("Finding")});
+    showButton_->setText(tr("Show in Timeline"));
+    showButton_->setToolTip(tr("Open the timeline at the place that shows this finding best"));
+    updateStatus();
+}
+
+void AdvisorView::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        // Findings are translated when computed; say them again in the new language.
+        if (analysed_ || busy_) {
+            const int row = selectedFinding();
+            refresh();
+            if (row >= 0)
+                connect(this, &AdvisorView::analysisFinished, this, [this, row] { selectFinding(row); },
+                        Qt::SingleShotConnection);
+        }
+    }
+    QWidget::changeEvent(e);
+}
+
+void AdvisorView::showEvent(QShowEvent *e)
+{
+    QWidget::showEvent(e);
+    if (pending_ && !busy_)
+        start();
+}
+
+} // namespace npuscope::ui

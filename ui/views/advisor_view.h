@@ -1,0 +1,92 @@
+#pragma once
+// The "Advisor" tab: what limits the selected session's training speed, as findings of
+// analysis::advise() (core/analysis/advisor.h) — a list with severity icon and colour, and a
+// detail pane with the evidence, figures, affected devices / iterations / ops, the
+// suggestion and a "Show in Timeline" button (emits showInTimeline with the finding's focus).
+//
+// The analysis runs on a worker thread with a cancel flag; choosing another session or
+// destroying the view cancels it. It runs only while the view is visible (a hidden tab
+// remembers that it is out of date and computes when shown). Findings carry translated
+// text, so a language switch recomputes them.
+
+#include "core/analysis/advisor.h"
+
+#include <QWidget>
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+class QTreeWidget;
+
+namespace npuscope::ui {
+
+class AdvisorView : public QWidget {
+    Q_OBJECT
+public:
+    explicit AdvisorView(QWidget *parent = nullptr);
+    ~AdvisorView() override;
+
+    // The session to analyse (sessionId ≤ 0 clears). Recomputes when visible.
+    void setSession(const QString &projectPath, std::int64_t sessionId);
+    // Analyses again (e.g. after the session grew while recording).
+    void refresh();
+
+    bool isBusy() const { return busy_; }
+    // Processes events until the analysis in progress has been shown (or msecs pass); for tests.
+    bool waitForIdle(int msecs);
+
+    const std::vector<analysis::Finding> &findings() const { return findings_; }
+    // Selects the finding at `row` of the list (−1 clears).
+    void selectFinding(int row);
+    int selectedFinding() const;
+
+    QTreeWidget *list() const { return list_; }
+    QTextBrowser *details() const { return details_; }
+    QPushButton *showButton() const { return showButton_; }
+    QLabel *statusLabel() const { return status_; }
+
+Q_SIGNALS:
+    // The finding's "most telling place" (absolute ns); stream < 0: a range, no task.
+    void showInTimeline(int device, qint64 stream, qint64 start, qint64 end);
+    // Emitted after new findings (or an error) are shown.
+    void analysisFinished();
+
+protected:
+    void changeEvent(QEvent *e) override;
+    void showEvent(QShowEvent *e) override;
+
+private:
+    void start();
+    void stop();
+    void adopt(int generation, std::shared_ptr<std::vector<analysis::Finding>> findings, const QString &error,
+               bool cancelled);
+    void fillList();
+    void showFinding();
+    void retranslateUi();
+    void updateStatus();
+
+    QString projectPath_;
+    std::int64_t sessionId_ = 0;
+    bool pending_ = false;        // out of date; computed when next shown
+    bool busy_ = false;
+    bool analysed_ = false;       // findings_ belong to the current session
+    QString error_;
+    std::vector<analysis::Finding> findings_;
+
+    std::thread worker_;
+    std::shared_ptr<std::atomic_bool> cancel_;
+    int generation_ = 0;
+
+    QLabel *title_ = nullptr;
+    QLabel *status_ = nullptr;
+    QPushButton *refreshButton_ = nullptr;
+    QTreeWidget *list_ = nullptr;
+    QTextBrowser *details_ = nullptr;
+    QPushButton *showButton_ = nullptr;
+};
+
+} // namespace npuscope::ui
