@@ -2,6 +2,9 @@
 #include "ui/timeline/timeline_view.h"
 #include "ui/views/chart_view.h"
 #include "ui/views/table_view.h"
+#include "ui/views/advisor_view.h"
+#include "ui/views/compare_view.h"
+#include "ui/views/sql_view.h"
 
 #include "core/store/project.h"
 #include "core/store/project_copy.h"
@@ -137,6 +140,21 @@ MainWindow::MainWindow(QWidget *parent)
     connect(explorer_, &ProjectExplorer::selectionChanged, charts, &ChartsView::setSelection);
     connect(timeline_, &TimelineView::rangeSelected, charts, &ChartsView::setTimeRange);
     connect(charts, &ChartsView::showInTimeline, this, &MainWindow::showInTimeline);
+    // Analysis views: the advisor and the comparison follow the selected session (they
+    // compute only while shown), the SQL console queries the open project.
+    auto *advisor = new AdvisorView(views_);
+    addView(advisor, QString());
+    connect(explorer_, &ProjectExplorer::selectionChanged, advisor,
+            [advisor](const ExplorerSelection &sel) { advisor->setSession(sel.projectPath, sel.sessionId); });
+    connect(advisor, &AdvisorView::showInTimeline, this, &MainWindow::showInTimeline);
+    auto *compare = new CompareView(views_);
+    addView(compare, QString());
+    connect(explorer_, &ProjectExplorer::selectionChanged, compare,
+            [compare](const ExplorerSelection &sel) { compare->setSelection(sel.projectPath, sel.sessionId); });
+    connect(this, &MainWindow::projectChanged, compare, [compare](const QString &path) { compare->setSelection(path, 0); });
+    auto *sql = new SqlView(views_);
+    addView(sql, QString());
+    connect(this, &MainWindow::projectChanged, sql, &SqlView::setProject);
     connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
         showDetails(sel);
         updateActions();
@@ -262,6 +280,12 @@ void MainWindow::retranslateUi()
         views_->setTabText(views_->indexOf(v), tr("Charts"));
     if (auto *tables = findChild<TablesView *>(QStringLiteral("tables")))
         views_->setTabText(views_->indexOf(tables), tr("Tables"));
+    if (auto *v = findChild<AdvisorView *>())
+        views_->setTabText(views_->indexOf(v), tr("Advisor"));
+    if (auto *v = findChild<CompareView *>())
+        views_->setTabText(views_->indexOf(v), tr("Compare"));
+    if (auto *v = findChild<SqlView *>())
+        views_->setTabText(views_->indexOf(v), tr("SQL"));
     fileMenu_->setTitle(tr("&File"));
     recentMenu_->setTitle(tr("Open &Recent"));
     viewMenu_->setTitle(tr("&View"));
