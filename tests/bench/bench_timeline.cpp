@@ -9,6 +9,9 @@
 //                    (RSS growth from before the view existed), ratio = against the 40 B goal
 // NPUSCOPE_BENCH_TIMELINE_ITERATIONS overrides the big session's iterations per device
 // (default 860: 8 devices × 860 iterations × ~1450 tasks ≈ 10 M tasks). Projects are kept with --keep DIR and reused.
+// NPUSCOPE_BENCH_TIMELINE_HUGE=<iterations> (e.g. 8600 ≈ 100 M tasks, ~17 GB, over an hour to
+// record on 2 cores) adds timeline_*_huge figures against the same 100 k session; never part
+// of the default run.
 
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
@@ -103,6 +106,20 @@ void timelineFigures(Config &cfg)
     line("timeline_memory", perTask, "B/task", perTask / 40.0,
          QStringLiteral("RSS growth over %1 tasks; ratio against the 40 B goal").arg(b["tasks"], 0, 'f', 0));
     cfg.results["timeline_frame"] = b["frame_ms"];
+    if (qEnvironmentVariableIsSet("NPUSCOPE_BENCH_TIMELINE_HUGE")) {
+        const int hugeIterations = qEnvironmentVariableIntValue("NPUSCOPE_BENCH_TIMELINE_HUGE");
+        if (hugeIterations <= 0)
+            die(QStringLiteral("NPUSCOPE_BENCH_TIMELINE_HUGE must be a number of iterations per device, e.g. 8600"));
+        const QString hugePath = ensureSession(cfg.work + QStringLiteral("/timeline-huge.npuscope"), 8, hugeIterations);
+        auto h = measure(hugePath);
+        const QString hnote = QStringLiteral("%1 vs %2 tasks").arg(h["tasks"], 0, 'f', 0).arg(s["tasks"], 0, 'f', 0);
+        line("timeline_frame_huge", h["frame_ms"], "ms", h["frame_ms"] / s["frame_ms"], hnote);
+        line("timeline_zoom_huge", h["zoom_ms"], "ms", h["zoom_ms"] / s["zoom_ms"], hnote);
+        line("timeline_open_huge", h["open_ms"], "ms", h["open_ms"] / s["open_ms"], hnote);
+        const double hugePerTask = (h["rss_after"] - h["rss_before"]) / std::max(1.0, h["tasks"]);
+        line("timeline_memory_huge", hugePerTask, "B/task", hugePerTask / 40.0,
+             QStringLiteral("RSS growth over %1 tasks; ratio against the 40 B goal").arg(h["tasks"], 0, 'f', 0));
+    }
 }
 
 } // namespace
