@@ -160,7 +160,12 @@ OpSummaryTask opSummaryTask(const TaskRecord &t, TimeNs wait)
 Cell opSummaryCell(const OpSummaryLayout &L, const SummaryLookup &l, const OpSummaryTask &t, const float *pmu,
                    int aicFreqMHz, int col)
 {
-    const OpDesc *o = t.opId ? l.op(t.opId) : nullptr;
+    // The op is looked up only by the columns that show it: sorting by a time column
+    // over millions of rows should not pay a hash lookup per row.
+    const bool needsOp = (col >= 3 && col <= 4) || (col >= 9 && col <= 16)
+                      || (col >= OpSummaryLayout::kFixedColumns && col - OpSummaryLayout::kFixedColumns < static_cast<int>(L.role.size())
+                          && L.role[static_cast<std::size_t>(col - OpSummaryLayout::kFixedColumns)] == 1);
+    const OpDesc *o = needsOp && t.opId ? l.op(t.opId) : nullptr;
     const bool aicore = t.type == TaskType::AiCore;
     const int blockDim = (L.l0 || !o) ? 0 : o->blockDim;
     const auto aicoreTime = [&]() -> std::optional<double> {
