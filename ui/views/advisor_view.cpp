@@ -67,6 +67,17 @@ QString figureText(const std::string &name, double v)
     return loc.toString(v, 'g', 4);
 }
 
+// "others_median_compute_ns" → "others median compute": the unit is in the value.
+QString figureName(const std::string &name)
+{
+    QString n = QString::fromStdString(name);
+    if (n.endsWith(QLatin1String("_ns")))
+        n.chop(3);
+    n.replace(QLatin1String("_ns_"), QLatin1String("_"));
+    n.replace(QLatin1Char('_'), QLatin1Char(' '));
+    return n;
+}
+
 template <class T>
 QString joinNumbers(const std::vector<T> &v, std::size_t max = 40)
 {
@@ -318,7 +329,7 @@ void AdvisorView::showFinding()
         html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='3' border='0'>").arg(e(tr("Figures")));
         for (const auto &[name, value] : fi.figures)
             html += QStringLiteral("<tr><td style='color:#555'>%1</td><td align='right'><b>%2</b></td></tr>")
-                        .arg(e(QString::fromStdString(name)), e(figureText(name, value)));
+                        .arg(e(figureName(name)), e(figureText(name, value)));
         html += QStringLiteral("</table>");
     }
     QStringList affected;

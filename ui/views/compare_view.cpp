@@ -127,11 +127,13 @@ CompareView::CompareView(QWidget *parent)
     stepsTable_ = new QTableWidget(0, 5, this);
     stepsTable_->setObjectName(QStringLiteral("compareSteps"));
     stepsTable_->verticalHeader()->hide();
+    stepsTable_->verticalHeader()->setDefaultSectionSize(stepsTable_->fontMetrics().height() + 6);
     stepsTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     stepsTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    stepsTable_->horizontalHeader()->setStretchLastSection(true);
     stepsTable_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     stepsTable_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    stepsTable_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    stepsTable_->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
     regressions_ = new QLabel(this);
     regressions_->setObjectName(QStringLiteral("compareRegressions"));
     regressions_->setWordWrap(true);
@@ -154,7 +156,10 @@ CompareView::CompareView(QWidget *parent)
     diffPage_ = new QWidget(this);
     auto *dl = new QVBoxLayout(diffPage_);
     dl->addWidget(stepsTitle_);
-    dl->addWidget(stepsTable_);
+    auto *stepsRow = new QHBoxLayout;
+    stepsRow->addWidget(stepsTable_);
+    stepsRow->addStretch(1);
+    dl->addLayout(stepsRow);
     dl->addWidget(regressions_);
     dl->addWidget(opsTitle_);
     dl->addWidget(opsTable_, 1);
@@ -245,7 +250,11 @@ bool CompareView::listSessions(QComboBox *combo, const QString &projectPath, boo
     for (const store::SessionSummary &s : sessions) {
         if (findRun(combo, {projectPath, s.id}) >= 0)
             continue;
-        const QString text = prefix + tr("#%1 %2 (%3)").arg(s.id).arg(s.info.name, statusText(s.status));
+        // Runs of one model often share a name; the scenarios tell them apart.
+        QString name = s.info.name;
+        if (!s.info.spec.scenarios.isEmpty())
+            name += QStringLiteral(" · ") + s.info.spec.scenarios.join(QStringLiteral(", "));
+        const QString text = prefix + tr("#%1 %2 (%3)").arg(s.id).arg(name, statusText(s.status));
         combo->insertItem(at, text);
         combo->setItemData(at, projectPath, kPathRole);
         combo->setItemData(at, qlonglong(s.id), kSessionRole);

@@ -60,6 +60,16 @@ SqlView::SqlView(QWidget *parent)
         editor_->setFocus();
     });
 
+    schemaDoc_ = new QLabel(this);
+    schemaDoc_->setObjectName(QStringLiteral("sqlSchemaDoc"));
+    schemaDoc_->setWordWrap(true);
+    schemaDoc_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    schemaDoc_->setMinimumHeight(schemaDoc_->fontMetrics().lineSpacing() * 3);
+    schemaDoc_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    connect(schema_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        schemaDoc_->setText(item ? item->toolTip(0) : QString());
+    });
+
     examples_ = new QComboBox(this);
     examples_->setObjectName(QStringLiteral("sqlExamples"));
     examples_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -130,6 +140,7 @@ SqlView::SqlView(QWidget *parent)
     ll->setContentsMargins(0, 0, 0, 0);
     ll->addWidget(schemaTitle_);
     ll->addWidget(schema_, 1);
+    ll->addWidget(schemaDoc_);
 
     auto *editorPane = new QWidget(this);
     auto *el = new QVBoxLayout(editorPane);
@@ -165,7 +176,7 @@ SqlView::SqlView(QWidget *parent)
     hsplit->addWidget(vsplit);
     hsplit->setStretchFactor(0, 1);
     hsplit->setStretchFactor(1, 3);
-    hsplit->setSizes({300, 900});
+    hsplit->setSizes({380, 820});
 
     auto *l = new QVBoxLayout(this);
     l->addWidget(hsplit);
@@ -369,7 +380,7 @@ void SqlView::fillSchema()
         auto *ti = new QTreeWidgetItem(schema_);
         ti->setText(0, t.name);
         ti->setText(1, t.doc);
-        ti->setToolTip(0, t.doc);
+        ti->setToolTip(0, QStringLiteral("%1 — %2").arg(t.name, t.doc));
         ti->setToolTip(1, t.doc);
         QFont f = ti->font(0);
         f.setBold(true);
@@ -449,6 +460,13 @@ bool SqlView::eventFilter(QObject *obj, QEvent *e)
         }
     }
     return QWidget::eventFilter(obj, e);
+}
+
+void SqlView::showEvent(QShowEvent *e)
+{
+    QWidget::showEvent(e);
+    // Ready to type and Ctrl+Enter as soon as the tab comes up.
+    editor_->setFocus();
 }
 
 void SqlView::changeEvent(QEvent *e)

@@ -70,6 +70,7 @@ Q_SIGNALS:
 protected:
     bool eventFilter(QObject *obj, QEvent *e) override;
     void changeEvent(QEvent *e) override;
+    void showEvent(QShowEvent *e) override;
 
 private:
     struct Outcome;
@@ -101,6 +102,7 @@ private:
 
     QTreeWidget *schema_ = nullptr;
     QLabel *schemaTitle_ = nullptr;
+    QLabel *schemaDoc_ = nullptr;     // the doc of the schema item under the cursor
     QComboBox *examples_ = nullptr;
     QPlainTextEdit *editor_ = nullptr;
     QPushButton *runButton_ = nullptr;
