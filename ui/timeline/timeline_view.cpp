@@ -475,9 +475,11 @@ void TimelineView::startLoading()
         const bool ok = timeline::loadDetails(copy.get(), cancel_, &msg);
         if (cancel_.load())
             return;
-        auto *raw = copy.release();
-        QMetaObject::invokeMethod(this, [this, gen, ok, msg, raw] {
-            std::unique_ptr<timeline::Model> m(raw);
+        // Owned by the queued call, so a call that never runs (the view or the application
+        // gone first) still frees the model; a raw pointer leaked it (found by LSan).
+        auto holder = std::make_shared<std::unique_ptr<timeline::Model>>(std::move(copy));
+        QMetaObject::invokeMethod(this, [this, gen, ok, msg, holder] {
+            std::unique_ptr<timeline::Model> m = std::move(*holder);
             if (gen != generation_)
                 return;
             if (!ok) {
