@@ -15,6 +15,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 
 namespace npuscope::ui {
@@ -66,11 +67,13 @@ ImportResultDialog::ImportResultDialog(const ImportOutcome &outcome, QWidget *pa
     problems_->setRootIsDecorated(false);
     problems_->setAlternatingRowColors(true);
     problems_->setUniformRowHeights(true);
-    problems_->setWordWrap(false);
     problems_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     for (const importing::ImportProblem &p : outcome_.report.problems) {
         auto *it = new ProblemItem(problems_);
-        it->setText(ColFile, p.file);
+        // The name says which file; the whole path (under the imported folder) is in the
+        // tooltip and in the detail line below the list.
+        it->setText(ColFile, QFileInfo(p.file).fileName());
+        it->setToolTip(ColFile, p.file);
         it->setText(ColLine, p.line > 0 ? num(p.line) : QString());
         it->setData(ColLine, Qt::UserRole, qulonglong(p.line));
         it->setText(ColOffset, p.offset >= 0 ? num(std::uint64_t(p.offset)) : QString());
@@ -82,13 +85,21 @@ ImportResultDialog::ImportResultDialog(const ImportOutcome &outcome, QWidget *pa
         for (int c : {ColLine, ColOffset, ColCount})
             it->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
     }
+    detail_ = new QLabel(this);
+    detail_->setWordWrap(true);
+    detail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    detail_->setMinimumHeight(detail_->fontMetrics().lineSpacing() * 3);
+    detail_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    connect(problems_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *cur) {
+        const int i = cur ? cur->data(ColFile, Qt::UserRole).toInt() : -1;
+        detail_->setText(i >= 0 && size_t(i) < outcome_.report.problems.size() ? problemLine(outcome_.report.problems[size_t(i)]) : QString());
+    });
+    for (int i = 0; i < problems_->topLevelItemCount(); ++i)
+        problems_->topLevelItem(i)->setData(ColFile, Qt::UserRole, i);
     problems_->setSortingEnabled(true);
     problems_->sortByColumn(-1, Qt::AscendingOrder); // keep the importer's order (file by file) at first
     problems_->header()->setStretchLastSection(false);
     problems_->header()->setSectionResizeMode(ColReason, QHeaderView::Stretch);
-    for (int c : {ColFile, ColLine, ColOffset, ColCount})
-        problems_->resizeColumnToContents(c);
-    problems_->setColumnWidth(ColFile, std::min(problems_->columnWidth(ColFile) + 12, 320));
 
     copy_ = new QPushButton(this);
     connect(copy_, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(problemsText()); });
@@ -106,6 +117,9 @@ ImportResultDialog::ImportResultDialog(const ImportOutcome &outcome, QWidget *pa
     icon_->setPixmap(style()->standardIcon(pm, nullptr, this).pixmap(iconSize, iconSize));
     icon_->setAlignment(Qt::AlignTop);
     problems_->setVisible(hasProblems);
+    detail_->setVisible(hasProblems);
+    if (hasProblems)
+        problems_->setCurrentItem(problems_->topLevelItem(0));
     copy_->setVisible(hasProblems);
 
     auto *top = new QHBoxLayout;
@@ -118,6 +132,7 @@ ImportResultDialog::ImportResultDialog(const ImportOutcome &outcome, QWidget *pa
     lay->addLayout(top);
     lay->addWidget(problemsTitle_);
     lay->addWidget(problems_, 1);
+    lay->addWidget(detail_);
     if (!hasProblems)
         lay->addStretch(1);
     lay->addWidget(buttons);
@@ -126,20 +141,24 @@ ImportResultDialog::ImportResultDialog(const ImportOutcome &outcome, QWidget *pa
     resize(hasProblems ? QSize(900, 560) : QSize(640, 340));
 }
 
+QString ImportResultDialog::problemLine(const importing::ImportProblem &p)
+{
+    QString where = p.file;
+    if (p.line > 0)
+        where += QStringLiteral(":%1").arg(p.line);
+    if (p.offset >= 0)
+        where += tr(" (byte %1)").arg(p.offset);
+    QString line = where + QStringLiteral(": ") + p.reason;
+    if (p.count > 1)
+        line += tr(" (%n times in this file)", nullptr, int(std::min<std::uint64_t>(p.count, std::numeric_limits<int>::max())));
+    return line;
+}
+
 QString ImportResultDialog::problemsText() const
 {
     QStringList lines;
-    for (const importing::ImportProblem &p : outcome_.report.problems) {
-        QString where = p.file;
-        if (p.line > 0)
-            where += QStringLiteral(":%1").arg(p.line);
-        if (p.offset >= 0)
-            where += tr(" (byte %1)").arg(p.offset);
-        QString line = where + QStringLiteral(": ") + p.reason;
-        if (p.count > 1)
-            line += tr(" (%n times in this file)", nullptr, int(std::min<std::uint64_t>(p.count, std::numeric_limits<int>::max())));
-        lines << line;
-    }
+    for (const importing::ImportProblem &p : outcome_.report.problems)
+        lines << problemLine(p);
     return lines.join(QLatin1Char('\n')) + (lines.isEmpty() ? QString() : QStringLiteral("\n"));
 }
 
@@ -191,8 +210,12 @@ void ImportResultDialog::retranslateUi()
         row(tr("Skipped"), t.skipped ? QStringLiteral("<b>%1</b>").arg(num(t.skipped)) : num(t.skipped));
     }
     html += QStringLiteral("</table>");
-    for (const QString &m : r.missing)
-        html += QStringLiteral("<p>") + tr("Not in the input: %1").arg(m.toHtmlEscaped()) + QStringLiteral("</p>");
+    if (!r.missing.isEmpty()) {
+        html += QStringLiteral("<p>%1</p><ul style=\"margin-top:0\">").arg(tr("Not in the input:").toHtmlEscaped());
+        for (const QString &m : r.missing)
+            html += QStringLiteral("<li>%1</li>").arg(m.toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
     counts_->setText(html);
     counts_->setVisible(!r.layout.isEmpty() || t.items || !r.missing.isEmpty());
     problemsTitle_->setText(r.problems.empty()
@@ -201,6 +224,14 @@ void ImportResultDialog::retranslateUi()
                                      nullptr, int(r.problems.size())));
     problemsTitle_->setVisible(!problemsTitle_->text().isEmpty());
     problems_->setHeaderLabels({tr("File"), tr("Line"), tr("Byte offset"), tr("Reason"), tr("Times")});
+    // Numbers and titles must show whole (in either language); the file gets what is left
+    // after a fair share for the reason.
+    for (int c : {ColLine, ColOffset, ColCount}) {
+        problems_->resizeColumnToContents(c);
+        problems_->setColumnWidth(c, std::max(problems_->columnWidth(c), problems_->header()->sectionSizeHint(c)) + 8);
+    }
+    problems_->resizeColumnToContents(ColFile);
+    problems_->setColumnWidth(ColFile, std::clamp(problems_->columnWidth(ColFile) + 8, problems_->header()->sectionSizeHint(ColFile), 260));
     copy_->setText(tr("&Copy Problems"));
 }
 

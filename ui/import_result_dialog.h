@@ -37,12 +37,15 @@ public:
     QPushButton *copyButton() const { return copy_; }
     // The problems as text lines "file:line (byte N): reason", for the clipboard.
     QString problemsText() const;
+    // The selected problem in full (path, place, reason), under the list.
+    QLabel *detailLabel() const { return detail_; }
 
 protected:
     void changeEvent(QEvent *e) override;
 
 private:
     void retranslateUi();
+    static QString problemLine(const importing::ImportProblem &p);
 
     ImportOutcome outcome_;
     QLabel *icon_ = nullptr;
@@ -50,6 +53,7 @@ private:
     QLabel *counts_ = nullptr;
     QLabel *problemsTitle_ = nullptr;
     QTreeWidget *problems_ = nullptr;
+    QLabel *detail_ = nullptr;
     QPushButton *copy_ = nullptr;
     QPushButton *close_ = nullptr;
 };

@@ -492,9 +492,16 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
                              ".npuscope file here) or record a new emulated session (<b>File → New Session…</b>).</p>"));
         return;
     }
-    store::StoreError err = store::StoreError::None;
+    // The explorer's connection when it shows this project: opening checks the whole file,
+    // and this runs every second while a recording writes.
     QString message;
-    auto project = store::Project::open(projectPath_, store::Project::Mode::ReadOnly, &err, &message);
+    std::unique_ptr<store::Project> own;
+    const store::Project *project = explorer_->projectPath() == projectPath_ ? explorer_->project() : nullptr;
+    if (!project) {
+        store::StoreError err = store::StoreError::None;
+        own = store::Project::open(projectPath_, store::Project::Mode::ReadOnly, &err, &message);
+        project = own.get();
+    }
     if (!project) {
         details_->setHtml(QStringLiteral("<p>%1</p>").arg(esc(message)));
         return;
@@ -638,7 +645,6 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
         QString message;
         auto writer = store::ProjectWriter::create(path, &err, &message);
         QString status = QStringLiteral("failed");
-        QStringList notes;
         if (writer) {
             device::Emulator emu(spec, options);
             // At most ~10 updates a second reach the GUI thread, however fast the run.
@@ -658,6 +664,8 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
                 message = writer->errorString().isEmpty() ? emu.errorString() : writer->errorString();
             else
                 message = options.optionsWithoutData().join(QLatin1Char(' '));
+            // Closed before the GUI hears of the end: finishRun waits for this thread.
+            writer.reset();
         }
         QMetaObject::invokeMethod(qApp, [self, status, message] {
             if (self)

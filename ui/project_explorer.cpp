@@ -62,6 +62,17 @@ ProjectExplorer::ProjectExplorer(QWidget *parent)
     retranslateUi();
 }
 
+ProjectExplorer::~ProjectExplorer() = default;
+
+store::Project *ProjectExplorer::ensureProject(QString *message)
+{
+    if (!project_ && !path_.isEmpty()) {
+        store::StoreError err = store::StoreError::None;
+        project_ = store::Project::open(path_, store::Project::Mode::ReadOnly, &err, message);
+    }
+    return project_.get();
+}
+
 void ProjectExplorer::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
@@ -81,6 +92,7 @@ void ProjectExplorer::retranslateUi()
 bool ProjectExplorer::setProject(const QString &path, QString *message)
 {
     path_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    project_.reset(); // a new (or re-given) project is checked again when opened
     tree_->clear();
     if (path_.isEmpty()) {
         Q_EMIT selectionChanged({});
@@ -101,9 +113,8 @@ bool ProjectExplorer::reload(QString *message)
 {
     if (path_.isEmpty())
         return true;
-    store::StoreError err = store::StoreError::None;
     QString why;
-    auto project = store::Project::open(path_, store::Project::Mode::ReadOnly, &err, &why);
+    store::Project *project = ensureProject(&why);
     if (!project) {
         if (message)
             *message = why;
@@ -176,9 +187,8 @@ void ProjectExplorer::populate(QTreeWidgetItem *modelItem)
     const ExplorerSelection sel = selectionOf(modelItem);
     if (sel.modelId < 0 || sel.iteration >= 0 || modelItem->childCount() > 0)
         return;
-    store::StoreError err = store::StoreError::None;
     QString message;
-    auto project = store::Project::open(path_, store::Project::Mode::ReadOnly, &err, &message);
+    store::Project *project = ensureProject(&message);
     auto reader = project ? project->session(sel.sessionId, &message) : nullptr;
     if (!reader) {
         modelItem->setToolTip(0, message);

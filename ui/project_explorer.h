@@ -7,9 +7,14 @@
 
 #include <QWidget>
 #include <cstdint>
+#include <memory>
 
 class QTreeWidget;
 class QTreeWidgetItem;
+
+namespace npuscope::store {
+class Project;
+}
 
 namespace npuscope::ui {
 
@@ -28,6 +33,7 @@ class ProjectExplorer : public QWidget {
     Q_OBJECT
 public:
     explicit ProjectExplorer(QWidget *parent = nullptr);
+    ~ProjectExplorer() override;
 
     // Shows `path` (empty clears). Returns false and sets *message when it cannot be read.
     bool setProject(const QString &path, QString *message = nullptr);
@@ -38,6 +44,11 @@ public:
     // Selects the item of `sel` (as far down as it exists); emits selectionChanged.
     void select(const ExplorerSelection &sel);
     QTreeWidget *tree() const { return tree_; }
+    // The shown project, opened (and checked) once by setProject() and kept: reload() runs
+    // every second while a recording writes, and opening checks the whole file, which on a
+    // big project would freeze the window each time. nullptr when none is shown or it could
+    // not be opened. Its reads see every commit (WAL).
+    store::Project *project() const { return project_.get(); }
 
 Q_SIGNALS:
     void selectionChanged(const npuscope::ui::ExplorerSelection &selection);
@@ -54,6 +65,9 @@ private:
 
     QTreeWidget *tree_ = nullptr;
     QString path_;
+    std::unique_ptr<store::Project> project_;
+    // Opens project_ for path_ if it is not open yet.
+    store::Project *ensureProject(QString *message);
 };
 
 } // namespace npuscope::ui

@@ -1,0 +1,70 @@
+// GUI responsiveness (issue 4: "no freeze over 100 ms during a long run"), measured by
+// ui_gui_import --bench (npuscope-bench has no QApplication, the window needs one) on an
+// offscreen MainWindow: the largest gap between ticks of a 5 ms QTimer on the GUI thread
+//   - idle (2 s, the baseline),
+//   - while MainWindow::startRun records ResNet-50 on 4 devices (explorer refresh, progress),
+//   - while a longer run is cancelled (6 s of recording, then the Cancel click),
+//   - while MainWindow::importPath imports an exported ResNet-50 PROF directory.
+//   gui_stall       the largest of those gaps, ratio = against the idle gap (goal ≤ 100 ms)
+//   cancel_latency  Cancel click → workFinished of the cancelled run, ratio = against the
+//                   300 ms goal
+// NPUSCOPE_BENCH_GUI_ITERATIONS sets the recorded run's iterations (default 40; the
+// cancelled run asks for 4× as many and is stopped long before).
+
+#include "tests/bench/bench.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+
+#include <algorithm>
+#include <map>
+
+using namespace npuscope::bench;
+
+namespace {
+
+void guiFigures(Config &cfg)
+{
+    const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_gui_import");
+    if (!QFileInfo::exists(exe))
+        die(QStringLiteral("gui figures need %1 (build the ui_gui_import target)").arg(exe));
+    const int iterations = qEnvironmentVariableIsSet("NPUSCOPE_BENCH_GUI_ITERATIONS")
+                               ? qEnvironmentVariableIntValue("NPUSCOPE_BENCH_GUI_ITERATIONS") : 40;
+    const QString work = cfg.work + QStringLiteral("/gui");
+    QDir(work).removeRecursively();
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    p.start(exe, {QStringLiteral("--bench"), work, QString::number(iterations)});
+    if (!p.waitForFinished(2 * 60 * 60 * 1000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        die(QStringLiteral("%1 --bench %2 failed").arg(exe, work));
+    std::map<QString, double> v;
+    for (const QByteArray &l : p.readAllStandardOutput().split('\n')) {
+        const QList<QByteArray> kv = l.trimmed().split(' ');
+        if (kv.size() == 2)
+            v[QString::fromLatin1(kv[0])] = kv[1].toDouble();
+    }
+    for (const char *k : {"idle_ms", "run_ms", "cancel_ms", "import_ms", "cancel_latency_ms"})
+        if (!v.count(QString::fromLatin1(k)))
+            die(QStringLiteral("gui figures: %1 did not report %2").arg(exe, QString::fromLatin1(k)));
+    info("gui_stall: largest GUI-thread gap idle %.1f ms, run %.1f ms (%.1f s), cancel %.1f ms, import %.1f ms (%.1f s)",
+         v["idle_ms"], v["run_ms"], v["run_s"], v["cancel_ms"], v["import_ms"], v["import_s"]);
+    const double worst = std::max({v["run_ms"], v["cancel_ms"], v["import_ms"]});
+    line("gui_stall", worst, "ms", worst / std::max(v["idle_ms"], 1.0),
+         QStringLiteral("largest gap between 5 ms ticks: run %1, cancel %2, import %3 ms; idle %4 ms")
+             .arg(v["run_ms"], 0, 'f', 1).arg(v["cancel_ms"], 0, 'f', 1).arg(v["import_ms"], 0, 'f', 1)
+             .arg(v["idle_ms"], 0, 'f', 1));
+    line("cancel_latency", v["cancel_latency_ms"], "ms", v["cancel_latency_ms"] / 300.0,
+         QStringLiteral("Cancel click → run finished, ResNet-50 on 4 devices; ratio against the 300 ms goal"));
+    cfg.results["gui_stall"] = worst;
+    QDir(work).removeRecursively();
+}
+
+} // namespace
+
+NPUSCOPE_BENCH_FIGURE("gui", 60, guiFigures);
