@@ -188,11 +188,12 @@ bool SqlConsole::open(const QString &projectPath, QString *error)
 
 void SqlConsole::interrupt()
 {
+    // The flag alone stops a query that has been prepared but not stepped yet (the
+    // progress handler sees it on the first step); sqlite3_interrupt stops one mid-step.
+    d->interrupted = true;
     std::lock_guard lock(d->dbMutex);
-    if (d->running && d->db) {
-        d->interrupted = true;
+    if (d->running && d->db)
         sqlite3_interrupt(d->db);
-    }
 }
 
 bool SqlConsole::run(const QString &sql, const std::function<void(const QStringList &)> &onColumns,

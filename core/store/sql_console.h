@@ -43,7 +43,8 @@ public:
     // Streaming with the column names first (also when there are no rows), then each row.
     bool run(const QString &sql, const std::function<void(const QStringList &)> &onColumns,
              const std::function<bool(const QVariantList &)> &onRow, QString *error);
-    // Thread-safe; makes a running query fail with "interrupted". Has no effect on later queries.
+    // Thread-safe; makes the running query (or one prepared but not yet stepped) fail with
+    // "interrupted". The next run() starts clean.
     void interrupt();
 
     struct Column { QString name, type, doc; };

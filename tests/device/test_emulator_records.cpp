@@ -3,7 +3,6 @@
 #include "collect_sink.h"
 #include "device/emulator.h"
 
-#include <QElapsedTimer>
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -369,20 +368,6 @@ private slots:
                               "SoftmaxCrossEntropyWithLogits"})
             QVERIFY2(types[t] > 0, t);
         QCOMPARE(types["Conv2D"], 53);
-    }
-
-    void throughput()
-    {
-        SessionSpec s = spec("resnet50", 32, 10, 8);
-        CountingSink sink;
-        device::Emulator emu(s, allOn());
-        QElapsedTimer timer;
-        timer.start();
-        QCOMPARE(emu.run(sink), SessionStatus::Complete);
-        const double secs = std::max(1e-3, timer.nsecsElapsed() / 1e9);
-        qInfo("%zu tasks + %zu hccl tasks in %.3f s: %.2f M tasks/s", sink.tasks, sink.hcclTasks, secs, sink.tasks / secs / 1e6);
-        QVERIFY(sink.tasks > 50'000);
-        QVERIFY(sink.tasks / secs > 300'000); // conservative: shared 2-core test machines
     }
 };
 
