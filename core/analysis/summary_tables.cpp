@@ -110,7 +110,15 @@ std::vector<SummaryColumn> makeColumns(const std::vector<std::string> &csv, std:
         cols.push_back({Ctx::tr("Iteration"), ColumnType::Number, false});
     for (std::size_t i = 0; i < csv.size(); ++i) {
         const bool text = std::find(textCols.begin(), textCols.end(), static_cast<int>(i)) != textCols.end();
-        cols.push_back({QString::fromStdString(csv[i]), text ? ColumnType::Text : ColumnType::Number, true});
+        const std::string &n = csv[i];
+        const bool id = n.ends_with(" ID") || n.ends_with(" Id") || n == "pid" || n == "tid" || n == "category"
+                     || n == "payload_type" || n == "Segment";
+        // Points in time: their mean and min/max could be read, but a sum is nonsense and
+        // they crowd out the durations.
+        const bool when = n == "Task Start Time" || n == "Timestamp" || n == "FP Start" || n == "BP End"
+                       || n == "Iteration End" || n == "Reduce Start" || n == "Start_time(ns)" || n == "End_time(ns)"
+                       || n == "Start Time(us)";
+        cols.push_back({QString::fromStdString(n), text ? ColumnType::Text : ColumnType::Number, true, !id && !when});
     }
     return cols;
 }
@@ -860,7 +868,7 @@ GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const Row
     columns_.push_back({Ctx::tr("Count"), ColumnType::Number, false});
     for (int c = 0; c < source_->columnCount(); ++c) {
         const auto &col = src[static_cast<std::size_t>(c)];
-        if (col.type != ColumnType::Number || !col.inCsv)
+        if (col.type != ColumnType::Number || !col.inCsv || !col.aggregate)
             continue;
         numberColumns_.push_back(c);
         columns_.push_back({Ctx::tr("%1 sum").arg(col.name), ColumnType::Number, false});

@@ -39,6 +39,7 @@ struct SummaryColumn {
     QString name;          // the CSV header ("Task Duration(us)"); Device / Iteration are ours
     ColumnType type = ColumnType::Text;
     bool inCsv = true;     // false for the Device / Iteration columns the CSV has in its file name
+    bool aggregate = true; // false for identifiers (Task ID, pid...) and points in time: their sums mean nothing
 };
 
 // Where a row happened, for the explorer selection, the time-range filter and "show in
@@ -128,7 +129,7 @@ RowIndex filterRows(const SummaryTable &t, const RowIndex &in, const RowScope &s
 // ---- grouping ------------------------------------------------------------------------
 
 // Rows of a table grouped by one text column: one row per distinct value with Count and,
-// per number column X of the source, "X sum", "X mean", "X min", "X max" (N/A cells are
+// per aggregatable number column X of the source, "X sum", "X mean", "X min", "X max" (N/A cells are
 // left out of the aggregates). Groups are in order of first appearance. The members of
 // group g are members()[offsets()[g] .. offsets()[g+1]) — source row indices, no copies.
 class GroupedTable final : public SummaryTable {

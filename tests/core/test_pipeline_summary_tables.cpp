@@ -350,6 +350,11 @@ void PipelineSummaryTables::groupByOpType()
     const int sumCol = g.columnIndex(QStringLiteral("Task Duration(us) sum")), meanCol = g.columnIndex(QStringLiteral("Task Duration(us) mean")),
               minCol = g.columnIndex(QStringLiteral("Task Duration(us) min")), maxCol = g.columnIndex(QStringLiteral("Task Duration(us) max"));
     QVERIFY(sumCol > 1 && meanCol > 1 && minCol > 1 && maxCol > 1);
+    // Identifiers are not aggregated.
+    QCOMPARE(g.columnIndex(QStringLiteral("Task ID sum")), -1);
+    QCOMPARE(g.columnIndex(QStringLiteral("Stream ID mean")), -1);
+    QCOMPARE(g.columnIndex(QStringLiteral("Model ID max")), -1);
+    QCOMPARE(g.columnIndex(QStringLiteral("Task Start Time sum")), -1);
     std::size_t members = 0;
     for (std::size_t r = 0; r < g.rowCount(); ++r) {
         const auto &[n, s, mn, mx] = hand.at(g.text(r, 0));

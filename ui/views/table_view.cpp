@@ -165,6 +165,7 @@ TablesView::TablesView(QWidget *parent) : QWidget(parent)
     view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     view_->setAlternatingRowColors(true);
     view_->setWordWrap(false);
+    view_->setTextElideMode(Qt::ElideMiddle); // scoped op names differ at their end
     view_->setContextMenuPolicy(Qt::CustomContextMenu);
 
     auto *top = new QHBoxLayout;
@@ -314,6 +315,7 @@ void TablesView::load()
     const int gen = ++generation_;
     table_.reset();
     shown_.reset();
+    fittedFor_ = nullptr;
     model_->setTable(nullptr, {});
     view_->setFilterColumns({});
     const auto k = kind();
@@ -410,6 +412,16 @@ void TablesView::applyFilters()
         shown_ = table_;
         view_->setFilterBarVisible(true);
         model_->setTable(table_, std::move(rows));
+    }
+    if (shown_.get() != fittedFor_) {
+        // Widths from the content once per table (not on every filter, so a width the user
+        // set stays); long op names are capped so the numbers stay on screen.
+        fittedFor_ = shown_.get();
+        view_->horizontalHeader()->setResizeContentsPrecision(200);
+        view_->resizeColumnsToContents();
+        const int cap = std::max(240, view_->viewport()->width() / 3);
+        for (int c = 0; c < model_->columnCount(); ++c)
+            view_->setColumnWidth(c, std::min(cap, view_->columnWidth(c) + 8));
     }
     QApplication::restoreOverrideCursor();
     updateCount();

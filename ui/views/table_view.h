@@ -116,6 +116,7 @@ private:
     std::optional<std::pair<qint64, qint64>> range_;
     std::shared_ptr<const analysis::SummaryTable> table_;     // the kind's table
     std::shared_ptr<const analysis::SummaryTable> shown_;     // table_ or its grouping
+    const analysis::SummaryTable *fittedFor_ = nullptr;       // column widths fitted to this table
     std::thread worker_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     int generation_ = 0;
