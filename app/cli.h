@@ -13,6 +13,7 @@ enum ExitCode {
     ExitCorrupt = 4,
     ExitTooNew = 5,
     ExitIo = 6,           // disk full, permission
+    ExitNeedsUpgrade = 7, // project from an older version: run again with --upgrade
     ExitCancelled = 130,  // interrupted by the user (Ctrl+C); what was recorded is kept
 };
 
