@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -12,6 +14,28 @@
 namespace npuscope::exporting {
 
 namespace {
+// Fault-injection hook for tests (not a user setting): NPUSCOPE_TEST_MAX_EXPORT_BYTES=N
+// makes every write after the first N bytes of this process's exported files fail with
+// ENOSPC, the way a full disk does, since a small filesystem needs root to make.
+std::atomic<std::int64_t> g_exportBudget{[] {
+    bool ok = false;
+    const qlonglong n = qEnvironmentVariable("NPUSCOPE_TEST_MAX_EXPORT_BYTES").toLongLong(&ok);
+    return ok && n >= 0 ? std::int64_t(n) : std::int64_t(-1);
+}()};
+
+// How many of n bytes the budget lets through (all of them without the hook).
+std::size_t allowedBytes(std::size_t n)
+{
+    std::int64_t left = g_exportBudget.load(std::memory_order_relaxed);
+    if (left < 0)
+        return n;
+    for (;;) {
+        const std::int64_t take = std::min<std::int64_t>(left, std::int64_t(n));
+        if (g_exportBudget.compare_exchange_weak(left, left - take, std::memory_order_relaxed))
+            return std::size_t(take);
+    }
+}
+
 QString osReason(int err)
 {
     return QString::fromLocal8Bit(std::strerror(err));
@@ -102,7 +126,12 @@ void OutFile::writeRaw(const char *p, std::size_t n)
     if (errno_ || fd_ < 0)
         return;
     while (n > 0) {
-        const ssize_t w = ::write(fd_, p, n);
+        const std::size_t room = allowedBytes(n);
+        if (room == 0) {
+            errno_ = ENOSPC;
+            return;
+        }
+        const ssize_t w = ::write(fd_, p, room);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
@@ -229,10 +258,17 @@ void OutFile::putJsonString(std::string_view s)
     put('"');
 }
 
+static bool isFormulaStart(char c)
+{
+    return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
+}
+
 std::string csvCell(std::string_view s)
 {
     std::string out;
-    const bool guard = !s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@');
+    // Spreadsheets run a cell starting with = + - @ (and after a tab or CR, which some
+    // strip first) as a formula; a leading ' makes it plain text (OWASP CSV injection).
+    const bool guard = !s.empty() && isFormulaStart(s[0]);
     const bool quote = s.find_first_of(",\"\r\n") != std::string_view::npos;
     if (!guard && !quote)
         return std::string(s);
@@ -255,11 +291,16 @@ void OutFile::putCsvText(std::string_view s)
     if (s.empty())
         return;
     const char c0 = s[0];
-    if (c0 != '=' && c0 != '+' && c0 != '-' && c0 != '@' && s.find_first_of(",\"\r\n") == std::string_view::npos) {
+    if (!isFormulaStart(c0) && s.find_first_of(",\"\r\n") == std::string_view::npos) {
         put(s);
         return;
     }
     put(csvCell(s));
+}
+
+void setExportByteLimitForTesting(std::int64_t bytes)
+{
+    g_exportBudget.store(bytes < 0 ? -1 : bytes);
 }
 
 std::string formatUs(TimeNs ns)

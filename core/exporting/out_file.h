@@ -56,6 +56,11 @@ private:
     QString finalPath_, tmpPath_;
 };
 
+// Test seam for "disk full" (the environment variable NPUSCOPE_TEST_MAX_EXPORT_BYTES does
+// the same for a whole process): after `bytes` more bytes written by any OutFile, writes
+// fail with ENOSPC. -1 removes the limit. Not for production use.
+void setExportByteLimitForTesting(std::int64_t bytes);
+
 // Formats a value the way putUs/putFixed do, for tests and for callers building strings.
 std::string formatUs(TimeNs ns);
 std::string formatFixed(double v, int decimals = 3);

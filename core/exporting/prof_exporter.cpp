@@ -150,6 +150,7 @@ private:
     std::vector<DeviceInfo> devices;
     std::vector<IterationKey> work;
     QString tmpRoot;       // the PROF directory while it is being written
+    QString finalRoot;     // ... and its final name
     QString deviceDir;     // relative "device_<id>"
     QStringList written;
     ExportProgress progress;
@@ -169,8 +170,13 @@ bool Exporter::writeFile(const QString &rel, Body &&body)
     if (!f.open(tmpRoot + QLatin1Char('/') + rel, &err))
         return fail(ExportError::Io, err);
     body(f);
-    if (!f.commit(&err))
+    if (!f.commit(&err)) {
+        // Name the file as the user will look for it, not by the hidden temporary folder
+        // (which is removed on failure anyway).
+        if (!finalRoot.isEmpty())
+            err.replace(tmpRoot, finalRoot);
         return fail(ExportError::Io, err);
+    }
     written << rel;
     ++progress.filesDone;
     progress.bytes += f.bytes();
@@ -340,6 +346,9 @@ bool Exporter::run(ExportResult *result)
         wallBegin = info.createdWallUs;
     if (req.outputDir.trimmed().isEmpty())
         return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "No output folder was given for the export."));
+    if (const QString why = resultPathProblem(req.outputDir); !why.isEmpty())
+        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The export folder \"%1\" cannot be used: %2.")
+                                            .arg(req.outputDir, why));
     QDir out(req.outputDir);
     if (!QDir().mkpath(req.outputDir) || !QFileInfo(req.outputDir).isDir())
         return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the output folder %1.").arg(req.outputDir));
@@ -350,6 +359,7 @@ bool Exporter::run(ExportResult *result)
     // The whole PROF directory is built under a hidden temporary name and renamed at the
     // end, so no half export is ever visible under the final name.
     tmpRoot = out.absoluteFilePath(QStringLiteral(".%1.tmp-%2").arg(profName).arg(::getpid()));
+    finalRoot = finalDir;
     QDir(tmpRoot).removeRecursively();
     if (!QDir().mkdir(tmpRoot)) {
         const int e = errno;

@@ -271,6 +271,29 @@ QString forbiddenCharName(QChar c)
     }
 }
 
+} // namespace
+
+QString resultPathProblem(const QString &path)
+{
+    if (path.isEmpty())
+        return QCoreApplication::translate("ProfilingOptions", "the path is empty");
+    if (path.size() > 1024)
+        return QCoreApplication::translate("ProfilingOptions", "the path is %1 characters long; a result path may have at most 1024 characters")
+            .arg(path.size());
+    QStringList found;
+    for (QChar c : path) {
+        const QString name = forbiddenCharName(c);
+        if (!name.isEmpty() && !found.contains(name))
+            found.append(name);
+    }
+    if (!found.isEmpty())
+        return QCoreApplication::translate("ProfilingOptions", "the path contains characters a result path must not contain: %1")
+            .arg(found.join(QStringLiteral(", ")));
+    return {};
+}
+
+namespace {
+
 class Validator {
 public:
     Validator(ProfilingOptions *out, std::vector<OptionProblem> *problems) : o_(*out), p_(*problems) {}

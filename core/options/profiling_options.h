@@ -32,6 +32,11 @@ QStringList aicMetricsColumns(AicMetrics m);
 // Every key profiling_options accepts, in the spec's table order (the order toJson writes).
 const QStringList &profilingOptionKeys();
 
+// Why `path` cannot be a result path under the rules of profiling-options.md for
+// `output` (empty, more than 1024 characters, or a forbidden character such as ; $ ` |);
+// an empty string when it can. The export folder follows the same rules.
+QString resultPathProblem(const QString &path);
+
 struct OptionProblem {
     QString key;      // the option key ("" for problems with the whole string)
     QString value;    // the offending value as given ("" if none)
