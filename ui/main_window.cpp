@@ -453,6 +453,28 @@ bool MainWindow::openProject(const QString &path)
     store::StoreError err = store::StoreError::None;
     QString message;
     auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message);
+    if (!project && err == store::StoreError::NeedsUpgrade) {
+        // Upgrading writes to somebody's file and older versions cannot read it back, so
+        // it only happens when the user says so (the original stays as a backup).
+        const auto answer = QMessageBox::question(
+            this, tr("Upgrade Project?"),
+            tr("%1\n\nUpgrade the project now? Older versions of NPU Scope cannot open the upgraded file; "
+               "they can still open the backup.").arg(message),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            log(tr("%1 was not opened because it was not upgraded.").arg(QDir::toNativeSeparators(path)));
+            return false;
+        }
+        store::UpgradeResult upgraded;
+        if (store::Project::upgrade(path, &upgraded, &err, &message)) {
+            log(tr("Upgraded %1 from schema %2 to schema %3; the original is kept as %4.")
+                    .arg(QDir::toNativeSeparators(path))
+                    .arg(upgraded.fromVersion)
+                    .arg(upgraded.toVersion)
+                    .arg(QDir::toNativeSeparators(upgraded.backupPath)));
+            project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message);
+        }
+    }
     if (!project) {
         log(message);
         QMessageBox::warning(this, tr("Cannot Open Project"), message);

@@ -1,0 +1,100 @@
+// Opening a project written by an older NPU Scope in the GUI: the main window asks before
+// upgrading (No leaves the file untouched and unopened; Yes upgrades, keeps the original as
+// <file>.v1.bak and opens the project). The fixture is the real schema-1 file of
+// tests/data/store.
+
+#include "core/store/project.h"
+#include "ui/main_window.h"
+#include "test_gui_support.h"
+
+#include <QAbstractButton>
+#include <QCryptographicHash>
+#include <QFile>
+#include <QMessageBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace npuscope;
+
+namespace {
+
+const QString kOldFixture = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v1-import.npuscope");
+
+QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+}
+
+bool isUpgradeQuestion(QMessageBox *box)
+{
+    return box->text().contains(QStringLiteral("Upgrade the project now?"));
+}
+
+} // namespace
+
+class TestGuiUpgrade : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir tmp_;
+
+    QString oldProject(const QString &name)
+    {
+        const QString p = tmp_.filePath(name);
+        return QFile::copy(kOldFixture, p) && QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner) ? p : QString();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { guitest::isolateSettings(); }
+
+    void declinedUpgradeLeavesTheFileAlone()
+    {
+        const QString p = oldProject(QStringLiteral("declined.npuscope"));
+        QVERIFY(!p.isEmpty());
+        const QByteArray before = fileHash(p);
+        ui::MainWindow w;
+        bool asked = false;
+        QString question;
+        guitest::whenShown<QMessageBox>(
+            [&](QMessageBox *box) {
+                asked = true;
+                question = box->text();
+                box->button(QMessageBox::No)->click();
+            },
+            isUpgradeQuestion);
+        QVERIFY(!w.openProject(p));
+        QVERIFY(asked);
+        QVERIFY2(question.contains(QStringLiteral("older NPU Scope (schema 1)")), qPrintable(question));
+        QVERIFY2(question.contains(p + QStringLiteral(".v1.bak")), qPrintable(question));
+        QVERIFY(w.projectPath().isEmpty());
+        QCOMPARE(fileHash(p), before);
+        QVERIFY(!QFile::exists(p + QStringLiteral(".v1.bak")));
+    }
+
+    void acceptedUpgradeOpensTheProject()
+    {
+        const QString p = oldProject(QStringLiteral("accepted.npuscope"));
+        QVERIFY(!p.isEmpty());
+        const QByteArray before = fileHash(p);
+        ui::MainWindow w;
+        bool asked = false;
+        guitest::whenShown<QMessageBox>(
+            [&](QMessageBox *box) {
+                asked = true;
+                box->button(QMessageBox::Yes)->click();
+            },
+            isUpgradeQuestion);
+        QVERIFY(w.openProject(p));
+        QVERIFY(asked);
+        QCOMPARE(w.projectPath(), p);
+        QCOMPARE(fileHash(p + QStringLiteral(".v1.bak")), before);
+        store::StoreError err = store::StoreError::None;
+        QString msg;
+        auto project = store::Project::open(p, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        QCOMPARE(project->sessions().size(), size_t(1));
+    }
+};
+
+QTEST_MAIN(TestGuiUpgrade)
+#include "test_gui_upgrade.moc"
