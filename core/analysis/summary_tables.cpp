@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <functional>
@@ -676,6 +678,117 @@ QString SummaryTable::text(std::size_t row, int col) const
 
 // ---- index operations ----------------------------------------------------------------
 
+namespace {
+
+// One column read once for many rows as ids into its distinct cells. Text cells are told
+// apart by where their characters live (a table's strings are stable and shared between
+// the rows that show the same name), so no string is hashed or copied per row; other
+// cells (N/A in a text column) by their value. Two ids may still show the same text:
+// users of the distinct cells compare contents, not ids.
+struct DistinctColumn {
+    std::vector<std::uint32_t> id;   // per input row
+    std::vector<Cell> cells;         // per id: a representative cell
+};
+
+struct PtrKey {
+    const char *p;
+    std::size_t n;
+    bool operator==(const PtrKey &o) const { return p == o.p && n == o.n; }
+};
+struct PtrKeyHash {
+    std::size_t operator()(const PtrKey &k) const
+    {
+        return std::hash<const void *>()(k.p) ^ (k.n * 0x9E3779B97F4A7C15ull);
+    }
+};
+
+bool distinctColumn(const SummaryTable &t, const std::uint32_t *rows, std::size_t n, int column, DistinctColumn *out,
+                    const std::atomic<bool> *cancel)
+{
+    out->id.resize(n);
+    out->cells.clear();
+    std::unordered_map<PtrKey, std::uint32_t, PtrKeyHash> texts;
+    std::map<std::string, std::uint32_t> others; // keyed by the CSV text: few distinct values
+    PtrKey last{nullptr, SIZE_MAX};
+    std::uint32_t lastId = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if ((i & 0xFFFF) == 0 && cancelled(cancel))
+            return false;
+        const Cell c = t.cell(rows[i], column);
+        std::uint32_t id;
+        if (c.kind == Cell::Kind::Text) {
+            const PtrKey k{c.text.data(), c.text.size()};
+            if (k == last) {
+                id = lastId;
+            } else {
+                auto [p, fresh] = texts.try_emplace(k, static_cast<std::uint32_t>(out->cells.size()));
+                if (fresh)
+                    out->cells.push_back(c);
+                id = p->second;
+                last = k;
+                lastId = id;
+            }
+        } else {
+            auto [p, fresh] = others.try_emplace(cellText(c), static_cast<std::uint32_t>(out->cells.size()));
+            if (fresh)
+                out->cells.push_back(c);
+            id = p->second;
+        }
+        out->id[i] = id;
+    }
+    return true;
+}
+
+// Doubles map to unsigned integers of the same order (-0 taken as +0, as == does).
+std::uint64_t orderedBits(double v)
+{
+    if (v == 0)
+        v = 0;
+    const auto b = std::bit_cast<std::uint64_t>(v);
+    return (b & (1ull << 63)) ? ~b : (b | (1ull << 63));
+}
+
+struct KeyedRow {
+    std::uint64_t key;
+    std::uint32_t row;
+};
+
+// Stable LSD radix sort on the key, 11 bits a pass; passes whose digit is the same for
+// every key are skipped (text ranks and small integers need one or two).
+bool radixSort(std::vector<KeyedRow> &v, const std::atomic<bool> *cancel)
+{
+    constexpr int kBits = 11, kPasses = (64 + kBits - 1) / kBits;
+    constexpr std::size_t kBuckets = std::size_t(1) << kBits;
+    std::vector<std::array<std::size_t, kBuckets>> hist(kPasses);
+    for (auto &h : hist)
+        h.fill(0);
+    for (const KeyedRow &k : v)
+        for (int p = 0; p < kPasses; ++p)
+            ++hist[static_cast<std::size_t>(p)][(k.key >> (p * kBits)) & (kBuckets - 1)];
+    std::vector<KeyedRow> tmp;
+    for (int p = 0; p < kPasses; ++p) {
+        auto &h = hist[static_cast<std::size_t>(p)];
+        if (std::find(h.begin(), h.end(), v.size()) != h.end())
+            continue; // one digit for all
+        if (cancelled(cancel))
+            return false;
+        if (tmp.empty())
+            tmp.resize(v.size());
+        std::size_t sum = 0;
+        for (auto &c : h) {
+            const std::size_t n = c;
+            c = sum;
+            sum += n;
+        }
+        for (const KeyedRow &k : v)
+            tmp[h[(k.key >> (p * kBits)) & (kBuckets - 1)]++] = k;
+        v.swap(tmp);
+    }
+    return true;
+}
+
+} // namespace
+
 RowIndex allRows(const SummaryTable &t)
 {
     RowIndex r(t.rowCount());
@@ -688,54 +801,46 @@ void sortRows(const SummaryTable &t, RowIndex &rows, int column, bool ascending,
 {
     if (column < 0 || column >= t.columnCount() || rows.size() < 2)
         return;
-    // (key, row) pairs sorted once: the key is the number, or for text the rank of the
-    // string among the column's distinct values, so the sort compares doubles only.
-    struct Keyed { double key; std::uint32_t row; };
-    std::vector<Keyed> keyed(rows.size());
+    // N/A sorts last both ways: it takes the largest key, which no number reaches (only a
+    // NaN's bits would map there).
+    constexpr std::uint64_t kLast = UINT64_MAX;
+    std::vector<KeyedRow> keyed(rows.size());
     const bool text = t.columns()[static_cast<std::size_t>(column)].type == ColumnType::Text;
     if (!text) {
         for (std::size_t i = 0; i < rows.size(); ++i) {
             if ((i & 0xFFFF) == 0 && cancelled(cancel))
                 return;
-            keyed[i] = {t.number(rows[i], column), rows[i]};
+            const Cell c = t.cell(rows[i], column);
+            std::uint64_t k = kLast;
+            if (c.isNumber()) {
+                const double d = c.number();
+                if (!std::isnan(d))
+                    k = ascending ? orderedBits(d) : ~orderedBits(d);
+            }
+            keyed[i] = {k, rows[i]};
         }
     } else {
-        // Views point into the table's own strings, stable while the table lives.
-        std::unordered_map<std::string_view, std::uint32_t> slot;
-        std::vector<std::string_view> distinct;
-        std::vector<std::uint32_t> slotOf(rows.size());
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            if ((i & 0xFFFF) == 0 && cancelled(cancel))
-                return;
-            const Cell c = t.cell(rows[i], column);
-            if (c.kind != Cell::Kind::Text) {
-                slotOf[i] = UINT32_MAX;
-                continue;
-            }
-            auto [p, fresh] = slot.try_emplace(c.text, static_cast<std::uint32_t>(distinct.size()));
-            if (fresh)
-                distinct.push_back(c.text);
-            slotOf[i] = p->second;
+        DistinctColumn dc;
+        if (!distinctColumn(t, rows.data(), rows.size(), column, &dc, cancel))
+            return;
+        std::vector<std::uint32_t> order;
+        for (std::uint32_t i = 0; i < dc.cells.size(); ++i)
+            if (dc.cells[i].kind == Cell::Kind::Text)
+                order.push_back(i);
+        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return dc.cells[a].text < dc.cells[b].text; });
+        // Equal strings at different places share a rank, so ties keep their row order.
+        std::vector<std::uint64_t> rank(dc.cells.size(), kLast);
+        std::uint64_t r = 0;
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            if (i && dc.cells[order[i]].text != dc.cells[order[i - 1]].text)
+                ++r;
+            rank[order[i]] = ascending ? r : UINT32_MAX - r;
         }
-        std::vector<std::uint32_t> order(distinct.size());
-        for (std::uint32_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return distinct[a] < distinct[b]; });
-        std::vector<double> rank(distinct.size());
-        for (std::size_t r = 0; r < order.size(); ++r)
-            rank[order[r]] = static_cast<double>(r);
         for (std::size_t i = 0; i < rows.size(); ++i)
-            keyed[i] = {slotOf[i] == UINT32_MAX ? std::numeric_limits<double>::quiet_NaN() : rank[slotOf[i]], rows[i]};
+            keyed[i] = {rank[dc.id[i]], rows[i]};
     }
-    if (cancelled(cancel))
+    if (!radixSort(keyed, cancel))
         return;
-    const auto cmp = [ascending](const Keyed &a, const Keyed &b) {
-        const bool an = std::isnan(a.key), bn = std::isnan(b.key);
-        if (an || bn)
-            return !an && bn; // N/A last either way
-        return ascending ? a.key < b.key : b.key < a.key;
-    };
-    std::stable_sort(keyed.begin(), keyed.end(), cmp);
     for (std::size_t i = 0; i < rows.size(); ++i)
         rows[i] = keyed[i].row;
 }
@@ -834,29 +939,100 @@ bool RowScope::matches(const RowSpan &s) const
     return true;
 }
 
+namespace {
+RowIndex filterAscending(const SummaryTable &t, const RowIndex &in, const RowScope &scope,
+                         const std::vector<std::pair<int, ColumnFilter>> &filters, const std::atomic<bool> *cancel);
+}
+
 RowIndex filterRows(const SummaryTable &t, const RowIndex &in, const RowScope &scope,
                     const std::vector<std::pair<int, ColumnFilter>> &filters, const std::atomic<bool> *cancel)
 {
-    const bool scoped = scope.device || scope.modelId || scope.iteration || scope.timeRange;
+    if (std::is_sorted(in.begin(), in.end()))
+        return filterAscending(t, in, scope, filters, cancel);
+    // Rows in another order (sorted by a column) are looked at in table order: reading a
+    // 10 M-row table at random costs a cache miss per row, in order it streams. Membership
+    // goes through bitmaps of the table's rows, so the result keeps the order of `in`.
+    const std::size_t n = t.rowCount();
+    std::vector<std::uint64_t> bits((n + 63) / 64);
+    for (std::uint32_t r : in)
+        if (r < n)
+            bits[r / 64] |= 1ull << (r % 64);
+    RowIndex ordered;
+    ordered.reserve(in.size());
+    for (std::size_t w = 0; w < bits.size(); ++w)
+        for (std::uint64_t b = bits[w]; b; b &= b - 1)
+            ordered.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(b))));
+    const RowIndex kept = filterAscending(t, ordered, scope, filters, cancel);
+    if (cancelled(cancel))
+        return {};
+    std::fill(bits.begin(), bits.end(), 0);
+    for (std::uint32_t r : kept)
+        bits[r / 64] |= 1ull << (r % 64);
     RowIndex out;
-    out.reserve(in.size());
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        if ((i & 0xFFFF) == 0 && cancelled(cancel))
-            return {};
-        const std::uint32_t r = in[i];
-        if (scoped && !scope.matches(t.span(r)))
-            continue;
-        bool ok = true;
-        for (const auto &[col, f] : filters)
-            if (!f.isEmpty() && !f.matches(t.cell(r, col))) {
-                ok = false;
-                break;
-            }
-        if (ok)
+    out.reserve(kept.size());
+    for (std::uint32_t r : in)
+        if (r < n && (bits[r / 64] >> (r % 64) & 1u))
             out.push_back(r);
-    }
     return out;
 }
+
+namespace {
+RowIndex filterAscending(const SummaryTable &t, const RowIndex &in, const RowScope &scope,
+                         const std::vector<std::pair<int, ColumnFilter>> &filters, const std::atomic<bool> *cancel)
+{
+    const bool scoped = scope.device || scope.modelId || scope.iteration || scope.timeRange;
+    RowIndex out;
+    if (scoped) {
+        out.reserve(in.size());
+        for (std::size_t i = 0; i < in.size(); ++i) {
+            if ((i & 0xFFFF) == 0 && cancelled(cancel))
+                return {};
+            if (scope.matches(t.span(in[i])))
+                out.push_back(in[i]);
+        }
+    } else {
+        out = in;
+    }
+    // Each filter narrows what the ones before kept, in place.
+    for (const auto &[col, f] : filters) {
+        if (f.isEmpty() || col < 0 || col >= t.columnCount())
+            continue;
+        std::size_t kept = 0;
+        if (f.isNumeric()) {
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                if ((i & 0xFFFF) == 0 && cancelled(cancel))
+                    return {};
+                const Cell c = t.cell(out[i], col);
+                if (c.isNumber() && f.matchesNumber(c.number()))
+                    out[kept++] = out[i];
+            }
+        } else if (t.columns()[static_cast<std::size_t>(col)].type == ColumnType::Text) {
+            DistinctColumn dc;
+            if (!distinctColumn(t, out.data(), out.size(), col, &dc, cancel))
+                return {};
+            std::vector<std::uint8_t> hit(dc.cells.size());
+            for (std::size_t d = 0; d < dc.cells.size(); ++d)
+                hit[d] = f.matches(dc.cells[d]);
+            for (std::size_t i = 0; i < out.size(); ++i)
+                if (hit[dc.id[i]])
+                    out[kept++] = out[i];
+        } else {
+            // Text typed into a number column: matched against the formatted cell.
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                if ((i & 0xFFFF) == 0 && cancelled(cancel))
+                    return {};
+                if (f.matches(t.cell(out[i], col)))
+                    out[kept++] = out[i];
+            }
+        }
+        out.resize(kept);
+    }
+    if (cancelled(cancel))
+        return {};
+    out.shrink_to_fit();
+    return out;
+}
+} // namespace
 
 // ---- grouping ------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@
 #include <QtTest>
 #include <cmath>
 #include <map>
+#include <random>
 
 using namespace npuscope;
 using namespace npuscope::analysis;
@@ -41,6 +42,7 @@ private slots:
     void collectivesEqualHcclTimeline();
     void sortIsNumericOnNumbers();
     void sortsTextAndStable();
+    void sortAndFilterMatchReferenceOnAnyOrder();
     void filters();
     void badFiltersExplainThemselves();
     void groupByOpType();
@@ -261,6 +263,69 @@ void PipelineSummaryTables::sortsTextAndStable()
         if (a == b) // stable: equal keys keep the table order
             QVERIFY(rows[i - 1] < rows[i]);
     }
+}
+
+// The radix sort on precomputed keys and the per-distinct-string filters against the plain
+// definitions (a comparison sort on cells, a filter cell by cell), on rows in a shuffled order.
+void PipelineSummaryTables::sortAndFilterMatchReferenceOnAnyOrder()
+{
+    for (SummaryKind k : {SummaryKind::OpSummary, SummaryKind::OpStatistic, SummaryKind::TaskTime}) {
+        auto t = table(k);
+        QVERIFY(t && t->rowCount() > 10);
+        RowIndex shuffled = allRows(*t);
+        std::mt19937 rng(7);
+        std::shuffle(shuffled.begin(), shuffled.end(), rng);
+        for (int col = 0; col < t->columnCount(); ++col) {
+            const bool text = t->columns()[std::size_t(col)].type == ColumnType::Text;
+            for (bool asc : {true, false}) {
+                RowIndex got = shuffled;
+                sortRows(*t, got, col, asc);
+                RowIndex want = shuffled;
+                std::stable_sort(want.begin(), want.end(), [&](std::uint32_t a, std::uint32_t b) {
+                    const Cell ca = t->cell(a, col), cb = t->cell(b, col);
+                    const bool na = text ? ca.kind != Cell::Kind::Text : std::isnan(ca.number());
+                    const bool nb = text ? cb.kind != Cell::Kind::Text : std::isnan(cb.number());
+                    if (na || nb)
+                        return !na && nb;
+                    if (text)
+                        return asc ? ca.text < cb.text : cb.text < ca.text;
+                    return asc ? ca.number() < cb.number() : cb.number() < ca.number();
+                });
+                QVERIFY2(got == want, qPrintable(QStringLiteral("%1 column %2 %3")
+                                                     .arg(QString::fromLatin1(summaryKindStem(k)), t->columns()[std::size_t(col)].name)
+                                                     .arg(asc ? "ascending" : "descending")));
+            }
+        }
+        // Every column filtered by text (and number columns by a range) keeps the rows the
+        // cell-by-cell filter keeps, in the order given.
+        for (int col = 0; col < t->columnCount(); ++col) {
+            const bool text = t->columns()[std::size_t(col)].type == ColumnType::Text;
+            const QString sample = t->text(shuffled[3], col);
+            QStringList inputs{sample.left(3).toUpper(), QStringLiteral("n/a"), QStringLiteral("/^%1$/").arg(QRegularExpression::escape(sample))};
+            if (!text)
+                inputs << QStringLiteral(">=%1").arg(t->number(shuffled[3], col)) << QStringLiteral("..%1").arg(t->number(shuffled[5], col));
+            for (const QString &in : inputs) {
+                ColumnFilter f;
+                QString err;
+                QVERIFY2(ColumnFilter::parse(in, t->columns()[std::size_t(col)].type, &f, &err), qPrintable(err));
+                RowIndex want;
+                for (auto r : shuffled)
+                    if (f.matches(t->cell(r, col)))
+                        want.push_back(r);
+                QVERIFY2(filterRows(*t, shuffled, {}, {{col, f}}) == want, qPrintable(t->columns()[std::size_t(col)].name + u' ' + in));
+                RowIndex ordered = want;
+                std::sort(ordered.begin(), ordered.end());
+                QCOMPARE(filterRows(*t, allRows(*t), {}, {{col, f}}), ordered);
+            }
+        }
+    }
+    // A cancelled sort leaves the rows as they were; a cancelled filter keeps nothing.
+    auto t = table(SummaryKind::OpSummary);
+    RowIndex rows = allRows(*t);
+    const std::atomic<bool> stop{true};
+    sortRows(*t, rows, t->columnIndex(QStringLiteral("Task Duration(us)")), false, &stop);
+    QCOMPARE(rows, allRows(*t));
+    QVERIFY(filterRows(*t, rows, {}, {}, &stop).empty());
 }
 
 void PipelineSummaryTables::filters()
