@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -44,6 +45,7 @@ private slots:
     void exportVisibleRows();
     void followsExplorerSelection();
     void rangeFromTimelineAndJump();
+    void sortAndFilterOffTheGuiThread();
 
 private:
     ui::ExplorerSelection session() const
@@ -318,6 +320,88 @@ void TablesViewTest::rangeFromTimelineAndJump()
     QVERIFY(vis.first <= s.start && vis.second >= s.end);
     // The jump does not narrow the table to the task.
     QVERIFY(!tables->timeRange().has_value());
+}
+
+// A table over the background threshold (0 here: every table) is sorted, filtered and
+// grouped on the worker: the request returns at once with the old rows still shown and
+// "Sorting…" in the count, the result replaces them when the event loop delivers it, and a
+// newer request supersedes an older one.
+void TablesViewTest::sortAndFilterOffTheGuiThread()
+{
+    TablesView v;
+    v.setBackgroundThreshold(0);
+    v.show();
+    QVERIFY(open(v, SummaryKind::OpSummary));
+    QVERIFY(!v.isBusy());
+    const auto *t = v.model()->table();
+    const int dur = t->columnIndex(QStringLiteral("Task Duration(us)"));
+    const int name = t->columnIndex(QStringLiteral("Op Name"));
+    const RowIndex before = v.model()->rows();
+    QCOMPARE(before, allRows(*t));
+
+    // Sort through the header: control comes back before any sorting is shown.
+    QSignalSpy layouts(v.model(), &QAbstractItemModel::layoutChanged);
+    v.tableView()->sortByColumn(dur, Qt::DescendingOrder);
+    QVERIFY(v.isBusy());
+    QCOMPARE(v.countLabel()->text(), QStringLiteral("Sorting…"));
+    QCOMPARE(v.tableView()->horizontalHeader()->sortIndicatorSection(), dur);
+    QCOMPARE(v.model()->rows(), before);
+    QCOMPARE(v.model()->sortColumn(), -1);
+    QCOMPARE(layouts.count(), 0);
+    // Superseded at once by the other direction: only the newer order is ever shown.
+    v.tableView()->sortByColumn(dur, Qt::AscendingOrder);
+    QVERIFY(v.waitForLoaded(60000));
+    QCOMPARE(layouts.count(), 1);
+    QCOMPARE(v.model()->sortColumn(), dur);
+    QCOMPARE(v.model()->sortOrder(), Qt::AscendingOrder);
+    RowIndex want = before;
+    sortRows(*t, want, dur, true);
+    QCOMPARE(v.model()->rows(), want);
+    QVERIFY(v.countLabel()->text().contains(QLocale().toString(qulonglong(before.size()))));
+
+    // A filter (from the timeline range: no debounce) keeps the sort; "Filtering…" meanwhile.
+    const RowSpan s0 = t->span(0), s1 = t->span(60);
+    v.setTimeRange(s0.start, s1.end);
+    QCOMPARE(v.countLabel()->text(), QStringLiteral("Filtering…"));
+    QCOMPARE(v.model()->rows(), want);
+    QVERIFY(v.waitForLoaded(60000));
+    RowScope scope;
+    scope.timeRange = std::make_pair(s0.start, s1.end);
+    RowIndex in = filterRows(*t, allRows(*t), scope, {});
+    sortRows(*t, in, dur, true);
+    QVERIFY(!in.empty() && in.size() < before.size());
+    QCOMPARE(v.model()->rows(), in);
+
+    // A sort asked for while a filter is being computed is not lost, nor is the filter.
+    v.tableView()->filterEdit(name)->setText(QStringLiteral("conv"));
+    v.setTimeRange(s0.start, s1.end + 1); // applies the edit now rather than after the typing pause
+    QCOMPARE(v.countLabel()->text(), QStringLiteral("Filtering…"));
+    scope.timeRange = std::make_pair(s0.start, s1.end + 1);
+    v.tableView()->sortByColumn(name, Qt::DescendingOrder);
+    QCOMPARE(v.countLabel()->text(), QStringLiteral("Filtering…"));
+    QVERIFY(v.waitForLoaded(60000));
+    ColumnFilter f;
+    QString err;
+    QVERIFY(ColumnFilter::parse(QStringLiteral("conv"), ColumnType::Text, &f, &err));
+    RowIndex both = filterRows(*t, allRows(*t), scope, {{name, f}});
+    sortRows(*t, both, name, false);
+    QVERIFY(!both.empty());
+    QCOMPARE(v.model()->rows(), both);
+    QCOMPARE(v.model()->sortColumn(), name);
+
+    // Grouping goes through the worker too; switching kinds drops what is in flight.
+    v.clearTimeRange();
+    v.tableView()->filterEdit(name)->clear();
+    QVERIFY(v.waitForLoaded(60000));
+    v.setGrouped(true);
+    QCOMPARE(v.countLabel()->text(), QStringLiteral("Grouping…"));
+    QVERIFY(v.waitForLoaded(60000));
+    QVERIFY(dynamic_cast<const GroupedTable *>(v.model()->table()));
+    v.setGrouped(false);
+    QVERIFY(v.setKind(SummaryKind::OpStatistic));
+    QVERIFY(v.waitForLoaded(60000));
+    QCOMPARE(v.model()->table()->kind(), SummaryKind::OpStatistic);
+    QCOMPARE(v.model()->rows(), allRows(*v.model()->table()));
 }
 
 QTEST_MAIN(TablesViewTest)

@@ -10,13 +10,21 @@ SummaryTableModel::SummaryTableModel(QObject *parent) : QAbstractTableModel(pare
 
 void SummaryTableModel::setTable(std::shared_ptr<const SummaryTable> table, RowIndex rows)
 {
+    int column = table_ == table ? sortColumn_ : -1; // a sort column of another kind means nothing here
+    if (table && column >= 0 && column < table->columnCount())
+        sortRows(*table, rows, column, sortOrder_ == Qt::AscendingOrder);
+    else
+        column = -1;
+    setTable(std::move(table), std::move(rows), column, sortOrder_);
+}
+
+void SummaryTableModel::setTable(std::shared_ptr<const SummaryTable> table, RowIndex rows, int sortColumn, Qt::SortOrder order)
+{
     beginResetModel();
-    if (table_ != table)
-        sortColumn_ = -1; // a sort column of another kind means nothing here
     table_ = std::move(table);
     rows_ = table_ ? std::move(rows) : RowIndex();
-    if (table_ && sortColumn_ >= 0 && sortColumn_ < table_->columnCount())
-        sortRows(*table_, rows_, sortColumn_, sortOrder_ == Qt::AscendingOrder);
+    sortColumn_ = table_ ? sortColumn : -1;
+    sortOrder_ = order;
     fetched_ = std::min(rows_.size(), kBatch);
     // Observers of modelReset (views, QAbstractItemModelTester) call fetchMore from their
     // slots; inserting rows before every observer has seen the reset would break them.
@@ -91,23 +99,41 @@ void SummaryTableModel::sort(int column, Qt::SortOrder order)
 {
     if (!table_ || column < 0 || column >= table_->columnCount())
         return;
+    if (sortHandler_) {
+        sortHandler_(column, order);
+        return;
+    }
+    RowIndex rows = rows_;
+    sortRows(*table_, rows, column, order == Qt::AscendingOrder);
+    setOrder(std::move(rows), column, order);
+}
+
+void SummaryTableModel::setOrder(RowIndex rows, int sortColumn, Qt::SortOrder order)
+{
+    if (!table_ || rows.size() != rows_.size())
+        return; // not a new order of the rows shown (a newer table replaced them)
+    sortColumn_ = sortColumn;
+    sortOrder_ = order;
+    reorder(std::move(rows));
+}
+
+void SummaryTableModel::reorder(RowIndex rows)
+{
     Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();
     std::vector<std::uint32_t> beforeRows;
     for (const auto &i : before)
         beforeRows.push_back(rows_[static_cast<std::size_t>(i.row())]);
-    sortColumn_ = column;
-    sortOrder_ = order;
-    sortRows(*table_, rows_, column, order == Qt::AscendingOrder);
+    rows_ = std::move(rows);
     // Persistent indexes follow their rows when still fetched, else become invalid.
     if (!before.isEmpty()) {
         std::unordered_map<std::uint32_t, int> where;
         for (std::size_t i = 0; i < fetched_; ++i)
             where.emplace(rows_[i], static_cast<int>(i));
         QModelIndexList after;
-        for (std::size_t k = 0; k < before.size(); ++k) {
-            auto p = where.find(beforeRows[k]);
-            after << (p == where.end() ? QModelIndex() : index(p->second, before[static_cast<qsizetype>(k)].column()));
+        for (qsizetype k = 0; k < before.size(); ++k) {
+            auto p = where.find(beforeRows[static_cast<std::size_t>(k)]);
+            after << (p == where.end() ? QModelIndex() : index(p->second, before[k].column()));
         }
         changePersistentIndexList(before, after);
     }

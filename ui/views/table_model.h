@@ -7,6 +7,7 @@
 #include "core/analysis/summary_tables.h"
 
 #include <QAbstractTableModel>
+#include <functional>
 #include <memory>
 
 namespace npuscope::ui {
@@ -20,6 +21,16 @@ public:
 
     // Shows `rows` of `table` (nullptr: nothing). Resets the model.
     void setTable(std::shared_ptr<const analysis::SummaryTable> table, analysis::RowIndex rows);
+    // The same with `rows` already sorted by (sortColumn, order) elsewhere (-1: unsorted).
+    void setTable(std::shared_ptr<const analysis::SummaryTable> table, analysis::RowIndex rows, int sortColumn,
+                  Qt::SortOrder order);
+    // The same rows of the same table in a new order (sorted elsewhere by column, order):
+    // a layout change, so selections and persistent indexes follow their rows.
+    void setOrder(analysis::RowIndex rows, int sortColumn, Qt::SortOrder order);
+    // When set, sort() (the header's sort indicator) only hands the request to `handler`,
+    // which sorts off the GUI thread and comes back with setOrder(); the model keeps
+    // showing the old order meanwhile. Unset: sort() sorts at once.
+    void setSortHandler(std::function<void(int column, Qt::SortOrder order)> handler) { sortHandler_ = std::move(handler); }
     const analysis::SummaryTable *table() const { return table_.get(); }
     std::shared_ptr<const analysis::SummaryTable> sharedTable() const { return table_; }
     const analysis::RowIndex &rows() const { return rows_; }
@@ -35,9 +46,12 @@ public:
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
     // Stable sort of the visible rows (numbers numerically); remembered for setTable().
+    // sortColumn() / sortOrder() say the order shown, not one still being computed.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 private:
+    void reorder(analysis::RowIndex rows);
+    std::function<void(int, Qt::SortOrder)> sortHandler_;
     std::shared_ptr<const analysis::SummaryTable> table_;
     analysis::RowIndex rows_;
     std::size_t fetched_ = 0;

@@ -28,6 +28,10 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+
 namespace npuscope::ui {
 
 using namespace npuscope::analysis;
@@ -124,6 +128,216 @@ void FilterTableView::placeEdits()
 
 // ---- TablesView ----------------------------------------------------------------------
 
+// One worker thread for sort / filter / group requests. Only the newest request matters:
+// submitting one cancels the job running and replaces the one waiting.
+class TablesView::Jobs {
+public:
+    using Job = std::function<void(const std::atomic<bool> *cancel)>;
+    Jobs() : thread_([this] { run(); }) {}
+    ~Jobs()
+    {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stop_ = true;
+            pending_ = nullptr;
+            if (running_)
+                running_->store(true);
+        }
+        wake_.notify_one();
+        thread_.join();
+    }
+    void submit(Job job)
+    {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            pending_ = std::move(job);
+            if (running_)
+                running_->store(true);
+        }
+        wake_.notify_one();
+    }
+    void cancel()
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pending_ = nullptr;
+        if (running_)
+            running_->store(true);
+    }
+
+private:
+    void run()
+    {
+        for (;;) {
+            Job job;
+            auto cancel = std::make_shared<std::atomic<bool>>(false);
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                wake_.wait(lock, [this] { return stop_ || pending_; });
+                if (stop_)
+                    return;
+                job = std::move(pending_);
+                pending_ = nullptr;
+                running_ = cancel;
+            }
+            job(cancel.get());
+            job = nullptr; // the tables it holds are released here, not under the lock
+            std::lock_guard<std::mutex> lock(mutex_);
+            running_.reset();
+        }
+    }
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    Job pending_;
+    std::shared_ptr<std::atomic<bool>> running_;
+    bool stop_ = false;
+    std::thread thread_; // last: started once the members above exist
+};
+
+struct TablesView::Request {
+    std::uint64_t generation = 0;
+    bool sortOnly = false;        // a new order of `base` of `shown`; else filter (and group) `table` first
+    std::shared_ptr<const SummaryTable> table;
+    RowScope scope;
+    std::vector<std::pair<int, ColumnFilter>> filters;
+    bool grouped = false;
+    std::shared_ptr<const SummaryTable> shown;
+    RowIndex base;
+    int sortColumn = -1;
+    Qt::SortOrder order = Qt::AscendingOrder;
+};
+
+struct TablesView::Result {
+    std::uint64_t generation = 0;
+    bool sortOnly = false;
+    bool grouped = false;
+    std::shared_ptr<const SummaryTable> shown;
+    RowIndex base, sorted;
+    int sortColumn = -1;
+    Qt::SortOrder order = Qt::AscendingOrder;
+};
+
+TablesView::Result TablesView::compute(const Request &q, const std::atomic<bool> *cancel)
+{
+    Result r;
+    r.generation = q.generation;
+    r.sortOnly = q.sortOnly;
+    r.grouped = q.grouped;
+    r.sortColumn = q.sortColumn;
+    r.order = q.order;
+    if (q.sortOnly) {
+        r.shown = q.shown;
+        r.base = q.base;
+    } else {
+        RowIndex rows = filterRows(*q.table, allRows(*q.table), q.scope, q.filters, cancel);
+        if (q.grouped) {
+            if (cancel && cancel->load())
+                return r;
+            auto g = std::make_shared<GroupedTable>(q.table, rows, q.table->groupColumn());
+            r.base = allRows(*g);
+            r.shown = std::move(g);
+        } else {
+            r.shown = q.table;
+            r.base = std::move(rows);
+        }
+    }
+    r.sorted = r.base;
+    if (r.sortColumn >= r.shown->columnCount())
+        r.sortColumn = -1;
+    if (r.sortColumn >= 0)
+        sortRows(*r.shown, r.sorted, r.sortColumn, r.order == Qt::AscendingOrder, cancel);
+    return r;
+}
+
+void TablesView::submit(Request q, Busy what)
+{
+    q.generation = ++requestGeneration_;
+    if (!q.sortOnly && q.table->rowCount() < backgroundRows_) {
+        jobs_->cancel();
+        busy_ = Busy::None;
+        apply(compute(q, nullptr));
+        return;
+    }
+    if (q.sortOnly && q.base.size() < backgroundRows_) {
+        jobs_->cancel();
+        busy_ = Busy::None;
+        apply(compute(q, nullptr));
+        return;
+    }
+    busy_ = what;
+    updateCount();
+    QPointer<TablesView> self(this);
+    jobs_->submit([self, q = std::move(q)](const std::atomic<bool> *cancel) {
+        Result r = compute(q, cancel);
+        if (cancel->load())
+            return;
+        // Queued to the GUI thread; a newer request (another generation) ignores it.
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, r = std::move(r)]() mutable {
+                if (self && self->requestGeneration_ == r.generation)
+                    self->apply(std::move(r));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void TablesView::dropRequests()
+{
+    ++requestGeneration_;
+    if (jobs_)
+        jobs_->cancel();
+    busy_ = Busy::None;
+    baseRows_.clear();
+}
+
+void TablesView::apply(Result r)
+{
+    busy_ = Busy::None;
+    if (!r.shown) { // cancelled before it had rows (only when superseded: not shown)
+        updateCount();
+        return;
+    }
+    baseRows_ = std::move(r.base);
+    const int column = r.sortColumn;
+    if (r.sortOnly && model_->sharedTable() == r.shown) {
+        model_->setOrder(std::move(r.sorted), column, r.order);
+    } else {
+        shown_ = r.shown;
+        view_->setFilterBarVisible(!r.grouped); // the edits filter the kind's rows; they come back ungrouped
+        model_->setTable(r.shown, std::move(r.sorted), column, r.order);
+    }
+    if (shown_.get() != fittedFor_) {
+        // Widths from the content once per table (not on every filter, so a width the user
+        // set stays); long op names are capped so the numbers stay on screen.
+        fittedFor_ = shown_.get();
+        view_->horizontalHeader()->setResizeContentsPrecision(200);
+        view_->resizeColumnsToContents();
+        const int cap = std::max(240, view_->viewport()->width() / 3);
+        for (int c = 0; c < model_->columnCount(); ++c)
+            view_->setColumnWidth(c, std::min(cap, view_->columnWidth(c) + 8));
+    }
+    updateCount();
+}
+
+void TablesView::requestSort(int column, Qt::SortOrder order)
+{
+    sortColumn_ = column;
+    sortOrder_ = order;
+    if (!table_ || !shown_)
+        return;
+    if (busy_ == Busy::Filtering || busy_ == Busy::Grouping) {
+        applyFilters(); // the rows are still changing: compute them again with the new order
+        return;
+    }
+    Request q;
+    q.sortOnly = true;
+    q.shown = shown_;
+    q.base = baseRows_;
+    q.sortColumn = column;
+    q.order = order;
+    submit(std::move(q), Busy::Sorting);
+}
+
 struct TablesView::Session {
     QString path;
     std::int64_t id = 0;
@@ -154,6 +368,8 @@ TablesView::TablesView(QWidget *parent) : QWidget(parent)
     view_ = new FilterTableView(this);
     view_->setObjectName(QStringLiteral("summaryTable"));
     model_ = new SummaryTableModel(this);
+    model_->setSortHandler([this](int column, Qt::SortOrder order) { requestSort(column, order); });
+    jobs_ = std::make_unique<Jobs>();
     view_->setModel(model_);
     view_->setSortingEnabled(true);
     view_->horizontalHeader()->setSortIndicatorShown(true);
@@ -184,7 +400,12 @@ TablesView::TablesView(QWidget *parent) : QWidget(parent)
     lay->addWidget(view_, 1);
 
     connect(kinds_, &QComboBox::currentIndexChanged, this, [this] { load(); });
-    connect(group_, &QCheckBox::toggled, this, [this] { applyFilters(); });
+    connect(group_, &QCheckBox::toggled, this, [this] {
+        // Column numbers of the rows and of the groups mean different things.
+        sortColumn_ = -1;
+        view_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+        applyFilters();
+    });
     connect(clearRange_, &QPushButton::clicked, this, &TablesView::clearTimeRange);
     // Typing is debounced: a 10 M-row filter should not run on every key.
     auto *debounce = new QTimer(this);
@@ -203,7 +424,11 @@ TablesView::TablesView(QWidget *parent) : QWidget(parent)
     updateCount();
 }
 
-TablesView::~TablesView() { stopWorker(); }
+TablesView::~TablesView()
+{
+    stopWorker();
+    jobs_.reset(); // joins: no job outlives the view
+}
 
 void TablesView::stopWorker()
 {
@@ -253,6 +478,7 @@ void TablesView::setSelection(const ExplorerSelection &sel)
     }
     stopWorker();
     ++generation_;
+    dropRequests();
     table_.reset();
     shown_.reset();
     model_->setTable(nullptr, {});
@@ -313,6 +539,9 @@ void TablesView::load()
 {
     stopWorker();
     const int gen = ++generation_;
+    dropRequests();
+    sortColumn_ = -1; // a sort column of another kind means nothing here
+    view_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     table_.reset();
     shown_.reset();
     fittedFor_ = nullptr;
@@ -354,10 +583,10 @@ bool TablesView::waitForLoaded(int msecs)
 {
     QElapsedTimer t;
     t.start();
-    while (loading_ && t.elapsed() < msecs)
+    while ((loading_ || isBusy()) && t.elapsed() < msecs)
         QApplication::processEvents(QEventLoop::AllEvents, 20);
     QApplication::processEvents();
-    return !loading_;
+    return !loading_ && !isBusy();
 }
 
 RowScope TablesView::scope() const
@@ -380,11 +609,15 @@ void TablesView::applyFilters()
         updateCount();
         return;
     }
-    QApplication::setOverrideCursor(Qt::WaitCursor);
     const bool grouped = group_->isChecked() && table_->groupColumn() >= 0;
     // The filter row filters the rows of the kind; grouping then aggregates those rows,
     // so the edits keep meaning the kind's columns in both modes.
-    std::vector<std::pair<int, ColumnFilter>> filters;
+    Request q;
+    q.table = table_;
+    q.scope = scope();
+    q.grouped = grouped;
+    q.sortColumn = sortColumn_;
+    q.order = sortOrder_;
     QStringList problems;
     for (int c = 0; c < table_->columnCount() && c < view_->filterCount(); ++c) {
         ColumnFilter f;
@@ -398,33 +631,11 @@ void TablesView::applyFilters()
         }
         edit->setStyleSheet(QString());
         if (!f.isEmpty())
-            filters.emplace_back(c, std::move(f));
+            q.filters.emplace_back(c, std::move(f));
     }
     filterError_->setText(problems.join(u'\n'));
     filterError_->setVisible(!problems.isEmpty());
-    RowIndex rows = filterRows(*table_, allRows(*table_), scope(), filters);
-    if (grouped) {
-        auto g = std::make_shared<GroupedTable>(table_, rows, table_->groupColumn());
-        shown_ = g;
-        model_->setTable(g, allRows(*g));
-        view_->setFilterBarVisible(false); // the edits filter the kind's rows; they come back ungrouped
-    } else {
-        shown_ = table_;
-        view_->setFilterBarVisible(true);
-        model_->setTable(table_, std::move(rows));
-    }
-    if (shown_.get() != fittedFor_) {
-        // Widths from the content once per table (not on every filter, so a width the user
-        // set stays); long op names are capped so the numbers stay on screen.
-        fittedFor_ = shown_.get();
-        view_->horizontalHeader()->setResizeContentsPrecision(200);
-        view_->resizeColumnsToContents();
-        const int cap = std::max(240, view_->viewport()->width() / 3);
-        for (int c = 0; c < model_->columnCount(); ++c)
-            view_->setColumnWidth(c, std::min(cap, view_->columnWidth(c) + 8));
-    }
-    QApplication::restoreOverrideCursor();
-    updateCount();
+    submit(std::move(q), grouped ? Busy::Grouping : Busy::Filtering);
 }
 
 void TablesView::updateCount()
@@ -432,6 +643,12 @@ void TablesView::updateCount()
     if (loading_) {
         count_->setText(tr("Loading…"));
         return;
+    }
+    switch (busy_) {
+    case Busy::Sorting: count_->setText(tr("Sorting…")); return;
+    case Busy::Filtering: count_->setText(tr("Filtering…")); return;
+    case Busy::Grouping: count_->setText(tr("Grouping…")); return;
+    case Busy::None: break;
     }
     if (!table_) {
         count_->setText(session_ ? tr("No table") : (error_.isEmpty() ? tr("No session selected") : error_));

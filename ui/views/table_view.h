@@ -7,7 +7,11 @@
 // selection as tab-separated text; the visible rows can be exported as CSV; a double-click
 // asks for the row's place in the timeline (showInTimelineRequested).
 // Tables are built on a worker thread ("Loading…" meanwhile); the reader is owned here
-// and outlives every worker that uses it.
+// and outlives every worker that uses it. Sorting, filtering and grouping a large table
+// run on a second worker ("Sorting…" / "Filtering…" / "Grouping…" meanwhile): the model
+// keeps showing the previous rows until the result arrives, a newer request cancels and
+// supersedes an older one (a generation counter drops results that arrive late), and the
+// header and the filter edits stay usable throughout.
 
 #include "core/analysis/summary_tables.h"
 #include "ui/project_explorer.h"
@@ -72,7 +76,13 @@ public:
     std::optional<analysis::SummaryKind> kind() const;
     void setGrouped(bool grouped);
     bool isLoading() const { return loading_; }
-    // Processes events until the current table is shown or msecs pass (tests).
+    // A sort, filter or grouping is being computed off the GUI thread.
+    bool isBusy() const { return busy_ != Busy::None; }
+    // Tables with at least this many rows are sorted / filtered / grouped on the worker;
+    // smaller ones at once (a few ms: "Sorting…" would only flicker). Default 100 000.
+    void setBackgroundThreshold(std::size_t rows) { backgroundRows_ = rows; }
+    // Processes events until the current table is shown with its filters and sort applied
+    // or msecs pass (tests).
     bool waitForLoaded(int msecs);
 
     // Tab-separated text of the selected cells (header line first), as Ctrl+C copies it.
@@ -100,6 +110,16 @@ protected:
 
 private:
     struct Session;
+    class Jobs;
+    enum class Busy : std::uint8_t { None, Sorting, Filtering, Grouping };
+    // What one sort / filter / group request computes, and what it brings back.
+    struct Request;
+    struct Result;
+    static Result compute(const Request &r, const std::atomic<bool> *cancel);
+    void submit(Request r, Busy what);
+    void apply(Result r);
+    void requestSort(int column, Qt::SortOrder order);
+    void dropRequests();
     void retranslateUi();
     void fillKinds();
     void load();
@@ -120,6 +140,13 @@ private:
     std::thread worker_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     int generation_ = 0;
+    std::unique_ptr<Jobs> jobs_;
+    std::uint64_t requestGeneration_ = 0;     // of the newest sort / filter / group request
+    Busy busy_ = Busy::None;
+    std::size_t backgroundRows_ = 100000;
+    analysis::RowIndex baseRows_;             // shown rows in table order (what a new sort starts from)
+    int sortColumn_ = -1;                     // the order asked for through the header
+    Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
     bool loading_ = false;
     bool jumping_ = false;
     QString error_;
