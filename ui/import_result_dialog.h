@@ -6,9 +6,11 @@
 // reason in a sortable list that can be copied.
 
 #include "core/importing/prof_importer.h"
+#include "core/store/project.h"
 
 #include <QDialog>
 #include <cstdint>
+#include <memory>
 
 class QLabel;
 class QPushButton;
@@ -24,6 +26,9 @@ struct ImportOutcome {
     std::int64_t sessionId = 0;  // the new session (Imported only; undone otherwise)
     QString message;             // translated: why it failed (Failed / Cancelled)
     importing::ImportReport report;
+    // The project opened (and checked) on the worker after a successful import, so the
+    // window shows it without checking a big file on the GUI thread.
+    std::shared_ptr<store::Project> project;
 };
 
 class ImportResultDialog : public QDialog {

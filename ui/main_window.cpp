@@ -960,6 +960,8 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
                 if (!undone)
                     o.message += QLatin1Char(' ') + undo;
                 o.sessionId = 0;
+            } else {
+                o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &o.message);
             }
         }
         QMetaObject::invokeMethod(qApp, [self, o] {
@@ -1022,7 +1024,7 @@ void MainWindow::finishImport(const ImportOutcome &o)
                 .arg(o.report.total().skipped));
         if (projectPath_ != o.projectPath || explorer_->projectPath() != o.projectPath) {
             projectPath_ = o.projectPath;
-            explorer_->setProject(o.projectPath);
+            explorer_->setProject(o.projectPath, nullptr, o.project);
             addRecent(o.projectPath);
             retranslateUi();
             Q_EMIT projectChanged(projectPath_);

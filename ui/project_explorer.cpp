@@ -89,10 +89,11 @@ void ProjectExplorer::retranslateUi()
         reload();
 }
 
-bool ProjectExplorer::setProject(const QString &path, QString *message)
+bool ProjectExplorer::setProject(const QString &path, QString *message, std::shared_ptr<store::Project> opened)
 {
     path_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
-    project_.reset(); // a new (or re-given) project is checked again when opened
+    // A new (or re-given) project is checked again when opened, unless that was just done.
+    project_ = opened && opened->path() == path_ ? std::move(opened) : nullptr;
     tree_->clear();
     if (path_.isEmpty()) {
         Q_EMIT selectionChanged({});

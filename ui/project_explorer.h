@@ -36,7 +36,9 @@ public:
     ~ProjectExplorer() override;
 
     // Shows `path` (empty clears). Returns false and sets *message when it cannot be read.
-    bool setProject(const QString &path, QString *message = nullptr);
+    // `opened`: the project already opened (and so checked) elsewhere, e.g. on a worker
+    // thread, so the GUI thread does not check a big file again.
+    bool setProject(const QString &path, QString *message = nullptr, std::shared_ptr<store::Project> opened = {});
     QString projectPath() const { return path_; }
     // Re-reads the project, keeping expansion and selection. Returns false on read errors.
     bool reload(QString *message = nullptr);
@@ -65,7 +67,7 @@ private:
 
     QTreeWidget *tree_ = nullptr;
     QString path_;
-    std::unique_ptr<store::Project> project_;
+    std::shared_ptr<store::Project> project_;
     // Opens project_ for path_ if it is not open yet.
     store::Project *ensureProject(QString *message);
 };

@@ -431,7 +431,7 @@ int bench(const QString &work, int runIterations)
     QDir().mkpath(work);
     guitest::isolateSettings();
     std::fprintf(stderr, "gui_stall: exporting the import input…\n");
-    const QString prof = exportEmulated(work + QStringLiteral("/prof"), 12, 2);
+    const QString prof = exportEmulated(work + QStringLiteral("/prof"), 60, 2);
     if (prof.isEmpty())
         return 1;
     ui::MainWindow w;
@@ -466,10 +466,16 @@ int bench(const QString &work, int runIterations)
     if (!runs.wait(3600 * 1000))
         return 1;
     say("run_ms", meter.stopMs());
+    if (runs.at(0).at(0).toString() != QLatin1String("complete")) {
+        std::fprintf(stderr, "gui_stall: the run ended %s: %s\n", qPrintable(runs.at(0).at(0).toString()),
+                     qPrintable(runs.at(0).at(1).toString()));
+        return 1;
+    }
     say("run_s", t.elapsed() / 1000.0);
 
-    // Cancel a second long run after it has recorded a while: latency and stall.
-    spec.iterations = runIterations * 4;
+    // Cancel a second run after it has recorded a while (asked for far more iterations than
+    // 6 s can record, so Cancel always meets it running): latency and stall.
+    spec.iterations = 100000;
     meter.start();
     if (!w.startRun(spec, opt, work + QStringLiteral("/cancel.npuscope")))
         return 1;
@@ -478,9 +484,13 @@ int bench(const QString &work, int runIterations)
     meter.start();
     t.restart();
     QTest::mouseClick(w.cancelButton(), Qt::LeftButton);
-    if (!runs.wait(600 * 1000))
+    if (runs.count() < 2 && !runs.wait(600 * 1000))
         return 1;
     say("cancel_latency_ms", t.nsecsElapsed() / 1e6);
+    if (runs.at(1).at(0).toString() != QLatin1String("cancelled")) {
+        std::fprintf(stderr, "gui_stall: the run to cancel ended %s\n", qPrintable(runs.at(1).at(0).toString()));
+        return 1;
+    }
     say("cancel_ms", std::max(beforeCancel, meter.stopMs()));
 
     QSignalSpy imports(&w, &ui::MainWindow::importFinished);
@@ -534,7 +544,7 @@ int main(int argc, char **argv)
     app.report = qEnvironmentVariableIsSet("NPUSCOPE_BENCH_STALLS");
     const QStringList args = app.arguments();
     if (const qsizetype i = args.indexOf(QStringLiteral("--bench")); i >= 0 && i + 1 < args.size())
-        return bench(args.at(i + 1), args.size() > i + 2 ? args.at(i + 2).toInt() : 40);
+        return bench(args.at(i + 1), args.size() > i + 2 ? args.at(i + 2).toInt() : 400);
     TestGuiImport t;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&t, argc, argv);

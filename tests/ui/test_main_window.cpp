@@ -160,11 +160,15 @@ private Q_SLOTS:
         QCOMPARE(store::Project::open(dst, store::Project::Mode::ReadOnly, &err, &msg)->sessions().size(), size_t(1));
     }
 
-    void importIsDisabledWithAReason()
+    void importIsOfferedInMenuAndToolBar()
     {
+        // Import works without an open project (it asks for one); its tooltip says what it
+        // reads. The import itself is tested in test_gui_import.
         ui::MainWindow w;
-        QVERIFY(!w.importAction()->isEnabled());
-        QVERIFY(!w.importAction()->toolTip().isEmpty());
+        QVERIFY(w.importAction()->isEnabled());
+        QVERIFY(w.importAction()->toolTip().contains(QStringLiteral("PROF")));
+        QVERIFY(w.fileMenu()->actions().contains(w.importAction()));
+        QCOMPARE(w.importAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_I));
     }
 
     void refusesNonProjectWithMessage()
