@@ -447,6 +447,7 @@ int cmdRun(const QStringList &args)
     p.addOption({QStringLiteral("precision"), Cli::tr("Precision: fp32 or mixed."), Cli::tr("p"), QStringLiteral("mixed")});
     p.addOption({QStringLiteral("seed"), Cli::tr("Seed of the modelled jitter (same seed, same records)."), Cli::tr("n"), QStringLiteral("1")});
     p.addOption({QStringLiteral("input-rate"), Cli::tr("Host input pipeline throughput in samples/s (0 = fast enough)."), Cli::tr("n"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("queue-depth"), Cli::tr("Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline."), Cli::tr("n"), QStringLiteral("32")});
     p.addOption({QStringLiteral("segments"), Cli::tr("Gradient all-reduce segments."), Cli::tr("n"), QStringLiteral("2")});
     p.addOption({QStringLiteral("scenario"), Cli::tr("Scenario knobs, comma separated."), Cli::tr("names")});
     addOptionsSources(p);
@@ -480,7 +481,6 @@ int cmdRun(const QStringList &args)
         return ExitUsage;
     }
     if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision)) {
-    p.addOption({QStringLiteral("queue-depth"), Cli::tr("Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline."), Cli::tr("n"), QStringLiteral("32")});
         err(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
         return ExitUsage;
     }
