@@ -664,6 +664,25 @@ int cmdImport(const QStringList &args)
     return ExitOk;
 }
 
+// The project of a verb that reads one: --project FILE or the first positional argument,
+// and its --format (text or json). Empty path + a printed message when either is wrong.
+QString projectAndTextOrJson(const QCommandLineParser &p, const QString &needsProject, QString *format)
+{
+    QString path = p.value(QStringLiteral("project"));
+    if (path.isEmpty() && !p.positionalArguments().isEmpty())
+        path = p.positionalArguments().first();
+    if (path.isEmpty()) {
+        err(needsProject);
+        return {};
+    }
+    *format = p.value(QStringLiteral("format"));
+    if (*format != QLatin1String("text") && *format != QLatin1String("json")) {
+        err(Cli::tr("--format must be \"text\" or \"json\", got \"%1\".").arg(*format));
+        return {};
+    }
+    return path;
+}
+
 int cmdQuery(const QStringList &args)
 {
     QCommandLineParser p;
@@ -672,18 +691,10 @@ int cmdQuery(const QStringList &args)
     p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
-    QString path = p.value(QStringLiteral("project"));
-    if (path.isEmpty() && !p.positionalArguments().isEmpty())
-        path = p.positionalArguments().first();
-    if (path.isEmpty()) {
-        err(Cli::tr("query needs --project FILE."));
+    QString format;
+    const QString path = projectAndTextOrJson(p, Cli::tr("query needs --project FILE."), &format);
+    if (path.isEmpty())
         return ExitUsage;
-    }
-    const QString format = p.value(QStringLiteral("format"));
-    if (format != QLatin1String("text") && format != QLatin1String("json")) {
-        err(Cli::tr("--format must be \"text\" or \"json\", got \"%1\".").arg(format));
-        return ExitUsage;
-    }
     if (const int rc = upgradeIfAsked(path); rc >= 0)
         return rc;
     store::StoreError se = store::StoreError::None;
@@ -851,18 +862,10 @@ int cmdAnalyze(const QStringList &args)
     p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
-    QString path = p.value(QStringLiteral("project"));
-    if (path.isEmpty() && !p.positionalArguments().isEmpty())
-        path = p.positionalArguments().first();
-    if (path.isEmpty()) {
-        err(Cli::tr("analyze needs --project FILE."));
+    QString format;
+    const QString path = projectAndTextOrJson(p, Cli::tr("analyze needs --project FILE."), &format);
+    if (path.isEmpty())
         return ExitUsage;
-    }
-    const QString format = p.value(QStringLiteral("format"));
-    if (format != QLatin1String("text") && format != QLatin1String("json")) {
-        err(Cli::tr("--format must be \"text\" or \"json\", got \"%1\".").arg(format));
-        return ExitUsage;
-    }
     std::int64_t sessionId = 0;
     if (p.isSet(QStringLiteral("session"))) {
         bool ok = false;
