@@ -4,264 +4,269 @@
 <context>
     <name></name>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="305"/>
+        <location filename="../core/importing/prof_importer.cpp" line="307"/>
         <source>No folder to import was given.</source>
         <translation>未指定要导入的文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="307"/>
+        <location filename="../core/importing/prof_importer.cpp" line="309"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="309"/>
+        <location filename="../core/importing/prof_importer.cpp" line="311"/>
         <source>%1 is not a folder; give a PROF_* folder, one of its device_* folders or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹；请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="311"/>
+        <location filename="../core/importing/prof_importer.cpp" line="313"/>
         <source>The folder %1 cannot be read (permission denied).</source>
         <translation>无法读取文件夹 %1（权限被拒绝）。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="338"/>
+        <location filename="../core/importing/prof_importer.cpp" line="340"/>
         <source>No profiling data was found in %1: expected PROF_* folders with device_&lt;id&gt;/timeline, device_&lt;id&gt;/summary or mindstudio_profiler_output inside.</source>
         <translation>在 %1 中未找到 Profiling 数据：其中应包含带有 device_&lt;id&gt;/timeline、device_&lt;id&gt;/summary 或 mindstudio_profiler_output 的 PROF_* 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="362"/>
+        <location filename="../core/importing/prof_importer.cpp" line="355"/>
+        <source>This is a link to %1, outside the imported folder; it was not read.</source>
+        <translation>这是指向 %1 的链接，位于导入的文件夹之外；未读取。</translation>
+    </message>
+    <message>
+        <location filename="../core/importing/prof_importer.cpp" line="381"/>
         <source>The file name does not follow &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt;; the file was not read.</source>
         <translation>文件名不符合 &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt; 格式；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="373"/>
+        <location filename="../core/importing/prof_importer.cpp" line="392"/>
         <source>This version does not read &quot;%1&quot; files of the newer layout; the file was not read.</source>
         <translation>当前版本不支持读取新版目录结构中的 &quot;%1&quot; 文件；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="402"/>
+        <location filename="../core/importing/prof_importer.cpp" line="423"/>
         <source>Device %1 was already imported from %2; this copy was not read.</source>
         <translation>设备 %1 已从 %2 导入；未读取此副本。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="430"/>
+        <location filename="../core/importing/prof_importer.cpp" line="453"/>
         <source>The file name does not follow &lt;name&gt;_&lt;device&gt;_&lt;model&gt;_&lt;iteration&gt;.&lt;json|csv&gt;; the file was not read.</source>
         <translation>文件名不符合 &lt;name&gt;_&lt;device&gt;_&lt;model&gt;_&lt;iteration&gt;.&lt;json|csv&gt; 格式；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="443"/>
+        <location filename="../core/importing/prof_importer.cpp" line="466"/>
         <source>Unknown file kind &quot;%1&quot;; the file was not read.</source>
         <translation>未知的文件类型 &quot;%1&quot;；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="447"/>
+        <location filename="../core/importing/prof_importer.cpp" line="470"/>
         <source>The file names device %1 but lies in the folder of device %2; it was read as device %2.</source>
         <translation>文件名指明的是设备 %1，但文件位于设备 %2 的文件夹中；已按设备 %2 读取。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="451"/>
+        <location filename="../core/importing/prof_importer.cpp" line="474"/>
         <source>Iteration 0 is not valid (iterations count from 1); the file was not read.</source>
         <translation>迭代 0 无效（迭代从 1 开始计数）；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="458"/>
+        <location filename="../core/importing/prof_importer.cpp" line="481"/>
         <source>The device folder holds no timeline or summary files.</source>
         <translation>该设备文件夹中没有 timeline 或 summary 文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="468"/>
+        <location filename="../core/importing/prof_importer.cpp" line="491"/>
         <source>The file is missing; defaults were used.</source>
         <translation>文件缺失；已使用默认值。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="472"/>
+        <location filename="../core/importing/prof_importer.cpp" line="497"/>
         <source>The file cannot be read: %1.</source>
         <translation>无法读取该文件：%1。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="480"/>
+        <location filename="../core/importing/prof_importer.cpp" line="505"/>
         <source>The file is not a JSON object (%1); defaults were used.</source>
         <translation>该文件不是 JSON 对象（%1）；已使用默认值。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="579"/>
+        <location filename="../core/importing/prof_importer.cpp" line="604"/>
         <source>Import of %1</source>
         <translation>导入自 %1</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="617"/>
+        <location filename="../core/importing/prof_importer.cpp" line="642"/>
         <source>No op_summary files: op types, tensor shapes and PMU metrics are unknown; block dims were derived from the AI Core times.</source>
         <translation>没有 op_summary 文件：算子类型、张量形状和 PMU 指标未知；Block Dim 已根据 AI Core 耗时推算。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="619"/>
+        <location filename="../core/importing/prof_importer.cpp" line="644"/>
         <source>No task_time summary files: launch (pending) times are unknown and read as 0.</source>
         <translation>没有 task_time summary 文件：下发（pending）时间未知，按 0 读取。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="621"/>
+        <location filename="../core/importing/prof_importer.cpp" line="646"/>
         <source>No aicpu files: AI CPU op details are not available.</source>
         <translation>没有 aicpu 文件：无法获取 AI CPU 算子详情。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="665"/>
+        <location filename="../core/importing/prof_importer.cpp" line="690"/>
         <source>The project could not store the imported records.</source>
         <translation>工程无法保存导入的记录。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="731"/>
-        <location filename="../core/importing/prof_importer.cpp" line="801"/>
-        <location filename="../core/importing/prof_importer.cpp" line="837"/>
-        <location filename="../core/importing/prof_importer.cpp" line="870"/>
-        <location filename="../core/importing/prof_importer.cpp" line="925"/>
-        <location filename="../core/importing/prof_importer.cpp" line="974"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1009"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1056"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1073"/>
+        <location filename="../core/importing/prof_importer.cpp" line="756"/>
+        <location filename="../core/importing/prof_importer.cpp" line="826"/>
+        <location filename="../core/importing/prof_importer.cpp" line="862"/>
+        <location filename="../core/importing/prof_importer.cpp" line="895"/>
+        <location filename="../core/importing/prof_importer.cpp" line="950"/>
+        <location filename="../core/importing/prof_importer.cpp" line="999"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1034"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1081"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1098"/>
         <source>The file is empty.</source>
         <translation>文件为空。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="743"/>
+        <location filename="../core/importing/prof_importer.cpp" line="768"/>
         <source>The header lacks Stream ID, Task ID or Task Start Time; the file was not read.</source>
         <translation>表头缺少 Stream ID、Task ID 或 Task Start Time；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="759"/>
+        <location filename="../core/importing/prof_importer.cpp" line="784"/>
         <source>A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped.</source>
         <translation>某行的单元格数量不对，或流、Task ID、开始时间不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="787"/>
+        <location filename="../core/importing/prof_importer.cpp" line="812"/>
         <source>Another row of this file has the same device, stream, task id and start time; this row was skipped.</source>
         <translation>此文件中另有一行的设备、流、Task ID 和开始时间均相同；已跳过此行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="814"/>
+        <location filename="../core/importing/prof_importer.cpp" line="839"/>
         <source>A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 Count、Pending、Task ID、Stream ID 不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="850"/>
+        <location filename="../core/importing/prof_importer.cpp" line="875"/>
         <source>A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 ID、命中率不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="884"/>
+        <location filename="../core/importing/prof_importer.cpp" line="909"/>
         <source>A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 tid、开始/结束时间不是数字，或结束时间早于开始时间；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="947"/>
+        <location filename="../core/importing/prof_importer.cpp" line="972"/>
         <source>A row has the wrong number of cells or a non-numeric time or id; the row was skipped.</source>
         <translation>某行的单元格数量不对，或时间、ID 不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="987"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1012"/>
         <source>A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped.</source>
         <translation>某行的单元格数量不对，或时间戳、缓冲区大小不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1025"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1050"/>
         <source>A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped.</source>
         <translation>某行的单元格数量不对，或模型 ID、内存大小不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1087"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1112"/>
         <source>A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped.</source>
         <translation>某行的单元格数量不对，或迭代、时间不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1215"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1240"/>
         <source>The JSON is broken here (%1); the events before this point were imported, the rest of the file was skipped.</source>
         <translation>JSON 在此处损坏（%1）；此前的事件已导入，文件的其余部分已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1220"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1634"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1245"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1659"/>
         <source>The import was cancelled.</source>
         <translation>导入已取消。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1226"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1251"/>
         <source> The event was skipped.</source>
         <translation> 已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1230"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1255"/>
         <source>Unknown event field &quot;%1&quot; was ignored.</source>
         <translation>已忽略未知的事件字段 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1238"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1263"/>
         <source>Unknown lane (process) &quot;%1&quot;; its events were skipped.</source>
         <translation>未知的泳道（进程）&quot;%1&quot;；已跳过其事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1249"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1274"/>
         <source>The event has no pid; it was skipped.</source>
         <translation>该事件没有 pid；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1260"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1285"/>
         <source>The event belongs to no known lane (pid %1); it was skipped.</source>
         <translation>该事件不属于任何已知泳道（pid %1）；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1268"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1293"/>
         <source>Unsupported event phase &quot;%1&quot; on this lane; the event was skipped.</source>
         <translation>此泳道不支持事件阶段（ph）&quot;%1&quot;；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1272"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1297"/>
         <source>A complete (X) event needs ts and a non-negative dur; the event was skipped.</source>
         <translation>完整（X）事件需要 ts 和非负的 dur；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1280"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1305"/>
         <source>Unknown task type &quot;%1&quot;; the event was skipped.</source>
         <translation>未知的任务类型 &quot;%1&quot;；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1465"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1490"/>
         <source>Unknown step trace event &quot;%1&quot;; it was skipped.</source>
         <translation>未知的 step trace 事件 &quot;%1&quot;；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1477"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1512"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1502"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1537"/>
         <source>Step trace event &quot;%1&quot; disagrees with the same event of another file; the first one was kept.</source>
         <translation>Step trace 事件 &quot;%1&quot; 与另一文件中的同一事件不一致；已保留先读取的那个。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1542"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1567"/>
         <source>No timeline event matches this row (same stream, task id and start); the row was skipped.</source>
         <translation>时间线中没有与此行匹配的事件（流、Task ID 和开始时间均相同）；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1552"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1577"/>
         <source>No timeline event matches this row (same stream, task id and name); its pending time was skipped.</source>
         <translation>时间线中没有与此行匹配的事件（流、Task ID 和名称均相同）；已跳过其 pending 时间。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/importing/prof_importer.cpp" line="1560"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1585"/>
         <source>%n row(s) match no AI Core task of the timeline and were skipped.</source>
         <translation>
             <numerusform>有 %n 行与时间线中的任何 AI Core 任务都不匹配，已跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1671"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1696"/>
         <source>Iteration %1 of model %2 has no msprof or task_time timeline: its tasks are missing.</source>
         <translation>模型 %2 的迭代 %1 没有 msprof 或 task_time 时间线：其任务缺失。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1769"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1794"/>
         <source>Nothing could be imported from %1: every file was unreadable or empty.</source>
         <translation>无法从 %1 导入任何内容：所有文件均无法读取或为空。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1772"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1797"/>
         <source>The import report could not be stored in the project.</source>
         <translation>无法将导入报告保存到工程中。</translation>
     </message>
@@ -529,7 +534,7 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="322"/>
-        <location filename="../app/cli.cpp" line="707"/>
+        <location filename="../app/cli.cpp" line="718"/>
         <source>The profiling_options JSON string.</source>
         <translation>profiling_options JSON 字符串。</translation>
     </message>
@@ -548,9 +553,9 @@
         <location filename="../app/cli.cpp" line="454"/>
         <location filename="../app/cli.cpp" line="520"/>
         <location filename="../app/cli.cpp" line="585"/>
-        <location filename="../app/cli.cpp" line="671"/>
-        <location filename="../app/cli.cpp" line="849"/>
-        <location filename="../app/cli.cpp" line="1033"/>
+        <location filename="../app/cli.cpp" line="690"/>
+        <location filename="../app/cli.cpp" line="860"/>
+        <location filename="../app/cli.cpp" line="1036"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
@@ -571,7 +576,7 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="368"/>
-        <location filename="../app/cli.cpp" line="727"/>
+        <location filename="../app/cli.cpp" line="738"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
@@ -717,7 +722,7 @@
     <message>
         <location filename="../app/cli.cpp" line="455"/>
         <location filename="../app/cli.cpp" line="521"/>
-        <location filename="../app/cli.cpp" line="735"/>
+        <location filename="../app/cli.cpp" line="746"/>
         <source>dir</source>
         <translation>目录</translation>
     </message>
@@ -758,9 +763,9 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="520"/>
-        <location filename="../app/cli.cpp" line="671"/>
-        <location filename="../app/cli.cpp" line="849"/>
-        <location filename="../app/cli.cpp" line="1033"/>
+        <location filename="../app/cli.cpp" line="690"/>
+        <location filename="../app/cli.cpp" line="860"/>
+        <location filename="../app/cli.cpp" line="1036"/>
         <source>Project file.</source>
         <translation>工程文件。</translation>
     </message>
@@ -771,13 +776,13 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="522"/>
-        <location filename="../app/cli.cpp" line="850"/>
+        <location filename="../app/cli.cpp" line="861"/>
         <source>Session id (default: the newest).</source>
         <translation>会话 ID（默认：最新的会话）。</translation>
     </message>
     <message>
         <location filename="../app/cli.cpp" line="522"/>
-        <location filename="../app/cli.cpp" line="850"/>
+        <location filename="../app/cli.cpp" line="861"/>
         <source>id</source>
         <translation>id</translation>
     </message>
@@ -818,7 +823,7 @@
     </message>
     <message>
         <location filename="../app/cli.cpp" line="542"/>
-        <location filename="../app/cli.cpp" line="871"/>
+        <location filename="../app/cli.cpp" line="874"/>
         <source>--session must be a session id (see &apos;npuscope query&apos;), got &quot;%1&quot;.</source>
         <translation>--session 必须是会话 ID（参见 &apos;npuscope query&apos;），实际为 &quot;%1&quot;。</translation>
     </message>
@@ -917,259 +922,258 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="670"/>
+        <location filename="../app/cli.cpp" line="689"/>
         <source>List the sessions, devices, models, iterations and record counts of a project.</source>
         <translation>列出工程中的会话、设备、模型、迭代和记录数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="672"/>
-        <location filename="../app/cli.cpp" line="851"/>
+        <location filename="../app/cli.cpp" line="691"/>
+        <location filename="../app/cli.cpp" line="862"/>
         <source>Output format: text or json.</source>
         <translation>输出格式：text 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="672"/>
-        <location filename="../app/cli.cpp" line="851"/>
-        <location filename="../app/cli.cpp" line="943"/>
-        <location filename="../app/cli.cpp" line="1034"/>
+        <location filename="../app/cli.cpp" line="691"/>
+        <location filename="../app/cli.cpp" line="862"/>
+        <location filename="../app/cli.cpp" line="946"/>
+        <location filename="../app/cli.cpp" line="1037"/>
         <source>format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="679"/>
+        <location filename="../app/cli.cpp" line="695"/>
         <source>query needs --project FILE.</source>
         <translation>query 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="684"/>
-        <location filename="../app/cli.cpp" line="863"/>
+        <location filename="../app/cli.cpp" line="680"/>
         <source>--format must be &quot;text&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="706"/>
+        <location filename="../app/cli.cpp" line="717"/>
         <source>Validate profiling_options like the real collector; list every problem.</source>
         <translation>按真实采集器的规则校验 profiling_options，并列出所有问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="712"/>
+        <location filename="../app/cli.cpp" line="723"/>
         <source>check-options takes one JSON string; quote it in the shell.</source>
         <translation>check-options 只接受一个 JSON 字符串；请在 shell 中用引号将其括起。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="724"/>
+        <location filename="../app/cli.cpp" line="735"/>
         <source>The profiling options are valid.</source>
         <translation>Profiling 选项有效。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="734"/>
+        <location filename="../app/cli.cpp" line="745"/>
         <source>Record a small demo session (ResNet-50, 2 devices) and export it.</source>
         <translation>记录一个小型演示会话（ResNet-50，2 个设备）并将其导出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="735"/>
+        <location filename="../app/cli.cpp" line="746"/>
         <source>Folder for the demo project and export.</source>
         <translation>存放演示工程和导出结果的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="759"/>
+        <location filename="../app/cli.cpp" line="770"/>
         <source>Demo project: %1</source>
         <translation>演示工程：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="760"/>
+        <location filename="../app/cli.cpp" line="771"/>
         <source>Demo export:  %1</source>
         <translation>演示导出：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="761"/>
+        <location filename="../app/cli.cpp" line="772"/>
         <source>Open the project in the GUI with: npuscope %1</source>
         <translation>在图形界面中打开该工程：npuscope %1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="783"/>
+        <location filename="../app/cli.cpp" line="794"/>
         <source>The project %1 holds no session.</source>
         <translation>工程 %1 中没有会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="836"/>
+        <location filename="../app/cli.cpp" line="847"/>
         <source>CRITICAL</source>
         <translation>严重</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="837"/>
+        <location filename="../app/cli.cpp" line="848"/>
         <source>WARNING</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="838"/>
+        <location filename="../app/cli.cpp" line="849"/>
         <source>INFO</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="846"/>
+        <location filename="../app/cli.cpp" line="857"/>
         <source>Find what limits training speed in a recorded session (the advisor&apos;s rules: input-bound, straggler, aicpu-fallback, launch-bound, comm-not-overlapped, memory-bound, low-cube-utilization; see docs/analysis.md).</source>
         <translation>找出已记录会话中限制训练速度的因素（专家建议规则：input-bound、straggler、aicpu-fallback、launch-bound、comm-not-overlapped、memory-bound、low-cube-utilization；参见 docs/analysis.md）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="858"/>
+        <location filename="../app/cli.cpp" line="866"/>
         <source>analyze needs --project FILE.</source>
         <translation>analyze 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="884"/>
-        <location filename="../app/cli.cpp" line="972"/>
+        <location filename="../app/cli.cpp" line="887"/>
+        <location filename="../app/cli.cpp" line="975"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="900"/>
+        <location filename="../app/cli.cpp" line="903"/>
         <source>Session %1 (%2)</source>
         <translation>会话 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="902"/>
+        <location filename="../app/cli.cpp" line="905"/>
         <source>No performance problems found.</source>
         <translation>未发现性能问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="913"/>
+        <location filename="../app/cli.cpp" line="916"/>
         <source>Suggestion: %1</source>
         <translation>建议：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="939"/>
+        <location filename="../app/cli.cpp" line="942"/>
         <source>Compare two recorded sessions: op time per iteration per device by op type, and the step-trace means. A and B are project[:session] (default: the newest session).</source>
         <translation>比较两个已记录的会话：按算子类型统计的每设备每次迭代的算子耗时，以及 step trace 各阶段的平均值。A 和 B 的格式为 project[:session]（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="941"/>
+        <location filename="../app/cli.cpp" line="944"/>
         <source>The baseline: project[:session].</source>
         <translation>基线：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="942"/>
+        <location filename="../app/cli.cpp" line="945"/>
         <source>The run to compare: project[:session].</source>
         <translation>要比较的会话：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="943"/>
+        <location filename="../app/cli.cpp" line="946"/>
         <source>Output format: text, json or csv.</source>
         <translation>输出格式：text、json 或 csv。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="947"/>
+        <location filename="../app/cli.cpp" line="950"/>
         <source>diff needs two runs, A and B, each project[:session].</source>
         <translation>diff 需要两个会话 A 和 B，格式均为 project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="952"/>
+        <location filename="../app/cli.cpp" line="955"/>
         <source>--format must be &quot;text&quot;, &quot;json&quot; or &quot;csv&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot;、&quot;json&quot; 或 &quot;csv&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="961"/>
+        <location filename="../app/cli.cpp" line="964"/>
         <source>&quot;%1&quot; is not project[:session].</source>
         <translation>&quot;%1&quot; 不是 project[:session] 格式。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="994"/>
+        <location filename="../app/cli.cpp" line="997"/>
         <source>A: %1 (session %2)   B: %3 (session %4)</source>
         <translation>A：%1（会话 %2）   B：%3（会话 %4）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1001"/>
+        <location filename="../app/cli.cpp" line="1004"/>
         <source>Step (mean)</source>
         <translation>阶段（平均）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1001"/>
+        <location filename="../app/cli.cpp" line="1004"/>
         <source>A (ms)</source>
         <translation>A (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1001"/>
+        <location filename="../app/cli.cpp" line="1004"/>
         <source>B (ms)</source>
         <translation>B (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1001"/>
+        <location filename="../app/cli.cpp" line="1004"/>
         <source>Δ (ms)</source>
         <translation>Δ (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1001"/>
-        <location filename="../app/cli.cpp" line="1009"/>
+        <location filename="../app/cli.cpp" line="1004"/>
+        <location filename="../app/cli.cpp" line="1012"/>
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1008"/>
+        <location filename="../app/cli.cpp" line="1011"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1008"/>
+        <location filename="../app/cli.cpp" line="1011"/>
         <source>Count A</source>
         <translation>次数 A</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1008"/>
+        <location filename="../app/cli.cpp" line="1011"/>
         <source>Count B</source>
         <translation>次数 B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1008"/>
+        <location filename="../app/cli.cpp" line="1011"/>
         <source>A (µs/iter)</source>
         <translation>A (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1009"/>
+        <location filename="../app/cli.cpp" line="1012"/>
         <source>B (µs/iter)</source>
         <translation>B (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1009"/>
+        <location filename="../app/cli.cpp" line="1012"/>
         <source>Δ (µs/iter)</source>
         <translation>Δ (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1014"/>
+        <location filename="../app/cli.cpp" line="1017"/>
         <source>Largest regressions: %1</source>
         <translation>劣化最大的算子类型：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1030"/>
+        <location filename="../app/cli.cpp" line="1033"/>
         <source>Run one read-only SQL query over a project (see --schema for the tables). Writes are refused; the project is never changed.</source>
         <translation>对工程执行一条只读 SQL 查询（表结构见 --schema）。写操作会被拒绝；工程永远不会被修改。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1032"/>
+        <location filename="../app/cli.cpp" line="1035"/>
         <source>One SELECT statement (quote it in the shell).</source>
         <translation>一条 SELECT 语句（请在 shell 中用引号括起）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1034"/>
+        <location filename="../app/cli.cpp" line="1037"/>
         <source>Output format: csv or json.</source>
         <translation>输出格式：csv 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1035"/>
+        <location filename="../app/cli.cpp" line="1038"/>
         <source>List every table and column with what it holds, then exit.</source>
         <translation>列出所有表和列及其内容说明，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1052"/>
+        <location filename="../app/cli.cpp" line="1055"/>
         <source>sql needs --project FILE and one query.</source>
         <translation>sql 需要 --project FILE 和一条查询语句。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1057"/>
+        <location filename="../app/cli.cpp" line="1060"/>
         <source>--format must be &quot;csv&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;csv&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1112"/>
+        <location filename="../app/cli.cpp" line="1115"/>
         <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
 
 Usage: npuscope [project.npuscope]        open the GUI (needs a display)
@@ -1222,12 +1226,12 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 130 已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1160"/>
+        <location filename="../app/cli.cpp" line="1163"/>
         <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
         <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1200"/>
+        <location filename="../app/cli.cpp" line="1203"/>
         <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
         <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
     </message>

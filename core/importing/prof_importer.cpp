@@ -181,6 +181,7 @@ private:
     void readDeviceMeta(DeviceSrc &d);
     QJsonObject readSmallJson(const QString &path, const QString &rel, bool required);
     QString relPath(const QString &abs) const { return QDir(root).relativeFilePath(abs); }
+    bool escapes(const QString &abs);
     void buildSessionInfo();
 
     // problems and accounting
@@ -217,6 +218,7 @@ private:
     const std::atomic_bool *cancel;
 
     QString root;
+    QString contain; // canonical PROF folder being read: nothing outside it is read
     std::vector<DeviceSrc> devices;
     std::vector<DataFile> newerFiles;       // mindstudio_profiler_output
     std::map<QString, std::size_t> accountIndex;
@@ -340,8 +342,23 @@ bool Importer::discover()
     return true;
 }
 
+// A capture from someone else may carry links to anywhere (~/.ssh, /proc, another user's
+// files); whatever is read must resolve inside the PROF folder being imported. The PROF
+// folders themselves are the user's choice and may be links.
+bool Importer::escapes(const QString &abs)
+{
+    const QString c = QFileInfo(abs).canonicalFilePath();
+    if (c.isEmpty() || contain.isEmpty())
+        return false; // a dangling link: the reader reports it as unreadable
+    if (c == contain || c.startsWith(contain + QLatin1Char('/')))
+        return false;
+    problem(relPath(abs), 0, -1, Tr::tr("This is a link to %1, outside the imported folder; it was not read.").arg(c));
+    return true;
+}
+
 void Importer::addProfDir(const QString &profDir)
 {
+    contain = QFileInfo(profDir).canonicalFilePath();
     QDir pd(profDir);
     bool any = false;
     const QString newer = pd.absoluteFilePath(QStringLiteral("mindstudio_profiler_output"));
@@ -358,6 +375,8 @@ void Importer::addProfDir(const QString &profDir)
         for (const QString &fn : files) {
             const auto m = re.match(fn);
             const QString abs = QDir(newer).absoluteFilePath(fn);
+            if (escapes(abs))
+                continue;
             if (!m.hasMatch()) {
                 problem(relPath(abs), 0, -1, Tr::tr("The file name does not follow <name>_<YYYYMMDDhhmmss>.<json|csv>; the file was not read."));
                 continue;
@@ -397,6 +416,8 @@ void Importer::addProfDir(const QString &profDir)
 void Importer::addDevice(const QString &profDir, const QString &devDir, std::uint16_t id)
 {
     (void)profDir;
+    if (escapes(devDir))
+        return;
     for (const auto &d : devices) {
         if (d.id == id) {
             problem(relPath(devDir), 0, -1, Tr::tr("Device %1 was already imported from %2; this copy was not read.").arg(id).arg(relPath(d.dir)));
@@ -420,10 +441,12 @@ void Importer::addDevice(const QString &profDir, const QString &devDir, std::uin
                                          QStringLiteral("fusion_op"), QStringLiteral("l2_cache"), QStringLiteral("msprof_tx")};
     for (const char *sub : {"timeline", "summary"}) {
         QDir sd(devDir + QLatin1Char('/') + QLatin1String(sub));
-        if (!sd.exists())
+        if (!sd.exists() || escapes(sd.absolutePath()))
             continue;
         for (const QString &fn : sd.entryList(QDir::Files, QDir::Name)) {
             const QString abs = sd.absoluteFilePath(fn);
+            if (escapes(abs))
+                continue;
             const auto m = re.match(fn);
             if (!m.hasMatch()) {
                 if (!fn.endsWith(QLatin1String(".done")))
@@ -468,6 +491,8 @@ QJsonObject Importer::readSmallJson(const QString &path, const QString &rel, boo
             problem(rel, 0, -1, Tr::tr("The file is missing; defaults were used."));
         return {};
     }
+    if (escapes(path))
+        return {};
     if (!f.open(QIODevice::ReadOnly)) {
         problem(rel, 0, -1, Tr::tr("The file cannot be read: %1.").arg(f.errorString()));
         return {};

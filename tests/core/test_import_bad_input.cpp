@@ -166,6 +166,49 @@ private slots:
         QVERIFY(j.value(QStringLiteral("problems")).toArray().size() >= 8);
     }
 
+    void linksOutsideTheFolderAreNotRead()
+    {
+        QTemporaryDir tmp;
+        const QString prof = tmp.filePath(QStringLiteral("PROF_1"));
+        const QString outside = tmp.filePath(QStringLiteral("elsewhere"));
+        QVERIFY(copyTree(devRef(), prof));
+        QVERIFY(copyTree(devRef() + QStringLiteral("/device_0"), outside + QStringLiteral("/device_7")));
+        writeFile(outside + QStringLiteral("/secret"), R"({"collectionTimeBegin":"1","clockMonotonicRaw":"1"})");
+        const QString dev = prof + QStringLiteral("/device_0");
+        // A whole device folder, one data file and one metadata file point outside.
+        QVERIFY(QFile::link(outside + QStringLiteral("/device_7"), prof + QStringLiteral("/device_7")));
+        const QString step = dev + QStringLiteral("/timeline/step_trace_0_2_3.json");
+        QVERIFY(QFile::remove(step));
+        QVERIFY(QFile::link(outside + QStringLiteral("/device_7/timeline/step_trace_0_2_3.json"), step));
+        QVERIFY(QFile::remove(dev + QStringLiteral("/start_info.0")));
+        QVERIFY(QFile::link(outside + QStringLiteral("/secret"), dev + QStringLiteral("/start_info.0")));
+        // A link that stays inside the folder is read like the file it names.
+        QVERIFY(QFile::rename(dev + QStringLiteral("/info.json.0"), dev + QStringLiteral("/info-copy.json")));
+        QVERIFY(QFile::link(dev + QStringLiteral("/info-copy.json"), dev + QStringLiteral("/info.json.0")));
+
+        const auto imp = importInto(prof, tmp.filePath(QStringLiteral("p.npuscope")));
+        QVERIFY2(imp.ok, qPrintable(imp.error));
+        QVERIFY(imp.report.balanced());
+        QVERIFY(findProblem(imp.report, QStringLiteral("device_7"), QStringLiteral("outside the imported folder")));
+        QVERIFY(findProblem(imp.report, QStringLiteral("step_trace_0_2_3.json"), QStringLiteral("outside the imported folder")));
+        QVERIFY(findProblem(imp.report, QStringLiteral("start_info.0"), QStringLiteral("outside the imported folder")));
+        for (const auto &p : imp.report.problems)
+            QVERIFY2(!p.file.endsWith(QLatin1String("info.json.0")), qPrintable(p.reason));
+        for (const auto &a : imp.report.files) {
+            QVERIFY2(!a.file.contains(QLatin1String("device_7")), qPrintable(a.file));
+            QVERIFY2(!a.file.endsWith(QLatin1String("step_trace_0_2_3.json")), qPrintable(a.file));
+        }
+        store::StoreError se{};
+        QString msg;
+        auto project = store::Project::open(tmp.filePath(QStringLiteral("p.npuscope")), store::Project::Mode::ReadOnly, &se, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        const std::vector<DeviceInfo> devices = project->sessions().front().info.devices;
+        QCOMPARE(int(devices.size()), 1);
+        QCOMPARE(int(devices.front().id), 0);
+        QCOMPARE(devices.front().hostname, QStringLiteral("A2007104679")); // via the inside link
+        QVERIFY(devices.front().wallBeginUs != 1); // the outside start_info was not read
+    }
+
     void nothingToImport()
     {
         QTemporaryDir tmp;
