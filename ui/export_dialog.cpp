@@ -56,7 +56,9 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
 
     // What the session holds.
     store::StoreError err = store::StoreError::None;
-    auto project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &err, &error_);
+    // The window's project, checked in full when the window opened it.
+    auto project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &err, &error_,
+                                        store::Project::Check::Schema);
     std::unique_ptr<store::ProjectReader> reader = project ? project->session(sessionId, &error_) : nullptr;
     if (reader) {
         usable_ = true;
@@ -301,7 +303,7 @@ void ExportDialog::startExport()
         QString message;
         QString status = QStringLiteral("failed");
         exporting::ExportResult result;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message);
+        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message, store::Project::Check::Schema);
         std::unique_ptr<store::ProjectReader> reader = project ? project->session(id, &message) : nullptr;
         if (reader) {
             exporting::ExportError kind = exporting::ExportError::None;

@@ -480,9 +480,8 @@ bool MainWindow::openProject(const QString &path)
         QMessageBox::warning(this, tr("Cannot Open Project"), message);
         return false;
     }
-    project.reset();
     projectPath_ = QFileInfo(path).absoluteFilePath();
-    explorer_->setProject(projectPath_, &message);
+    explorer_->setProject(projectPath_, &message, std::shared_ptr<store::Project>(std::move(project)));
     addRecent(projectPath_);
     retranslateUi();
     updateActions();
@@ -521,7 +520,7 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
     const store::Project *project = explorer_->projectPath() == projectPath_ ? explorer_->project() : nullptr;
     if (!project) {
         store::StoreError err = store::StoreError::None;
-        own = store::Project::open(projectPath_, store::Project::Mode::ReadOnly, &err, &message);
+        own = store::Project::open(projectPath_, store::Project::Mode::ReadOnly, &err, &message, store::Project::Check::Schema);
         project = own.get();
     }
     if (!project) {
@@ -771,9 +770,10 @@ void MainWindow::finishRun(const QString &status, const QString &message)
     if (QFileInfo::exists(runPath_) && (projectPath_ != runPath_ || explorer_->projectPath() != runPath_)) {
         store::StoreError err = store::StoreError::None;
         QString m;
-        if (store::Project::open(runPath_, store::Project::Mode::ReadOnly, &err, &m)) {
+        // The writer checked the file in full when the run began.
+        if (auto opened = store::Project::open(runPath_, store::Project::Mode::ReadOnly, &err, &m, store::Project::Check::Schema)) {
             projectPath_ = runPath_;
-            explorer_->setProject(runPath_);
+            explorer_->setProject(runPath_, nullptr, std::shared_ptr<store::Project>(std::move(opened)));
             addRecent(runPath_);
             retranslateUi();
             Q_EMIT projectChanged(projectPath_);

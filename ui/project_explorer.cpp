@@ -68,7 +68,8 @@ store::Project *ProjectExplorer::ensureProject(QString *message)
 {
     if (!project_ && !path_.isEmpty()) {
         store::StoreError err = store::StoreError::None;
-        project_ = store::Project::open(path_, store::Project::Mode::ReadOnly, &err, message);
+        // The window checked the file in full before handing it over (open, record, import).
+        project_ = store::Project::open(path_, store::Project::Mode::ReadOnly, &err, message, store::Project::Check::Schema);
     }
     return project_.get();
 }

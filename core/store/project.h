@@ -58,7 +58,14 @@ public:
     enum class Mode { ReadOnly, ReadWrite };
     // An older schema is refused with NeedsUpgrade (the message names the backup an
     // upgrade would keep); nothing is written to such a file until upgrade() is called.
-    static std::unique_ptr<Project> open(const QString &path, Mode mode, StoreError *err, QString *message);
+    // How much of the file open() verifies. Full adds PRAGMA quick_check, which reads every
+    // page (seconds for a multi-GB project). Schema checks everything else (header,
+    // application id, version, schema objects) and is for a file this process has already
+    // opened with Full, e.g. the GUI's views reopening the window's project: damage that
+    // appears later is reported by the reads that meet it (SQLITE_CORRUPT → Corrupt).
+    enum class Check { Full, Schema };
+    static std::unique_ptr<Project> open(const QString &path, Mode mode, StoreError *err, QString *message,
+                                         Check check = Check::Full);
 
     // Migrates an older project to kSchemaVersion in place. Takes the writer lock (Busy
     // while a recording runs), checks the file like open(), copies the original to

@@ -145,7 +145,7 @@ void SqlConsole::close()
     }
 }
 
-bool SqlConsole::open(const QString &projectPath, QString *error)
+bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check check)
 {
     close();
     // Identity and version first, through the store: a foreign or newer file is refused
@@ -153,7 +153,7 @@ bool SqlConsole::open(const QString &projectPath, QString *error)
     {
         StoreError se = StoreError::None;
         QString msg;
-        auto p = Project::open(projectPath, Project::Mode::ReadOnly, &se, &msg);
+        auto p = Project::open(projectPath, Project::Mode::ReadOnly, &se, &msg, check);
         if (!p) {
             if (error) *error = msg;
             return false;

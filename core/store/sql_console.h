@@ -7,6 +7,8 @@
 // schema() documents every table and column of the project schema (docs live in
 // sql_console.cpp next to the list; a test checks it against sqlite_master).
 
+#include "core/store/project.h"
+
 #include <QString>
 #include <QStringList>
 #include <QVariantList>
@@ -26,8 +28,9 @@ public:
 
     // Opens its own read-only connection (SQLITE_OPEN_READONLY, defensive, authorizer that
     // allows only SELECT/READ/FUNCTION and refuses writes, ATTACH, PRAGMA writes). The file
-    // must be an NPU Scope project. False + error (translated).
-    bool open(const QString &projectPath, QString *error);
+    // must be an NPU Scope project, verified by Project::open with `check` (Schema for the
+    // GUI's already-open project). False + error (translated).
+    bool open(const QString &projectPath, QString *error, Project::Check check = Project::Check::Full);
     bool isOpen() const;
     void close();
 

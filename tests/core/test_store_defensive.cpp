@@ -201,6 +201,64 @@ private Q_SLOTS:
         QVERIFY2(o.message.contains(QStringLiteral("damaged")), qPrintable(o.message));
     }
 
+    // Check::Schema (a view reopening the window's project) skips the page scan; damage is
+    // then reported by the read that meets it, never read as data.
+    void schemaCheckLeavesDamageToTheReads()
+    {
+        const QString p = copy();
+        std::uint64_t pristineTasks = 0;
+        {
+            StoreError e{};
+            QString m;
+            auto project = Project::open(p, Project::Mode::ReadOnly, &e, &m);
+            QVERIFY2(project, qPrintable(m));
+            auto r = project->session(project->sessions().front().id, &m);
+            QVERIFY2(r, qPrintable(m));
+            for (const auto &k : r->iterations())
+                QVERIFY(r->forEachTask(k, [&](const TaskRecord &) { ++pristineTasks; return true; }));
+            QVERIFY(pristineTasks > 0);
+        }
+        // Overwrite leaf pages of the tasks table (dbstat names them; page numbers count from 1).
+        std::vector<qint64> pages;
+        {
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+            sqlite3_stmt *st = nullptr;
+            QCOMPARE(sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'tasks' AND pagetype = 'leaf' ORDER BY pageno",
+                                        -1, &st, nullptr), SQLITE_OK);
+            while (sqlite3_step(st) == SQLITE_ROW)
+                pages.push_back(sqlite3_column_int64(st, 0));
+            sqlite3_finalize(st);
+            sqlite3_close(db);
+        }
+        QVERIFY(pages.size() >= 4);
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        for (std::size_t i = pages.size() / 2; i < pages.size() / 2 + 2; ++i) {
+            QVERIFY(f.seek((pages[i] - 1) * 4096));
+            QCOMPARE(f.write(QByteArray(4096, '\x5a')), qint64(4096));
+        }
+        f.close();
+        QCOMPARE(tryOpen(p).err, StoreError::Corrupt);
+        StoreError e{};
+        QString m;
+        auto project = Project::open(p, Project::Mode::ReadOnly, &e, &m, Project::Check::Schema);
+        QVERIFY2(project, qPrintable(m)); // header, version and schema are intact
+        auto r = project->session(project->sessions().front().id, &m);
+        bool failed = !r;
+        std::uint64_t tasks = 0;
+        if (r)
+            for (const auto &k : r->iterations())
+                if (!r->forEachTask(k, [&](const TaskRecord &) { ++tasks; return true; })) {
+                    failed = true;
+                    m = r->errorString();
+                    break;
+                }
+        QVERIFY2(failed, "every task was read from a file with 2 overwritten task pages");
+        QVERIFY(tasks < pristineTasks);
+        QVERIFY2(m.contains(QStringLiteral("damaged")) || m.contains(QStringLiteral("malformed")), qPrintable(m));
+    }
+
     void triggerIsRefusedAndNeverRuns()
     {
         const QString p = copy();

@@ -206,7 +206,7 @@ void AdvisorView::start()
         auto findings = std::make_shared<std::vector<analysis::Finding>>();
         QString error;
         store::StoreError err = store::StoreError::None;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &error);
+        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &error, store::Project::Check::Schema);
         if (project) {
             if (auto reader = project->session(session, &error)) {
                 *findings = analysis::advise(*reader, {}, cancel.get());

@@ -428,7 +428,7 @@ void ChartsView::recompute()
         QString error;
         ch::ChartSet set;
         store::StoreError err = store::StoreError::None;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &error);
+        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &error, store::Project::Check::Schema);
         std::unique_ptr<store::ProjectReader> reader;
         if (project)
             reader = project->session(session, &error);

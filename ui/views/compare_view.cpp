@@ -234,7 +234,10 @@ CompareView::~CompareView()
 bool CompareView::listSessions(QComboBox *combo, const QString &projectPath, bool other, QString *error)
 {
     store::StoreError err = store::StoreError::None;
-    auto project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &err, error);
+    // The window's own project was checked in full when it was opened; another project
+    // the user picks here is opened for the first time.
+    auto project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &err, error,
+                                        other ? store::Project::Check::Full : store::Project::Check::Schema);
     if (!project)
         return false;
     const auto sessions = project->sessions();
@@ -461,8 +464,10 @@ void CompareView::start()
         out->a = a;
         out->b = b;
         store::StoreError err = store::StoreError::None;
-        auto pa = store::Project::open(a.projectPath, store::Project::Mode::ReadOnly, &err, &out->error);
-        auto pb = pa ? store::Project::open(b.projectPath, store::Project::Mode::ReadOnly, &err, &out->error) : nullptr;
+        // Both were checked in full when they were listed.
+        const auto check = store::Project::Check::Schema;
+        auto pa = store::Project::open(a.projectPath, store::Project::Mode::ReadOnly, &err, &out->error, check);
+        auto pb = pa ? store::Project::open(b.projectPath, store::Project::Mode::ReadOnly, &err, &out->error, check) : nullptr;
         std::unique_ptr<store::ProjectReader> ra, rb;
         if (pb)
             ra = pa->session(a.sessionId, &out->error);

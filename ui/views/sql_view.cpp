@@ -241,7 +241,7 @@ void SqlView::runQuery()
         QString error;
         console_->close();
         consolePath_.clear();
-        if (!console_->open(projectPath_, &error)) {
+        if (!console_->open(projectPath_, &error, store::Project::Check::Schema)) { // the window checked it in full
             showError(error.isEmpty() ? tr("The project %1 cannot be opened for queries.").arg(projectPath_) : error);
             return;
         }

@@ -490,7 +490,8 @@ void TablesView::setSelection(const ExplorerSelection &sel)
         s->path = sel.projectPath;
         s->id = sel.sessionId;
         store::StoreError err = store::StoreError::None;
-        s->project = store::Project::open(sel.projectPath, store::Project::Mode::ReadOnly, &err, &error_);
+        s->project = store::Project::open(sel.projectPath, store::Project::Mode::ReadOnly, &err, &error_,
+                                            store::Project::Check::Schema); // checked in full by the window
         if (s->project)
             s->reader = s->project->session(sel.sessionId, &error_);
         if (s->reader) {
