@@ -135,6 +135,7 @@ int exitCodeFor(store::StoreError e)
         // belongs right after it.
         err(Cli::tr("Run the command again with --upgrade to upgrade the project."));
         return ExitNeedsUpgrade;
+    case store::StoreError::Cancelled: return ExitCancelled;
     }
     return ExitIo;
 }

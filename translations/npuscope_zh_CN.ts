@@ -453,727 +453,727 @@
         <translation>请加上 --upgrade 重新运行该命令以升级工程。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="156"/>
+        <location filename="../app/cli.cpp" line="157"/>
         <source>Upgraded %1 from schema %2 to schema %3; the original is kept as %4.</source>
         <translation>已将 %1 从 schema %2 升级到 schema %3；原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="166"/>
+        <location filename="../app/cli.cpp" line="167"/>
         <source>The profiling options have 1 problem:</source>
         <translation>Profiling 选项有 1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="167"/>
+        <location filename="../app/cli.cpp" line="168"/>
         <source>The profiling options have %1 problems:</source>
         <translation>Profiling 选项有 %1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="176"/>
+        <location filename="../app/cli.cpp" line="177"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="190"/>
+        <location filename="../app/cli.cpp" line="191"/>
         <source>Give the profiling options only once: --profiling-options, --options-file or --script.</source>
         <translation>Profiling 选项只能指定一次：--profiling-options、--options-file 和 --script 三者只能选其一。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="195"/>
+        <location filename="../app/cli.cpp" line="196"/>
         <source>No profiling options given: use --profiling-options &apos;&lt;json&gt;&apos;, --options-file FILE or --script train.py.</source>
         <translation>未指定 Profiling 选项：请使用 --profiling-options &apos;&lt;json&gt;&apos;、--options-file FILE 或 --script train.py。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="223"/>
+        <location filename="../app/cli.cpp" line="224"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="226"/>
+        <location filename="../app/cli.cpp" line="227"/>
         <source>Profiling options read from %1, line %2.</source>
         <translation>Profiling 选项读取自 %1 第 %2 行。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="228"/>
+        <location filename="../app/cli.cpp" line="229"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="254"/>
+        <location filename="../app/cli.cpp" line="255"/>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="256"/>
+        <location filename="../app/cli.cpp" line="257"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="258"/>
+        <location filename="../app/cli.cpp" line="259"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="259"/>
+        <location filename="../app/cli.cpp" line="260"/>
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="277"/>
+        <location filename="../app/cli.cpp" line="278"/>
         <source>%1 holds no recorded session to export.</source>
         <translation>%1 中没有可导出的已记录会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="295"/>
+        <location filename="../app/cli.cpp" line="296"/>
         <source>Exporting: file %1 of %2, %3 written</source>
         <translation>正在导出：第 %1/%2 个文件，已写入 %3</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="310"/>
+        <location filename="../app/cli.cpp" line="311"/>
         <source>Exported session %1 to %2 (%3 files, %4).</source>
         <translation>已将会话 %1 导出到 %2（%3 个文件，%4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="322"/>
-        <location filename="../app/cli.cpp" line="718"/>
+        <location filename="../app/cli.cpp" line="323"/>
+        <location filename="../app/cli.cpp" line="719"/>
         <source>The profiling_options JSON string.</source>
         <translation>profiling_options JSON 字符串。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="322"/>
+        <location filename="../app/cli.cpp" line="323"/>
         <source>json</source>
         <translation>json</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="323"/>
+        <location filename="../app/cli.cpp" line="324"/>
         <source>Read the profiling_options JSON from a file.</source>
         <translation>从文件读取 profiling_options JSON。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="323"/>
-        <location filename="../app/cli.cpp" line="454"/>
-        <location filename="../app/cli.cpp" line="520"/>
-        <location filename="../app/cli.cpp" line="585"/>
-        <location filename="../app/cli.cpp" line="690"/>
-        <location filename="../app/cli.cpp" line="860"/>
-        <location filename="../app/cli.cpp" line="1036"/>
+        <location filename="../app/cli.cpp" line="324"/>
+        <location filename="../app/cli.cpp" line="455"/>
+        <location filename="../app/cli.cpp" line="521"/>
+        <location filename="../app/cli.cpp" line="586"/>
+        <location filename="../app/cli.cpp" line="691"/>
+        <location filename="../app/cli.cpp" line="861"/>
+        <location filename="../app/cli.cpp" line="1037"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="324"/>
+        <location filename="../app/cli.cpp" line="325"/>
         <source>Read profiling_options from a TensorFlow training script.</source>
         <translation>从 TensorFlow 训练脚本中读取 profiling_options。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="324"/>
+        <location filename="../app/cli.cpp" line="325"/>
         <source>train.py</source>
         <translation>train.py</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="333"/>
+        <location filename="../app/cli.cpp" line="334"/>
         <source>Run &apos;%1 --help&apos; for usage.</source>
         <translation>运行 &apos;%1 --help&apos; 查看用法。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="368"/>
-        <location filename="../app/cli.cpp" line="738"/>
+        <location filename="../app/cli.cpp" line="369"/>
+        <location filename="../app/cli.cpp" line="739"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="379"/>
+        <location filename="../app/cli.cpp" line="380"/>
         <source>Iteration %1 of %2, %3 records, %4 records/s</source>
         <translation>迭代 %1/%2，%3 条记录，%4 条记录/秒</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="397"/>
+        <location filename="../app/cli.cpp" line="398"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="399"/>
+        <location filename="../app/cli.cpp" line="400"/>
         <source>What was recorded before the failure is kept in %1 (session %2, marked failed).</source>
         <translation>失败前已记录的数据保存在 %1 中（会话 %2，已标记为失败）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="404"/>
+        <location filename="../app/cli.cpp" line="405"/>
         <source>Cancelled. Session %1 keeps the %2 records recorded so far and is marked cancelled in %3.</source>
         <translation>已取消。会话 %1 保留了目前已记录的 %2 条记录，并在 %3 中标记为已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="412"/>
+        <location filename="../app/cli.cpp" line="413"/>
         <source>Recorded session %1 (%2, batch %3, %4 iterations, %5 devices, %6) into %7: %8 records in %9 s.</source>
         <translation>已将会话 %1（%2，批大小 %3，%4 次迭代，%5 个设备，%6）记录到 %7：共 %8 条记录，用时 %9 秒。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="423"/>
+        <location filename="../app/cli.cpp" line="424"/>
         <source>The storage limit aged %1 MB (%2 bytes) of the oldest records; step traces, fusion-op info, metadata and the newest iteration were kept.</source>
         <translation>存储上限已老化删除最早的 %1 MB（%2 字节）记录；step trace、融合算子信息、元数据和最新一次迭代均已保留。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="438"/>
+        <location filename="../app/cli.cpp" line="439"/>
         <source>Emulate a profiled training session on Ascend 910 devices and record it into a project.</source>
         <translation>在 Ascend 910 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="439"/>
+        <location filename="../app/cli.cpp" line="440"/>
         <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
         <translation>模型：%1，或 JSON 模型文件的路径（格式见 docs/emulator.md）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="441"/>
+        <location filename="../app/cli.cpp" line="442"/>
         <source>name|file.json</source>
         <translation>名称|file.json</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="442"/>
+        <location filename="../app/cli.cpp" line="443"/>
         <source>Batch size per device.</source>
         <translation>每个设备的批大小（batch size）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="442"/>
         <location filename="../app/cli.cpp" line="443"/>
         <location filename="../app/cli.cpp" line="444"/>
         <location filename="../app/cli.cpp" line="445"/>
-        <location filename="../app/cli.cpp" line="448"/>
+        <location filename="../app/cli.cpp" line="446"/>
         <location filename="../app/cli.cpp" line="449"/>
         <location filename="../app/cli.cpp" line="450"/>
         <location filename="../app/cli.cpp" line="451"/>
-        <location filename="../app/cli.cpp" line="523"/>
+        <location filename="../app/cli.cpp" line="452"/>
+        <location filename="../app/cli.cpp" line="524"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="443"/>
+        <location filename="../app/cli.cpp" line="444"/>
         <source>Training iterations.</source>
         <translation>训练迭代次数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="444"/>
+        <location filename="../app/cli.cpp" line="445"/>
         <source>Devices per server (1-8).</source>
         <translation>每台服务器的设备数（1-8）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="445"/>
+        <location filename="../app/cli.cpp" line="446"/>
         <source>Servers (1-4).</source>
         <translation>服务器数量（1-4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="446"/>
+        <location filename="../app/cli.cpp" line="447"/>
         <source>Launch mode: estimator or sess.run.</source>
         <translation>启动模式：estimator 或 sess.run。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="446"/>
+        <location filename="../app/cli.cpp" line="447"/>
         <source>mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="447"/>
+        <location filename="../app/cli.cpp" line="448"/>
         <source>Precision: fp32 or mixed.</source>
         <translation>精度：fp32 或 mixed。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="447"/>
+        <location filename="../app/cli.cpp" line="448"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="448"/>
+        <location filename="../app/cli.cpp" line="449"/>
         <source>Seed of the modelled jitter (same seed, same records).</source>
         <translation>模拟抖动所用的随机种子（种子相同，记录相同）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="449"/>
+        <location filename="../app/cli.cpp" line="450"/>
         <source>Host input pipeline throughput in samples/s (0 = fast enough).</source>
         <translation>Host 侧输入流水线吞吐量，单位 samples/s（0 = 足够快）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="450"/>
+        <location filename="../app/cli.cpp" line="451"/>
         <source>Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline.</source>
         <translation>设备数据队列的容量，以 batch 为单位（1-1024）；较深的队列可以吸收输入流水线的抖动。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="451"/>
+        <location filename="../app/cli.cpp" line="452"/>
         <source>Gradient all-reduce segments.</source>
         <translation>梯度 all-reduce 分段数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="452"/>
+        <location filename="../app/cli.cpp" line="453"/>
         <source>Scenario knobs, comma separated.</source>
         <translation>场景开关，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="452"/>
-        <location filename="../app/cli.cpp" line="528"/>
+        <location filename="../app/cli.cpp" line="453"/>
+        <location filename="../app/cli.cpp" line="529"/>
         <source>names</source>
         <translation>名称列表</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="454"/>
+        <location filename="../app/cli.cpp" line="455"/>
         <source>Project file to record into (created if missing). Default: &lt;output&gt;/npuscope.npuscope.</source>
         <translation>要记录到的工程文件（不存在时自动创建）。默认：&lt;output&gt;/npuscope.npuscope。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="455"/>
+        <location filename="../app/cli.cpp" line="456"/>
         <source>Also export the PROF directory into this folder.</source>
         <translation>同时将 PROF 目录导出到此文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="455"/>
-        <location filename="../app/cli.cpp" line="521"/>
-        <location filename="../app/cli.cpp" line="746"/>
+        <location filename="../app/cli.cpp" line="456"/>
+        <location filename="../app/cli.cpp" line="522"/>
+        <location filename="../app/cli.cpp" line="747"/>
         <source>dir</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="459"/>
+        <location filename="../app/cli.cpp" line="460"/>
         <source>Unexpected argument: %1</source>
         <translation>意外的参数：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="468"/>
+        <location filename="../app/cli.cpp" line="469"/>
         <source>--%1 must be a whole number, got &quot;%2&quot;.</source>
         <translation>--%1 必须是整数，实际为 &quot;%2&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="480"/>
+        <location filename="../app/cli.cpp" line="481"/>
         <source>--mode must be &quot;estimator&quot; or &quot;sess.run&quot;, got &quot;%1&quot;.</source>
         <translation>--mode 必须是 &quot;estimator&quot; 或 &quot;sess.run&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="484"/>
+        <location filename="../app/cli.cpp" line="485"/>
         <source>--precision must be &quot;fp32&quot; or &quot;mixed&quot;, got &quot;%1&quot;.</source>
         <translation>--precision 必须是 &quot;fp32&quot; 或 &quot;mixed&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="490"/>
+        <location filename="../app/cli.cpp" line="491"/>
         <source>--seed must be a whole number, got &quot;%1&quot;.</source>
         <translation>--seed 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="495"/>
+        <location filename="../app/cli.cpp" line="496"/>
         <source>--input-rate must be a number of samples per second, got &quot;%1&quot;.</source>
         <translation>--input-rate 必须是表示每秒样本数的数字，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="519"/>
+        <location filename="../app/cli.cpp" line="520"/>
         <source>Export a recorded session as the PROF directory msprof writes.</source>
         <translation>将已记录的会话导出为与 msprof 输出格式相同的 PROF 目录。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="520"/>
-        <location filename="../app/cli.cpp" line="690"/>
-        <location filename="../app/cli.cpp" line="860"/>
-        <location filename="../app/cli.cpp" line="1036"/>
+        <location filename="../app/cli.cpp" line="521"/>
+        <location filename="../app/cli.cpp" line="691"/>
+        <location filename="../app/cli.cpp" line="861"/>
+        <location filename="../app/cli.cpp" line="1037"/>
         <source>Project file.</source>
         <translation>工程文件。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="521"/>
+        <location filename="../app/cli.cpp" line="522"/>
         <source>Folder to create the PROF_* directory in.</source>
         <translation>用于创建 PROF_* 目录的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="522"/>
-        <location filename="../app/cli.cpp" line="861"/>
+        <location filename="../app/cli.cpp" line="523"/>
+        <location filename="../app/cli.cpp" line="862"/>
         <source>Session id (default: the newest).</source>
         <translation>会话 ID（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="522"/>
-        <location filename="../app/cli.cpp" line="861"/>
+        <location filename="../app/cli.cpp" line="523"/>
+        <location filename="../app/cli.cpp" line="862"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="523"/>
+        <location filename="../app/cli.cpp" line="524"/>
         <source>Export only this model (graph) id.</source>
         <translation>仅导出此模型（图）ID。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="524"/>
+        <location filename="../app/cli.cpp" line="525"/>
         <source>Export only iteration N or the range A-B.</source>
         <translation>仅导出第 N 次迭代或 A-B 范围内的迭代。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="524"/>
+        <location filename="../app/cli.cpp" line="525"/>
         <source>N|A-B</source>
         <translation>N|A-B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="525"/>
+        <location filename="../app/cli.cpp" line="526"/>
         <source>Export only these devices, comma separated.</source>
         <translation>仅导出这些设备，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="525"/>
+        <location filename="../app/cli.cpp" line="526"/>
         <source>ids</source>
         <translation>ids</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="526"/>
+        <location filename="../app/cli.cpp" line="527"/>
         <source>Export only these files, comma separated: %1.</source>
         <translation>仅导出这些文件，以逗号分隔：%1。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="532"/>
+        <location filename="../app/cli.cpp" line="533"/>
         <source>export needs --project FILE and --output DIR.</source>
         <translation>export 需要 --project FILE 和 --output DIR。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="542"/>
-        <location filename="../app/cli.cpp" line="874"/>
+        <location filename="../app/cli.cpp" line="543"/>
+        <location filename="../app/cli.cpp" line="875"/>
         <source>--session must be a session id (see &apos;npuscope query&apos;), got &quot;%1&quot;.</source>
         <translation>--session 必须是会话 ID（参见 &apos;npuscope query&apos;），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="549"/>
+        <location filename="../app/cli.cpp" line="550"/>
         <source>--model-id must be a whole number, got &quot;%1&quot;.</source>
         <translation>--model-id 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="556"/>
+        <location filename="../app/cli.cpp" line="557"/>
         <source>--iteration-id must be N or A-B with 1 &lt;= A &lt;= B, got &quot;%1&quot;.</source>
         <translation>--iteration-id 必须是 N 或 A-B（1 &lt;= A &lt;= B），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="566"/>
+        <location filename="../app/cli.cpp" line="567"/>
         <source>--device must list device ids, got &quot;%1&quot;.</source>
         <translation>--device 必须列出设备 ID，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="581"/>
+        <location filename="../app/cli.cpp" line="582"/>
         <source>Import a PROF directory written by msprof (or by NPU Scope) into a project. Give a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders: every device found is imported into one session.</source>
         <translation>将 msprof（或 NPU Scope）写出的 PROF 目录导入工程。请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹：找到的所有设备都会导入到同一个会话中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="584"/>
+        <location filename="../app/cli.cpp" line="585"/>
         <source>The folder to import.</source>
         <translation>要导入的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="585"/>
+        <location filename="../app/cli.cpp" line="586"/>
         <source>Project file (created if missing).</source>
         <translation>工程文件（不存在时自动创建）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="586"/>
+        <location filename="../app/cli.cpp" line="587"/>
         <source>Session name (default: &quot;Import of &lt;folder&gt;&quot;).</source>
         <translation>会话名称（默认：&quot;导入自 &lt;folder&gt;&quot;）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="586"/>
+        <location filename="../app/cli.cpp" line="587"/>
         <source>text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="590"/>
+        <location filename="../app/cli.cpp" line="591"/>
         <source>import needs one folder and --project FILE, e.g. &apos;npuscope import PROF_000001_... --project p.npuscope&apos;.</source>
         <translation>import 需要一个文件夹和 --project FILE，例如 &apos;npuscope import PROF_000001_... --project p.npuscope&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="596"/>
+        <location filename="../app/cli.cpp" line="597"/>
         <source>%1 is not a folder; give a PROF_* folder or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹；请指定 PROF_* 文件夹或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="597"/>
+        <location filename="../app/cli.cpp" line="598"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="621"/>
+        <location filename="../app/cli.cpp" line="622"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="632"/>
+        <location filename="../app/cli.cpp" line="633"/>
         <source> (byte %1)</source>
         <translation> (第 %1 字节)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/cli.cpp" line="635"/>
+        <location filename="../app/cli.cpp" line="636"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="655"/>
+        <location filename="../app/cli.cpp" line="656"/>
         <source>Imported %1 (%2 layout, %3 files, %4) into session %5 of %6.</source>
         <translation>已将 %1（%2 目录结构，%3 个文件，%4）导入到 %6 的会话 %5 中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="658"/>
+        <location filename="../app/cli.cpp" line="659"/>
         <source>Events and rows: %1 read, %2 imported, %3 duplicates of other files, %4 derived (recomputed on export), %5 skipped.</source>
         <translation>事件和行：读取 %1，导入 %2，与其他文件重复 %3，派生 %4（导出时重新计算），跳过 %5。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="661"/>
+        <location filename="../app/cli.cpp" line="662"/>
         <source>Not in the input: %1</source>
         <translation>输入中不包含：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/cli.cpp" line="663"/>
+        <location filename="../app/cli.cpp" line="664"/>
         <source>%n problem(s) were found; they are listed above and stored with the session.</source>
         <translation>
             <numerusform>发现 %n 个问题；已在上方列出，并随会话一起保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="689"/>
+        <location filename="../app/cli.cpp" line="690"/>
         <source>List the sessions, devices, models, iterations and record counts of a project.</source>
         <translation>列出工程中的会话、设备、模型、迭代和记录数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="691"/>
-        <location filename="../app/cli.cpp" line="862"/>
+        <location filename="../app/cli.cpp" line="692"/>
+        <location filename="../app/cli.cpp" line="863"/>
         <source>Output format: text or json.</source>
         <translation>输出格式：text 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="691"/>
-        <location filename="../app/cli.cpp" line="862"/>
-        <location filename="../app/cli.cpp" line="946"/>
-        <location filename="../app/cli.cpp" line="1037"/>
+        <location filename="../app/cli.cpp" line="692"/>
+        <location filename="../app/cli.cpp" line="863"/>
+        <location filename="../app/cli.cpp" line="947"/>
+        <location filename="../app/cli.cpp" line="1038"/>
         <source>format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="695"/>
+        <location filename="../app/cli.cpp" line="696"/>
         <source>query needs --project FILE.</source>
         <translation>query 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="680"/>
+        <location filename="../app/cli.cpp" line="681"/>
         <source>--format must be &quot;text&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="717"/>
+        <location filename="../app/cli.cpp" line="718"/>
         <source>Validate profiling_options like the real collector; list every problem.</source>
         <translation>按真实采集器的规则校验 profiling_options，并列出所有问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="723"/>
+        <location filename="../app/cli.cpp" line="724"/>
         <source>check-options takes one JSON string; quote it in the shell.</source>
         <translation>check-options 只接受一个 JSON 字符串；请在 shell 中用引号将其括起。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="735"/>
+        <location filename="../app/cli.cpp" line="736"/>
         <source>The profiling options are valid.</source>
         <translation>Profiling 选项有效。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="745"/>
+        <location filename="../app/cli.cpp" line="746"/>
         <source>Record a small demo session (ResNet-50, 2 devices) and export it.</source>
         <translation>记录一个小型演示会话（ResNet-50，2 个设备）并将其导出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="746"/>
+        <location filename="../app/cli.cpp" line="747"/>
         <source>Folder for the demo project and export.</source>
         <translation>存放演示工程和导出结果的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="770"/>
+        <location filename="../app/cli.cpp" line="771"/>
         <source>Demo project: %1</source>
         <translation>演示工程：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="771"/>
+        <location filename="../app/cli.cpp" line="772"/>
         <source>Demo export:  %1</source>
         <translation>演示导出：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="772"/>
+        <location filename="../app/cli.cpp" line="773"/>
         <source>Open the project in the GUI with: npuscope %1</source>
         <translation>在图形界面中打开该工程：npuscope %1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="794"/>
+        <location filename="../app/cli.cpp" line="795"/>
         <source>The project %1 holds no session.</source>
         <translation>工程 %1 中没有会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="847"/>
+        <location filename="../app/cli.cpp" line="848"/>
         <source>CRITICAL</source>
         <translation>严重</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="848"/>
+        <location filename="../app/cli.cpp" line="849"/>
         <source>WARNING</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="849"/>
+        <location filename="../app/cli.cpp" line="850"/>
         <source>INFO</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="857"/>
+        <location filename="../app/cli.cpp" line="858"/>
         <source>Find what limits training speed in a recorded session (the advisor&apos;s rules: input-bound, straggler, aicpu-fallback, launch-bound, comm-not-overlapped, memory-bound, low-cube-utilization; see docs/analysis.md).</source>
         <translation>找出已记录会话中限制训练速度的因素（专家建议规则：input-bound、straggler、aicpu-fallback、launch-bound、comm-not-overlapped、memory-bound、low-cube-utilization；参见 docs/analysis.md）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="866"/>
+        <location filename="../app/cli.cpp" line="867"/>
         <source>analyze needs --project FILE.</source>
         <translation>analyze 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="887"/>
-        <location filename="../app/cli.cpp" line="975"/>
+        <location filename="../app/cli.cpp" line="888"/>
+        <location filename="../app/cli.cpp" line="976"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="903"/>
+        <location filename="../app/cli.cpp" line="904"/>
         <source>Session %1 (%2)</source>
         <translation>会话 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="905"/>
+        <location filename="../app/cli.cpp" line="906"/>
         <source>No performance problems found.</source>
         <translation>未发现性能问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="916"/>
+        <location filename="../app/cli.cpp" line="917"/>
         <source>Suggestion: %1</source>
         <translation>建议：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="942"/>
+        <location filename="../app/cli.cpp" line="943"/>
         <source>Compare two recorded sessions: op time per iteration per device by op type, and the step-trace means. A and B are project[:session] (default: the newest session).</source>
         <translation>比较两个已记录的会话：按算子类型统计的每设备每次迭代的算子耗时，以及 step trace 各阶段的平均值。A 和 B 的格式为 project[:session]（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="944"/>
+        <location filename="../app/cli.cpp" line="945"/>
         <source>The baseline: project[:session].</source>
         <translation>基线：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="945"/>
+        <location filename="../app/cli.cpp" line="946"/>
         <source>The run to compare: project[:session].</source>
         <translation>要比较的会话：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="946"/>
+        <location filename="../app/cli.cpp" line="947"/>
         <source>Output format: text, json or csv.</source>
         <translation>输出格式：text、json 或 csv。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="950"/>
+        <location filename="../app/cli.cpp" line="951"/>
         <source>diff needs two runs, A and B, each project[:session].</source>
         <translation>diff 需要两个会话 A 和 B，格式均为 project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="955"/>
+        <location filename="../app/cli.cpp" line="956"/>
         <source>--format must be &quot;text&quot;, &quot;json&quot; or &quot;csv&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot;、&quot;json&quot; 或 &quot;csv&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="964"/>
+        <location filename="../app/cli.cpp" line="965"/>
         <source>&quot;%1&quot; is not project[:session].</source>
         <translation>&quot;%1&quot; 不是 project[:session] 格式。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="997"/>
+        <location filename="../app/cli.cpp" line="998"/>
         <source>A: %1 (session %2)   B: %3 (session %4)</source>
         <translation>A：%1（会话 %2）   B：%3（会话 %4）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1004"/>
+        <location filename="../app/cli.cpp" line="1005"/>
         <source>Step (mean)</source>
         <translation>阶段（平均）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1004"/>
+        <location filename="../app/cli.cpp" line="1005"/>
         <source>A (ms)</source>
         <translation>A (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1004"/>
+        <location filename="../app/cli.cpp" line="1005"/>
         <source>B (ms)</source>
         <translation>B (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1004"/>
+        <location filename="../app/cli.cpp" line="1005"/>
         <source>Δ (ms)</source>
         <translation>Δ (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1004"/>
-        <location filename="../app/cli.cpp" line="1012"/>
+        <location filename="../app/cli.cpp" line="1005"/>
+        <location filename="../app/cli.cpp" line="1013"/>
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1011"/>
+        <location filename="../app/cli.cpp" line="1012"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1011"/>
+        <location filename="../app/cli.cpp" line="1012"/>
         <source>Count A</source>
         <translation>次数 A</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1011"/>
+        <location filename="../app/cli.cpp" line="1012"/>
         <source>Count B</source>
         <translation>次数 B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1011"/>
+        <location filename="../app/cli.cpp" line="1012"/>
         <source>A (µs/iter)</source>
         <translation>A (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1012"/>
+        <location filename="../app/cli.cpp" line="1013"/>
         <source>B (µs/iter)</source>
         <translation>B (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1012"/>
+        <location filename="../app/cli.cpp" line="1013"/>
         <source>Δ (µs/iter)</source>
         <translation>Δ (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1017"/>
+        <location filename="../app/cli.cpp" line="1018"/>
         <source>Largest regressions: %1</source>
         <translation>劣化最大的算子类型：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1033"/>
+        <location filename="../app/cli.cpp" line="1034"/>
         <source>Run one read-only SQL query over a project (see --schema for the tables). Writes are refused; the project is never changed.</source>
         <translation>对工程执行一条只读 SQL 查询（表结构见 --schema）。写操作会被拒绝；工程永远不会被修改。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1035"/>
+        <location filename="../app/cli.cpp" line="1036"/>
         <source>One SELECT statement (quote it in the shell).</source>
         <translation>一条 SELECT 语句（请在 shell 中用引号括起）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1037"/>
+        <location filename="../app/cli.cpp" line="1038"/>
         <source>Output format: csv or json.</source>
         <translation>输出格式：csv 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1038"/>
+        <location filename="../app/cli.cpp" line="1039"/>
         <source>List every table and column with what it holds, then exit.</source>
         <translation>列出所有表和列及其内容说明，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1055"/>
+        <location filename="../app/cli.cpp" line="1056"/>
         <source>sql needs --project FILE and one query.</source>
         <translation>sql 需要 --project FILE 和一条查询语句。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1060"/>
+        <location filename="../app/cli.cpp" line="1061"/>
         <source>--format must be &quot;csv&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;csv&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1115"/>
+        <location filename="../app/cli.cpp" line="1116"/>
         <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
 
 Usage: npuscope [project.npuscope]        open the GUI (needs a display)
@@ -1226,12 +1226,12 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 130 已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1163"/>
+        <location filename="../app/cli.cpp" line="1164"/>
         <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
         <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1203"/>
+        <location filename="../app/cli.cpp" line="1204"/>
         <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
         <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
     </message>
@@ -2116,63 +2116,63 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>无法锁定工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="449"/>
+        <location filename="../core/store/project.cpp" line="451"/>
         <source>The project %1 is in use by another program and cannot be upgraded now; close it there and try again.</source>
         <translation>工程 %1 正被其他程序使用，目前无法升级；请在该程序中关闭工程后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="458"/>
+        <location filename="../core/store/project.cpp" line="460"/>
         <source>The backup %1 could not be compared with the project: %2.</source>
         <translation>无法将备份 %1 与工程进行比较：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="462"/>
+        <location filename="../core/store/project.cpp" line="464"/>
         <source>The project %1 was not upgraded: a different file %2 already exists where the original would be kept. Move that file away and try again.</source>
         <translation>工程 %1 未升级：用于保留原文件的位置上已存在另一个文件 %2。请移走该文件后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="468"/>
+        <location filename="../core/store/project.cpp" line="470"/>
         <source>The project %1 was not upgraded: its backup %2 could not be written (%3).</source>
         <translation>工程 %1 未升级：无法写入其备份 %2（%3）。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="481"/>
+        <location filename="../core/store/project.cpp" line="483"/>
         <source>The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its backup is %4.</source>
         <translation>无法升级工程 %1（%2）；工程未被修改（schema %3），其备份为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="568"/>
+        <location filename="../core/store/project.cpp" line="570"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1364"/>
+        <location filename="../core/store/project.cpp" line="1366"/>
         <location filename="../core/store/sqlite_db.cpp" line="185"/>
         <source>The folder %1 for the project could not be created.</source>
         <translation>无法创建工程所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1404"/>
+        <location filename="../core/store/project.cpp" line="1406"/>
         <source>The recording into %1 was started twice.</source>
         <translation>向 %1 的记录被启动了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1466"/>
+        <location filename="../core/store/project.cpp" line="1468"/>
         <source>Records were written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1491"/>
+        <location filename="../core/store/project.cpp" line="1493"/>
         <source>The recording into %1 was ended before it began.</source>
         <translation>向 %1 的记录在开始之前就被结束了。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1493"/>
+        <location filename="../core/store/project.cpp" line="1495"/>
         <source>The recording into %1 was ended twice.</source>
         <translation>向 %1 的记录被结束了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1769"/>
+        <location filename="../core/store/project.cpp" line="1771"/>
         <source>A note was written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了备注。</translation>
     </message>
@@ -2204,7 +2204,7 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <location filename="../core/store/sqlite_db.cpp" line="164"/>
         <location filename="../core/store/sqlite_db.cpp" line="315"/>
-        <location filename="../core/store/sqlite_db.cpp" line="328"/>
+        <location filename="../core/store/sqlite_db.cpp" line="333"/>
         <source>The project %1 is damaged (%2).</source>
         <translation>工程 %1 已损坏（%2）。</translation>
     </message>
@@ -2229,18 +2229,23 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>工程 %1 已损坏：缺少 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="340"/>
+        <location filename="../core/store/sqlite_db.cpp" line="341"/>
+        <source>Opening %1 was cancelled while its integrity was being checked.</source>
+        <translation>在检查 %1 的完整性时取消了打开。</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sqlite_db.cpp" line="350"/>
         <source>The project %1 was written by an older NPU Scope (schema %2) and must be upgraded to schema %3 before use. Upgrading keeps the original as %4.</source>
         <translation>工程 %1 由旧版本的 NPU Scope 写入（schema %2），使用前必须升级到 schema %3。升级时会将原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="420"/>
+        <location filename="../core/store/project.cpp" line="422"/>
         <location filename="../core/store/sqlite_db.cpp" line="182"/>
         <source>The project %1 does not exist.</source>
         <translation>工程 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="419"/>
+        <location filename="../core/store/project.cpp" line="421"/>
         <location filename="../core/store/sqlite_db.cpp" line="217"/>
         <source>%1 is a folder, not an NPU Scope project.</source>
         <translation>%1 是文件夹，而不是 NPU Scope 工程。</translation>
@@ -4106,175 +4111,175 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::CompareView</name>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="242"/>
+        <location filename="../ui/views/compare_view.cpp" line="245"/>
         <source>The project %1 holds no sessions to compare with.</source>
         <translation>工程 %1 中没有可用于比较的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="257"/>
+        <location filename="../ui/views/compare_view.cpp" line="260"/>
         <source>#%1 %2 (%3)</source>
         <translation>#%1 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="291"/>
-        <location filename="../ui/views/compare_view.cpp" line="642"/>
+        <location filename="../ui/views/compare_view.cpp" line="294"/>
+        <location filename="../ui/views/compare_view.cpp" line="647"/>
         <source>Other project…</source>
         <translation>其他工程…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="330"/>
+        <location filename="../ui/views/compare_view.cpp" line="333"/>
         <source>Session %1 is not in the project.</source>
         <translation>会话 %1 不在该工程中。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="386"/>
+        <location filename="../ui/views/compare_view.cpp" line="389"/>
         <source>Compare with a Session of Another Project</source>
         <translation>与其他工程的会话比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="388"/>
+        <location filename="../ui/views/compare_view.cpp" line="391"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="391"/>
+        <location filename="../ui/views/compare_view.cpp" line="394"/>
         <source>Cannot Compare</source>
         <translation>无法比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="405"/>
+        <location filename="../ui/views/compare_view.cpp" line="408"/>
         <source>Only sessions of the open project can be run A; run B is from another project.</source>
         <translation>只有当前打开工程中的会话才能作为会话 A；会话 B 来自其他工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="452"/>
-        <location filename="../ui/views/compare_view.cpp" line="651"/>
+        <location filename="../ui/views/compare_view.cpp" line="455"/>
+        <location filename="../ui/views/compare_view.cpp" line="656"/>
         <source>A: %1</source>
         <translation>A：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="453"/>
-        <location filename="../ui/views/compare_view.cpp" line="653"/>
+        <location filename="../ui/views/compare_view.cpp" line="456"/>
+        <location filename="../ui/views/compare_view.cpp" line="658"/>
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="592"/>
+        <location filename="../ui/views/compare_view.cpp" line="597"/>
         <source>No regressions: no op type takes longer per iteration in B than in A.</source>
         <translation>无劣化：没有任何算子类型在 B 中的每迭代耗时比 A 长。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="599"/>
+        <location filename="../ui/views/compare_view.cpp" line="604"/>
         <source>%1 +%2 (%3)</source>
         <translation>%1 +%2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="602"/>
+        <location filename="../ui/views/compare_view.cpp" line="607"/>
         <source>Top regressions (B slower than A per iteration, highlighted below): %1</source>
         <translation>劣化最多（B 每迭代比 A 慢，已在下方高亮）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="614"/>
+        <location filename="../ui/views/compare_view.cpp" line="619"/>
         <source>Open a project to compare its sessions.</source>
         <translation>请打开一个工程以比较其中的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="618"/>
+        <location filename="../ui/views/compare_view.cpp" line="623"/>
         <source>Record a second session, or pick one of another project as run B, to compare.</source>
         <translation>请再记录一个会话，或选择其他工程中的会话作为会话 B，以进行比较。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="619"/>
+        <location filename="../ui/views/compare_view.cpp" line="624"/>
         <source>Choose run A and run B to compare.</source>
         <translation>请选择要比较的会话 A 和会话 B。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="622"/>
+        <location filename="../ui/views/compare_view.cpp" line="627"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="625"/>
+        <location filename="../ui/views/compare_view.cpp" line="630"/>
         <source>Run A and run B are the same session: every difference is zero.</source>
         <translation>会话 A 与会话 B 是同一个会话：所有差值均为零。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="628"/>
+        <location filename="../ui/views/compare_view.cpp" line="633"/>
         <source>Δ = B − A; per iteration per device.</source>
         <translation>Δ = B − A；按每设备每次迭代计。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="636"/>
+        <location filename="../ui/views/compare_view.cpp" line="641"/>
         <source>Run A:</source>
         <translation>会话 A：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="637"/>
+        <location filename="../ui/views/compare_view.cpp" line="642"/>
         <source>Run B:</source>
         <translation>会话 B：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="638"/>
+        <location filename="../ui/views/compare_view.cpp" line="643"/>
         <source>Swap</source>
         <translation>交换</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="639"/>
+        <location filename="../ui/views/compare_view.cpp" line="644"/>
         <source>Exchange run A and run B</source>
         <translation>交换会话 A 和会话 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="643"/>
+        <location filename="../ui/views/compare_view.cpp" line="648"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="644"/>
+        <location filename="../ui/views/compare_view.cpp" line="649"/>
         <source>Timelines</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="645"/>
+        <location filename="../ui/views/compare_view.cpp" line="650"/>
         <source>Step time (mean per iteration)</source>
         <translation>各阶段耗时（每次迭代平均值）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="646"/>
+        <location filename="../ui/views/compare_view.cpp" line="651"/>
         <source>Op types by impact (click a header to sort)</source>
         <translation>按影响排序的算子类型（单击表头可排序）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="647"/>
+        <location filename="../ui/views/compare_view.cpp" line="652"/>
         <source>Step</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="647"/>
+        <location filename="../ui/views/compare_view.cpp" line="652"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="647"/>
+        <location filename="../ui/views/compare_view.cpp" line="652"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="647"/>
+        <location filename="../ui/views/compare_view.cpp" line="652"/>
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="647"/>
+        <location filename="../ui/views/compare_view.cpp" line="652"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="648"/>
+        <location filename="../ui/views/compare_view.cpp" line="653"/>
         <source>Lock zoom (aligned on each run&apos;s first iteration)</source>
         <translation>锁定缩放（按各运行的第一次迭代对齐）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="649"/>
+        <location filename="../ui/views/compare_view.cpp" line="654"/>
         <source>Zooming or scrolling one timeline shows the same place of the other run</source>
         <translation>缩放或滚动其中一条时间线时，另一次运行的时间线会显示相同位置</translation>
     </message>
@@ -4282,104 +4287,104 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::ExportDialog</name>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="104"/>
+        <location filename="../ui/export_dialog.cpp" line="106"/>
         <source>Export Into</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="152"/>
+        <location filename="../ui/export_dialog.cpp" line="154"/>
         <source>Export Session %1</source>
         <translation>导出会话 %1</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="153"/>
+        <location filename="../ui/export_dialog.cpp" line="155"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="154"/>
+        <location filename="../ui/export_dialog.cpp" line="156"/>
         <source>&amp;Folder:</source>
         <translation>文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="155"/>
+        <location filename="../ui/export_dialog.cpp" line="157"/>
         <source>Devices:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="156"/>
+        <location filename="../ui/export_dialog.cpp" line="158"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="157"/>
+        <location filename="../ui/export_dialog.cpp" line="159"/>
         <source>Iterations:</source>
         <translation>迭代：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="158"/>
+        <location filename="../ui/export_dialog.cpp" line="160"/>
         <source>Files:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="159"/>
+        <location filename="../ui/export_dialog.cpp" line="161"/>
         <source>all, or from</source>
         <translation>全部，或从</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="160"/>
+        <location filename="../ui/export_dialog.cpp" line="162"/>
         <source>All models</source>
         <translation>所有模型</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="162"/>
+        <location filename="../ui/export_dialog.cpp" line="164"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="163"/>
+        <location filename="../ui/export_dialog.cpp" line="165"/>
         <source>A PROF_… directory is created inside this folder</source>
         <translation>将在此文件夹中创建 PROF_… 目录</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="164"/>
+        <location filename="../ui/export_dialog.cpp" line="166"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="165"/>
+        <location filename="../ui/export_dialog.cpp" line="167"/>
         <source>Cancel Export</source>
         <translation>取消导出</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="266"/>
+        <location filename="../ui/export_dialog.cpp" line="268"/>
         <source>Choose the folder to export into.</source>
         <translation>请选择要导出到的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="271"/>
+        <location filename="../ui/export_dialog.cpp" line="273"/>
         <source>Select at least one device.</source>
         <translation>请至少选择一个设备。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="276"/>
+        <location filename="../ui/export_dialog.cpp" line="278"/>
         <source>Select at least one kind of file.</source>
         <translation>请至少选择一种文件。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="278"/>
+        <location filename="../ui/export_dialog.cpp" line="280"/>
         <source>The first iteration (%1) comes after the last (%2).</source>
         <translation>起始迭代（%1）在结束迭代（%2）之后。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/export_dialog.cpp" line="341"/>
+        <location filename="../ui/export_dialog.cpp" line="343"/>
         <source>Exported %n file(s) to &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
         <translation>
             <numerusform>已导出 %n 个文件到 &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="346"/>
+        <location filename="../ui/export_dialog.cpp" line="348"/>
         <source>The export was cancelled. Files written so far are complete; none is half-written.</source>
         <translation>导出已取消。已写入的文件均完整，不存在写了一半的文件。</translation>
     </message>
@@ -4552,274 +4557,285 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="276"/>
+        <location filename="../ui/main_window.cpp" line="281"/>
         <source>NPU Scope</source>
         <translation>NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="551"/>
+        <location filename="../ui/main_window.cpp" line="620"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="571"/>
-        <location filename="../ui/main_window.cpp" line="611"/>
+        <location filename="../ui/main_window.cpp" line="640"/>
+        <location filename="../ui/main_window.cpp" line="680"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="573"/>
+        <location filename="../ui/main_window.cpp" line="642"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="166"/>
+        <location filename="../ui/main_window.cpp" line="171"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="314"/>
+        <location filename="../ui/main_window.cpp" line="319"/>
+        <location filename="../ui/main_window.cpp" line="494"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="289"/>
+        <location filename="../ui/main_window.cpp" line="294"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="290"/>
+        <location filename="../ui/main_window.cpp" line="295"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="291"/>
+        <location filename="../ui/main_window.cpp" line="296"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="293"/>
+        <location filename="../ui/main_window.cpp" line="298"/>
         <source>&amp;New Session…</source>
         <translation>新建会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
+        <location filename="../ui/main_window.cpp" line="299"/>
         <source>Record a new emulated training session</source>
         <translation>记录一个新的仿真训练会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
+        <location filename="../ui/main_window.cpp" line="300"/>
         <source>&amp;Open Project…</source>
         <translation>打开工程(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="296"/>
+        <location filename="../ui/main_window.cpp" line="301"/>
         <source>Save Project &amp;As…</source>
         <translation>工程另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="297"/>
+        <location filename="../ui/main_window.cpp" line="302"/>
         <source>Save a copy of the project (safe while a session is being recorded)</source>
         <translation>保存工程的副本（正在记录会话时也可安全执行）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="298"/>
+        <location filename="../ui/main_window.cpp" line="303"/>
         <source>&amp;Import PROF Directory…</source>
         <translation>导入 PROF 目录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="307"/>
         <source>&amp;Export Session…</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="309"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="292"/>
+        <location filename="../ui/main_window.cpp" line="297"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="306"/>
+        <location filename="../ui/main_window.cpp" line="311"/>
         <source>&amp;About NPU Scope</source>
         <translation>关于 NPU Scope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="480"/>
+        <location filename="../ui/main_window.cpp" line="550"/>
         <source>Cannot Open Project</source>
         <translation>无法打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="277"/>
+        <location filename="../ui/main_window.cpp" line="282"/>
         <source>%1 - NPU Scope</source>
         <translation>%1 - NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="559"/>
+        <location filename="../ui/main_window.cpp" line="628"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="560"/>
+        <location filename="../ui/main_window.cpp" line="629"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="561"/>
+        <location filename="../ui/main_window.cpp" line="630"/>
         <source>Iterations</source>
         <translation>迭代次数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="557"/>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="626"/>
+        <location filename="../ui/main_window.cpp" line="631"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="563"/>
+        <location filename="../ui/main_window.cpp" line="632"/>
         <source>Launch mode</source>
         <translation>启动模式</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="564"/>
+        <location filename="../ui/main_window.cpp" line="633"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="565"/>
+        <location filename="../ui/main_window.cpp" line="634"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="569"/>
+        <location filename="../ui/main_window.cpp" line="638"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="572"/>
+        <location filename="../ui/main_window.cpp" line="641"/>
         <source>Tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="577"/>
+        <location filename="../ui/main_window.cpp" line="646"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="504"/>
+        <location filename="../ui/main_window.cpp" line="573"/>
         <source>Open Project</source>
         <translation>打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="278"/>
+        <location filename="../ui/main_window.cpp" line="283"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="280"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="282"/>
+        <location filename="../ui/main_window.cpp" line="287"/>
         <source>Tables</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="284"/>
+        <location filename="../ui/main_window.cpp" line="289"/>
         <source>Advisor</source>
         <translation>专家建议</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="291"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="288"/>
+        <location filename="../ui/main_window.cpp" line="293"/>
         <source>SQL</source>
         <translation>SQL</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="304"/>
         <source>Read a PROF directory written by msprof (or exported by NPU Scope) into the project as a new session; you can also drop the folder on the window</source>
         <translation>将 msprof 写出（或 NPU Scope 导出）的 PROF 目录作为新会话读入工程；也可以将文件夹拖放到窗口中</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="303"/>
+        <location filename="../ui/main_window.cpp" line="308"/>
         <source>Write the selected session as a PROF directory (timeline JSON and summary CSV)</source>
         <translation>将所选会话写为 PROF 目录（timeline JSON 和 summary CSV）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
+        <location filename="../ui/main_window.cpp" line="310"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="312"/>
         <source>Re&amp;load</source>
         <translation>重新加载(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="308"/>
+        <location filename="../ui/main_window.cpp" line="313"/>
         <source>&amp;Cancel Run</source>
         <translation>取消运行(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="309"/>
+        <location filename="../ui/main_window.cpp" line="314"/>
         <source>&amp;Clear Menu</source>
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="310"/>
+        <location filename="../ui/main_window.cpp" line="315"/>
         <source>Main Tool Bar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="311"/>
+        <location filename="../ui/main_window.cpp" line="316"/>
         <source>Project Explorer</source>
         <translation>工程浏览器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="312"/>
+        <location filename="../ui/main_window.cpp" line="317"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="313"/>
+        <location filename="../ui/main_window.cpp" line="318"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="331"/>
+        <location filename="../ui/main_window.cpp" line="336"/>
         <source>Import in Progress</source>
         <translation>正在导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="332"/>
+        <location filename="../ui/main_window.cpp" line="337"/>
         <source>A PROF directory is being imported. Stop it and quit? Nothing of the unfinished import is kept.</source>
         <translation>正在导入 PROF 目录。是否停止导入并退出？未完成的导入内容不会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="335"/>
+        <location filename="../ui/main_window.cpp" line="340"/>
         <source>Recording in Progress</source>
         <translation>正在记录</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="336"/>
+        <location filename="../ui/main_window.cpp" line="341"/>
         <source>A session is being recorded. Stop it and quit? What was recorded so far is kept.</source>
         <translation>正在记录会话。是否停止记录并退出？已记录的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="460"/>
+        <location filename="../ui/main_window.cpp" line="491"/>
+        <source>Checking the integrity of %1 (%2 MB)…</source>
+        <translation>正在检查 %1 的完整性（%2 MB）…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="496"/>
+        <source>Opening Project</source>
+        <translation>正在打开工程</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="530"/>
         <source>Upgrade Project?</source>
         <translation>升级工程？</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="461"/>
+        <location filename="../ui/main_window.cpp" line="531"/>
         <source>%1
 
 Upgrade the project now? Older versions of NPU Scope cannot open the upgraded file; they can still open the backup.</source>
@@ -4828,357 +4844,358 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 是否立即升级工程？旧版本的 NPU Scope 无法打开升级后的文件，但仍可打开备份。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="465"/>
+        <location filename="../ui/main_window.cpp" line="535"/>
         <source>%1 was not opened because it was not upgraded.</source>
         <translation>%1 未升级，因此未打开。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="470"/>
+        <location filename="../ui/main_window.cpp" line="540"/>
         <source>Upgraded %1 from schema %2 to schema %3; the original is kept as %4.</source>
         <translation>已将 %1 从 schema %2 升级到 schema %3；原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="489"/>
+        <location filename="../ui/main_window.cpp" line="558"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="505"/>
+        <location filename="../ui/main_window.cpp" line="574"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="513"/>
+        <location filename="../ui/main_window.cpp" line="582"/>
         <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;, or drop a .npuscope file here) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;打开一个工程（&lt;b&gt;文件 → 打开工程…&lt;/b&gt;，或将 .npuscope 文件拖放到此处），或记录一个新的仿真会话（&lt;b&gt;文件 → 新建会话…&lt;/b&gt;）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="537"/>
+        <location filename="../ui/main_window.cpp" line="606"/>
         <source>&lt;h3&gt;Project %1&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;工程 %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="539"/>
+        <location filename="../ui/main_window.cpp" line="608"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="540"/>
+        <location filename="../ui/main_window.cpp" line="609"/>
         <source>Sessions</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="549"/>
+        <location filename="../ui/main_window.cpp" line="618"/>
         <source>&lt;h3&gt;Session %1: %2&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;会话 %1：%2&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="555"/>
+        <location filename="../ui/main_window.cpp" line="624"/>
         <source>Imported from</source>
         <translation>导入自</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="556"/>
+        <location filename="../ui/main_window.cpp" line="625"/>
         <source>Layout</source>
         <translation>目录结构</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="631"/>
         <source>%1 per server × %2 server(s)</source>
         <translation>每台服务器 %1 个 × %2 台服务器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="567"/>
+        <location filename="../ui/main_window.cpp" line="636"/>
         <source>Scenarios</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="575"/>
+        <location filename="../ui/main_window.cpp" line="644"/>
         <source>Aged by storage_limit</source>
         <translation>因 storage_limit 老化删除</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="575"/>
+        <location filename="../ui/main_window.cpp" line="644"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="581"/>
+        <location filename="../ui/main_window.cpp" line="650"/>
         <source>&lt;h4&gt;Import&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;导入&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="583"/>
+        <location filename="../ui/main_window.cpp" line="652"/>
         <source>Events and rows read</source>
         <translation>读取的事件和行</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="584"/>
+        <location filename="../ui/main_window.cpp" line="653"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="585"/>
+        <location filename="../ui/main_window.cpp" line="654"/>
         <source>Duplicates of other files</source>
         <translation>与其他文件重复</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="586"/>
+        <location filename="../ui/main_window.cpp" line="655"/>
         <source>Derived (recomputed on export)</source>
         <translation>派生（导出时重新计算）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="587"/>
+        <location filename="../ui/main_window.cpp" line="656"/>
         <source>Skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="589"/>
+        <location filename="../ui/main_window.cpp" line="658"/>
         <source>Not in the input</source>
         <translation>输入中不包含</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="592"/>
+        <location filename="../ui/main_window.cpp" line="661"/>
         <source>%n problem(s) found during the import:</source>
         <translation>
             <numerusform>导入过程中发现 %n 个问题：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="597"/>
+        <location filename="../ui/main_window.cpp" line="666"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="602"/>
+        <location filename="../ui/main_window.cpp" line="671"/>
         <source>… and %n more (npuscope query --format json lists them all).</source>
         <translation>
             <numerusform>… 另有 %n 个（npuscope query --format json 会列出全部）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="609"/>
+        <location filename="../ui/main_window.cpp" line="678"/>
         <source>&lt;h4&gt;Device %1, model %2&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;设备 %1，模型 %2&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="611"/>
+        <location filename="../ui/main_window.cpp" line="680"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="611"/>
+        <location filename="../ui/main_window.cpp" line="680"/>
         <source>FP to BP</source>
         <translation>FP 到 BP</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="611"/>
+        <location filename="../ui/main_window.cpp" line="680"/>
         <source>All-reduce segments</source>
         <translation>All-reduce 分段数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="634"/>
-        <location filename="../ui/main_window.cpp" line="646"/>
-        <location filename="../ui/main_window.cpp" line="860"/>
-        <location filename="../ui/main_window.cpp" line="876"/>
-        <location filename="../ui/main_window.cpp" line="898"/>
+        <location filename="../ui/main_window.cpp" line="703"/>
+        <location filename="../ui/main_window.cpp" line="715"/>
+        <location filename="../ui/main_window.cpp" line="930"/>
+        <location filename="../ui/main_window.cpp" line="946"/>
+        <location filename="../ui/main_window.cpp" line="968"/>
         <source>Busy</source>
         <translation>正忙</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1097"/>
+        <location filename="../ui/main_window.cpp" line="1167"/>
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="652"/>
+        <location filename="../ui/main_window.cpp" line="721"/>
         <source>Invalid Session</source>
         <translation>无效的会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="634"/>
-        <location filename="../ui/main_window.cpp" line="646"/>
-        <location filename="../ui/main_window.cpp" line="860"/>
-        <location filename="../ui/main_window.cpp" line="876"/>
-        <location filename="../ui/main_window.cpp" line="898"/>
+        <location filename="../ui/main_window.cpp" line="703"/>
+        <location filename="../ui/main_window.cpp" line="715"/>
+        <location filename="../ui/main_window.cpp" line="930"/>
+        <location filename="../ui/main_window.cpp" line="946"/>
+        <location filename="../ui/main_window.cpp" line="968"/>
         <source>Wait for the current run or import to finish, or cancel it first.</source>
         <translation>请等待当前运行或导入完成，或先将其取消。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="699"/>
+        <location filename="../ui/main_window.cpp" line="768"/>
         <source>Recording %1…</source>
         <translation>正在记录 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="705"/>
+        <location filename="../ui/main_window.cpp" line="774"/>
         <source>Recording %1 into %2.</source>
         <translation>正在将 %1 记录到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="736"/>
+        <location filename="../ui/main_window.cpp" line="805"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="737"/>
+        <location filename="../ui/main_window.cpp" line="806"/>
         <source>Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5</source>
         <translation>迭代 %1/%2 · %3 条记录/秒 · 已用时 %4 · 剩余 %5</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="755"/>
+        <location filename="../ui/main_window.cpp" line="824"/>
         <source>The run failed.</source>
         <translation>运行失败。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="757"/>
+        <location filename="../ui/main_window.cpp" line="826"/>
         <source>Run Failed</source>
         <translation>运行失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="760"/>
+        <location filename="../ui/main_window.cpp" line="829"/>
         <source>Cancelled after %n iteration(s); what was recorded is kept.</source>
         <translation>
             <numerusform>在 %n 次迭代后取消；已记录的数据会保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="765"/>
+        <location filename="../ui/main_window.cpp" line="834"/>
         <source>Recorded %1 records in %2.</source>
         <translation>已记录 %1 条记录，用时 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="801"/>
+        <location filename="../ui/main_window.cpp" line="871"/>
         <source>Cancelling the import; what it wrote is being removed…</source>
         <translation>正在取消导入；正在删除其已写入的内容…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="813"/>
+        <location filename="../ui/main_window.cpp" line="883"/>
         <source>Saving a copy of the project…</source>
         <translation>正在保存工程副本…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="828"/>
+        <location filename="../ui/main_window.cpp" line="898"/>
         <source>The project was not saved.</source>
         <translation>工程未保存。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="830"/>
+        <location filename="../ui/main_window.cpp" line="900"/>
         <source>Cannot Save Project</source>
         <translation>无法保存工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="834"/>
+        <location filename="../ui/main_window.cpp" line="904"/>
         <source>Saved a copy as %1.</source>
         <translation>已将副本保存为 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="848"/>
+        <location filename="../ui/main_window.cpp" line="918"/>
         <source>Save Project As</source>
         <translation>工程另存为</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="850"/>
+        <location filename="../ui/main_window.cpp" line="920"/>
         <source>-copy</source>
         <translation>-copy</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="851"/>
-        <location filename="../ui/main_window.cpp" line="885"/>
+        <location filename="../ui/main_window.cpp" line="921"/>
+        <location filename="../ui/main_window.cpp" line="955"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1071"/>
-        <location filename="../ui/main_window.cpp" line="1076"/>
+        <location filename="../ui/main_window.cpp" line="1141"/>
+        <location filename="../ui/main_window.cpp" line="1146"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1071"/>
+        <location filename="../ui/main_window.cpp" line="1141"/>
         <source>Select a session in the project explorer first.</source>
         <translation>请先在工程浏览器中选择一个会话。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="803"/>
+        <location filename="../ui/main_window.cpp" line="503"/>
+        <location filename="../ui/main_window.cpp" line="873"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="866"/>
+        <location filename="../ui/main_window.cpp" line="936"/>
         <source>Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)</source>
         <translation>导入 PROF 目录（PROF_* 文件夹、device_* 文件夹，或包含 PROF_* 文件夹的文件夹）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="884"/>
+        <location filename="../ui/main_window.cpp" line="954"/>
         <source>New Project for the Import</source>
         <translation>用于导入的新工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="903"/>
+        <location filename="../ui/main_window.cpp" line="973"/>
         <source>%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹。请选择 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="905"/>
+        <location filename="../ui/main_window.cpp" line="975"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="907"/>
+        <location filename="../ui/main_window.cpp" line="977"/>
         <source>Cannot Import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="974"/>
+        <location filename="../ui/main_window.cpp" line="1044"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="979"/>
+        <location filename="../ui/main_window.cpp" line="1049"/>
         <source>Importing %1 into %2.</source>
         <translation>正在将 %1 导入到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="996"/>
+        <location filename="../ui/main_window.cpp" line="1066"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1017"/>
+        <location filename="../ui/main_window.cpp" line="1087"/>
         <source>Imported %1 events and rows into session %2.</source>
         <translation>已将 %1 个事件和行导入到会话 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="1018"/>
+        <location filename="../ui/main_window.cpp" line="1088"/>
         <source>Imported %1 into session %2 of %3: %4 events and rows imported, %5 skipped, %n problem(s).</source>
         <translation>
             <numerusform>已将 %1 导入到 %3 的会话 %2：导入事件和行 %4 个，跳过 %5 个，发现 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1041"/>
+        <location filename="../ui/main_window.cpp" line="1111"/>
         <source>Import cancelled; nothing of it was kept and the project is unchanged.</source>
         <translation>导入已取消；未保留任何导入内容，工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1045"/>
+        <location filename="../ui/main_window.cpp" line="1115"/>
         <source>The import failed; the project is unchanged.</source>
         <translation>导入失败；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1052"/>
+        <location filename="../ui/main_window.cpp" line="1122"/>
         <source>Import problem at %1: %2</source>
         <translation>导入问题（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1083"/>
+        <location filename="../ui/main_window.cpp" line="1153"/>
         <source>Export %1: %2</source>
         <translation>导出 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1096"/>
+        <location filename="../ui/main_window.cpp" line="1166"/>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
     </message>
@@ -5906,70 +5923,70 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::ProjectExplorer</name>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="85"/>
+        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Project</source>
         <translation>工程</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="85"/>
+        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="85"/>
+        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="85"/>
+        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="86"/>
+        <location filename="../ui/project_explorer.cpp" line="87"/>
         <source>Session: wall-clock time of the run. Iteration: end of the previous iteration to the end of this one (step trace).</source>
         <translation>会话：运行的实际耗时。迭代：从上一次迭代结束到本次迭代结束（step trace）。</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="145"/>
+        <location filename="../ui/project_explorer.cpp" line="146"/>
         <source>Session %1: %2</source>
         <translation>会话 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="149"/>
+        <location filename="../ui/project_explorer.cpp" line="150"/>
         <source>%1, batch %2, %3, %4</source>
         <translation>%1，批大小 %2，%3，%4</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="156"/>
+        <location filename="../ui/project_explorer.cpp" line="157"/>
         <source>Device %1 (rank %2)</source>
         <translation>设备 %1（rank %2）</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="160"/>
+        <location filename="../ui/project_explorer.cpp" line="161"/>
         <source>Model %1: %2</source>
         <translation>模型 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/project_explorer.cpp" line="161"/>
+        <location filename="../ui/project_explorer.cpp" line="162"/>
         <source>%n iteration(s)</source>
         <translation>
             <numerusform>%n 次迭代</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="204"/>
-        <location filename="../ui/project_explorer.cpp" line="212"/>
+        <location filename="../ui/project_explorer.cpp" line="205"/>
+        <location filename="../ui/project_explorer.cpp" line="213"/>
         <source>Iteration %1</source>
         <translation>迭代 %1</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="205"/>
+        <location filename="../ui/project_explorer.cpp" line="206"/>
         <source>FP start to BP end: %1</source>
         <translation>FP 开始到 BP 结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="213"/>
+        <location filename="../ui/project_explorer.cpp" line="214"/>
         <source>No step trace: record with training_trace on to see iteration times.</source>
         <translation>没有 step trace：请在 training_trace 为 on 时记录，以查看迭代耗时。</translation>
     </message>
@@ -6153,88 +6170,88 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>范围：整个选择内容</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="644"/>
+        <location filename="../ui/views/table_view.cpp" line="645"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="648"/>
+        <location filename="../ui/views/table_view.cpp" line="649"/>
         <source>Sorting…</source>
         <translation>正在排序…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="649"/>
+        <location filename="../ui/views/table_view.cpp" line="650"/>
         <source>Filtering…</source>
         <translation>正在筛选…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="650"/>
+        <location filename="../ui/views/table_view.cpp" line="651"/>
         <source>Grouping…</source>
         <translation>正在分组…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="654"/>
+        <location filename="../ui/views/table_view.cpp" line="655"/>
         <source>No table</source>
         <translation>无表格</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="654"/>
+        <location filename="../ui/views/table_view.cpp" line="655"/>
         <source>No session selected</source>
         <translation>未选择会话</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="660"/>
+        <location filename="../ui/views/table_view.cpp" line="661"/>
         <source>%1 groups of %2 rows</source>
         <translation>%1 个分组，共 %2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="662"/>
+        <location filename="../ui/views/table_view.cpp" line="663"/>
         <source>%1 rows</source>
         <translation>%1 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="664"/>
+        <location filename="../ui/views/table_view.cpp" line="665"/>
         <source>%1 of %2 rows</source>
         <translation>%1/%2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="753"/>
+        <location filename="../ui/views/table_view.cpp" line="754"/>
         <source>There is no table to export.</source>
         <translation>没有可导出的表格。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="759"/>
-        <location filename="../ui/views/table_view.cpp" line="795"/>
+        <location filename="../ui/views/table_view.cpp" line="760"/>
+        <location filename="../ui/views/table_view.cpp" line="796"/>
         <source>Could not write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="805"/>
+        <location filename="../ui/views/table_view.cpp" line="806"/>
         <source>Export Visible Rows as CSV</source>
         <translation>将可见行导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="805"/>
+        <location filename="../ui/views/table_view.cpp" line="806"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="810"/>
+        <location filename="../ui/views/table_view.cpp" line="811"/>
         <source>Export Visible Rows</source>
         <translation>导出可见行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="816"/>
+        <location filename="../ui/views/table_view.cpp" line="817"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="820"/>
+        <location filename="../ui/views/table_view.cpp" line="821"/>
         <source>Show in &amp;Timeline</source>
         <translation>在时间线中显示(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="823"/>
+        <location filename="../ui/views/table_view.cpp" line="824"/>
         <source>&amp;Export Visible Rows as CSV…</source>
         <translation>将可见行导出为 CSV(&amp;E)…</translation>
     </message>

@@ -36,6 +36,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProgressDialog>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -49,6 +50,10 @@
 #include <QTreeWidget>
 #include <QRegularExpression>
 #include <QUrl>
+
+#include <chrono>
+#include <future>
+#include <thread>
 
 namespace npuscope::ui {
 
@@ -448,11 +453,76 @@ void MainWindow::rebuildRecentMenu()
     recentMenu_->setEnabled(true);
 }
 
+std::unique_ptr<store::Project> MainWindow::openChecked(const QString &path, store::StoreError *err, QString *message)
+{
+    // quick_check reads every page (about 4 s per GB on this class of machine, more from a
+    // cold disk): on a worker, so the window keeps painting. User input waits for the first
+    // checkDialogDelay() ms (most projects are done by then), then a modal dialog takes it
+    // and offers Cancel.
+    struct Outcome {
+        std::unique_ptr<store::Project> project;
+        store::StoreError err = store::StoreError::None;
+        QString message;
+    };
+    auto out = std::make_shared<Outcome>();
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    auto done = std::make_shared<std::atomic_bool>(false);
+    std::promise<void> finished;
+    std::future<void> finishedFuture = finished.get_future();
+    QEventLoop loop;
+    QEventLoop *loopPtr = &loop; // outlives the worker: joined below
+    std::thread worker([path, out, cancel, done, loopPtr, finished = std::move(finished)]() mutable {
+        out->project = store::Project::open(path, store::Project::Mode::ReadOnly, &out->err, &out->message,
+                                            store::Project::Check::Full, cancel.get());
+        done->store(true);
+        finished.set_value();
+        // Queued: if the loop is not running, the event is dropped when the loop is destroyed.
+        QMetaObject::invokeMethod(loopPtr, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    // Small projects are checked in a few ms: no event loop, no dialog, no flicker.
+    if (checkDialogDelayMs_ > 0)
+        finishedFuture.wait_for(std::chrono::milliseconds(std::min(checkDialogDelayMs_, 50)));
+    if (!done->load() && checkDialogDelayMs_ > 0) {
+        QTimer::singleShot(checkDialogDelayMs_, &loop, &QEventLoop::quit);
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    if (!done->load()) {
+        const QFileInfo fi(path);
+        QProgressDialog dlg(tr("Checking the integrity of %1 (%2 MB)…")
+                                .arg(QDir::toNativeSeparators(fi.fileName()))
+                                .arg(QLocale().toString(double(fi.size()) / 1e6, 'f', 0)),
+                            tr("Cancel"), 0, 0, this);
+        dlg.setObjectName(QStringLiteral("openCheckDialog"));
+        dlg.setWindowTitle(tr("Opening Project"));
+        dlg.setWindowModality(Qt::WindowModal);
+        dlg.setMinimumDuration(0);
+        dlg.setAutoClose(false);
+        dlg.setAutoReset(false);
+        connect(&dlg, &QProgressDialog::canceled, &dlg, [cancel, &dlg] {
+            cancel->store(true);
+            dlg.setLabelText(tr("Cancelling…"));
+        });
+        dlg.show();
+        while (!done->load())
+            loop.exec();
+    }
+    worker.join();
+    if (err)
+        *err = out->err;
+    if (message)
+        *message = out->message;
+    return std::move(out->project);
+}
+
 bool MainWindow::openProject(const QString &path)
 {
     store::StoreError err = store::StoreError::None;
     QString message;
-    auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message);
+    auto project = openChecked(path, &err, &message);
+    if (!project && err == store::StoreError::Cancelled) {
+        log(message);
+        return false;
+    }
     if (!project && err == store::StoreError::NeedsUpgrade) {
         // Upgrading writes to somebody's file and older versions cannot read it back, so
         // it only happens when the user says so (the original stays as a backup).
@@ -472,7 +542,7 @@ bool MainWindow::openProject(const QString &path)
                     .arg(upgraded.fromVersion)
                     .arg(upgraded.toVersion)
                     .arg(QDir::toNativeSeparators(upgraded.backupPath)));
-            project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message);
+            project = openChecked(path, &err, &message);
         }
     }
     if (!project) {

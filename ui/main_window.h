@@ -8,6 +8,7 @@
 
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
+#include "core/store/project.h"
 #include "ui/import_result_dialog.h"
 #include "ui/project_explorer.h"
 
@@ -40,8 +41,12 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Opens (read-only) and lists a project; shows a message box and returns false on error.
+    // Opens (read-only) and lists a project; shows a message box and returns false on error
+    // (a cancelled check returns false without one). The full check reads every page, so it
+    // runs on a worker; past checkDialogDelay() ms a modal dialog shows it with Cancel.
     bool openProject(const QString &path);
+    int checkDialogDelay() const { return checkDialogDelayMs_; }
+    void setCheckDialogDelay(int ms) { checkDialogDelayMs_ = ms; }
     QString projectPath() const { return projectPath_; }
     ProjectExplorer *projectExplorer() const { return explorer_; }
     QTreeWidget *explorer() const { return explorer_->tree(); }
@@ -158,6 +163,8 @@ private:
     // The status line as a function, so it is re-said in the new language on a switch.
     std::function<QString()> status_;
     void setStatus(std::function<QString()> f);
+    std::unique_ptr<store::Project> openChecked(const QString &path, store::StoreError *err, QString *message);
+    int checkDialogDelayMs_ = 300;
 };
 
 } // namespace npuscope::ui

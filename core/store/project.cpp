@@ -272,7 +272,8 @@ struct Project::Impl {
 Project::Project(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
 Project::~Project() = default;
 
-std::unique_ptr<Project> Project::open(const QString &path, Mode mode, StoreError *err, QString *message, Check check)
+std::unique_ptr<Project> Project::open(const QString &path, Mode mode, StoreError *err, QString *message, Check check,
+                                       const std::atomic_bool *cancel)
 {
     StoreError e = StoreError::None;
     QString m;
@@ -280,7 +281,8 @@ std::unique_ptr<Project> Project::open(const QString &path, Mode mode, StoreErro
     impl->path = QFileInfo(path).absoluteFilePath();
     impl->mode = mode;
     if (!detail::openProject(impl->path, mode == Mode::ReadOnly ? detail::OpenKind::ReadOnly : detail::OpenKind::ReadWrite,
-                             /*deepCheck=*/check == Check::Full, /*forWriter=*/false, &impl->db, &e, &m)) {
+                             /*deepCheck=*/check == Check::Full, /*forWriter=*/false, &impl->db, &e, &m,
+                             /*allowOlder=*/false, /*fileVersion=*/nullptr, cancel)) {
         if (err)
             *err = e;
         if (message)

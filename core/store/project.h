@@ -9,6 +9,7 @@
 #include "core/model/trace_reader.h"
 
 #include <QString>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -28,6 +29,7 @@ enum class StoreError {
     Io,            // disk full, permission, read-only: exit 6
     Busy,          // another writer holds the project: exit 6
     NeedsUpgrade,  // written by an older NPU Scope: Project::upgrade first (exit 7)
+    Cancelled,     // the caller's cancel flag stopped the check (exit 130)
 };
 
 // What Project::upgrade did.
@@ -63,9 +65,10 @@ public:
     // application id, version, schema objects) and is for a file this process has already
     // opened with Full, e.g. the GUI's views reopening the window's project: damage that
     // appears later is reported by the reads that meet it (SQLITE_CORRUPT → Corrupt).
+    // Setting *cancel (from another thread) stops the check: nullptr + Cancelled.
     enum class Check { Full, Schema };
     static std::unique_ptr<Project> open(const QString &path, Mode mode, StoreError *err, QString *message,
-                                         Check check = Check::Full);
+                                         Check check = Check::Full, const std::atomic_bool *cancel = nullptr);
 
     // Migrates an older project to kSchemaVersion in place. Takes the writer lock (Busy
     // while a recording runs), checks the file like open(), copies the original to

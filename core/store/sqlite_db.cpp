@@ -171,7 +171,7 @@ QString messageFromCode(int rc, const QString &path, const QString &sqliteMessag
 }
 
 bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
-                 StoreError *err, QString *message, bool allowOlder, int *fileVersion)
+                 StoreError *err, QString *message, bool allowOlder, int *fileVersion, const std::atomic_bool *cancel)
 {
     const QFileInfo fi(path);
     const QString p = shown(path);
@@ -316,6 +316,11 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
     }
 
     if (deepCheck) {
+        // quick_check reads every page: seconds per GB, so the GUI offers Cancel.
+        if (cancel)
+            sqlite3_progress_handler(db.get(), 1000, [](void *flag) -> int {
+                return static_cast<const std::atomic_bool *>(flag)->load(std::memory_order_relaxed) ? 1 : 0;
+            }, const_cast<std::atomic_bool *>(cancel));
         Stmt check;
         rc = db.prepare("PRAGMA quick_check(1)", &check);
         if (rc == SQLITE_OK) {
@@ -329,6 +334,11 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
                 rc = SQLITE_OK;
             }
         }
+        if (cancel)
+            sqlite3_progress_handler(db.get(), 0, nullptr, nullptr);
+        if (rc == SQLITE_INTERRUPT && cancel && cancel->load())
+            return fail(err, message, StoreError::Cancelled,
+                        ProjectStore::tr("Opening %1 was cancelled while its integrity was being checked.").arg(p));
         if (rc != SQLITE_OK && rc != SQLITE_DONE)
             return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
     }

@@ -6,6 +6,7 @@
 
 #include "core/store/project.h"
 
+#include <atomic>
 #include <QString>
 #include <sqlite3.h>
 
@@ -64,8 +65,10 @@ enum class OpenKind { ReadOnly, ReadWrite, Create };
 // A file older than kSchemaVersion is refused with NeedsUpgrade unless allowOlder (only
 // Project::upgrade asks for that); *fileVersion receives the file's schema version.
 // Create makes a new project with the current schema when the file does not exist.
+// Setting *cancel from another thread interrupts the quick_check (Cancelled).
 bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
-                 StoreError *err, QString *message, bool allowOlder = false, int *fileVersion = nullptr);
+                 StoreError *err, QString *message, bool allowOlder = false, int *fileVersion = nullptr,
+                 const std::atomic_bool *cancel = nullptr);
 
 // The name Project::upgrade keeps the original of a schema-`version` file under.
 QString upgradeBackupPath(const QString &path, int version);

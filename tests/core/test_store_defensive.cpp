@@ -259,6 +259,25 @@ private Q_SLOTS:
         QVERIFY2(m.contains(QStringLiteral("damaged")) || m.contains(QStringLiteral("malformed")), qPrintable(m));
     }
 
+    // The GUI's Cancel during the page-by-page check: Cancelled, and the file as it was.
+    void cancelledCheckOpensNothing()
+    {
+        const QString p = copy();
+        const QByteArray before = fileHash(p);
+        std::atomic_bool cancel{true};
+        StoreError e{};
+        QString m;
+        QVERIFY(!Project::open(p, Project::Mode::ReadOnly, &e, &m, Project::Check::Full, &cancel));
+        QCOMPARE(e, StoreError::Cancelled);
+        QVERIFY2(m.contains(QStringLiteral("cancelled")), qPrintable(m));
+        QCOMPARE(fileHash(p), before);
+        // A flag that stays down changes nothing; Schema has no page scan to cancel.
+        cancel = false;
+        QVERIFY(Project::open(p, Project::Mode::ReadOnly, &e, &m, Project::Check::Full, &cancel));
+        cancel = true;
+        QVERIFY(Project::open(p, Project::Mode::ReadOnly, &e, &m, Project::Check::Schema, &cancel));
+    }
+
     void triggerIsRefusedAndNeverRuns()
     {
         const QString p = copy();

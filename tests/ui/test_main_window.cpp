@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QTimer>
 #include <QPlainTextEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -180,13 +181,57 @@ private Q_SLOTS:
         f.close();
         ui::MainWindow w;
         // The message box is modal; close it as soon as it appears.
-        QTimer::singleShot(0, [] {
-            for (QWidget *top : QApplication::topLevelWidgets())
-                if (auto *box = qobject_cast<QMessageBox *>(top))
-                    box->accept();
+        bool boxShown = false;
+        guitest::whenShown<QMessageBox>([&boxShown](QMessageBox *box) {
+            boxShown = true;
+            box->accept();
         });
         QVERIFY(!w.openProject(path));
+        QVERIFY(boxShown);
         QVERIFY(w.projectPath().isEmpty());
+    }
+
+    // File → Open of a large project: the check runs on a worker behind a modal dialog whose
+    // Cancel leaves the open project as it was, without an error box.
+    void cancelsTheIntegrityCheck()
+    {
+        const QString small = recordProject(QStringLiteral("small.npuscope"));
+        const QString big = guitest::record(tmp_.filePath(QStringLiteral("big.npuscope")), QStringLiteral("resnet50"), 20, 8);
+        QVERIFY(!small.isEmpty() && !big.isEmpty());
+        QVERIFY2(QFileInfo(big).size() > 20'000'000, qPrintable(QString::number(QFileInfo(big).size())));
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(small));
+        bool boxShown = false, dialogShown = false;
+        guitest::whenShown<QMessageBox>([&boxShown](QMessageBox *box) {
+            boxShown = true;
+            box->accept();
+        });
+        // Poll at every turn of the event loop: Cancel is pressed the moment the dialog shows.
+        QTimer poll;
+        poll.setInterval(0);
+        connect(&poll, &QTimer::timeout, &poll, [&] {
+            for (QWidget *top : QApplication::topLevelWidgets())
+                if (auto *dlg = qobject_cast<QProgressDialog *>(top);
+                    dlg && dlg->objectName() == QLatin1String("openCheckDialog") && dlg->isVisible()) {
+                    dialogShown = true;
+                    QVERIFY(dlg->isModal() || dlg->windowModality() != Qt::NonModal);
+                    QTest::mouseClick(dlg->findChild<QPushButton *>(), Qt::LeftButton);
+                    poll.stop();
+                }
+        });
+        poll.start();
+        w.setCheckDialogDelay(0);
+        QVERIFY(!w.openProject(big));
+        QVERIFY(dialogShown);
+        QCOMPARE(w.projectPath(), QFileInfo(small).absoluteFilePath());
+        QCOMPARE(w.explorer()->topLevelItem(0)->text(0), QFileInfo(small).fileName());
+        QVERIFY(w.findChild<QPlainTextEdit *>()->toPlainText().contains(QStringLiteral("cancelled")));
+        // Not cancelled, the same file opens.
+        w.setCheckDialogDelay(300);
+        QVERIFY(w.openProject(big));
+        QCOMPARE(w.projectPath(), QFileInfo(big).absoluteFilePath());
+        QVERIFY(!boxShown);
     }
 
     void runsSessionOffTheGuiThread()
