@@ -8,6 +8,7 @@
 //   "../" in names never takes a written file outside the export folder.
 
 #include "cli_process.h"
+#include "tests/test_files.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -19,15 +20,11 @@
 
 #include <algorithm>
 
+using testfiles::fileHash;
+
 namespace {
 
 const QString kOldFixture = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v1-import.npuscope");
-
-QByteArray fileHash(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
-}
 
 QStringList smallRun(const QString &project, const QString &exportDir = {})
 {

@@ -8,6 +8,7 @@
 #include "core/model/records.h"
 #include "core/model/session.h"
 #include "core/model/trace_reader.h"
+#include "core/store/project.h"
 
 #include <QString>
 #include <algorithm>
@@ -474,6 +475,20 @@ inline QString verifyAll(const TraceReader &reader, const Generator &g)
         if (QString w = compareList("fusion", IterationKey{0, m, 0}, g.fusion(m), reader.fusionOps(m)); !w.isEmpty())
             return w;
     return {};
+}
+
+// A complete project file of `iterations` batches of 200 tasks on device 1, written
+// through the real ProjectWriter (what the open/identity tests then damage or inspect).
+inline bool writeProject(const QString &path, int iterations, std::uint64_t seed)
+{
+    Generator g(seed, 2);
+    auto w = store::ProjectWriter::create(path, nullptr, nullptr);
+    if (!w || !w->begin(g.info()))
+        return false;
+    for (int i = 1; i <= iterations; ++i)
+        if (!w->write(g.batch(1, std::uint32_t(i), 1, 200)))
+            return false;
+    return w->end(SessionStatus::Complete, g.endDevices(g.info()));
 }
 
 } // namespace storetest

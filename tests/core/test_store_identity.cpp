@@ -3,6 +3,7 @@
 
 #include "core/store/project.h"
 #include "test_store_fixture.h"
+#include "tests/test_files.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -15,27 +16,14 @@ using namespace npuscope;
 using namespace npuscope::store;
 using storetest::Generator;
 
-namespace {
+using testfiles::fileHash;
 
-QByteArray fileHash(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
-}
+namespace {
 
 // A complete project with enough rows to span many pages.
 bool writeProject(const QString &path, int iterations)
 {
-    Generator g(21, 2);
-    auto w = ProjectWriter::create(path, nullptr, nullptr);
-    if (!w || !w->begin(g.info()))
-        return false;
-    for (int i = 1; i <= iterations; ++i)
-        if (!w->write(g.batch(1, std::uint32_t(i), 1, 200)))
-            return false;
-    return w->end(SessionStatus::Complete, g.endDevices(g.info()));
+    return storetest::writeProject(path, iterations, 21);
 }
 
 bool rawExec(const QString &path, const char *sql)

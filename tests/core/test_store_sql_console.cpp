@@ -7,6 +7,7 @@
 #include "core/store/project.h"
 #include "core/store/sql_console.h"
 #include "test_store_fixture.h"
+#include "tests/test_files.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -19,18 +20,9 @@
 using namespace npuscope;
 using namespace npuscope::store;
 
-namespace {
+using testfiles::fileHash;
 
-QByteArray fileHash(const QString &path)
-{
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    for (const QString &p : {path, path + QStringLiteral("-wal")}) {
-        QFile f(p);
-        if (f.open(QIODevice::ReadOnly))
-            h.addData(f.readAll());
-    }
-    return h.result().toHex();
-}
+namespace {
 
 } // namespace
 
@@ -133,7 +125,7 @@ private slots:
     {
         QFETCH(QString, sql);
         QFETCH(QString, word);
-        const QByteArray before = fileHash(path);
+        const QByteArray before = fileHash(path, /*wal=*/true);
         SqlConsole c;
         QString err;
         QVERIFY2(c.open(path, &err), qPrintable(err));
@@ -141,7 +133,7 @@ private slots:
         QVERIFY(!c.run(sql, &r, &err));
         QVERIFY2(err.contains(word), qPrintable(err));
         c.close();
-        QCOMPARE(fileHash(path), before);
+        QCOMPARE(fileHash(path, /*wal=*/true), before);
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("other.db"))));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("copy.db"))));
         // The project still reads.

@@ -5,6 +5,7 @@
 // Project::upgrade migrates it, keeping the original as <file>.v1.bak.
 
 #include "core/store/project.h"
+#include "tests/test_files.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -22,17 +23,11 @@
 using namespace npuscope;
 using namespace npuscope::store;
 
+using testfiles::fileHash;
+
 namespace {
 
 const QString kFixture = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v1-import.npuscope");
-
-QByteArray fileHash(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
-}
 
 // One text value read with plain SQLite (how the schema-1 layout stored it).
 QByteArray rawText(const QString &path, const char *sql)

@@ -6,6 +6,7 @@
 #include "core/store/project.h"
 #include "ui/main_window.h"
 #include "test_gui_support.h"
+#include "tests/test_files.h"
 
 #include <QAbstractButton>
 #include <QCryptographicHash>
@@ -16,15 +17,11 @@
 
 using namespace npuscope;
 
+using testfiles::fileHash;
+
 namespace {
 
 const QString kOldFixture = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v1-import.npuscope");
-
-QByteArray fileHash(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
-}
 
 bool isUpgradeQuestion(QMessageBox *box)
 {
