@@ -4,8 +4,12 @@
 //   - idle (2 s, the baseline),
 //   - while MainWindow::startRun records ResNet-50 on 4 devices (explorer refresh, progress),
 //   - while a run is cancelled (6 s of recording, then the Cancel click),
-//   - while MainWindow::importPath imports an exported ResNet-50 PROF directory.
+//   - while MainWindow::importPath imports an exported ResNet-50 PROF directory,
+//   - while the user selects the recorded session in the reopened project, visits every
+//     view tab and selects a device (the views load what they show).
 //   gui_stall       the largest of those gaps, ratio = against the idle gap (goal ≤ 100 ms)
+//   Opening the project (File → Open: the full integrity check the user waits for) is
+//   printed but not part of gui_stall.
 //   cancel_latency  Cancel click → workFinished of the cancelled run, ratio = against the
 //                   300 ms goal
 // NPUSCOPE_BENCH_GUI_ITERATIONS sets the recorded run's iterations (default 400; the
@@ -49,16 +53,17 @@ void guiFigures(Config &cfg)
         if (kv.size() == 2)
             v[QString::fromLatin1(kv[0])] = kv[1].toDouble();
     }
-    for (const char *k : {"idle_ms", "run_ms", "cancel_ms", "import_ms", "cancel_latency_ms"})
+    for (const char *k : {"idle_ms", "run_ms", "cancel_ms", "import_ms", "cancel_latency_ms", "open_ms", "select_ms"})
         if (!v.count(QString::fromLatin1(k)))
             die(QStringLiteral("gui figures: %1 did not report %2").arg(exe, QString::fromLatin1(k)));
-    info("gui_stall: largest GUI-thread gap idle %.1f ms, run %.1f ms (%.1f s), cancel %.1f ms, import %.1f ms (%.1f s)",
-         v["idle_ms"], v["run_ms"], v["run_s"], v["cancel_ms"], v["import_ms"], v["import_s"]);
-    const double worst = std::max({v["run_ms"], v["cancel_ms"], v["import_ms"]});
+    info("gui_stall: largest GUI-thread gap idle %.1f ms, run %.1f ms (%.1f s), cancel %.1f ms, import %.1f ms (%.1f s), "
+         "select %.1f ms; File → Open of the recorded project %.1f ms",
+         v["idle_ms"], v["run_ms"], v["run_s"], v["cancel_ms"], v["import_ms"], v["import_s"], v["select_ms"], v["open_ms"]);
+    const double worst = std::max({v["run_ms"], v["cancel_ms"], v["import_ms"], v["select_ms"]});
     line("gui_stall", worst, "ms", worst / std::max(v["idle_ms"], 1.0),
-         QStringLiteral("largest gap between 5 ms ticks: run %1, cancel %2, import %3 ms; idle %4 ms")
+         QStringLiteral("largest gap between 5 ms ticks: run %1, cancel %2, import %3, select %4 ms; idle %5 ms")
              .arg(v["run_ms"], 0, 'f', 1).arg(v["cancel_ms"], 0, 'f', 1).arg(v["import_ms"], 0, 'f', 1)
-             .arg(v["idle_ms"], 0, 'f', 1));
+             .arg(v["select_ms"], 0, 'f', 1).arg(v["idle_ms"], 0, 'f', 1));
     line("cancel_latency", v["cancel_latency_ms"], "ms", v["cancel_latency_ms"] / 300.0,
          QStringLiteral("Cancel click → run finished, ResNet-50 on 4 devices; ratio against the 300 ms goal"));
     cfg.results["gui_stall"] = worst;

@@ -27,6 +27,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -504,6 +505,31 @@ int bench(const QString &work, int runIterations)
     say("import_s", t.elapsed() / 1000.0);
     if (w.importResultDialog())
         w.importResultDialog()->close();
+
+    // Open the recorded project (its full check is the one wait the user asked for), then
+    // look around it: select the session, visit every view tab, select a device.
+    meter.start();
+    if (!w.openProject(work + QStringLiteral("/run.npuscope")))
+        return 1;
+    say("open_ms", meter.stopMs());
+    QTest::qWait(300);
+    meter.start();
+    QTreeWidgetItem *root = w.explorer()->topLevelItem(0);
+    if (!root || !root->childCount())
+        return 1;
+    w.explorer()->setCurrentItem(root->child(0));
+    QTest::qWait(1500);
+    for (int i = 0; i < w.views()->count(); ++i) {
+        w.views()->setCurrentIndex(i);
+        QTest::qWait(1500);
+    }
+    w.views()->setCurrentIndex(0);
+    root->child(0)->setExpanded(true);
+    QTest::qWait(300);
+    if (root->child(0)->childCount())
+        w.explorer()->setCurrentItem(root->child(0)->child(0));
+    QTest::qWait(1500);
+    say("select_ms", meter.stopMs());
     return 0;
 }
 
