@@ -87,6 +87,12 @@ check "Corrupt files" "Truncated file" "cut inside the header, at a page boundar
 check "Corrupt files" "Flipped bytes" "header page size, application_id, user_version, magic; b-tree page headers; garbage over 8 pages" \
   core/core_store_defensive flippedHeaderBytes flippedPageBytesAreCorrupt
 check "Corrupt files" "Garbage over pages (quick_check)" "8 pages overwritten mid-file" core/core_store_identity garbageOverPagesIsCorrupt
+check "Corrupt files" "Damage after a view's schema-only reopen" "2 task pages overwritten; Check::Schema opens, the read that meets them fails with \"damaged\"" \
+  core/core_store_defensive schemaCheckLeavesDamageToTheReads
+check "Corrupt files" "Cancelled integrity check" "cancel flag set during quick_check: Cancelled, file unchanged; Schema has no scan to cancel" \
+  core/core_store_defensive cancelledCheckOpensNothing
+check "Corrupt files" "Cancelled integrity check (GUI)" "File → Open, Cancel pressed as the dialog shows: previous project stays open, no error box" \
+  ui/ui_main_window cancelsTheIntegrityCheck
 check "Foreign files" "Not SQLite / foreign SQLite" "text file, empty file, folder, another program's database" core/core_store_identity \
   textFileIsNotAProject foreignSqliteDatabaseIsNotAProject
 check "Foreign files" "Tampered schema" "extra trigger (with and without a table), view, altered table, dropped index" \
@@ -108,6 +114,11 @@ check "Bad input" "CSV formula injection, path traversal" "crafted PROF dir: op 
   cli/cli_cli_reliability importedNamesStayData
 check "Bad input" "Formula guard, export folder rules" "leading = + - @ tab CR; ; \| > ' tab in the export folder" \
   core/core_export_reliability formulaGuardCoversTabAndCarriageReturn exportFolderFollowsTheResultPathRules
+
+check "Bad input" "Links out of an imported folder" "device folder, data file and metadata file linking outside the PROF folder; a link inside it" \
+  core/core_import_bad_input linksOutsideTheFolderAreNotRead
+check "Bad input" "Truncated and malformed PROF files" "JSON cut mid-file, wrong types, unknown lanes and fields, garbage, missing files" \
+  core/core_import_bad_input truncatedMsprofKeepsWhatIsSound wrongTypesUnknownLaneAndFieldMissingFile
 
 if ((FUZZ_SECONDS == 0)); then
   row "Fuzzing" "libFuzzer targets" "skipped (--fuzz-seconds 0)" "not run"
@@ -137,10 +148,10 @@ if ((SANITIZE)); then
     echo "reliability.sh: the suite under ASan + UBSan" >&2
     san_log="$LOG/sanitize.log"
     if "$ROOT/scripts/sanitize.sh" >"$san_log" 2>&1; then
-      row "Sanitizers" "Whole ctest suite under ASan + UBSan" "$(tail -3 "$san_log" | tr '\n' ' ' | sed 's/|/\\|/g')" "held"
+      row "Sanitizers" "Whole ctest suite under ASan + UBSan" "$(grep '^SANITIZE' "$san_log" | tail -1)" "held"
     else
       FAILED=1
-      row "Sanitizers" "Whole ctest suite under ASan + UBSan" "$(tail -3 "$san_log" | tr '\n' ' ' | sed 's/|/\\|/g')" "**FAILED** (see ${san_log#$ROOT/})"
+      row "Sanitizers" "Whole ctest suite under ASan + UBSan" "$(grep -A3 '^SANITIZE' "$san_log" | tr '\n' ' ' | sed 's/|/\\|/g')" "**FAILED** (see ${san_log#$ROOT/})"
     fi
   else
     row "Sanitizers" "Whole suite under ASan + UBSan" "scripts/sanitize.sh is not in this checkout" "not run"
