@@ -731,10 +731,13 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
     lastIterations_ = spec.iterations;
     lastRecords_ = 0;
     runClock_.start();
-    worker_ = QThread::create([self, spec, options, path, cancel] {
+    // Appending to the project the window shows: it was checked in full when opened, and a
+    // second page scan of a multi-GB file would hold the run back for a minute.
+    const auto check = path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Full;
+    worker_ = QThread::create([self, spec, options, path, cancel, check] {
         store::StoreError err = store::StoreError::None;
         QString message;
-        auto writer = store::ProjectWriter::create(path, &err, &message);
+        auto writer = store::ProjectWriter::create(path, &err, &message, check);
         QString status = QStringLiteral("failed");
         if (writer) {
             device::Emulator emu(spec, options);
@@ -985,13 +988,14 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
     runPath_ = path;
     runClock_.start();
     importing_ = true;
-    worker_ = QThread::create([self, folder, path, cancel] {
+    const auto check = path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Full;
+    worker_ = QThread::create([self, folder, path, cancel, check] {
         ImportOutcome o;
         o.folder = folder;
         o.projectPath = path;
         const bool projectExisted = QFileInfo::exists(path);
         store::StoreError err = store::StoreError::None;
-        auto writer = store::ProjectWriter::create(path, &err, &o.message);
+        auto writer = store::ProjectWriter::create(path, &err, &o.message, check);
         if (!writer) {
             o.result = ImportOutcome::Result::Failed;
         } else {
@@ -1031,7 +1035,9 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
                     o.message += QLatin1Char(' ') + undo;
                 o.sessionId = 0;
             } else {
-                o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &o.message);
+                // The writer has just checked this file (in full unless the window had).
+                o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &o.message,
+                                                 store::Project::Check::Schema);
             }
         }
         QMetaObject::invokeMethod(qApp, [self, o] {

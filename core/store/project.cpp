@@ -1347,7 +1347,8 @@ ProjectWriter::ProjectWriter(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
 
 ProjectWriter::~ProjectWriter() = default;
 
-std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreError *err, QString *message)
+std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreError *err, QString *message,
+                                                     Project::Check check)
 {
     auto impl = std::make_unique<Impl>();
     impl->path = QFileInfo(path).absoluteFilePath();
@@ -1367,8 +1368,8 @@ std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreE
     // Lock before looking at the file, so two writers never both create it.
     if (!impl->lock.acquire(impl->path, &e, &m))
         return failed(e, m);
-    if (!detail::openProject(impl->path, detail::OpenKind::Create, /*deepCheck=*/true, /*forWriter=*/true,
-                             &impl->db, &e, &m))
+    if (!detail::openProject(impl->path, detail::OpenKind::Create, /*deepCheck=*/check == Project::Check::Full,
+                             /*forWriter=*/true, &impl->db, &e, &m))
         return failed(e, m);
 
     const Db &db = impl->db;

@@ -230,6 +230,10 @@ private Q_SLOTS:
         QCOMPARE(tryOpen(p).err, StoreError::Corrupt);
         StoreError e{};
         QString m;
+        // The writer checks the same way: Full finds the damage, Schema leaves it to the reads.
+        QVERIFY(!ProjectWriter::create(p, &e, &m));
+        QCOMPARE(e, StoreError::Corrupt);
+        QVERIFY2(ProjectWriter::create(p, &e, &m, Project::Check::Schema), qPrintable(m));
         auto project = Project::open(p, Project::Mode::ReadOnly, &e, &m, Project::Check::Schema);
         QVERIFY2(project, qPrintable(m)); // header, version and schema are intact
         auto r = project->session(project->sessions().front().id, &m);
