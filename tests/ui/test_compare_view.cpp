@@ -210,6 +210,18 @@ private slots:
         view.lockZoom()->setChecked(true);
         b = view.timelineB()->visibleRange();
         QVERIFY(std::abs((b.first - alignB) - x) <= 2 && std::abs((b.second - alignB) - y) <= 2);
+
+        // The stacked timelines start with their panels collapsed: the plots get the height.
+        QVERIFY(view.timelineA()->isPanelCollapsed());
+        QVERIFY(view.timelineB()->isPanelCollapsed());
+        const int plotHeight = view.timelineA()->plot()->height();
+        // A range selection opens A's panel (the statistics) and leaves B's as it was.
+        view.timelineA()->selectRange(alignA + x, alignA + y);
+        QApplication::processEvents();
+        QVERIFY(!view.timelineA()->isPanelCollapsed());
+        QVERIFY(view.timelineB()->isPanelCollapsed());
+        QVERIFY2(view.timelineA()->plot()->height() < plotHeight,
+                 qPrintable(QStringLiteral("%1 → %2").arg(plotHeight).arg(view.timelineA()->plot()->height())));
     }
 
     void otherProjectAsB()

@@ -256,6 +256,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     top->addWidget(legend_);
 
     auto *split = new QSplitter(Qt::Vertical, this);
+    split_ = split;
     auto *plotArea = new QWidget(split);
     auto *plotRow = new QHBoxLayout(plotArea);
     plotRow->setContentsMargins(0, 0, 0, 0);
@@ -967,6 +968,21 @@ void TimelineView::showDetails()
         break;
     }
     tabs_->setCurrentWidget(details_);
+    setPanelCollapsed(false);
+}
+
+void TimelineView::setPanelCollapsed(bool collapsed)
+{
+    if (collapsed == isPanelCollapsed())
+        return;
+    const int total = std::max(1, split_->height());
+    split_->setSizes(collapsed ? QList<int>{total, 0} : QList<int>{total * 3 / 4, total - total * 3 / 4});
+}
+
+bool TimelineView::isPanelCollapsed() const
+{
+    const QList<int> sizes = split_->sizes();
+    return sizes.size() == 2 && sizes.at(1) == 0;
 }
 
 void TimelineView::showRangeStats()
@@ -1023,6 +1039,7 @@ void TimelineView::showRangeStats()
     }
     stats_->resizeColumnToContents(0);
     tabs_->setCurrentWidget(stats_);
+    setPanelCollapsed(false);
 }
 
 int TimelineView::search(const QString &pattern, bool regex)

@@ -88,6 +88,11 @@ public:
     void resetLayout();
     // The details of the selected task as "Field: value" lines (what Ctrl+C copies).
     QString selectedDetailsText() const;
+    // The Details / Range statistics / Marks panel below the plot. Collapsed, the plot gets
+    // the height (the Compare tab stacks two views); a click on a task or a range selection
+    // opens it again, and the user can drag it open.
+    void setPanelCollapsed(bool collapsed);
+    bool isPanelCollapsed() const;
 
     // The context menus, built for a lane-header row / a point of the plot (axis-rect
     // pixels) and shown with popup(); public so tests can find the actions by objectName.
@@ -164,6 +169,7 @@ private:
     QLabel *matchLabel_ = nullptr;
     QComboBox *colorBox_ = nullptr;
     QTabWidget *tabs_ = nullptr;
+    class QSplitter *split_ = nullptr;
     QTreeWidget *details_ = nullptr;
     QTableWidget *stats_ = nullptr;
     QListWidget *marksList_ = nullptr;

@@ -180,6 +180,9 @@ CompareView::CompareView(QWidget *parent)
     timelineA_->setObjectName(QStringLiteral("compareTimelineA"));
     timelineB_ = new TimelineView(this);
     timelineB_->setObjectName(QStringLiteral("compareTimelineB"));
+    // Two stacked timelines: the plots get the height until a task or range is picked.
+    timelineA_->setPanelCollapsed(true);
+    timelineB_->setPanelCollapsed(true);
     connect(timelineA_, &TimelineView::visibleRangeChanged, this,
             [this](qint64 s, qint64 e) { sync(timelineA_, s, e); });
     connect(timelineB_, &TimelineView::visibleRangeChanged, this,
