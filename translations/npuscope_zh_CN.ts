@@ -2146,33 +2146,33 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1366"/>
+        <location filename="../core/store/project.cpp" line="1370"/>
         <location filename="../core/store/sqlite_db.cpp" line="185"/>
         <source>The folder %1 for the project could not be created.</source>
         <translation>无法创建工程所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1406"/>
+        <location filename="../core/store/project.cpp" line="1410"/>
         <source>The recording into %1 was started twice.</source>
         <translation>向 %1 的记录被启动了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1468"/>
+        <location filename="../core/store/project.cpp" line="1472"/>
         <source>Records were written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1493"/>
+        <location filename="../core/store/project.cpp" line="1499"/>
         <source>The recording into %1 was ended before it began.</source>
         <translation>向 %1 的记录在开始之前就被结束了。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1495"/>
+        <location filename="../core/store/project.cpp" line="1501"/>
         <source>The recording into %1 was ended twice.</source>
         <translation>向 %1 的记录被结束了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1771"/>
+        <location filename="../core/store/project.cpp" line="1780"/>
         <source>A note was written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了备注。</translation>
     </message>
@@ -3296,89 +3296,87 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>%1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="203"/>
+        <location filename="../core/store/lod.cpp" line="350"/>
+        <location filename="../core/store/lod.cpp" line="384"/>
         <source>Starting the timeline summary</source>
         <translation>开始生成时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="205"/>
+        <location filename="../core/store/lod.cpp" line="352"/>
+        <location filename="../core/store/lod.cpp" line="386"/>
         <source>Creating the timeline tables</source>
         <translation>创建时间线数据表</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="210"/>
-        <location filename="../core/store/lod.cpp" line="846"/>
+        <location filename="../core/store/lod.cpp" line="357"/>
+        <location filename="../core/store/lod.cpp" line="921"/>
         <source>Measuring the session</source>
         <translation>统计会话规模</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="223"/>
-        <source>Reading the ops</source>
-        <translation>读取算子</translation>
-    </message>
-    <message>
-        <location filename="../core/store/lod.cpp" line="242"/>
-        <location filename="../core/store/lod.cpp" line="285"/>
-        <location filename="../core/store/lod.cpp" line="458"/>
-        <location filename="../core/store/lod.cpp" line="479"/>
+        <location filename="../core/store/lod.cpp" line="366"/>
+        <location filename="../core/store/lod.cpp" line="407"/>
+        <location filename="../core/store/lod.cpp" line="533"/>
+        <location filename="../core/store/lod.cpp" line="554"/>
         <source>Reading the tasks</source>
         <translation>读取任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="300"/>
-        <location filename="../core/store/lod.cpp" line="333"/>
-        <location filename="../core/store/lod.cpp" line="335"/>
+        <location filename="../core/store/lod.cpp" line="368"/>
+        <location filename="../core/store/lod.cpp" line="370"/>
+        <location filename="../core/store/lod.cpp" line="388"/>
+        <location filename="../core/store/lod.cpp" line="390"/>
         <source>Writing the timeline summary</source>
         <translation>写入时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="386"/>
+        <location filename="../core/store/lod.cpp" line="461"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="409"/>
-        <location filename="../core/store/lod.cpp" line="426"/>
+        <location filename="../core/store/lod.cpp" line="484"/>
+        <location filename="../core/store/lod.cpp" line="501"/>
         <source>Reading the timeline summary</source>
         <translation>读取时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="490"/>
-        <location filename="../core/store/lod.cpp" line="510"/>
+        <location filename="../core/store/lod.cpp" line="565"/>
+        <location filename="../core/store/lod.cpp" line="585"/>
         <source>Reading the HCCL tasks</source>
         <translation>读取 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="521"/>
-        <location filename="../core/store/lod.cpp" line="531"/>
+        <location filename="../core/store/lod.cpp" line="596"/>
+        <location filename="../core/store/lod.cpp" line="606"/>
         <source>Looking up the HCCL task</source>
         <translation>查找 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="530"/>
+        <location filename="../core/store/lod.cpp" line="605"/>
         <source>The HCCL task is no longer in the project.</source>
         <translation>该 HCCL 任务已不在工程中。</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="567"/>
+        <location filename="../core/store/lod.cpp" line="642"/>
         <source>Looking up the task</source>
         <translation>查找任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="619"/>
-        <location filename="../core/store/lod.cpp" line="628"/>
+        <location filename="../core/store/lod.cpp" line="694"/>
+        <location filename="../core/store/lod.cpp" line="703"/>
         <source>Reading the session</source>
         <translation>读取会话</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="886"/>
-        <location filename="../core/store/lod.cpp" line="894"/>
+        <location filename="../core/store/lod.cpp" line="961"/>
+        <location filename="../core/store/lod.cpp" line="969"/>
         <source>The mark could not be saved: %1</source>
         <translation>无法保存标记：%1</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="886"/>
-        <location filename="../core/store/lod.cpp" line="894"/>
+        <location filename="../core/store/lod.cpp" line="961"/>
+        <location filename="../core/store/lod.cpp" line="969"/>
         <source>The lane layout could not be saved: %1</source>
         <translation>无法保存泳道布局：%1</translation>
     </message>
@@ -4111,175 +4109,175 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::CompareView</name>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="245"/>
+        <location filename="../ui/views/compare_view.cpp" line="248"/>
         <source>The project %1 holds no sessions to compare with.</source>
         <translation>工程 %1 中没有可用于比较的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="260"/>
+        <location filename="../ui/views/compare_view.cpp" line="263"/>
         <source>#%1 %2 (%3)</source>
         <translation>#%1 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="294"/>
-        <location filename="../ui/views/compare_view.cpp" line="647"/>
+        <location filename="../ui/views/compare_view.cpp" line="297"/>
+        <location filename="../ui/views/compare_view.cpp" line="650"/>
         <source>Other project…</source>
         <translation>其他工程…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="333"/>
+        <location filename="../ui/views/compare_view.cpp" line="336"/>
         <source>Session %1 is not in the project.</source>
         <translation>会话 %1 不在该工程中。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="389"/>
+        <location filename="../ui/views/compare_view.cpp" line="392"/>
         <source>Compare with a Session of Another Project</source>
         <translation>与其他工程的会话比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="391"/>
+        <location filename="../ui/views/compare_view.cpp" line="394"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="394"/>
+        <location filename="../ui/views/compare_view.cpp" line="397"/>
         <source>Cannot Compare</source>
         <translation>无法比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="408"/>
+        <location filename="../ui/views/compare_view.cpp" line="411"/>
         <source>Only sessions of the open project can be run A; run B is from another project.</source>
         <translation>只有当前打开工程中的会话才能作为会话 A；会话 B 来自其他工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="455"/>
-        <location filename="../ui/views/compare_view.cpp" line="656"/>
+        <location filename="../ui/views/compare_view.cpp" line="458"/>
+        <location filename="../ui/views/compare_view.cpp" line="659"/>
         <source>A: %1</source>
         <translation>A：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="456"/>
-        <location filename="../ui/views/compare_view.cpp" line="658"/>
+        <location filename="../ui/views/compare_view.cpp" line="459"/>
+        <location filename="../ui/views/compare_view.cpp" line="661"/>
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="597"/>
+        <location filename="../ui/views/compare_view.cpp" line="600"/>
         <source>No regressions: no op type takes longer per iteration in B than in A.</source>
         <translation>无劣化：没有任何算子类型在 B 中的每迭代耗时比 A 长。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="604"/>
+        <location filename="../ui/views/compare_view.cpp" line="607"/>
         <source>%1 +%2 (%3)</source>
         <translation>%1 +%2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="607"/>
+        <location filename="../ui/views/compare_view.cpp" line="610"/>
         <source>Top regressions (B slower than A per iteration, highlighted below): %1</source>
         <translation>劣化最多（B 每迭代比 A 慢，已在下方高亮）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="619"/>
+        <location filename="../ui/views/compare_view.cpp" line="622"/>
         <source>Open a project to compare its sessions.</source>
         <translation>请打开一个工程以比较其中的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="623"/>
+        <location filename="../ui/views/compare_view.cpp" line="626"/>
         <source>Record a second session, or pick one of another project as run B, to compare.</source>
         <translation>请再记录一个会话，或选择其他工程中的会话作为会话 B，以进行比较。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="624"/>
+        <location filename="../ui/views/compare_view.cpp" line="627"/>
         <source>Choose run A and run B to compare.</source>
         <translation>请选择要比较的会话 A 和会话 B。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="627"/>
+        <location filename="../ui/views/compare_view.cpp" line="630"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="630"/>
+        <location filename="../ui/views/compare_view.cpp" line="633"/>
         <source>Run A and run B are the same session: every difference is zero.</source>
         <translation>会话 A 与会话 B 是同一个会话：所有差值均为零。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="633"/>
+        <location filename="../ui/views/compare_view.cpp" line="636"/>
         <source>Δ = B − A; per iteration per device.</source>
         <translation>Δ = B − A；按每设备每次迭代计。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="641"/>
+        <location filename="../ui/views/compare_view.cpp" line="644"/>
         <source>Run A:</source>
         <translation>会话 A：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="642"/>
+        <location filename="../ui/views/compare_view.cpp" line="645"/>
         <source>Run B:</source>
         <translation>会话 B：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="643"/>
+        <location filename="../ui/views/compare_view.cpp" line="646"/>
         <source>Swap</source>
         <translation>交换</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="644"/>
+        <location filename="../ui/views/compare_view.cpp" line="647"/>
         <source>Exchange run A and run B</source>
         <translation>交换会话 A 和会话 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="648"/>
+        <location filename="../ui/views/compare_view.cpp" line="651"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="649"/>
+        <location filename="../ui/views/compare_view.cpp" line="652"/>
         <source>Timelines</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="650"/>
+        <location filename="../ui/views/compare_view.cpp" line="653"/>
         <source>Step time (mean per iteration)</source>
         <translation>各阶段耗时（每次迭代平均值）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="651"/>
+        <location filename="../ui/views/compare_view.cpp" line="654"/>
         <source>Op types by impact (click a header to sort)</source>
         <translation>按影响排序的算子类型（单击表头可排序）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="652"/>
+        <location filename="../ui/views/compare_view.cpp" line="655"/>
         <source>Step</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="652"/>
+        <location filename="../ui/views/compare_view.cpp" line="655"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="652"/>
+        <location filename="../ui/views/compare_view.cpp" line="655"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="652"/>
+        <location filename="../ui/views/compare_view.cpp" line="655"/>
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="652"/>
+        <location filename="../ui/views/compare_view.cpp" line="655"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="653"/>
+        <location filename="../ui/views/compare_view.cpp" line="656"/>
         <source>Lock zoom (aligned on each run&apos;s first iteration)</source>
         <translation>锁定缩放（按各运行的第一次迭代对齐）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="654"/>
+        <location filename="../ui/views/compare_view.cpp" line="657"/>
         <source>Zooming or scrolling one timeline shows the same place of the other run</source>
         <translation>缩放或滚动其中一条时间线时，另一次运行的时间线会显示相同位置</translation>
     </message>
@@ -4997,14 +4995,14 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <location filename="../ui/main_window.cpp" line="703"/>
         <location filename="../ui/main_window.cpp" line="715"/>
-        <location filename="../ui/main_window.cpp" line="930"/>
-        <location filename="../ui/main_window.cpp" line="946"/>
-        <location filename="../ui/main_window.cpp" line="968"/>
+        <location filename="../ui/main_window.cpp" line="933"/>
+        <location filename="../ui/main_window.cpp" line="949"/>
+        <location filename="../ui/main_window.cpp" line="971"/>
         <source>Busy</source>
         <translation>正忙</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1167"/>
+        <location filename="../ui/main_window.cpp" line="1173"/>
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
@@ -5016,186 +5014,186 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <location filename="../ui/main_window.cpp" line="703"/>
         <location filename="../ui/main_window.cpp" line="715"/>
-        <location filename="../ui/main_window.cpp" line="930"/>
-        <location filename="../ui/main_window.cpp" line="946"/>
-        <location filename="../ui/main_window.cpp" line="968"/>
+        <location filename="../ui/main_window.cpp" line="933"/>
+        <location filename="../ui/main_window.cpp" line="949"/>
+        <location filename="../ui/main_window.cpp" line="971"/>
         <source>Wait for the current run or import to finish, or cancel it first.</source>
         <translation>请等待当前运行或导入完成，或先将其取消。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="768"/>
+        <location filename="../ui/main_window.cpp" line="771"/>
         <source>Recording %1…</source>
         <translation>正在记录 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="774"/>
+        <location filename="../ui/main_window.cpp" line="777"/>
         <source>Recording %1 into %2.</source>
         <translation>正在将 %1 记录到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="805"/>
+        <location filename="../ui/main_window.cpp" line="808"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="806"/>
+        <location filename="../ui/main_window.cpp" line="809"/>
         <source>Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5</source>
         <translation>迭代 %1/%2 · %3 条记录/秒 · 已用时 %4 · 剩余 %5</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="824"/>
+        <location filename="../ui/main_window.cpp" line="827"/>
         <source>The run failed.</source>
         <translation>运行失败。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="826"/>
+        <location filename="../ui/main_window.cpp" line="829"/>
         <source>Run Failed</source>
         <translation>运行失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="829"/>
+        <location filename="../ui/main_window.cpp" line="832"/>
         <source>Cancelled after %n iteration(s); what was recorded is kept.</source>
         <translation>
             <numerusform>在 %n 次迭代后取消；已记录的数据会保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="834"/>
+        <location filename="../ui/main_window.cpp" line="837"/>
         <source>Recorded %1 records in %2.</source>
         <translation>已记录 %1 条记录，用时 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="871"/>
+        <location filename="../ui/main_window.cpp" line="874"/>
         <source>Cancelling the import; what it wrote is being removed…</source>
         <translation>正在取消导入；正在删除其已写入的内容…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="883"/>
+        <location filename="../ui/main_window.cpp" line="886"/>
         <source>Saving a copy of the project…</source>
         <translation>正在保存工程副本…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="898"/>
+        <location filename="../ui/main_window.cpp" line="901"/>
         <source>The project was not saved.</source>
         <translation>工程未保存。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="900"/>
+        <location filename="../ui/main_window.cpp" line="903"/>
         <source>Cannot Save Project</source>
         <translation>无法保存工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="904"/>
+        <location filename="../ui/main_window.cpp" line="907"/>
         <source>Saved a copy as %1.</source>
         <translation>已将副本保存为 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="918"/>
+        <location filename="../ui/main_window.cpp" line="921"/>
         <source>Save Project As</source>
         <translation>工程另存为</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="920"/>
+        <location filename="../ui/main_window.cpp" line="923"/>
         <source>-copy</source>
         <translation>-copy</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="921"/>
-        <location filename="../ui/main_window.cpp" line="955"/>
+        <location filename="../ui/main_window.cpp" line="924"/>
+        <location filename="../ui/main_window.cpp" line="958"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1141"/>
-        <location filename="../ui/main_window.cpp" line="1146"/>
+        <location filename="../ui/main_window.cpp" line="1147"/>
+        <location filename="../ui/main_window.cpp" line="1152"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1141"/>
+        <location filename="../ui/main_window.cpp" line="1147"/>
         <source>Select a session in the project explorer first.</source>
         <translation>请先在工程浏览器中选择一个会话。</translation>
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="503"/>
-        <location filename="../ui/main_window.cpp" line="873"/>
+        <location filename="../ui/main_window.cpp" line="876"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="936"/>
+        <location filename="../ui/main_window.cpp" line="939"/>
         <source>Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)</source>
         <translation>导入 PROF 目录（PROF_* 文件夹、device_* 文件夹，或包含 PROF_* 文件夹的文件夹）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="954"/>
+        <location filename="../ui/main_window.cpp" line="957"/>
         <source>New Project for the Import</source>
         <translation>用于导入的新工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="973"/>
+        <location filename="../ui/main_window.cpp" line="976"/>
         <source>%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹。请选择 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="975"/>
+        <location filename="../ui/main_window.cpp" line="978"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="977"/>
+        <location filename="../ui/main_window.cpp" line="980"/>
         <source>Cannot Import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1044"/>
+        <location filename="../ui/main_window.cpp" line="1050"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1049"/>
+        <location filename="../ui/main_window.cpp" line="1055"/>
         <source>Importing %1 into %2.</source>
         <translation>正在将 %1 导入到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1066"/>
+        <location filename="../ui/main_window.cpp" line="1072"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1087"/>
+        <location filename="../ui/main_window.cpp" line="1093"/>
         <source>Imported %1 events and rows into session %2.</source>
         <translation>已将 %1 个事件和行导入到会话 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="1088"/>
+        <location filename="../ui/main_window.cpp" line="1094"/>
         <source>Imported %1 into session %2 of %3: %4 events and rows imported, %5 skipped, %n problem(s).</source>
         <translation>
             <numerusform>已将 %1 导入到 %3 的会话 %2：导入事件和行 %4 个，跳过 %5 个，发现 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1111"/>
+        <location filename="../ui/main_window.cpp" line="1117"/>
         <source>Import cancelled; nothing of it was kept and the project is unchanged.</source>
         <translation>导入已取消；未保留任何导入内容，工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1115"/>
+        <location filename="../ui/main_window.cpp" line="1121"/>
         <source>The import failed; the project is unchanged.</source>
         <translation>导入失败；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1122"/>
+        <location filename="../ui/main_window.cpp" line="1128"/>
         <source>Import problem at %1: %2</source>
         <translation>导入问题（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1153"/>
+        <location filename="../ui/main_window.cpp" line="1159"/>
         <source>Export %1: %2</source>
         <translation>导出 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1166"/>
+        <location filename="../ui/main_window.cpp" line="1172"/>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
     </message>
@@ -6265,7 +6263,7 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     </message>
     <message>
         <location filename="../ui/timeline/timeline_view.cpp" line="130"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1657"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1674"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
@@ -6305,650 +6303,650 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>键盘快捷键（?）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="280"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="281"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="280"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="281"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="859"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
         <source>Total</source>
         <translation>总计</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
         <source>Min</source>
         <translation>最小</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
         <source>Max</source>
         <translation>最大</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="292"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="293"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="293"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="294"/>
         <source>Range statistics</source>
         <translation>范围统计</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="294"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="295"/>
         <source>Marks</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="339"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="340"/>
         <source>&lt;b&gt;Timeline keys&lt;/b&gt;&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;W / S&lt;/td&gt;&lt;td&gt;zoom in / out at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;A / D&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+wheel&lt;/td&gt;&lt;td&gt;zoom at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;drag&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+drag, drag on the ruler&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;F&lt;/td&gt;&lt;td&gt;zoom to the selection&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;0 / Home&lt;/td&gt;&lt;td&gt;show the whole session&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;M&lt;/td&gt;&lt;td&gt;mark the selection (kept in the project)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;click&lt;/td&gt;&lt;td&gt;select a task: details below&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Left / Right&lt;/td&gt;&lt;td&gt;previous / next event on the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Up / Down&lt;/td&gt;&lt;td&gt;current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+Up / Ctrl+Down&lt;/td&gt;&lt;td&gt;move the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;H / Shift+H&lt;/td&gt;&lt;td&gt;hide the current lane / show all lanes&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;P&lt;/td&gt;&lt;td&gt;pin the current lane to the top&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Space&lt;/td&gt;&lt;td&gt;collapse / expand the current device&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+R&lt;/td&gt;&lt;td&gt;reset the lane layout (kept in the project)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;/ or Ctrl+F&lt;/td&gt;&lt;td&gt;search; Enter / Shift+Enter: next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;N / Shift+N&lt;/td&gt;&lt;td&gt;next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;C&lt;/td&gt;&lt;td&gt;colour by task type / op type&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+C&lt;/td&gt;&lt;td&gt;copy the selected task&apos;s details&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;right-click&lt;/td&gt;&lt;td&gt;menus of a lane name, an event, the ruler or selection&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Esc&lt;/td&gt;&lt;td&gt;clear the selection, close this list&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;?&lt;/td&gt;&lt;td&gt;show / hide this list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
         <translation>&lt;b&gt;时间线快捷键&lt;/b&gt;&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;W / S&lt;/td&gt;&lt;td&gt;以鼠标位置为中心放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;A / D&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+滚轮&lt;/td&gt;&lt;td&gt;以鼠标位置为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;拖动&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+拖动，在标尺上拖动&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;F&lt;/td&gt;&lt;td&gt;缩放到所选范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;0 / Home&lt;/td&gt;&lt;td&gt;显示整个会话&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;M&lt;/td&gt;&lt;td&gt;标记所选范围（保存在工程中）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;单击&lt;/td&gt;&lt;td&gt;选择任务：详情显示在下方&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Left / Right&lt;/td&gt;&lt;td&gt;当前泳道上的上一个 / 下一个事件&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Up / Down&lt;/td&gt;&lt;td&gt;切换当前泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+Up / Ctrl+Down&lt;/td&gt;&lt;td&gt;移动当前泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;H / Shift+H&lt;/td&gt;&lt;td&gt;隐藏当前泳道 / 显示所有泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;P&lt;/td&gt;&lt;td&gt;将当前泳道固定到顶部&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Space&lt;/td&gt;&lt;td&gt;折叠 / 展开当前设备&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+R&lt;/td&gt;&lt;td&gt;重置泳道布局（保存在工程中）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;/ 或 Ctrl+F&lt;/td&gt;&lt;td&gt;搜索；Enter / Shift+Enter：下一个 / 上一个匹配项&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;N / Shift+N&lt;/td&gt;&lt;td&gt;下一个 / 上一个匹配项&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;C&lt;/td&gt;&lt;td&gt;按任务类型 / 算子类型着色&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+C&lt;/td&gt;&lt;td&gt;复制所选任务的详情&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;右键单击&lt;/td&gt;&lt;td&gt;泳道名称、事件、标尺或所选范围的菜单&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Esc&lt;/td&gt;&lt;td&gt;清除选择，关闭此列表&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;?&lt;/td&gt;&lt;td&gt;显示 / 隐藏此列表&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="394"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="395"/>
         <source>No session open.</source>
         <translation>未打开会话。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="467"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="468"/>
         <source>%1: loading the details of %2 tasks…</source>
         <translation>%1：正在加载 %2 个任务的详情…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="486"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="487"/>
         <source>The details of the session could not be loaded: %1</source>
         <translation>无法加载会话详情：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="573"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="574"/>
         <source>%1: %2 tasks on %3 devices. Press ? for the keys.</source>
         <translation>%1：%3 个设备上共 %2 个任务。按 ? 查看快捷键。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="855"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="856"/>
         <source>%1 (%2 ns on the device clock)</source>
         <translation>%1（设备时钟 %2 ns）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="857"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
         <source>Lane</source>
         <translation>泳道</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="857"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
         <source>Device %1 · %2 · %3</source>
         <translation>设备 %1 · %2 · %3</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="859"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1956"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="860"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1973"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="860"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1957"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="861"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1974"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="864"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="865"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="864"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="865"/>
         <source>The task could not be read from the project: %1</source>
         <translation>无法从工程中读取该任务：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="868"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="869"/>
         <source>Op Name</source>
         <translation>Op Name</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="869"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="922"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="870"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="923"/>
         <source>OP Type</source>
         <translation>OP Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="870"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="871"/>
         <source>Task Type</source>
         <translation>Task Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="871"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="945"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="872"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="946"/>
         <source>Stream ID</source>
         <translation>Stream ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="872"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="946"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="947"/>
         <source>Task ID</source>
         <translation>Task ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
         <source>Batch ID</source>
         <translation>Batch ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="875"/>
         <source>Model ID</source>
         <translation>Model ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="875"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="917"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="925"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="876"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="918"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="926"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="876"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="877"/>
         <source>Task Wait (pending)</source>
         <translation>Task Wait（pending）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="877"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="878"/>
         <source>Block Dim</source>
         <translation>Block Dim</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="878"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
         <source>Input Shapes</source>
         <translation>Input Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="880"/>
         <source>Input Data Types</source>
         <translation>Input Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="880"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
         <source>Input Formats</source>
         <translation>Input Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="882"/>
         <source>Output Shapes</source>
         <translation>Output Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="882"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="883"/>
         <source>Output Data Types</source>
         <translation>Output Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="883"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="884"/>
         <source>Output Formats</source>
         <translation>Output Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="884"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="885"/>
         <source>Total Cycles</source>
         <translation>Total Cycles</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="889"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="890"/>
         <source>PMU %1</source>
         <translation>PMU %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="890"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
         <source>L2 Hit Rate</source>
         <translation>L2 Hit Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="892"/>
         <source>L2 Victim Rate</source>
         <translation>L2 Victim Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="901"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="902"/>
         <source>HCCL task</source>
         <translation>HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="901"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="902"/>
         <source>The HCCL task could not be read from the project: %1</source>
         <translation>无法从工程中读取该 HCCL 任务：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="904"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="905"/>
         <source>notify_id</source>
         <translation>notify_id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="905"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="906"/>
         <source>duration estimated(us)</source>
         <translation>duration estimated(us)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="906"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
         <source>stream id</source>
         <translation>stream id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="908"/>
         <source>task id</source>
         <translation>task id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="908"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="909"/>
         <source>task type</source>
         <translation>task type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="909"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="910"/>
         <source>src rank</source>
         <translation>src rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="910"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="911"/>
         <source>dst rank</source>
         <translation>dst rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="911"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="912"/>
         <source>transport type</source>
         <translation>transport type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="912"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="913"/>
         <source>size(Byte)</source>
         <translation>size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="913"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="914"/>
         <source>data type</source>
         <translation>data type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="914"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="915"/>
         <source>link type</source>
         <translation>link type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="915"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="916"/>
         <source>bandwidth(GB/s)</source>
         <translation>bandwidth(GB/s)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="916"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="917"/>
         <source>Plane</source>
         <translation>Plane</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="923"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="924"/>
         <source>Size(Byte)</source>
         <translation>Size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="924"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="925"/>
         <source>Segment</source>
         <translation>分段</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="931"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="932"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="932"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="933"/>
         <source>tid</source>
         <translation>tid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="933"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="934"/>
         <source>Model Id</source>
         <translation>Model Id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="935"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="936"/>
         <source>category</source>
         <translation>category</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="936"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
         <source>event_type</source>
         <translation>event_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="938"/>
         <source>payload_type</source>
         <translation>payload_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="938"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
         <source>payload_value</source>
         <translation>payload_value</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="940"/>
         <source>message_type</source>
         <translation>message_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="947"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="948"/>
         <source>Compute_time</source>
         <translation>Compute_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="948"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="949"/>
         <source>Memcpy_time</source>
         <translation>Memcpy_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="949"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="950"/>
         <source>Task_time</source>
         <translation>Task_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="950"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="951"/>
         <source>Dispatch_time</source>
         <translation>Dispatch_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="951"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="952"/>
         <source>Total_time</source>
         <translation>Total_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="956"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="957"/>
         <source>Iteration ID</source>
         <translation>Iteration ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="957"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="958"/>
         <source>FP Start</source>
         <translation>FP Start</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="958"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="959"/>
         <source>BP End</source>
         <translation>BP End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="959"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="960"/>
         <source>Iteration End</source>
         <translation>Iteration End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="960"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="961"/>
         <source>FP to BP Time</source>
         <translation>FP to BP Time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="961"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="962"/>
         <source>Iteration Refresh</source>
         <translation>Iteration Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="963"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="964"/>
         <source>Data Aug Bound</source>
         <translation>Data Aug Bound</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="995"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1011"/>
         <source>All tasks</source>
         <translation>所有任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="995"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1011"/>
         <source>%1 in range</source>
         <translation>范围内的 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="997"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1013"/>
         <source>Task type</source>
         <translation>任务类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1002"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1018"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1002"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1018"/>
         <source>(no op type)</source>
         <translation>（无算子类型）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1015"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1031"/>
         <source>Overlap Analysis, device %1</source>
         <translation>Overlap Analysis，设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1044"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1061"/>
         <source>loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1050"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1067"/>
         <source>invalid pattern</source>
         <translation>无效的模式</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1060"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1077"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1060"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1077"/>
         <source>%1 matches</source>
         <translation>%1 个匹配项</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1070"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1087"/>
         <source>%1 of %2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1115"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1132"/>
         <source>%1 — %2 to %3 (%4)</source>
         <translation>%1 — %2 至 %3（%4）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1133"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1150"/>
         <source>Select a time range (Shift+drag) or a task before marking it.</source>
         <translation>请先选择时间范围（Shift+拖动）或任务，再进行标记。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1136"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1153"/>
         <source>Mark %1</source>
         <translation>标记 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1137"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1154"/>
         <source>Marked %1 in the project.</source>
         <translation>已在工程中标记 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1189"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1206"/>
         <source>HCCL</source>
         <translation>HCCL</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1190"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1207"/>
         <source>FP/BP</source>
         <translation>FP/BP</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1191"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1208"/>
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1252"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1269"/>
         <source>Iteration %1</source>
         <translation>Iteration %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1297"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1314"/>
         <source>Data_aug Bound %1</source>
         <translation>Data_aug Bound %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1535"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1552"/>
         <source>Lane layout reset to the msprof order.</source>
         <translation>泳道布局已重置为 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1566"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1583"/>
         <source>The saved lane layout is unreadable (%1); the timeline uses the msprof order.</source>
         <translation>无法读取已保存的泳道布局（%1）；时间线使用 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1607"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1624"/>
         <source>Copied %1 to the clipboard.</source>
         <translation>已将%1复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1636"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1653"/>
         <source>Hide lane	H</source>
         <translation>隐藏泳道	H</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1644"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1661"/>
         <source>Unpin lane	P</source>
         <translation>取消固定泳道	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1644"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1661"/>
         <source>Pin lane to the top	P</source>
         <translation>将泳道固定到顶部	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1653"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1670"/>
         <source>Move up	Ctrl+Up</source>
         <translation>上移	Ctrl+Up</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1654"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1671"/>
         <source>Move down	Ctrl+Down</source>
         <translation>下移	Ctrl+Down</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1660"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1677"/>
         <source>Expand device %1	Space</source>
         <translation>展开设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1660"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1677"/>
         <source>Collapse device %1	Space</source>
         <translation>折叠设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1662"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1679"/>
         <source>Show all hidden lanes	Shift+H</source>
         <translation>显示所有隐藏的泳道	Shift+H</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1663"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1680"/>
         <source>Show all %n hidden lane(s)	Shift+H</source>
         <translation>
             <numerusform>显示全部 %n 条隐藏的泳道	Shift+H</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1667"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1684"/>
         <source>Reset layout	Shift+R</source>
         <translation>重置布局	Shift+R</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1693"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1710"/>
         <source>Zoom to this event	F</source>
         <translation>缩放到此事件	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1694"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1711"/>
         <source>Select its time range</source>
         <translation>选择其时间范围</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1699"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1716"/>
         <source>Copy name</source>
         <translation>复制名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1699"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1716"/>
         <source>the name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1700"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1717"/>
         <source>Copy details as text	Ctrl+C</source>
         <translation>以文本形式复制详情	Ctrl+C</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1701"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1796"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1718"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1813"/>
         <source>the task details</source>
         <translation>任务详情</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1703"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1720"/>
         <source>Find all with this name</source>
         <translation>查找所有同名事件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1706"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1723"/>
         <source>%n event(s) named %1.</source>
         <translation>
             <numerusform>共有 %n 个名为 %1 的事件。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1713"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1730"/>
         <source>Zoom to selection	F</source>
         <translation>缩放到所选范围	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1714"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1731"/>
         <source>Mark selection	M</source>
         <translation>标记所选范围	M</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1715"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1732"/>
         <source>Clear selection	Esc</source>
         <translation>清除选择	Esc</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1721"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1738"/>
         <source>Show the whole session	0</source>
         <translation>显示整个会话	0</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1726"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1743"/>
         <source>Drag on the ruler or Shift+drag to select a range</source>
         <translation>在标尺上拖动或按住 Shift 拖动以选择时间范围</translation>
     </message>

@@ -190,6 +190,153 @@ bool measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOut, TimeNs *or
 }
 } // namespace
 
+namespace {
+
+using LaneMap = std::map<std::pair<std::uint16_t, std::uint32_t>, Builder>;
+
+// The tasks of the session, in storage order, into `buckets` buckets of bucketNs from
+// origin per lane (tasks outside are clamped to the first / last bucket).
+bool scanBuckets(sqlite3 *db, std::int64_t sessionId, const LaneKeys &lanes, TimeNs origin, TimeNs bucketNs, int buckets,
+                 LaneMap *builders)
+{
+    // op id → op type
+    std::unordered_map<std::uint32_t, StrId> opType;
+    {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT id, op_type FROM ops WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
+            return false;
+        sqlite3_bind_int64(s, 1, sessionId);
+        while (sqlite3_step(s) == SQLITE_ROW)
+            opType[std::uint32_t(sqlite3_column_int64(s, 0))] = StrId(sqlite3_column_int64(s, 1));
+        sqlite3_finalize(s);
+    }
+    auto prepare = [buckets](Builder &b) {
+        if (b.buckets.empty()) { // a lane not in the listing (cannot happen with one writer)
+            b.buckets.resize(std::size_t(buckets));
+            b.longest.assign(std::size_t(buckets), -1);
+        }
+    };
+    for (const auto &l : lanes)
+        prepare((*builders)[l]);
+    // The table in storage order: a sequential read, no index, no sort.
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, type, name, op FROM tasks NOT INDEXED WHERE session = ?1",
+                           -1, &s, nullptr) != SQLITE_OK)
+        return false;
+    sqlite3_bind_int64(s, 1, sessionId);
+    std::pair<std::uint16_t, std::uint32_t> lastKey{0xffff, 0xffffffffu};
+    Builder *b = nullptr;
+    int step;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        const std::pair<std::uint16_t, std::uint32_t> key{std::uint16_t(sqlite3_column_int64(s, 0)),
+                                                          std::uint32_t(sqlite3_column_int64(s, 1))};
+        if (key != lastKey) {
+            lastKey = key;
+            b = &(*builders)[key];
+            prepare(*b);
+        }
+        const TimeNs st = sqlite3_column_int64(s, 2) - origin;
+        const TimeNs dur = std::max<TimeNs>(0, sqlite3_column_int64(s, 3));
+        const auto type = std::uint8_t(sqlite3_column_int64(s, 4));
+        const auto name = StrId(sqlite3_column_int64(s, 5));
+        const auto op = std::uint32_t(sqlite3_column_int64(s, 6));
+        const auto ot = op ? opType.find(op) : opType.end();
+        const StrId opT = ot == opType.end() ? 0 : ot->second;
+        ++b->tasks;
+        const TimeNs en = st + dur;
+        const long long b0 = std::clamp<long long>(st / bucketNs, 0, buckets - 1);
+        const long long b1 = std::clamp<long long>((dur > 0 ? en - 1 : en) / bucketNs, b0, buckets - 1);
+        for (long long i = b0; i <= b1; ++i) {
+            LodBucket &k = b->buckets[std::size_t(i)];
+            ++k.count;
+            const TimeNs bs = i * bucketNs, be = bs + bucketNs;
+            const TimeNs inside = std::max<TimeNs>(0, std::min(en, be) - std::max(st, bs));
+            k.busyNs = std::uint32_t(std::min<std::uint64_t>(0xffffffffu, std::uint64_t(k.busyNs) + std::uint64_t(inside)));
+            if (dur > b->longest[std::size_t(i)]) {
+                b->longest[std::size_t(i)] = dur;
+                k.type = type;
+                k.opType = opT;
+                k.name = name;
+            }
+        }
+    }
+    sqlite3_finalize(s);
+    return step == SQLITE_DONE;
+}
+
+TimelineLod toLod(TimeNs origin, TimeNs extent, TimeNs bucketNs, LaneMap &&builders)
+{
+    TimelineLod lod;
+    lod.origin = origin;
+    lod.extent = extent;
+    lod.bucketNs = bucketNs;
+    for (auto &[key, b] : builders) {
+        LodLane lane;
+        lane.device = key.first;
+        lane.stream = key.second;
+        lane.tasks = b.tasks;
+        lane.buckets = std::move(b.buckets);
+        lod.lanes.push_back(std::move(lane));
+    }
+    return lod;
+}
+
+// Inside the caller's transaction.
+bool storeLod(sqlite3 *db, std::int64_t sessionId, const TimelineLod &lod)
+{
+    sqlite3_stmt *del = nullptr, *insSession = nullptr, *insLane = nullptr;
+    auto finalizeAll = [&] {
+        sqlite3_finalize(del);
+        sqlite3_finalize(insSession);
+        sqlite3_finalize(insLane);
+    };
+    if (sqlite3_prepare_v2(db, "DELETE FROM timeline_lod WHERE session = ?1", -1, &del, nullptr) != SQLITE_OK
+        || sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO timeline_lod_sessions(session, origin, extent, bucket_ns, buckets) "
+                                  "VALUES(?1,?2,?3,?4,?5)", -1, &insSession, nullptr) != SQLITE_OK
+        || sqlite3_prepare_v2(db, "INSERT INTO timeline_lod(session, device, stream, tasks, data) VALUES(?1,?2,?3,?4,?5)",
+                              -1, &insLane, nullptr) != SQLITE_OK) {
+        finalizeAll();
+        return false;
+    }
+    std::size_t buckets = 0;
+    for (const LodLane &l : lod.lanes)
+        buckets = std::max(buckets, l.buckets.size());
+    sqlite3_bind_int64(del, 1, sessionId);
+    bool ok = sqlite3_step(del) == SQLITE_DONE;
+    sqlite3_bind_int64(insSession, 1, sessionId);
+    sqlite3_bind_int64(insSession, 2, lod.origin);
+    sqlite3_bind_int64(insSession, 3, lod.extent);
+    sqlite3_bind_int64(insSession, 4, lod.bucketNs);
+    sqlite3_bind_int64(insSession, 5, std::int64_t(buckets));
+    ok = ok && sqlite3_step(insSession) == SQLITE_DONE;
+    QByteArray blob;
+    for (const LodLane &lane : lod.lanes) {
+        if (!ok)
+            break;
+        blob.fill('\0', qsizetype(buckets) * kBucketBytes);
+        auto *p = reinterpret_cast<uchar *>(blob.data());
+        for (const LodBucket &k : lane.buckets) {
+            qToLittleEndian<std::uint32_t>(k.count, p);
+            qToLittleEndian<std::uint32_t>(k.busyNs, p + 4);
+            p[8] = k.type;
+            qToLittleEndian<std::uint32_t>(k.opType, p + 9);
+            qToLittleEndian<std::uint32_t>(k.name, p + 13);
+            p += kBucketBytes;
+        }
+        sqlite3_reset(insLane);
+        sqlite3_bind_int64(insLane, 1, sessionId);
+        sqlite3_bind_int64(insLane, 2, lane.device);
+        sqlite3_bind_int64(insLane, 3, lane.stream);
+        sqlite3_bind_int64(insLane, 4, std::int64_t(lane.tasks));
+        sqlite3_bind_blob(insLane, 5, blob.constData(), int(blob.size()), SQLITE_STATIC);
+        ok = sqlite3_step(insLane) == SQLITE_DONE;
+    }
+    finalizeAll();
+    return ok;
+}
+
+} // namespace
+
 bool writeTimelineLod(sqlite3 *db, std::int64_t sessionId, QString *message)
 {
     auto fail = [&](const QString &what) {
@@ -214,125 +361,53 @@ bool writeTimelineLod(sqlite3 *db, std::int64_t sessionId, QString *message)
     }
     const TimeNs extent = std::max<TimeNs>(1, last - origin);
     const TimeNs bucketNs = std::max<TimeNs>(1, (extent + kLodBuckets - 1) / kLodBuckets);
-
-    // op id → op type
-    std::unordered_map<std::uint32_t, StrId> opType;
-    {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT id, op_type FROM ops WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
-            return fail(Ctx::tr("Reading the ops"));
-        sqlite3_bind_int64(s, 1, sessionId);
-        while (sqlite3_step(s) == SQLITE_ROW)
-            opType[std::uint32_t(sqlite3_column_int64(s, 0))] = StrId(sqlite3_column_int64(s, 1));
-        sqlite3_finalize(s);
-    }
-
-    std::map<std::pair<std::uint16_t, std::uint32_t>, Builder> builders;
-    for (const auto &l : lanes) {
-        Builder &b = builders[l];
-        b.buckets.resize(kLodBuckets);
-        b.longest.assign(kLodBuckets, -1);
-    }
-    {
-        // The table in storage order: a sequential read, no index, no sort.
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db,
-                               "SELECT device, stream, start, duration, type, name, op FROM tasks NOT INDEXED WHERE session = ?1",
-                               -1, &s, nullptr) != SQLITE_OK)
-            return fail(Ctx::tr("Reading the tasks"));
-        sqlite3_bind_int64(s, 1, sessionId);
-        std::pair<std::uint16_t, std::uint32_t> lastKey{0xffff, 0xffffffffu};
-        Builder *b = nullptr;
-        int step;
-        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-            const std::pair<std::uint16_t, std::uint32_t> key{std::uint16_t(sqlite3_column_int64(s, 0)),
-                                                              std::uint32_t(sqlite3_column_int64(s, 1))};
-            if (key != lastKey) {
-                lastKey = key;
-                b = &builders[key];
-                if (b->buckets.empty()) { // a lane appeared after the listing (cannot with one writer)
-                    b->buckets.resize(kLodBuckets);
-                    b->longest.assign(kLodBuckets, -1);
-                }
-            }
-            const TimeNs st = sqlite3_column_int64(s, 2) - origin;
-            const TimeNs dur = std::max<TimeNs>(0, sqlite3_column_int64(s, 3));
-            const auto type = std::uint8_t(sqlite3_column_int64(s, 4));
-            const auto name = StrId(sqlite3_column_int64(s, 5));
-            const auto op = std::uint32_t(sqlite3_column_int64(s, 6));
-            const auto ot = op ? opType.find(op) : opType.end();
-            const StrId opT = ot == opType.end() ? 0 : ot->second;
-            ++b->tasks;
-            const TimeNs en = st + dur;
-            const long long b0 = std::clamp<long long>(st / bucketNs, 0, kLodBuckets - 1);
-            const long long b1 = std::clamp<long long>((dur > 0 ? en - 1 : en) / bucketNs, b0, kLodBuckets - 1);
-            for (long long i = b0; i <= b1; ++i) {
-                LodBucket &k = b->buckets[std::size_t(i)];
-                ++k.count;
-                const TimeNs bs = i * bucketNs, be = bs + bucketNs;
-                const TimeNs inside = std::max<TimeNs>(0, std::min(en, be) - std::max(st, bs));
-                k.busyNs = std::uint32_t(std::min<std::uint64_t>(0xffffffffu, std::uint64_t(k.busyNs) + std::uint64_t(inside)));
-                if (dur > b->longest[std::size_t(i)]) {
-                    b->longest[std::size_t(i)] = dur;
-                    k.type = type;
-                    k.opType = opT;
-                    k.name = name;
-                }
-            }
-        }
-        sqlite3_finalize(s);
-        if (step != SQLITE_DONE)
-            return fail(Ctx::tr("Reading the tasks"));
-    }
-
-    sqlite3_stmt *del = nullptr, *insSession = nullptr, *insLane = nullptr;
-    auto finalizeAll = [&] {
-        sqlite3_finalize(del);
-        sqlite3_finalize(insSession);
-        sqlite3_finalize(insLane);
-    };
-    if (sqlite3_prepare_v2(db, "DELETE FROM timeline_lod WHERE session = ?1", -1, &del, nullptr) != SQLITE_OK
-        || sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO timeline_lod_sessions(session, origin, extent, bucket_ns, buckets) "
-                                  "VALUES(?1,?2,?3,?4,?5)", -1, &insSession, nullptr) != SQLITE_OK
-        || sqlite3_prepare_v2(db, "INSERT INTO timeline_lod(session, device, stream, tasks, data) VALUES(?1,?2,?3,?4,?5)",
-                              -1, &insLane, nullptr) != SQLITE_OK) {
-        finalizeAll();
-        return fail(Ctx::tr("Writing the timeline summary"));
-    }
-    sqlite3_bind_int64(del, 1, sessionId);
-    bool ok = sqlite3_step(del) == SQLITE_DONE;
-    sqlite3_bind_int64(insSession, 1, sessionId);
-    sqlite3_bind_int64(insSession, 2, origin);
-    sqlite3_bind_int64(insSession, 3, extent);
-    sqlite3_bind_int64(insSession, 4, bucketNs);
-    sqlite3_bind_int64(insSession, 5, kLodBuckets);
-    ok = ok && sqlite3_step(insSession) == SQLITE_DONE;
-    QByteArray blob(kLodBuckets * kBucketBytes, '\0');
-    for (const auto &[key, b] : builders) {
-        if (!ok)
-            break;
-        auto *p = reinterpret_cast<uchar *>(blob.data());
-        for (const LodBucket &k : b.buckets) {
-            qToLittleEndian<std::uint32_t>(k.count, p);
-            qToLittleEndian<std::uint32_t>(k.busyNs, p + 4);
-            p[8] = k.type;
-            qToLittleEndian<std::uint32_t>(k.opType, p + 9);
-            qToLittleEndian<std::uint32_t>(k.name, p + 13);
-            p += kBucketBytes;
-        }
-        sqlite3_reset(insLane);
-        sqlite3_bind_int64(insLane, 1, sessionId);
-        sqlite3_bind_int64(insLane, 2, key.first);
-        sqlite3_bind_int64(insLane, 3, key.second);
-        sqlite3_bind_int64(insLane, 4, std::int64_t(b.tasks));
-        sqlite3_bind_blob(insLane, 5, blob.constData(), int(blob.size()), SQLITE_STATIC);
-        ok = sqlite3_step(insLane) == SQLITE_DONE;
-    }
-    finalizeAll();
-    if (!ok)
+    LaneMap builders;
+    if (!scanBuckets(db, sessionId, lanes, origin, bucketNs, kLodBuckets, &builders))
+        return fail(Ctx::tr("Reading the tasks"));
+    if (!storeLod(db, sessionId, toLod(origin, extent, bucketNs, std::move(builders))))
         return fail(Ctx::tr("Writing the timeline summary"));
     if (sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
         return fail(Ctx::tr("Writing the timeline summary"));
+    return true;
+}
+
+bool writeTimelineLod(sqlite3 *db, std::int64_t sessionId, const TimelineLod &lod, QString *message)
+{
+    auto fail = [&](const QString &what) {
+        if (message)
+            *message = sqlMessage(db, what);
+        if (!sqlite3_get_autocommit(db))
+            sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        return false;
+    };
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
+        return fail(Ctx::tr("Starting the timeline summary"));
+    if (sqlite3_exec(db, kTables, nullptr, nullptr, nullptr) != SQLITE_OK)
+        return fail(Ctx::tr("Creating the timeline tables"));
+    if (!storeLod(db, sessionId, lod))
+        return fail(Ctx::tr("Writing the timeline summary"));
+    if (sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
+        return fail(Ctx::tr("Writing the timeline summary"));
+    return true;
+}
+
+bool scanTimelineLod(const QString &path, std::int64_t sessionId, TimeNs origin, TimeNs bucketNs, int buckets,
+                     TimelineLod *out, QString *message)
+{
+    Db db;
+    StoreError e;
+    if (!detail::openProject(path, detail::OpenKind::ReadOnly, /*deepCheck=*/false, false, &db, &e, message))
+        return false;
+    LaneKeys lanes;
+    TimeNs o = kNone, last = 0;
+    LaneMap builders;
+    if (!measure(db.get(), sessionId, &lanes, &o, &last)
+        || !scanBuckets(db.get(), sessionId, lanes, origin, std::max<TimeNs>(1, bucketNs), std::max(1, buckets), &builders)) {
+        if (message)
+            *message = sqlMessage(db.get(), Ctx::tr("Reading the tasks"));
+        return false;
+    }
+    *out = toLod(origin, std::max<TimeNs>(1, last - origin), std::max<TimeNs>(1, bucketNs), std::move(builders));
     return true;
 }
 
@@ -973,6 +1048,209 @@ bool TimelineStore::saveLayout(const QByteArray &layout, QString *message)
         sqlite3_finalize(s);
         return ok;
     }, true);
+}
+
+// ---- LodAccumulator ----
+
+struct LodAccumulator::Impl {
+    // One fine bucket: enough to merge neighbours exactly (see lod.h).
+    struct Fine {
+        std::uint32_t starts = 0;    // tasks whose first bucket this is
+        std::uint32_t touching = 0;  // tasks overlapping it (starts included)
+        std::uint64_t busy = 0;
+        TimeNs longest = -1;         // the longest touching task: duration, write order, keys
+        std::uint64_t seq = 0;
+        std::uint8_t type = 0;
+        std::uint32_t op = 0;
+        StrId name = 0;
+    };
+    struct Lane {
+        std::uint64_t tasks = 0;
+        std::vector<Fine> fine;      // kLodBuckets entries once the lane has a task
+    };
+    std::map<std::pair<std::uint16_t, std::uint32_t>, Lane> lanes;
+    std::unordered_map<std::uint32_t, StrId> opType;
+    TimeNs anchor = kNone;           // multiple of width; fine j = [anchor + j·width, …)
+    TimeNs width = 1;
+    TimeNs lo = kNone, hi = std::numeric_limits<TimeNs>::min(); // span of every record kind
+    std::uint64_t seq = 0;
+
+    static TimeNs floorTo(TimeNs t, TimeNs w) { return t >= 0 ? t - t % w : -((-t + w - 1) / w) * w; }
+
+    static void merge(Fine &into, const Fine &next) // `next` lies right after `into`
+    {
+        // A task touching `next` without starting there touches `into` too (tasks are
+        // intervals), so only the starts of `next` are new to the merged bucket.
+        into.touching += next.starts;
+        into.starts += next.starts;
+        into.busy += next.busy;
+        if (next.longest > into.longest || (next.longest == into.longest && next.longest >= 0 && next.seq < into.seq)) {
+            into.longest = next.longest;
+            into.seq = next.seq;
+            into.type = next.type;
+            into.op = next.op;
+            into.name = next.name;
+        }
+    }
+
+    // Re-bins every lane onto (a, w): w = width·2^k, a ≤ anchor, a a multiple of w.
+    void rebase(TimeNs a, TimeNs w)
+    {
+        for (auto &[key, lane] : lanes) {
+            if (lane.fine.empty())
+                continue;
+            std::vector<Fine> out(kLodBuckets);
+            std::vector<bool> used(kLodBuckets, false);
+            for (int j = 0; j < kLodBuckets; ++j) {
+                const Fine &f = lane.fine[std::size_t(j)];
+                if (f.touching == 0)
+                    continue;
+                const auto n = std::size_t((anchor + TimeNs(j) * width - a) / w);
+                if (!used[n]) {
+                    out[n] = f;
+                    used[n] = true;
+                } else {
+                    merge(out[n], f);
+                }
+            }
+            lane.fine = std::move(out);
+        }
+        anchor = a;
+        width = w;
+    }
+
+    // Makes the grid cover [l, h): grows to the left, doubles the width while too short.
+    void cover(TimeNs l, TimeNs h)
+    {
+        lo = std::min(lo, l);
+        hi = std::max(hi, h);
+        if (anchor == kNone) {
+            anchor = floorTo(lo, width);
+        }
+        TimeNs w = width;
+        TimeNs a = std::min(anchor, floorTo(lo, w));
+        while (hi - a >= TimeNs(kLodBuckets) * w) { // strictly inside: a point task at hi has a bucket
+            w *= 2;
+            a = floorTo(a, w);
+        }
+        if (a != anchor || w != width)
+            rebase(a, w);
+    }
+
+    void addTask(const TaskRecord &t)
+    {
+        const TimeNs dur = std::max<TimeNs>(0, t.duration);
+        const TimeNs st = t.start, en = st + dur;
+        cover(st, en);
+        Lane &lane = lanes[{t.device, t.streamId}];
+        if (lane.fine.empty())
+            lane.fine.resize(kLodBuckets);
+        ++lane.tasks;
+        ++seq;
+        const TimeNs rel = st - anchor;
+        const auto b0 = std::size_t(rel / width);
+        const auto b1 = std::size_t(((dur > 0 ? en - 1 : en) - anchor) / width);
+        lane.fine[b0].starts++;
+        for (std::size_t i = b0; i <= b1; ++i) {
+            Fine &f = lane.fine[i];
+            f.touching++;
+            const TimeNs bs = anchor + TimeNs(i) * width, be = bs + width;
+            f.busy += std::uint64_t(std::max<TimeNs>(0, std::min(en, be) - std::max(st, bs)));
+            if (dur > f.longest) {
+                f.longest = dur;
+                f.seq = seq;
+                f.type = std::uint8_t(t.type);
+                f.op = t.opId;
+                f.name = t.name;
+            }
+        }
+    }
+};
+
+LodAccumulator::LodAccumulator() : d(std::make_unique<Impl>()) {}
+LodAccumulator::~LodAccumulator() = default;
+
+void LodAccumulator::add(const RecordBatch &b)
+{
+    for (const OpDesc &o : b.ops)
+        d->opType[o.id] = o.opType;
+    // The session's span first (the same record kinds as measure()), so the grid grows
+    // once per batch rather than task by task.
+    TimeNs l = kNone, h = std::numeric_limits<TimeNs>::min();
+    auto span = [&](TimeNs a, TimeNs e) {
+        l = std::min(l, a);
+        h = std::max(h, e);
+    };
+    for (const auto &t : b.tasks)
+        span(t.start, t.start + std::max<TimeNs>(0, t.duration));
+    for (const auto &r : b.hostRanges)
+        span(r.start, r.start + r.duration);
+    for (const auto &c : b.collectives)
+        span(c.start, c.start + c.duration);
+    for (const auto &c : b.hcclTasks)
+        span(c.start, c.start + c.duration);
+    for (const auto &a : b.aiCpu)
+        span(a.timestamp, a.timestamp + a.totalTime);
+    for (const auto &s : b.stepTraces) {
+        span(s.fpStart, s.iterationEnd);
+        if (s.previousIterationEnd >= 0)
+            l = std::min(l, s.previousIterationEnd);
+    }
+    if (l == kNone)
+        return;
+    d->cover(l, h);
+    for (const auto &t : b.tasks)
+        d->addTask(t);
+}
+
+bool LodAccumulator::empty() const
+{
+    return d->lo == kNone;
+}
+
+TimelineLod LodAccumulator::result() const
+{
+    TimelineLod lod;
+    if (empty())
+        return lod;
+    lod.origin = d->anchor;
+    lod.extent = std::max<TimeNs>(1, d->hi - d->anchor);
+    // Whole fine buckets per stored bucket, as few stored buckets as kLodBuckets allows.
+    const TimeNs wanted = std::max<TimeNs>(1, (lod.extent + kLodBuckets - 1) / kLodBuckets);
+    const TimeNs m = std::max<TimeNs>(1, (wanted + d->width - 1) / d->width);
+    lod.bucketNs = m * d->width;
+    const auto n = std::size_t(std::min<TimeNs>(kLodBuckets, (lod.extent + lod.bucketNs - 1) / lod.bucketNs));
+    for (const auto &[key, lane] : d->lanes) {
+        LodLane out;
+        out.device = key.first;
+        out.stream = key.second;
+        out.tasks = lane.tasks;
+        out.buckets.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            Impl::Fine acc;
+            bool any = false;
+            for (std::size_t j = i * std::size_t(m); j < std::min<std::size_t>((i + 1) * std::size_t(m), lane.fine.size()); ++j) {
+                const Impl::Fine &f = lane.fine[j];
+                if (!any) {
+                    acc = f;
+                    any = true;
+                } else {
+                    Impl::merge(acc, f);
+                }
+            }
+            LodBucket &k = out.buckets[i];
+            k.count = acc.touching;
+            k.busyNs = std::uint32_t(std::min<std::uint64_t>(0xffffffffu, acc.busy));
+            if (acc.longest >= 0) {
+                k.type = acc.type;
+                const auto ot = acc.op ? d->opType.find(acc.op) : d->opType.end();
+                k.opType = ot == d->opType.end() ? 0 : ot->second;
+                k.name = acc.name;
+            }
+        }
+        lod.lanes.push_back(std::move(out));
+    }
+    return lod;
 }
 
 } // namespace npuscope::store

@@ -1,11 +1,11 @@
 #pragma once
-// Timeline support in the project file: level-of-detail summaries written when a recording
-// ends, bulk reads of the task lanes, single-task look-ups for the details panel, and the
-// user's range marks.
+// Timeline support in the project file: level-of-detail summaries built while a recording
+// runs and stored when it ends, bulk reads of the task lanes, single-task look-ups for the
+// details panel, and the user's range marks.
 //
 // Why summaries at record time: a 10 M task session takes seconds to read back, but the
-// first frame of the timeline must appear in well under a second. The summary is a fixed
-// grid of kLodBuckets time buckets over the session per Ascend Hardware stream lane; each
+// first frame of the timeline must appear in well under a second. The summary is a grid of
+// at most kLodBuckets time buckets over the session per Ascend Hardware stream lane; each
 // bucket keeps its task count, busy time and the longest task's type, op type and name —
 // enough to draw the whole session (every non-empty bucket leaves a mark) while the
 // details load in the background.
@@ -145,10 +145,41 @@ private:
     std::unique_ptr<Impl> d;
 };
 
+// Builds the summary while a recording runs, from each committed batch, so that ending it
+// (Cancel included) stores the summary without reading the session back; ProjectWriter
+// feeds it. All lanes share a grid of kLodBuckets fine buckets of a power-of-two width
+// anchored at a multiple of that width; as records arrive the grid grows to the left or
+// doubles its width (merging neighbours). A fine bucket keeps what an exact coarser bucket
+// needs — tasks starting in it, tasks touching it, busy time, the longest task with ties to
+// the first written — so every stored bucket (a whole number of fine buckets) equals what
+// scanning the same tasks over the same grid gives. The grid's origin lies less than one
+// bucket before the session's earliest record.
+class LodAccumulator {
+public:
+    LodAccumulator();
+    ~LodAccumulator();
+    LodAccumulator(const LodAccumulator &) = delete;
+    LodAccumulator &operator=(const LodAccumulator &) = delete;
+    void add(const RecordBatch &batch);
+    bool empty() const;          // nothing with a time was added
+    TimelineLod result() const;  // buckets as stored (at most kLodBuckets per lane)
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
 // Computes and stores the summary of one session (replacing an older one), in its own
-// transaction on `db`. Used by ProjectWriter::end(); also usable to add a summary to a
-// project recorded without one. Returns false + message on failure (nothing half-written).
+// transaction on `db`, by scanning its records. Used by ProjectWriter::end() when records
+// were aged out during the run; also adds a summary to a project recorded without one.
+// Returns false + message on failure (nothing half-written).
 bool writeTimelineLod(sqlite3 *db, std::int64_t sessionId, QString *message);
+// Stores an already computed summary (LodAccumulator::result()) the same way.
+bool writeTimelineLod(sqlite3 *db, std::int64_t sessionId, const TimelineLod &lod, QString *message);
+// The summary a scan of the session's tasks gives on a given grid (origin, bucketNs,
+// buckets), without storing it: what LodAccumulator must agree with (tests).
+bool scanTimelineLod(const QString &path, std::int64_t sessionId, TimeNs origin, TimeNs bucketNs, int buckets,
+                     TimelineLod *out, QString *message);
 // The same on a project file (opened read-write for the duration of the call).
 bool writeTimelineLod(const QString &path, std::int64_t sessionId, QString *message);
 

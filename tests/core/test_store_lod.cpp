@@ -4,6 +4,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <random>
 #include <sqlite3.h>
 
@@ -97,15 +98,19 @@ private slots:
         QVERIFY2(st, qPrintable(msg));
         store::TimelineLod lod;
         QVERIFY(st->readLod(&lod, &msg));
-        QCOMPARE(lod.origin, TimeNs(1000000000)); // the host range starts first
+        // The host range starts first; the grid starts at most one bucket before it.
+        QVERIFY2(lod.origin <= TimeNs(1000000000) && TimeNs(1000000000) - lod.origin < lod.bucketNs,
+                 qPrintable(QStringLiteral("origin %1, bucket %2 ns").arg(lod.origin).arg(lod.bucketNs)));
         QCOMPARE(lod.lanes.size(), std::size_t(6));
         TimeNs last = 0;
         for (const Task &t : tasks_)
             last = std::max(last, t.start + t.dur);
         QCOMPARE(lod.origin + lod.extent, last);
+        const auto buckets = std::size_t((lod.extent + lod.bucketNs - 1) / lod.bucketNs);
+        QVERIFY(buckets <= std::size_t(store::kLodBuckets) && buckets > std::size_t(store::kLodBuckets) / 2);
         for (const auto &lane : lod.lanes) {
             QCOMPARE(lane.tasks, std::uint64_t(3000));
-            QCOMPARE(lane.buckets.size(), std::size_t(store::kLodBuckets));
+            QCOMPARE(lane.buckets.size(), buckets);
         }
         // Every task's buckets are non-empty, and busy time adds up to the task time.
         std::map<std::pair<int, int>, std::uint64_t> busy;
@@ -113,7 +118,7 @@ private slots:
             const auto &lane = *std::find_if(lod.lanes.begin(), lod.lanes.end(),
                                              [&](auto &l) { return l.device == t.dev && l.stream == t.stream; });
             const TimeNs b0 = (t.start - lod.origin) / lod.bucketNs, b1 = (t.start + t.dur - 1 - lod.origin) / lod.bucketNs;
-            for (TimeNs b = b0; b <= std::min<TimeNs>(b1, store::kLodBuckets - 1); ++b)
+            for (TimeNs b = b0; b <= std::min<TimeNs>(b1, TimeNs(lane.buckets.size()) - 1); ++b)
                 QVERIFY(lane.buckets[std::size_t(b)].count > 0);
             busy[{t.dev, int(t.stream)}] += std::uint64_t(t.dur);
         }
@@ -127,6 +132,105 @@ private slots:
             const std::uint64_t expected = busy[{lane.device, int(lane.stream)}];
             QCOMPARE(sum, expected);
         }
+    }
+
+    // The summary the writer accumulates batch by batch equals a scan of the stored tasks
+    // on the same grid, bucket by bucket, though the batches arrive out of time order
+    // (the grid grows to the left), span a growing range (it doubles its width many times)
+    // and hold ties for the longest task.
+    void accumulatedSummaryEqualsAScan()
+    {
+        const QString path = dir_.filePath(QStringLiteral("acc.npuscope"));
+        store::StoreError e;
+        QString msg;
+        auto w = store::ProjectWriter::create(path, &e, &msg);
+        QVERIFY2(w, qPrintable(msg));
+        SessionInfo info;
+        info.name = QStringLiteral("scrambled");
+        info.devices.resize(3);
+        info.devices[1].id = 1;
+        info.devices[2].id = 2;
+        QVERIFY(w->begin(info));
+        std::mt19937_64 rng(11);
+        std::uint32_t taskId = 0;
+        auto batch = [&](std::uint16_t dev, TimeNs from, int n, TimeNs maxGap, TimeNs maxDur) {
+            RecordBatch b;
+            b.strings = {{std::uint32_t(10 + dev), "name" + std::to_string(dev)}, {20, "OpType"}};
+            OpDesc op;
+            op.id = std::uint32_t(1 + dev);
+            op.name = StrId(10 + dev);
+            op.opType = 20;
+            b.ops.push_back(op);
+            for (std::uint32_t s = 1; s <= 2; ++s) {
+                TimeNs t = from;
+                for (int i = 0; i < n; ++i) {
+                    t += TimeNs(rng() % std::uint64_t(maxGap));
+                    TaskRecord r;
+                    r.device = dev;
+                    r.streamId = s;
+                    r.taskId = ++taskId;
+                    r.iteration = 1;
+                    r.start = t;
+                    // Every fifth task has the longest length there is: ties for the longest.
+                    r.duration = i % 5 == 0 ? maxDur : TimeNs(rng() % std::uint64_t(maxDur));
+                    r.opId = op.id;
+                    r.name = op.name;
+                    r.type = i % 3 == 0 ? TaskType::EventRecord : TaskType::AiCore;
+                    b.tasks.push_back(r);
+                    t += r.duration / 3; // overlapping tasks too
+                }
+            }
+            // Written out of time order: "the first written" of tied tasks is not the earliest.
+            std::shuffle(b.tasks.begin(), b.tasks.end(), rng);
+            return b;
+        };
+        QVERIFY(w->write(batch(1, 5'000'000'000, 2000, 3000, 40000)));
+        QVERIFY(w->write(batch(0, 4'000'000'000, 2000, 3000, 40000)));      // earlier: grows left
+        QVERIFY(w->write(batch(2, 9'000'000'000, 500, 2'000'000, 900000)));  // far later: doubles
+        RecordBatch point;                                                  // a zero-length task at the very end
+        TaskRecord r;
+        r.device = 2;
+        r.streamId = 7;
+        r.iteration = 1;
+        r.start = 9'000'000'000 + 500 * 2'000'000;
+        r.duration = 0;
+        point.tasks.push_back(r);
+        QVERIFY(w->write(point));
+        QVERIFY(w->end(SessionStatus::Complete, info.devices));
+        const std::int64_t session = w->sessionId();
+        w.reset();
+
+        auto st = store::TimelineStore::open(path, session, &e, &msg);
+        QVERIFY2(st, qPrintable(msg));
+        store::TimelineLod lod;
+        QVERIFY(st->readLod(&lod, &msg));
+        QVERIFY(lod.origin <= 4'000'000'000 && 4'000'000'000 - lod.origin < lod.bucketNs);
+        QCOMPARE(lod.lanes.size(), std::size_t(7));
+        const int buckets = int(lod.lanes.front().buckets.size());
+        QVERIFY(buckets > store::kLodBuckets / 2 && buckets <= store::kLodBuckets);
+        store::TimelineLod scan;
+        QVERIFY2(store::scanTimelineLod(path, session, lod.origin, lod.bucketNs, buckets, &scan, &msg), qPrintable(msg));
+        QCOMPARE(scan.extent, lod.extent);
+        QCOMPARE(scan.lanes.size(), lod.lanes.size());
+        std::uint64_t nonEmpty = 0;
+        for (std::size_t l = 0; l < lod.lanes.size(); ++l) {
+            const auto &a = lod.lanes[l], &b = scan.lanes[l];
+            QCOMPARE(a.device, b.device);
+            QCOMPARE(a.stream, b.stream);
+            QCOMPARE(a.tasks, b.tasks);
+            QCOMPARE(a.buckets.size(), b.buckets.size());
+            for (std::size_t i = 0; i < a.buckets.size(); ++i) {
+                const auto &x = a.buckets[i], &y = b.buckets[i];
+                const QString where = QStringLiteral("lane %1/%2 bucket %3").arg(a.device).arg(a.stream).arg(i);
+                QVERIFY2(x.count == y.count, qPrintable(where + QStringLiteral(": count %1 vs %2").arg(x.count).arg(y.count)));
+                QVERIFY2(x.busyNs == y.busyNs, qPrintable(where + QStringLiteral(": busy %1 vs %2").arg(x.busyNs).arg(y.busyNs)));
+                QVERIFY2(x.type == y.type && x.opType == y.opType && x.name == y.name, qPrintable(where + QStringLiteral(": longest")));
+                nonEmpty += x.count > 0;
+            }
+        }
+        QVERIFY(nonEmpty > 1000);
+        QCOMPARE(lod.lanes.back().stream, std::uint32_t(7));
+        QCOMPARE(lod.lanes.back().buckets.back().count, std::uint32_t(1)); // the point task has its bucket
     }
 
     void scanAndFind()
