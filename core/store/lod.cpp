@@ -339,36 +339,25 @@ bool storeLod(sqlite3 *db, std::int64_t sessionId, const TimelineLod &lod)
 
 bool writeTimelineLod(sqlite3 *db, std::int64_t sessionId, QString *message)
 {
+    // Read, then store in one short transaction: the session's records no longer change
+    // once its recording has ended (the writer calls this from end()).
     auto fail = [&](const QString &what) {
         if (message)
             *message = sqlMessage(db, what);
-        if (!sqlite3_get_autocommit(db))
-            sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
         return false;
     };
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
-        return fail(Ctx::tr("Starting the timeline summary"));
-    if (sqlite3_exec(db, kTables, nullptr, nullptr, nullptr) != SQLITE_OK)
-        return fail(Ctx::tr("Creating the timeline tables"));
-
     LaneKeys lanes;
     TimeNs origin = kNone, last = 0;
     if (!measure(db, sessionId, &lanes, &origin, &last))
         return fail(Ctx::tr("Measuring the session"));
-    if (origin == kNone) { // nothing recorded: no summary, not an error
-        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    if (origin == kNone) // nothing recorded: no summary, not an error
         return true;
-    }
     const TimeNs extent = std::max<TimeNs>(1, last - origin);
     const TimeNs bucketNs = std::max<TimeNs>(1, (extent + kLodBuckets - 1) / kLodBuckets);
     LaneMap builders;
     if (!scanBuckets(db, sessionId, lanes, origin, bucketNs, kLodBuckets, &builders))
         return fail(Ctx::tr("Reading the tasks"));
-    if (!storeLod(db, sessionId, toLod(origin, extent, bucketNs, std::move(builders))))
-        return fail(Ctx::tr("Writing the timeline summary"));
-    if (sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
-        return fail(Ctx::tr("Writing the timeline summary"));
-    return true;
+    return writeTimelineLod(db, sessionId, toLod(origin, extent, bucketNs, std::move(builders)), message);
 }
 
 bool writeTimelineLod(sqlite3 *db, std::int64_t sessionId, const TimelineLod &lod, QString *message)
