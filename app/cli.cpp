@@ -65,6 +65,33 @@ private:
     void (*prevTerm_)(int);
 };
 
+// A project's full check reads every page (seconds per GB): a large file says so on stderr
+// first, and Ctrl+C stops the check (exit 130).
+const std::atomic_bool *announceCheck(const QString &path)
+{
+    const QFileInfo fi(path);
+    if (fi.exists() && fi.size() >= 256ll * 1024 * 1024) {
+        const QByteArray line = (Cli::tr("Checking the integrity of %1 (%2 MB)…")
+                                     .arg(QDir::toNativeSeparators(fi.absoluteFilePath()))
+                                     .arg(fi.size() / 1000000) + QLatin1Char('\n')).toUtf8();
+        std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
+    }
+    return &g_interrupted;
+}
+
+std::unique_ptr<store::Project> openProjectChecked(const QString &path, store::StoreError *se, QString *msg)
+{
+    InterruptGuard guard;
+    return store::Project::open(path, store::Project::Mode::ReadOnly, se, msg, store::Project::Check::Full,
+                                announceCheck(path));
+}
+
+std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, store::StoreError *se, QString *msg)
+{
+    InterruptGuard guard;
+    return store::ProjectWriter::create(path, se, msg, store::Project::Check::Full, announceCheck(path));
+}
+
 void out(const QString &s)
 {
     const QByteArray b = s.toUtf8();
@@ -268,7 +295,7 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
         return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
-    auto project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &se, &msg);
+    auto project = openProjectChecked(projectPath, &se, &msg);
     if (!project) {
         err(msg);
         return exitCodeFor(se);
@@ -360,7 +387,7 @@ int recordAndExport(const RunArgs &a, QString *profDir = nullptr)
         return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
-    auto writer = store::ProjectWriter::create(a.project, &se, &msg);
+    auto writer = createWriterChecked(a.project, &se, &msg);
     if (!writer) {
         err(msg);
         return exitCodeFor(se);
@@ -603,7 +630,7 @@ int cmdImport(const QStringList &args)
         return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
-    auto writer = store::ProjectWriter::create(projectPath, &se, &msg);
+    auto writer = createWriterChecked(projectPath, &se, &msg);
     if (!writer) {
         err(msg);
         return exitCodeFor(se);
@@ -700,7 +727,7 @@ int cmdQuery(const QStringList &args)
         return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;
-    auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &se, &msg);
+    auto project = openProjectChecked(path, &se, &msg);
     if (!project) {
         err(msg);
         return exitCodeFor(se);
@@ -784,7 +811,7 @@ int openSession(const QString &path, std::int64_t sessionId, std::unique_ptr<sto
 {
     store::StoreError se = store::StoreError::None;
     QString msg;
-    *project = store::Project::open(path, store::Project::Mode::ReadOnly, &se, &msg);
+    *project = openProjectChecked(path, &se, &msg);
     if (!*project) {
         err(msg);
         return exitCodeFor(se);
@@ -1067,7 +1094,7 @@ int cmdSql(const QStringList &args)
         // The store's identity check first, for its exit code.
         store::StoreError se = store::StoreError::None;
         QString msg;
-        if (!store::Project::open(path, store::Project::Mode::ReadOnly, &se, &msg)) {
+        if (!openProjectChecked(path, &se, &msg)) {
             err(msg);
             return exitCodeFor(se);
         }

@@ -448,732 +448,737 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="136"/>
+        <location filename="../app/cli.cpp" line="163"/>
         <source>Run the command again with --upgrade to upgrade the project.</source>
         <translation>请加上 --upgrade 重新运行该命令以升级工程。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="157"/>
+        <location filename="../app/cli.cpp" line="184"/>
         <source>Upgraded %1 from schema %2 to schema %3; the original is kept as %4.</source>
         <translation>已将 %1 从 schema %2 升级到 schema %3；原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="167"/>
+        <location filename="../app/cli.cpp" line="194"/>
         <source>The profiling options have 1 problem:</source>
         <translation>Profiling 选项有 1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="168"/>
+        <location filename="../app/cli.cpp" line="195"/>
         <source>The profiling options have %1 problems:</source>
         <translation>Profiling 选项有 %1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="177"/>
+        <location filename="../app/cli.cpp" line="204"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="191"/>
+        <location filename="../app/cli.cpp" line="218"/>
         <source>Give the profiling options only once: --profiling-options, --options-file or --script.</source>
         <translation>Profiling 选项只能指定一次：--profiling-options、--options-file 和 --script 三者只能选其一。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="196"/>
+        <location filename="../app/cli.cpp" line="223"/>
         <source>No profiling options given: use --profiling-options &apos;&lt;json&gt;&apos;, --options-file FILE or --script train.py.</source>
         <translation>未指定 Profiling 选项：请使用 --profiling-options &apos;&lt;json&gt;&apos;、--options-file FILE 或 --script train.py。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="224"/>
+        <location filename="../app/cli.cpp" line="251"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="227"/>
+        <location filename="../app/cli.cpp" line="254"/>
         <source>Profiling options read from %1, line %2.</source>
         <translation>Profiling 选项读取自 %1 第 %2 行。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="229"/>
+        <location filename="../app/cli.cpp" line="256"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="255"/>
+        <location filename="../app/cli.cpp" line="282"/>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="257"/>
+        <location filename="../app/cli.cpp" line="284"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="259"/>
+        <location filename="../app/cli.cpp" line="286"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="260"/>
+        <location filename="../app/cli.cpp" line="287"/>
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="278"/>
+        <location filename="../app/cli.cpp" line="305"/>
         <source>%1 holds no recorded session to export.</source>
         <translation>%1 中没有可导出的已记录会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="296"/>
+        <location filename="../app/cli.cpp" line="323"/>
         <source>Exporting: file %1 of %2, %3 written</source>
         <translation>正在导出：第 %1/%2 个文件，已写入 %3</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="311"/>
+        <location filename="../app/cli.cpp" line="338"/>
         <source>Exported session %1 to %2 (%3 files, %4).</source>
         <translation>已将会话 %1 导出到 %2（%3 个文件，%4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="323"/>
-        <location filename="../app/cli.cpp" line="719"/>
+        <location filename="../app/cli.cpp" line="350"/>
+        <location filename="../app/cli.cpp" line="746"/>
         <source>The profiling_options JSON string.</source>
         <translation>profiling_options JSON 字符串。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="323"/>
+        <location filename="../app/cli.cpp" line="350"/>
         <source>json</source>
         <translation>json</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="324"/>
+        <location filename="../app/cli.cpp" line="351"/>
         <source>Read the profiling_options JSON from a file.</source>
         <translation>从文件读取 profiling_options JSON。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="324"/>
-        <location filename="../app/cli.cpp" line="455"/>
-        <location filename="../app/cli.cpp" line="521"/>
-        <location filename="../app/cli.cpp" line="586"/>
-        <location filename="../app/cli.cpp" line="691"/>
-        <location filename="../app/cli.cpp" line="861"/>
-        <location filename="../app/cli.cpp" line="1037"/>
+        <location filename="../app/cli.cpp" line="351"/>
+        <location filename="../app/cli.cpp" line="482"/>
+        <location filename="../app/cli.cpp" line="548"/>
+        <location filename="../app/cli.cpp" line="613"/>
+        <location filename="../app/cli.cpp" line="718"/>
+        <location filename="../app/cli.cpp" line="888"/>
+        <location filename="../app/cli.cpp" line="1064"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="325"/>
+        <location filename="../app/cli.cpp" line="352"/>
         <source>Read profiling_options from a TensorFlow training script.</source>
         <translation>从 TensorFlow 训练脚本中读取 profiling_options。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="325"/>
+        <location filename="../app/cli.cpp" line="352"/>
         <source>train.py</source>
         <translation>train.py</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="334"/>
+        <location filename="../app/cli.cpp" line="361"/>
         <source>Run &apos;%1 --help&apos; for usage.</source>
         <translation>运行 &apos;%1 --help&apos; 查看用法。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="369"/>
-        <location filename="../app/cli.cpp" line="739"/>
+        <location filename="../app/cli.cpp" line="396"/>
+        <location filename="../app/cli.cpp" line="766"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="380"/>
+        <location filename="../app/cli.cpp" line="407"/>
         <source>Iteration %1 of %2, %3 records, %4 records/s</source>
         <translation>迭代 %1/%2，%3 条记录，%4 条记录/秒</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="398"/>
+        <location filename="../app/cli.cpp" line="425"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="400"/>
+        <location filename="../app/cli.cpp" line="427"/>
         <source>What was recorded before the failure is kept in %1 (session %2, marked failed).</source>
         <translation>失败前已记录的数据保存在 %1 中（会话 %2，已标记为失败）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="405"/>
+        <location filename="../app/cli.cpp" line="432"/>
         <source>Cancelled. Session %1 keeps the %2 records recorded so far and is marked cancelled in %3.</source>
         <translation>已取消。会话 %1 保留了目前已记录的 %2 条记录，并在 %3 中标记为已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="413"/>
+        <location filename="../app/cli.cpp" line="440"/>
         <source>Recorded session %1 (%2, batch %3, %4 iterations, %5 devices, %6) into %7: %8 records in %9 s.</source>
         <translation>已将会话 %1（%2，批大小 %3，%4 次迭代，%5 个设备，%6）记录到 %7：共 %8 条记录，用时 %9 秒。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="424"/>
+        <location filename="../app/cli.cpp" line="451"/>
         <source>The storage limit aged %1 MB (%2 bytes) of the oldest records; step traces, fusion-op info, metadata and the newest iteration were kept.</source>
         <translation>存储上限已老化删除最早的 %1 MB（%2 字节）记录；step trace、融合算子信息、元数据和最新一次迭代均已保留。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="439"/>
+        <location filename="../app/cli.cpp" line="466"/>
         <source>Emulate a profiled training session on Ascend 910 devices and record it into a project.</source>
         <translation>在 Ascend 910 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="440"/>
+        <location filename="../app/cli.cpp" line="467"/>
         <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
         <translation>模型：%1，或 JSON 模型文件的路径（格式见 docs/emulator.md）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="442"/>
+        <location filename="../app/cli.cpp" line="469"/>
         <source>name|file.json</source>
         <translation>名称|file.json</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="443"/>
+        <location filename="../app/cli.cpp" line="470"/>
         <source>Batch size per device.</source>
         <translation>每个设备的批大小（batch size）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="443"/>
-        <location filename="../app/cli.cpp" line="444"/>
-        <location filename="../app/cli.cpp" line="445"/>
-        <location filename="../app/cli.cpp" line="446"/>
-        <location filename="../app/cli.cpp" line="449"/>
-        <location filename="../app/cli.cpp" line="450"/>
-        <location filename="../app/cli.cpp" line="451"/>
-        <location filename="../app/cli.cpp" line="452"/>
-        <location filename="../app/cli.cpp" line="524"/>
+        <location filename="../app/cli.cpp" line="470"/>
+        <location filename="../app/cli.cpp" line="471"/>
+        <location filename="../app/cli.cpp" line="472"/>
+        <location filename="../app/cli.cpp" line="473"/>
+        <location filename="../app/cli.cpp" line="476"/>
+        <location filename="../app/cli.cpp" line="477"/>
+        <location filename="../app/cli.cpp" line="478"/>
+        <location filename="../app/cli.cpp" line="479"/>
+        <location filename="../app/cli.cpp" line="551"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="444"/>
+        <location filename="../app/cli.cpp" line="471"/>
         <source>Training iterations.</source>
         <translation>训练迭代次数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="445"/>
+        <location filename="../app/cli.cpp" line="472"/>
         <source>Devices per server (1-8).</source>
         <translation>每台服务器的设备数（1-8）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="446"/>
+        <location filename="../app/cli.cpp" line="473"/>
         <source>Servers (1-4).</source>
         <translation>服务器数量（1-4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="447"/>
+        <location filename="../app/cli.cpp" line="474"/>
         <source>Launch mode: estimator or sess.run.</source>
         <translation>启动模式：estimator 或 sess.run。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="447"/>
+        <location filename="../app/cli.cpp" line="474"/>
         <source>mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="448"/>
+        <location filename="../app/cli.cpp" line="475"/>
         <source>Precision: fp32 or mixed.</source>
         <translation>精度：fp32 或 mixed。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="448"/>
+        <location filename="../app/cli.cpp" line="475"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="449"/>
+        <location filename="../app/cli.cpp" line="476"/>
         <source>Seed of the modelled jitter (same seed, same records).</source>
         <translation>模拟抖动所用的随机种子（种子相同，记录相同）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="450"/>
+        <location filename="../app/cli.cpp" line="477"/>
         <source>Host input pipeline throughput in samples/s (0 = fast enough).</source>
         <translation>Host 侧输入流水线吞吐量，单位 samples/s（0 = 足够快）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="451"/>
+        <location filename="../app/cli.cpp" line="478"/>
         <source>Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline.</source>
         <translation>设备数据队列的容量，以 batch 为单位（1-1024）；较深的队列可以吸收输入流水线的抖动。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="452"/>
+        <location filename="../app/cli.cpp" line="479"/>
         <source>Gradient all-reduce segments.</source>
         <translation>梯度 all-reduce 分段数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="453"/>
+        <location filename="../app/cli.cpp" line="480"/>
         <source>Scenario knobs, comma separated.</source>
         <translation>场景开关，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="453"/>
-        <location filename="../app/cli.cpp" line="529"/>
+        <location filename="../app/cli.cpp" line="480"/>
+        <location filename="../app/cli.cpp" line="556"/>
         <source>names</source>
         <translation>名称列表</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="455"/>
+        <location filename="../app/cli.cpp" line="482"/>
         <source>Project file to record into (created if missing). Default: &lt;output&gt;/npuscope.npuscope.</source>
         <translation>要记录到的工程文件（不存在时自动创建）。默认：&lt;output&gt;/npuscope.npuscope。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="456"/>
+        <location filename="../app/cli.cpp" line="483"/>
         <source>Also export the PROF directory into this folder.</source>
         <translation>同时将 PROF 目录导出到此文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="456"/>
-        <location filename="../app/cli.cpp" line="522"/>
-        <location filename="../app/cli.cpp" line="747"/>
+        <location filename="../app/cli.cpp" line="483"/>
+        <location filename="../app/cli.cpp" line="549"/>
+        <location filename="../app/cli.cpp" line="774"/>
         <source>dir</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="460"/>
+        <location filename="../app/cli.cpp" line="487"/>
         <source>Unexpected argument: %1</source>
         <translation>意外的参数：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="469"/>
+        <location filename="../app/cli.cpp" line="496"/>
         <source>--%1 must be a whole number, got &quot;%2&quot;.</source>
         <translation>--%1 必须是整数，实际为 &quot;%2&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="481"/>
+        <location filename="../app/cli.cpp" line="508"/>
         <source>--mode must be &quot;estimator&quot; or &quot;sess.run&quot;, got &quot;%1&quot;.</source>
         <translation>--mode 必须是 &quot;estimator&quot; 或 &quot;sess.run&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="485"/>
+        <location filename="../app/cli.cpp" line="512"/>
         <source>--precision must be &quot;fp32&quot; or &quot;mixed&quot;, got &quot;%1&quot;.</source>
         <translation>--precision 必须是 &quot;fp32&quot; 或 &quot;mixed&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="491"/>
+        <location filename="../app/cli.cpp" line="518"/>
         <source>--seed must be a whole number, got &quot;%1&quot;.</source>
         <translation>--seed 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="496"/>
+        <location filename="../app/cli.cpp" line="523"/>
         <source>--input-rate must be a number of samples per second, got &quot;%1&quot;.</source>
         <translation>--input-rate 必须是表示每秒样本数的数字，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="520"/>
+        <location filename="../app/cli.cpp" line="547"/>
         <source>Export a recorded session as the PROF directory msprof writes.</source>
         <translation>将已记录的会话导出为与 msprof 输出格式相同的 PROF 目录。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="521"/>
-        <location filename="../app/cli.cpp" line="691"/>
-        <location filename="../app/cli.cpp" line="861"/>
-        <location filename="../app/cli.cpp" line="1037"/>
+        <location filename="../app/cli.cpp" line="548"/>
+        <location filename="../app/cli.cpp" line="718"/>
+        <location filename="../app/cli.cpp" line="888"/>
+        <location filename="../app/cli.cpp" line="1064"/>
         <source>Project file.</source>
         <translation>工程文件。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="522"/>
+        <location filename="../app/cli.cpp" line="549"/>
         <source>Folder to create the PROF_* directory in.</source>
         <translation>用于创建 PROF_* 目录的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="523"/>
-        <location filename="../app/cli.cpp" line="862"/>
+        <location filename="../app/cli.cpp" line="550"/>
+        <location filename="../app/cli.cpp" line="889"/>
         <source>Session id (default: the newest).</source>
         <translation>会话 ID（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="523"/>
-        <location filename="../app/cli.cpp" line="862"/>
+        <location filename="../app/cli.cpp" line="550"/>
+        <location filename="../app/cli.cpp" line="889"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="524"/>
+        <location filename="../app/cli.cpp" line="551"/>
         <source>Export only this model (graph) id.</source>
         <translation>仅导出此模型（图）ID。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="525"/>
+        <location filename="../app/cli.cpp" line="552"/>
         <source>Export only iteration N or the range A-B.</source>
         <translation>仅导出第 N 次迭代或 A-B 范围内的迭代。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="525"/>
+        <location filename="../app/cli.cpp" line="552"/>
         <source>N|A-B</source>
         <translation>N|A-B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="526"/>
+        <location filename="../app/cli.cpp" line="553"/>
         <source>Export only these devices, comma separated.</source>
         <translation>仅导出这些设备，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="526"/>
+        <location filename="../app/cli.cpp" line="553"/>
         <source>ids</source>
         <translation>ids</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="527"/>
+        <location filename="../app/cli.cpp" line="554"/>
         <source>Export only these files, comma separated: %1.</source>
         <translation>仅导出这些文件，以逗号分隔：%1。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="533"/>
+        <location filename="../app/cli.cpp" line="560"/>
         <source>export needs --project FILE and --output DIR.</source>
         <translation>export 需要 --project FILE 和 --output DIR。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="543"/>
-        <location filename="../app/cli.cpp" line="875"/>
+        <location filename="../app/cli.cpp" line="570"/>
+        <location filename="../app/cli.cpp" line="902"/>
         <source>--session must be a session id (see &apos;npuscope query&apos;), got &quot;%1&quot;.</source>
         <translation>--session 必须是会话 ID（参见 &apos;npuscope query&apos;），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="550"/>
+        <location filename="../app/cli.cpp" line="577"/>
         <source>--model-id must be a whole number, got &quot;%1&quot;.</source>
         <translation>--model-id 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="557"/>
+        <location filename="../app/cli.cpp" line="584"/>
         <source>--iteration-id must be N or A-B with 1 &lt;= A &lt;= B, got &quot;%1&quot;.</source>
         <translation>--iteration-id 必须是 N 或 A-B（1 &lt;= A &lt;= B），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="567"/>
+        <location filename="../app/cli.cpp" line="594"/>
         <source>--device must list device ids, got &quot;%1&quot;.</source>
         <translation>--device 必须列出设备 ID，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="582"/>
+        <location filename="../app/cli.cpp" line="609"/>
         <source>Import a PROF directory written by msprof (or by NPU Scope) into a project. Give a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders: every device found is imported into one session.</source>
         <translation>将 msprof（或 NPU Scope）写出的 PROF 目录导入工程。请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹：找到的所有设备都会导入到同一个会话中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="585"/>
+        <location filename="../app/cli.cpp" line="612"/>
         <source>The folder to import.</source>
         <translation>要导入的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="586"/>
+        <location filename="../app/cli.cpp" line="613"/>
         <source>Project file (created if missing).</source>
         <translation>工程文件（不存在时自动创建）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="587"/>
+        <location filename="../app/cli.cpp" line="614"/>
         <source>Session name (default: &quot;Import of &lt;folder&gt;&quot;).</source>
         <translation>会话名称（默认：&quot;导入自 &lt;folder&gt;&quot;）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="587"/>
+        <location filename="../app/cli.cpp" line="614"/>
         <source>text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="591"/>
+        <location filename="../app/cli.cpp" line="618"/>
         <source>import needs one folder and --project FILE, e.g. &apos;npuscope import PROF_000001_... --project p.npuscope&apos;.</source>
         <translation>import 需要一个文件夹和 --project FILE，例如 &apos;npuscope import PROF_000001_... --project p.npuscope&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="597"/>
+        <location filename="../app/cli.cpp" line="624"/>
         <source>%1 is not a folder; give a PROF_* folder or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹；请指定 PROF_* 文件夹或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="598"/>
+        <location filename="../app/cli.cpp" line="625"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="622"/>
+        <location filename="../app/cli.cpp" line="649"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="633"/>
+        <location filename="../app/cli.cpp" line="660"/>
         <source> (byte %1)</source>
         <translation> (第 %1 字节)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/cli.cpp" line="636"/>
+        <location filename="../app/cli.cpp" line="663"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="656"/>
+        <location filename="../app/cli.cpp" line="683"/>
         <source>Imported %1 (%2 layout, %3 files, %4) into session %5 of %6.</source>
         <translation>已将 %1（%2 目录结构，%3 个文件，%4）导入到 %6 的会话 %5 中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="659"/>
+        <location filename="../app/cli.cpp" line="686"/>
         <source>Events and rows: %1 read, %2 imported, %3 duplicates of other files, %4 derived (recomputed on export), %5 skipped.</source>
         <translation>事件和行：读取 %1，导入 %2，与其他文件重复 %3，派生 %4（导出时重新计算），跳过 %5。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="662"/>
+        <location filename="../app/cli.cpp" line="689"/>
         <source>Not in the input: %1</source>
         <translation>输入中不包含：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/cli.cpp" line="664"/>
+        <location filename="../app/cli.cpp" line="691"/>
         <source>%n problem(s) were found; they are listed above and stored with the session.</source>
         <translation>
             <numerusform>发现 %n 个问题；已在上方列出，并随会话一起保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="690"/>
+        <location filename="../app/cli.cpp" line="717"/>
         <source>List the sessions, devices, models, iterations and record counts of a project.</source>
         <translation>列出工程中的会话、设备、模型、迭代和记录数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="692"/>
-        <location filename="../app/cli.cpp" line="863"/>
+        <location filename="../app/cli.cpp" line="719"/>
+        <location filename="../app/cli.cpp" line="890"/>
         <source>Output format: text or json.</source>
         <translation>输出格式：text 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="692"/>
-        <location filename="../app/cli.cpp" line="863"/>
-        <location filename="../app/cli.cpp" line="947"/>
-        <location filename="../app/cli.cpp" line="1038"/>
+        <location filename="../app/cli.cpp" line="719"/>
+        <location filename="../app/cli.cpp" line="890"/>
+        <location filename="../app/cli.cpp" line="974"/>
+        <location filename="../app/cli.cpp" line="1065"/>
         <source>format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="696"/>
+        <location filename="../app/cli.cpp" line="723"/>
         <source>query needs --project FILE.</source>
         <translation>query 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="681"/>
+        <location filename="../app/cli.cpp" line="708"/>
         <source>--format must be &quot;text&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="718"/>
+        <location filename="../app/cli.cpp" line="74"/>
+        <source>Checking the integrity of %1 (%2 MB)…</source>
+        <translation>正在检查 %1 的完整性（%2 MB）…</translation>
+    </message>
+    <message>
+        <location filename="../app/cli.cpp" line="745"/>
         <source>Validate profiling_options like the real collector; list every problem.</source>
         <translation>按真实采集器的规则校验 profiling_options，并列出所有问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="724"/>
+        <location filename="../app/cli.cpp" line="751"/>
         <source>check-options takes one JSON string; quote it in the shell.</source>
         <translation>check-options 只接受一个 JSON 字符串；请在 shell 中用引号将其括起。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="736"/>
+        <location filename="../app/cli.cpp" line="763"/>
         <source>The profiling options are valid.</source>
         <translation>Profiling 选项有效。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="746"/>
+        <location filename="../app/cli.cpp" line="773"/>
         <source>Record a small demo session (ResNet-50, 2 devices) and export it.</source>
         <translation>记录一个小型演示会话（ResNet-50，2 个设备）并将其导出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="747"/>
+        <location filename="../app/cli.cpp" line="774"/>
         <source>Folder for the demo project and export.</source>
         <translation>存放演示工程和导出结果的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="771"/>
+        <location filename="../app/cli.cpp" line="798"/>
         <source>Demo project: %1</source>
         <translation>演示工程：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="772"/>
+        <location filename="../app/cli.cpp" line="799"/>
         <source>Demo export:  %1</source>
         <translation>演示导出：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="773"/>
+        <location filename="../app/cli.cpp" line="800"/>
         <source>Open the project in the GUI with: npuscope %1</source>
         <translation>在图形界面中打开该工程：npuscope %1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="795"/>
+        <location filename="../app/cli.cpp" line="822"/>
         <source>The project %1 holds no session.</source>
         <translation>工程 %1 中没有会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="848"/>
+        <location filename="../app/cli.cpp" line="875"/>
         <source>CRITICAL</source>
         <translation>严重</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="849"/>
+        <location filename="../app/cli.cpp" line="876"/>
         <source>WARNING</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="850"/>
+        <location filename="../app/cli.cpp" line="877"/>
         <source>INFO</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="858"/>
+        <location filename="../app/cli.cpp" line="885"/>
         <source>Find what limits training speed in a recorded session (the advisor&apos;s rules: input-bound, straggler, aicpu-fallback, launch-bound, comm-not-overlapped, memory-bound, low-cube-utilization; see docs/analysis.md).</source>
         <translation>找出已记录会话中限制训练速度的因素（专家建议规则：input-bound、straggler、aicpu-fallback、launch-bound、comm-not-overlapped、memory-bound、low-cube-utilization；参见 docs/analysis.md）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="867"/>
+        <location filename="../app/cli.cpp" line="894"/>
         <source>analyze needs --project FILE.</source>
         <translation>analyze 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="888"/>
-        <location filename="../app/cli.cpp" line="976"/>
+        <location filename="../app/cli.cpp" line="915"/>
+        <location filename="../app/cli.cpp" line="1003"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="904"/>
+        <location filename="../app/cli.cpp" line="931"/>
         <source>Session %1 (%2)</source>
         <translation>会话 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="906"/>
+        <location filename="../app/cli.cpp" line="933"/>
         <source>No performance problems found.</source>
         <translation>未发现性能问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="917"/>
+        <location filename="../app/cli.cpp" line="944"/>
         <source>Suggestion: %1</source>
         <translation>建议：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="943"/>
+        <location filename="../app/cli.cpp" line="970"/>
         <source>Compare two recorded sessions: op time per iteration per device by op type, and the step-trace means. A and B are project[:session] (default: the newest session).</source>
         <translation>比较两个已记录的会话：按算子类型统计的每设备每次迭代的算子耗时，以及 step trace 各阶段的平均值。A 和 B 的格式为 project[:session]（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="945"/>
+        <location filename="../app/cli.cpp" line="972"/>
         <source>The baseline: project[:session].</source>
         <translation>基线：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="946"/>
+        <location filename="../app/cli.cpp" line="973"/>
         <source>The run to compare: project[:session].</source>
         <translation>要比较的会话：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="947"/>
+        <location filename="../app/cli.cpp" line="974"/>
         <source>Output format: text, json or csv.</source>
         <translation>输出格式：text、json 或 csv。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="951"/>
+        <location filename="../app/cli.cpp" line="978"/>
         <source>diff needs two runs, A and B, each project[:session].</source>
         <translation>diff 需要两个会话 A 和 B，格式均为 project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="956"/>
+        <location filename="../app/cli.cpp" line="983"/>
         <source>--format must be &quot;text&quot;, &quot;json&quot; or &quot;csv&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot;、&quot;json&quot; 或 &quot;csv&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="965"/>
+        <location filename="../app/cli.cpp" line="992"/>
         <source>&quot;%1&quot; is not project[:session].</source>
         <translation>&quot;%1&quot; 不是 project[:session] 格式。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="998"/>
+        <location filename="../app/cli.cpp" line="1025"/>
         <source>A: %1 (session %2)   B: %3 (session %4)</source>
         <translation>A：%1（会话 %2）   B：%3（会话 %4）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1005"/>
+        <location filename="../app/cli.cpp" line="1032"/>
         <source>Step (mean)</source>
         <translation>阶段（平均）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1005"/>
+        <location filename="../app/cli.cpp" line="1032"/>
         <source>A (ms)</source>
         <translation>A (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1005"/>
+        <location filename="../app/cli.cpp" line="1032"/>
         <source>B (ms)</source>
         <translation>B (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1005"/>
+        <location filename="../app/cli.cpp" line="1032"/>
         <source>Δ (ms)</source>
         <translation>Δ (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1005"/>
-        <location filename="../app/cli.cpp" line="1013"/>
+        <location filename="../app/cli.cpp" line="1032"/>
+        <location filename="../app/cli.cpp" line="1040"/>
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1012"/>
+        <location filename="../app/cli.cpp" line="1039"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1012"/>
+        <location filename="../app/cli.cpp" line="1039"/>
         <source>Count A</source>
         <translation>次数 A</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1012"/>
+        <location filename="../app/cli.cpp" line="1039"/>
         <source>Count B</source>
         <translation>次数 B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1012"/>
+        <location filename="../app/cli.cpp" line="1039"/>
         <source>A (µs/iter)</source>
         <translation>A (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1013"/>
+        <location filename="../app/cli.cpp" line="1040"/>
         <source>B (µs/iter)</source>
         <translation>B (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1013"/>
+        <location filename="../app/cli.cpp" line="1040"/>
         <source>Δ (µs/iter)</source>
         <translation>Δ (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1018"/>
+        <location filename="../app/cli.cpp" line="1045"/>
         <source>Largest regressions: %1</source>
         <translation>劣化最大的算子类型：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1034"/>
+        <location filename="../app/cli.cpp" line="1061"/>
         <source>Run one read-only SQL query over a project (see --schema for the tables). Writes are refused; the project is never changed.</source>
         <translation>对工程执行一条只读 SQL 查询（表结构见 --schema）。写操作会被拒绝；工程永远不会被修改。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1036"/>
+        <location filename="../app/cli.cpp" line="1063"/>
         <source>One SELECT statement (quote it in the shell).</source>
         <translation>一条 SELECT 语句（请在 shell 中用引号括起）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1038"/>
+        <location filename="../app/cli.cpp" line="1065"/>
         <source>Output format: csv or json.</source>
         <translation>输出格式：csv 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1039"/>
+        <location filename="../app/cli.cpp" line="1066"/>
         <source>List every table and column with what it holds, then exit.</source>
         <translation>列出所有表和列及其内容说明，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1056"/>
+        <location filename="../app/cli.cpp" line="1083"/>
         <source>sql needs --project FILE and one query.</source>
         <translation>sql 需要 --project FILE 和一条查询语句。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1061"/>
+        <location filename="../app/cli.cpp" line="1088"/>
         <source>--format must be &quot;csv&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;csv&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1116"/>
+        <location filename="../app/cli.cpp" line="1143"/>
         <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
 
 Usage: npuscope [project.npuscope]        open the GUI (needs a display)
@@ -1226,12 +1231,12 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 130 已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1164"/>
+        <location filename="../app/cli.cpp" line="1191"/>
         <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
         <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1204"/>
+        <location filename="../app/cli.cpp" line="1231"/>
         <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
         <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
     </message>
@@ -3296,87 +3301,83 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>%1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="350"/>
-        <location filename="../core/store/lod.cpp" line="384"/>
+        <location filename="../core/store/lod.cpp" line="373"/>
         <source>Starting the timeline summary</source>
         <translation>开始生成时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="352"/>
-        <location filename="../core/store/lod.cpp" line="386"/>
+        <location filename="../core/store/lod.cpp" line="375"/>
         <source>Creating the timeline tables</source>
         <translation>创建时间线数据表</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="357"/>
-        <location filename="../core/store/lod.cpp" line="921"/>
+        <location filename="../core/store/lod.cpp" line="352"/>
+        <location filename="../core/store/lod.cpp" line="910"/>
         <source>Measuring the session</source>
         <translation>统计会话规模</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="366"/>
-        <location filename="../core/store/lod.cpp" line="407"/>
-        <location filename="../core/store/lod.cpp" line="533"/>
-        <location filename="../core/store/lod.cpp" line="554"/>
+        <location filename="../core/store/lod.cpp" line="359"/>
+        <location filename="../core/store/lod.cpp" line="396"/>
+        <location filename="../core/store/lod.cpp" line="522"/>
+        <location filename="../core/store/lod.cpp" line="543"/>
         <source>Reading the tasks</source>
         <translation>读取任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="368"/>
-        <location filename="../core/store/lod.cpp" line="370"/>
-        <location filename="../core/store/lod.cpp" line="388"/>
-        <location filename="../core/store/lod.cpp" line="390"/>
+        <location filename="../core/store/lod.cpp" line="377"/>
+        <location filename="../core/store/lod.cpp" line="379"/>
         <source>Writing the timeline summary</source>
         <translation>写入时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="461"/>
+        <location filename="../core/store/lod.cpp" line="450"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="484"/>
-        <location filename="../core/store/lod.cpp" line="501"/>
+        <location filename="../core/store/lod.cpp" line="473"/>
+        <location filename="../core/store/lod.cpp" line="490"/>
         <source>Reading the timeline summary</source>
         <translation>读取时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="565"/>
-        <location filename="../core/store/lod.cpp" line="585"/>
+        <location filename="../core/store/lod.cpp" line="554"/>
+        <location filename="../core/store/lod.cpp" line="574"/>
         <source>Reading the HCCL tasks</source>
         <translation>读取 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="596"/>
-        <location filename="../core/store/lod.cpp" line="606"/>
+        <location filename="../core/store/lod.cpp" line="585"/>
+        <location filename="../core/store/lod.cpp" line="595"/>
         <source>Looking up the HCCL task</source>
         <translation>查找 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="605"/>
+        <location filename="../core/store/lod.cpp" line="594"/>
         <source>The HCCL task is no longer in the project.</source>
         <translation>该 HCCL 任务已不在工程中。</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="642"/>
+        <location filename="../core/store/lod.cpp" line="631"/>
         <source>Looking up the task</source>
         <translation>查找任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="694"/>
-        <location filename="../core/store/lod.cpp" line="703"/>
+        <location filename="../core/store/lod.cpp" line="683"/>
+        <location filename="../core/store/lod.cpp" line="692"/>
         <source>Reading the session</source>
         <translation>读取会话</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="961"/>
-        <location filename="../core/store/lod.cpp" line="969"/>
+        <location filename="../core/store/lod.cpp" line="950"/>
+        <location filename="../core/store/lod.cpp" line="958"/>
         <source>The mark could not be saved: %1</source>
         <translation>无法保存标记：%1</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="961"/>
-        <location filename="../core/store/lod.cpp" line="969"/>
+        <location filename="../core/store/lod.cpp" line="950"/>
+        <location filename="../core/store/lod.cpp" line="958"/>
         <source>The lane layout could not be saved: %1</source>
         <translation>无法保存泳道布局：%1</translation>
     </message>

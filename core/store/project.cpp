@@ -1351,7 +1351,7 @@ ProjectWriter::ProjectWriter(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
 ProjectWriter::~ProjectWriter() = default;
 
 std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreError *err, QString *message,
-                                                     Project::Check check)
+                                                     Project::Check check, const std::atomic_bool *cancel)
 {
     auto impl = std::make_unique<Impl>();
     impl->path = QFileInfo(path).absoluteFilePath();
@@ -1372,7 +1372,7 @@ std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreE
     if (!impl->lock.acquire(impl->path, &e, &m))
         return failed(e, m);
     if (!detail::openProject(impl->path, detail::OpenKind::Create, /*deepCheck=*/check == Project::Check::Full,
-                             /*forWriter=*/true, &impl->db, &e, &m))
+                             /*forWriter=*/true, &impl->db, &e, &m, /*allowOlder=*/false, /*fileVersion=*/nullptr, cancel))
         return failed(e, m);
 
     const Db &db = impl->db;

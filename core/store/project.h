@@ -100,7 +100,8 @@ public:
     // An existing file is checked like Project::open with `check` (Schema: the caller has
     // already checked this file in full, e.g. the GUI appending to the project it shows).
     static std::unique_ptr<ProjectWriter> create(const QString &path, StoreError *err, QString *message,
-                                                 Project::Check check = Project::Check::Full);
+                                                 Project::Check check = Project::Check::Full,
+                                                 const std::atomic_bool *cancel = nullptr);
 
     bool begin(const SessionInfo &info) override;
     bool write(const RecordBatch &batch) override;
