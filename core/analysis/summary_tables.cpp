@@ -1036,9 +1036,21 @@ RowIndex filterAscending(const SummaryTable &t, const RowIndex &in, const RowSco
 
 // ---- grouping ------------------------------------------------------------------------
 
-GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn)
+GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
+                           const std::atomic<bool> *cancel)
     : SummaryTable(source->kind()), source_(std::move(source))
 {
+    // Looked at every 64 k rows and per group; a stopped table is left empty and consistent.
+    auto stopped = [&] {
+        if (!cancel || !cancel->load(std::memory_order_relaxed))
+            return false;
+        keys_.clear();
+        members_.clear();
+        offsets_.assign(1, 0);
+        aggs_.clear();
+        spans_.clear();
+        return true;
+    };
     const auto &src = source_->columns();
     columns_.push_back({keyColumn >= 0 ? src[static_cast<std::size_t>(keyColumn)].name : Ctx::tr("Group"), ColumnType::Text, false});
     columns_.push_back({Ctx::tr("Count"), ColumnType::Number, false});
@@ -1057,6 +1069,8 @@ GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const Row
     std::unordered_map<std::string, std::uint32_t> ids;
     std::vector<std::uint32_t> groupOf(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
+        if ((i & 0xffff) == 0 && stopped())
+            return;
         const Cell c = keyColumn >= 0 ? source_->cell(rows[i], keyColumn) : Cell::na();
         std::string key = c.kind == Cell::Kind::Text ? std::string(c.text) : cellText(c);
         auto [p, fresh] = ids.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
@@ -1077,6 +1091,8 @@ GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const Row
     aggs_.assign(g * nc, Agg{});
     spans_.resize(g);
     for (std::size_t gi = 0; gi < g; ++gi) {
+        if (stopped())
+            return;
         bool first = true;
         RowSpan &s = spans_[gi];
         for (std::size_t m = offsets_[gi]; m < offsets_[gi + 1]; ++m) {

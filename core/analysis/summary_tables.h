@@ -145,9 +145,12 @@ RowIndex filterRows(const SummaryTable &t, const RowIndex &in, const RowScope &s
 // per aggregatable number column X of the source, "X sum", "X mean", "X min", "X max" (N/A cells are
 // left out of the aggregates). Groups are in order of first appearance. The members of
 // group g are members()[offsets()[g] .. offsets()[g+1]) — source row indices, no copies.
+// Setting *cancel (another thread) stops the grouping of millions of rows early: the table
+// is then empty, and the caller, who set the flag, discards it.
 class GroupedTable final : public SummaryTable {
 public:
-    GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn);
+    GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
+                 const std::atomic<bool> *cancel = nullptr);
     std::size_t rowCount() const override { return keys_.size(); }
     Cell cell(std::size_t row, int col) const override;
     RowSpan span(std::size_t row) const override;

@@ -400,6 +400,17 @@ void PipelineSummaryTables::groupByOpType()
     auto t = table(SummaryKind::OpSummary);
     const int type = t->columnIndex(QStringLiteral("OP Type")), dur = t->columnIndex(QStringLiteral("Task Duration(us)"));
     QCOMPARE(t->groupColumn(), type);
+    {
+        // Cancelled (the view's flag, set from its GUI thread): stops at once, empty, usable.
+        const std::atomic<bool> cancel{true};
+        GroupedTable stopped(t, allRows(*t), type, &cancel);
+        QCOMPARE(stopped.rowCount(), std::size_t(0));
+        QVERIFY(stopped.members().empty());
+        QCOMPARE(stopped.offsets().size(), std::size_t(1));
+        QVERIFY(t->rowCount() > 0);
+        const std::atomic<bool> running{false};
+        QCOMPARE(GroupedTable(t, allRows(*t), type, &running).rowCount(), GroupedTable(t, allRows(*t), type).rowCount());
+    }
     GroupedTable g(t, allRows(*t), type);
     // Hand sums per op type.
     std::map<QString, std::tuple<std::uint64_t, double, double, double>> hand; // count, sum, min, max

@@ -232,7 +232,9 @@ TablesView::Result TablesView::compute(const Request &q, const std::atomic<bool>
         if (q.grouped) {
             if (cancel && cancel->load())
                 return r;
-            auto g = std::make_shared<GroupedTable>(q.table, rows, q.table->groupColumn());
+            auto g = std::make_shared<GroupedTable>(q.table, rows, q.table->groupColumn(), cancel);
+            if (cancel && cancel->load())
+                return r;
             r.base = allRows(*g);
             r.shown = std::move(g);
         } else {
