@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QDialog>
 #include <QMessageBox>
 #include <QSettings>
@@ -23,7 +24,10 @@ inline void isolateSettings()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("NPU Scope Tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("npuscope-gui-tests"));
+    // One settings file per test executable: ctest runs GUI tests in parallel, and one
+    // test's clear() must not wipe presets another is saving.
+    QCoreApplication::setApplicationName(QStringLiteral("npuscope-gui-tests-")
+                                         + QFileInfo(QCoreApplication::applicationFilePath()).fileName());
     QSettings().clear();
 }
 
