@@ -471,7 +471,9 @@ std::unique_ptr<store::Project> MainWindow::openChecked(const QString &path, sto
     std::future<void> finishedFuture = finished.get_future();
     QEventLoop loop;
     QEventLoop *loopPtr = &loop; // outlives the worker: joined below
-    std::thread worker([path, out, cancel, done, loopPtr, finished = std::move(finished)]() mutable {
+    std::thread worker([path, out, cancel, done, loopPtr, hook = beforeCheck_, finished = std::move(finished)]() mutable {
+        if (hook)
+            hook();
         out->project = store::Project::open(path, store::Project::Mode::ReadOnly, &out->err, &out->message,
                                             store::Project::Check::Full, cancel.get());
         done->store(true);

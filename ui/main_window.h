@@ -47,6 +47,9 @@ public:
     bool openProject(const QString &path);
     int checkDialogDelay() const { return checkDialogDelayMs_; }
     void setCheckDialogDelay(int ms) { checkDialogDelayMs_ = ms; }
+    // Runs on the check's worker before the check starts (tests hold it there until they
+    // have pressed Cancel, so a fast machine cannot finish the check first).
+    void setBeforeCheckHook(std::function<void()> hook) { beforeCheck_ = std::move(hook); }
     QString projectPath() const { return projectPath_; }
     ProjectExplorer *projectExplorer() const { return explorer_; }
     QTreeWidget *explorer() const { return explorer_->tree(); }
@@ -165,6 +168,7 @@ private:
     void setStatus(std::function<QString()> f);
     std::unique_ptr<store::Project> openChecked(const QString &path, store::StoreError *err, QString *message);
     int checkDialogDelayMs_ = 300;
+    std::function<void()> beforeCheck_;
 };
 
 } // namespace npuscope::ui

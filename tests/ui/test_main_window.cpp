@@ -24,6 +24,10 @@
 #include <QTextBrowser>
 #include <QTreeWidget>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 using namespace npuscope;
 
 class TestMainWindow : public QObject {
@@ -207,6 +211,12 @@ private Q_SLOTS:
             boxShown = true;
             box->accept();
         });
+        // The check waits on its worker until Cancel was pressed (at most 60 s).
+        std::atomic_bool pressed{false};
+        w.setBeforeCheckHook([&pressed] {
+            for (int i = 0; i < 60000 && !pressed.load(); ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        });
         // Poll at every turn of the event loop: Cancel is pressed the moment the dialog shows.
         QTimer poll;
         poll.setInterval(0);
@@ -217,6 +227,7 @@ private Q_SLOTS:
                     dialogShown = true;
                     QVERIFY(dlg->isModal() || dlg->windowModality() != Qt::NonModal);
                     QTest::mouseClick(dlg->findChild<QPushButton *>(), Qt::LeftButton);
+                    pressed = true;
                     poll.stop();
                 }
         });
@@ -228,6 +239,7 @@ private Q_SLOTS:
         QCOMPARE(w.explorer()->topLevelItem(0)->text(0), QFileInfo(small).fileName());
         QVERIFY(w.findChild<QPlainTextEdit *>()->toPlainText().contains(QStringLiteral("cancelled")));
         // Not cancelled, the same file opens.
+        w.setBeforeCheckHook({});
         w.setCheckDialogDelay(300);
         QVERIFY(w.openProject(big));
         QCOMPARE(w.projectPath(), QFileInfo(big).absoluteFilePath());
