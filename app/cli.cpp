@@ -66,8 +66,8 @@ private:
 };
 
 // A project's full check reads every page (seconds per GB): a large file says so on stderr
-// first, and Ctrl+C stops the check (exit 130).
-const std::atomic_bool *announceCheck(const QString &path)
+// first; Ctrl+C stops the check (g_interrupted, exit 130).
+void announceCheck(const QString &path)
 {
     const QFileInfo fi(path);
     if (fi.exists() && fi.size() >= 256ll * 1024 * 1024) {
@@ -76,20 +76,20 @@ const std::atomic_bool *announceCheck(const QString &path)
                                      .arg(fi.size() / 1000000) + QLatin1Char('\n')).toUtf8();
         std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
     }
-    return &g_interrupted;
 }
 
 std::unique_ptr<store::Project> openProjectChecked(const QString &path, store::StoreError *se, QString *msg)
 {
     InterruptGuard guard;
-    return store::Project::open(path, store::Project::Mode::ReadOnly, se, msg, store::Project::Check::Full,
-                                announceCheck(path));
+    announceCheck(path);
+    return store::Project::open(path, store::Project::Mode::ReadOnly, se, msg, store::Project::Check::Full, &g_interrupted);
 }
 
 std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, store::StoreError *se, QString *msg)
 {
     InterruptGuard guard;
-    return store::ProjectWriter::create(path, se, msg, store::Project::Check::Full, announceCheck(path));
+    announceCheck(path);
+    return store::ProjectWriter::create(path, se, msg, store::Project::Check::Full, &g_interrupted);
 }
 
 void out(const QString &s)
@@ -1100,7 +1100,7 @@ int cmdSql(const QStringList &args)
         }
     }
     QString msg;
-    if (!console.open(path, &msg)) {
+    if (!console.open(path, &msg, store::Project::Check::Schema)) { // checked in full just above
         err(msg);
         return ExitNotProject;
     }

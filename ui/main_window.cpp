@@ -459,36 +459,29 @@ std::unique_ptr<store::Project> MainWindow::openChecked(const QString &path, sto
     // cold disk): on a worker, so the window keeps painting. User input waits for the first
     // checkDialogDelay() ms (most projects are done by then), then a modal dialog takes it
     // and offers Cancel.
-    struct Outcome {
-        std::unique_ptr<store::Project> project;
-        store::StoreError err = store::StoreError::None;
-        QString message;
-    };
-    auto out = std::make_shared<Outcome>();
-    auto cancel = std::make_shared<std::atomic_bool>(false);
-    auto done = std::make_shared<std::atomic_bool>(false);
+    std::unique_ptr<store::Project> project;
+    std::atomic_bool cancel{false};
     std::promise<void> finished;
-    std::future<void> finishedFuture = finished.get_future();
+    const std::future<void> done = finished.get_future();
     QEventLoop loop;
-    QEventLoop *loopPtr = &loop; // outlives the worker: joined below
-    std::thread worker([path, out, cancel, done, loopPtr, hook = beforeCheck_, finished = std::move(finished)]() mutable {
+    // Everything captured by reference outlives the worker: it is joined below.
+    std::thread worker([&, hook = beforeCheck_] {
         if (hook)
             hook();
-        out->project = store::Project::open(path, store::Project::Mode::ReadOnly, &out->err, &out->message,
-                                            store::Project::Check::Full, cancel.get());
-        done->store(true);
+        project = store::Project::open(path, store::Project::Mode::ReadOnly, err, message, store::Project::Check::Full,
+                                       &cancel);
         finished.set_value();
         // Queued: if the loop is not running, the event is dropped when the loop is destroyed.
-        QMetaObject::invokeMethod(loopPtr, &QEventLoop::quit, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
     });
+    auto isDone = [&done] { return done.wait_for(std::chrono::seconds(0)) == std::future_status::ready; };
     // Small projects are checked in a few ms: no event loop, no dialog, no flicker.
-    if (checkDialogDelayMs_ > 0)
-        finishedFuture.wait_for(std::chrono::milliseconds(std::min(checkDialogDelayMs_, 50)));
-    if (!done->load() && checkDialogDelayMs_ > 0) {
+    if (checkDialogDelayMs_ > 0 && done.wait_for(std::chrono::milliseconds(std::min(checkDialogDelayMs_, 50)))
+                                       != std::future_status::ready) {
         QTimer::singleShot(checkDialogDelayMs_, &loop, &QEventLoop::quit);
         loop.exec(QEventLoop::ExcludeUserInputEvents);
     }
-    if (!done->load()) {
+    if (!isDone()) {
         const QFileInfo fi(path);
         QProgressDialog dlg(tr("Checking the integrity of %1 (%2 MB)…")
                                 .arg(QDir::toNativeSeparators(fi.fileName()))
@@ -500,20 +493,23 @@ std::unique_ptr<store::Project> MainWindow::openChecked(const QString &path, sto
         dlg.setMinimumDuration(0);
         dlg.setAutoClose(false);
         dlg.setAutoReset(false);
-        connect(&dlg, &QProgressDialog::canceled, &dlg, [cancel, &dlg] {
-            cancel->store(true);
+        connect(&dlg, &QProgressDialog::canceled, &dlg, [&cancel, &dlg] {
+            cancel.store(true);
             dlg.setLabelText(tr("Cancelling…"));
         });
         dlg.show();
-        while (!done->load())
+        while (!isDone())
             loop.exec();
     }
     worker.join();
-    if (err)
-        *err = out->err;
-    if (message)
-        *message = out->message;
-    return std::move(out->project);
+    return project;
+}
+
+store::Project::Check MainWindow::writerCheck(const QString &path) const
+{
+    // Appending to the project the window shows: it was checked in full when opened, and a
+    // second page scan of a multi-GB file would hold the run back for a minute.
+    return path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Full;
 }
 
 bool MainWindow::openProject(const QString &path)
@@ -733,9 +729,7 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
     lastIterations_ = spec.iterations;
     lastRecords_ = 0;
     runClock_.start();
-    // Appending to the project the window shows: it was checked in full when opened, and a
-    // second page scan of a multi-GB file would hold the run back for a minute.
-    const auto check = path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Full;
+    const auto check = writerCheck(path);
     worker_ = QThread::create([self, spec, options, path, cancel, check] {
         store::StoreError err = store::StoreError::None;
         QString message;
@@ -990,7 +984,7 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
     runPath_ = path;
     runClock_.start();
     importing_ = true;
-    const auto check = path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Full;
+    const auto check = writerCheck(path);
     worker_ = QThread::create([self, folder, path, cancel, check] {
         ImportOutcome o;
         o.folder = folder;

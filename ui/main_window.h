@@ -167,6 +167,7 @@ private:
     std::function<QString()> status_;
     void setStatus(std::function<QString()> f);
     std::unique_ptr<store::Project> openChecked(const QString &path, store::StoreError *err, QString *message);
+    store::Project::Check writerCheck(const QString &path) const; // for runs and imports into `path`
     int checkDialogDelayMs_ = 300;
     std::function<void()> beforeCheck_;
 };
