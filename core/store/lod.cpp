@@ -1066,8 +1066,12 @@ struct LodAccumulator::Impl {
 
     static TimeNs floorTo(TimeNs t, TimeNs w) { return t >= 0 ? t - t % w : -((-t + w - 1) / w) * w; }
 
-    static void merge(Fine &into, const Fine &next) // `next` lies right after `into`
+    static void merge(Fine &into, const Fine &next) // `next` lies after `into` (empty: taken as is)
     {
+        if (into.touching == 0) {
+            into = next;
+            return;
+        }
         // A task touching `next` without starting there touches `into` too (tasks are
         // intervals), so only the starts of `next` are new to the merged bucket.
         into.touching += next.starts;
@@ -1089,18 +1093,10 @@ struct LodAccumulator::Impl {
             if (lane.fine.empty())
                 continue;
             std::vector<Fine> out(kLodBuckets);
-            std::vector<bool> used(kLodBuckets, false);
             for (int j = 0; j < kLodBuckets; ++j) {
                 const Fine &f = lane.fine[std::size_t(j)];
-                if (f.touching == 0)
-                    continue;
-                const auto n = std::size_t((anchor + TimeNs(j) * width - a) / w);
-                if (!used[n]) {
-                    out[n] = f;
-                    used[n] = true;
-                } else {
-                    merge(out[n], f);
-                }
+                if (f.touching != 0)
+                    merge(out[std::size_t((anchor + TimeNs(j) * width - a) / w)], f);
             }
             lane.fine = std::move(out);
         }
@@ -1217,16 +1213,8 @@ TimelineLod LodAccumulator::result() const
         out.buckets.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
             Impl::Fine acc;
-            bool any = false;
-            for (std::size_t j = i * std::size_t(m); j < std::min<std::size_t>((i + 1) * std::size_t(m), lane.fine.size()); ++j) {
-                const Impl::Fine &f = lane.fine[j];
-                if (!any) {
-                    acc = f;
-                    any = true;
-                } else {
-                    Impl::merge(acc, f);
-                }
-            }
+            for (std::size_t j = i * std::size_t(m); j < std::min<std::size_t>((i + 1) * std::size_t(m), lane.fine.size()); ++j)
+                Impl::merge(acc, lane.fine[j]);
             LodBucket &k = out.buckets[i];
             k.count = acc.touching;
             k.busyNs = std::uint32_t(std::min<std::uint64_t>(0xffffffffu, acc.busy));
