@@ -67,6 +67,7 @@ struct Names {
     StrId local, sdma, rdma, hccs, pcie, roce, invalid, fp32;
     StrId geInfer, dpAction, dpSource, txStep, txData, txStartEnd, txAscii, rtExec, rtSync, allReduce;
     std::vector<StrId> collective; // per segment
+    std::array<StrId, kTaskKindLimit> taskType{}; // type text of each kind the emulator runs
 };
 
 enum class Link : std::uint8_t { Hccs, Pcie, Roce };
@@ -189,6 +190,12 @@ public:
             f.memoryWorkspace = k.work.unit == Unit::Cube ? 512 * 1024 : 0;
             b.fusionOps.push_back(f);
         }
+        // Interned last, so every string id above stays what it was before task types
+        // became text.
+        for (TaskKind k : {TaskKind::AiCore, TaskKind::AiCpu, TaskKind::EventRecord, TaskKind::EventWait,
+                           TaskKind::EventReset, TaskKind::ReduceAsyncV2, TaskKind::NotifyWait, TaskKind::NotifyRecord,
+                           TaskKind::MemcpyAsync})
+            nm_.taskType[std::size_t(k)] = in(taskKindName(k));
     }
 
     std::vector<DeviceState> devs;
@@ -244,8 +251,8 @@ public:
         TimeNs aic = s.prefetched ? s.prefetchReady : getNext(s, d, it, it, std::max(s.iterStart, s.aicpuFree), warm);
         s.prefetched = false;
         TimeNs cur = std::max(s.iterStart, aic + 300);
-        task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
-        task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+        task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
+        task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
         cur += 260;
         s.hostLaunch = s.iterStart;
 
@@ -256,7 +263,7 @@ public:
             const TimeNs dur = TimeNs(g_.masks[j].aiCpuNs * s.rng.jitter(0.12) * warm * s.speed);
             aiCpuTask(s, d, it, masks_[j], aic, dur);
             aic += dur + 400;
-            task(s, d, it, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, aic, 10);
+            task(s, d, it, kAiCpuStream, TaskKind::EventRecord, nm_.eventRecord, 0, aic, 10);
             maskReady[j] = aic + 10;
             aic += 10 + TimeNs(s.rng.uniform(5, 15) * kUs);
         }
@@ -267,14 +274,14 @@ public:
             const Kernel &k = g_.compute[size_t(i)];
             if (k.waitMask >= 0) {
                 cur = std::max(cur, maskReady[size_t(k.waitMask)]);
-                task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
-                task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+                task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
+                task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
                 cur += 260;
             }
             cur = runKernel(s, d, it, i, cur, warm);
             if (n_ > 1 && !k.segmentsDone.empty()) {
                 cur += 150;
-                task(s, d, it, kComputeStream, TaskType::EventRecord, nm_.eventRecord, 0, cur, 10);
+                task(s, d, it, kComputeStream, TaskKind::EventRecord, nm_.eventRecord, 0, cur, 10);
                 cur += 10;
                 for (int seg : k.segmentsDone)
                     s.segReady[size_t(seg)] = cur;
@@ -305,8 +312,8 @@ public:
         TimeNs cur = s.computeCur;
         if (n_ > 1) {
             cur = std::max(cur + 150, arEnd_ + 300);
-            task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
-            task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+            task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
+            task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
             cur += 260;
             for (int i = g_.optimizerWait; i < int(g_.compute.size()); ++i)
                 cur = runKernel(s, d, it, i, cur, warm);
@@ -432,7 +439,7 @@ private:
         const TimeNs end = std::max(start + cost, batchAvailable(s, forIt) + 12 * kUs);
         aiCpuTask(s, d, label, gn_, start, end - start);
         queueEvent(s, d, forIt, end);
-        task(s, d, label, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, end + 200, 10);
+        task(s, d, label, kAiCpuStream, TaskKind::EventRecord, nm_.eventRecord, 0, end + 200, 10);
         s.aicpuFree = end + 210;
         return end + 210;
     }
@@ -506,10 +513,10 @@ private:
     {
         const Kernel &k = g_.compute[size_t(i)];
         cur += 150;
-        task(s, d, it, kComputeStream, TaskType::EventRecord, nm_.eventRecord, 0, cur, 10);
+        task(s, d, it, kComputeStream, TaskKind::EventRecord, nm_.eventRecord, 0, cur, 10);
         TimeNs a = std::max(s.aicpuFree, cur + 10) + 300;
-        task(s, d, it, kAiCpuStream, TaskType::EventWait, nm_.eventWait, 0, a, 10);
-        task(s, d, it, kAiCpuStream, TaskType::EventReset, nm_.eventReset, 0, a + 110, 50);
+        task(s, d, it, kAiCpuStream, TaskKind::EventWait, nm_.eventWait, 0, a, 10);
+        task(s, d, it, kAiCpuStream, TaskKind::EventReset, nm_.eventReset, 0, a + 110, 50);
         a += 260;
         const TimeNs dur = TimeNs(k.aiCpuNs * s.rng.jitter(0.08) * warm * s.speed);
         if (i == fpIndex_ && s.fpStart < 0)
@@ -518,15 +525,15 @@ private:
         a += dur + 400;
         if (i == bpIndex_)
             s.bpEnd = a - 400;
-        task(s, d, it, kAiCpuStream, TaskType::EventRecord, nm_.eventRecord, 0, a, 10);
+        task(s, d, it, kAiCpuStream, TaskKind::EventRecord, nm_.eventRecord, 0, a, 10);
         s.aicpuFree = a + 10;
         cur = a + 310;
-        task(s, d, it, kComputeStream, TaskType::EventWait, nm_.eventWait, 0, cur, 10);
-        task(s, d, it, kComputeStream, TaskType::EventReset, nm_.eventReset, 0, cur + 110, 50);
+        task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
+        task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
         return cur + 260;
     }
 
-    TaskRecord *task(DeviceState &s, int d, int it, std::uint32_t stream, TaskType type, StrId name,
+    TaskRecord *task(DeviceState &s, int d, int it, std::uint32_t stream, TaskKind kind, StrId name,
                      std::uint32_t opId, TimeNs start, TimeNs dur)
     {
         const std::uint32_t id = ++s.taskIds[stream];
@@ -541,7 +548,8 @@ private:
         t.iteration = std::uint32_t(it);
         t.streamId = stream;
         t.taskId = id;
-        t.type = type;
+        t.type = nm_.taskType[std::size_t(kind)];
+        t.kind = kind;
         t.start = start;
         t.duration = dur;
         t.pending = pending;
@@ -556,7 +564,7 @@ private:
         // AI CPU time split: dispatch to the ARM core, preprocessing, compute, copy-out.
         const double dispatch = s.rng.uniform(6, 14) * kUs;
         const double pre = s.rng.uniform(2, 6) * kUs;
-        task(s, d, it, kAiCpuStream, TaskType::AiCpu, p.name, p.opId, start, dur);
+        task(s, d, it, kAiCpuStream, TaskKind::AiCpu, p.name, p.opId, start, dur);
         if (opt_.aicpu != Switch::On)
             return;
         AiCpuRecord a;
@@ -598,7 +606,7 @@ private:
             s.fpStart = start;
         if (i == bpIndex_)
             s.bpEnd = start + dur;
-        TaskRecord *t = task(s, d, it, kComputeStream, TaskType::AiCore, p.name, p.opId, start, dur);
+        TaskRecord *t = task(s, d, it, kComputeStream, TaskKind::AiCore, p.name, p.opId, start, dur);
         if (t) {
             if (l1_) {
                 t->totalCycles = cycles;
@@ -622,31 +630,25 @@ private:
             v = {float(us * r.vec), r.vec, float(us * r.mac), r.mac, float(us * r.scalar), r.scalar,
                  float(us * r.mte1), r.mte1, float(us * r.mte2), r.mte2, float(us * r.mte3), r.mte3,
                  r.icache, r.memoryBound};
-            t.pmuCount = 14;
             break;
         case AicMetrics::ArithmeticUtilization:
             v = {c.fp16 ? r.mac : 0.f, 0.f, round3(r.vec * (c.fp16 ? 0.1 : 0.9)), round3(r.vec * (c.fp16 ? 0.85 : 0.05)),
                  round3(r.vec * 0.03), round3(r.vec * 0.02), float(c.cubeFops), float(c.vectorFops)};
-            t.pmuCount = 8;
             break;
         case AicMetrics::Memory:
             v = {bw(c.ubRead), bw(c.ubWrite), bw(c.l1Read), bw(c.l1Write), bw(c.l2Read), bw(c.l2Write),
                  bw(c.hbmRead), bw(c.hbmWrite)};
-            t.pmuCount = 8;
             break;
         case AicMetrics::MemoryL0:
             v = {bw(c.l0aRead), bw(c.l0aRead), bw(c.l0bRead), bw(c.l0bRead), bw(c.l0cRead), bw(c.l0cWrite),
                  bw(c.l0cRead), bw(c.l0cWrite)};
-            t.pmuCount = 8;
             break;
         case AicMetrics::ResourceConflictRatio:
             v = {round3(r.vec * 0.04), round3(r.vec * 0.06), round3(r.vec * 0.12)};
-            t.pmuCount = 3;
             break;
         case AicMetrics::MemoryUB:
             v = {bw(c.ubRead * 0.6), bw(c.ubWrite), bw(c.vectorFops * 2 * 0.8), bw(c.vectorFops * 2 * 0.5),
                  bw(256.0), bw(64.0)};
-            t.pmuCount = 6;
             break;
         }
     }
@@ -682,18 +684,18 @@ private:
     }
     static double nominalGBps(Link l) { return l == Link::Hccs ? 20.0 : l == Link::Pcie ? 13.0 : 9.0; }
 
-    void hcclTask(DeviceState &s, int d, int it, int plane, TaskType type, TimeNs start, TimeNs dur,
+    void hcclTask(DeviceState &s, int d, int it, int plane, TaskKind type, TimeNs start, TimeNs dur,
                   std::uint32_t dst, Link link, std::uint64_t size, std::uint64_t notifyId)
     {
         const std::uint32_t stream = kPlaneStreams[size_t(plane)];
         StrId hwName = 0, hName = 0;
         switch (type) {
-        case TaskType::NotifyWait: hwName = nm_.notifyWait; hName = nm_.hNotifyWait; break;
-        case TaskType::NotifyRecord: hwName = nm_.notifyRecord; hName = nm_.hNotifyRecord; break;
-        case TaskType::ReduceAsyncV2: hwName = nm_.reduceAsync; hName = nm_.hReduce; break;
-        case TaskType::MemcpyAsync: hwName = nm_.memcpyAsync; hName = nm_.hMemcpy; break;
-        case TaskType::EventWait: hwName = nm_.eventWait; break;
-        case TaskType::EventReset: hwName = nm_.eventReset; break;
+        case TaskKind::NotifyWait: hwName = nm_.notifyWait; hName = nm_.hNotifyWait; break;
+        case TaskKind::NotifyRecord: hwName = nm_.notifyRecord; hName = nm_.hNotifyRecord; break;
+        case TaskKind::ReduceAsyncV2: hwName = nm_.reduceAsync; hName = nm_.hReduce; break;
+        case TaskKind::MemcpyAsync: hwName = nm_.memcpyAsync; hName = nm_.hMemcpy; break;
+        case TaskKind::EventWait: hwName = nm_.eventWait; break;
+        case TaskKind::EventReset: hwName = nm_.eventReset; break;
         default: hwName = nm_.eventRecord; break;
         }
         task(s, d, it, stream, type, hwName, 0, start, dur);
@@ -712,12 +714,12 @@ private:
         h.taskId = lastTaskId_;
         h.srcRank = std::uint32_t(d);
         h.dstRank = dst;
-        const bool data = type == TaskType::ReduceAsyncV2 || type == TaskType::MemcpyAsync;
-        h.transportType = type == TaskType::NotifyWait ? nm_.local : (link == Link::Roce ? nm_.rdma : nm_.sdma);
+        const bool data = type == TaskKind::ReduceAsyncV2 || type == TaskKind::MemcpyAsync;
+        h.transportType = type == TaskKind::NotifyWait ? nm_.local : (link == Link::Roce ? nm_.rdma : nm_.sdma);
         h.sizeBytes = data ? size : 0;
-        h.dataType = type == TaskType::ReduceAsyncV2 ? nm_.fp32 : nm_.invalid;
+        h.dataType = type == TaskKind::ReduceAsyncV2 ? nm_.fp32 : nm_.invalid;
         h.linkType = data ? (link == Link::Hccs ? nm_.hccs : link == Link::Pcie ? nm_.pcie : nm_.roce) : nm_.invalid;
-        h.durationEstimatedUs = data ? double(size) / nominalGBps(link) / 1000.0 : (type == TaskType::NotifyWait ? 0.02 : 1.0);
+        h.durationEstimatedUs = data ? double(size) / nominalGBps(link) / 1000.0 : (type == TaskKind::NotifyWait ? 0.02 : 1.0);
         h.bandwidthGBps = data && dur > 0 ? double(size) / double(dur) : 0.0;
         s.batch.hcclTasks.push_back(h);
     }
@@ -734,15 +736,15 @@ private:
             DeviceState &s = devs[size_t(d)];
             TimeNs t = std::max(s.segReady[size_t(seg)], s.planeFree[0]) + 1500;
             begin[size_t(d)] = t;
-            hcclTask(s, d, it, 0, TaskType::EventWait, t, 10, kInvalidId, Link::Hccs, 0, 0);
-            hcclTask(s, d, it, 0, TaskType::EventReset, t + 110, 50, kInvalidId, Link::Hccs, 0, 0);
+            hcclTask(s, d, it, 0, TaskKind::EventWait, t, 10, kInvalidId, Link::Hccs, 0, 0);
+            hcclTask(s, d, it, 0, TaskKind::EventReset, t + 110, 50, kInvalidId, Link::Hccs, 0, 0);
             t += 400;
             cur[size_t(d)][0] = t;
             // The main plane wakes the other planes one after the other.
             for (int p = 1; p < planes_; ++p) {
-                hcclTask(s, d, it, 0, TaskType::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 32u + 8u * p);
+                hcclTask(s, d, it, 0, TaskKind::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 32u + 8u * p);
                 const TimeNs from = std::min(std::max(s.planeFree[size_t(p)], begin[size_t(d)]), t);
-                hcclTask(s, d, it, p, TaskType::NotifyWait, from, t + 60 - from, kInvalidId, Link::Hccs, 0, 32u + 8u * p);
+                hcclTask(s, d, it, p, TaskKind::NotifyWait, from, t + 60 - from, kInvalidId, Link::Hccs, 0, 32u + 8u * p);
                 cur[size_t(d)][size_t(p)] = t + 200;
                 t += 100;
             }
@@ -761,18 +763,18 @@ private:
                     const std::uint32_t prev = std::uint32_t((d - offsets_[size_t(p)] + n_) % n_);
                     TimeNs t = cur[size_t(d)][size_t(p)];
                     const std::uint64_t nid = (std::uint64_t(pl.dst) << 32) | std::uint64_t(40 + 8 * p);
-                    hcclTask(s, d, it, p, TaskType::NotifyRecord, t, 250, prev, pl.link, 0, nid);
+                    hcclTask(s, d, it, p, TaskKind::NotifyRecord, t, 250, prev, pl.link, 0, nid);
                     t += 300;
                     const TimeNs waitEnd = std::max(t + 10, gate + 50);
-                    hcclTask(s, d, it, p, TaskType::NotifyWait, t, waitEnd - t, pl.dst, pl.link, 0, 40u + 8u * p);
+                    hcclTask(s, d, it, p, TaskKind::NotifyWait, t, waitEnd - t, pl.dst, pl.link, 0, 40u + 8u * p);
                     t = waitEnd + 50;
-                    hcclTask(s, d, it, p, TaskType::NotifyRecord, t, 250, pl.dst, pl.link, 0, nid + 8);
+                    hcclTask(s, d, it, p, TaskKind::NotifyRecord, t, 250, pl.dst, pl.link, 0, nid + 8);
                     t += 300;
-                    hcclTask(s, d, it, p, TaskType::NotifyWait, t, 10, prev, pl.link, 0, 88u + 8u * p);
+                    hcclTask(s, d, it, p, TaskKind::NotifyWait, t, 10, prev, pl.link, 0, 88u + 8u * p);
                     t += 60;
                     const double gbps = nominalGBps(pl.link) * std::clamp(s.rng.jitter(0.15), 0.6, 1.35);
                     const TimeNs dur = TimeNs(double(stepBytes) / gbps) + 400;
-                    hcclTask(s, d, it, p, reduce ? TaskType::ReduceAsyncV2 : TaskType::MemcpyAsync, t, dur, pl.dst, pl.link,
+                    hcclTask(s, d, it, p, reduce ? TaskKind::ReduceAsyncV2 : TaskKind::MemcpyAsync, t, dur, pl.dst, pl.link,
                              stepBytes, reduce ? 0 : ~std::uint64_t(0));
                     cur[size_t(d)][size_t(p)] = t + dur + 100;
                 }
@@ -788,11 +790,11 @@ private:
             DeviceState &s = devs[size_t(d)];
             for (int p = 1; p < planes_; ++p) {
                 const TimeNs t = cur[size_t(d)][size_t(p)];
-                hcclTask(s, d, it, p, TaskType::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 64);
+                hcclTask(s, d, it, p, TaskKind::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 64);
             }
             TimeNs t = cur[size_t(d)][0];
-            hcclTask(s, d, it, 0, TaskType::NotifyWait, t, end - t, std::uint32_t(d), Link::Hccs, 0, 64);
-            hcclTask(s, d, it, 0, TaskType::EventRecord, end + 100, 10, kInvalidId, Link::Hccs, 0, 0);
+            hcclTask(s, d, it, 0, TaskKind::NotifyWait, t, end - t, std::uint32_t(d), Link::Hccs, 0, 64);
+            hcclTask(s, d, it, 0, TaskKind::EventRecord, end + 100, 10, kInvalidId, Link::Hccs, 0, 0);
             for (int p = 0; p < planes_; ++p)
                 s.planeFree[size_t(p)] = end + 110;
             s.reduces.push_back({begin[size_t(d)], end});
@@ -961,6 +963,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         info.devices.push_back(di);
     }
     info.models.push_back({kModelId, QString::fromStdString(graph.modelName), spec_.iterations});
+    if (options_.taskTimingOn() && options_.taskTime == TaskTimeLevel::L1)
+        info.pmuColumns = aicMetricsColumns(options_.aicMetrics);
 
     auto finish = [&](SessionStatus st, TimeNs end) {
         for (auto &di : info.devices) {

@@ -4,92 +4,92 @@
 <context>
     <name></name>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="307"/>
+        <location filename="../core/importing/prof_importer.cpp" line="306"/>
         <source>No folder to import was given.</source>
         <translation>未指定要导入的文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="309"/>
+        <location filename="../core/importing/prof_importer.cpp" line="308"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="311"/>
+        <location filename="../core/importing/prof_importer.cpp" line="310"/>
         <source>%1 is not a folder; give a PROF_* folder, one of its device_* folders or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹；请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="313"/>
+        <location filename="../core/importing/prof_importer.cpp" line="312"/>
         <source>The folder %1 cannot be read (permission denied).</source>
         <translation>无法读取文件夹 %1（权限被拒绝）。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="340"/>
+        <location filename="../core/importing/prof_importer.cpp" line="339"/>
         <source>No profiling data was found in %1: expected PROF_* folders with device_&lt;id&gt;/timeline, device_&lt;id&gt;/summary or mindstudio_profiler_output inside.</source>
         <translation>在 %1 中未找到 Profiling 数据：其中应包含带有 device_&lt;id&gt;/timeline、device_&lt;id&gt;/summary 或 mindstudio_profiler_output 的 PROF_* 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="355"/>
+        <location filename="../core/importing/prof_importer.cpp" line="354"/>
         <source>This is a link to %1, outside the imported folder; it was not read.</source>
         <translation>这是指向 %1 的链接，位于导入的文件夹之外；未读取。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="381"/>
+        <location filename="../core/importing/prof_importer.cpp" line="380"/>
         <source>The file name does not follow &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt;; the file was not read.</source>
         <translation>文件名不符合 &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt; 格式；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="392"/>
+        <location filename="../core/importing/prof_importer.cpp" line="391"/>
         <source>This version does not read &quot;%1&quot; files of the newer layout; the file was not read.</source>
         <translation>当前版本不支持读取新版目录结构中的 &quot;%1&quot; 文件；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="423"/>
+        <location filename="../core/importing/prof_importer.cpp" line="422"/>
         <source>Device %1 was already imported from %2; this copy was not read.</source>
         <translation>设备 %1 已从 %2 导入；未读取此副本。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="453"/>
+        <location filename="../core/importing/prof_importer.cpp" line="452"/>
         <source>The file name does not follow &lt;name&gt;_&lt;device&gt;_&lt;model&gt;_&lt;iteration&gt;.&lt;json|csv&gt;; the file was not read.</source>
         <translation>文件名不符合 &lt;name&gt;_&lt;device&gt;_&lt;model&gt;_&lt;iteration&gt;.&lt;json|csv&gt; 格式；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="466"/>
+        <location filename="../core/importing/prof_importer.cpp" line="465"/>
         <source>Unknown file kind &quot;%1&quot;; the file was not read.</source>
         <translation>未知的文件类型 &quot;%1&quot;；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="470"/>
+        <location filename="../core/importing/prof_importer.cpp" line="469"/>
         <source>The file names device %1 but lies in the folder of device %2; it was read as device %2.</source>
         <translation>文件名指明的是设备 %1，但文件位于设备 %2 的文件夹中；已按设备 %2 读取。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="474"/>
+        <location filename="../core/importing/prof_importer.cpp" line="473"/>
         <source>Iteration 0 is not valid (iterations count from 1); the file was not read.</source>
         <translation>迭代 0 无效（迭代从 1 开始计数）；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="481"/>
+        <location filename="../core/importing/prof_importer.cpp" line="480"/>
         <source>The device folder holds no timeline or summary files.</source>
         <translation>该设备文件夹中没有 timeline 或 summary 文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="491"/>
+        <location filename="../core/importing/prof_importer.cpp" line="490"/>
         <source>The file is missing; defaults were used.</source>
         <translation>文件缺失；已使用默认值。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="497"/>
+        <location filename="../core/importing/prof_importer.cpp" line="496"/>
         <source>The file cannot be read: %1.</source>
         <translation>无法读取该文件：%1。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="505"/>
+        <location filename="../core/importing/prof_importer.cpp" line="504"/>
         <source>The file is not a JSON object (%1); defaults were used.</source>
         <translation>该文件不是 JSON 对象（%1）；已使用默认值。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="604"/>
+        <location filename="../core/importing/prof_importer.cpp" line="603"/>
         <source>Import of %1</source>
         <translation>导入自 %1</translation>
     </message>
@@ -115,14 +115,14 @@
     </message>
     <message>
         <location filename="../core/importing/prof_importer.cpp" line="756"/>
-        <location filename="../core/importing/prof_importer.cpp" line="826"/>
-        <location filename="../core/importing/prof_importer.cpp" line="862"/>
-        <location filename="../core/importing/prof_importer.cpp" line="895"/>
-        <location filename="../core/importing/prof_importer.cpp" line="950"/>
-        <location filename="../core/importing/prof_importer.cpp" line="999"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1034"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1081"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1098"/>
+        <location filename="../core/importing/prof_importer.cpp" line="828"/>
+        <location filename="../core/importing/prof_importer.cpp" line="864"/>
+        <location filename="../core/importing/prof_importer.cpp" line="897"/>
+        <location filename="../core/importing/prof_importer.cpp" line="952"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1001"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1036"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1083"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1100"/>
         <source>The file is empty.</source>
         <translation>文件为空。</translation>
     </message>
@@ -137,136 +137,136 @@
         <translation>某行的单元格数量不对，或流、Task ID、开始时间不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="812"/>
+        <location filename="../core/importing/prof_importer.cpp" line="814"/>
         <source>Another row of this file has the same device, stream, task id and start time; this row was skipped.</source>
         <translation>此文件中另有一行的设备、流、Task ID 和开始时间均相同；已跳过此行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="839"/>
+        <location filename="../core/importing/prof_importer.cpp" line="841"/>
         <source>A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 Count、Pending、Task ID、Stream ID 不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="875"/>
+        <location filename="../core/importing/prof_importer.cpp" line="877"/>
         <source>A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 ID、命中率不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="909"/>
+        <location filename="../core/importing/prof_importer.cpp" line="911"/>
         <source>A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 tid、开始/结束时间不是数字，或结束时间早于开始时间；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="972"/>
+        <location filename="../core/importing/prof_importer.cpp" line="974"/>
         <source>A row has the wrong number of cells or a non-numeric time or id; the row was skipped.</source>
         <translation>某行的单元格数量不对，或时间、ID 不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1012"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1014"/>
         <source>A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped.</source>
         <translation>某行的单元格数量不对，或时间戳、缓冲区大小不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1050"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1052"/>
         <source>A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped.</source>
         <translation>某行的单元格数量不对，或模型 ID、内存大小不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1112"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1114"/>
         <source>A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped.</source>
         <translation>某行的单元格数量不对，或迭代、时间不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1240"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1242"/>
         <source>The JSON is broken here (%1); the events before this point were imported, the rest of the file was skipped.</source>
         <translation>JSON 在此处损坏（%1）；此前的事件已导入，文件的其余部分已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1245"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1659"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1247"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1661"/>
         <source>The import was cancelled.</source>
         <translation>导入已取消。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1251"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1253"/>
         <source> The event was skipped.</source>
         <translation> 已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1255"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1257"/>
         <source>Unknown event field &quot;%1&quot; was ignored.</source>
         <translation>已忽略未知的事件字段 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1263"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1265"/>
         <source>Unknown lane (process) &quot;%1&quot;; its events were skipped.</source>
         <translation>未知的泳道（进程）&quot;%1&quot;；已跳过其事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1274"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1276"/>
         <source>The event has no pid; it was skipped.</source>
         <translation>该事件没有 pid；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1285"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1287"/>
         <source>The event belongs to no known lane (pid %1); it was skipped.</source>
         <translation>该事件不属于任何已知泳道（pid %1）；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1293"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1295"/>
         <source>Unsupported event phase &quot;%1&quot; on this lane; the event was skipped.</source>
         <translation>此泳道不支持事件阶段（ph）&quot;%1&quot;；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1297"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1299"/>
         <source>A complete (X) event needs ts and a non-negative dur; the event was skipped.</source>
         <translation>完整（X）事件需要 ts 和非负的 dur；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1305"/>
-        <source>Unknown task type &quot;%1&quot;; the event was skipped.</source>
-        <translation>未知的任务类型 &quot;%1&quot;；已跳过该事件。</translation>
+        <location filename="../core/importing/prof_importer.cpp" line="1306"/>
+        <source>The task has no &quot;Task Type&quot;; the event was skipped.</source>
+        <translation>该任务没有 &quot;Task Type&quot;；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1490"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1492"/>
         <source>Unknown step trace event &quot;%1&quot;; it was skipped.</source>
         <translation>未知的 step trace 事件 &quot;%1&quot;；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1502"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1537"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1504"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1539"/>
         <source>Step trace event &quot;%1&quot; disagrees with the same event of another file; the first one was kept.</source>
         <translation>Step trace 事件 &quot;%1&quot; 与另一文件中的同一事件不一致；已保留先读取的那个。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1567"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1569"/>
         <source>No timeline event matches this row (same stream, task id and start); the row was skipped.</source>
         <translation>时间线中没有与此行匹配的事件（流、Task ID 和开始时间均相同）；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1577"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1579"/>
         <source>No timeline event matches this row (same stream, task id and name); its pending time was skipped.</source>
         <translation>时间线中没有与此行匹配的事件（流、Task ID 和名称均相同）；已跳过其 pending 时间。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/importing/prof_importer.cpp" line="1585"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1587"/>
         <source>%n row(s) match no AI Core task of the timeline and were skipped.</source>
         <translation>
             <numerusform>有 %n 行与时间线中的任何 AI Core 任务都不匹配，已跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1696"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1698"/>
         <source>Iteration %1 of model %2 has no msprof or task_time timeline: its tasks are missing.</source>
         <translation>模型 %2 的迭代 %1 没有 msprof 或 task_time 时间线：其任务缺失。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1794"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1796"/>
         <source>Nothing could be imported from %1: every file was unreadable or empty.</source>
         <translation>无法从 %1 导入任何内容：所有文件均无法读取或为空。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1797"/>
+        <location filename="../core/importing/prof_importer.cpp" line="1799"/>
         <source>The import report could not be stored in the project.</source>
         <translation>无法将导入报告保存到工程中。</translation>
     </message>
@@ -394,53 +394,53 @@
 <context>
     <name>ChartData</name>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="222"/>
-        <location filename="../core/analysis/chart_data.cpp" line="245"/>
+        <location filename="../core/analysis/chart_data.cpp" line="233"/>
+        <location filename="../core/analysis/chart_data.cpp" line="256"/>
         <source>Task timings were not recorded: enable task_trace (and task_time) in the profiling options.</source>
         <translation>未记录任务耗时：请在 Profiling 选项中开启 task_trace（以及 task_time）。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="223"/>
+        <location filename="../core/analysis/chart_data.cpp" line="234"/>
         <source>The selection has no AI Core or AI CPU task.</source>
         <translation>当前选择中没有 AI Core 或 AI CPU 任务。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="241"/>
+        <location filename="../core/analysis/chart_data.cpp" line="252"/>
         <source>The AI Core pipe ratios need aic_metrics = PipeUtilization; this session recorded %1. Record a session with PipeUtilization to see them.</source>
         <translation>AI Core 流水线占比需要 aic_metrics = PipeUtilization；该会话记录的是 %1。请使用 PipeUtilization 记录会话以查看流水线占比。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="248"/>
+        <location filename="../core/analysis/chart_data.cpp" line="259"/>
         <source>No AI Core task in the selection has pipe ratios (aic_metrics = PipeUtilization with task_time on records them).</source>
         <translation>当前选择中没有带流水线占比的 AI Core 任务（在 task_time 开启时使用 aic_metrics = PipeUtilization 才会记录）。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="257"/>
+        <location filename="../core/analysis/chart_data.cpp" line="268"/>
         <source>L2 cache was not recorded: enable l2 in the profiling options.</source>
         <translation>未记录 L2 Cache：请在 Profiling 选项中开启 l2。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="258"/>
+        <location filename="../core/analysis/chart_data.cpp" line="269"/>
         <source>No AI Core task in the selection has an L2 hit rate.</source>
         <translation>当前选择中没有带 L2 命中率的 AI Core 任务。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="273"/>
+        <location filename="../core/analysis/chart_data.cpp" line="284"/>
         <source>HCCL was not recorded: enable hccl in the profiling options.</source>
         <translation>未记录 HCCL：请在 Profiling 选项中开启 hccl。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="274"/>
+        <location filename="../core/analysis/chart_data.cpp" line="285"/>
         <source>The selection has no collective communication (it needs more than one device).</source>
         <translation>当前选择中没有集合通信（需要多个设备）。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="312"/>
+        <location filename="../core/analysis/chart_data.cpp" line="323"/>
         <source>The step trace was not recorded: enable training_trace in the profiling options.</source>
         <translation>未记录 step trace：请在 Profiling 选项中开启 training_trace。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="313"/>
+        <location filename="../core/analysis/chart_data.cpp" line="324"/>
         <source>The selection has no iteration with step-trace markers.</source>
         <translation>当前选择中没有带 step trace 标记的迭代。</translation>
     </message>
@@ -1262,52 +1262,52 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>Emulator</name>
     <message>
-        <location filename="../device/emulator.cpp" line="884"/>
+        <location filename="../device/emulator.cpp" line="886"/>
         <source>The batch size %1 is out of range: it must be between 1 and 4096.</source>
         <translation>批大小 %1 超出范围：必须介于 1 到 4096 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="893"/>
+        <location filename="../device/emulator.cpp" line="895"/>
         <source>The model &quot;%1&quot; is unknown. Use one of: %2, or the path of a JSON model file.</source>
         <translation>未知的模型 &quot;%1&quot;。请使用以下模型之一：%2，或指定 JSON 模型文件的路径。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="898"/>
+        <location filename="../device/emulator.cpp" line="900"/>
         <source>The iteration count %1 is out of range: it must be between 1 and 100000.</source>
         <translation>迭代次数 %1 超出范围：必须介于 1 到 100000 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="901"/>
+        <location filename="../device/emulator.cpp" line="903"/>
         <source>The device count %1 per server is out of range: an Ascend 910 server has 1 to 8 devices.</source>
         <translation>每台服务器的设备数 %1 超出范围：一台 Ascend 910 服务器有 1 到 8 个设备。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="904"/>
+        <location filename="../device/emulator.cpp" line="906"/>
         <source>The server count %1 is out of range: it must be between 1 and 4.</source>
         <translation>服务器数量 %1 超出范围：必须介于 1 到 4 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="907"/>
+        <location filename="../device/emulator.cpp" line="909"/>
         <source>The all-reduce segment count %1 is out of range: it must be between 1 and 64.</source>
         <translation>all-reduce 分段数 %1 超出范围：必须介于 1 到 64 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="910"/>
+        <location filename="../device/emulator.cpp" line="912"/>
         <source>The input queue depth %1 is out of range: it must be between 1 and 1024 batches.</source>
         <translation>输入队列深度 %1 超出范围：必须介于 1 到 1024 个 batch 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="913"/>
+        <location filename="../device/emulator.cpp" line="915"/>
         <source>The input rate %1 samples/s is not valid: it must be 0 (fast enough) or a positive number.</source>
         <translation>输入速率 %1 samples/s 无效：必须为 0（足够快）或正数。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="917"/>
+        <location filename="../device/emulator.cpp" line="919"/>
         <source>The scenario &quot;%1&quot; is unknown. Known scenarios: %2.</source>
         <translation>未知的场景 &quot;%1&quot;。已知场景：%2。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="1004"/>
+        <location filename="../device/emulator.cpp" line="1008"/>
         <source>The record store refused a batch of iteration %1.</source>
         <translation>记录存储拒绝了迭代 %1 的一批记录。</translation>
     </message>
@@ -1711,227 +1711,227 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProfilingOptions</name>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="260"/>
+        <location filename="../core/options/profiling_options.cpp" line="261"/>
         <source>newline (\n)</source>
         <translation>换行符（\n）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="261"/>
+        <location filename="../core/options/profiling_options.cpp" line="262"/>
         <source>form feed (\f)</source>
         <translation>换页符（\f）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="262"/>
+        <location filename="../core/options/profiling_options.cpp" line="263"/>
         <source>carriage return (\r)</source>
         <translation>回车符（\r）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="263"/>
+        <location filename="../core/options/profiling_options.cpp" line="264"/>
         <source>backspace (\b)</source>
         <translation>退格符（\b）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="264"/>
+        <location filename="../core/options/profiling_options.cpp" line="265"/>
         <source>tab (\t)</source>
         <translation>制表符（\t）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="265"/>
+        <location filename="../core/options/profiling_options.cpp" line="266"/>
         <source>vertical tab (\v)</source>
         <translation>垂直制表符（\v）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="266"/>
+        <location filename="../core/options/profiling_options.cpp" line="267"/>
         <source>DEL (0x7F)</source>
         <translation>删除符 DEL（0x7F）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="279"/>
+        <location filename="../core/options/profiling_options.cpp" line="280"/>
         <source>the path is empty</source>
         <translation>路径为空</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="281"/>
+        <location filename="../core/options/profiling_options.cpp" line="282"/>
         <source>the path is %1 characters long; a result path may have at most 1024 characters</source>
         <translation>路径长度为 %1 个字符；结果路径最多只能有 1024 个字符</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="290"/>
+        <location filename="../core/options/profiling_options.cpp" line="291"/>
         <source>the path contains characters a result path must not contain: %1</source>
         <translation>路径包含结果路径中不允许出现的字符：%1</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="304"/>
+        <location filename="../core/options/profiling_options.cpp" line="305"/>
         <source>unknown key &quot;%1&quot;</source>
         <translation>未知的键 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="308"/>
+        <location filename="../core/options/profiling_options.cpp" line="309"/>
         <source>key &quot;%1&quot; is given more than once</source>
         <translation>键 &quot;%1&quot; 被重复指定</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="314"/>
+        <location filename="../core/options/profiling_options.cpp" line="315"/>
         <source>%1 must be a string (in double quotes), got %2</source>
         <translation>%1 必须是字符串（用双引号括起），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="327"/>
+        <location filename="../core/options/profiling_options.cpp" line="328"/>
         <source>%1 cannot be used together with instr_profiling_freq: instruction sampling excludes task, trace and metric collection</source>
         <translation>%1 不能与 instr_profiling_freq 同时使用：指令采样与任务、轨迹及指标采集互斥</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="344"/>
+        <location filename="../core/options/profiling_options.cpp" line="345"/>
         <source>%1 must be &quot;on&quot; or &quot;off&quot;, got &quot;%2&quot;</source>
         <translation>%1 必须是 &quot;on&quot; 或 &quot;off&quot;，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="353"/>
+        <location filename="../core/options/profiling_options.cpp" line="354"/>
         <source>task_time must be &quot;on&quot;, &quot;off&quot;, &quot;l0&quot; or &quot;l1&quot;, got &quot;%1&quot;</source>
         <translation>task_time 必须是 &quot;on&quot;、&quot;off&quot;、&quot;l0&quot; 或 &quot;l1&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="364"/>
+        <location filename="../core/options/profiling_options.cpp" line="365"/>
         <source>%1 must be one of ArithmeticUtilization, PipeUtilization, Memory, MemoryL0, MemoryUB, ResourceConflictRatio, got &quot;%2&quot;</source>
         <translation>%1 必须是 ArithmeticUtilization、PipeUtilization、Memory、MemoryL0、MemoryUB、ResourceConflictRatio 之一，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="371"/>
+        <location filename="../core/options/profiling_options.cpp" line="372"/>
         <source>llc_profiling must be &quot;read&quot; or &quot;write&quot;, got &quot;%1&quot;</source>
         <translation>llc_profiling 必须是 &quot;read&quot; 或 &quot;write&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="382"/>
+        <location filename="../core/options/profiling_options.cpp" line="383"/>
         <source>Result path is empty: output must name a directory.</source>
         <translation>结果路径为空：output 必须指定一个目录。</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="388"/>
+        <location filename="../core/options/profiling_options.cpp" line="389"/>
         <source>output is %1 characters long; a result path may have at most 1024 characters</source>
         <translation>output 长度为 %1 个字符；结果路径最多只能有 1024 个字符</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="400"/>
+        <location filename="../core/options/profiling_options.cpp" line="401"/>
         <source>output contains characters a result path must not contain: %1</source>
         <translation>output 包含结果路径中不允许出现的字符：%1</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="413"/>
+        <location filename="../core/options/profiling_options.cpp" line="414"/>
         <source>storage_limit must end in &quot;MB&quot; (for example &quot;1024MB&quot;), got &quot;%1&quot;</source>
         <translation>storage_limit 必须以 &quot;MB&quot; 结尾（例如 &quot;1024MB&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="418"/>
+        <location filename="../core/options/profiling_options.cpp" line="419"/>
         <source>storage_limit must give a number of megabytes before &quot;MB&quot; (for example &quot;1024MB&quot;), got &quot;%1&quot;</source>
         <translation>storage_limit 必须在 &quot;MB&quot; 之前给出兆字节数（例如 &quot;1024MB&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="424"/>
+        <location filename="../core/options/profiling_options.cpp" line="425"/>
         <source>storage_limit must be only digits followed by &quot;MB&quot; (for example &quot;1024MB&quot;), got &quot;%1&quot;</source>
         <translation>storage_limit 只能由数字后接 &quot;MB&quot; 组成（例如 &quot;1024MB&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="430"/>
+        <location filename="../core/options/profiling_options.cpp" line="431"/>
         <source>storage_limit has more than 10 digits, got &quot;%1&quot;; max value is 4294967295MB</source>
         <translation>storage_limit 的位数超过 10 位，实际为 &quot;%1&quot;；最大值为 4294967295MB</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="435"/>
+        <location filename="../core/options/profiling_options.cpp" line="436"/>
         <source>storage_limit &quot;%1&quot; is too small: min value is 200MB</source>
         <translation>storage_limit &quot;%1&quot; 过小：最小值为 200MB</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="439"/>
+        <location filename="../core/options/profiling_options.cpp" line="440"/>
         <source>storage_limit &quot;%1&quot; is too large: max value is 4294967295MB</source>
         <translation>storage_limit &quot;%1&quot; 过大：最大值为 4294967295MB</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="451"/>
+        <location filename="../core/options/profiling_options.cpp" line="452"/>
         <source>%1 must be a comma-separated list of &quot;cpu&quot; and &quot;mem&quot;, got &quot;%2&quot;</source>
         <translation>%1 必须是由 &quot;cpu&quot; 和 &quot;mem&quot; 组成的逗号分隔列表，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="455"/>
+        <location filename="../core/options/profiling_options.cpp" line="456"/>
         <source>%1 lists &quot;%2&quot; more than once, got &quot;%3&quot;</source>
         <translation>%1 中 &quot;%2&quot; 出现了多次，实际为 &quot;%3&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="476"/>
+        <location filename="../core/options/profiling_options.cpp" line="477"/>
         <source>%1 must be a whole number from %2 to %3, got &quot;%4&quot;</source>
         <translation>%1 必须是 %2 到 %3 之间的整数，实际为 &quot;%4&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="544"/>
+        <location filename="../core/options/profiling_options.cpp" line="554"/>
         <source>profiling_options is empty; it must be a JSON object such as {&quot;output&quot;:&quot;/tmp/profiling&quot;}</source>
         <translation>profiling_options 为空；它必须是 JSON 对象，例如 {&quot;output&quot;:&quot;/tmp/profiling&quot;}</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="553"/>
+        <location filename="../core/options/profiling_options.cpp" line="563"/>
         <source>profiling_options must be a JSON object such as {&quot;output&quot;:&quot;/tmp/profiling&quot;}</source>
         <translation>profiling_options 必须是 JSON 对象，例如 {&quot;output&quot;:&quot;/tmp/profiling&quot;}</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="557"/>
+        <location filename="../core/options/profiling_options.cpp" line="567"/>
         <source>profiling_options is not valid JSON: %1 at offset %2</source>
         <translation>profiling_options 不是有效的 JSON：%1（偏移量 %2）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="615"/>
+        <location filename="../core/options/profiling_options.cpp" line="625"/>
         <source>HBM/DDR bandwidth counters</source>
         <translation>HBM/DDR 带宽计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="616"/>
+        <location filename="../core/options/profiling_options.cpp" line="626"/>
         <source>NIC/RoCE counters</source>
         <translation>NIC/RoCE 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="617"/>
+        <location filename="../core/options/profiling_options.cpp" line="627"/>
         <source>PCIe/HCCS counters</source>
         <translation>PCIe/HCCS 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="618"/>
+        <location filename="../core/options/profiling_options.cpp" line="628"/>
         <source>DVPP counters</source>
         <translation>DVPP 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="619"/>
+        <location filename="../core/options/profiling_options.cpp" line="629"/>
         <source>host CPU and memory usage</source>
         <translation>Host 侧 CPU 和内存占用</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="620"/>
+        <location filename="../core/options/profiling_options.cpp" line="630"/>
         <source>host system usage</source>
         <translation>Host 侧系统占用</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="621"/>
+        <location filename="../core/options/profiling_options.cpp" line="631"/>
         <source>host usage sampling</source>
         <translation>Host 侧占用采样</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="622"/>
+        <location filename="../core/options/profiling_options.cpp" line="632"/>
         <source>LLC counters</source>
         <translation>LLC 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="623"/>
+        <location filename="../core/options/profiling_options.cpp" line="633"/>
         <source>instruction sampling</source>
         <translation>指令采样</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="624"/>
+        <location filename="../core/options/profiling_options.cpp" line="634"/>
         <source>power data</source>
         <translation>功耗数据</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="625"/>
+        <location filename="../core/options/profiling_options.cpp" line="635"/>
         <source>vector-core metrics</source>
         <translation>Vector Core 指标</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="627"/>
+        <location filename="../core/options/profiling_options.cpp" line="637"/>
         <source>The option %1 (&quot;%2&quot;) was accepted, but the emulator produces no data for it (%3).</source>
         <translation>选项 %1（&quot;%2&quot;）已被接受，但仿真器不会为其生成数据（%3）。</translation>
     </message>
@@ -2096,7 +2096,7 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProjectStore</name>
     <message>
-        <location filename="../core/store/schema.cpp" line="310"/>
+        <location filename="../core/store/schema.cpp" line="351"/>
         <source>schema step %1 → %2: %3</source>
         <translation>schema 升级步骤 %1 → %2：%3</translation>
     </message>
@@ -2121,63 +2121,63 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>无法锁定工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="451"/>
+        <location filename="../core/store/project.cpp" line="463"/>
         <source>The project %1 is in use by another program and cannot be upgraded now; close it there and try again.</source>
         <translation>工程 %1 正被其他程序使用，目前无法升级；请在该程序中关闭工程后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="460"/>
+        <location filename="../core/store/project.cpp" line="472"/>
         <source>The backup %1 could not be compared with the project: %2.</source>
         <translation>无法将备份 %1 与工程进行比较：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="464"/>
+        <location filename="../core/store/project.cpp" line="476"/>
         <source>The project %1 was not upgraded: a different file %2 already exists where the original would be kept. Move that file away and try again.</source>
         <translation>工程 %1 未升级：用于保留原文件的位置上已存在另一个文件 %2。请移走该文件后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="470"/>
+        <location filename="../core/store/project.cpp" line="482"/>
         <source>The project %1 was not upgraded: its backup %2 could not be written (%3).</source>
         <translation>工程 %1 未升级：无法写入其备份 %2（%3）。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="483"/>
+        <location filename="../core/store/project.cpp" line="495"/>
         <source>The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its backup is %4.</source>
         <translation>无法升级工程 %1（%2）；工程未被修改（schema %3），其备份为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="570"/>
+        <location filename="../core/store/project.cpp" line="582"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1370"/>
+        <location filename="../core/store/project.cpp" line="1381"/>
         <location filename="../core/store/sqlite_db.cpp" line="185"/>
         <source>The folder %1 for the project could not be created.</source>
         <translation>无法创建工程所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1410"/>
+        <location filename="../core/store/project.cpp" line="1421"/>
         <source>The recording into %1 was started twice.</source>
         <translation>向 %1 的记录被启动了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1472"/>
+        <location filename="../core/store/project.cpp" line="1493"/>
         <source>Records were written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1499"/>
+        <location filename="../core/store/project.cpp" line="1520"/>
         <source>The recording into %1 was ended before it began.</source>
         <translation>向 %1 的记录在开始之前就被结束了。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1501"/>
+        <location filename="../core/store/project.cpp" line="1522"/>
         <source>The recording into %1 was ended twice.</source>
         <translation>向 %1 的记录被结束了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1780"/>
+        <location filename="../core/store/project.cpp" line="1801"/>
         <source>A note was written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了备注。</translation>
     </message>
@@ -2244,13 +2244,13 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>工程 %1 由旧版本的 NPU Scope 写入（schema %2），使用前必须升级到 schema %3。升级时会将原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="422"/>
+        <location filename="../core/store/project.cpp" line="434"/>
         <location filename="../core/store/sqlite_db.cpp" line="182"/>
         <source>The project %1 does not exist.</source>
         <translation>工程 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="421"/>
+        <location filename="../core/store/project.cpp" line="433"/>
         <location filename="../core/store/sqlite_db.cpp" line="217"/>
         <source>%1 is a folder, not an NPU Scope project.</source>
         <translation>%1 是文件夹，而不是 NPU Scope 工程。</translation>
@@ -2669,503 +2669,533 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     </message>
     <message>
         <location filename="../core/store/sql_console_schema.cpp" line="81"/>
+        <source>vector cores of a mixed cube + vector kernel (0 otherwise)</source>
+        <translation>Cube + Vector 混合核函数使用的 Vector 核数（其他情况为 0）</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sql_console_schema.cpp" line="82"/>
+        <source>strings.id of the accelerator core as the source names it (AI_CORE, AI_VECTOR_CORE, MIX_AIC ...), 0 = not given</source>
+        <translation>加速器核类型（按源文件的写法：AI_CORE、AI_VECTOR_CORE、MIX_AIC ……）的 strings.id，0 = 未提供</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sql_console_schema.cpp" line="83"/>
+        <source>Names of a session&apos;s PMU metric columns, in the order of task_pmu values (none: the aic_metrics group&apos;s columns).</source>
+        <translation>会话的 PMU 指标列名，顺序与 task_pmu 中的值一致（没有时：aic_metrics 指标组的列）。</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sql_console_schema.cpp" line="85"/>
+        <source>position in task_pmu.pmu</source>
+        <translation>在 task_pmu.pmu 中的位置</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sql_console_schema.cpp" line="86"/>
+        <source>column name as the source file names it, e.g. aiv_vec_ratio</source>
+        <translation>源文件中的列名，例如 aiv_vec_ratio</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sql_console_schema.cpp" line="87"/>
         <source>Which (device, model, iteration) keys hold records.</source>
         <translation>哪些（设备、模型、迭代）键含有记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="83"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="89"/>
         <source>Number of records per kind of a session.</source>
         <translation>会话中每种记录的数量。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="85"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="91"/>
         <source>record kind (tasks, hccl_tasks, ...)</source>
         <translation>记录类型（tasks、hccl_tasks、...）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="86"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="92"/>
         <source>how many</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="87"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="93"/>
         <source>Every task the task scheduler ran (op_summary / task_time rows). Times in ns on the device-monotonic clock.</source>
         <translation>任务调度器执行过的每个任务（op_summary / task_time 行）。时间为设备单调时钟上的 ns。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="88"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="94"/>
         <source>row id (task_pmu.task)</source>
         <translation>行 ID（task_pmu.task）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="90"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="121"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="144"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="190"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="96"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="128"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="151"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="197"/>
         <source>stream id</source>
         <translation>stream id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="91"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="97"/>
         <source>task id on the stream (restarts every iteration)</source>
         <translation>流上的 Task ID（每次迭代重新开始）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="92"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="98"/>
         <source>batch id</source>
         <translation>Batch ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="93"/>
-        <source>0 AI_CORE, 1 AI_CPU, 2 EVENT_RECORD, 3 EVENT_WAIT, 4 EVENT_RESET, 5 REDUCE_ASYNC_V2, 6 NOTIFY_WAIT, 7 NOTIFY_RECORD, 8 MEMCPY_ASYNC</source>
-        <translation>0 AI_CORE, 1 AI_CPU, 2 EVENT_RECORD, 3 EVENT_WAIT, 4 EVENT_RESET, 5 REDUCE_ASYNC_V2, 6 NOTIFY_WAIT, 7 NOTIFY_RECORD, 8 MEMCPY_ASYNC</translation>
-    </message>
-    <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="94"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="109"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="117"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="147"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="175"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="100"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="116"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="124"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="154"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="182"/>
         <source>start (ns)</source>
         <translation>开始时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="95"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="110"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="118"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="176"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="101"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="117"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="125"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="183"/>
         <source>duration (ns)</source>
         <translation>时长（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="96"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="102"/>
         <source>host launch to device start (ns)</source>
         <translation>从 Host 下发到设备开始执行的时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="97"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="103"/>
         <source>ops.id for AI Core / AI CPU tasks, 0 otherwise</source>
         <translation>AI Core / AI CPU 任务的 ops.id，其他任务为 0</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="98"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="104"/>
         <source>strings.id of the timeline name (op name or task type)</source>
         <translation>时间线名称（算子名称或任务类型）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="99"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="105"/>
         <source>AI Core cycles (0 when not recorded)</source>
         <translation>AI Core 周期数（未记录时为 0）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="100"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="106"/>
         <source>L2 hit rate 0..1, -1 when l2 is off</source>
         <translation>L2 命中率 0..1，l2 关闭时为 -1</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="101"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="107"/>
         <source>L2 victim rate 0..1, -1 when l2 is off</source>
         <translation>L2 替换率 0..1，l2 关闭时为 -1</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="102"/>
-        <source>PMU metrics of AI Core tasks, in the session&apos;s aic_metrics column order.</source>
-        <translation>AI Core 任务的 PMU 指标，按会话的 aic_metrics 列顺序排列。</translation>
+        <location filename="../core/store/sql_console_schema.cpp" line="99"/>
+        <source>strings.id of the task type as the source spells it (AI_CORE, KERNEL_AIVEC, Notify Wait, ...)</source>
+        <translation>任务类型（按源文件的写法：AI_CORE、KERNEL_AIVEC、Notify Wait ……）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="103"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="108"/>
+        <source>classification of the type: 0 AI_CORE, 1 AI_CPU, 2 EVENT_RECORD, 3 EVENT_WAIT, 4 EVENT_RESET, 5 REDUCE_ASYNC_V2, 6 NOTIFY_WAIT, 7 NOTIFY_RECORD, 8 MEMCPY_ASYNC, 9 AI_VECTOR_CORE, 10 MIX_AIC, 11 MIX_AIV, 12 DMA, 15 other</source>
+        <translation>类型的分类：0 AI_CORE，1 AI_CPU，2 EVENT_RECORD，3 EVENT_WAIT，4 EVENT_RESET，5 REDUCE_ASYNC_V2，6 NOTIFY_WAIT，7 NOTIFY_RECORD，8 MEMCPY_ASYNC，9 AI_VECTOR_CORE，10 MIX_AIC，11 MIX_AIV，12 DMA，15 其他</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sql_console_schema.cpp" line="109"/>
+        <source>PMU metrics of AI Core tasks, in the order of the session&apos;s pmu_columns.</source>
+        <translation>AI Core 任务的 PMU 指标，顺序与会话的 pmu_columns 一致。</translation>
+    </message>
+    <message>
+        <location filename="../core/store/sql_console_schema.cpp" line="110"/>
         <source>tasks.id</source>
         <translation>tasks.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="104"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="111"/>
         <source>little-endian float32 values, one per metric column</source>
         <translation>小端序 float32 值，每个指标列一个</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="105"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="112"/>
         <source>Collective communication ops (HCCL Communication Kernel lane).</source>
         <translation>集合通信算子（HCCL Communication Kernel 泳道）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="107"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="114"/>
         <source>strings.id of the op name, e.g. AllReduce-op534_0</source>
         <translation>算子名称的 strings.id，例如 AllReduce-op534_0</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="108"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="115"/>
         <source>strings.id of the op type (AllReduce)</source>
         <translation>算子类型的 strings.id（AllReduce）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="111"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="118"/>
         <source>payload reduced (bytes)</source>
         <translation>规约的数据量（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="112"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="119"/>
         <source>gradient segment index</source>
         <translation>梯度分段索引</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="113"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="120"/>
         <source>HCCL tasks on the communication planes.</source>
         <translation>通信平面上的 HCCL 任务。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="115"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="122"/>
         <source>communication plane</source>
         <translation>通信平面</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="116"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="123"/>
         <source>strings.id of Notify_Wait, Notify_Record, Memcpy, Reduce_Inline</source>
         <translation>Notify_Wait、Notify_Record、Memcpy、Reduce_Inline 的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="119"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="126"/>
         <source>notify id</source>
         <translation>notify ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="120"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="127"/>
         <source>estimated duration (µs)</source>
         <translation>估计时长（µs）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="122"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="145"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="129"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="152"/>
         <source>task id</source>
         <translation>task id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="123"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="130"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="124"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="131"/>
         <source>destination rank (4294967295 = none)</source>
         <translation>目的 rank（4294967295 = 无）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="125"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="132"/>
         <source>strings.id of LOCAL / SDMA / RDMA</source>
         <translation>LOCAL / SDMA / RDMA 的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="126"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="133"/>
         <source>bytes moved</source>
         <translation>搬运的字节数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="127"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="134"/>
         <source>strings.id of the data type</source>
         <translation>数据类型的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="128"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="135"/>
         <source>strings.id of HCCS / PCIE / ROCE / ON_CHIP</source>
         <translation>HCCS / PCIE / ROCE / ON_CHIP 的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="129"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="136"/>
         <source>bandwidth (GB/s)</source>
         <translation>带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="130"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="137"/>
         <source>Step-trace markers per iteration (training_trace): FP start, BP end, iteration end (ns).</source>
         <translation>每次迭代的 step trace 标记（training_trace）：FP 开始、BP 结束、迭代结束（ns）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="131"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="138"/>
         <source>row id (step_reduces.step)</source>
         <translation>行 ID（step_reduces.step）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="133"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="140"/>
         <source>forward propagation start (ns)</source>
         <translation>前向传播开始时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="134"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="141"/>
         <source>backward propagation end (ns)</source>
         <translation>反向传播结束时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="135"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="142"/>
         <source>iteration end (ns)</source>
         <translation>迭代结束时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="136"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="143"/>
         <source>end of the previous iteration (ns), -1 for the first</source>
         <translation>上一次迭代的结束时间（ns），第一次迭代为 -1</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="137"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="144"/>
         <source>All-reduce segments of a step trace.</source>
         <translation>step trace 中的 all-reduce 分段。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="138"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="145"/>
         <source>step_traces.id</source>
         <translation>step_traces.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="139"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="146"/>
         <source>segment index</source>
         <translation>分段索引</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="140"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="147"/>
         <source>reduce start (ns)</source>
         <translation>规约开始时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="141"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="148"/>
         <source>reduce end (ns)</source>
         <translation>规约结束时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="142"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="149"/>
         <source>AI CPU op execution details (aicpu file).</source>
         <translation>AI CPU 算子执行详情（aicpu 文件）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="146"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="153"/>
         <source>strings.id of the op name</source>
         <translation>算子名称的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="148"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="155"/>
         <source>compute time (ns)</source>
         <translation>计算时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="149"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="156"/>
         <source>memory copy time (ns)</source>
         <translation>内存拷贝时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="150"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="157"/>
         <source>preprocess + compute + memcpy (ns)</source>
         <translation>预处理 + 计算 + 内存拷贝（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="151"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="158"/>
         <source>dispatch time (ns)</source>
         <translation>分发时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="152"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="159"/>
         <source>total time (ns)</source>
         <translation>总时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="153"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="160"/>
         <source>Data pre-processing queue events (dp file).</source>
         <translation>数据预处理队列事件（dp 文件）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="155"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="162"/>
         <source>when (ns)</source>
         <translation>时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="156"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="163"/>
         <source>strings.id of the action (&quot;Last queue dequeue&quot;)</source>
         <translation>动作的 strings.id（&quot;Last queue dequeue&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="157"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="164"/>
         <source>strings.id of the source (&quot;iterator_default&quot;)</source>
         <translation>来源的 strings.id（&quot;iterator_default&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="158"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="165"/>
         <source>batches left in the device queue</source>
         <translation>设备队列中剩余的 batch 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="159"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="166"/>
         <source>Graph fusion results (fusion_op file).</source>
         <translation>图融合结果（fusion_op 文件）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="161"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="168"/>
         <source>strings.id of the model name</source>
         <translation>模型名称的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="162"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="169"/>
         <source>strings.id of the fused op</source>
         <translation>融合后算子的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="163"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="170"/>
         <source>strings.id of the fused ops (&quot;a;b;c&quot;)</source>
         <translation>被融合算子的 strings.id（&quot;a;b;c&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="164"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="171"/>
         <source>input memory (bytes)</source>
         <translation>输入内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="165"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="172"/>
         <source>output memory (bytes)</source>
         <translation>输出内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="166"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="173"/>
         <source>weight memory (bytes)</source>
         <translation>权重内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="167"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="174"/>
         <source>workspace memory (bytes)</source>
         <translation>workspace 内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="168"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="175"/>
         <source>Host-side ranges: CANN (GE@Infer), runtime API calls, msproftx.</source>
         <translation>Host 侧区间：CANN（GE@Infer）、runtime API 调用、msproftx。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="170"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="177"/>
         <source>0 CANN, 1 runtime API, 2 msproftx</source>
         <translation>0 CANN，1 runtime API，2 msproftx</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="172"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="179"/>
         <source>process id</source>
         <translation>进程 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="173"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="180"/>
         <source>thread id</source>
         <translation>线程 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="174"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="181"/>
         <source>strings.id of the range name or tx message</source>
         <translation>区间名称或 tx 消息的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="177"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="184"/>
         <source>msproftx category</source>
         <translation>msproftx 类别</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="178"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="185"/>
         <source>strings.id of the msproftx event type (start/end, marker)</source>
         <translation>msproftx 事件类型（start/end、marker）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="179"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="186"/>
         <source>msproftx payload type</source>
         <translation>msproftx 负载类型</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="180"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="187"/>
         <source>msproftx payload value</source>
         <translation>msproftx 负载值</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="181"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="188"/>
         <source>strings.id of the msproftx message type (ascii)</source>
         <translation>msproftx 消息类型（ascii）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="182"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="189"/>
         <source>Timeline overview summaries: bucket layout per session (derived, created when first viewed).</source>
         <translation>时间线概览摘要：每个会话的分桶布局（派生数据，首次查看时创建）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="183"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="201"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="190"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="208"/>
         <source>sessions.id</source>
         <translation>sessions.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="184"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="191"/>
         <source>time of bucket 0 (ns)</source>
         <translation>第 0 个桶的时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="185"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="192"/>
         <source>time covered (ns)</source>
         <translation>覆盖的时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="186"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="193"/>
         <source>bucket width (ns)</source>
         <translation>桶宽度（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="187"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="194"/>
         <source>number of buckets</source>
         <translation>桶数量</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="188"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="195"/>
         <source>Timeline overview summaries per device and stream (derived).</source>
         <translation>按设备和流统计的时间线概览摘要（派生数据）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="191"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="198"/>
         <source>tasks summarised</source>
         <translation>汇总的任务数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="192"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="199"/>
         <source>packed per-bucket busy time and counts</source>
         <translation>打包存储的每个桶的忙碌时间和计数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="193"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="200"/>
         <source>Time ranges the user marked in the timeline.</source>
         <translation>用户在时间线中标记的时间范围。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="194"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="201"/>
         <source>mark id</source>
         <translation>标记 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="196"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="203"/>
         <source>range start (ns)</source>
         <translation>范围起点（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="197"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="204"/>
         <source>range end (ns)</source>
         <translation>范围终点（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="198"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="205"/>
         <source>the user&apos;s label</source>
         <translation>用户填写的标签</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="199"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="206"/>
         <source>when it was made, µs since the epoch</source>
         <translation>创建时间，自 Unix 纪元起的 µs 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="200"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="207"/>
         <source>The timeline lane layout the user left a session in.</source>
         <translation>用户上次离开会话时的时间线泳道布局。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="202"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="209"/>
         <source>hidden, pinned, ordered and collapsed lanes, as the view wrote them</source>
         <translation>隐藏、固定、排序和折叠的泳道，按视图写入的格式保存</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="203"/>
+        <location filename="../core/store/sql_console_schema.cpp" line="210"/>
         <source>last saved, µs since the epoch</source>
         <translation>上次保存时间，自 Unix 纪元起的 µs 数</translation>
     </message>
@@ -3173,114 +3203,114 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>SummaryTables</name>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="110"/>
-        <location filename="../core/analysis/summary_tables.cpp" line="159"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="111"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="160"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="112"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="113"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="649"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="652"/>
         <source>Op summary</source>
         <translation>算子汇总</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="650"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="653"/>
         <source>Op statistic</source>
         <translation>算子统计</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="651"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="654"/>
         <source>Step trace</source>
         <translation>迭代轨迹（Step Trace）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="652"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="655"/>
         <source>Task time</source>
         <translation>任务耗时</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="653"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="656"/>
         <source>AI CPU</source>
         <translation>AI CPU</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="654"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="657"/>
         <source>Data pre-processing (queue)</source>
         <translation>数据预处理（队列）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="655"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="658"/>
         <source>Fusion ops</source>
         <translation>融合算子</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="656"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="659"/>
         <source>L2 cache</source>
         <translation>L2 Cache</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="657"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="660"/>
         <source>Collective ops (HCCL)</source>
         <translation>集合通信算子（HCCL）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="658"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="661"/>
         <source>msproftx markers</source>
         <translation>msproftx 标记</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="860"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="863"/>
         <source>The regular expression %1 is not valid: %2.</source>
         <translation>正则表达式 %1 无效：%2。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="877"/>
-        <location filename="../core/analysis/summary_tables.cpp" line="879"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="880"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="882"/>
         <source>The range %1 is not valid: &quot;%2&quot; is not a number.</source>
         <translation>范围 %1 无效：&quot;%2&quot; 不是数字。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="881"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="884"/>
         <source>The range %1 is empty: its start is after its end.</source>
         <translation>范围 %1 为空：起点在终点之后。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="890"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="893"/>
         <source>The filter %1 is not valid: &quot;%2&quot; is not a number.</source>
         <translation>过滤条件 %1 无效：&quot;%2&quot; 不是数字。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1043"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="1058"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1044"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="1059"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1050"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="1065"/>
         <source>%1 sum</source>
         <translation>%1 总和</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1051"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="1066"/>
         <source>%1 mean</source>
         <translation>%1 平均值</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1052"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="1067"/>
         <source>%1 min</source>
         <translation>%1 最小值</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1053"/>
+        <location filename="../core/analysis/summary_tables.cpp" line="1068"/>
         <source>%1 max</source>
         <translation>%1 最大值</translation>
     </message>
@@ -3312,7 +3342,7 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     </message>
     <message>
         <location filename="../core/store/lod.cpp" line="352"/>
-        <location filename="../core/store/lod.cpp" line="910"/>
+        <location filename="../core/store/lod.cpp" line="916"/>
         <source>Measuring the session</source>
         <translation>统计会话规模</translation>
     </message>
@@ -3320,7 +3350,7 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <location filename="../core/store/lod.cpp" line="359"/>
         <location filename="../core/store/lod.cpp" line="396"/>
         <location filename="../core/store/lod.cpp" line="522"/>
-        <location filename="../core/store/lod.cpp" line="543"/>
+        <location filename="../core/store/lod.cpp" line="544"/>
         <source>Reading the tasks</source>
         <translation>读取任务</translation>
     </message>
@@ -3342,42 +3372,42 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>读取时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="554"/>
-        <location filename="../core/store/lod.cpp" line="574"/>
+        <location filename="../core/store/lod.cpp" line="555"/>
+        <location filename="../core/store/lod.cpp" line="575"/>
         <source>Reading the HCCL tasks</source>
         <translation>读取 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="585"/>
-        <location filename="../core/store/lod.cpp" line="595"/>
+        <location filename="../core/store/lod.cpp" line="586"/>
+        <location filename="../core/store/lod.cpp" line="596"/>
         <source>Looking up the HCCL task</source>
         <translation>查找 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="594"/>
+        <location filename="../core/store/lod.cpp" line="595"/>
         <source>The HCCL task is no longer in the project.</source>
         <translation>该 HCCL 任务已不在工程中。</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="631"/>
+        <location filename="../core/store/lod.cpp" line="632"/>
         <source>Looking up the task</source>
         <translation>查找任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="683"/>
-        <location filename="../core/store/lod.cpp" line="692"/>
+        <location filename="../core/store/lod.cpp" line="679"/>
+        <location filename="../core/store/lod.cpp" line="688"/>
         <source>Reading the session</source>
         <translation>读取会话</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="950"/>
-        <location filename="../core/store/lod.cpp" line="958"/>
+        <location filename="../core/store/lod.cpp" line="956"/>
+        <location filename="../core/store/lod.cpp" line="964"/>
         <source>The mark could not be saved: %1</source>
         <translation>无法保存标记：%1</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="950"/>
-        <location filename="../core/store/lod.cpp" line="958"/>
+        <location filename="../core/store/lod.cpp" line="956"/>
+        <location filename="../core/store/lod.cpp" line="964"/>
         <source>The lane layout could not be saved: %1</source>
         <translation>无法保存泳道布局：%1</translation>
     </message>
@@ -3390,63 +3420,63 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>Stream %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="145"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="190"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="283"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="292"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="146"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="191"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="284"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="293"/>
         <source>Ascend Hardware</source>
         <translation>Ascend Hardware</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="234"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="248"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="235"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="249"/>
         <source>HCCL</source>
         <translation>HCCL</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="234"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="235"/>
         <source>Communication Kernel</source>
         <translation>Communication Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="248"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="249"/>
         <source>Plane %1</source>
         <translation>Plane %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="266"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="267"/>
         <source>msproftx</source>
         <translation>msproftx</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="266"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="267"/>
         <source>CANN</source>
         <translation>CANN</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="267"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="268"/>
         <source>Thread %1</source>
         <translation>Thread %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="274"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="275"/>
         <source>AI CPU</source>
         <translation>AI CPU</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="284"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="285"/>
         <source>Step Trace(Model ID:%1)</source>
         <translation>Step Trace(Model ID:%1)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="293"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="294"/>
         <source>Step Trace(Model ID:%1) Reduce</source>
         <translation>Step Trace(Model ID:%1) Reduce</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="362"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="424"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="431"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="363"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="425"/>
+        <location filename="../ui/timeline/timeline_model.cpp" line="432"/>
         <source>Overlap Analysis</source>
         <translation>Overlap Analysis</translation>
     </message>
@@ -4561,18 +4591,18 @@ FP→BP（计算）：%2
         <translation>NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="620"/>
+        <location filename="../ui/main_window.cpp" line="618"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="640"/>
-        <location filename="../ui/main_window.cpp" line="680"/>
+        <location filename="../ui/main_window.cpp" line="638"/>
+        <location filename="../ui/main_window.cpp" line="678"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="642"/>
+        <location filename="../ui/main_window.cpp" line="640"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
@@ -4583,7 +4613,7 @@ FP→BP（计算）：%2
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="319"/>
-        <location filename="../ui/main_window.cpp" line="494"/>
+        <location filename="../ui/main_window.cpp" line="489"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -4653,7 +4683,7 @@ FP→BP（计算）：%2
         <translation>关于 NPU Scope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="550"/>
+        <location filename="../ui/main_window.cpp" line="548"/>
         <source>Cannot Open Project</source>
         <translation>无法打开工程</translation>
     </message>
@@ -4663,58 +4693,58 @@ FP→BP（计算）：%2
         <translation>%1 - NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="628"/>
+        <location filename="../ui/main_window.cpp" line="626"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="629"/>
+        <location filename="../ui/main_window.cpp" line="627"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="630"/>
+        <location filename="../ui/main_window.cpp" line="628"/>
         <source>Iterations</source>
         <translation>迭代次数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="626"/>
-        <location filename="../ui/main_window.cpp" line="631"/>
+        <location filename="../ui/main_window.cpp" line="624"/>
+        <location filename="../ui/main_window.cpp" line="629"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="632"/>
+        <location filename="../ui/main_window.cpp" line="630"/>
         <source>Launch mode</source>
         <translation>启动模式</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="633"/>
+        <location filename="../ui/main_window.cpp" line="631"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="634"/>
+        <location filename="../ui/main_window.cpp" line="632"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="638"/>
+        <location filename="../ui/main_window.cpp" line="636"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="641"/>
+        <location filename="../ui/main_window.cpp" line="639"/>
         <source>Tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="646"/>
+        <location filename="../ui/main_window.cpp" line="644"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="573"/>
+        <location filename="../ui/main_window.cpp" line="571"/>
         <source>Open Project</source>
         <translation>打开工程</translation>
     </message>
@@ -4819,22 +4849,22 @@ FP→BP（计算）：%2
         <translation>正在记录会话。是否停止记录并退出？已记录的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="491"/>
+        <location filename="../ui/main_window.cpp" line="486"/>
         <source>Checking the integrity of %1 (%2 MB)…</source>
         <translation>正在检查 %1 的完整性（%2 MB）…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="496"/>
+        <location filename="../ui/main_window.cpp" line="491"/>
         <source>Opening Project</source>
         <translation>正在打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="530"/>
+        <location filename="../ui/main_window.cpp" line="528"/>
         <source>Upgrade Project?</source>
         <translation>升级工程？</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="531"/>
+        <location filename="../ui/main_window.cpp" line="529"/>
         <source>%1
 
 Upgrade the project now? Older versions of NPU Scope cannot open the upgraded file; they can still open the backup.</source>
@@ -4843,358 +4873,358 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 是否立即升级工程？旧版本的 NPU Scope 无法打开升级后的文件，但仍可打开备份。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="535"/>
+        <location filename="../ui/main_window.cpp" line="533"/>
         <source>%1 was not opened because it was not upgraded.</source>
         <translation>%1 未升级，因此未打开。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="540"/>
+        <location filename="../ui/main_window.cpp" line="538"/>
         <source>Upgraded %1 from schema %2 to schema %3; the original is kept as %4.</source>
         <translation>已将 %1 从 schema %2 升级到 schema %3；原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="558"/>
+        <location filename="../ui/main_window.cpp" line="556"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="574"/>
+        <location filename="../ui/main_window.cpp" line="572"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="582"/>
+        <location filename="../ui/main_window.cpp" line="580"/>
         <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;, or drop a .npuscope file here) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;打开一个工程（&lt;b&gt;文件 → 打开工程…&lt;/b&gt;，或将 .npuscope 文件拖放到此处），或记录一个新的仿真会话（&lt;b&gt;文件 → 新建会话…&lt;/b&gt;）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="606"/>
+        <location filename="../ui/main_window.cpp" line="604"/>
         <source>&lt;h3&gt;Project %1&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;工程 %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="608"/>
+        <location filename="../ui/main_window.cpp" line="606"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="609"/>
+        <location filename="../ui/main_window.cpp" line="607"/>
         <source>Sessions</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="618"/>
+        <location filename="../ui/main_window.cpp" line="616"/>
         <source>&lt;h3&gt;Session %1: %2&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;会话 %1：%2&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="624"/>
+        <location filename="../ui/main_window.cpp" line="622"/>
         <source>Imported from</source>
         <translation>导入自</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="625"/>
+        <location filename="../ui/main_window.cpp" line="623"/>
         <source>Layout</source>
         <translation>目录结构</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="631"/>
+        <location filename="../ui/main_window.cpp" line="629"/>
         <source>%1 per server × %2 server(s)</source>
         <translation>每台服务器 %1 个 × %2 台服务器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="636"/>
+        <location filename="../ui/main_window.cpp" line="634"/>
         <source>Scenarios</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="644"/>
+        <location filename="../ui/main_window.cpp" line="642"/>
         <source>Aged by storage_limit</source>
         <translation>因 storage_limit 老化删除</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="644"/>
+        <location filename="../ui/main_window.cpp" line="642"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="650"/>
+        <location filename="../ui/main_window.cpp" line="648"/>
         <source>&lt;h4&gt;Import&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;导入&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="652"/>
+        <location filename="../ui/main_window.cpp" line="650"/>
         <source>Events and rows read</source>
         <translation>读取的事件和行</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="653"/>
+        <location filename="../ui/main_window.cpp" line="651"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="654"/>
+        <location filename="../ui/main_window.cpp" line="652"/>
         <source>Duplicates of other files</source>
         <translation>与其他文件重复</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="655"/>
+        <location filename="../ui/main_window.cpp" line="653"/>
         <source>Derived (recomputed on export)</source>
         <translation>派生（导出时重新计算）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="656"/>
+        <location filename="../ui/main_window.cpp" line="654"/>
         <source>Skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="658"/>
+        <location filename="../ui/main_window.cpp" line="656"/>
         <source>Not in the input</source>
         <translation>输入中不包含</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="661"/>
+        <location filename="../ui/main_window.cpp" line="659"/>
         <source>%n problem(s) found during the import:</source>
         <translation>
             <numerusform>导入过程中发现 %n 个问题：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="666"/>
+        <location filename="../ui/main_window.cpp" line="664"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="671"/>
+        <location filename="../ui/main_window.cpp" line="669"/>
         <source>… and %n more (npuscope query --format json lists them all).</source>
         <translation>
             <numerusform>… 另有 %n 个（npuscope query --format json 会列出全部）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="678"/>
+        <location filename="../ui/main_window.cpp" line="676"/>
         <source>&lt;h4&gt;Device %1, model %2&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;设备 %1，模型 %2&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="680"/>
+        <location filename="../ui/main_window.cpp" line="678"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="680"/>
+        <location filename="../ui/main_window.cpp" line="678"/>
         <source>FP to BP</source>
         <translation>FP 到 BP</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="680"/>
+        <location filename="../ui/main_window.cpp" line="678"/>
         <source>All-reduce segments</source>
         <translation>All-reduce 分段数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="703"/>
-        <location filename="../ui/main_window.cpp" line="715"/>
-        <location filename="../ui/main_window.cpp" line="933"/>
-        <location filename="../ui/main_window.cpp" line="949"/>
-        <location filename="../ui/main_window.cpp" line="971"/>
+        <location filename="../ui/main_window.cpp" line="701"/>
+        <location filename="../ui/main_window.cpp" line="713"/>
+        <location filename="../ui/main_window.cpp" line="929"/>
+        <location filename="../ui/main_window.cpp" line="945"/>
+        <location filename="../ui/main_window.cpp" line="967"/>
         <source>Busy</source>
         <translation>正忙</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1173"/>
+        <location filename="../ui/main_window.cpp" line="1169"/>
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="721"/>
+        <location filename="../ui/main_window.cpp" line="719"/>
         <source>Invalid Session</source>
         <translation>无效的会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="703"/>
-        <location filename="../ui/main_window.cpp" line="715"/>
-        <location filename="../ui/main_window.cpp" line="933"/>
-        <location filename="../ui/main_window.cpp" line="949"/>
-        <location filename="../ui/main_window.cpp" line="971"/>
+        <location filename="../ui/main_window.cpp" line="701"/>
+        <location filename="../ui/main_window.cpp" line="713"/>
+        <location filename="../ui/main_window.cpp" line="929"/>
+        <location filename="../ui/main_window.cpp" line="945"/>
+        <location filename="../ui/main_window.cpp" line="967"/>
         <source>Wait for the current run or import to finish, or cancel it first.</source>
         <translation>请等待当前运行或导入完成，或先将其取消。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="771"/>
+        <location filename="../ui/main_window.cpp" line="767"/>
         <source>Recording %1…</source>
         <translation>正在记录 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="777"/>
+        <location filename="../ui/main_window.cpp" line="773"/>
         <source>Recording %1 into %2.</source>
         <translation>正在将 %1 记录到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="808"/>
+        <location filename="../ui/main_window.cpp" line="804"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="809"/>
+        <location filename="../ui/main_window.cpp" line="805"/>
         <source>Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5</source>
         <translation>迭代 %1/%2 · %3 条记录/秒 · 已用时 %4 · 剩余 %5</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="827"/>
+        <location filename="../ui/main_window.cpp" line="823"/>
         <source>The run failed.</source>
         <translation>运行失败。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="829"/>
+        <location filename="../ui/main_window.cpp" line="825"/>
         <source>Run Failed</source>
         <translation>运行失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="832"/>
+        <location filename="../ui/main_window.cpp" line="828"/>
         <source>Cancelled after %n iteration(s); what was recorded is kept.</source>
         <translation>
             <numerusform>在 %n 次迭代后取消；已记录的数据会保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="837"/>
+        <location filename="../ui/main_window.cpp" line="833"/>
         <source>Recorded %1 records in %2.</source>
         <translation>已记录 %1 条记录，用时 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="874"/>
+        <location filename="../ui/main_window.cpp" line="870"/>
         <source>Cancelling the import; what it wrote is being removed…</source>
         <translation>正在取消导入；正在删除其已写入的内容…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="886"/>
+        <location filename="../ui/main_window.cpp" line="882"/>
         <source>Saving a copy of the project…</source>
         <translation>正在保存工程副本…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="901"/>
+        <location filename="../ui/main_window.cpp" line="897"/>
         <source>The project was not saved.</source>
         <translation>工程未保存。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="903"/>
+        <location filename="../ui/main_window.cpp" line="899"/>
         <source>Cannot Save Project</source>
         <translation>无法保存工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="907"/>
+        <location filename="../ui/main_window.cpp" line="903"/>
         <source>Saved a copy as %1.</source>
         <translation>已将副本保存为 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="921"/>
+        <location filename="../ui/main_window.cpp" line="917"/>
         <source>Save Project As</source>
         <translation>工程另存为</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="923"/>
+        <location filename="../ui/main_window.cpp" line="919"/>
         <source>-copy</source>
         <translation>-copy</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="924"/>
-        <location filename="../ui/main_window.cpp" line="958"/>
+        <location filename="../ui/main_window.cpp" line="920"/>
+        <location filename="../ui/main_window.cpp" line="954"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1147"/>
-        <location filename="../ui/main_window.cpp" line="1152"/>
+        <location filename="../ui/main_window.cpp" line="1143"/>
+        <location filename="../ui/main_window.cpp" line="1148"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1147"/>
+        <location filename="../ui/main_window.cpp" line="1143"/>
         <source>Select a session in the project explorer first.</source>
         <translation>请先在工程浏览器中选择一个会话。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="503"/>
-        <location filename="../ui/main_window.cpp" line="876"/>
+        <location filename="../ui/main_window.cpp" line="498"/>
+        <location filename="../ui/main_window.cpp" line="872"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="939"/>
+        <location filename="../ui/main_window.cpp" line="935"/>
         <source>Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)</source>
         <translation>导入 PROF 目录（PROF_* 文件夹、device_* 文件夹，或包含 PROF_* 文件夹的文件夹）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="957"/>
+        <location filename="../ui/main_window.cpp" line="953"/>
         <source>New Project for the Import</source>
         <translation>用于导入的新工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="976"/>
+        <location filename="../ui/main_window.cpp" line="972"/>
         <source>%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹。请选择 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="978"/>
+        <location filename="../ui/main_window.cpp" line="974"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="980"/>
+        <location filename="../ui/main_window.cpp" line="976"/>
         <source>Cannot Import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1050"/>
+        <location filename="../ui/main_window.cpp" line="1046"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1055"/>
+        <location filename="../ui/main_window.cpp" line="1051"/>
         <source>Importing %1 into %2.</source>
         <translation>正在将 %1 导入到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1072"/>
+        <location filename="../ui/main_window.cpp" line="1068"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1093"/>
+        <location filename="../ui/main_window.cpp" line="1089"/>
         <source>Imported %1 events and rows into session %2.</source>
         <translation>已将 %1 个事件和行导入到会话 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="1094"/>
+        <location filename="../ui/main_window.cpp" line="1090"/>
         <source>Imported %1 into session %2 of %3: %4 events and rows imported, %5 skipped, %n problem(s).</source>
         <translation>
             <numerusform>已将 %1 导入到 %3 的会话 %2：导入事件和行 %4 个，跳过 %5 个，发现 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1117"/>
+        <location filename="../ui/main_window.cpp" line="1113"/>
         <source>Import cancelled; nothing of it was kept and the project is unchanged.</source>
         <translation>导入已取消；未保留任何导入内容，工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1121"/>
+        <location filename="../ui/main_window.cpp" line="1117"/>
         <source>The import failed; the project is unchanged.</source>
         <translation>导入失败；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1128"/>
+        <location filename="../ui/main_window.cpp" line="1124"/>
         <source>Import problem at %1: %2</source>
         <translation>导入问题（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1159"/>
+        <location filename="../ui/main_window.cpp" line="1155"/>
         <source>Export %1: %2</source>
         <translation>导出 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1172"/>
+        <location filename="../ui/main_window.cpp" line="1168"/>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
     </message>
@@ -6134,123 +6164,123 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::TablesView</name>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="444"/>
+        <location filename="../ui/views/table_view.cpp" line="446"/>
         <source>Table:</source>
         <translation>表：</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="445"/>
+        <location filename="../ui/views/table_view.cpp" line="447"/>
         <source>Group by op type</source>
         <translation>按算子类型分组</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="446"/>
+        <location filename="../ui/views/table_view.cpp" line="448"/>
         <source>One row per op type (or per the kind&apos;s main name column) with count, sum, mean, min and max of every numeric column</source>
         <translation>每个算子类型（或该类表主名称列的每个值）一行，包含每个数值列的次数、总和、平均值、最小值和最大值</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="448"/>
+        <location filename="../ui/views/table_view.cpp" line="450"/>
         <source>Clear Range</source>
         <translation>清除范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="449"/>
+        <location filename="../ui/views/table_view.cpp" line="451"/>
         <source>Show the rows of the whole selection again, not only those in the timeline&apos;s selected range</source>
         <translation>重新显示整个选择内容的所有行，而不只是时间线所选时间范围内的行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="451"/>
+        <location filename="../ui/views/table_view.cpp" line="453"/>
         <source>Range: %1 – %2 µs</source>
         <translation>范围：%1 – %2 µs</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="455"/>
+        <location filename="../ui/views/table_view.cpp" line="457"/>
         <source>Range: whole selection</source>
         <translation>范围：整个选择内容</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="645"/>
+        <location filename="../ui/views/table_view.cpp" line="647"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="649"/>
+        <location filename="../ui/views/table_view.cpp" line="651"/>
         <source>Sorting…</source>
         <translation>正在排序…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="650"/>
+        <location filename="../ui/views/table_view.cpp" line="652"/>
         <source>Filtering…</source>
         <translation>正在筛选…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="651"/>
+        <location filename="../ui/views/table_view.cpp" line="653"/>
         <source>Grouping…</source>
         <translation>正在分组…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="655"/>
+        <location filename="../ui/views/table_view.cpp" line="657"/>
         <source>No table</source>
         <translation>无表格</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="655"/>
+        <location filename="../ui/views/table_view.cpp" line="657"/>
         <source>No session selected</source>
         <translation>未选择会话</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="661"/>
+        <location filename="../ui/views/table_view.cpp" line="663"/>
         <source>%1 groups of %2 rows</source>
         <translation>%1 个分组，共 %2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="663"/>
+        <location filename="../ui/views/table_view.cpp" line="665"/>
         <source>%1 rows</source>
         <translation>%1 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="665"/>
+        <location filename="../ui/views/table_view.cpp" line="667"/>
         <source>%1 of %2 rows</source>
         <translation>%1/%2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="754"/>
+        <location filename="../ui/views/table_view.cpp" line="756"/>
         <source>There is no table to export.</source>
         <translation>没有可导出的表格。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="760"/>
-        <location filename="../ui/views/table_view.cpp" line="796"/>
+        <location filename="../ui/views/table_view.cpp" line="762"/>
+        <location filename="../ui/views/table_view.cpp" line="798"/>
         <source>Could not write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="806"/>
+        <location filename="../ui/views/table_view.cpp" line="808"/>
         <source>Export Visible Rows as CSV</source>
         <translation>将可见行导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="806"/>
+        <location filename="../ui/views/table_view.cpp" line="808"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="811"/>
+        <location filename="../ui/views/table_view.cpp" line="813"/>
         <source>Export Visible Rows</source>
         <translation>导出可见行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="817"/>
+        <location filename="../ui/views/table_view.cpp" line="819"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="821"/>
+        <location filename="../ui/views/table_view.cpp" line="823"/>
         <source>Show in &amp;Timeline</source>
         <translation>在时间线中显示(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="824"/>
+        <location filename="../ui/views/table_view.cpp" line="826"/>
         <source>&amp;Export Visible Rows as CSV…</source>
         <translation>将可见行导出为 CSV(&amp;E)…</translation>
     </message>
@@ -6264,7 +6294,7 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     </message>
     <message>
         <location filename="../ui/timeline/timeline_view.cpp" line="130"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1674"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1679"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
@@ -6406,13 +6436,13 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     </message>
     <message>
         <location filename="../ui/timeline/timeline_view.cpp" line="860"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1973"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1978"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
         <location filename="../ui/timeline/timeline_view.cpp" line="861"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1974"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1979"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
@@ -6433,521 +6463,531 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     </message>
     <message>
         <location filename="../ui/timeline/timeline_view.cpp" line="870"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="923"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="928"/>
         <source>OP Type</source>
         <translation>OP Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="871"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="872"/>
         <source>Task Type</source>
         <translation>Task Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="872"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="946"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="951"/>
         <source>Stream ID</source>
         <translation>Stream ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="947"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="952"/>
         <source>Task ID</source>
         <translation>Task ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="875"/>
         <source>Batch ID</source>
         <translation>Batch ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="875"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="876"/>
         <source>Model ID</source>
         <translation>Model ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="876"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="918"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="926"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="877"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="923"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="931"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="877"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="878"/>
         <source>Task Wait (pending)</source>
         <translation>Task Wait（pending）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="878"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
         <source>Block Dim</source>
         <translation>Block Dim</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
+        <source>Mix Block Dim</source>
+        <translation>Mix Block Dim</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="883"/>
+        <source>Accelerator Core</source>
+        <translation>加速器核</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timeline_view.cpp" line="884"/>
         <source>Input Shapes</source>
         <translation>Input Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="880"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="885"/>
         <source>Input Data Types</source>
         <translation>Input Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="886"/>
         <source>Input Formats</source>
         <translation>Input Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="882"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="887"/>
         <source>Output Shapes</source>
         <translation>Output Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="883"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="888"/>
         <source>Output Data Types</source>
         <translation>Output Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="884"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="889"/>
         <source>Output Formats</source>
         <translation>Output Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="885"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="890"/>
         <source>Total Cycles</source>
         <translation>Total Cycles</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="890"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="895"/>
         <source>PMU %1</source>
         <translation>PMU %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="896"/>
         <source>L2 Hit Rate</source>
         <translation>L2 Hit Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="892"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="897"/>
         <source>L2 Victim Rate</source>
         <translation>L2 Victim Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="902"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
         <source>HCCL task</source>
         <translation>HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="902"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
         <source>The HCCL task could not be read from the project: %1</source>
         <translation>无法从工程中读取该 HCCL 任务：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="905"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="910"/>
         <source>notify_id</source>
         <translation>notify_id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="906"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="911"/>
         <source>duration estimated(us)</source>
         <translation>duration estimated(us)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="912"/>
         <source>stream id</source>
         <translation>stream id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="908"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="913"/>
         <source>task id</source>
         <translation>task id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="909"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="914"/>
         <source>task type</source>
         <translation>task type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="910"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="915"/>
         <source>src rank</source>
         <translation>src rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="911"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="916"/>
         <source>dst rank</source>
         <translation>dst rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="912"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="917"/>
         <source>transport type</source>
         <translation>transport type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="913"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="918"/>
         <source>size(Byte)</source>
         <translation>size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="914"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="919"/>
         <source>data type</source>
         <translation>data type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="915"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="920"/>
         <source>link type</source>
         <translation>link type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="916"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="921"/>
         <source>bandwidth(GB/s)</source>
         <translation>bandwidth(GB/s)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="917"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="922"/>
         <source>Plane</source>
         <translation>Plane</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="924"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="929"/>
         <source>Size(Byte)</source>
         <translation>Size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="925"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="930"/>
         <source>Segment</source>
         <translation>分段</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="932"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="933"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="938"/>
         <source>tid</source>
         <translation>tid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="934"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
         <source>Model Id</source>
         <translation>Model Id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="936"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="941"/>
         <source>category</source>
         <translation>category</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="942"/>
         <source>event_type</source>
         <translation>event_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="938"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="943"/>
         <source>payload_type</source>
         <translation>payload_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="944"/>
         <source>payload_value</source>
         <translation>payload_value</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="940"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="945"/>
         <source>message_type</source>
         <translation>message_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="948"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="953"/>
         <source>Compute_time</source>
         <translation>Compute_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="949"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="954"/>
         <source>Memcpy_time</source>
         <translation>Memcpy_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="950"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="955"/>
         <source>Task_time</source>
         <translation>Task_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="951"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="956"/>
         <source>Dispatch_time</source>
         <translation>Dispatch_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="952"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="957"/>
         <source>Total_time</source>
         <translation>Total_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="957"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="962"/>
         <source>Iteration ID</source>
         <translation>Iteration ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="958"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="963"/>
         <source>FP Start</source>
         <translation>FP Start</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="959"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="964"/>
         <source>BP End</source>
         <translation>BP End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="960"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="965"/>
         <source>Iteration End</source>
         <translation>Iteration End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="961"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="966"/>
         <source>FP to BP Time</source>
         <translation>FP to BP Time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="962"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="967"/>
         <source>Iteration Refresh</source>
         <translation>Iteration Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="964"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="969"/>
         <source>Data Aug Bound</source>
         <translation>Data Aug Bound</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1011"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1016"/>
         <source>All tasks</source>
         <translation>所有任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1011"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1016"/>
         <source>%1 in range</source>
         <translation>范围内的 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1013"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1018"/>
         <source>Task type</source>
         <translation>任务类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1018"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1023"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1018"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1023"/>
         <source>(no op type)</source>
         <translation>（无算子类型）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1031"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1036"/>
         <source>Overlap Analysis, device %1</source>
         <translation>Overlap Analysis，设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1061"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1066"/>
         <source>loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1067"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1072"/>
         <source>invalid pattern</source>
         <translation>无效的模式</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1077"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1082"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1077"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1082"/>
         <source>%1 matches</source>
         <translation>%1 个匹配项</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1087"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1092"/>
         <source>%1 of %2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1132"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1137"/>
         <source>%1 — %2 to %3 (%4)</source>
         <translation>%1 — %2 至 %3（%4）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1150"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1155"/>
         <source>Select a time range (Shift+drag) or a task before marking it.</source>
         <translation>请先选择时间范围（Shift+拖动）或任务，再进行标记。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1153"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1158"/>
         <source>Mark %1</source>
         <translation>标记 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1154"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1159"/>
         <source>Marked %1 in the project.</source>
         <translation>已在工程中标记 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1206"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1211"/>
         <source>HCCL</source>
         <translation>HCCL</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1207"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1212"/>
         <source>FP/BP</source>
         <translation>FP/BP</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1208"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1213"/>
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1269"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1274"/>
         <source>Iteration %1</source>
         <translation>Iteration %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1314"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1319"/>
         <source>Data_aug Bound %1</source>
         <translation>Data_aug Bound %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1552"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1557"/>
         <source>Lane layout reset to the msprof order.</source>
         <translation>泳道布局已重置为 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1583"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1588"/>
         <source>The saved lane layout is unreadable (%1); the timeline uses the msprof order.</source>
         <translation>无法读取已保存的泳道布局（%1）；时间线使用 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1624"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1629"/>
         <source>Copied %1 to the clipboard.</source>
         <translation>已将%1复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1653"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1658"/>
         <source>Hide lane	H</source>
         <translation>隐藏泳道	H</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1661"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
         <source>Unpin lane	P</source>
         <translation>取消固定泳道	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1661"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
         <source>Pin lane to the top	P</source>
         <translation>将泳道固定到顶部	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1670"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1675"/>
         <source>Move up	Ctrl+Up</source>
         <translation>上移	Ctrl+Up</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1671"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1676"/>
         <source>Move down	Ctrl+Down</source>
         <translation>下移	Ctrl+Down</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1677"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1682"/>
         <source>Expand device %1	Space</source>
         <translation>展开设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1677"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1682"/>
         <source>Collapse device %1	Space</source>
         <translation>折叠设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1679"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1684"/>
         <source>Show all hidden lanes	Shift+H</source>
         <translation>显示所有隐藏的泳道	Shift+H</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1680"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1685"/>
         <source>Show all %n hidden lane(s)	Shift+H</source>
         <translation>
             <numerusform>显示全部 %n 条隐藏的泳道	Shift+H</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1684"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1689"/>
         <source>Reset layout	Shift+R</source>
         <translation>重置布局	Shift+R</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1710"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1715"/>
         <source>Zoom to this event	F</source>
         <translation>缩放到此事件	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1711"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1716"/>
         <source>Select its time range</source>
         <translation>选择其时间范围</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1716"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1721"/>
         <source>Copy name</source>
         <translation>复制名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1716"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1721"/>
         <source>the name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1717"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1722"/>
         <source>Copy details as text	Ctrl+C</source>
         <translation>以文本形式复制详情	Ctrl+C</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1718"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1813"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1723"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1818"/>
         <source>the task details</source>
         <translation>任务详情</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1720"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1725"/>
         <source>Find all with this name</source>
         <translation>查找所有同名事件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1723"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1728"/>
         <source>%n event(s) named %1.</source>
         <translation>
             <numerusform>共有 %n 个名为 %1 的事件。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1730"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1735"/>
         <source>Zoom to selection	F</source>
         <translation>缩放到所选范围	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1731"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1736"/>
         <source>Mark selection	M</source>
         <translation>标记所选范围	M</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1732"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1737"/>
         <source>Clear selection	Esc</source>
         <translation>清除选择	Esc</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1738"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1743"/>
         <source>Show the whole session	0</source>
         <translation>显示整个会话	0</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1743"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1748"/>
         <source>Drag on the ruler or Shift+drag to select a range</source>
         <translation>在标尺上拖动或按住 Shift 拖动以选择时间范围</translation>
     </message>

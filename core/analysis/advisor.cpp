@@ -118,7 +118,7 @@ std::vector<Finding> advise(const TraceReader &reader, const AdvisorOptions &o, 
         if (!info.optionsJson.trimmed().isEmpty())
             ProfilingOptions::parse(info.optionsJson, &opt);
         if (opt.taskTime != TaskTimeLevel::L0 && opt.taskTimingOn()) {
-            const QStringList cols = aicMetricsColumns(opt.aicMetrics);
+            const QStringList cols = sessionPmuColumns(info);
             macIdx = int(cols.indexOf(QStringLiteral("mac_ratio")));
             vecIdx = int(cols.indexOf(QStringLiteral("vec_ratio")));
             mte2Idx = int(cols.indexOf(QStringLiteral("mte2_ratio")));
@@ -168,16 +168,16 @@ std::vector<Finding> advise(const TraceReader &reader, const AdvisorOptions &o, 
         reader.forEachTask(k, [&](const TaskRecord &t) {
             first = std::min(first, t.start);
             last = std::max(last, t.start + t.duration);
-            if (t.type == TaskType::NotifyWait) {
+            if (t.kind == TaskKind::NotifyWait) {
                 d.notifyWaitNs += double(t.duration);
                 return true;
             }
-            if (!isComputeTask(t.type))
+            if (!isComputeKind(t.kind))
                 return true;
             computing.push_back({t.start, t.start + t.duration});
             const OpDesc *op = reader.op(t.opId);
             const std::string_view type = op ? reader.string(op->opType) : std::string_view();
-            if (t.type == TaskType::AiCore) {
+            if (isAiCoreKind(t.kind)) {
                 d.aicoreNs += double(t.duration);
                 aicoreTotalNs += double(t.duration);
                 kernels.push_back(t.duration);
@@ -188,7 +188,7 @@ std::vector<Finding> advise(const TraceReader &reader, const AdvisorOptions &o, 
                     TypeAcc &a = it->second;
                     a.timeNs += double(t.duration);
                     keepLongest(a, t);
-                    const int n = t.pmuCount;
+                    const int n = int(t.pmu.size());
                     if (macIdx >= 0 && macIdx < n) {
                         const double w = double(t.duration);
                         a.pmuNs += w;

@@ -17,11 +17,9 @@ struct Ctx {
     Q_DECLARE_TR_FUNCTIONS(ChartData)
 };
 
-// PipeUtilization is the only group with 14 columns; its ratios sit right after the
-// matching X_time(us) column (profiling_options.cpp, op_summary column order).
-constexpr int kPipeColumns = 14;
-constexpr std::array<int, PipeCount> kPipeIndex = {3 /*mac*/, 1 /*vec*/, 5 /*scalar*/,
-                                                   7 /*mte1*/, 9 /*mte2*/, 11 /*mte3*/};
+// The PMU columns of the pipe ratios (PipeUtilization), in Pipe order.
+constexpr std::array<const char *, PipeCount> kPipeColumnNames = {"mac_ratio", "vec_ratio", "scalar_ratio",
+                                                                  "mte1_ratio", "mte2_ratio", "mte3_ratio"};
 
 // What the session's profiling options say was recorded. Sessions without options
 // (some imports) are "unknown": the charts then only say the selection has no data.
@@ -103,6 +101,19 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
         std::array<double, PipeCount> weighted{};
     };
     std::map<std::string, PipeAcc, std::less<>> pipes;
+    // Where the session keeps each pipe ratio; pipes are charted only when it has them all.
+    std::array<std::size_t, PipeCount> pipeIndex{};
+    std::size_t pipeMaxIndex = 0;
+    bool pipeColumns = true;
+    {
+        const QStringList cols = sessionPmuColumns(reader.sessionInfo());
+        for (int p = 0; p < PipeCount; ++p) {
+            const qsizetype i = cols.indexOf(QLatin1String(kPipeColumnNames[std::size_t(p)]));
+            pipeColumns = pipeColumns && i >= 0;
+            pipeIndex[std::size_t(p)] = std::size_t(std::max<qsizetype>(i, 0));
+            pipeMaxIndex = std::max(pipeMaxIndex, pipeIndex[std::size_t(p)]);
+        }
+    }
     const int nBins = std::max(1, request.l2Bins);
     out.l2.bins.assign(std::size_t(nBins), 0);
     double l2Sum = 0;
@@ -124,7 +135,7 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                     return false;
                 if (!scope.inRange(t.start))
                     return true;
-                if (t.type != TaskType::AiCore && t.type != TaskType::AiCpu)
+                if (!isComputeKind(t.kind))
                     return true;
                 const OpDesc *o = reader.op(t.opId);
                 std::string_view type = o ? reader.string(o->opType) : std::string_view();
@@ -139,9 +150,9 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                     ++it->second.count;
                     it->second.total += t.duration;
                 }
-                if (t.type != TaskType::AiCore)
+                if (!isAiCoreKind(t.kind))
                     return true;
-                if ((request.kinds & Pipes) && t.pmuCount == kPipeColumns) {
+                if ((request.kinds & Pipes) && pipeColumns && t.pmu.size() > pipeMaxIndex) {
                     auto it = pipes.find(type);
                     if (it == pipes.end())
                         it = pipes.emplace(std::string(type), PipeAcc{}).first;
@@ -149,7 +160,7 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                     it->second.total += t.duration;
                     for (int p = 0; p < PipeCount; ++p)
                         it->second.weighted[std::size_t(p)] +=
-                            double(t.pmu[std::size_t(kPipeIndex[std::size_t(p)])]) * double(t.duration);
+                            double(t.pmu[pipeIndex[std::size_t(p)]]) * double(t.duration);
                 }
                 if ((request.kinds & L2) && t.l2HitRate >= 0.f) {
                     const double h = std::clamp(double(t.l2HitRate), 0.0, 1.0);

@@ -67,7 +67,7 @@ std::vector<OpStatisticRow> OpStatisticBuilder::rows() const
     return out;
 }
 
-void TaskTimeBuilder::add(const TaskRecord &t, std::string_view name)
+void TaskTimeBuilder::add(const TaskRecord &t, std::string_view name, std::string_view type)
 {
     auto key = std::make_tuple(t.streamId, t.taskId, std::string(name));
     auto it = rows_.find(key);
@@ -76,7 +76,8 @@ void TaskTimeBuilder::add(const TaskRecord &t, std::string_view name)
         r.streamId = t.streamId;
         r.taskId = t.taskId;
         r.name = std::string(name);
-        r.type = t.type;
+        r.type = std::string(type);
+        r.kind = t.kind;
         r.min = t.duration;
         r.max = t.duration;
         it = rows_.emplace(std::move(key), std::move(r)).first;
@@ -114,18 +115,23 @@ std::vector<TaskTimeRow> TaskTimeBuilder::rows() const
     return out;
 }
 
-const char *taskLaunchApi(TaskType t)
+const char *taskLaunchApi(TaskKind k)
 {
-    switch (t) {
-    case TaskType::AiCore: return "rtKernelLaunch";
-    case TaskType::AiCpu: return "rtCpuKernelLaunch";
-    case TaskType::EventRecord: return "rtEventRecord";
-    case TaskType::EventWait: return "rtStreamWaitEvent";
-    case TaskType::EventReset: return "rtEventReset";
-    case TaskType::ReduceAsyncV2: return "rtReduceAsyncV2";
-    case TaskType::NotifyWait: return "rtNotifyWait";
-    case TaskType::NotifyRecord: return "rtNotifyRecord";
-    case TaskType::MemcpyAsync: return "rtMemcpyAsync";
+    switch (k) {
+    case TaskKind::AiCore:
+    case TaskKind::AiVectorCore:
+    case TaskKind::MixAic:
+    case TaskKind::MixAiv: return "rtKernelLaunch";
+    case TaskKind::AiCpu: return "rtCpuKernelLaunch";
+    case TaskKind::EventRecord: return "rtEventRecord";
+    case TaskKind::EventWait: return "rtStreamWaitEvent";
+    case TaskKind::EventReset: return "rtEventReset";
+    case TaskKind::ReduceAsyncV2: return "rtReduceAsyncV2";
+    case TaskKind::NotifyWait: return "rtNotifyWait";
+    case TaskKind::NotifyRecord: return "rtNotifyRecord";
+    case TaskKind::MemcpyAsync:
+    case TaskKind::Dma: return "rtMemcpyAsync";
+    case TaskKind::Other: break;
     }
     return "N/A";
 }

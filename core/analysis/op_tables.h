@@ -61,7 +61,8 @@ struct TaskTimeRow {
     std::uint32_t streamId = 0;
     std::uint32_t taskId = 0;
     std::string name;
-    TaskType type = TaskType::AiCore;
+    std::string type;              // task type text
+    TaskKind kind = TaskKind::AiCore;
     std::uint64_t count = 0;
     TimeNs total = 0, min = 0, max = 0, waiting = 0, running = 0, pending = 0;
     double avgNs = 0;
@@ -70,7 +71,7 @@ struct TaskTimeRow {
 
 class TaskTimeBuilder {
 public:
-    void add(const TaskRecord &t, std::string_view name);
+    void add(const TaskRecord &t, std::string_view name, std::string_view type);
     std::vector<TaskTimeRow> rows() const;
 private:
     std::map<std::tuple<std::uint32_t, std::uint32_t, std::string>, TaskTimeRow, std::less<>> rows_;
@@ -78,8 +79,9 @@ private:
     TimeNs total_ = 0;
 };
 
-// The runtime API that launches a task of this type (task_time "API" column).
-const char *taskLaunchApi(TaskType t);
+// The runtime API that launches a task of this kind (task_time "API" column); N/A for
+// kinds without one known API.
+const char *taskLaunchApi(TaskKind k);
 
 // Step-trace quantities of one iteration (npu-model.md); all in nanoseconds.
 struct StepTraceRow {

@@ -33,7 +33,7 @@ struct OverlapResult {
 // activity is not attributed (as in the real files).
 OverlapResult computeOverlap(std::vector<Interval> computing, std::vector<Interval> communication);
 
-// Tasks that count as computing in the overlap analysis (as the real files do).
-inline bool isComputeTask(TaskType t) { return t == TaskType::AiCore || t == TaskType::AiCpu; }
+// Tasks count as computing in the overlap analysis when isComputeKind(kind) (records.h),
+// as the real files do.
 
 } // namespace npuscope::analysis

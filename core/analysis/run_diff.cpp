@@ -36,7 +36,7 @@ bool collect(const TraceReader &r, RunStats *s, const std::atomic<bool> *cancel)
         models.insert({k.device, k.modelId});
         bool any = false;
         r.forEachTask(k, [&](const TaskRecord &t) {
-            if (t.type != TaskType::AiCore && t.type != TaskType::AiCpu)
+            if (!isComputeKind(t.kind))
                 return true;
             any = true;
             const OpDesc *op = r.op(t.opId);

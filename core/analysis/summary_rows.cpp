@@ -98,13 +98,19 @@ std::string cellText(const Cell &c)
     return s;
 }
 
-std::string_view taskDisplayName(const SummaryLookup &l, TaskType type, StrId name, std::uint32_t opId)
+std::string_view taskTypeText(const SummaryLookup &l, StrId type, TaskKind kind)
+{
+    const std::string_view t = l.string(type);
+    return t.empty() ? std::string_view(taskKindName(kind)) : t;
+}
+
+std::string_view taskDisplayName(const SummaryLookup &l, StrId type, TaskKind kind, StrId name, std::uint32_t opId)
 {
     std::string_view n = l.string(name);
     if (n.empty() && opId)
         if (const OpDesc *o = l.op(opId))
             n = l.string(o->name);
-    return n.empty() ? std::string_view(taskTypeName(type)) : n;
+    return n.empty() ? taskTypeText(l, type, kind) : n;
 }
 
 // ---- op_summary ----------------------------------------------------------------------
@@ -153,7 +159,8 @@ OpSummaryTask opSummaryTask(const TaskRecord &t, TimeNs wait)
     r.name = t.name;
     r.device = t.device;
     r.type = t.type;
-    r.pmuCount = t.pmuCount;
+    r.kind = t.kind;
+    r.pmuCount = static_cast<std::uint16_t>(std::min<std::size_t>(t.pmu.size(), 0xffff));
     return r;
 }
 
@@ -166,7 +173,7 @@ Cell opSummaryCell(const OpSummaryLayout &L, const SummaryLookup &l, const OpSum
                       || (col >= OpSummaryLayout::kFixedColumns && col - OpSummaryLayout::kFixedColumns < static_cast<int>(L.role.size())
                           && L.role[static_cast<std::size_t>(col - OpSummaryLayout::kFixedColumns)] == 1);
     const OpDesc *o = needsOp && t.opId ? l.op(t.opId) : nullptr;
-    const bool aicore = t.type == TaskType::AiCore;
+    const bool aicore = isAiCoreKind(t.kind);
     const int blockDim = (L.l0 || !o) ? 0 : o->blockDim;
     const auto aicoreTime = [&]() -> std::optional<double> {
         return aicore ? aicoreTimeUs(t.totalCycles, aicFreqMHz, blockDim) : std::nullopt;
@@ -180,9 +187,9 @@ Cell opSummaryCell(const OpSummaryLayout &L, const SummaryLookup &l, const OpSum
     case 0: return Cell::uint(t.modelId);
     case 1: return Cell::uint(t.taskId);
     case 2: return Cell::uint(t.streamId);
-    case 3: return Cell::str(o ? l.string(o->name) : taskDisplayName(l, t.type, t.name, t.opId));
+    case 3: return Cell::str(o ? l.string(o->name) : taskDisplayName(l, t.type, t.kind, t.name, t.opId));
     case 4: return (L.l0 || !o) ? Cell::na() : Cell::strOrNa(l.string(o->opType));
-    case 5: return Cell::str(taskTypeName(t.type));
+    case 5: return Cell::str(taskTypeText(l, t.type, t.kind));
     case 6: return Cell::us(t.start);
     case 7: return Cell::us(t.duration);
     case 8: return Cell::us(t.wait);
@@ -246,6 +253,13 @@ std::string_view opStatisticType(const SummaryLookup &l, const TaskRecord &t, bo
     return type.empty() ? std::string_view("N/A") : type;
 }
 
+std::string_view opStatisticCore(const SummaryLookup &l, const TaskRecord &t)
+{
+    const OpDesc *o = t.opId ? l.op(t.opId) : nullptr;
+    const std::string_view core = o ? l.string(o->coreType) : std::string_view();
+    return core.empty() ? taskTypeText(l, t.type, t.kind) : core;
+}
+
 // ---- task_time -----------------------------------------------------------------------
 
 std::vector<std::string> taskTimeHeader()
@@ -266,8 +280,8 @@ Cell taskTimeCell(const TaskTimeRow &r, std::string_view name, int col)
     case 6: return Cell::us(r.waiting);
     case 7: return Cell::us(r.running);
     case 8: return Cell::us(r.pending);
-    case 9: return Cell::str(taskTypeName(r.type));
-    case 10: return Cell::str(taskLaunchApi(r.type));
+    case 9: return Cell::str(r.type);
+    case 10: return Cell::str(taskLaunchApi(r.kind));
     case 11: return Cell::uint(r.taskId);
     case 12: return Cell::str(name);
     case 13: return Cell::uint(r.streamId);

@@ -59,7 +59,9 @@ public:
 };
 
 // The name a task shows: its own name, else its op's name, else its task type.
-std::string_view taskDisplayName(const SummaryLookup &l, TaskType type, StrId name, std::uint32_t opId);
+std::string_view taskDisplayName(const SummaryLookup &l, StrId type, TaskKind kind, StrId name, std::uint32_t opId);
+// A task's type text: its own spelling, else its kind's name.
+std::string_view taskTypeText(const SummaryLookup &l, StrId type, TaskKind kind);
 
 // ---- op_summary ----------------------------------------------------------------------
 
@@ -68,7 +70,7 @@ struct OpSummaryLayout {
     OpSummaryLayout(bool l0, bool withAiCpu, const QStringList &metricColumns);
     std::vector<std::string> header() const;
     int columnCount() const { return kFixedColumns + static_cast<int>(metrics.size()); }
-    bool includes(TaskType t) const { return t == TaskType::AiCore || (withAiCpu && t == TaskType::AiCpu); }
+    bool includes(TaskKind k) const { return isAiCoreKind(k) || (withAiCpu && k == TaskKind::AiCpu); }
 
     static constexpr int kFixedColumns = 18;
     bool l0 = false;
@@ -84,9 +86,10 @@ struct OpSummaryTask {
     std::uint64_t totalCycles = 0;
     std::uint32_t modelId = 0, iteration = 0, streamId = 0, taskId = 0, opId = 0;
     StrId name = 0;
+    StrId type = 0;
     std::uint16_t device = 0;
-    TaskType type = TaskType::AiCore;
-    std::uint8_t pmuCount = 0;
+    TaskKind kind = TaskKind::AiCore;
+    std::uint16_t pmuCount = 0;
 };
 OpSummaryTask opSummaryTask(const TaskRecord &t, TimeNs wait);
 // pmu: the task's PMU values in metric column order (pmuCount of them are valid).
@@ -98,6 +101,9 @@ std::vector<std::string> opStatisticHeader();
 Cell opStatisticCell(const OpStatisticRow &r, std::string_view modelName, int col);
 // The op type an op_summary task counts under ("N/A" when unknown or with l0).
 std::string_view opStatisticType(const SummaryLookup &l, const TaskRecord &t, bool l0);
+// The core type an op_statistic row counts a task under: its op's accelerator core as the
+// source named it, else the task type.
+std::string_view opStatisticCore(const SummaryLookup &l, const TaskRecord &t);
 
 // ---- task_time -----------------------------------------------------------------------
 std::vector<std::string> taskTimeHeader();
@@ -113,7 +119,7 @@ Cell aiCpuCell(const AiCpuRecord &a, const SummaryLookup &l, int col);
 
 // ---- l2_cache ------------------------------------------------------------------------
 std::vector<std::string> l2Header();
-inline bool l2Includes(const TaskRecord &t) { return t.type == TaskType::AiCore && t.l2HitRate >= 0; }
+inline bool l2Includes(const TaskRecord &t) { return isAiCoreKind(t.kind) && t.l2HitRate >= 0; }
 Cell l2Cell(std::uint32_t streamId, std::uint32_t taskId, float hitRate, float victimRate, std::string_view name, int col);
 
 // ---- msprof_tx -----------------------------------------------------------------------

@@ -35,7 +35,7 @@ SessionSummaryOptions summaryOptions(const SessionInfo &info)
     s.stepFiles = s.opt.trainingTrace == Switch::On;
     s.hcclFiles = s.opt.hccl == Switch::On && info.devices.size() > 1;
     if (s.opt.taskTime != TaskTimeLevel::L0)
-        s.metricColumns = aicMetricsColumns(s.opt.aicMetrics);
+        s.metricColumns = sessionPmuColumns(info);
     return s;
 }
 
@@ -78,12 +78,13 @@ public:
             return;
         ops_.emplace(opId, *o);
         for (StrId s : {o->name, o->opType, o->inputShapes, o->inputDataTypes, o->inputFormats, o->outputShapes,
-                        o->outputDataTypes, o->outputFormats})
+                        o->outputDataTypes, o->outputFormats, o->coreType})
             keep(s);
     }
     void keepTask(const TaskRecord &t)
     {
         keep(t.name);
+        keep(t.type);
         keepOp(t.opId);
     }
     void done() { reader_ = nullptr; } // built: no reader access after this
@@ -255,12 +256,12 @@ std::shared_ptr<const SummaryTable> buildOpSummary(const TraceReader &reader, co
             return nullptr;
         TaskWaitTracker wait;
         reader.forEachTask(k, [&](const TaskRecord &task) {
-            if (!layout.includes(task.type))
+            if (!layout.includes(task.kind))
                 return true;
             t->rows.push_back(opSummaryTask(task, wait.next(task.start, task.duration)));
             t->lookup.keepTask(task);
             for (std::size_t i = 0; i < m; ++i)
-                t->pmu.push_back(i < kMaxPmuColumns ? task.pmu[i] : 0.f);
+                t->pmu.push_back(i < task.pmu.size() ? task.pmu[i] : 0.f);
             return true;
         });
     }
@@ -287,12 +288,13 @@ std::shared_ptr<const SummaryTable> buildOpStatistic(const TraceReader &reader, 
         OpStatisticBuilder b;
         std::map<std::pair<std::string, std::string>, std::pair<TimeNs, TimeNs>, std::less<>> spans;
         reader.forEachTask(k, [&](const TaskRecord &task) {
-            if (task.type != TaskType::AiCore && !(so.opt.aicpu == Switch::On && task.type == TaskType::AiCpu))
+            if (!isAiCoreKind(task.kind) && !(so.opt.aicpu == Switch::On && task.kind == TaskKind::AiCpu))
                 return true;
             t->lookup.keepTask(task);
             const std::string_view type = opStatisticType(t->lookup, task, l0);
-            b.add(type, taskTypeName(task.type), task.duration);
-            auto [p, fresh] = spans.try_emplace({std::string(type), taskTypeName(task.type)}, task.start, task.start + task.duration);
+            const std::string_view core = opStatisticCore(t->lookup, task);
+            b.add(type, core, task.duration);
+            auto [p, fresh] = spans.try_emplace({std::string(type), std::string(core)}, task.start, task.start + task.duration);
             if (!fresh)
                 p->second.second = std::max(p->second.second, task.start + task.duration);
             return true;
@@ -323,8 +325,8 @@ std::shared_ptr<const SummaryTable> buildTaskTime(const TraceReader &reader, con
         std::map<std::tuple<std::uint32_t, std::uint32_t, std::string>, std::pair<TimeNs, TimeNs>, std::less<>> spans;
         reader.forEachTask(k, [&](const TaskRecord &task) {
             t->lookup.keepTask(task);
-            const std::string_view name = taskDisplayName(t->lookup, task.type, task.name, task.opId);
-            b.add(task, name);
+            const std::string_view name = taskDisplayName(t->lookup, task.type, task.kind, task.name, task.opId);
+            b.add(task, name, taskTypeText(t->lookup, task.type, task.kind));
             auto [p, fresh] = spans.try_emplace({task.streamId, task.taskId, std::string(name)}, task.start, task.start + task.duration);
             if (!fresh)
                 p->second.second = std::max(p->second.second, task.start + task.duration);
@@ -398,7 +400,8 @@ struct L2Row {
     StrId name;
     float hit, victim;
     std::uint16_t device;
-    TaskType type;
+    StrId type;
+    TaskKind kind;
 };
 
 std::shared_ptr<const SummaryTable> buildL2(const TraceReader &reader, const std::atomic<bool> *cancel)
@@ -407,7 +410,7 @@ std::shared_ptr<const SummaryTable> buildL2(const TraceReader &reader, const std
     auto t = std::make_shared<T>(
         SummaryKind::L2Cache, reader,
         [](const T &self, const L2Row &r, int c) {
-            return l2Cell(r.stream, r.task, r.hit, r.victim, taskDisplayName(self.lookup, r.type, r.name, r.opId), c);
+            return l2Cell(r.stream, r.task, r.hit, r.victim, taskDisplayName(self.lookup, r.type, r.kind, r.name, r.opId), c);
         },
         [](const L2Row &r) { return spanOf(r.device, r.model, r.iteration, r.stream, r.start, r.start + r.duration); });
     t->setColumns(makeColumns(l2Header(), {4}, true, true), QStringLiteral("Op Name"));
@@ -419,7 +422,7 @@ std::shared_ptr<const SummaryTable> buildL2(const TraceReader &reader, const std
                 return true;
             t->lookup.keepTask(task);
             t->rows.push_back({task.start, task.duration, task.modelId, task.iteration, task.streamId, task.taskId,
-                               task.opId, task.name, task.l2HitRate, task.l2VictimRate, task.device, task.type});
+                               task.opId, task.name, task.l2HitRate, task.l2VictimRate, task.device, task.type, task.kind});
             return true;
         });
     }

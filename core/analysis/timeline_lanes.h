@@ -35,7 +35,7 @@ public:
     struct Key {
         StrId name = 0;
         StrId opType = 0;          // 0 when the event has no op type
-        std::uint8_t type = 0;     // TaskType, or a lane-specific category (< 32)
+        std::uint8_t type = 0;     // TaskKind, or a lane-specific category (< 32)
         bool operator==(const Key &) const = default;
     };
 

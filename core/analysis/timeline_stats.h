@@ -37,7 +37,7 @@ struct Aggregate {
 
 struct RangeStats {
     std::map<StrId, Aggregate> byOpType;            // key 0: tasks without an op type
-    std::map<std::uint8_t, Aggregate> byTaskType;   // TaskType values
+    std::map<std::uint8_t, Aggregate> byTaskType;   // TaskKind values
     Aggregate all;
 };
 

@@ -191,7 +191,7 @@ std::string_view Exporter::taskName(const TaskRecord &t) const
     if (n.empty() && t.opId)
         if (const OpDesc *o = trace.op(t.opId))
             n = str(o->name);
-    return n.empty() ? std::string_view(taskTypeName(t.type)) : n;
+    return n.empty() ? trace.taskType(t) : n;
 }
 
 QString Exporter::fileName(const char *name, const IterationKey &k, const char *ext) const
@@ -261,7 +261,7 @@ bool Exporter::selectWork()
     stepFiles = opt.trainingTrace == Switch::On;
     hcclFiles = opt.hccl == Switch::On && info.devices.size() > 1;
     if (opt.taskTime != TaskTimeLevel::L0)
-        metricColumns = aicMetricsColumns(opt.aicMetrics);
+        metricColumns = sessionPmuColumns(info);
 
     const QStringList known = exportKinds();
     for (const QString &k : req.kinds)
@@ -631,9 +631,9 @@ void Exporter::taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq)
     OutFile &f = a.f;
     a.next();
     eventHead(f, taskName(t), pids.hardware, t.streamId, t.start, t.duration);
-    f.put(", \"args\": {\"Task Type\": \"");
-    f.put(taskTypeName(t.type));
-    f.put("\", \"Stream Id\": ");
+    f.put(", \"args\": {\"Task Type\": ");
+    f.putJsonString(trace.taskType(t));
+    f.put(", \"Stream Id\": ");
     f.putUInt(t.streamId);
     f.put(", \"Task Id\": ");
     f.putUInt(t.taskId);
@@ -641,7 +641,7 @@ void Exporter::taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq)
     f.putUInt(t.batchId);
     f.put(", \"Aicore Time(ms)\": ");
     std::optional<double> aic;
-    if (t.type == TaskType::AiCore)
+    if (isAiCoreKind(t.kind))
         if (const OpDesc *o = trace.op(t.opId))
             aic = analysis::aicoreTimeUs(t.totalCycles, aicFreq, o->blockDim);
     if (aic)
@@ -649,7 +649,7 @@ void Exporter::taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq)
     else
         f.put("\"N/A\"");
     f.put(", \"Total Cycle\": ");
-    if (t.type == TaskType::AiCore && t.totalCycles)
+    if (isAiCoreKind(t.kind) && t.totalCycles)
         f.putUInt(t.totalCycles);
     else
         f.put("\"N/A\"");
@@ -835,7 +835,7 @@ void Exporter::writeMsprof(OutFile &f, const DeviceInfo &d, const IterationData 
 
     std::vector<Interval> computing, communication;
     for (const auto &t : it.tasks)
-        if (analysis::isComputeTask(t.type))
+        if (isComputeKind(t.kind))
             computing.push_back({t.start, t.start + t.duration});
     for (const auto &c : it.collectives)
         communication.push_back({c.start, c.start + c.duration});
@@ -1001,7 +1001,7 @@ void Exporter::writeOpSummary(OutFile &f, const DeviceInfo &d, const IterationDa
     analysis::TaskWaitTracker wait;
     const int n = layout.columnCount();
     for (const auto &t : it.tasks) {
-        if (!layout.includes(t.type))
+        if (!layout.includes(t.kind))
             continue;
         const auto row = analysis::opSummaryTask(t, wait.next(t.start, t.duration));
         for (int col = 0; col < n; ++col)
@@ -1016,9 +1016,9 @@ void Exporter::writeOpStatistic(OutFile &f, const IterationData &it)
     const TraceLookup lookup(trace);
     analysis::OpStatisticBuilder b;
     for (const auto &t : it.tasks) {
-        if (t.type != TaskType::AiCore && !(opt.aicpu == Switch::On && t.type == TaskType::AiCpu))
+        if (!isAiCoreKind(t.kind) && !(opt.aicpu == Switch::On && t.kind == TaskKind::AiCpu))
             continue;
-        b.add(analysis::opStatisticType(lookup, t, l0), taskTypeName(t.type), t.duration);
+        b.add(analysis::opStatisticType(lookup, t, l0), analysis::opStatisticCore(lookup, t), t.duration);
     }
     Csv c{f};
     const auto header = analysis::opStatisticHeader();
@@ -1035,7 +1035,7 @@ void Exporter::writeTaskTimeCsv(OutFile &f, const IterationData &it)
 {
     analysis::TaskTimeBuilder b;
     for (const auto &t : it.tasks)
-        b.add(t, taskName(t));
+        b.add(t, taskName(t), trace.taskType(t));
     Csv c{f};
     const auto header = analysis::taskTimeHeader();
     c.header(header);

@@ -134,8 +134,7 @@ struct OpSummaryRow {
     std::string opType, inS, inT, inF, outS, outT, outF;
     std::uint16_t blockDim = 0;
     std::uint64_t cycles = 0;
-    std::uint8_t pmuCount = 0;
-    std::array<float, kMaxPmuColumns> pmu{};
+    std::vector<float> pmu;
     bool used = false;
     std::uint64_t line = 0, offset = 0;
 };
@@ -627,6 +626,7 @@ void Importer::buildSessionInfo()
         if (metricsAt <= 0)
             break;
         const QStringList metrics = h.mid(metricsAt);
+        info.pmuColumns = metrics;
         if (metrics.isEmpty()) {
             o.taskTime = TaskTimeLevel::L0;
             break;
@@ -773,7 +773,7 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
         return true;
     }
     const int metricsAt = cCycles >= 0 ? cCycles + 1 : int(c.header.size());
-    const int nMetrics = std::min<int>(kMaxPmuColumns, int(c.header.size()) - metricsAt);
+    const int nMetrics = std::max(0, int(c.header.size()) - metricsAt);
     while (c.r.next(&c.row)) {
         ++acc.items;
         auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
@@ -795,6 +795,7 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
         if (toUInt64(cell(cCycles), &cyc))
             row.cycles = cyc;
         bool anyMetric = false;
+        row.pmu.assign(std::size_t(nMetrics), 0.f);
         for (int i = 0; i < nMetrics; ++i) {
             double v = 0;
             if (toDouble(cell(metricsAt + i), &v)) {
@@ -802,7 +803,8 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
                 anyMetric = true;
             }
         }
-        row.pmuCount = anyMetric ? static_cast<std::uint8_t>(nMetrics) : 0;
+        if (!anyMetric)
+            row.pmu.clear();
         row.line = c.r.recordLine();
         row.offset = c.r.recordOffset();
         const std::uint64_t k = mix(taskKey(std::uint32_t(stream), std::uint32_t(task), start), dev);
@@ -1299,12 +1301,12 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
         }
         switch (lane) {
         case Lane::Hardware: {
-            TaskType type;
             const std::string tt = argText(e, "Task Type");
-            if (!taskTypeFromName(tt, &type)) {
-                skip(Tr::tr("Unknown task type \"%1\"; the event was skipped.").arg(QString::fromStdString(tt)));
+            if (tt.empty()) {
+                skip(Tr::tr("The task has no \"Task Type\"; the event was skipped."));
                 continue;
             }
+            const TaskKind type = taskKindOf(tt);
             const std::uint32_t stream = std::uint32_t(argU64(e, "Stream Id", e.tid));
             const std::uint32_t task = std::uint32_t(argU64(e, "Task Id", 0));
             const std::uint64_t key = mixStr(taskKey(stream, task, e.ts) ^ std::uint64_t(e.dur), e.name) ^ device;
@@ -1323,7 +1325,8 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             t.streamId = stream;
             t.taskId = task;
             t.batchId = std::uint32_t(argU64(e, "Batch Id", 0));
-            t.type = type;
+            t.type = str(tt);
+            t.kind = type;
             t.start = e.ts;
             t.duration = e.dur;
             t.name = str(e.name);
@@ -1334,7 +1337,7 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
                 t.pending = ps.total / TimeNs(ps.count) + (ps.seen == 0 ? ps.total % TimeNs(ps.count) : 0);
                 ++ps.seen;
             }
-            if (type == TaskType::AiCore) {
+            if (isAiCoreKind(type)) {
                 if (auto l = l2Rows.find(mix(mix(3, stream), task)); l != l2Rows.end() && !l->second.empty()) {
                     t.l2HitRate = l->second.front().first;
                     t.l2VictimRate = l->second.front().second;
@@ -1342,8 +1345,8 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
                     --l2Unused;
                 }
             }
-            if (type == TaskType::AiCore || type == TaskType::AiCpu) {
-                OpKey k{t.modelId, t.name, 0, 0, 0, 0, 0, 0, 0, 0, type == TaskType::AiCpu};
+            if (isComputeKind(type)) {
+                OpKey k{t.modelId, t.name, 0, 0, 0, 0, 0, 0, 0, 0, type == TaskKind::AiCpu};
                 auto row = opRows.find(mix(taskKey(stream, task, e.ts), device));
                 if (row != opRows.end()) {
                     OpSummaryRow &o = row->second;
@@ -1352,13 +1355,12 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
                     k.inS = str(o.inS); k.inT = str(o.inT); k.inF = str(o.inF);
                     k.outS = str(o.outS); k.outT = str(o.outT); k.outF = str(o.outF);
                     k.blockDim = o.blockDim;
-                    if (type == TaskType::AiCore) {
+                    if (isAiCoreKind(type)) {
                         if (o.cycles)
                             t.totalCycles = o.cycles;
-                        t.pmuCount = o.pmuCount;
                         t.pmu = o.pmu;
                     }
-                } else if (type == TaskType::AiCore && cyclesOk) {
+                } else if (isAiCoreKind(type) && cyclesOk) {
                     // No op_summary: the block dim is what makes the event's AI Core time
                     // come out of its cycle count (aicore = cycles / freq / block_dim).
                     const double aic = argDouble(e, "Aicore Time(ms)", 0);

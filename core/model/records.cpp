@@ -5,27 +5,66 @@
 namespace npuscope {
 
 namespace {
-constexpr std::string_view kTaskTypeNames[kTaskTypeCount] = {
+
+constexpr std::string_view kKindNames[kTaskKindLimit] = {
     "AI_CORE", "AI_CPU", "EVENT_RECORD", "EVENT_WAIT", "EVENT_RESET",
     "REDUCE_ASYNC_V2", "NOTIFY_WAIT", "NOTIFY_RECORD", "MEMCPY_ASYNC",
+    "AI_VECTOR_CORE", "MIX_AIC", "MIX_AIV", "DMA", "", "", "OTHER",
 };
+
+// Spellings seen in msprof timelines and summaries, torch_npu/MindSpore kernel_details and
+// the db exports' TASK / COMPUTE_TASK_INFO tables. Matching is exact: the sources write
+// these names verbatim, and a near miss is better kept as Other than guessed.
+struct Spelling {
+    std::string_view text;
+    TaskKind kind;
+};
+constexpr Spelling kSpellings[] = {
+    {"AI_CORE", TaskKind::AiCore},
+    {"KERNEL_AICORE", TaskKind::AiCore},
+    {"AI_CPU", TaskKind::AiCpu},
+    {"KERNEL_AICPU", TaskKind::AiCpu},
+    {"AI_VECTOR_CORE", TaskKind::AiVectorCore},
+    {"KERNEL_AIVEC", TaskKind::AiVectorCore},
+    {"MIX_AIC", TaskKind::MixAic},
+    {"KERNEL_MIX_AIC", TaskKind::MixAic},
+    {"MIX_AIV", TaskKind::MixAiv},
+    {"KERNEL_MIX_AIV", TaskKind::MixAiv},
+    {"EVENT_RECORD", TaskKind::EventRecord},
+    {"EVENT_RECORD_SQE", TaskKind::EventRecord},
+    {"EVENT_WAIT", TaskKind::EventWait},
+    {"EVENT_WAIT_SQE", TaskKind::EventWait},
+    {"EVENT_RESET", TaskKind::EventReset},
+    {"EVENT_RESET_SQE", TaskKind::EventReset},
+    {"REDUCE_ASYNC_V2", TaskKind::ReduceAsyncV2},
+    {"NOTIFY_WAIT", TaskKind::NotifyWait},
+    {"NOTIFY_WAIT_SQE", TaskKind::NotifyWait},
+    {"Notify Wait", TaskKind::NotifyWait},
+    {"NOTIFY_RECORD", TaskKind::NotifyRecord},
+    {"NOTIFY_RECORD_SQE", TaskKind::NotifyRecord},
+    {"Notify Record", TaskKind::NotifyRecord},
+    {"MEMCPY_ASYNC", TaskKind::MemcpyAsync},
+    {"MEMCPY_ASYNC_SQE", TaskKind::MemcpyAsync},
+    {"SDMA", TaskKind::Dma},
+    {"SDMA_SQE", TaskKind::Dma},
+    {"PCIE_DMA_SQE", TaskKind::Dma},
+    {"PCIE_DMA", TaskKind::Dma},
+};
+
+} // namespace
+
+const char *taskKindName(TaskKind k)
+{
+    const auto i = static_cast<int>(k);
+    return (i >= 0 && i < kTaskKindLimit && !kKindNames[i].empty()) ? kKindNames[i].data() : "OTHER";
 }
 
-const char *taskTypeName(TaskType t)
+TaskKind taskKindOf(std::string_view text)
 {
-    const auto i = static_cast<int>(t);
-    return (i >= 0 && i < kTaskTypeCount) ? kTaskTypeNames[i].data() : "UNKNOWN";
-}
-
-bool taskTypeFromName(std::string_view name, TaskType *out)
-{
-    for (int i = 0; i < kTaskTypeCount; ++i) {
-        if (kTaskTypeNames[i] == name) {
-            *out = static_cast<TaskType>(i);
-            return true;
-        }
-    }
-    return false;
+    for (const Spelling &s : kSpellings)
+        if (s.text == text)
+            return s.kind;
+    return TaskKind::Other;
 }
 
 std::size_t RecordBatch::recordCount() const

@@ -7,7 +7,6 @@
 //    (see StringTable); 0 means "none" (exported as N/A where the spec says so);
 //  - device ids are the physical device ids of the session (0..N-1 for the emulator).
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,24 +17,44 @@ using TimeNs = std::int64_t;
 using StrId = std::uint32_t;
 
 inline constexpr std::uint32_t kInvalidId = 4294967295u; // the spec's "invalid id"
-inline constexpr int kMaxPmuColumns = 14;                 // PipeUtilization has the most
 
-enum class TaskType : std::uint8_t {
-    AiCore,
-    AiCpu,
-    EventRecord,
-    EventWait,
-    EventReset,
-    ReduceAsyncV2,
-    NotifyWait,
-    NotifyRecord,
-    MemcpyAsync,
+// What kind of engine or operation a task is, as far as analyses and views need to know.
+// The task type itself is open text (TaskRecord::type) kept exactly as the profiler wrote
+// it ("AI_CORE", "KERNEL_AIVEC", "Notify Wait", "PLACE_HOLDER_SQE", ...); the kind is its
+// classification, made once by the producer (taskKindOf) and stored beside the text.
+// Values 0..8 are the Ascend 910's nine task types; they are stored in project files
+// (tasks.kind, timeline summaries) and never change. Every value is < kTaskKindLimit.
+enum class TaskKind : std::uint8_t {
+    AiCore = 0,        // cube (AIC) kernel, or an AI Core kernel of a chip without split cores
+    AiCpu = 1,
+    EventRecord = 2,
+    EventWait = 3,
+    EventReset = 4,
+    ReduceAsyncV2 = 5,
+    NotifyWait = 6,
+    NotifyRecord = 7,
+    MemcpyAsync = 8,
+    AiVectorCore = 9,  // vector (AIV) kernel
+    MixAic = 10,       // mixed cube + vector kernel, started from the cube side
+    MixAiv = 11,       // mixed kernel started from the vector side
+    Dma = 12,          // SDMA / PCIe DMA copies
+    Other = 15,        // any other type (its text says which)
 };
-inline constexpr int kTaskTypeCount = 9;
-// The exact spelling used in msprof files ("AI_CORE", "NOTIFY_WAIT", ...).
-const char *taskTypeName(TaskType t);
-// Inverse of taskTypeName; returns false for an unknown spelling.
-bool taskTypeFromName(std::string_view name, TaskType *out);
+inline constexpr int kTaskKindLimit = 16;
+// The 910's nine spellings for kinds 0..8 ("AI_CORE", "NOTIFY_WAIT", ...); for the others
+// a name for legends ("AI_VECTOR_CORE", "MIX_AIC", "MIX_AIV", "DMA", "OTHER").
+const char *taskKindName(TaskKind k);
+// The kind of a task type or accelerator core as msprof, torch_npu or MindSpore spell it
+// (timeline "Task Type", kernel_details "Accelerator Core", the db's TASK.taskType and
+// COMPUTE_TASK_INFO.taskType). Unknown spellings are Other, never an error.
+TaskKind taskKindOf(std::string_view text);
+// Kernels on the AI Core's cube or vector units.
+inline bool isAiCoreKind(TaskKind k)
+{
+    return k == TaskKind::AiCore || k == TaskKind::AiVectorCore || k == TaskKind::MixAic || k == TaskKind::MixAiv;
+}
+// Kernels of an op (AI Core or AI CPU), as opposed to synchronisation, copies and the rest.
+inline bool isComputeKind(TaskKind k) { return isAiCoreKind(k) || k == TaskKind::AiCpu; }
 
 // Static description of an op (one per op of a compiled graph, shared by all its tasks).
 // With task_time = l0 the producer leaves opType and the tensor fields 0 and blockDim 0.
@@ -51,7 +70,9 @@ struct OpDesc {
     StrId outputDataTypes = 0;
     StrId outputFormats = 0;
     std::uint16_t blockDim = 0; // cores used, 1..32 (0 with l0 or non AI Core)
+    std::uint16_t mixBlockDim = 0; // vector cores of a mixed kernel (910B), 0 otherwise
     bool aiCpu = false;         // runs on AI CPU (Core Type AI_CPU)
+    StrId coreType = 0;         // accelerator core as the source spells it ("AI_VECTOR_CORE"), 0 = not given
 };
 
 // One task executed by the task scheduler on one stream.
@@ -62,7 +83,8 @@ struct TaskRecord {
     std::uint32_t streamId = 0;
     std::uint32_t taskId = 0;
     std::uint32_t batchId = 0;
-    TaskType type = TaskType::AiCore;
+    StrId type = 0;               // task type text as the source spells it (see TaskKind)
+    TaskKind kind = TaskKind::AiCore; // its classification
     TimeNs start = 0;
     TimeNs duration = 0;
     TimeNs pending = 0;           // launched on the host → started on the device
@@ -71,8 +93,9 @@ struct TaskRecord {
     std::uint64_t totalCycles = 0;// AI Core only
     float l2HitRate = -1.f;       // [0,1] when l2 is on, -1 when not recorded
     float l2VictimRate = -1.f;
-    std::uint8_t pmuCount = 0;    // number of valid entries in pmu, in the group's column order
-    std::array<float, kMaxPmuColumns> pmu{};
+    // PMU metric values in the order of the session's metric columns (pmuColumns()); empty
+    // when the task has none. Any number: a 910B file has aic_* and aiv_* sets side by side.
+    std::vector<float> pmu;
 };
 
 // A collective communication op (HCCL "Communication Kernel" lane).

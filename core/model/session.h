@@ -77,6 +77,9 @@ struct SessionInfo {
     std::int64_t createdWallUs = 0;
     std::vector<DeviceInfo> devices;
     std::vector<ModelInfo> models;
+    // Names of the PMU metric columns, in the order of TaskRecord::pmu. Empty for sessions
+    // whose columns are those of their aic_metrics group (sessionPmuColumns() in options).
+    QStringList pmuColumns;
 };
 
 } // namespace npuscope

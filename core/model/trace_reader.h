@@ -28,6 +28,12 @@ public:
     virtual const SessionInfo &sessionInfo() const = 0;
     virtual SessionStatus status() const = 0;
     virtual std::string_view string(StrId id) const = 0;      // "" for 0 or unknown
+    // A task's type as its source spelled it; the kind's name when the text is missing.
+    std::string_view taskType(const TaskRecord &t) const
+    {
+        const std::string_view s = string(t.type);
+        return s.empty() ? std::string_view(taskKindName(t.kind)) : s;
+    }
     virtual const OpDesc *op(std::uint32_t opId) const = 0;   // nullptr if unknown
     // Iterations recorded, sorted by device, model, iteration.
     virtual std::vector<IterationKey> iterations() const = 0;

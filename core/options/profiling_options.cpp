@@ -1,4 +1,5 @@
 #include "core/options/profiling_options.h"
+#include "core/model/session.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -512,6 +513,15 @@ QStringList aicMetricsColumns(AicMetrics m)
 {
     const MetricsGroup *g = metricsGroup(m);
     return g ? QString::fromLatin1(g->columns).split(QLatin1Char(',')) : QStringList();
+}
+
+QStringList sessionPmuColumns(const SessionInfo &info)
+{
+    if (!info.pmuColumns.isEmpty())
+        return info.pmuColumns;
+    ProfilingOptions o;
+    ProfilingOptions::parse(info.optionsJson, &o);
+    return aicMetricsColumns(o.aicMetrics);
 }
 
 const QStringList &profilingOptionKeys()

@@ -28,6 +28,10 @@ QString aicMetricsName(AicMetrics m);
 bool aicMetricsFromName(const QString &s, AicMetrics *out);
 // The op_summary metric columns of a group, exactly as output-files.md lists them.
 QStringList aicMetricsColumns(AicMetrics m);
+struct SessionInfo;
+// The PMU metric columns of a session, in the order of TaskRecord::pmu: the ones it names
+// (imported sessions name what their files hold), else those of its aic_metrics group.
+QStringList sessionPmuColumns(const SessionInfo &info);
 
 // Every key profiling_options accepts, in the spec's table order (the order toJson writes).
 const QStringList &profilingOptionKeys();

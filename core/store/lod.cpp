@@ -220,7 +220,7 @@ bool scanBuckets(sqlite3 *db, std::int64_t sessionId, const LaneKeys &lanes, Tim
         prepare((*builders)[l]);
     // The table in storage order: a sequential read, no index, no sort.
     sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, type, name, op FROM tasks NOT INDEXED WHERE session = ?1",
+    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, kind, name, op FROM tasks NOT INDEXED WHERE session = ?1",
                            -1, &s, nullptr) != SQLITE_OK)
         return false;
     sqlite3_bind_int64(s, 1, sessionId);
@@ -517,8 +517,8 @@ bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) co
 {
     sqlite3 *db = d->db.get();
     sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, type, name, op FROM tasks NOT INDEXED WHERE session = ?1",
-                           -1, &s, nullptr) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, kind, name, op, type FROM tasks NOT INDEXED "
+                           "WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK) {
         d->error = sqlMessage(db, Ctx::tr("Reading the tasks"));
         return false;
     }
@@ -530,9 +530,10 @@ bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) co
         r.stream = std::uint32_t(sqlite3_column_int64(s, 1));
         r.start = sqlite3_column_int64(s, 2);
         r.duration = sqlite3_column_int64(s, 3);
-        r.type = std::uint8_t(sqlite3_column_int64(s, 4));
+        r.kind = std::uint8_t(sqlite3_column_int64(s, 4) & (kTaskKindLimit - 1));
         r.name = StrId(sqlite3_column_int64(s, 5));
         r.op = std::uint32_t(sqlite3_column_int64(s, 6));
+        r.type = StrId(sqlite3_column_int64(s, 7));
         if (!fn(r)) {
             rc = SQLITE_DONE;
             break;
@@ -624,7 +625,7 @@ bool TimelineStore::findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const
 bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs start, StrId name, TaskRecord *out) const
 {
     if (!d->find && d->db.prepare("SELECT t.model, t.iteration, t.task_id, t.batch_id, t.type, t.duration, t.pending, t.op, "
-                                  "t.name, t.total_cycles, t.l2_hit, t.l2_victim, p.pmu "
+                                  "t.name, t.total_cycles, t.l2_hit, t.l2_victim, p.pmu, t.kind "
                                   "FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
                                   "WHERE t.session = ?1 AND t.device = ?2 AND t.stream = ?3 AND t.start = ?4 "
                                   "ORDER BY t.task_id", &d->find, true) != SQLITE_OK) {
@@ -650,7 +651,8 @@ bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs 
         r.iteration = std::uint32_t(sqlite3_column_int64(q, 1));
         r.taskId = std::uint32_t(sqlite3_column_int64(q, 2));
         r.batchId = std::uint32_t(sqlite3_column_int64(q, 3));
-        r.type = static_cast<TaskType>(sqlite3_column_int64(q, 4));
+        r.type = StrId(sqlite3_column_int64(q, 4));
+        r.kind = static_cast<TaskKind>(sqlite3_column_int64(q, 13) & (kTaskKindLimit - 1));
         r.duration = sqlite3_column_int64(q, 5);
         r.pending = sqlite3_column_int64(q, 6);
         r.opId = std::uint32_t(sqlite3_column_int64(q, 7));
@@ -658,14 +660,8 @@ bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs 
         r.totalCycles = std::uint64_t(sqlite3_column_int64(q, 9));
         r.l2HitRate = float(sqlite3_column_double(q, 10));
         r.l2VictimRate = float(sqlite3_column_double(q, 11));
-        const auto *blob = static_cast<const uchar *>(sqlite3_column_blob(q, 12));
-        const int np = std::min(sqlite3_column_bytes(q, 12) / 4, kMaxPmuColumns);
-        r.pmuCount = std::uint8_t(blob ? np : 0);
-        for (int i = 0; i < r.pmuCount; ++i) {
-            const std::uint32_t bits = qFromLittleEndian<std::uint32_t>(blob + 4 * i);
-            std::memcpy(&r.pmu[std::size_t(i)], &bits, 4);
-        }
-        *out = r;
+        detail::readPmuBlob(q, 12, &r.pmu);
+        *out = std::move(r);
         found = true;
         if (n == name)
             break;
@@ -710,6 +706,13 @@ bool TimelineStore::readSessionHeader(QString *name, QByteArray *optionsJson) co
                    });
 }
 
+bool TimelineStore::readPmuColumns(QStringList *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(), "SELECT name FROM pmu_columns WHERE session = ?1 ORDER BY idx", d->session, &d->error,
+                   [&](sqlite3_stmt *s) { *out << T(s, 0); });
+}
+
 bool TimelineStore::readStrings(std::vector<std::string> *out) const
 {
     out->clear();
@@ -730,7 +733,8 @@ bool TimelineStore::readOps(std::vector<OpDesc> *out) const
     out->clear();
     return eachRow(d->db.get(),
                    "SELECT id, model, name, op_type, input_shapes, input_data_types, input_formats, output_shapes, "
-                   "output_data_types, output_formats, block_dim, ai_cpu FROM ops WHERE session = ?1 ORDER BY id",
+                   "output_data_types, output_formats, block_dim, ai_cpu, mix_block_dim, core_type FROM ops WHERE session = ?1 "
+                   "ORDER BY id",
                    d->session, &d->error, [&](sqlite3_stmt *s) {
                        OpDesc o;
                        o.id = U(s, 0);
@@ -747,6 +751,8 @@ bool TimelineStore::readOps(std::vector<OpDesc> *out) const
                        o.outputFormats = U(s, 9);
                        o.blockDim = std::uint16_t(I(s, 10));
                        o.aiCpu = I(s, 11) != 0;
+                       o.mixBlockDim = std::uint16_t(I(s, 12));
+                       o.coreType = U(s, 13);
                        if (out->size() <= o.id)
                            out->resize(std::size_t(o.id) + 1);
                        (*out)[o.id] = o;
@@ -1144,7 +1150,7 @@ struct LodAccumulator::Impl {
             if (dur > f.longest) {
                 f.longest = dur;
                 f.seq = seq;
-                f.type = std::uint8_t(t.type);
+                f.type = std::uint8_t(t.kind);
                 f.op = t.opId;
                 f.name = t.name;
             }

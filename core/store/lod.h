@@ -34,7 +34,7 @@ inline constexpr int kLodBuckets = 8192;
 struct LodBucket {
     std::uint32_t count = 0;
     std::uint32_t busyNs = 0;      // task time inside the bucket (saturates at 2^32-1)
-    std::uint8_t type = 0;         // TaskType of the longest task touching the bucket
+    std::uint8_t type = 0;         // TaskKind of the longest task touching the bucket
     StrId opType = 0;              // its op type (0 = none)
     StrId name = 0;                // its name
 };
@@ -66,9 +66,10 @@ struct TaskRow {
     std::uint32_t stream;
     TimeNs start;
     TimeNs duration;
-    std::uint8_t type;
+    std::uint8_t kind;             // TaskKind
     StrId name;
     std::uint32_t op;
+    StrId type;                    // task type text
 };
 
 // HCCL task columns the timeline keeps in memory; the rest is read by rowid on a click.
@@ -111,6 +112,7 @@ public:
     // Whole-session reads of the smaller tables (all devices, models, iterations), in
     // start order. Each returns false + errorString() on a read error.
     bool readSessionHeader(QString *name, QByteArray *optionsJson) const;
+    bool readPmuColumns(QStringList *out) const;                // empty: the aic_metrics group's
     bool readStrings(std::vector<std::string> *out) const;      // index = StrId
     bool readOps(std::vector<OpDesc> *out) const;               // index = op id
     bool readDevices(std::vector<DeviceInfo> *out) const;

@@ -237,6 +237,18 @@ bool loadSummary(const Db &db, std::int64_t id, SessionSummary *out, int *rc)
         return false;
     }
 
+    Stmt pc;
+    *rc = db.prepare("SELECT name FROM pmu_columns WHERE session = ?1 ORDER BY idx", &pc);
+    if (*rc != SQLITE_OK)
+        return false;
+    sqlite3_bind_int64(pc.get(), 1, id);
+    while ((step = sqlite3_step(pc.get())) == SQLITE_ROW)
+        info.pmuColumns << colQ(pc.get(), 0);
+    if (step != SQLITE_DONE) {
+        *rc = step;
+        return false;
+    }
+
     Stmt c;
     *rc = db.prepare("SELECT kind, n FROM record_counts WHERE session = ?1", &c);
     if (*rc != SQLITE_OK)
@@ -600,7 +612,7 @@ std::unique_ptr<ProjectReader> Project::session(std::int64_t sessionId, QString 
         return failed(rc);
 
     if ((rc = db.prepare("SELECT id, model, name, op_type, input_shapes, input_data_types, input_formats, "
-                         "output_shapes, output_data_types, output_formats, block_dim, ai_cpu "
+                         "output_shapes, output_data_types, output_formats, block_dim, ai_cpu, mix_block_dim, core_type "
                          "FROM ops WHERE session = ?1 ORDER BY id", &s)) != SQLITE_OK)
         return failed(rc);
     sqlite3_bind_int64(s.get(), 1, sessionId);
@@ -619,6 +631,8 @@ std::unique_ptr<ProjectReader> Project::session(std::int64_t sessionId, QString 
         o.outputFormats = colU32(q, 9);
         o.blockDim = colU16(q, 10);
         o.aiCpu = colI(q, 11) != 0;
+        o.mixBlockDim = colU16(q, 12);
+        o.coreType = colU32(q, 13);
         if (o.id == 0)
             continue; // id 0 means "no op" in every record
         if (o.id < kDenseLimit) {
@@ -708,7 +722,7 @@ bool ProjectReader::forEachTask(const IterationKey &k, const TaskFn &fn) const
 {
     Stmt s;
     if (!d->prepareIter("SELECT t.stream, t.task_id, t.batch_id, t.type, t.start, t.duration, t.pending, t.op, "
-                        "t.name, t.total_cycles, t.l2_hit, t.l2_victim, p.pmu "
+                        "t.name, t.total_cycles, t.l2_hit, t.l2_victim, p.pmu, t.kind "
                         "FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
                         "WHERE t.session = ?1 AND t.device = ?2 AND t.model = ?3 AND t.iteration = ?4 "
                         "ORDER BY t.start, t.stream, t.task_id, t.id", k, &s))
@@ -721,7 +735,8 @@ bool ProjectReader::forEachTask(const IterationKey &k, const TaskFn &fn) const
         r.streamId = colU32(q, 0);
         r.taskId = colU32(q, 1);
         r.batchId = colU32(q, 2);
-        r.type = static_cast<TaskType>(colI(q, 3));
+        r.type = colU32(q, 3);
+        r.kind = static_cast<TaskKind>(colI(q, 13) & (kTaskKindLimit - 1));
         r.start = colI(q, 4);
         r.duration = colI(q, 5);
         r.pending = colI(q, 6);
@@ -730,14 +745,7 @@ bool ProjectReader::forEachTask(const IterationKey &k, const TaskFn &fn) const
         r.totalCycles = u64(colI(q, 9));
         r.l2HitRate = static_cast<float>(sqlite3_column_double(q, 10));
         r.l2VictimRate = static_cast<float>(sqlite3_column_double(q, 11));
-        r.pmu.fill(0.f);
-        const auto *blob = static_cast<const unsigned char *>(sqlite3_column_blob(q, 12));
-        const int n = std::min(sqlite3_column_bytes(q, 12) / 4, kMaxPmuColumns);
-        r.pmuCount = static_cast<std::uint8_t>(blob ? n : 0);
-        for (int i = 0; i < r.pmuCount; ++i) {
-            const std::uint32_t bits = qFromLittleEndian<std::uint32_t>(blob + 4 * i);
-            std::memcpy(&r.pmu[size_t(i)], &bits, 4);
-        }
+        detail::readPmuBlob(q, 12, &r.pmu);
         return fn(r);
     });
 }
@@ -1038,11 +1046,11 @@ struct ProjectWriter::Impl {
         struct { Stmt *s; const char *sql; } all[] = {
             {&insString, "INSERT OR REPLACE INTO strings(session, id, text) VALUES(?1,?2,?3)"},
             {&insOp, "INSERT OR REPLACE INTO ops(session, id, model, name, op_type, input_shapes, input_data_types, "
-                     "input_formats, output_shapes, output_data_types, output_formats, block_dim, ai_cpu) "
-                     "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)"},
+                     "input_formats, output_shapes, output_data_types, output_formats, block_dim, ai_cpu, "
+                     "mix_block_dim, core_type) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"},
             {&insTask, "INSERT INTO tasks(session, device, model, iteration, stream, task_id, batch_id, type, start, "
-                       "duration, pending, op, name, total_cycles, l2_hit, l2_victim) "
-                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"},
+                       "duration, pending, op, name, total_cycles, l2_hit, l2_victim, kind) "
+                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)"},
             {&insPmu, "INSERT INTO task_pmu(task, pmu) VALUES(?1,?2)"},
             {&insCollective, "INSERT INTO collectives(session, device, model, iteration, name, op_type, start, "
                              "duration, bytes, segment) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"},
@@ -1131,6 +1139,8 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
             sqlite3_bind_int64(s, 11, o.outputFormats);
             sqlite3_bind_int64(s, 12, o.blockDim);
             sqlite3_bind_int64(s, 13, o.aiCpu ? 1 : 0);
+            sqlite3_bind_int64(s, 14, o.mixBlockDim);
+            sqlite3_bind_int64(s, 15, o.coreType);
             if ((rc = stepReset(s)) != SQLITE_OK)
                 return rc;
         }
@@ -1139,7 +1149,7 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
         sqlite3_stmt *s = insTask.get();
         sqlite3_stmt *p = insPmu.get();
         sqlite3_bind_int64(s, 1, sid);
-        unsigned char pmu[4 * kMaxPmuColumns];
+        std::vector<unsigned char> pmu;
         for (const TaskRecord &t : b.tasks) {
             sqlite3_bind_int64(s, 2, t.device);
             sqlite3_bind_int64(s, 3, t.modelId);
@@ -1147,7 +1157,7 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
             sqlite3_bind_int64(s, 5, t.streamId);
             sqlite3_bind_int64(s, 6, t.taskId);
             sqlite3_bind_int64(s, 7, t.batchId);
-            sqlite3_bind_int64(s, 8, static_cast<int>(t.type));
+            sqlite3_bind_int64(s, 8, t.type);
             sqlite3_bind_int64(s, 9, t.start);
             sqlite3_bind_int64(s, 10, t.duration);
             sqlite3_bind_int64(s, 11, t.pending);
@@ -1156,18 +1166,19 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
             sqlite3_bind_int64(s, 14, s64(t.totalCycles));
             sqlite3_bind_double(s, 15, t.l2HitRate);
             sqlite3_bind_double(s, 16, t.l2VictimRate);
+            sqlite3_bind_int64(s, 17, static_cast<int>(t.kind));
             if ((rc = stepReset(s)) != SQLITE_OK)
                 return rc;
             noteKey(t.device, t.modelId, t.iteration);
-            const int n = std::min<int>(t.pmuCount, kMaxPmuColumns);
-            if (n > 0) {
-                for (int i = 0; i < n; ++i) {
+            if (!t.pmu.empty()) {
+                pmu.resize(4 * t.pmu.size());
+                for (std::size_t i = 0; i < t.pmu.size(); ++i) {
                     std::uint32_t bits;
-                    std::memcpy(&bits, &t.pmu[size_t(i)], 4);
-                    qToLittleEndian(bits, pmu + 4 * i);
+                    std::memcpy(&bits, &t.pmu[i], 4);
+                    qToLittleEndian(bits, pmu.data() + 4 * i);
                 }
                 sqlite3_bind_int64(p, 1, sqlite3_last_insert_rowid(db.get()));
-                sqlite3_bind_blob(p, 2, pmu, 4 * n, SQLITE_STATIC);
+                sqlite3_bind_blob(p, 2, pmu.data(), int(pmu.size()), SQLITE_STATIC);
                 if ((rc = stepReset(p)) != SQLITE_OK)
                     return rc;
             }
@@ -1449,6 +1460,16 @@ bool ProjectWriter::begin(const SessionInfo &info)
         if ((rc = stepReset(mod.get())) != SQLITE_OK)
             return d->abort(rc);
     }
+    Stmt pc;
+    if ((rc = db.prepare("INSERT INTO pmu_columns(session, idx, name) VALUES(?1,?2,?3)", &pc)) != SQLITE_OK)
+        return d->abort(rc);
+    for (int i = 0; i < info.pmuColumns.size(); ++i) {
+        sqlite3_bind_int64(pc.get(), 1, sid);
+        sqlite3_bind_int64(pc.get(), 2, i);
+        bindQ(pc.get(), 3, info.pmuColumns.at(i));
+        if ((rc = stepReset(pc.get())) != SQLITE_OK)
+            return d->abort(rc);
+    }
     if ((rc = db.exec("COMMIT")) != SQLITE_OK)
         return d->abort(rc);
     d->session = sid;
@@ -1615,12 +1636,12 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
     };
     for (const TaskRecord &t : b.tasks) {
         const std::uint64_t row = RowSize().i(sid).i(t.device).i(t.modelId).i(t.iteration).i(t.streamId).i(t.taskId)
-                                      .i(t.batchId).i(int(t.type)).i(t.start).i(t.duration).i(t.pending).i(t.opId)
-                                      .i(t.name).i(s64(t.totalCycles)).real().real().i(1 << 20).bytes;
+                                      .i(t.batchId).i(t.type).i(t.start).i(t.duration).i(t.pending).i(t.opId)
+                                      .i(t.name).i(s64(t.totalCycles)).real().real().i(int(t.kind)).i(1 << 20).bytes;
         const std::uint64_t byStream = RowSize().i(sid).i(t.device).i(t.streamId).i(t.start).i(1 << 20).bytes;
         const std::uint64_t byIter = RowSize().i(sid).i(t.device).i(t.modelId).i(t.iteration).i(t.start).i(t.streamId)
                                          .i(t.taskId).i(1 << 20).bytes;
-        const std::uint64_t pmu = t.pmuCount > 0 ? RowSize().i(1 << 20).blob(4ull * std::min<int>(t.pmuCount, kMaxPmuColumns)).bytes : 0;
+        const std::uint64_t pmu = !t.pmu.empty() ? RowSize().i(1 << 20).blob(4ull * t.pmu.size()).bytes : 0;
         add(KTasks, t.iteration, t.device, t.modelId, row + byStream + byIter + pmu);
     }
     for (const CollectiveOpRecord &c : b.collectives)

@@ -17,7 +17,8 @@ namespace npuscope::store {
 
 inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 // 1: first release. 2: session notes in their own table (schema.cpp, kStepV2).
-inline constexpr int kSchemaVersion = 2;
+// 3: open task types as text, mixed block dims, per-session PMU columns (kStepV3).
+inline constexpr int kSchemaVersion = 3;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {

@@ -283,6 +283,46 @@ INSERT INTO session_notes(session, key, value)
 DELETE FROM meta WHERE key GLOB 'session.[0-9]*.?*';
 )SQL";
 
+// Schema 3: task types are open text. tasks.type becomes a StrId of the session's strings
+// (the type as the source spelled it) and the new tasks.kind keeps its classification
+// (TaskKind; 0..8 are the values type held before, so timeline summaries stay valid). The
+// nine 910 spellings are added to the strings of every session with tasks that lacks them.
+// ops gain the mixed kernels' vector block dim and the accelerator core text; a session
+// may name its PMU metric columns (pmu_columns: imported files carry their own sets).
+constexpr const char *kStepV3 = R"SQL(
+ALTER TABLE tasks ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ops ADD COLUMN mix_block_dim INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ops ADD COLUMN core_type INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE pmu_columns(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY(session, idx)
+) WITHOUT ROWID;
+CREATE TEMP TABLE v3_type_names(kind INTEGER PRIMARY KEY, text TEXT NOT NULL);
+INSERT INTO v3_type_names(kind, text) VALUES
+    (0, 'AI_CORE'), (1, 'AI_CPU'), (2, 'EVENT_RECORD'), (3, 'EVENT_WAIT'), (4, 'EVENT_RESET'),
+    (5, 'REDUCE_ASYNC_V2'), (6, 'NOTIFY_WAIT'), (7, 'NOTIFY_RECORD'), (8, 'MEMCPY_ASYNC');
+INSERT INTO strings(session, id, text)
+    SELECT s.id,
+           COALESCE((SELECT MAX(x.id) FROM strings AS x WHERE x.session = s.id), 0)
+               + ROW_NUMBER() OVER (PARTITION BY s.id ORDER BY n.kind),
+           n.text
+    FROM sessions AS s CROSS JOIN v3_type_names AS n
+    WHERE EXISTS (SELECT 1 FROM tasks AS t WHERE t.session = s.id)
+      AND NOT EXISTS (SELECT 1 FROM strings AS x WHERE x.session = s.id AND x.text = n.text);
+CREATE TEMP TABLE v3_type_ids(session INTEGER NOT NULL, kind INTEGER NOT NULL, id INTEGER NOT NULL,
+                              PRIMARY KEY(session, kind)) WITHOUT ROWID;
+INSERT INTO v3_type_ids(session, kind, id)
+    SELECT x.session, n.kind, MIN(x.id) FROM strings AS x JOIN v3_type_names AS n ON x.text = n.text
+    GROUP BY x.session, n.kind;
+UPDATE tasks SET
+    kind = CASE WHEN type BETWEEN 0 AND 8 THEN type ELSE 15 END,
+    type = COALESCE((SELECT i.id FROM v3_type_ids AS i WHERE i.session = tasks.session AND i.kind = tasks.type), 0);
+DROP TABLE v3_type_ids;
+DROP TABLE v3_type_names;
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -292,6 +332,7 @@ struct MigrationStep {
 constexpr MigrationStep kSteps[] = {
     {0, kStepV1},
     {1, kStepV2},
+    {2, kStepV3},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

@@ -355,4 +355,15 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
     return true;
 }
 
+void readPmuBlob(sqlite3_stmt *s, int col, std::vector<float> *out)
+{
+    const auto *blob = static_cast<const unsigned char *>(sqlite3_column_blob(s, col));
+    const int n = blob ? sqlite3_column_bytes(s, col) / 4 : 0;
+    out->resize(std::size_t(n));
+    for (int i = 0; i < n; ++i) {
+        const std::uint32_t bits = qFromLittleEndian<std::uint32_t>(blob + 4 * i);
+        std::memcpy(&(*out)[std::size_t(i)], &bits, 4);
+    }
+}
+
 } // namespace npuscope::store::detail

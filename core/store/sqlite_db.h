@@ -7,6 +7,7 @@
 #include "core/store/project.h"
 
 #include <atomic>
+#include <vector>
 #include <QString>
 #include <sqlite3.h>
 
@@ -76,5 +77,9 @@ QString upgradeBackupPath(const QString &path, int version);
 // Maps a failing SQLite result code met while doing `what` on the project at `path`.
 StoreError errorFromCode(int rc);
 QString messageFromCode(int rc, const QString &path, const QString &sqliteMessage);
+
+// task_pmu.pmu (little-endian float32 values) of column `col` into *out; a NULL column
+// (no row joined) leaves it empty.
+void readPmuBlob(sqlite3_stmt *s, int col, std::vector<float> *out);
 
 } // namespace npuscope::store::detail

@@ -68,7 +68,7 @@ std::pair<std::uint64_t, std::uint64_t> tasksPerIteration()
         bool write(const RecordBatch &b) override
         {
             for (const auto &t : b.tasks)
-                aicore += t.type == TaskType::AiCore;
+                aicore += t.kind == TaskKind::AiCore;
             return CountingSink::write(b);
         }
     } one, two;
@@ -151,8 +151,8 @@ double bareInsert(const QString &path, const CaptureSink &cap)
     sqlite3_stmt *ins = nullptr, *pmu = nullptr;
     sqlite3_prepare_v3(db,
                        "INSERT INTO tasks(session, device, model, iteration, stream, task_id, batch_id, type, start, "
-                       "duration, pending, op, name, total_cycles, l2_hit, l2_victim) "
-                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)",
+                       "duration, pending, op, name, total_cycles, l2_hit, l2_victim, kind) "
+                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)",
                        -1, SQLITE_PREPARE_PERSISTENT, &ins, nullptr);
     sqlite3_prepare_v3(db, "INSERT INTO task_pmu(task, pmu) VALUES(?1,?2)", -1, SQLITE_PREPARE_PERSISTENT, &pmu, nullptr);
     if (!ins || !pmu)
@@ -169,7 +169,7 @@ double bareInsert(const QString &path, const CaptureSink &cap)
             sqlite3_bind_int64(ins, 5, r.streamId);
             sqlite3_bind_int64(ins, 6, r.taskId);
             sqlite3_bind_int64(ins, 7, r.batchId);
-            sqlite3_bind_int64(ins, 8, static_cast<int>(r.type));
+            sqlite3_bind_int64(ins, 8, r.type);
             sqlite3_bind_int64(ins, 9, r.start);
             sqlite3_bind_int64(ins, 10, r.duration);
             sqlite3_bind_int64(ins, 11, r.pending);
@@ -178,12 +178,13 @@ double bareInsert(const QString &path, const CaptureSink &cap)
             sqlite3_bind_int64(ins, 14, static_cast<std::int64_t>(r.totalCycles));
             sqlite3_bind_double(ins, 15, r.l2HitRate);
             sqlite3_bind_double(ins, 16, r.l2VictimRate);
+            sqlite3_bind_int64(ins, 17, static_cast<int>(r.kind));
             if (sqlite3_step(ins) != SQLITE_DONE)
                 die(QString::fromUtf8(sqlite3_errmsg(db)));
             sqlite3_reset(ins);
-            if (r.pmuCount > 0) {
+            if (r.pmu.size() > 0) {
                 sqlite3_bind_int64(pmu, 1, sqlite3_last_insert_rowid(db));
-                sqlite3_bind_blob(pmu, 2, r.pmu.data(), 4 * std::min<int>(r.pmuCount, kMaxPmuColumns), SQLITE_STATIC);
+                sqlite3_bind_blob(pmu, 2, r.pmu.data(), int(4 * r.pmu.size()), SQLITE_STATIC);
                 if (sqlite3_step(pmu) != SQLITE_DONE)
                     die(QString::fromUtf8(sqlite3_errmsg(db)));
                 sqlite3_reset(pmu);
@@ -229,7 +230,7 @@ void benchRecord(Config &cfg)
     std::uint64_t pmuRows = 0;
     for (const auto &b : cap.batches)
         for (const auto &t : b)
-            pmuRows += t.pmuCount > 0;
+            pmuRows += t.pmu.size() > 0;
     info("record: resnet50 b32, %d devices x %d iterations, %llu task rows (%llu with task_pmu rows), %zu batches",
          s.spec.devicesPerServer, s.spec.iterations, static_cast<unsigned long long>(rows),
          static_cast<unsigned long long>(pmuRows), cap.batches.size());
@@ -347,10 +348,7 @@ std::pair<double, std::uint64_t> exportSqlite(const QString &sqlite3, const QStr
 }
 
 // Same task rows, same order (the iteration index), names through the strings table.
-const char *const kTaskTypeCase =
-    "CASE t.type WHEN 0 THEN 'AI_CORE' WHEN 1 THEN 'AI_CPU' WHEN 2 THEN 'EVENT_RECORD' WHEN 3 THEN 'EVENT_WAIT' "
-    "WHEN 4 THEN 'EVENT_RESET' WHEN 5 THEN 'REDUCE_ASYNC_V2' WHEN 6 THEN 'NOTIFY_WAIT' WHEN 7 THEN 'NOTIFY_RECORD' "
-    "ELSE 'MEMCPY_ASYNC' END";
+const char *const kTaskTypeCase = "(SELECT text FROM strings WHERE session = t.session AND id = t.type)";
 
 QString csvQuery()
 {
@@ -361,7 +359,7 @@ QString csvQuery()
                "SELECT t.model, t.task_id, t.stream, %1, %2, %3, t.start / 1000.0, t.duration / 1000.0, o.block_dim, "
                "%4, %5, %6, %7, %8, %9, t.total_cycles, hex(p.pmu) "
                "FROM tasks t JOIN ops o ON o.session = t.session AND o.id = t.op LEFT JOIN task_pmu p ON p.task = t.id "
-               "WHERE t.type = 0 ORDER BY t.session, t.device, t.model, t.iteration, t.start, t.stream, t.task_id")
+               "WHERE t.kind = 0 ORDER BY t.session, t.device, t.model, t.iteration, t.start, t.stream, t.task_id")
         .arg(s("o", "name"), s("o", "op_type"), QLatin1String(kTaskTypeCase), s("o", "input_shapes"), s("o", "input_data_types"),
              s("o", "input_formats"), s("o", "output_shapes"), s("o", "output_data_types"))
         .arg(s("o", "output_formats"));

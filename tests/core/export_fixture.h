@@ -75,7 +75,7 @@ inline std::unique_ptr<MemoryTrace> makeSession(const QByteArray &optionsJson = 
     for (int d = 0; d < deviceCount; ++d) {
         for (std::uint32_t it = 1; it <= 2; ++it) {
             const TimeNs base = kT0 + (it - 1) * kIterLen + d * 1500; // devices slightly apart
-            auto task = [&](std::uint32_t stream, std::uint32_t taskId, TaskType type, TimeNs at, TimeNs dur,
+            auto task = [&](std::uint32_t stream, std::uint32_t taskId, TaskKind type, TimeNs at, TimeNs dur,
                             std::uint32_t opId, std::uint64_t cycles, const char *name) {
                 TaskRecord t;
                 t.device = static_cast<std::uint16_t>(d);
@@ -83,17 +83,18 @@ inline std::unique_ptr<MemoryTrace> makeSession(const QByteArray &optionsJson = 
                 t.iteration = it;
                 t.streamId = stream;
                 t.taskId = taskId;
-                t.type = type;
+                t.type = S(taskKindName(type));
+                t.kind = type;
                 t.start = base + at;
                 t.duration = dur;
                 t.pending = 1200 + taskId;
                 t.opId = opId;
                 t.name = S(name);
                 t.totalCycles = cycles;
-                if (type == TaskType::AiCore) {
+                if (type == TaskKind::AiCore) {
                     t.l2HitRate = 0.8f + 0.01f * static_cast<float>(taskId % 10);
                     t.l2VictimRate = 0.05f;
-                    t.pmuCount = 14;
+                    t.pmu.resize(14);
                     // PipeUtilization order; time slots hold junk on purpose: the
                     // exporter derives X_time from aicore_time and the ratio.
                     const float ratios[6] = {0.21f, 0.65f, 0.05f, 0.12f, 0.33f, 0.08f};
@@ -107,19 +108,19 @@ inline std::unique_ptr<MemoryTrace> makeSession(const QByteArray &optionsJson = 
                 b.tasks.push_back(t);
             };
             // Forward / backward on stream 2, AI CPU on stream 4, HCCL on stream 12.
-            task(2, 3, TaskType::EventWait, 0, 10, 0, 0, "EVENT_WAIT");
-            task(2, 4, TaskType::AiCore, 5000, 23100, 1, 687000, "Default/network/Conv2D-op1");
-            task(4, 2, TaskType::AiCpu, 6000, 400000, 4, 0, "Default/DropoutGenMask-op4");
-            task(4, 3, TaskType::EventRecord, 406500, 10, 0, 0, "EVENT_RECORD");
-            task(2, 5, TaskType::AiCore, 28300, 7160, 2, 133000, "=HYPERLINK(\"http://x\")");
-            task(2, 6, TaskType::AiCore, 40000, 5500, 3, 40900, "Default/Cast-op3");
-            task(2, 7, TaskType::AiCore, 50000, 600000, 5, 17800000, "Gradients/Conv2DBackpropFilter-op5");
-            task(12, 2, TaskType::NotifyWait, 500000, 3250, 0, 0, "NOTIFY_WAIT");
-            task(12, 3, TaskType::ReduceAsyncV2, 520000, 300000, 0, 0, "REDUCE_ASYNC_V2");
-            task(12, 4, TaskType::NotifyRecord, 830000, 40, 0, 0, "NOTIFY_RECORD");
-            task(12, 5, TaskType::MemcpyAsync, 840000, 104160, 0, 0, "MEMCPY_ASYNC");
-            task(2, 8, TaskType::AiCore, 1000000, 7160, 3, 53000, "Default/Cast-op3");
-            task(2, 9, TaskType::EventReset, 1010000, 50, 0, 0, "EVENT_RESET");
+            task(2, 3, TaskKind::EventWait, 0, 10, 0, 0, "EVENT_WAIT");
+            task(2, 4, TaskKind::AiCore, 5000, 23100, 1, 687000, "Default/network/Conv2D-op1");
+            task(4, 2, TaskKind::AiCpu, 6000, 400000, 4, 0, "Default/DropoutGenMask-op4");
+            task(4, 3, TaskKind::EventRecord, 406500, 10, 0, 0, "EVENT_RECORD");
+            task(2, 5, TaskKind::AiCore, 28300, 7160, 2, 133000, "=HYPERLINK(\"http://x\")");
+            task(2, 6, TaskKind::AiCore, 40000, 5500, 3, 40900, "Default/Cast-op3");
+            task(2, 7, TaskKind::AiCore, 50000, 600000, 5, 17800000, "Gradients/Conv2DBackpropFilter-op5");
+            task(12, 2, TaskKind::NotifyWait, 500000, 3250, 0, 0, "NOTIFY_WAIT");
+            task(12, 3, TaskKind::ReduceAsyncV2, 520000, 300000, 0, 0, "REDUCE_ASYNC_V2");
+            task(12, 4, TaskKind::NotifyRecord, 830000, 40, 0, 0, "NOTIFY_RECORD");
+            task(12, 5, TaskKind::MemcpyAsync, 840000, 104160, 0, 0, "MEMCPY_ASYNC");
+            task(2, 8, TaskKind::AiCore, 1000000, 7160, 3, 53000, "Default/Cast-op3");
+            task(2, 9, TaskKind::EventReset, 1010000, 50, 0, 0, "EVENT_RESET");
 
             CollectiveOpRecord c;
             c.device = static_cast<std::uint16_t>(d);

@@ -57,20 +57,20 @@ private Q_SLOTS:
     void taskTime()
     {
         TaskTimeBuilder b;
-        auto t = [](std::uint32_t stream, std::uint32_t id, TimeNs start, TimeNs dur, TaskType type) {
+        auto t = [](std::uint32_t stream, std::uint32_t id, TimeNs start, TimeNs dur, TaskKind type) {
             TaskRecord r;
             r.streamId = stream;
             r.taskId = id;
             r.start = start;
             r.duration = dur;
-            r.type = type;
+            r.kind = type;
             r.pending = 5;
             return r;
         };
-        b.add(t(2, 1, 0, 100, TaskType::AiCore), "Conv");
-        b.add(t(3, 1, 10, 20, TaskType::NotifyWait), "NOTIFY_WAIT");
-        b.add(t(2, 2, 130, 50, TaskType::AiCore), "Cast");
-        b.add(t(2, 1, 200, 60, TaskType::AiCore), "Conv"); // same (stream, task, name) again
+        b.add(t(2, 1, 0, 100, TaskKind::AiCore), "Conv", "AI_CORE");
+        b.add(t(3, 1, 10, 20, TaskKind::NotifyWait), "NOTIFY_WAIT", "Notify Wait");
+        b.add(t(2, 2, 130, 50, TaskKind::AiCore), "Cast", "KERNEL_AICORE");
+        b.add(t(2, 1, 200, 60, TaskKind::AiCore), "Conv", "AI_CORE"); // same (stream, task, name) again
         const auto rows = b.rows();
         QCOMPARE(rows.size(), std::size_t(3));
         QCOMPARE(rows[0].name, std::string("Conv"));
@@ -82,7 +82,11 @@ private Q_SLOTS:
         QCOMPARE(rows[0].timePercent, 100.0 * 160 / 230);
         QCOMPARE(rows[1].waiting, TimeNs(30));   // Cast: 130 − 100
         QCOMPARE(rows[2].waiting, TimeNs(0));    // first task of stream 3
-        QCOMPARE(QString::fromLatin1(taskLaunchApi(TaskType::AiCore)), QStringLiteral("rtKernelLaunch"));
+        QCOMPARE(rows[2].type, std::string("Notify Wait")); // the type as the source spelled it
+        QCOMPARE(rows[2].kind, TaskKind::NotifyWait);
+        QCOMPARE(QString::fromLatin1(taskLaunchApi(TaskKind::AiCore)), QStringLiteral("rtKernelLaunch"));
+        QCOMPARE(QString::fromLatin1(taskLaunchApi(TaskKind::MixAiv)), QStringLiteral("rtKernelLaunch"));
+        QCOMPARE(QString::fromLatin1(taskLaunchApi(TaskKind::Other)), QStringLiteral("N/A"));
     }
     void stepTrace()
     {

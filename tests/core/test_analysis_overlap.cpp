@@ -51,8 +51,10 @@ private Q_SLOTS:
         const auto hidden = computeOverlap({{0, 100}}, {{10, 90}});
         QVERIFY(hidden.notOverlapped.empty());
         QVERIFY(hidden.free.empty());
-        QVERIFY(isComputeTask(TaskType::AiCore) && isComputeTask(TaskType::AiCpu));
-        QVERIFY(!isComputeTask(TaskType::NotifyWait) && !isComputeTask(TaskType::MemcpyAsync));
+        QVERIFY(isComputeKind(TaskKind::AiCore) && isComputeKind(TaskKind::AiCpu));
+        QVERIFY(isComputeKind(TaskKind::AiVectorCore) && isComputeKind(TaskKind::MixAic) && isComputeKind(TaskKind::MixAiv));
+        QVERIFY(!isComputeKind(TaskKind::NotifyWait) && !isComputeKind(TaskKind::MemcpyAsync));
+        QVERIFY(!isComputeKind(TaskKind::Dma) && !isComputeKind(TaskKind::Other));
     }
 };
 

@@ -58,7 +58,8 @@ private slots:
             QCOMPARE(std::string(trace.string(conv->opType)), std::string("Conv2D")); // joined with op_summary by device
             QCOMPARE(std::string(trace.string(conv->inputShapes)), std::string("32,3,224,224;64,3,7,7"));
             QCOMPARE(int(conv->blockDim), 32);
-            QCOMPARE(tasks[2].type, TaskType::EventRecord);
+            QCOMPARE(tasks[2].kind, TaskKind::EventRecord);
+            QCOMPARE(std::string(trace.string(tasks[2].type)), std::string("EVENT_RECORD"));
             std::vector<HcclTaskRecord> hccl;
             trace.forEachHcclTask({dev, 0, 1}, [&](const HcclTaskRecord &h) { hccl.push_back(h); return true; });
             QCOMPARE(hccl.size(), std::size_t(1));

@@ -9,17 +9,36 @@ using namespace npuscope;
 class TestModelRecords : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void taskTypeNamesRoundTrip()
+    void taskKindsOfTheNineKeepTheirSpelling()
     {
-        for (int i = 0; i < kTaskTypeCount; ++i) {
-            const auto t = static_cast<TaskType>(i);
-            TaskType back{};
-            QVERIFY(taskTypeFromName(taskTypeName(t), &back));
-            QCOMPARE(back, t);
+        // The 910's nine types: their spelling is their kind's name and maps back to it.
+        const char *nine[] = {"AI_CORE", "AI_CPU", "EVENT_RECORD", "EVENT_WAIT", "EVENT_RESET",
+                              "REDUCE_ASYNC_V2", "NOTIFY_WAIT", "NOTIFY_RECORD", "MEMCPY_ASYNC"};
+        for (int i = 0; i < 9; ++i) {
+            const auto k = static_cast<TaskKind>(i);
+            QCOMPARE(QString::fromLatin1(taskKindName(k)), QString::fromLatin1(nine[i]));
+            QCOMPARE(taskKindOf(nine[i]), k);
         }
-        TaskType unused{};
-        QVERIFY(!taskTypeFromName("AI_VECTOR", &unused));
-        QCOMPARE(QString::fromLatin1(taskTypeName(TaskType::ReduceAsyncV2)), QStringLiteral("REDUCE_ASYNC_V2"));
+    }
+    void taskKindsOfTodaysSpellings()
+    {
+        QCOMPARE(taskKindOf("KERNEL_AIVEC"), TaskKind::AiVectorCore);
+        QCOMPARE(taskKindOf("AI_VECTOR_CORE"), TaskKind::AiVectorCore);
+        QCOMPARE(taskKindOf("KERNEL_AICORE"), TaskKind::AiCore);
+        QCOMPARE(taskKindOf("MIX_AIC"), TaskKind::MixAic);
+        QCOMPARE(taskKindOf("MIX_AIV"), TaskKind::MixAiv);
+        QCOMPARE(taskKindOf("Notify Wait"), TaskKind::NotifyWait);
+        QCOMPARE(taskKindOf("EVENT_WAIT_SQE"), TaskKind::EventWait);
+        QCOMPARE(taskKindOf("SDMA_SQE"), TaskKind::Dma);
+        QCOMPARE(taskKindOf("PCIE_DMA_SQE"), TaskKind::Dma);
+        // Open set: anything else is Other, never rejected, and matching is exact.
+        QCOMPARE(taskKindOf("PLACE_HOLDER_SQE"), TaskKind::Other);
+        QCOMPARE(taskKindOf("Write Value"), TaskKind::Other);
+        QCOMPARE(taskKindOf("ai_core"), TaskKind::Other);
+        QCOMPARE(taskKindOf(""), TaskKind::Other);
+        for (int i = 0; i < 256; ++i)
+            QVERIFY(int(taskKindOf(taskKindName(static_cast<TaskKind>(i)))) < kTaskKindLimit);
+        QVERIFY(isAiCoreKind(TaskKind::MixAiv) && !isAiCoreKind(TaskKind::AiCpu));
     }
     void stringTableDeclaresEachStringOnce()
     {

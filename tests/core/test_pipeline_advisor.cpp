@@ -193,7 +193,7 @@ private slots:
         QVERIFY(f->focusStream >= 0);
         bool found = false;
         trace.forEachTask({f->focusDevice, 1, f->iterations.empty() ? 2u : f->iterations.front()}, [&](const TaskRecord &t) {
-            if (t.streamId == std::uint32_t(f->focusStream) && t.type == TaskType::AiCpu && t.start <= f->focusStart
+            if (t.streamId == std::uint32_t(f->focusStream) && t.kind == TaskKind::AiCpu && t.start <= f->focusStart
                 && f->focusStart < t.start + t.duration)
                 found = true;
             return true;
@@ -201,7 +201,7 @@ private slots:
         // The focus is the longest occurrence; it lies in one of the affected iterations.
         for (std::uint32_t it : f->iterations)
             trace.forEachTask({f->focusDevice, 1, it}, [&](const TaskRecord &t) {
-                if (t.type == TaskType::AiCpu && t.streamId == std::uint32_t(f->focusStream) && t.start == f->focusStart)
+                if (t.kind == TaskKind::AiCpu && t.streamId == std::uint32_t(f->focusStream) && t.start == f->focusStart)
                     found = true;
                 return true;
             });

@@ -96,7 +96,7 @@ std::map<QString, std::pair<std::uint64_t, std::int64_t>> opTotalsSql(Sql &sql, 
     sql.rows("SELECT COALESCE(NULLIF(s.text, ''), 'N/A'), COUNT(*), SUM(t.duration) FROM tasks t "
              "LEFT JOIN ops o ON o.session = t.session AND o.id = t.op "
              "LEFT JOIN strings s ON s.session = o.session AND s.id = o.op_type "
-             "WHERE t.session = 1 AND t.type IN (0, 1) AND " + where + " GROUP BY 1",
+             "WHERE t.session = 1 AND t.kind IN (0, 1, 9, 10, 11) AND " + where + " GROUP BY 1",
              [&](sqlite3_stmt *s) {
                  m[sql.text(s, 0)] = {std::uint64_t(sqlite3_column_int64(s, 1)), sqlite3_column_int64(s, 2)};
              });
@@ -312,7 +312,7 @@ private slots:
         std::map<std::string, std::pair<double, std::array<double, ch::PipeCount>>> acc;
         for (const auto &k : o.reader->iterations())
             o.reader->forEachTask(k, [&](const TaskRecord &t) {
-                if (t.type != TaskType::AiCore || t.pmuCount != cols.size())
+                if (t.kind != TaskKind::AiCore || t.pmu.size() != cols.size())
                     return true;
                 const OpDesc *op = o.reader->op(t.opId);
                 auto &a = acc[std::string(op ? o.reader->string(op->opType) : "N/A")];
@@ -396,7 +396,7 @@ private slots:
             double sum = 0;
             sql.rows("SELECT MIN(CAST(l2_hit * " + QByteArray::number(bins) + " AS INTEGER), "
                          + QByteArray::number(bins - 1) + "), COUNT(*), SUM(l2_hit) FROM tasks WHERE session = 1 "
-                         "AND type = 0 AND l2_hit >= 0 GROUP BY 1",
+                         "AND kind = 0 AND l2_hit >= 0 GROUP BY 1",
                      [&](sqlite3_stmt *r) {
                          want[std::size_t(sqlite3_column_int(r, 0))] = std::uint64_t(sqlite3_column_int64(r, 1));
                          n += std::uint64_t(sqlite3_column_int64(r, 1));

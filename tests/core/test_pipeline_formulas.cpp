@@ -263,7 +263,7 @@ void PipelineFormulas::formulas()
         // Rows equal the stored AI Core / AI CPU tasks of this iteration.
         int storedOpTasks = 0;
         trace.forEachTask(k, [&](const TaskRecord &t) {
-            if (t.type == TaskType::AiCore || t.type == TaskType::AiCpu) ++storedOpTasks;
+            if (t.kind == TaskKind::AiCore || t.kind == TaskKind::AiCpu) ++storedOpTasks;
             return true;
         });
         QCOMPARE(int(ops.rows.size()), storedOpTasks);

@@ -70,7 +70,7 @@ RecordBatch iteration(std::uint16_t dev, std::uint32_t it)
         t.opId = 1;
         t.name = 1;
         t.totalCycles = 380'000 + std::uint64_t(i);
-        t.pmuCount = 14;
+        t.pmu.resize(14);
         for (int k = 0; k < 14; ++k)
             t.pmu[size_t(k)] = 0.1f * float(k);
         b.tasks.push_back(t);

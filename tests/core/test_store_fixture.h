@@ -31,12 +31,13 @@ inline bool sameFloat(float a, float b)
 inline QString diff(const TaskRecord &a, const TaskRecord &b)
 {
 #define NPS_F(f) if (!(a.f == b.f)) return QStringLiteral(#f);
-    NPS_F(device) NPS_F(modelId) NPS_F(iteration) NPS_F(streamId) NPS_F(taskId) NPS_F(batchId) NPS_F(type)
-    NPS_F(start) NPS_F(duration) NPS_F(pending) NPS_F(opId) NPS_F(name) NPS_F(totalCycles) NPS_F(pmuCount)
+    NPS_F(device) NPS_F(modelId) NPS_F(iteration) NPS_F(streamId) NPS_F(taskId) NPS_F(batchId) NPS_F(type) NPS_F(kind)
+    NPS_F(start) NPS_F(duration) NPS_F(pending) NPS_F(opId) NPS_F(name) NPS_F(totalCycles)
+    if (a.pmu.size() != b.pmu.size()) return QStringLiteral("pmu.size()");
     if (!sameFloat(a.l2HitRate, b.l2HitRate)) return QStringLiteral("l2HitRate");
     if (!sameFloat(a.l2VictimRate, b.l2VictimRate)) return QStringLiteral("l2VictimRate");
-    for (int i = 0; i < a.pmuCount; ++i)
-        if (!sameFloat(a.pmu[size_t(i)], b.pmu[size_t(i)])) return QStringLiteral("pmu[%1]").arg(i);
+    for (std::size_t i = 0; i < a.pmu.size(); ++i)
+        if (!sameFloat(a.pmu[i], b.pmu[i])) return QStringLiteral("pmu[%1]").arg(i);
     return {};
 }
 inline QString diff(const CollectiveOpRecord &a, const CollectiveOpRecord &b)
@@ -190,18 +191,24 @@ public:
                     r.streamId = std::uint32_t(rng_() % 4 + 1);
                     r.taskId = std::uint32_t(rng_() % 3); // ties on (start, stream, task) happen
                     r.batchId = std::uint32_t(rng_() % 2);
-                    r.type = static_cast<TaskType>(rng_() % kTaskTypeCount);
+                    // Known kinds and open types alike (kind 15 = other, its text made up).
+                    static const TaskKind kinds[] = {TaskKind::AiCore, TaskKind::AiCpu, TaskKind::EventRecord,
+                                                     TaskKind::NotifyWait, TaskKind::AiVectorCore, TaskKind::MixAic,
+                                                     TaskKind::Dma, TaskKind::Other};
+                    r.kind = kinds[rng_() % (sizeof kinds / sizeof kinds[0])];
+                    r.type = r.kind == TaskKind::Other ? str(b, "TYPE_%1_%2", std::uint32_t(rng_() % 3), 0)
+                                                       : str(b, taskKindName(r.kind), 0, 0);
                     r.start = t == 0 ? -5 - d : base + TimeNs(rng_() % 8) * 1000; // one negative start
                     r.duration = TimeNs(rng_() % 100000);
                     r.pending = TimeNs(rng_() % 5000);
-                    r.opId = (r.type == TaskType::AiCore || r.type == TaskType::AiCpu) ? opIds[rng_() % opIds.size()] : 0;
+                    r.opId = isComputeKind(r.kind) ? opIds[rng_() % opIds.size()] : 0;
                     r.name = str(b, "task_%1_%2", std::uint32_t(rng_() % 10), model);
                     r.totalCycles = rng_(); // full 64-bit range
                     r.l2HitRate = t % 3 == 0 ? -1.f : float(rng_() % 1000000) / 999999.f;
                     r.l2VictimRate = t % 3 == 0 ? -1.f : float(rng_() % 1000) / 7.f;
-                    r.pmuCount = std::uint8_t(t % (kMaxPmuColumns + 1));
-                    for (int i = 0; i < r.pmuCount; ++i)
-                        r.pmu[size_t(i)] = float(std::int64_t(rng_() % 2000001) - 1000000) / 3.f + 1e-7f * i;
+                    r.pmu.resize(std::size_t(t % 41)); // any count: 910B files have more than 14
+                    for (std::size_t i = 0; i < r.pmu.size(); ++i)
+                        r.pmu[i] = float(std::int64_t(rng_() % 2000001) - 1000000) / 3.f + 1e-7f * float(i);
                     b.tasks.push_back(r);
                 }
                 for (int c = 0; c < 3; ++c) {

@@ -55,11 +55,9 @@ std::vector<Task> writeSession(const QString &path, std::int64_t *session)
                 r.opId = 1;
                 r.name = 1;
                 r.totalCycles = std::uint64_t(dur);
-                r.pmuCount = 2;
-                r.pmu[0] = 0.5f;
-                r.pmu[1] = 0.25f;
+                r.pmu = {0.5f, 0.25f};
                 r.l2HitRate = 0.75f;
-                r.type = i % 10 == 0 ? TaskType::EventRecord : TaskType::AiCore;
+                r.kind = i % 10 == 0 ? TaskKind::EventRecord : TaskKind::AiCore;
                 b.tasks.push_back(r);
                 tasks.push_back({d, s, t, dur});
                 t += dur;
@@ -175,7 +173,7 @@ private slots:
                     r.duration = i % 5 == 0 ? maxDur : TimeNs(rng() % std::uint64_t(maxDur));
                     r.opId = op.id;
                     r.name = op.name;
-                    r.type = i % 3 == 0 ? TaskType::EventRecord : TaskType::AiCore;
+                    r.kind = i % 3 == 0 ? TaskKind::EventRecord : TaskKind::AiCore;
                     b.tasks.push_back(r);
                     t += r.duration / 3; // overlapping tasks too
                 }
@@ -245,7 +243,7 @@ private slots:
         TaskRecord r;
         QVERIFY(st->findTask(t.dev, t.stream, t.start, 1, &r));
         QCOMPARE(r.duration, t.dur);
-        QCOMPARE(r.pmuCount, std::uint8_t(2));
+        QCOMPARE(r.pmu.size(), std::size_t(2));
         QCOMPARE(r.pmu[1], 0.25f);
         QCOMPARE(r.l2HitRate, 0.75f);
         QVERIFY(!st->findTask(t.dev, t.stream, t.start + 1, 1, &r));

@@ -3,7 +3,11 @@
 // build (commit 313f611), with its import report as a "session.1.import" row of meta. Schema 2
 // moves session notes into their own table; opening a schema-1 file is refused until
 // Project::upgrade migrates it, keeping the original as <file>.v1.bak.
+// tests/data/store/v2-run.npuscope is a real schema-2 file: `npuscope run --model alexnet
+// --batch 1 --iterations 2 --devices 2` with every switch on, by the schema-2 build (commit
+// e2032da): its tasks hold all nine 910 task types as integers, which schema 3 turns into text.
 
+#include "core/store/lod.h"
 #include "core/store/project.h"
 #include "tests/test_files.h"
 
@@ -28,6 +32,7 @@ using testfiles::fileHash;
 namespace {
 
 const QString kFixture = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v1-import.npuscope");
+const QString kFixtureV2 = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v2-run.npuscope");
 
 // One text value read with plain SQLite (how the schema-1 layout stored it).
 QByteArray rawText(const QString &path, const char *sql)
@@ -224,6 +229,64 @@ private Q_SLOTS:
         QVERIFY(!ok);
         QCOMPARE(err, StoreError::Busy);
         QVERIFY(!QFile::exists(p + QStringLiteral(".v1.bak")));
+    }
+
+    void schemaTwoTaskTypesBecomeText()
+    {
+        const QString p = dir_.filePath(QStringLiteral("v2.npuscope"));
+        QVERIFY(QFile::copy(kFixtureV2, p));
+        QVERIFY(QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner));
+        QCOMPARE(rawText(p, "PRAGMA user_version"), QByteArray("2"));
+        // What schema 2 stored: type codes 0..8, counted per code, and the string count.
+        std::map<int, int> before;
+        for (int code = 0; code < 9; ++code) {
+            const QByteArray sql = "SELECT count(*) FROM tasks WHERE type = " + QByteArray::number(code);
+            before[code] = rawText(p, sql.constData()).toInt();
+            QVERIFY2(before[code] > 0, sql.constData()); // the fixture holds every one of the nine
+        }
+        const int stringsBefore = rawText(p, "SELECT count(*) FROM strings").toInt();
+        const QByteArray lodBefore = rawText(p, "SELECT hex(group_concat(hex(data))) FROM timeline_lod");
+
+        StoreError err = StoreError::None;
+        QString msg;
+        UpgradeResult r;
+        QVERIFY2(Project::upgrade(p, &r, &err, &msg), qPrintable(msg));
+        QCOMPARE(r.fromVersion, 2);
+        QCOMPARE(rawText(p, "PRAGMA integrity_check"), QByteArray("ok"));
+        // Only the two spellings the emulator never used as a name were added.
+        QCOMPARE(rawText(p, "SELECT count(*) FROM strings").toInt(), stringsBefore + 2);
+        QCOMPARE(rawText(p, "SELECT hex(group_concat(hex(data))) FROM timeline_lod"), lodBefore);
+
+        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        const auto sessions = project->sessions();
+        QCOMPARE(sessions.size(), size_t(1));
+        auto reader = project->session(sessions.front().id, &msg);
+        QVERIFY2(reader, qPrintable(msg));
+        const char *nine[] = {"AI_CORE", "AI_CPU", "EVENT_RECORD", "EVENT_WAIT", "EVENT_RESET",
+                              "REDUCE_ASYNC_V2", "NOTIFY_WAIT", "NOTIFY_RECORD", "MEMCPY_ASYNC"};
+        std::map<int, int> after;
+        int wrongText = 0, noText = 0;
+        for (const IterationKey &k : reader->iterations())
+            QVERIFY(reader->forEachTask(k, [&](const TaskRecord &t) {
+                const int code = int(t.kind);
+                ++after[code];
+                noText += t.type == 0;
+                wrongText += code > 8 || reader->string(t.type) != nine[code];
+                return true;
+            }));
+        QCOMPARE(noText, 0);
+        QCOMPARE(wrongText, 0);
+        QCOMPARE(after, before);
+        // The timeline reads the kinds the summaries were built with.
+        auto timeline = TimelineStore::open(p, sessions.front().id, &err, &msg);
+        QVERIFY2(timeline, qPrintable(msg));
+        std::map<int, int> scanned;
+        QVERIFY(timeline->scanTasks([&](const TaskRow &t) {
+            ++scanned[t.kind];
+            return reader->string(t.type) == nine[t.kind % 9];
+        }));
+        QCOMPARE(scanned, before);
     }
 
     void upgradeRefusesWhatOpenRefuses()

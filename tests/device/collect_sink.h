@@ -48,12 +48,12 @@ public:
         std::ostringstream o;
         for (const auto &s : strings) o << "S" << s << '\n';
         for (const auto &x : ops)
-            o << "O" << x.id << ',' << x.name << ',' << x.opType << ',' << x.inputShapes << ',' << x.blockDim << ',' << x.aiCpu << '\n';
+            o << "O" << x.id << ',' << x.name << ',' << x.opType << ',' << x.inputShapes << ',' << x.blockDim << ',' << x.mixBlockDim << ',' << x.aiCpu << ',' << x.coreType << '\n';
         for (const auto &t : tasks) {
-            o << "T" << t.device << ',' << t.iteration << ',' << t.streamId << ',' << t.taskId << ',' << int(t.type) << ','
+            o << "T" << t.device << ',' << t.iteration << ',' << t.streamId << ',' << t.taskId << ',' << t.type << ',' << int(t.kind) << ','
               << t.start << ',' << t.duration << ',' << t.pending << ',' << t.opId << ',' << t.name << ',' << t.totalCycles
-              << ',' << t.l2HitRate << ',' << t.l2VictimRate << ',' << int(t.pmuCount);
-            for (int i = 0; i < t.pmuCount; ++i) o << ',' << t.pmu[size_t(i)];
+              << ',' << t.l2HitRate << ',' << t.l2VictimRate << ',' << t.pmu.size();
+            for (float v : t.pmu) o << ',' << v;
             o << '\n';
         }
         for (const auto &c : collectives) o << "C" << c.device << ',' << c.name << ',' << c.start << ',' << c.duration << '\n';

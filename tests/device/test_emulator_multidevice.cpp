@@ -91,7 +91,7 @@ private slots:
         // Longest NOTIFY_WAIT per device: the straggler (device 3) waits least.
         std::map<std::uint16_t, TimeNs> longest;
         for (const auto &t : sink.tasks)
-            if (t.type == TaskType::NotifyWait && t.iteration > 1)
+            if (t.kind == TaskKind::NotifyWait && t.iteration > 1)
                 longest[t.device] = std::max(longest[t.device], t.duration);
         for (std::uint16_t d = 0; d < 3; ++d)
             QVERIFY2(longest[d] > longest[3], qPrintable(QStringLiteral("device %1 %2 vs straggler %3")
@@ -134,7 +134,7 @@ private slots:
         int oursTotal = 0;
         for (const auto &t : sink.tasks)
             if (t.device == 0 && t.iteration == 3) {
-                ++ours[taskTypeName(t.type)];
+                ++ours[sink.str(t.type)];
                 ++oursTotal;
                 streams.insert(t.streamId);
             }
@@ -173,7 +173,7 @@ private slots:
         QCOMPARE(streams, (std::set<std::uint32_t>{2, 3, 4, 10, 12, 13}));
         std::vector<double> durs;
         for (const auto &t : sink.tasks)
-            if (t.device == 0 && t.iteration == 3 && t.type == TaskType::AiCore)
+            if (t.device == 0 && t.iteration == 3 && t.kind == TaskKind::AiCore)
                 durs.push_back(double(t.duration) / 1000.0);
         std::sort(durs.begin(), durs.end());
         qInfo("AI Core task durations (us): min %.2f median %.2f p90 %.2f max %.2f (reference 1.2 / 8 / 121 / 782)",

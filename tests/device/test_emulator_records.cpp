@@ -118,7 +118,7 @@ private slots:
                 QCOMPARE(a.str(h.messageType), std::string("ascii"));
             }
         for (const auto &t : a.tasks)
-            if (t.type == TaskType::AiCore) {
+            if (t.kind == TaskKind::AiCore) {
                 QVERIFY(t.l2HitRate >= 0 && t.l2HitRate <= 1);
                 QVERIFY(t.l2VictimRate >= 0 && t.l2VictimRate <= 1);
             }
@@ -149,7 +149,7 @@ private slots:
             QCOMPARE(int(op.blockDim), 0);
         }
         for (const auto &t : z.tasks)
-            QCOMPARE(int(t.pmuCount), 0);
+            QCOMPARE(int(t.pmu.size()), 0);
     }
 
     void pmuGroupsHaveTheirColumns()
@@ -162,13 +162,13 @@ private slots:
             QCOMPARE(run(spec("lenet", 16, 1), o, sink), SessionStatus::Complete);
             int core = 0;
             for (const auto &t : sink.tasks) {
-                if (t.type != TaskType::AiCore) {
-                    QCOMPARE(int(t.pmuCount), 0);
+                if (t.kind != TaskKind::AiCore) {
+                    QCOMPARE(int(t.pmu.size()), 0);
                     continue;
                 }
                 ++core;
-                QCOMPARE(int(t.pmuCount), int(aicMetricsColumns(m).size()));
-                for (int i = 0; i < t.pmuCount; ++i)
+                QCOMPARE(int(t.pmu.size()), int(aicMetricsColumns(m).size()));
+                for (std::size_t i = 0; i < t.pmu.size(); ++i)
                     QVERIFY(std::isfinite(t.pmu[size_t(i)]) && t.pmu[size_t(i)] >= 0);
             }
             QVERIFY(core > 0);
@@ -186,7 +186,7 @@ private slots:
             std::vector<double> ratio;
             std::map<std::string, std::vector<double>> mac, vec;
             for (const auto &t : sink.tasks) {
-                if (t.type != TaskType::AiCore)
+                if (t.kind != TaskKind::AiCore)
                     continue;
                 const OpDesc *op = ops.at(t.opId);
                 QVERIFY(op->blockDim >= 1 && op->blockDim <= 32);
@@ -196,7 +196,7 @@ private slots:
                 const double durUs = double(t.duration) / 1000.0;
                 QVERIFY2(aicore < durUs, sink.str(t.name).c_str());
                 ratio.push_back(aicore / durUs);
-                QCOMPARE(int(t.pmuCount), 14);
+                QCOMPARE(int(t.pmu.size()), 14);
                 const auto &p = t.pmu;
                 for (int r = 1; r < 12; r += 2) {
                     QVERIFY(p[size_t(r)] >= 0 && p[size_t(r)] <= 1);
@@ -225,7 +225,7 @@ private slots:
             // The optimizer update streams weights through HBM: memory bound.
             std::vector<double> mb;
             for (const auto &t : sink.tasks)
-                if (t.type == TaskType::AiCore && sink.str(ops.at(t.opId)->opType) == "FusedMulApplyMomentum" && t.duration > 50'000)
+                if (t.kind == TaskKind::AiCore && sink.str(ops.at(t.opId)->opType) == "FusedMulApplyMomentum" && t.duration > 50'000)
                     mb.push_back(t.pmu[13]);
             if (!mb.empty())
                 QVERIFY(median(mb) > 1);

@@ -54,11 +54,11 @@ double dataAugShare(const CollectSink &sink, std::uint16_t device)
     return total > 0 ? bound / total : 0;
 }
 
-TimeNs sumDurations(const CollectSink &sink, std::uint16_t device, TaskType type, std::uint32_t minIteration = 2)
+TimeNs sumDurations(const CollectSink &sink, std::uint16_t device, TaskKind type, std::uint32_t minIteration = 2)
 {
     TimeNs sum = 0;
     for (const auto &t : sink.tasks)
-        if (t.device == device && t.type == type && t.iteration >= minIteration)
+        if (t.device == device && t.kind == type && t.iteration >= minIteration)
             sum += t.duration;
     return sum;
 }
@@ -227,8 +227,8 @@ private slots:
         // One device computes longer ...
         std::vector<TimeNs> compute, wait;
         for (std::uint16_t d = 0; d < 4; ++d) {
-            compute.push_back(sumDurations(strag, d, TaskType::AiCore));
-            wait.push_back(sumDurations(strag, d, TaskType::NotifyWait));
+            compute.push_back(sumDurations(strag, d, TaskKind::AiCore));
+            wait.push_back(sumDurations(strag, d, TaskKind::NotifyWait));
             qInfo("device %d: AI Core %.2f ms, NOTIFY_WAIT %.2f ms", d, compute.back() / 1e6, wait.back() / 1e6);
         }
         for (std::uint16_t d = 0; d < 3; ++d) {
@@ -237,9 +237,9 @@ private slots:
             // grow by about the straggler's extra compute, the straggler's do not.
             const double lag = double(compute[3] - compute[d]);
             QVERIFY(double(wait[d] - wait[3]) > 0.8 * lag);
-            QVERIFY(double(wait[d] - sumDurations(base, d, TaskType::NotifyWait)) > 0.8 * lag);
+            QVERIFY(double(wait[d] - sumDurations(base, d, TaskKind::NotifyWait)) > 0.8 * lag);
         }
-        QVERIFY(std::abs(double(wait[3] - sumDurations(base, 3, TaskType::NotifyWait))) < 0.2 * double(wait[3]));
+        QVERIFY(std::abs(double(wait[3] - sumDurations(base, 3, TaskKind::NotifyWait))) < 0.2 * double(wait[3]));
         // All devices' iterations stretch to the straggler's pace.
         for (std::uint16_t d = 0; d < 4; ++d)
             QVERIFY(step(strag, d, 4)->iterationEnd - step(strag, d, 3)->iterationEnd
@@ -262,20 +262,20 @@ private slots:
         QVERIFY(!normal->aiCpu);
         QVERIFY(fallen->aiCpu);
         QVERIFY(fb.str(fallen->inputDataTypes).find("DT_INT64") != std::string::npos);
-        auto durationOf = [](const CollectSink &s, std::uint32_t opId, TaskType *type) {
+        auto durationOf = [](const CollectSink &s, std::uint32_t opId, TaskKind *type) {
             TimeNs d = 0;
             for (const auto &t : s.tasks)
                 if (t.opId == opId && t.iteration == 3) {
                     d = t.duration;
-                    *type = t.type;
+                    *type = t.kind;
                 }
             return d;
         };
-        TaskType tn = TaskType::AiCore, tf = TaskType::AiCore;
+        TaskKind tn = TaskKind::AiCore, tf = TaskKind::AiCore;
         const TimeNs dn = durationOf(base, normal->id, &tn), df = durationOf(fb, fallen->id, &tf);
         qInfo("OneHotD: %.1f us on the AI Core, %.1f us as the AI CPU fallback", dn / 1e3, df / 1e3);
-        QCOMPARE(tn, TaskType::AiCore);
-        QCOMPARE(tf, TaskType::AiCpu);
+        QCOMPARE(tn, TaskKind::AiCore);
+        QCOMPARE(tf, TaskKind::AiCpu);
         QVERIFY(df > 10 * dn);
         QVERIFY(df > 50'000);
         // It ran on the AI CPU stream, with an AI CPU record, between events on both streams.
@@ -310,7 +310,7 @@ private slots:
                 busy += c[i].duration;
                 if (i > 0)
                     gaps += std::max<TimeNs>(0, c[i].start - (c[i - 1].start + c[i - 1].duration));
-                if (c[i].type == TaskType::AiCore)
+                if (c[i].kind == TaskKind::AiCore)
                     aic.push_back(c[i].duration);
             }
             std::sort(aic.begin(), aic.end());

@@ -219,10 +219,10 @@ private slots:
                  });
         QVERIFY(checked > 5);
         checked = 0;
-        sql.rows("SELECT type, COUNT(*), SUM(duration), MIN(duration), MAX(duration) FROM tasks WHERE session = 1 AND " + range +
-                     " GROUP BY type",
+        sql.rows("SELECT kind, COUNT(*), SUM(duration), MIN(duration), MAX(duration) FROM tasks WHERE session = 1 AND " + range +
+                     " GROUP BY kind",
                  [&](sqlite3_stmt *s) {
-                     const QString key = "Task type|" + QString::fromLatin1(taskTypeName(static_cast<TaskType>(sqlite3_column_int(s, 0))));
+                     const QString key = "Task type|" + QString::fromLatin1(taskKindName(static_cast<TaskKind>(sqlite3_column_int(s, 0))));
                      QVERIFY2(shown.contains(key), qPrintable(key));
                      QCOMPARE(shown[key][0], QString::number(sqlite3_column_int64(s, 1)));
                      QCOMPARE(shown[key][1], fmt(s, 2));
@@ -297,7 +297,7 @@ private slots:
         sql.rows("SELECT t.start, t.duration, t.stream, t.task_id, n.text, ty.text FROM tasks t "
                  "JOIN ops o ON o.session = t.session AND o.id = t.op "
                  "JOIN strings n ON n.session = t.session AND n.id = o.name JOIN strings ty ON ty.session = t.session AND ty.id = o.op_type "
-                 "WHERE t.session = 1 AND t.device = 0 AND t.type = 0 ORDER BY t.duration DESC LIMIT 1",
+                 "WHERE t.session = 1 AND t.device = 0 AND t.kind = 0 ORDER BY t.duration DESC LIMIT 1",
                  [&](sqlite3_stmt *s) {
                      start = sqlite3_column_int64(s, 0);
                      dur = sqlite3_column_int64(s, 1);

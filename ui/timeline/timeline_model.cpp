@@ -97,7 +97,8 @@ std::unique_ptr<Model> openSkeleton(const QString &path, std::int64_t session, Q
             *message = st->errorString();
         return nullptr;
     };
-    if (!st->readSessionHeader(&m->sessionName, &m->optionsJson) || !st->readStrings(&m->strings) || !st->readOps(&m->ops)
+    if (!st->readSessionHeader(&m->sessionName, &m->optionsJson) || !st->readPmuColumns(&m->pmuColumns)
+        || !st->readStrings(&m->strings) || !st->readOps(&m->ops)
         || !st->readDevices(&devices) || !st->readStepTraces(&m->steps))
         return failed();
     if (m->strings.empty())
@@ -195,7 +196,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             cur = &m->lanes[it->second].events;
         }
         const StrId opType = r.op && r.op < m->ops.size() ? m->ops[r.op].opType : 0;
-        cur->push(r.start - origin, clampDur(r.duration), r.name, opType, r.type);
+        cur->push(r.start - origin, clampDur(r.duration), r.name, opType, r.kind);
         return true;
     });
     if (cancel.load())
@@ -328,7 +329,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             std::priority_queue<Head, std::vector<Head>, std::greater<>> heap;
             auto advance = [&](std::size_t k) {
                 const auto &e = *streams[k];
-                while (pos[k] < e.size() && !analysis::isComputeTask(static_cast<TaskType>(e.typeAt(pos[k]))))
+                while (pos[k] < e.size() && !isComputeKind(static_cast<TaskKind>(e.typeAt(pos[k]))))
                     ++pos[k];
                 if (pos[k] < e.size())
                     heap.push({e.startAt(pos[k]), k});

@@ -64,6 +64,7 @@ struct Model {
     std::int64_t session = 0;
     QString sessionName;
     QByteArray optionsJson;
+    QStringList pmuColumns;            // the session's own PMU column names (empty: aic_metrics group)
     TimeNs origin = 0;                 // absolute ns of relative time 0
     TimeNs extent = 1;                 // relative end of the session
     std::vector<std::string> strings;  // by StrId (plus the view's own names appended)

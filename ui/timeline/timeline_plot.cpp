@@ -11,15 +11,20 @@ using namespace analysis::timeline;
 QRgb Palette::typeColor(std::uint8_t type)
 {
     switch (type) {
-    case std::uint8_t(TaskType::AiCore): return qRgb(0x4e, 0x79, 0xa7);
-    case std::uint8_t(TaskType::AiCpu): return qRgb(0xf2, 0x8e, 0x2b);
-    case std::uint8_t(TaskType::EventRecord): return qRgb(0x9c, 0x75, 0x5f);
-    case std::uint8_t(TaskType::EventWait): return qRgb(0xba, 0xb0, 0xac);
-    case std::uint8_t(TaskType::EventReset): return qRgb(0x76, 0xb7, 0xb2);
-    case std::uint8_t(TaskType::ReduceAsyncV2): return qRgb(0xe1, 0x57, 0x59);
-    case std::uint8_t(TaskType::NotifyWait): return qRgb(0xed, 0xc9, 0x48);
-    case std::uint8_t(TaskType::NotifyRecord): return qRgb(0xb0, 0x7a, 0xa1);
-    case std::uint8_t(TaskType::MemcpyAsync): return qRgb(0x59, 0xa1, 0x4f);
+    case std::uint8_t(TaskKind::AiCore): return qRgb(0x4e, 0x79, 0xa7);
+    case std::uint8_t(TaskKind::AiCpu): return qRgb(0xf2, 0x8e, 0x2b);
+    case std::uint8_t(TaskKind::EventRecord): return qRgb(0x9c, 0x75, 0x5f);
+    case std::uint8_t(TaskKind::EventWait): return qRgb(0xba, 0xb0, 0xac);
+    case std::uint8_t(TaskKind::EventReset): return qRgb(0x76, 0xb7, 0xb2);
+    case std::uint8_t(TaskKind::ReduceAsyncV2): return qRgb(0xe1, 0x57, 0x59);
+    case std::uint8_t(TaskKind::NotifyWait): return qRgb(0xed, 0xc9, 0x48);
+    case std::uint8_t(TaskKind::NotifyRecord): return qRgb(0xb0, 0x7a, 0xa1);
+    case std::uint8_t(TaskKind::MemcpyAsync): return qRgb(0x59, 0xa1, 0x4f);
+    case std::uint8_t(TaskKind::AiVectorCore): return qRgb(0x2a, 0x9d, 0x8f);
+    case std::uint8_t(TaskKind::MixAic): return qRgb(0x6a, 0x4c, 0x93);
+    case std::uint8_t(TaskKind::MixAiv): return qRgb(0x9b, 0x5d, 0xe5);
+    case std::uint8_t(TaskKind::Dma): return qRgb(0x8c, 0xb3, 0x69);
+    case std::uint8_t(TaskKind::Other): return qRgb(0x9a, 0x9a, 0x9a);
     case CatCollective: return qRgb(0xe1, 0x57, 0x59);
     case CatHcclTask: return qRgb(0xff, 0x9d, 0xa7);
     case CatHostRange: return qRgb(0x86, 0xbc, 0xb6);

@@ -868,7 +868,8 @@ void TimelineView::showDetails()
         const OpDesc *op = t.opId && t.opId < m.ops.size() && m.ops[t.opId].id ? &m.ops[t.opId] : nullptr;
         add(tr("Op Name"), op ? str(op->name) : str(t.name));
         add(tr("OP Type"), op ? str(op->opType) : QStringLiteral("N/A"));
-        add(tr("Task Type"), QString::fromLatin1(taskTypeName(t.type)));
+        const std::string_view typeText = t.type < m.strings.size() ? std::string_view(m.strings[t.type]) : std::string_view();
+        add(tr("Task Type"), typeText.empty() ? QString::fromLatin1(taskKindName(t.kind)) : str(t.type));
         add(tr("Stream ID"), QString::number(t.streamId));
         add(tr("Task ID"), QString::number(t.taskId));
         add(tr("Batch ID"), QString::number(t.batchId));
@@ -876,17 +877,21 @@ void TimelineView::showDetails()
         add(tr("Iteration"), QString::number(t.iteration));
         add(tr("Task Wait (pending)"), dur(double(t.pending)));
         add(tr("Block Dim"), op ? QString::number(op->blockDim) : QStringLiteral("N/A"));
+        if (op && op->mixBlockDim)
+            add(tr("Mix Block Dim"), QString::number(op->mixBlockDim));
+        if (op && op->coreType)
+            add(tr("Accelerator Core"), str(op->coreType));
         add(tr("Input Shapes"), op ? str(op->inputShapes) : QStringLiteral("N/A"));
         add(tr("Input Data Types"), op ? str(op->inputDataTypes) : QStringLiteral("N/A"));
         add(tr("Input Formats"), op ? str(op->inputFormats) : QStringLiteral("N/A"));
         add(tr("Output Shapes"), op ? str(op->outputShapes) : QStringLiteral("N/A"));
         add(tr("Output Data Types"), op ? str(op->outputDataTypes) : QStringLiteral("N/A"));
         add(tr("Output Formats"), op ? str(op->outputFormats) : QStringLiteral("N/A"));
-        add(tr("Total Cycles"), t.type == TaskType::AiCore ? QString::number(t.totalCycles) : QStringLiteral("N/A"));
+        add(tr("Total Cycles"), isAiCoreKind(t.kind) ? QString::number(t.totalCycles) : QStringLiteral("N/A"));
         ProfilingOptions opts;
         ProfilingOptions::parse(m.optionsJson, &opts);
-        const QStringList cols = aicMetricsColumns(opts.aicMetrics);
-        for (int k = 0; k < t.pmuCount; ++k)
+        const QStringList cols = m.pmuColumns.isEmpty() ? aicMetricsColumns(opts.aicMetrics) : m.pmuColumns;
+        for (int k = 0; k < int(t.pmu.size()); ++k)
             add(k < cols.size() ? cols[k] : tr("PMU %1").arg(k), QString::number(double(t.pmu[std::size_t(k)]), 'f', 3));
         add(tr("L2 Hit Rate"), t.l2HitRate >= 0 ? QString::number(double(t.l2HitRate), 'f', 3) : QStringLiteral("N/A"));
         add(tr("L2 Victim Rate"), t.l2VictimRate >= 0 ? QString::number(double(t.l2VictimRate), 'f', 3) : QStringLiteral("N/A"));
@@ -1010,7 +1015,7 @@ void TimelineView::showRangeStats()
     };
     addRow(tr("All tasks"), tr("%1 in range").arg(dur(double(t1 - t0))), st.all);
     for (const auto &[type, a] : st.byTaskType)
-        addRow(tr("Task type"), QString::fromLatin1(taskTypeName(static_cast<TaskType>(type))), a);
+        addRow(tr("Task type"), QString::fromLatin1(taskKindName(static_cast<TaskKind>(type))), a);
     std::vector<std::pair<StrId, Aggregate>> ops(st.byOpType.begin(), st.byOpType.end());
     std::sort(ops.begin(), ops.end(), [](auto &a, auto &b) { return a.second.total > b.second.total; });
     for (const auto &[op, a] : ops) {
@@ -1201,8 +1206,8 @@ void TimelineView::refreshLegend()
             }
         }
         for (std::uint8_t t : seen)
-            if (t < kTaskTypeCount)
-                items.emplace_back(QString::fromLatin1(taskTypeName(static_cast<TaskType>(t))), timeline::Palette::typeColor(t));
+            if (t < kTaskKindLimit)
+                items.emplace_back(QString::fromLatin1(taskKindName(static_cast<TaskKind>(t))), timeline::Palette::typeColor(t));
         items.emplace_back(tr("HCCL"), timeline::Palette::typeColor(timeline::CatCollective));
         items.emplace_back(tr("FP/BP"), timeline::Palette::typeColor(timeline::CatFpBp));
         items.emplace_back(tr("Refresh"), timeline::Palette::typeColor(timeline::CatRefresh));
@@ -1974,7 +1979,7 @@ bool TimelineView::eventFilter(QObject *obj, QEvent *ev)
                                        QString::fromStdString(formatDuration(double(l.events.startAt(e)))), tr("Duration"),
                                        dur(double(l.events.durationAt(e))));
                 if (l.kind == LaneKind::Stream)
-                    tip += QStringLiteral("<br>%1 · %2").arg(QString::fromLatin1(taskTypeName(static_cast<TaskType>(l.events.typeAt(e)))),
+                    tip += QStringLiteral("<br>%1 · %2").arg(QString::fromLatin1(taskKindName(static_cast<TaskKind>(l.events.typeAt(e)))),
                                                              op.empty() ? QStringLiteral("N/A") : QString::fromUtf8(op.data(), qsizetype(op.size())));
                 QToolTip::showText(plot_->mapToGlobal(m->pos() + QPoint(12, 12)), tip, plot_);
             }
