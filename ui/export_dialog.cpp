@@ -19,7 +19,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThread>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -136,10 +135,7 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     cancel_->setEnabled(false);
     close_ = buttons->addButton(QDialogButtonBox::Close);
     connect(export_, &QPushButton::clicked, this, &ExportDialog::startExport);
-    connect(cancel_, &QPushButton::clicked, this, [this] {
-        if (cancelFlag_)
-            cancelFlag_->store(true);
-    });
+    connect(cancel_, &QPushButton::clicked, this, [this] { jobs_.cancel(); });
     connect(close_, &QPushButton::clicked, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
@@ -171,13 +167,7 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     validate();
 }
 
-ExportDialog::~ExportDialog()
-{
-    if (worker_) {
-        cancelFlag_->store(true);
-        worker_->wait();
-    }
-}
+ExportDialog::~ExportDialog() = default;
 
 void ExportDialog::onTr(std::function<void()> f)
 {
@@ -200,10 +190,7 @@ void ExportDialog::changeEvent(QEvent *e)
 
 void ExportDialog::reject()
 {
-    if (worker_) { // closing while exporting cancels first; the thread must not outlive us
-        cancelFlag_->store(true);
-        worker_->wait();
-    }
+    jobs_.discard(); // closing while exporting cancels it (files written so far are whole)
     QDialog::reject();
 }
 
@@ -280,61 +267,52 @@ void ExportDialog::validate()
         problems << tr("The first iteration (%1) comes after the last (%2).").arg(first_->value()).arg(last_->value());
     problem_->setText(problems.join(QLatin1Char('\n')));
     problem_->setVisible(!problems.isEmpty());
-    export_->setEnabled(problems.isEmpty() && !worker_);
+    export_->setEnabled(problems.isEmpty() && !isRunning());
 }
 
 void ExportDialog::startExport()
 {
-    if (worker_ || !export_->isEnabled())
+    if (isRunning() || !export_->isEnabled())
         return;
     const exporting::ExportRequest req = request();
-    cancelFlag_ = std::make_shared<std::atomic_bool>(false);
-    auto cancel = cancelFlag_;
     const QString path = projectPath_;
     const std::int64_t id = sessionId_;
-    QPointer<ExportDialog> self(this);
     progress_->setRange(0, 0);
     progress_->show();
     result_->clear();
     export_->setEnabled(false);
     cancel_->setEnabled(true);
-    worker_ = QThread::create([self, path, id, req, cancel] {
-        store::StoreError err = store::StoreError::None;
-        QString message;
+    struct Outcome {
         QString status = QStringLiteral("failed");
+        QString message;
         exporting::ExportResult result;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &message, store::Project::Check::Schema);
-        std::unique_ptr<store::ProjectReader> reader = project ? project->session(id, &message) : nullptr;
-        if (reader) {
+    };
+    jobs_.start(
+        [this, path, id, req](JobControl &job) {
+            Outcome o;
+            store::StoreError err = store::StoreError::None;
+            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &o.message, store::Project::Check::Schema);
+            std::unique_ptr<store::ProjectReader> reader = project ? project->session(id, &o.message) : nullptr;
+            if (!reader)
+                return o;
             exporting::ExportError kind = exporting::ExportError::None;
-            if (exporting::exportProf(*reader, req, &result, &kind, &message,
-                                      [self](const exporting::ExportProgress &p) {
-                                          QMetaObject::invokeMethod(qApp, [self, p] {
-                                              if (!self)
-                                                  return;
-                                              self->progress_->setRange(0, int(p.filesTotal));
-                                              self->progress_->setValue(int(p.filesDone));
-                                          });
-                                      },
-                                      cancel.get()))
-                status = QStringLiteral("complete");
+            const auto progress = [this, &job](const exporting::ExportProgress &p) {
+                job.report([this, p] {
+                    progress_->setRange(0, int(p.filesTotal));
+                    progress_->setValue(int(p.filesDone));
+                }, p.filesDone == p.filesTotal);
+            };
+            if (exporting::exportProf(*reader, req, &o.result, &kind, &o.message, progress, job.cancelFlag()))
+                o.status = QStringLiteral("complete");
             else if (kind == exporting::ExportError::Cancelled)
-                status = QStringLiteral("cancelled");
-        }
-        QMetaObject::invokeMethod(qApp, [self, status, message, result] {
-            if (self)
-                self->done(status, message, result);
-        });
-    });
-    connect(worker_, &QThread::finished, worker_, &QObject::deleteLater);
-    worker_->start();
+                o.status = QStringLiteral("cancelled");
+            return o;
+        },
+        [this](Outcome o) { done(o.status, o.message, o.result); });
 }
 
 void ExportDialog::done(const QString &status, const QString &message, const exporting::ExportResult &result)
 {
-    if (worker_)
-        worker_->wait();
-    worker_ = nullptr;
     cancel_->setEnabled(false);
     progress_->hide();
     QString text;

@@ -4,11 +4,9 @@
 // with progress and Cancel, and ends with a link that opens the folder.
 
 #include "core/exporting/prof_exporter.h"
+#include "ui/job_runner.h"
 
 #include <QDialog>
-#include <QPointer>
-#include <QThread>
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,7 +41,7 @@ public:
     QPushButton *exportButton() const { return export_; }
     QPushButton *cancelButton() const { return cancel_; }
     QLabel *resultLabel() const { return result_; }
-    bool isRunning() const { return worker_ != nullptr; }
+    bool isRunning() const { return jobs_.isBusy(); }
     QString profDir() const { return profDir_; }
 
 public Q_SLOTS:
@@ -81,10 +79,9 @@ private:
     QPushButton *export_ = nullptr;
     QPushButton *cancel_ = nullptr;
     QPushButton *close_ = nullptr;
-    QPointer<QThread> worker_;
-    std::shared_ptr<std::atomic_bool> cancelFlag_;
     QString profDir_;
     int maxIteration_ = 1;
+    JobRunner jobs_; // last: its running job ends before the members above go
 };
 
 } // namespace npuscope::ui

@@ -182,10 +182,7 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    if (worker_) {
-        cancel_->store(true);
-        worker_->wait();
-    }
+    work_.cancel();
 }
 
 void MainWindow::setStatus(std::function<QString()> f)
@@ -331,7 +328,7 @@ void MainWindow::changeEvent(QEvent *e)
 
 void MainWindow::closeEvent(QCloseEvent *e)
 {
-    if (worker_) {
+    if (isRunning()) {
         const auto answer = importing_
                                 ? QMessageBox::question(this, tr("Import in Progress"),
                                                         tr("A PROF directory is being imported. Stop it and quit? "
@@ -343,8 +340,9 @@ void MainWindow::closeEvent(QCloseEvent *e)
             e->ignore();
             return;
         }
-        cancel_->store(true);
-        worker_->wait();
+        // The window goes at once; the job stops (an import undoing itself first) before the
+        // application ends.
+        work_.cancel();
     }
     QSettings s;
     s.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
@@ -409,7 +407,7 @@ void MainWindow::log(const QString &text)
 
 void MainWindow::updateActions()
 {
-    const bool busy = worker_ != nullptr;
+    const bool busy = isRunning();
     saveAsAct_->setEnabled(!projectPath_.isEmpty());
     exportAct_->setEnabled(!projectPath_.isEmpty() && explorer_->selection().sessionId > 0);
     reloadAct_->setEnabled(!projectPath_.isEmpty());
@@ -697,7 +695,7 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
 
 void MainWindow::newSession()
 {
-    if (worker_) {
+    if (isRunning()) {
         QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return;
     }
@@ -709,7 +707,7 @@ void MainWindow::newSession()
 
 bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &options, const QString &projectPath)
 {
-    if (worker_) {
+    if (isRunning()) {
         QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return false;
     }
@@ -719,9 +717,6 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
         QMessageBox::warning(this, tr("Invalid Session"), specError);
         return false;
     }
-    cancel_ = std::make_shared<std::atomic_bool>(false);
-    auto cancel = cancel_;
-    QPointer<MainWindow> self(this);
     const QString path = QFileInfo(projectPath).absoluteFilePath();
     runPath_ = path;
     runModel_ = spec.model;
@@ -729,40 +724,31 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
     lastIterations_ = spec.iterations;
     lastRecords_ = 0;
     runClock_.start();
+    importing_ = false;
+    cancelling_ = false;
     const auto check = writerCheck(path);
-    worker_ = QThread::create([self, spec, options, path, cancel, check] {
-        store::StoreError err = store::StoreError::None;
-        QString message;
-        auto writer = store::ProjectWriter::create(path, &err, &message, check);
-        QString status = QStringLiteral("failed");
-        if (writer) {
+    work_.start(
+        [this, spec, options, path, check](JobControl &job) {
+            store::StoreError err = store::StoreError::None;
+            std::pair<QString, QString> out{QStringLiteral("failed"), QString()}; // status, message
+            auto writer = store::ProjectWriter::create(path, &err, &out.second, check);
+            if (!writer)
+                return out;
             device::Emulator emu(spec, options);
-            // At most ~10 updates a second reach the GUI thread, however fast the run.
-            QElapsedTimer sinceLast;
-            sinceLast.start();
-            const SessionStatus st = emu.run(*writer, cancel.get(), [self, &sinceLast](const device::EmulatorProgress &p) {
-                if (p.iteration != 1 && p.iteration != p.iterations && sinceLast.elapsed() < 100)
-                    return;
-                sinceLast.restart();
-                QMetaObject::invokeMethod(qApp, [self, p] {
-                    if (self)
-                        self->onProgress(p.iteration, p.iterations, p.records);
-                });
+            const SessionStatus st = emu.run(*writer, job.cancelFlag(), [this, &job](const device::EmulatorProgress &p) {
+                job.report([this, p] { onProgress(p.iteration, p.iterations, p.records); },
+                           p.iteration == 1 || p.iteration == p.iterations);
             });
-            status = sessionStatusName(st);
+            out.first = sessionStatusName(st);
             if (st == SessionStatus::Failed)
-                message = writer->errorString().isEmpty() ? emu.errorString() : writer->errorString();
+                out.second = writer->errorString().isEmpty() ? emu.errorString() : writer->errorString();
             else
-                message = options.optionsWithoutData().join(QLatin1Char(' '));
-            // Closed before the GUI hears of the end: finishRun waits for this thread.
+                out.second = options.optionsWithoutData().join(QLatin1Char(' '));
+            // Closed before the GUI hears of the end, so the project it reopens is complete.
             writer.reset();
-        }
-        QMetaObject::invokeMethod(qApp, [self, status, message] {
-            if (self)
-                self->finishRun(status, message);
-        });
-    });
-    connect(worker_, &QThread::finished, worker_, &QObject::deleteLater);
+            return out;
+        },
+        [this](const std::pair<QString, QString> &out) { finishRun(out.first, out.second); });
     const QString model = spec.model;
     setStatus([model] { return tr("Recording %1…").arg(model); });
     progress_->setRange(0, spec.iterations);
@@ -772,15 +758,12 @@ bool MainWindow::startRun(const SessionSpec &spec, const ProfilingOptions &optio
     cancelButton_->setEnabled(true);
     log(tr("Recording %1 into %2.").arg(spec.model, QDir::toNativeSeparators(path)));
     updateActions();
-    worker_->start();
     refresh_->start();
     return true;
 }
 
 void MainWindow::onProgress(int iteration, int iterations, quint64 records)
 {
-    if (!worker_)
-        return;
     // The first committed batch exists now: show the project being written.
     if (explorer_->projectPath() != runPath_) {
         projectPath_ = runPath_;
@@ -794,7 +777,7 @@ void MainWindow::onProgress(int iteration, int iterations, quint64 records)
     lastRecords_ = records;
     progress_->setRange(0, iterations);
     progress_->setValue(iteration);
-    if (cancel_ && cancel_->load())
+    if (cancelling_)
         return; // keep saying "Cancelling…"
     setStatus([this] {
         const double secs = std::max<double>(runClock_.elapsed(), 1) / 1000.0;
@@ -812,9 +795,7 @@ void MainWindow::onProgress(int iteration, int iterations, quint64 records)
 
 void MainWindow::finishRun(const QString &status, const QString &message)
 {
-    if (worker_)
-        worker_->wait();
-    worker_ = nullptr;
+    cancelling_ = false;
     refresh_->stop();
     progress_->hide();
     cancelButton_->hide();
@@ -862,9 +843,10 @@ void MainWindow::finishRun(const QString &status, const QString &message)
 
 void MainWindow::cancelWork()
 {
-    if (!worker_ || !cancel_)
+    if (!isRunning())
         return;
-    cancel_->store(true);
+    cancelling_ = true;
+    work_.cancel();
     cancelButton_->setEnabled(false);
     if (importing_)
         setStatus([] { return tr("Cancelling the import; what it wrote is being removed…"); });
@@ -904,7 +886,7 @@ bool MainWindow::saveProjectAs(const QString &destination)
     log(statusLabel_->text());
     // While a recording writes into the original, keep watching it; otherwise continue
     // in the copy like any "Save As".
-    if (!worker_)
+    if (!isRunning())
         openProject(dest);
     return true;
 }
@@ -925,7 +907,7 @@ void MainWindow::saveProjectAsDialog()
 
 void MainWindow::importProf()
 {
-    if (worker_) {
+    if (isRunning()) {
         QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return;
     }
@@ -941,7 +923,7 @@ void MainWindow::importProf()
 
 void MainWindow::importFolder(const QString &dir)
 {
-    if (worker_) {
+    if (isRunning()) {
         QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return;
     }
@@ -963,7 +945,7 @@ void MainWindow::importFolder(const QString &dir)
 
 bool MainWindow::importPath(const QString &dir, const QString &projectPath)
 {
-    if (worker_) {
+    if (isRunning()) {
         QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return false;
     }
@@ -978,43 +960,35 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
     }
     const QString folder = fi.absoluteFilePath();
     const QString path = QFileInfo(projectPath).absoluteFilePath();
-    cancel_ = std::make_shared<std::atomic_bool>(false);
-    auto cancel = cancel_;
-    QPointer<MainWindow> self(this);
     runPath_ = path;
     runClock_.start();
     importing_ = true;
+    cancelling_ = false;
     const auto check = writerCheck(path);
-    worker_ = QThread::create([self, folder, path, cancel, check] {
-        ImportOutcome o;
-        o.folder = folder;
-        o.projectPath = path;
-        const bool projectExisted = QFileInfo::exists(path);
-        store::StoreError err = store::StoreError::None;
-        auto writer = store::ProjectWriter::create(path, &err, &o.message, check);
-        if (!writer) {
-            o.result = ImportOutcome::Result::Failed;
-        } else {
+    work_.start(
+        [this, folder, path, check](JobControl &job) {
+            ImportOutcome o;
+            o.folder = folder;
+            o.projectPath = path;
+            const bool projectExisted = QFileInfo::exists(path);
+            store::StoreError err = store::StoreError::None;
+            auto writer = store::ProjectWriter::create(path, &err, &o.message, check);
+            if (!writer) {
+                o.result = ImportOutcome::Result::Failed;
+                return o;
+            }
             importing::ImportRequest req;
             req.path = folder;
             store::ProjectWriter *w = writer.get();
             req.beforeEnd = [w](const importing::ImportReport &r) { return w->setSessionNote(QStringLiteral("import"), r.toJson()); };
             importing::ImportError kind = importing::ImportError::None;
-            // At most ~10 updates a second reach the GUI thread, however fast the files go.
-            QElapsedTimer sinceLast;
-            sinceLast.start();
             const bool ok = importing::importProf(
                 req, *writer, &o.report, &kind, &o.message,
-                [self, &sinceLast](const importing::ImportProgress &p) {
-                    if (p.filesDone != 0 && p.filesDone != p.filesTotal && sinceLast.elapsed() < 100)
-                        return;
-                    sinceLast.restart();
-                    QMetaObject::invokeMethod(qApp, [self, p] {
-                        if (self)
-                            self->onImportProgress(p.filesDone, p.filesTotal, p.bytesDone, p.bytesTotal);
-                    });
+                [this, &job](const importing::ImportProgress &p) {
+                    job.report([this, p] { onImportProgress(p.filesDone, p.filesTotal, p.bytesDone, p.bytesTotal); },
+                               p.filesDone == 0 || p.filesDone == p.filesTotal);
                 },
-                cancel.get());
+                job.cancelFlag());
             o.sessionId = writer->sessionId();
             writer.reset(); // releases the writer lock before the undo below takes it
             o.result = ok ? ImportOutcome::Result::Imported
@@ -1035,13 +1009,9 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
                 o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &o.message,
                                                  store::Project::Check::Schema);
             }
-        }
-        QMetaObject::invokeMethod(qApp, [self, o] {
-            if (self)
-                self->finishImport(o);
-        });
-    });
-    connect(worker_, &QThread::finished, worker_, &QObject::deleteLater);
+            return o;
+        },
+        [this](const ImportOutcome &o) { finishImport(o); });
     const QString shown = QDir::toNativeSeparators(folder);
     setStatus([shown] { return tr("Importing %1…").arg(shown); });
     progress_->setRange(0, 0); // busy until the first progress report gives the total
@@ -1050,18 +1020,17 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
     cancelButton_->setEnabled(true);
     log(tr("Importing %1 into %2.").arg(shown, QDir::toNativeSeparators(path)));
     updateActions();
-    worker_->start();
     return true;
 }
 
 void MainWindow::onImportProgress(quint64 filesDone, quint64 filesTotal, quint64 bytesDone, quint64 bytesTotal)
 {
-    if (!worker_ || !importing_)
+    if (!importing_)
         return;
     // Bytes drive the bar (one big JSON is most of the work); per mille fits an int.
     progress_->setRange(0, 1000);
     progress_->setValue(bytesTotal ? int(std::min<quint64>(1000, bytesDone * 1000 / bytesTotal)) : 0);
-    if (cancel_ && cancel_->load())
+    if (cancelling_)
         return; // keep saying "Cancelling…"
     setStatus([filesDone, filesTotal, bytesDone, bytesTotal] {
         const QLocale l;
@@ -1074,10 +1043,8 @@ void MainWindow::onImportProgress(quint64 filesDone, quint64 filesTotal, quint64
 
 void MainWindow::finishImport(const ImportOutcome &o)
 {
-    if (worker_)
-        worker_->wait();
-    worker_ = nullptr;
     importing_ = false;
+    cancelling_ = false;
     progress_->hide();
     cancelButton_->hide();
     const QString folder = QDir::toNativeSeparators(o.folder);

@@ -2,14 +2,16 @@
 // The main window: menu bar, tool bar, status bar, the project explorer and a messages
 // panel as docks, and a tab widget in the centre for the views (an "Overview" of the
 // selection now; the timeline and tables are added as further tabs with addView()).
-// Runs and exports happen on worker threads; the window stays responsive, shows progress
-// in the status bar and refreshes the explorer while a recording writes.
+// Runs, imports and exports are background jobs (ui/job_runner.h); the window stays
+// responsive, shows progress in the status bar and refreshes the explorer while a
+// recording writes.
 // Geometry, dock layout and recent projects persist in QSettings.
 
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "ui/import_result_dialog.h"
+#include "ui/job_runner.h"
 #include "ui/project_explorer.h"
 
 #include <QElapsedTimer>
@@ -54,8 +56,8 @@ public:
     ProjectExplorer *projectExplorer() const { return explorer_; }
     QTreeWidget *explorer() const { return explorer_->tree(); }
     ExplorerSelection selection() const { return explorer_->selection(); }
-    bool isRunning() const { return worker_ != nullptr; }
-    bool isImporting() const { return worker_ != nullptr && importing_; }
+    bool isRunning() const { return work_.isBusy(); }
+    bool isImporting() const { return work_.isBusy() && importing_; }
 
     // The central views. addView() appends a tab (the integrator adds "Timeline" here);
     // views follow selectionChanged().
@@ -154,10 +156,9 @@ private:
             *exportAct_ = nullptr, *quitAct_ = nullptr, *prefsAct_ = nullptr, *aboutAct_ = nullptr,
             *reloadAct_ = nullptr, *cancelAct_ = nullptr, *clearRecentAct_ = nullptr;
 
-    QPointer<QThread> worker_;
-    bool importing_ = false;     // worker_ is an import, not a run
+    bool importing_ = false;     // the work is an import, not a run
+    bool cancelling_ = false;    // Cancel was pressed: the status keeps saying so
     QPointer<ImportResultDialog> importResult_;
-    std::shared_ptr<std::atomic_bool> cancel_;
     QString runPath_;
     QString runModel_;
     QElapsedTimer runClock_;
@@ -170,6 +171,9 @@ private:
     store::Project::Check writerCheck(const QString &path) const; // for runs and imports into `path`
     int checkDialogDelayMs_ = 300;
     std::function<void()> beforeCheck_;
+    // Last: a running job ends before the members above go (cancelled runs keep what they
+    // recorded, cancelled imports undo themselves first).
+    JobRunner work_;             // the run or import (one at a time)
 };
 
 } // namespace npuscope::ui

@@ -33,7 +33,6 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
-#include <QThread>
 #include <QTimer>
 #include <QUrl>
 #include <QToolButton>
@@ -425,13 +424,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     scheduleOpNames();
 }
 
-NewSessionDialog::~NewSessionDialog()
-{
-    // The op-name compile holds no pointer into the dialog, but let it finish so no thread
-    // outlives a test or the application.
-    if (opThread_)
-        opThread_->wait();
-}
+NewSessionDialog::~NewSessionDialog() = default;
 
 void NewSessionDialog::onTr(std::function<void()> f)
 {
@@ -563,23 +556,14 @@ void NewSessionDialog::startOpNames()
     const QString key = s.model + QLatin1Char('|') + precisionName(s.precision);
     if (key == lastModelKey_)
         return;
-    if (opThread_) { // one compile at a time: try again when it is done
-        opTimer_->start();
-        return;
-    }
     lastModelKey_ = key;
-    const int generation = ++opGeneration_;
-    QPointer<NewSessionDialog> self(this);
-    opThread_ = QThread::create([self, s, generation] {
-        QString error;
-        const QStringList names = compiledOpNames(s, &error);
-        QMetaObject::invokeMethod(qApp, [self, names, generation] {
-            if (self && generation == self->opGeneration_)
-                Q_EMIT self->opNamesReady(names);
-        }, Qt::QueuedConnection);
-    });
-    connect(opThread_, &QThread::finished, opThread_, &QObject::deleteLater);
-    opThread_->start(QThread::LowPriority);
+    // A compile already running finishes first; only the newest model's names arrive.
+    opNames_.start(
+        [s](JobControl &) {
+            QString error;
+            return compiledOpNames(s, &error);
+        },
+        [this](const QStringList &names) { Q_EMIT opNamesReady(names); });
 }
 
 void NewSessionDialog::setImportStatus(const QString &text, bool error)

@@ -9,10 +9,10 @@
 
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
+#include "ui/job_runner.h"
 
 #include <QDialog>
 #include <QPointer>
-#include <QThread>
 #include <functional>
 #include <vector>
 
@@ -118,8 +118,7 @@ private:
     QDialogButtonBox *buttons_ = nullptr;
     QPushButton *run_ = nullptr;
     QTimer *opTimer_ = nullptr;
-    QPointer<QThread> opThread_;
-    int opGeneration_ = 0;
+    JobRunner opNames_{JobRunner::Policy::Latest, QThread::LowPriority}; // compiles the chosen model for its op names
     QString lastModelKey_;
     int lastModelIndex_ = 0;
     bool valid_ = false;

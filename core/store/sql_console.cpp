@@ -128,6 +128,7 @@ struct SqlConsole::State {
     std::mutex dbMutex;            // guards db and running against interrupt() from another thread
     bool running = false;
     std::atomic<bool> interrupted{false};
+    std::atomic<const std::atomic_bool *> cancel{nullptr}; // the running query's own flag
 };
 
 SqlConsole::SqlConsole() : d(std::make_unique<State>()) {}
@@ -177,9 +178,11 @@ bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
     sqlite3_exec(db, "PRAGMA query_only = 1; PRAGMA busy_timeout = 2000", nullptr, nullptr, nullptr);
     sqlite3_set_authorizer(db, &authorize, &d->auth);
-    // The flag makes an interrupt stick even if it lands between two sqlite3_step calls.
+    // The flags make an interrupt stick even if it lands between two sqlite3_step calls.
     sqlite3_progress_handler(db, 10000, [](void *p) -> int {
-        return static_cast<State *>(p)->interrupted.load(std::memory_order_relaxed) ? 1 : 0;
+        const State *st = static_cast<State *>(p);
+        const std::atomic_bool *c = st->cancel.load(std::memory_order_relaxed);
+        return st->interrupted.load(std::memory_order_relaxed) || (c && c->load(std::memory_order_relaxed)) ? 1 : 0;
     }, d.get());
     std::lock_guard lock(d->dbMutex);
     d->db = db;
@@ -197,7 +200,8 @@ void SqlConsole::interrupt()
 }
 
 bool SqlConsole::run(const QString &sql, const std::function<void(const QStringList &)> &onColumns,
-                     const std::function<bool(const QVariantList &)> &onRow, QString *error)
+                     const std::function<bool(const QVariantList &)> &onRow, QString *error,
+                     const std::atomic_bool *cancel)
 {
     const auto fail = [error](const QString &m) {
         if (error) *error = m;
@@ -206,8 +210,13 @@ bool SqlConsole::run(const QString &sql, const std::function<void(const QStringL
     sqlite3 *db = d->db;
     if (!db)
         return fail(Ctx::tr("No project is open for SQL queries."));
+    if (cancel && cancel->load())
+        return fail(Ctx::tr("The query was interrupted."));
     d->auth = {};
     d->interrupted = false;
+    d->cancel = cancel;
+    // Cleared on every way out, so a flag never outlives the run it belongs to.
+    const std::unique_ptr<State, void (*)(State *)> clearCancel(d.get(), [](State *st) { st->cancel = nullptr; });
     const auto refused = [&] {
         if (d->auth.refusedCode == SQLITE_PRAGMA)
             return fail(Ctx::tr("The SQL console is read-only: PRAGMA %1 is refused (only reading pragmas such as "
@@ -262,7 +271,7 @@ bool SqlConsole::run(const QString &sql, const std::function<void(const QStringL
         std::lock_guard lock(d->dbMutex);
         d->running = false;
     }
-    const bool interrupted = d->interrupted.exchange(false);
+    const bool interrupted = d->interrupted.exchange(false) || (cancel && cancel->load());
     bool ok = true;
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
         ok = false;
@@ -285,7 +294,7 @@ bool SqlConsole::run(const QString &sql, const std::function<bool(const QStringL
                error);
 }
 
-bool SqlConsole::run(const QString &sql, Result *out, QString *error, std::size_t maxRows)
+bool SqlConsole::run(const QString &sql, Result *out, QString *error, std::size_t maxRows, const std::atomic_bool *cancel)
 {
     *out = {};
     return run(sql, [&](const QStringList &c) { out->columns = c; }, [&](const QVariantList &row) {
@@ -295,7 +304,7 @@ bool SqlConsole::run(const QString &sql, Result *out, QString *error, std::size_
         else
             out->truncated = true;
         return true;
-    }, error);
+    }, error, cancel);
 }
 
 } // namespace npuscope::store

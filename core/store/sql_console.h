@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 #include <QVariantList>
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -37,15 +38,18 @@ public:
     struct Result { QStringList columns; std::vector<QVariantList> rows; bool truncated = false; std::size_t rowCount = 0; };
     // Runs one statement; rows beyond maxRows are counted (rowCount) but not kept
     // (truncated = true). False + error (SQLite's message, translated prefix) on a bad
-    // query, a refused operation, or when interrupted.
-    bool run(const QString &sql, Result *out, QString *error, std::size_t maxRows = 100000);
+    // query, a refused operation, or when interrupted. Setting *cancel (from any thread,
+    // before or while the query runs) interrupts this run.
+    bool run(const QString &sql, Result *out, QString *error, std::size_t maxRows = 100000,
+             const std::atomic_bool *cancel = nullptr);
     // Streaming variant for the CLI: calls fn(columns, row) per row; fn returns false to stop
     // (not an error).
     bool run(const QString &sql, const std::function<bool(const QStringList &, const QVariantList &)> &fn,
              QString *error);
     // Streaming with the column names first (also when there are no rows), then each row.
     bool run(const QString &sql, const std::function<void(const QStringList &)> &onColumns,
-             const std::function<bool(const QVariantList &)> &onRow, QString *error);
+             const std::function<bool(const QVariantList &)> &onRow, QString *error,
+             const std::atomic_bool *cancel = nullptr);
     // Thread-safe; makes the running query (or one prepared but not yet stepped) fail with
     // "interrupted". The next run() starts clean.
     void interrupt();

@@ -203,6 +203,39 @@ private slots:
         QCOMPARE(r.rows[0][0].toInt(), 42);
     }
 
+    // A run's own cancel flag cannot be lost: set before the run starts, it stops the run
+    // on its first step; set while it runs, it stops it there; the next run is unaffected.
+    void aCancelFlagStopsItsRunWhenever()
+    {
+        SqlConsole c;
+        QString err;
+        QVERIFY(c.open(path, &err));
+        const QString endless = QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT max(i) FROM n");
+        std::atomic_bool early{true};
+        SqlConsole::Result r;
+        QVERIFY(!c.run(endless, &r, &err, 10, &early));
+        QVERIFY2(err.contains(QLatin1String("interrupted")), qPrintable(err));
+
+        std::atomic_bool late{false}, started{false};
+        bool ok = true;
+        QString runErr;
+        std::thread t([&] {
+            started = true;
+            SqlConsole::Result r2;
+            ok = c.run(endless, &r2, &runErr, 10, &late);
+        });
+        while (!started)
+            std::this_thread::yield();
+        late = true; // once, however early: the run holds on to it
+        t.join();
+        QVERIFY(!ok);
+        QVERIFY2(runErr.contains(QLatin1String("interrupted")), qPrintable(runErr));
+        QVERIFY2(c.run(QStringLiteral("SELECT 42"), &r, &err, 10, &early) == false, "the flag is still set");
+        std::atomic_bool clear{false};
+        QVERIFY2(c.run(QStringLiteral("SELECT 42"), &r, &err, 10, &clear), qPrintable(err));
+        QCOMPARE(r.rows[0][0].toInt(), 42);
+    }
+
     void schemaDocumentsEveryTableAndColumn()
     {
         SqlConsole c;

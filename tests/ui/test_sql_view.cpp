@@ -204,6 +204,39 @@ private slots:
         delete view;
     }
 
+    // Switching to another project while a query runs never waits for that query on the GUI
+    // thread: it is cancelled and its result never shows; the new project's queries run.
+    void switchingProjectsDoesNotWaitForTheRunningQuery()
+    {
+        const QString other = guitest::record(dir_.filePath(QStringLiteral("other.npuscope")), QStringLiteral("lenet"), 1, 1);
+        QVERIFY(!other.isEmpty());
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        std::atomic_bool entered{false}, release{false}, left{false};
+        view.setBeforeQueryHook([&] {
+            entered = true;
+            for (int i = 0; i < 20000 && !release; ++i)
+                QThread::msleep(1);
+            left = true;
+        });
+        QSignalSpy done(&view, &SqlView::queryFinished);
+        view.setQuery(QStringLiteral("SELECT COUNT(*) FROM tasks"));
+        view.runQuery();
+        QDeadlineTimer deadline(20000);
+        while (!entered && !deadline.hasExpired())
+            QThread::msleep(1);
+        QVERIFY(entered.load());
+        view.setProject(other);
+        QVERIFY2(!left.load(), "setProject waited for the running query");
+        QVERIFY(!view.isRunning());
+        release = true;
+        view.setBeforeQueryHook({});
+        QVERIFY(run(view, QStringLiteral("SELECT COUNT(*) FROM sessions")));
+        QCOMPARE(done.count(), 1); // the first query's result was dropped
+        QCOMPARE(view.model()->index(0, 0).data().toLongLong(), 1LL);
+    }
+
     void truncatedIsAnnounced()
     {
         SqlView view;

@@ -14,7 +14,6 @@
 #include <QRegularExpression>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -395,12 +394,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     setStatus(tr("No session open."));
 }
 
-TimelineView::~TimelineView()
-{
-    cancel_ = true;
-    if (loader_.joinable())
-        loader_.join();
-}
+TimelineView::~TimelineView() = default;
 
 bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
 {
@@ -418,10 +412,7 @@ bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
         setStatus(msg, true);
         return false;
     }
-    cancel_ = true;
-    if (loader_.joinable())
-        loader_.join();
-    cancel_ = false;
+    loads_.discard(); // the old session's details are of no use any more
     store_ = std::move(st);
     marks_ = store_->marks();
     order_.clear();
@@ -464,33 +455,32 @@ void TimelineView::startLoading()
         lane.lod = l.lod;
         copy->lanes.push_back(std::move(lane));
     }
-    const int gen = ++generation_;
     setStatus(tr("%1: loading the details of %2 tasks…").arg(m.sessionName).arg(QLocale().toString(qulonglong([&] {
         std::uint64_t n = 0;
         for (const auto &l : m.lod.lanes)
             n += l.tasks;
         return n;
     }()))));
-    loader_ = std::thread([this, gen, copy = std::move(copy)]() mutable {
-        QString msg;
-        const bool ok = timeline::loadDetails(copy.get(), cancel_, &msg);
-        if (cancel_.load())
-            return;
-        // Owned by the queued call, so a call that never runs (the view or the application
-        // gone first) still frees the model; a raw pointer leaked it (found by LSan).
-        auto holder = std::make_shared<std::unique_ptr<timeline::Model>>(std::move(copy));
-        QMetaObject::invokeMethod(this, [this, gen, ok, msg, holder] {
-            std::unique_ptr<timeline::Model> m = std::move(*holder);
-            if (gen != generation_)
-                return;
-            if (!ok) {
-                setStatus(tr("The details of the session could not be loaded: %1").arg(msg), true);
+    struct Loaded {
+        std::unique_ptr<timeline::Model> model;
+        bool ok = false;
+        QString message;
+    };
+    loads_.start(
+        [copy = std::move(copy)](JobControl &job) mutable {
+            Loaded out;
+            out.ok = timeline::loadDetails(copy.get(), *job.cancelFlag(), &out.message);
+            out.model = std::move(copy);
+            return out;
+        },
+        [this](Loaded out) {
+            if (!out.ok) {
+                setStatus(tr("The details of the session could not be loaded: %1").arg(out.message), true);
                 return;
             }
-            adopt(std::move(m), true);
+            adopt(std::move(out.model), true);
             emit detailsLoaded();
-        }, Qt::QueuedConnection);
-    });
+        });
 }
 
 bool TimelineView::isDetailsLoaded() const
@@ -500,13 +490,7 @@ bool TimelineView::isDetailsLoaded() const
 
 bool TimelineView::waitForDetails(int msecs)
 {
-    QElapsedTimer t;
-    t.start();
-    while (!isDetailsLoaded() && t.elapsed() < msecs) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!isDetailsLoaded())
-            QThread::msleep(5);
-    }
+    loads_.waitForIdle(msecs);
     return isDetailsLoaded();
 }
 

@@ -8,21 +8,20 @@
 // session on every change and restored on open; resetLayout() forgets it. Right-click menus
 // on a lane header, an event and the ruler / selection offer the same actions as the keys.
 //
-// Opening shows the stored level-of-detail summary at once and loads the full details on a
-// worker thread; detailsLoaded() is emitted when they are in.
+// Opening shows the stored level-of-detail summary at once and loads the full details as a
+// background job (ui/job_runner.h); detailsLoaded() is emitted when they are in.
 //
 // Times in this API are absolute device-monotonic nanoseconds, as stored.
 
 #include "core/analysis/timeline_stats.h"
 #include "ui/timeline/timeline_model.h"
+#include "ui/job_runner.h"
 #include "ui/timeline/timeline_plot.h"
 
 #include <QPointer>
 #include <QWidget>
-#include <atomic>
 #include <memory>
 #include <set>
-#include <thread>
 
 class QCustomPlot;
 class QLabel;
@@ -150,9 +149,6 @@ private:
     timeline::Palette palette_;
     timeline::PlotContext ctx_;
     std::unique_ptr<store::TimelineStore> store_;
-    std::thread loader_;
-    std::atomic_bool cancel_{false};
-    int generation_ = 0;
     QString error_;
 
     QCustomPlot *plot_ = nullptr;
@@ -203,6 +199,7 @@ private:
     std::vector<int> matchLanes_;            // Match::lane → Model lane index
     int currentMatch_ = -1;
     std::vector<store::TimelineMark> marks_;
+    JobRunner loads_; // last: its running job ends before the members above go
 };
 
 } // namespace npuscope::ui

@@ -4,7 +4,6 @@
 #include "ui/format.h"
 
 #include <QApplication>
-#include <QDeadlineTimer>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,7 +13,6 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTextBrowser>
-#include <QThread>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -165,7 +163,7 @@ AdvisorView::~AdvisorView()
 
 void AdvisorView::setSession(const QString &projectPath, std::int64_t sessionId)
 {
-    if (projectPath == projectPath_ && sessionId == sessionId_ && (analysed_ || busy_ || pending_))
+    if (projectPath == projectPath_ && sessionId == sessionId_ && (analysed_ || isBusy() || pending_))
         return;
     projectPath_ = projectPath;
     sessionId_ = sessionId;
@@ -190,65 +188,45 @@ void AdvisorView::refresh()
     updateStatus();
 }
 
+struct AdvisorView::Outcome {
+    std::vector<analysis::Finding> findings;
+    QString error;
+};
+
 void AdvisorView::start()
 {
-    stop();
     pending_ = false;
-    busy_ = true;
-    cancel_ = std::make_shared<std::atomic_bool>(false);
-    const int generation = ++generation_;
     const QString path = projectPath_;
     const std::int64_t session = sessionId_;
-    auto cancel = cancel_;
-    // The worker never touches the widget: it posts its result to the GUI thread. stop()
-    // joins it, so the posted call cannot outlive the view.
-    worker_ = std::thread([this, generation, path, session, cancel] {
-        auto findings = std::make_shared<std::vector<analysis::Finding>>();
-        QString error;
-        store::StoreError err = store::StoreError::None;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &error, store::Project::Check::Schema);
-        if (project) {
-            if (auto reader = project->session(session, &error)) {
-                *findings = analysis::advise(*reader, {}, cancel.get());
-                if (!cancel->load() && !reader->errorString().isEmpty())
-                    error = reader->errorString();
+    jobs_.start(
+        [path, session](JobControl &job) {
+            Outcome out;
+            store::StoreError err = store::StoreError::None;
+            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &out.error, store::Project::Check::Schema);
+            if (project) {
+                if (auto reader = project->session(session, &out.error)) {
+                    out.findings = analysis::advise(*reader, {}, job.cancelFlag());
+                    if (!job.isCancelled() && !reader->errorString().isEmpty())
+                        out.error = reader->errorString();
+                }
             }
-        }
-        const bool cancelled = cancel->load();
-        QMetaObject::invokeMethod(
-            this, [this, generation, findings, error, cancelled] { adopt(generation, findings, error, cancelled); },
-            Qt::QueuedConnection);
-    });
+            return out;
+        },
+        [this](Outcome out) { adopt(std::move(out)); });
     updateStatus();
 }
 
 void AdvisorView::stop()
 {
-    if (worker_.joinable()) {
-        cancel_->store(true);
-        worker_.join();
-    }
-    // Whatever the stopped worker posted is for an older generation and is dropped.
-    ++generation_;
-    busy_ = false;
+    // Whatever the stopped job would deliver belongs to an older request and is dropped.
+    jobs_.discard();
 }
 
-void AdvisorView::adopt(int generation, std::shared_ptr<std::vector<analysis::Finding>> findings,
-                        const QString &error, bool cancelled)
+void AdvisorView::adopt(Outcome out)
 {
-    if (generation != generation_)
-        return;
-    if (worker_.joinable())
-        worker_.join();
-    busy_ = false;
-    if (cancelled) {
-        // Only a newer request cancels; it is already pending or running.
-        updateStatus();
-        return;
-    }
     analysed_ = true;
-    error_ = error;
-    findings_ = std::move(*findings);
+    error_ = std::move(out.error);
+    findings_ = std::move(out.findings);
     fillList();
     updateStatus();
     Q_EMIT analysisFinished();
@@ -256,15 +234,9 @@ void AdvisorView::adopt(int generation, std::shared_ptr<std::vector<analysis::Fi
 
 bool AdvisorView::waitForIdle(int msecs)
 {
-    QDeadlineTimer deadline(msecs);
-    while ((busy_ || pending_) && !deadline.hasExpired()) {
-        if (pending_ && !busy_)
-            start();
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(5);
-    }
-    QCoreApplication::processEvents();
-    return !busy_ && !pending_;
+    if (pending_ && !jobs_.isBusy())
+        start();
+    return jobs_.waitForIdle(msecs) && !pending_;
 }
 
 void AdvisorView::fillList()
@@ -355,7 +327,7 @@ void AdvisorView::updateStatus()
     if (sessionId_ <= 0) {
         status_->setText(tr("Select a session in the project explorer to analyse it."));
         status_->setStyleSheet(QString());
-    } else if (busy_ || pending_) {
+    } else if (isBusy() || pending_) {
         status_->setText(tr("Analysing session %1…").arg(sessionId_));
         status_->setStyleSheet(QString());
     } else if (!error_.isEmpty()) {
@@ -375,7 +347,7 @@ void AdvisorView::updateStatus()
         status_->setText(tr("%1 (critical: %2, warnings: %3)").arg(count).arg(critical).arg(warning));
         status_->setStyleSheet(QString());
     }
-    refreshButton_->setEnabled(sessionId_ > 0 && !busy_);
+    refreshButton_->setEnabled(sessionId_ > 0 && !isBusy());
     showFinding();
 }
 
@@ -395,7 +367,7 @@ void AdvisorView::changeEvent(QEvent *e)
     if (e->type() == QEvent::LanguageChange) {
         retranslateUi();
         // Findings are translated when computed; say them again in the new language.
-        if (analysed_ || busy_) {
+        if (analysed_ || isBusy()) {
             const int row = selectedFinding();
             refresh();
             if (row >= 0)
@@ -409,7 +381,7 @@ void AdvisorView::changeEvent(QEvent *e)
 void AdvisorView::showEvent(QShowEvent *e)
 {
     QWidget::showEvent(e);
-    if (pending_ && !busy_)
+    if (pending_ && !isBusy())
         start();
 }
 

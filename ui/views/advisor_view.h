@@ -4,17 +4,15 @@
 // detail pane with the evidence, figures, affected devices / iterations / ops, the
 // suggestion and a "Show in Timeline" button (emits showInTimeline with the finding's focus).
 //
-// The analysis runs on a worker thread with a cancel flag; choosing another session or
+// The analysis runs as a background job (ui/job_runner.h); choosing another session or
 // destroying the view cancels it. It runs only while the view is visible (a hidden tab
 // remembers that it is out of date and computes when shown). Findings carry translated
 // text, so a language switch recomputes them.
 
 #include "core/analysis/advisor.h"
+#include "ui/job_runner.h"
 
 #include <QWidget>
-#include <atomic>
-#include <memory>
-#include <thread>
 #include <vector>
 
 class QLabel;
@@ -35,7 +33,7 @@ public:
     // Analyses again (e.g. after the session grew while recording).
     void refresh();
 
-    bool isBusy() const { return busy_; }
+    bool isBusy() const { return jobs_.isBusy(); }
     // Processes events until the analysis in progress has been shown (or msecs pass); for tests.
     bool waitForIdle(int msecs);
 
@@ -60,10 +58,10 @@ protected:
     void showEvent(QShowEvent *e) override;
 
 private:
+    struct Outcome;
     void start();
     void stop();
-    void adopt(int generation, std::shared_ptr<std::vector<analysis::Finding>> findings, const QString &error,
-               bool cancelled);
+    void adopt(Outcome out);
     void fillList();
     void showFinding();
     void retranslateUi();
@@ -72,14 +70,9 @@ private:
     QString projectPath_;
     std::int64_t sessionId_ = 0;
     bool pending_ = false;        // out of date; computed when next shown
-    bool busy_ = false;
     bool analysed_ = false;       // findings_ belong to the current session
     QString error_;
     std::vector<analysis::Finding> findings_;
-
-    std::thread worker_;
-    std::shared_ptr<std::atomic_bool> cancel_;
-    int generation_ = 0;
 
     QLabel *title_ = nullptr;
     QLabel *status_ = nullptr;
@@ -87,6 +80,7 @@ private:
     QTreeWidget *list_ = nullptr;
     QTextBrowser *details_ = nullptr;
     QPushButton *showButton_ = nullptr;
+    JobRunner jobs_; // last: its running job ends before the members above go
 };
 
 } // namespace npuscope::ui

@@ -191,7 +191,7 @@ ChartsView::ChartsView(QWidget *parent)
             const bool perOpType = row == TopOps || row == Pipes;
             topN_->setEnabled(perOpType);
             topNLabel_->setEnabled(perOpType);
-            export_->setEnabled(message(Chart(row)).isEmpty() && !computing_);
+            export_->setEnabled(message(Chart(row)).isEmpty() && !isComputing());
         }
     });
     list_->setCurrentRow(0);
@@ -213,18 +213,7 @@ ChartsView::ChartsView(QWidget *parent)
     rebuild();
 }
 
-ChartsView::~ChartsView()
-{
-    stopWorker();
-}
-
-void ChartsView::stopWorker()
-{
-    if (cancel_)
-        cancel_->store(true);
-    if (worker_.joinable())
-        worker_.join();
-}
+ChartsView::~ChartsView() = default;
 
 QString ChartsView::chartName(Chart c) const
 {
@@ -350,12 +339,9 @@ QString ChartsView::message(Chart c) const
 
 bool ChartsView::waitForData(int msecs)
 {
-    QElapsedTimer t;
-    t.start();
-    while ((computing_ || (dirty_ && isVisible())) && t.elapsed() < msecs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    QCoreApplication::processEvents();
-    return !computing_;
+    if (dirty_ && isVisible())
+        recompute();
+    return jobs_.waitForIdle(msecs);
 }
 
 void ChartsView::updateScopeLabel()
@@ -388,26 +374,22 @@ void ChartsView::showEvent(QShowEvent *e)
 
 void ChartsView::recompute()
 {
-    stopWorker();
-    const int generation = ++generation_;
+    jobs_.discard();
     updateScopeLabel();
     error_.clear();
     dirty_ = false;
     if (!isVisible() && selection_.sessionId > 0) {
         // A hidden tab does not read the session; it shows the old charts until shown.
         dirty_ = true;
-        computing_ = false;
         return;
     }
     if (selection_.sessionId <= 0 || selection_.projectPath.isEmpty()) {
-        computing_ = false;
         data_ = {};
         allOps_ = {};
         status_->clear();
         rebuild();
         return;
     }
-    computing_ = true;
     status_->setText(tr("Computing…"));
     export_->setEnabled(false);
 
@@ -418,37 +400,27 @@ void ChartsView::recompute()
     req.scope.rangeStart = rangeStart_;
     req.scope.rangeEnd = rangeEnd_;
     req.topN = INT_MAX; // folded to the spin box's N when drawn
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    cancel_ = cancel;
     const QString path = selection_.projectPath;
     const std::int64_t session = selection_.sessionId;
-    // The worker opens its own read-only connection; the result comes back as a queued
-    // call that is dropped if this view is gone (the destructor joins first).
-    worker_ = std::thread([this, req, path, session, cancel, generation] {
-        QString error;
-        ch::ChartSet set;
-        store::StoreError err = store::StoreError::None;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &error, store::Project::Check::Schema);
-        std::unique_ptr<store::ProjectReader> reader;
-        if (project)
-            reader = project->session(session, &error);
-        if (reader)
-            set = ch::computeCharts(*reader, req, cancel.get());
-        if (cancel->load())
-            return;
-        QMetaObject::invokeMethod(
-            this, [this, generation, set = std::move(set), error]() mutable { adopt(generation, std::move(set), error); },
-            Qt::QueuedConnection);
-    });
+    // The job opens its own read-only connection.
+    jobs_.start(
+        [req, path, session](JobControl &job) {
+            std::pair<ch::ChartSet, QString> out;
+            store::StoreError err = store::StoreError::None;
+            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &out.second,
+                                                store::Project::Check::Schema);
+            std::unique_ptr<store::ProjectReader> reader;
+            if (project)
+                reader = project->session(session, &out.second);
+            if (reader)
+                out.first = ch::computeCharts(*reader, req, job.cancelFlag());
+            return out;
+        },
+        [this](std::pair<ch::ChartSet, QString> out) { adopt(std::move(out.first), std::move(out.second)); });
 }
 
-void ChartsView::adopt(int generation, ch::ChartSet set, QString error)
+void ChartsView::adopt(ch::ChartSet set, QString error)
 {
-    if (generation != generation_)
-        return;
-    if (worker_.joinable())
-        worker_.join();
-    computing_ = false;
     status_->clear();
     error_ = error;
     allOps_ = set.topOps;
@@ -463,7 +435,7 @@ void ChartsView::rebuild()
     for (int c = 0; c < ChartCount; ++c)
         rebuildChart(Chart(c));
     const Chart c = currentChart();
-    export_->setEnabled(message(c).isEmpty() && !computing_);
+    export_->setEnabled(message(c).isEmpty() && !isComputing());
 }
 
 QString ChartsView::chartTitle(Chart c) const
@@ -493,7 +465,7 @@ void ChartsView::rebuildChart(Chart c)
         missing = tr("Select a session in the project explorer to see its charts.");
     else if (!error_.isEmpty())
         missing = tr("The session could not be read: %1").arg(error_);
-    else if (computing_ && data_.topOps.rows.empty() && data_.steps.steps.empty())
+    else if (isComputing() && data_.topOps.rows.empty() && data_.steps.steps.empty())
         missing = tr("Computing the charts…");
     const QPalette pal = palette();
     const QColor fg = pal.color(QPalette::WindowText);
@@ -831,7 +803,7 @@ void ChartsView::rebuildChart(Chart c)
     pg.plot->setVisible(missing.isEmpty());
     p->replot();
     if (c == currentChart())
-        export_->setEnabled(missing.isEmpty() && !computing_);
+        export_->setEnabled(missing.isEmpty() && !isComputing());
 }
 
 QString ChartsView::toolTipAt(Chart c, const QPoint &pos) const

@@ -6,20 +6,19 @@
 // instead of an empty plot.
 //
 // The view follows the explorer selection (session, device, model, iteration) and a time
-// range selected in the timeline; the series are computed on a worker thread with their
-// own read-only connection, so a large session never blocks the GUI. Iteration charts
+// range selected in the timeline; the series are computed as a background job
+// (ui/job_runner.h) with its own read-only connection, so a large session never blocks the GUI. Iteration charts
 // (step breakdown, iteration time per device) show every iteration of the selected
 // device/model; clicking one of their bars or points asks the timeline to show that
 // iteration's span on that device (signal showInTimeline).
 
 #include "core/analysis/chart_data.h"
+#include "ui/job_runner.h"
 #include "ui/project_explorer.h"
 
 #include <QWidget>
-#include <atomic>
 #include <map>
 #include <memory>
-#include <thread>
 
 class QCustomPlot;
 class QCPAbstractPlottable;
@@ -62,7 +61,7 @@ public:
 
     // Latest computed series (empty before the first result).
     const analysis::charts::ChartSet &data() const { return data_; }
-    bool isComputing() const { return computing_; }
+    bool isComputing() const { return jobs_.isBusy(); }
     // Computation runs only while the view is shown (a hidden tab computes when it appears).
     // Processes events until no computation is pending or msecs pass; for tests.
     bool waitForData(int msecs);
@@ -83,13 +82,12 @@ protected:
 private:
     void retranslateUi();
     void recompute();
-    void adopt(int generation, analysis::charts::ChartSet set, QString error);
+    void adopt(analysis::charts::ChartSet set, QString error);
     void rebuild();
     void rebuildChart(Chart c);
     void styleAll();
     void exportCurrent();
     void updateScopeLabel();
-    void stopWorker();
     void onHover(Chart c, QMouseEvent *e);
     void onClick(Chart c, QCPAbstractPlottable *p, int index);
     QString chartTitle(Chart c) const;
@@ -121,11 +119,8 @@ private:
     analysis::charts::TopOpTypes allOps_; // every op type; the chart folds to topN
     QString error_;
 
-    std::thread worker_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    int generation_ = 0;
-    bool computing_ = false;
     bool dirty_ = false; // the scope changed while hidden: compute when shown
+    JobRunner jobs_;     // last: its running job ends before the members above go
 };
 
 } // namespace npuscope::ui

@@ -8,7 +8,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -24,7 +23,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 #include <cmath>
 #include <limits>
@@ -229,10 +227,7 @@ CompareView::CompareView(QWidget *parent)
     retranslateUi();
 }
 
-CompareView::~CompareView()
-{
-    stop();
-}
+CompareView::~CompareView() = default;
 
 bool CompareView::listSessions(QComboBox *combo, const QString &projectPath, bool other, QString *error)
 {
@@ -448,7 +443,6 @@ void CompareView::start()
     if (a.sessionId <= 0 || b.sessionId <= 0)
         return;
     error_.clear();
-    busy_ = true;
     aligned_ = false;
     // The timelines show at once (summary first); the diff follows.
     if (!(openA_ == a) && timelineA_->open(a.projectPath, a.sessionId))
@@ -458,74 +452,59 @@ void CompareView::start()
     timelineLabelA_->setText(tr("A: %1").arg(comboA_->currentText()));
     timelineLabelB_->setText(tr("B: %1").arg(comboB_->currentText()));
 
-    cancel_ = std::make_shared<std::atomic_bool>(false);
-    const int generation = ++generation_;
-    auto cancel = cancel_;
-    // The worker never touches the widget: it posts its outcome, and stop() joins it.
-    worker_ = std::thread([this, generation, a, b, cancel] {
-        auto out = std::make_shared<Outcome>();
-        out->a = a;
-        out->b = b;
-        store::StoreError err = store::StoreError::None;
-        // Both were checked in full when they were listed.
-        const auto check = store::Project::Check::Schema;
-        auto pa = store::Project::open(a.projectPath, store::Project::Mode::ReadOnly, &err, &out->error, check);
-        auto pb = pa ? store::Project::open(b.projectPath, store::Project::Mode::ReadOnly, &err, &out->error, check) : nullptr;
-        std::unique_ptr<store::ProjectReader> ra, rb;
-        if (pb)
-            ra = pa->session(a.sessionId, &out->error);
-        if (ra)
-            rb = pb->session(b.sessionId, &out->error);
-        if (rb) {
-            out->diff = analysis::diffRuns(*ra, *rb, cancel.get());
-            if (!out->diff.cancelled) {
-                out->alignA = firstIterationStart(*ra);
-                out->alignB = firstIterationStart(*rb);
-                if (!ra->errorString().isEmpty())
-                    out->error = ra->errorString();
-                else if (!rb->errorString().isEmpty())
-                    out->error = rb->errorString();
+    jobs_.start(
+        [a, b](JobControl &job) {
+            Outcome out;
+            out.a = a;
+            out.b = b;
+            store::StoreError err = store::StoreError::None;
+            // Both were checked in full when they were listed.
+            const auto check = store::Project::Check::Schema;
+            auto pa = store::Project::open(a.projectPath, store::Project::Mode::ReadOnly, &err, &out.error, check);
+            auto pb = pa ? store::Project::open(b.projectPath, store::Project::Mode::ReadOnly, &err, &out.error, check) : nullptr;
+            std::unique_ptr<store::ProjectReader> ra, rb;
+            if (pb)
+                ra = pa->session(a.sessionId, &out.error);
+            if (ra)
+                rb = pb->session(b.sessionId, &out.error);
+            if (rb) {
+                out.diff = analysis::diffRuns(*ra, *rb, job.cancelFlag());
+                if (!out.diff.cancelled) {
+                    out.alignA = firstIterationStart(*ra);
+                    out.alignB = firstIterationStart(*rb);
+                    if (!ra->errorString().isEmpty())
+                        out.error = ra->errorString();
+                    else if (!rb->errorString().isEmpty())
+                        out.error = rb->errorString();
+                }
             }
-        }
-        QMetaObject::invokeMethod(this, [this, generation, out] { adopt(generation, out); }, Qt::QueuedConnection);
-    });
+            return out;
+        },
+        [this](Outcome out) { adopt(std::move(out)); });
     updateStatus();
 }
 
 void CompareView::stop()
 {
-    if (worker_.joinable()) {
-        cancel_->store(true);
-        worker_.join();
-    }
-    ++generation_;
-    busy_ = false;
+    // What the stopped job would deliver belongs to older runs and is dropped.
+    jobs_.discard();
 }
 
-void CompareView::adopt(int generation, std::shared_ptr<Outcome> out)
+void CompareView::adopt(Outcome out)
 {
-    if (generation != generation_)
-        return;
-    if (worker_.joinable())
-        worker_.join();
-    busy_ = false;
-    if (out->diff.cancelled) {
-        updateStatus();
-        return;
-    }
-    error_ = out->error;
+    error_ = out.error;
     haveDiff_ = error_.isEmpty();
-    diffA_ = out->a;
-    diffB_ = out->b;
-    diff_ = haveDiff_ ? std::move(out->diff) : analysis::RunDiff{};
+    diffA_ = out.a;
+    diffB_ = out.b;
+    diff_ = haveDiff_ ? std::move(out.diff) : analysis::RunDiff{};
     opsTable_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
     opsModel_->setDiff(diff_);
     opsTable_->resizeColumnsToContents();
     fillSteps();
     fillRegressions();
     if (haveDiff_) {
-        alignA_ = out->alignA;
-        alignB_ = out->alignB;
+        alignA_ = out.alignA;
+        alignB_ = out.alignB;
         aligned_ = true;
         // Start both timelines on the same place: B follows A's current range.
         const auto [s, e] = timelineA_->visibleRange();
@@ -548,15 +527,9 @@ void CompareView::sync(TimelineView *from, qint64 start, qint64 end)
 
 bool CompareView::waitForIdle(int msecs)
 {
-    QDeadlineTimer deadline(msecs);
-    while ((busy_ || pending_) && !deadline.hasExpired()) {
-        if (pending_ && !busy_)
-            start();
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(5);
-    }
-    QCoreApplication::processEvents();
-    return !busy_ && !pending_;
+    if (pending_ && !isBusy())
+        start();
+    return jobs_.waitForIdle(msecs) && !pending_;
 }
 
 void CompareView::fillSteps()
@@ -626,7 +599,7 @@ void CompareView::updateStatus()
                              ? tr("Record a second session, or pick one of another project as run B, to compare.")
                              : tr("Choose run A and run B to compare."));
         status_->setStyleSheet(QString());
-    } else if (busy_ || pending_) {
+    } else if (isBusy() || pending_) {
         status_->setText(tr("Comparing…"));
         status_->setStyleSheet(QString());
     } else if (a == b) {
@@ -679,7 +652,7 @@ void CompareView::changeEvent(QEvent *e)
 void CompareView::showEvent(QShowEvent *e)
 {
     QWidget::showEvent(e);
-    if (pending_ && !busy_)
+    if (pending_ && !isBusy())
         start();
 }
 

@@ -7,15 +7,13 @@
 // zoom: with "Lock zoom" on, a range shown in one is shown in the other shifted by the
 // difference of the runs' first iteration starts, so equivalent iterations line up.
 //
-// The diff runs on a worker thread (cancelled when the runs change or the view goes away),
+// The diff runs as a background job (cancelled when the runs change or the view goes away),
 // and only while the view is visible; a hidden tab computes when shown.
 
 #include "core/analysis/run_diff.h"
+#include "ui/job_runner.h"
 
 #include <QWidget>
-#include <atomic>
-#include <memory>
-#include <thread>
 
 class QCheckBox;
 class QComboBox;
@@ -55,7 +53,7 @@ public:
     bool addOtherProject(const QString &path);
     QString errorString() const { return error_; }
 
-    bool isBusy() const { return busy_; }
+    bool isBusy() const { return jobs_.isBusy(); }
     // Processes events until the diff in progress is shown (or msecs pass); for tests.
     bool waitForIdle(int msecs);
     const analysis::RunDiff &diff() const { return diff_; }
@@ -92,7 +90,7 @@ private:
     void chooseOtherProject();
     void start();
     void stop();
-    void adopt(int generation, std::shared_ptr<Outcome> outcome);
+    void adopt(Outcome out);
     void fillSteps();
     void fillRegressions();
     void sync(TimelineView *from, qint64 start, qint64 end);
@@ -102,17 +100,13 @@ private:
     QString projectPath_;
     std::int64_t selected_ = 0;
     QString error_;
-    bool pending_ = false, busy_ = false, haveDiff_ = false;
+    bool pending_ = false, haveDiff_ = false;
     analysis::RunDiff diff_;
     Run diffA_, diffB_;           // what diff_ compares (set when it arrives)
     Run openA_, openB_;           // what the timelines show
     TimeNs alignA_ = 0, alignB_ = 0;
     bool aligned_ = false, syncing_ = false;
     int lastB_ = -1;              // B's index before "Other project…" was picked
-
-    std::thread worker_;
-    std::shared_ptr<std::atomic_bool> cancel_;
-    int generation_ = 0;
 
     QLabel *labelA_ = nullptr, *labelB_ = nullptr;
     QComboBox *comboA_ = nullptr, *comboB_ = nullptr;
@@ -128,6 +122,7 @@ private:
     QLabel *timelineLabelA_ = nullptr, *timelineLabelB_ = nullptr;
     QCheckBox *lock_ = nullptr;
     TimelineView *timelineA_ = nullptr, *timelineB_ = nullptr;
+    JobRunner jobs_; // last: its running job ends before the members above go
 };
 
 } // namespace npuscope::ui

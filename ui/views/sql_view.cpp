@@ -4,7 +4,6 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QFontDatabase>
@@ -18,8 +17,6 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
-#include <QThread>
-#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -43,7 +40,7 @@ struct Example {
 
 SqlView::SqlView(QWidget *parent)
     : QWidget(parent)
-    , console_(std::make_unique<store::SqlConsole>())
+    , console_(std::make_shared<store::SqlConsole>())
 {
     setObjectName(QStringLiteral("sqlView"));
 
@@ -114,15 +111,6 @@ SqlView::SqlView(QWidget *parent)
     truncated_->setStyleSheet(QStringLiteral("color:#d86a00"));
     truncated_->hide();
 
-    interruptTimer_ = new QTimer(this);
-    interruptTimer_->setInterval(50);
-    connect(interruptTimer_, &QTimer::timeout, this, [this] {
-        if (running_ && cancelling_)
-            console_->interrupt();
-        else
-            interruptTimer_->stop();
-    });
-
     model_ = new SqlResultModel(this);
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("sqlResults"));
@@ -184,19 +172,18 @@ SqlView::SqlView(QWidget *parent)
     retranslateUi();
 }
 
-SqlView::~SqlView()
-{
-    stop();
-}
+SqlView::~SqlView() = default;
 
 void SqlView::setProject(const QString &projectPath)
 {
     if (projectPath == projectPath_)
         return;
-    stop();
+    // The running query (of the old project) is cancelled and its result dropped; it keeps
+    // its console until it has stopped.
+    jobs_.discard();
+    cancelling_ = false;
     projectPath_ = projectPath;
-    console_->close();
-    consolePath_.clear();
+    console_ = std::make_shared<store::SqlConsole>();
     model_->clear();
     haveResult_ = false;
     errorTextRaw_.clear();
@@ -224,7 +211,7 @@ QString SqlView::errorText() const
 
 void SqlView::runQuery()
 {
-    if (running_)
+    if (isRunning())
         return;
     QString sql = editor_->textCursor().hasSelection() ? editor_->textCursor().selectedText() : query();
     // QTextCursor gives paragraph separators for line breaks in a selection.
@@ -237,78 +224,48 @@ void SqlView::runQuery()
         showError(tr("Open a project first: the SQL console queries the open project."));
         return;
     }
-    if (consolePath_ != projectPath_ || !console_->isOpen()) {
+    // No job uses this project's console while none runs (another project's job has its own).
+    if (!console_->isOpen()) {
         QString error;
-        console_->close();
-        consolePath_.clear();
         if (!console_->open(projectPath_, &error, store::Project::Check::Schema)) { // the window checked it in full
             showError(error.isEmpty() ? tr("The project %1 cannot be opened for queries.").arg(projectPath_) : error);
             return;
         }
-        consolePath_ = projectPath_;
     }
-    stop();
     showError({});
-    running_ = true;
     cancelling_ = false;
-    const int generation = ++generation_;
-    store::SqlConsole *console = console_.get();
     const std::size_t maxRows = maxRows_;
-    auto done = std::make_shared<std::atomic_bool>(false);
-    workerDone_ = done;
-    // The console is used by the worker alone until finish() joins it; the GUI thread only
-    // calls interrupt(), which is thread-safe.
-    worker_ = std::thread([this, console, sql, maxRows, generation, done] {
-        auto outcome = std::make_shared<Outcome>();
-        QElapsedTimer clock;
-        clock.start();
-        outcome->ok = console->run(sql, &outcome->result, &outcome->error, maxRows);
-        outcome->elapsedMs = clock.elapsed();
-        done->store(true);
-        QMetaObject::invokeMethod(this, [this, generation, outcome] { finish(generation, outcome); },
-                                  Qt::QueuedConnection);
-    });
+    jobs_.start(
+        [console = console_, sql, maxRows, hook = beforeQuery_](JobControl &job) {
+            if (hook)
+                hook();
+            Outcome out;
+            QElapsedTimer clock;
+            clock.start();
+            out.ok = console->run(sql, &out.result, &out.error, maxRows, job.cancelFlag());
+            out.elapsedMs = clock.elapsed();
+            return out;
+        },
+        [this](Outcome out) { finish(std::move(out)); });
     updateState();
 }
 
 void SqlView::cancelQuery()
 {
-    if (!running_)
+    if (!isRunning())
         return;
     cancelling_ = true;
-    console_->interrupt();
-    interruptTimer_->start();
+    jobs_.cancel();
     updateState();
 }
 
-void SqlView::stop()
+void SqlView::finish(Outcome outcome)
 {
-    if (worker_.joinable()) {
-        while (!workerDone_->load()) {
-            console_->interrupt();
-            QThread::msleep(2);
-        }
-        worker_.join();
-    }
-    ++generation_;
-    running_ = false;
     cancelling_ = false;
-    interruptTimer_->stop();
-}
-
-void SqlView::finish(int generation, std::shared_ptr<Outcome> outcome)
-{
-    if (generation != generation_)
-        return;
-    if (worker_.joinable())
-        worker_.join();
-    running_ = false;
-    cancelling_ = false;
-    interruptTimer_->stop();
-    elapsedMs_ = outcome->elapsedMs;
-    if (outcome->ok) {
+    elapsedMs_ = outcome.elapsedMs;
+    if (outcome.ok) {
         table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
-        model_->setResult(std::move(outcome->result));
+        model_->setResult(std::move(outcome.result));
         haveResult_ = true;
         table_->resizeColumnsToContents();
         for (int c = 0; c < model_->columnCount(); ++c)
@@ -316,21 +273,15 @@ void SqlView::finish(int generation, std::shared_ptr<Outcome> outcome)
         showError({});
     } else {
         // The last good result stays; the error says what went wrong with this query.
-        showError(outcome->error.isEmpty() ? tr("The query failed.") : outcome->error);
+        showError(outcome.error.isEmpty() ? tr("The query failed.") : outcome.error);
     }
     updateState();
-    Q_EMIT queryFinished(outcome->ok);
+    Q_EMIT queryFinished(outcome.ok);
 }
 
 bool SqlView::waitForIdle(int msecs)
 {
-    QDeadlineTimer deadline(msecs);
-    while (running_ && !deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    QCoreApplication::processEvents();
-    return !running_;
+    return jobs_.waitForIdle(msecs);
 }
 
 void SqlView::showError(const QString &text)
@@ -342,15 +293,15 @@ void SqlView::showError(const QString &text)
 
 void SqlView::updateState()
 {
-    runButton_->setEnabled(!running_);
-    cancelButton_->setEnabled(running_ && !cancelling_);
+    runButton_->setEnabled(!isRunning());
+    cancelButton_->setEnabled(isRunning() && !cancelling_);
     updateStatus();
 }
 
 void SqlView::updateStatus()
 {
     const QLocale loc;
-    if (running_) {
+    if (isRunning()) {
         status_->setText(cancelling_ ? tr("Cancelling…") : tr("Running…"));
         truncated_->hide();
         return;

@@ -5,16 +5,16 @@
 // result was truncated, a schema browser (tables → columns with their docs; double-click
 // inserts the name at the cursor) and example queries.
 //
-// Queries run on a worker thread on the console's own read-only connection; Cancel calls
-// SqlConsole::interrupt() from the GUI thread, which makes the running statement fail with
+// Queries run as background jobs (ui/job_runner.h) on the console's own read-only
+// connection; Cancel sets the job's flag, which makes the running statement fail with
 // "interrupted". Nothing the console runs can change the project.
 
 #include "core/store/sql_console.h"
+#include "ui/job_runner.h"
 
 #include <QWidget>
-#include <atomic>
+#include <functional>
 #include <memory>
-#include <thread>
 
 class QComboBox;
 class QLabel;
@@ -43,7 +43,9 @@ public:
     // Rows kept per result (more are counted and the notice says so); default 100 000.
     void setMaxRows(std::size_t rows) { maxRows_ = rows; }
 
-    bool isRunning() const { return running_; }
+    bool isRunning() const { return jobs_.isBusy(); }
+    // Runs on the query's worker before the query starts (tests hold it there).
+    void setBeforeQueryHook(std::function<void()> hook) { beforeQuery_ = std::move(hook); }
     // Processes events until no query runs (or msecs pass); for tests.
     bool waitForIdle(int msecs);
     QString errorText() const;
@@ -74,8 +76,7 @@ protected:
 
 private:
     struct Outcome;
-    void stop();
-    void finish(int generation, std::shared_ptr<Outcome> outcome);
+    void finish(Outcome outcome);
     void showError(const QString &text);
     void fillSchema();
     void fillExamples();
@@ -84,17 +85,12 @@ private:
     void updateStatus();
 
     QString projectPath_;
-    std::unique_ptr<store::SqlConsole> console_;
-    QString consolePath_;     // what console_ has open
+    // The console of projectPath_, opened by the first query's job. Jobs share it (they run
+    // one after another); another project gets a new one while the old one's job winds down.
+    std::shared_ptr<store::SqlConsole> console_;
     std::size_t maxRows_ = 100000;
-    bool running_ = false;
     bool cancelling_ = false;
-    std::thread worker_;
-    std::shared_ptr<std::atomic_bool> workerDone_;
-    int generation_ = 0;
-    // SqlConsole::interrupt() only reaches a statement that is already stepping; until the
-    // worker ends, a requested cancel is repeated so one that lands early is not lost.
-    QTimer *interruptTimer_ = nullptr;
+    std::function<void()> beforeQuery_;
     // What the status line says (re-said on a language switch).
     bool haveResult_ = false;
     qint64 elapsedMs_ = 0;
@@ -112,6 +108,7 @@ private:
     QLabel *truncated_ = nullptr;
     QTableView *table_ = nullptr;
     SqlResultModel *model_ = nullptr;
+    JobRunner jobs_; // last: its running job ends before the members above go
 };
 
 } // namespace npuscope::ui

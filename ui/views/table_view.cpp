@@ -8,7 +8,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
-#include <QElapsedTimer>
+#include <QDeadlineTimer>
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -28,9 +28,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include <condition_variable>
 #include <functional>
-#include <mutex>
 
 namespace npuscope::ui {
 
@@ -128,73 +126,7 @@ void FilterTableView::placeEdits()
 
 // ---- TablesView ----------------------------------------------------------------------
 
-// One worker thread for sort / filter / group requests. Only the newest request matters:
-// submitting one cancels the job running and replaces the one waiting.
-class TablesView::Jobs {
-public:
-    using Job = std::function<void(const std::atomic<bool> *cancel)>;
-    Jobs() : thread_([this] { run(); }) {}
-    ~Jobs()
-    {
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            stop_ = true;
-            pending_ = nullptr;
-            if (running_)
-                running_->store(true);
-        }
-        wake_.notify_one();
-        thread_.join();
-    }
-    void submit(Job job)
-    {
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            pending_ = std::move(job);
-            if (running_)
-                running_->store(true);
-        }
-        wake_.notify_one();
-    }
-    void cancel()
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        pending_ = nullptr;
-        if (running_)
-            running_->store(true);
-    }
-
-private:
-    void run()
-    {
-        for (;;) {
-            Job job;
-            auto cancel = std::make_shared<std::atomic<bool>>(false);
-            {
-                std::unique_lock<std::mutex> lock(mutex_);
-                wake_.wait(lock, [this] { return stop_ || pending_; });
-                if (stop_)
-                    return;
-                job = std::move(pending_);
-                pending_ = nullptr;
-                running_ = cancel;
-            }
-            job(cancel.get());
-            job = nullptr; // the tables it holds are released here, not under the lock
-            std::lock_guard<std::mutex> lock(mutex_);
-            running_.reset();
-        }
-    }
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    Job pending_;
-    std::shared_ptr<std::atomic<bool>> running_;
-    bool stop_ = false;
-    std::thread thread_; // last: started once the members above exist
-};
-
 struct TablesView::Request {
-    std::uint64_t generation = 0;
     bool sortOnly = false;        // a new order of `base` of `shown`; else filter (and group) `table` first
     std::shared_ptr<const SummaryTable> table;
     RowScope scope;
@@ -207,7 +139,6 @@ struct TablesView::Request {
 };
 
 struct TablesView::Result {
-    std::uint64_t generation = 0;
     bool sortOnly = false;
     bool grouped = false;
     std::shared_ptr<const SummaryTable> shown;
@@ -219,7 +150,6 @@ struct TablesView::Result {
 TablesView::Result TablesView::compute(const Request &q, const std::atomic<bool> *cancel)
 {
     Result r;
-    r.generation = q.generation;
     r.sortOnly = q.sortOnly;
     r.grouped = q.grouped;
     r.sortColumn = q.sortColumn;
@@ -252,42 +182,22 @@ TablesView::Result TablesView::compute(const Request &q, const std::atomic<bool>
 
 void TablesView::submit(Request q, Busy what)
 {
-    q.generation = ++requestGeneration_;
-    if (!q.sortOnly && q.table->rowCount() < backgroundRows_) {
-        jobs_->cancel();
-        busy_ = Busy::None;
-        apply(compute(q, nullptr));
-        return;
-    }
-    if (q.sortOnly && q.base.size() < backgroundRows_) {
-        jobs_->cancel();
+    const std::size_t rows = q.sortOnly ? q.base.size() : q.table->rowCount();
+    if (rows < backgroundRows_) {
+        requests_.discard();
         busy_ = Busy::None;
         apply(compute(q, nullptr));
         return;
     }
     busy_ = what;
+    requests_.start([q = std::move(q)](JobControl &job) { return compute(q, job.cancelFlag()); },
+                    [this](Result r) { apply(std::move(r)); });
     updateCount();
-    QPointer<TablesView> self(this);
-    jobs_->submit([self, q = std::move(q)](const std::atomic<bool> *cancel) {
-        Result r = compute(q, cancel);
-        if (cancel->load())
-            return;
-        // Queued to the GUI thread; a newer request (another generation) ignores it.
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, r = std::move(r)]() mutable {
-                if (self && self->requestGeneration_ == r.generation)
-                    self->apply(std::move(r));
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 void TablesView::dropRequests()
 {
-    ++requestGeneration_;
-    if (jobs_)
-        jobs_->cancel();
+    requests_.discard();
     busy_ = Busy::None;
     baseRows_.clear();
 }
@@ -371,7 +281,6 @@ TablesView::TablesView(QWidget *parent) : QWidget(parent)
     view_->setObjectName(QStringLiteral("summaryTable"));
     model_ = new SummaryTableModel(this);
     model_->setSortHandler([this](int column, Qt::SortOrder order) { requestSort(column, order); });
-    jobs_ = std::make_unique<Jobs>();
     view_->setModel(model_);
     view_->setSortingEnabled(true);
     view_->horizontalHeader()->setSortIndicatorShown(true);
@@ -426,20 +335,7 @@ TablesView::TablesView(QWidget *parent) : QWidget(parent)
     updateCount();
 }
 
-TablesView::~TablesView()
-{
-    stopWorker();
-    jobs_.reset(); // joins: no job outlives the view
-}
-
-void TablesView::stopWorker()
-{
-    if (cancel_)
-        cancel_->store(true);
-    if (worker_.joinable())
-        worker_.join();
-    cancel_.reset();
-}
+TablesView::~TablesView() = default;
 
 void TablesView::retranslateUi()
 {
@@ -478,8 +374,7 @@ void TablesView::setSelection(const ExplorerSelection &sel)
         applyFilters();
         return;
     }
-    stopWorker();
-    ++generation_;
+    loads_.discard();
     dropRequests();
     table_.reset();
     shown_.reset();
@@ -540,8 +435,7 @@ void TablesView::setGrouped(bool grouped) { group_->setChecked(grouped); }
 
 void TablesView::load()
 {
-    stopWorker();
-    const int gen = ++generation_;
+    loads_.discard();
     dropRequests();
     sortColumn_ = -1; // a sort column of another kind means nothing here
     view_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
@@ -552,44 +446,30 @@ void TablesView::load()
     view_->setFilterColumns({});
     const auto k = kind();
     if (!session_ || !k) {
-        loading_ = false;
         updateCount();
         return;
     }
-    loading_ = true;
+    // The job keeps the session alive while it reads.
+    loads_.start([session = session_, kind = *k](JobControl &job) { return session->tables->table(kind, job.cancelFlag()); },
+                 [this](std::shared_ptr<const SummaryTable> table) {
+                     table_ = table;
+                     view_->setFilterColumns(table ? table->columns() : std::vector<SummaryColumn>());
+                     group_->setEnabled(table && table->groupColumn() >= 0);
+                     applyFilters();
+                     Q_EMIT loaded();
+                 });
     updateCount();
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    // The worker keeps the session alive; the result comes back as a queued call that a
-    // newer load (another generation) ignores.
-    QPointer<TablesView> self(this);
-    worker_ = std::thread([self, session = session_, kind = *k, cancel = cancel_, gen] {
-        auto table = session->tables->table(kind, cancel.get());
-        if (cancel->load())
-            return;
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, table, gen] {
-                if (!self || self->generation_ != gen)
-                    return;
-                self->loading_ = false;
-                self->table_ = table;
-                self->view_->setFilterColumns(table ? table->columns() : std::vector<SummaryColumn>());
-                self->group_->setEnabled(table && table->groupColumn() >= 0);
-                self->applyFilters();
-                Q_EMIT self->loaded();
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 bool TablesView::waitForLoaded(int msecs)
 {
-    QElapsedTimer t;
-    t.start();
-    while ((loading_ || isBusy()) && t.elapsed() < msecs)
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-    QApplication::processEvents();
-    return !loading_ && !isBusy();
+    QDeadlineTimer deadline(msecs);
+    // A loaded table starts its filter request when it arrives: wait for both in turn.
+    while ((isLoading() || isBusy()) && !deadline.hasExpired()) {
+        loads_.waitForIdle(int(deadline.remainingTime()));
+        requests_.waitForIdle(int(deadline.remainingTime()));
+    }
+    return !isLoading() && !isBusy();
 }
 
 RowScope TablesView::scope() const
@@ -643,7 +523,7 @@ void TablesView::applyFilters()
 
 void TablesView::updateCount()
 {
-    if (loading_) {
+    if (isLoading()) {
         count_->setText(tr("Loading…"));
         return;
     }

@@ -6,14 +6,15 @@
 // iteration) and the timeline's selected range until it is cleared. Ctrl+C copies the
 // selection as tab-separated text; the visible rows can be exported as CSV; a double-click
 // asks for the row's place in the timeline (showInTimelineRequested).
-// Tables are built on a worker thread ("Loading…" meanwhile); the reader is owned here
-// and outlives every worker that uses it. Sorting, filtering and grouping a large table
-// run on a second worker ("Sorting…" / "Filtering…" / "Grouping…" meanwhile): the model
-// keeps showing the previous rows until the result arrives, a newer request cancels and
-// supersedes an older one (a generation counter drops results that arrive late), and the
-// header and the filter edits stay usable throughout.
+// Tables are built as a background job ("Loading…" meanwhile; ui/job_runner.h); each job
+// holds the session it reads. Sorting, filtering and grouping a large table run as jobs of
+// a second runner ("Sorting…" / "Filtering…" / "Grouping…" meanwhile): the model keeps
+// showing the previous rows until the result arrives, a newer request cancels and
+// supersedes an older one (whose result is dropped), and the header and the filter edits
+// stay usable throughout.
 
 #include "core/analysis/summary_tables.h"
+#include "ui/job_runner.h"
 #include "ui/project_explorer.h"
 
 #include <QTableView>
@@ -21,7 +22,6 @@
 #include <atomic>
 #include <memory>
 #include <optional>
-#include <thread>
 
 class QCheckBox;
 class QComboBox;
@@ -75,9 +75,9 @@ public:
     bool setKind(analysis::SummaryKind kind);
     std::optional<analysis::SummaryKind> kind() const;
     void setGrouped(bool grouped);
-    bool isLoading() const { return loading_; }
+    bool isLoading() const { return loads_.isBusy(); }
     // A sort, filter or grouping is being computed off the GUI thread.
-    bool isBusy() const { return busy_ != Busy::None; }
+    bool isBusy() const { return requests_.isBusy(); }
     // Tables with at least this many rows are sorted / filtered / grouped on the worker;
     // smaller ones at once (a few ms: "Sorting…" would only flicker). Default 100 000.
     void setBackgroundThreshold(std::size_t rows) { backgroundRows_ = rows; }
@@ -110,7 +110,6 @@ protected:
 
 private:
     struct Session;
-    class Jobs;
     enum class Busy : std::uint8_t { None, Sorting, Filtering, Grouping };
     // What one sort / filter / group request computes, and what it brings back.
     struct Request;
@@ -129,7 +128,6 @@ private:
     void showContextMenu(const QPoint &pos);
     void exportDialog();
     analysis::RowScope scope() const;
-    void stopWorker();
 
     std::shared_ptr<Session> session_;
     ExplorerSelection sel_;
@@ -137,17 +135,11 @@ private:
     std::shared_ptr<const analysis::SummaryTable> table_;     // the kind's table
     std::shared_ptr<const analysis::SummaryTable> shown_;     // table_ or its grouping
     const analysis::SummaryTable *fittedFor_ = nullptr;       // column widths fitted to this table
-    std::thread worker_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    int generation_ = 0;
-    std::unique_ptr<Jobs> jobs_;
-    std::uint64_t requestGeneration_ = 0;     // of the newest sort / filter / group request
-    Busy busy_ = Busy::None;
+    Busy busy_ = Busy::None;                  // what the running request computes
     std::size_t backgroundRows_ = 100000;
     analysis::RowIndex baseRows_;             // shown rows in table order (what a new sort starts from)
     int sortColumn_ = -1;                     // the order asked for through the header
     Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
-    bool loading_ = false;
     bool jumping_ = false;
     QString error_;
 
@@ -160,6 +152,9 @@ private:
     QLabel *kindLabel_ = nullptr;
     FilterTableView *view_ = nullptr;
     SummaryTableModel *model_ = nullptr;
+    // Last: their running jobs end before the members above go.
+    JobRunner loads_;      // building a kind's table
+    JobRunner requests_;   // sort / filter / group requests
 };
 
 } // namespace npuscope::ui
