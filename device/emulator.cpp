@@ -1,5 +1,7 @@
 #include "device/emulator.h"
 
+#include "device/chip.h"
+#include "device/collectives.h"
 #include "device/graph.h"
 #include "device/models/network.h"
 #include "device/rng.h"
@@ -64,13 +66,11 @@ struct KernelPlan {
 struct Names {
     StrId eventRecord, eventWait, eventReset, notifyWait, notifyRecord, reduceAsync, memcpyAsync;
     StrId hNotifyWait, hNotifyRecord, hReduce, hMemcpy;
-    StrId local, sdma, rdma, hccs, pcie, roce, invalid, fp32;
+    StrId local, sdma, rdma, hccs, pcie, roce, onChip, invalid, fp32, int32;
     StrId geInfer, dpAction, dpSource, txStep, txData, txStartEnd, txAscii, rtExec, rtSync, allReduce;
     std::vector<StrId> collective; // per segment
     std::array<StrId, kTaskKindLimit> taskType{}; // type text of each kind the emulator runs
 };
-
-enum class Link : std::uint8_t { Hccs, Pcie, Roce };
 
 struct DeviceState {
     Rng rng;
@@ -87,7 +87,8 @@ struct DeviceState {
     std::vector<TaskRecord> carryTasks;
     std::vector<AiCpuRecord> carryAiCpu;
     std::vector<QueueEventRecord> carryQueue;
-    std::array<TimeNs, 4> planeFree{};
+    TimeNs commFree = 0;            // the communication streams are free from here
+    TimeNs commDone = 0;            // the last collective's closing event on the main plane
     // Host input pipeline with a finite rate: ready[b] = when batch b sits in the device
     // queue, consumed[b] = when GetNext dequeued it (index 0 unused; batches are 1-based
     // like iterations). Its own generator, so the input model does not shift other draws.
@@ -103,16 +104,15 @@ struct DeviceState {
 
 class Run {
 public:
-    Run(const SessionSpec &spec, const ProfilingOptions &opt, const CompiledGraph &g, int batch)
-        : spec_(spec), opt_(opt), g_(g), batch_(batch)
+    Run(const SessionSpec &spec, const ProfilingOptions &opt, const CompiledGraph &g, int batch, Chip chip)
+        : spec_(spec), opt_(opt), g_(g), batch_(batch), chip_(chip),
+          ar_(chipProfile(chip), spec.devicesPerServer, spec.servers)
     {
         n_ = spec.deviceCount();
         timing_ = opt.taskTimingOn();
         l1_ = timing_ && opt.taskTime == TaskTimeLevel::L1;
         hccl_ = opt.hccl == Switch::On && n_ > 1;
-        planes_ = n_ > 1 ? std::clamp(n_ / 2, 1, 4) : 0;
         segments_ = n_ > 1 ? int(g.segmentBytes.size()) : 0;
-        computeRing();
         launchBound_ = spec.scenarios.contains(QStringLiteral("launch-bound"));
     }
 
@@ -128,8 +128,8 @@ public:
         nm_.hNotifyWait = in("Notify_Wait"); nm_.hNotifyRecord = in("Notify_Record");
         nm_.hReduce = in("Reduce_Inline"); nm_.hMemcpy = in("Memcpy");
         nm_.local = in("LOCAL"); nm_.sdma = in("SDMA"); nm_.rdma = in("RDMA");
-        nm_.hccs = in("HCCS"); nm_.pcie = in("PCIE"); nm_.roce = in("ROCE");
-        nm_.invalid = in("INVALID_TYPE"); nm_.fp32 = in("FP32");
+        nm_.hccs = in("HCCS"); nm_.pcie = in("PCIE"); nm_.roce = in("ROCE"); nm_.onChip = in("ON_CHIP");
+        nm_.invalid = in("INVALID_TYPE"); nm_.fp32 = in("FP32"); nm_.int32 = in("INT32");
         nm_.geInfer = in("GE@Infer"); nm_.dpAction = in("Last queue dequeue"); nm_.dpSource = in("iterator_default");
         nm_.txStep = in("step"); nm_.txData = in("data_load"); nm_.txStartEnd = in("start/end"); nm_.txAscii = in("ascii");
         nm_.rtExec = in("rtModelExecute"); nm_.rtSync = in("rtStreamSynchronize"); nm_.allReduce = in("AllReduce");
@@ -311,7 +311,8 @@ public:
         const double warm = it == 1 ? 2.5 : 1.0;
         TimeNs cur = s.computeCur;
         if (n_ > 1) {
-            cur = std::max(cur + 150, arEnd_ + 300);
+            // The compute stream waits for the last collective's closing event.
+            cur = std::max(cur + 150, s.commDone + 16 * kUs);
             task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
             task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
             cur += 260;
@@ -655,149 +656,32 @@ private:
 
     // --- collectives -------------------------------------------------------------------
 
-    struct PlaneLink {
-        std::uint32_t dst;
-        Link link;
-    };
-
-    // Plane p talks to rank + offset_p (offsets coprime with n so each plane is one ring).
-    // Cards 0–3 and 4–7 of a server form HCCS groups; between them PCIe, across servers RoCE.
-    void computeRing()
-    {
-        offsets_.clear();
-        for (int o = 1; int(offsets_.size()) < planes_ && o < std::max(2, n_); ++o)
-            if (std::gcd(o, n_) == 1)
-                offsets_.push_back(o);
-        while (int(offsets_.size()) < planes_)
-            offsets_.push_back(1);
-    }
-    PlaneLink linkOf(int rank, int plane) const
-    {
-        const int dst = (rank + offsets_[size_t(plane)]) % n_;
-        const int dps = spec_.devicesPerServer;
-        Link l = Link::Hccs;
-        if (rank / dps != dst / dps)
-            l = Link::Roce;
-        else if ((rank % dps) / 4 != (dst % dps) / 4)
-            l = Link::Pcie;
-        return {std::uint32_t(dst), l};
-    }
-    static double nominalGBps(Link l) { return l == Link::Hccs ? 20.0 : l == Link::Pcie ? 13.0 : 9.0; }
-
-    void hcclTask(DeviceState &s, int d, int it, int plane, TaskKind type, TimeNs start, TimeNs dur,
-                  std::uint32_t dst, Link link, std::uint64_t size, std::uint64_t notifyId)
-    {
-        const std::uint32_t stream = kPlaneStreams[size_t(plane)];
-        StrId hwName = 0, hName = 0;
-        switch (type) {
-        case TaskKind::NotifyWait: hwName = nm_.notifyWait; hName = nm_.hNotifyWait; break;
-        case TaskKind::NotifyRecord: hwName = nm_.notifyRecord; hName = nm_.hNotifyRecord; break;
-        case TaskKind::ReduceAsyncV2: hwName = nm_.reduceAsync; hName = nm_.hReduce; break;
-        case TaskKind::MemcpyAsync: hwName = nm_.memcpyAsync; hName = nm_.hMemcpy; break;
-        case TaskKind::EventWait: hwName = nm_.eventWait; break;
-        case TaskKind::EventReset: hwName = nm_.eventReset; break;
-        default: hwName = nm_.eventRecord; break;
-        }
-        task(s, d, it, stream, type, hwName, 0, start, dur);
-        if (!hccl_ || hName == 0)
-            return;
-        HcclTaskRecord h;
-        h.device = std::uint16_t(d);
-        h.modelId = kModelId;
-        h.iteration = std::uint32_t(it);
-        h.plane = std::uint32_t(plane);
-        h.name = hName;
-        h.start = start;
-        h.duration = dur;
-        h.notifyId = notifyId;
-        h.streamId = stream;
-        h.taskId = lastTaskId_;
-        h.srcRank = std::uint32_t(d);
-        h.dstRank = dst;
-        const bool data = type == TaskKind::ReduceAsyncV2 || type == TaskKind::MemcpyAsync;
-        h.transportType = type == TaskKind::NotifyWait ? nm_.local : (link == Link::Roce ? nm_.rdma : nm_.sdma);
-        h.sizeBytes = data ? size : 0;
-        h.dataType = type == TaskKind::ReduceAsyncV2 ? nm_.fp32 : nm_.invalid;
-        h.linkType = data ? (link == Link::Hccs ? nm_.hccs : link == Link::Pcie ? nm_.pcie : nm_.roce) : nm_.invalid;
-        h.durationEstimatedUs = data ? double(size) / nominalGBps(link) / 1000.0 : (type == TaskKind::NotifyWait ? 0.02 : 1.0);
-        h.bandwidthGBps = data && dur > 0 ? double(size) / double(dur) : 0.0;
-        s.batch.hcclTasks.push_back(h);
-    }
-
+    // One all-reduce of a gradient segment on every device (HCCL's algorithm for the
+    // server's wiring: device/collectives.h), turned into hardware tasks on the plane
+    // streams and, with hccl on, the HCCL plane records and the collective op.
     void allReduce(int it, int seg)
     {
         const std::uint64_t bytes = g_.segmentBytes[size_t(seg)];
-        const std::uint64_t stepBytes = std::max<std::uint64_t>(1, bytes / std::uint64_t(n_ * planes_));
-        const int steps = 2 * (n_ - 1);
-        // cur[d][p]: where plane p of device d is.
-        std::vector<std::array<TimeNs, 4>> cur(static_cast<size_t>(n_));
-        std::vector<TimeNs> begin(static_cast<size_t>(n_));
+        std::vector<TimeNs> ready(static_cast<size_t>(n_));
         for (int d = 0; d < n_; ++d) {
             DeviceState &s = devs[size_t(d)];
-            TimeNs t = std::max(s.segReady[size_t(seg)], s.planeFree[0]) + 1500;
-            begin[size_t(d)] = t;
-            hcclTask(s, d, it, 0, TaskKind::EventWait, t, 10, kInvalidId, Link::Hccs, 0, 0);
-            hcclTask(s, d, it, 0, TaskKind::EventReset, t + 110, 50, kInvalidId, Link::Hccs, 0, 0);
-            t += 400;
-            cur[size_t(d)][0] = t;
-            // The main plane wakes the other planes one after the other.
-            for (int p = 1; p < planes_; ++p) {
-                hcclTask(s, d, it, 0, TaskKind::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 32u + 8u * p);
-                const TimeNs from = std::min(std::max(s.planeFree[size_t(p)], begin[size_t(d)]), t);
-                hcclTask(s, d, it, p, TaskKind::NotifyWait, from, t + 60 - from, kInvalidId, Link::Hccs, 0, 32u + 8u * p);
-                cur[size_t(d)][size_t(p)] = t + 200;
-                t += 100;
-            }
-            cur[size_t(d)][0] = t;
+            // The main plane's stream picks up the compute stream's event ~20 µs later.
+            ready[size_t(d)] = std::max(s.segReady[size_t(seg)] + TimeNs(s.rng.uniform(18, 26) * kUs), s.commFree);
         }
-        for (int p = 0; p < planes_; ++p) {
-            for (int st = 0; st < steps; ++st) {
-                // A step starts when every rank of the ring has finished the previous one.
-                TimeNs gate = 0;
-                for (int d = 0; d < n_; ++d)
-                    gate = std::max(gate, cur[size_t(d)][size_t(p)]);
-                const bool reduce = st < n_ - 1;
-                for (int d = 0; d < n_; ++d) {
-                    DeviceState &s = devs[size_t(d)];
-                    const PlaneLink pl = linkOf(d, p);
-                    const std::uint32_t prev = std::uint32_t((d - offsets_[size_t(p)] + n_) % n_);
-                    TimeNs t = cur[size_t(d)][size_t(p)];
-                    const std::uint64_t nid = (std::uint64_t(pl.dst) << 32) | std::uint64_t(40 + 8 * p);
-                    hcclTask(s, d, it, p, TaskKind::NotifyRecord, t, 250, prev, pl.link, 0, nid);
-                    t += 300;
-                    const TimeNs waitEnd = std::max(t + 10, gate + 50);
-                    hcclTask(s, d, it, p, TaskKind::NotifyWait, t, waitEnd - t, pl.dst, pl.link, 0, 40u + 8u * p);
-                    t = waitEnd + 50;
-                    hcclTask(s, d, it, p, TaskKind::NotifyRecord, t, 250, pl.dst, pl.link, 0, nid + 8);
-                    t += 300;
-                    hcclTask(s, d, it, p, TaskKind::NotifyWait, t, 10, prev, pl.link, 0, 88u + 8u * p);
-                    t += 60;
-                    const double gbps = nominalGBps(pl.link) * std::clamp(s.rng.jitter(0.15), 0.6, 1.35);
-                    const TimeNs dur = TimeNs(double(stepBytes) / gbps) + 400;
-                    hcclTask(s, d, it, p, reduce ? TaskKind::ReduceAsyncV2 : TaskKind::MemcpyAsync, t, dur, pl.dst, pl.link,
-                             stepBytes, reduce ? 0 : ~std::uint64_t(0));
-                    cur[size_t(d)][size_t(p)] = t + dur + 100;
-                }
-            }
-        }
-        // Every rank leaves the collective together, when the slowest plane of the slowest
-        // rank is done: early ranks see it as a long final NOTIFY_WAIT.
-        TimeNs end = 0;
-        for (int d = 0; d < n_; ++d)
-            for (int p = 0; p < planes_; ++p)
-                end = std::max(end, cur[size_t(d)][size_t(p)] + 400);
+        const AllReduceResult r = ar_.run(ready, bytes, [&](int d) { return devs[size_t(d)].rng.jitter(0.2); });
         for (int d = 0; d < n_; ++d) {
             DeviceState &s = devs[size_t(d)];
-            for (int p = 1; p < planes_; ++p) {
-                const TimeNs t = cur[size_t(d)][size_t(p)];
-                hcclTask(s, d, it, p, TaskKind::NotifyRecord, t, 50, std::uint32_t(d), Link::Hccs, 0, 64);
-            }
-            TimeNs t = cur[size_t(d)][0];
-            hcclTask(s, d, it, 0, TaskKind::NotifyWait, t, end - t, std::uint32_t(d), Link::Hccs, 0, 64);
-            hcclTask(s, d, it, 0, TaskKind::EventRecord, end + 100, 10, kInvalidId, Link::Hccs, 0, 0);
-            for (int p = 0; p < planes_; ++p)
-                s.planeFree[size_t(p)] = end + 110;
-            s.reduces.push_back({begin[size_t(d)], end});
+            std::vector<const CommTask *> order;
+            order.reserve(r.tasks[size_t(d)].size());
+            for (const CommTask &t : r.tasks[size_t(d)])
+                order.push_back(&t);
+            std::stable_sort(order.begin(), order.end(),
+                             [](const CommTask *a, const CommTask *b) { return a->start < b->start; });
+            for (const CommTask *t : order)
+                commTask(s, d, it, *t);
+            s.commFree = r.done[size_t(d)] + 110;
+            s.commDone = r.done[size_t(d)];
+            s.reduces.push_back({r.begin[size_t(d)], r.end[size_t(d)]});
             if (hccl_) {
                 CollectiveOpRecord c;
                 c.device = std::uint16_t(d);
@@ -805,14 +689,70 @@ private:
                 c.iteration = std::uint32_t(it);
                 c.name = nm_.collective[size_t(seg)];
                 c.opType = nm_.allReduce;
-                c.start = begin[size_t(d)];
-                c.duration = end - begin[size_t(d)];
+                c.start = r.begin[size_t(d)];
+                c.duration = r.end[size_t(d)] - r.begin[size_t(d)];
                 c.bytes = bytes;
                 c.segment = std::uint32_t(seg);
                 s.batch.collectives.push_back(c);
             }
         }
-        arEnd_ = end + 110;
+    }
+
+    StrId linkName(Link l) const
+    {
+        switch (l) {
+        case Link::OnChip: return nm_.onChip;
+        case Link::Hccs: return nm_.hccs;
+        case Link::Pcie: return nm_.pcie;
+        case Link::Roce: return nm_.roce;
+        }
+        return nm_.invalid;
+    }
+
+    void commTask(DeviceState &s, int d, int it, const CommTask &c)
+    {
+        const std::uint32_t stream = kPlaneStreams[size_t(c.plane) % kPlaneStreams.size()];
+        TaskKind type = TaskKind::EventRecord;
+        StrId hwName = nm_.eventRecord, hName = 0;
+        switch (c.op) {
+        case CommOp::NotifyWait: type = TaskKind::NotifyWait; hwName = nm_.notifyWait; hName = nm_.hNotifyWait; break;
+        case CommOp::NotifyRecord: type = TaskKind::NotifyRecord; hwName = nm_.notifyRecord; hName = nm_.hNotifyRecord; break;
+        case CommOp::Reduce: type = TaskKind::ReduceAsyncV2; hwName = nm_.reduceAsync; hName = nm_.hReduce; break;
+        case CommOp::Memcpy: type = TaskKind::MemcpyAsync; hwName = nm_.memcpyAsync; hName = nm_.hMemcpy; break;
+        case CommOp::EventWait: type = TaskKind::EventWait; hwName = nm_.eventWait; break;
+        case CommOp::EventReset: type = TaskKind::EventReset; hwName = nm_.eventReset; break;
+        case CommOp::EventRecord: type = TaskKind::EventRecord; hwName = nm_.eventRecord; break;
+        }
+        task(s, d, it, stream, type, hwName, 0, c.start, c.duration);
+        if (!hccl_ || !c.hcclTask || hName == 0)
+            return;
+        const bool data = c.op == CommOp::Reduce || c.op == CommOp::Memcpy;
+        HcclTaskRecord h;
+        h.device = std::uint16_t(d);
+        h.modelId = kModelId;
+        h.iteration = std::uint32_t(it);
+        h.plane = std::uint32_t(c.plane);
+        h.name = hName;
+        h.start = c.start;
+        h.duration = c.duration;
+        h.notifyId = c.notifyId;
+        h.streamId = stream;
+        h.taskId = lastTaskId_;
+        h.srcRank = std::uint32_t(d);
+        if (c.op == CommOp::NotifyRecord)
+            h.dstRank = c.local ? std::uint32_t(d) : c.peer;
+        else
+            h.dstRank = c.local ? (c.peer == std::uint32_t(d) ? c.peer : kInvalidId) : c.peer;
+        h.transportType = c.op == CommOp::NotifyWait ? nm_.local : (c.link == Link::Roce ? nm_.rdma : nm_.sdma);
+        h.sizeBytes = data ? c.bytes : 0;
+        h.dataType = c.op == CommOp::Reduce ? (c.smallReduce ? nm_.int32 : nm_.fp32) : nm_.invalid;
+        h.linkType = data ? linkName(c.link) : nm_.invalid;
+        const ChipProfile &chip = chipProfile(chip_);
+        const double nominal = c.link == Link::OnChip ? chip.onChipCopyGBps : chip.sdmaTransferGBps;
+        h.durationEstimatedUs = data ? double(c.bytes) / nominal / 1000.0 + 0.6
+                                     : (c.op == CommOp::NotifyWait ? 0.02 : 1.0);
+        h.bandwidthGBps = data && c.duration > 0 ? double(c.bytes) / double(c.duration) : 0.0;
+        s.batch.hcclTasks.push_back(h);
     }
 
     void hostRanges(DeviceState &s, int d, int it, TimeNs iterEnd)
@@ -859,11 +799,12 @@ private:
     Names nm_{};
     KernelPlan gn_;
     std::vector<KernelPlan> masks_, compute_;
-    int n_ = 1, planes_ = 0, segments_ = 0;
+    int n_ = 1, segments_ = 0;
     int fpIndex_ = 0, bpIndex_ = 0;
     bool timing_ = true, l1_ = true, hccl_ = false, launchBound_ = false;
-    std::vector<int> offsets_;
-    TimeNs t0_ = 0, arEnd_ = 0;
+    Chip chip_ = Chip::Ascend910;
+    AllReduce ar_;
+    TimeNs t0_ = 0;
     double batchIntervalNs_ = 0;
     std::uint32_t lastTaskId_ = 0;
 };
@@ -979,7 +920,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         error_ = sink.errorString();
         return finish(SessionStatus::Failed, monoBegin);
     }
-    Run run(spec_, options_, graph, batch);
+    Run run(spec_, options_, graph, batch, Chip::Ascend910);
     RecordBatch first;
     run.prelude(first);
     EmulatorProgress prog;

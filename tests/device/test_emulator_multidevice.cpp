@@ -38,10 +38,14 @@ SessionStatus runSpec(const SessionSpec &spec, const ProfilingOptions &o, Collec
 class EmulatorMultiDeviceTest : public QObject {
     Q_OBJECT
 private slots:
-    void allReduceEndsTogether()
+    // Ring neighbours hand each step over with notifies, and every card closes with a
+    // handshake with both neighbours after its last write: the cards leave a collective
+    // within a fraction of one ring step of each other (the real capture's cards 0 and 1:
+    // 31 µs apart on a 9.2 ms all-reduce of 14 steps).
+    void allReduceEndsNearlyTogether()
     {
         SessionSpec spec;
-        spec.model = QStringLiteral("lenet");
+        spec.model = QStringLiteral("alexnet");
         spec.batchSize = 32;
         spec.iterations = 3;
         spec.devicesPerServer = 4;
@@ -49,18 +53,24 @@ private slots:
         CollectSink sink;
         QCOMPARE(runSpec(spec, allOn(), sink), SessionStatus::Complete);
         QVERIFY(!sink.collectives.empty());
-        // (iteration, collective name) → set of end times over devices
-        std::map<std::pair<std::uint32_t, StrId>, std::set<TimeNs>> ends;
+        // (iteration, collective name) → end times and durations over devices
+        std::map<std::pair<std::uint32_t, StrId>, std::vector<TimeNs>> ends, durations;
         std::map<std::pair<std::uint32_t, StrId>, std::set<std::uint16_t>> devices;
         for (const auto &c : sink.collectives) {
-            ends[{c.iteration, c.name}].insert(c.start + c.duration);
+            ends[{c.iteration, c.name}].push_back(c.start + c.duration);
+            durations[{c.iteration, c.name}].push_back(c.duration);
             devices[{c.iteration, c.name}].insert(c.device);
             QVERIFY(c.duration > 0);
             QVERIFY(c.bytes > 0);
         }
         for (const auto &[k, e] : ends) {
-            QCOMPARE(e.size(), size_t(1));
             QCOMPARE(devices[k].size(), size_t(4));
+            const TimeNs spread = *std::max_element(e.begin(), e.end()) - *std::min_element(e.begin(), e.end());
+            const TimeNs shortest = *std::min_element(durations[k].begin(), durations[k].end());
+            const TimeNs step = shortest / (2 * (4 - 1)); // a ring of 4: 3 reduce + 3 gather steps
+            qInfo("iteration %u: ends within %.1f us, a ring step takes about %.1f us", k.first,
+                  double(spread) / 1e3, double(step) / 1e3);
+            QVERIFY(spread < step / 2);
         }
         // Every HCCL plane task mirrors a hardware task with the same stream/task id/time.
         std::set<std::tuple<std::uint16_t, std::uint32_t, std::uint32_t, std::uint32_t, TimeNs>> hw;
@@ -179,10 +189,11 @@ private slots:
         qInfo("AI Core task durations (us): min %.2f median %.2f p90 %.2f max %.2f (reference 1.2 / 8 / 121 / 782)",
               durs.front(), durs[durs.size() / 2], durs[durs.size() * 9 / 10], durs.back());
         QVERIFY(durs.front() > 0.8 && durs.front() < 3);
-        // Reduce_Inline bandwidth in the HCCS range the reference shows.
+        // Transfers between cards in the HCCS/PCIe range the reference shows (its on-chip
+        // copies run at ~270 GB/s, ours too, and are left out here).
         int data = 0;
         for (const auto &h : sink.hccl)
-            if (h.sizeBytes > 0 && h.device == 0) {
+            if (h.sizeBytes > 0 && h.device == 0 && sink.str(h.linkType) != "ON_CHIP") {
                 ++data;
                 QVERIFY2(h.bandwidthGBps > 5 && h.bandwidthGBps < 30, qPrintable(QString::number(h.bandwidthGBps)));
             }
