@@ -19,7 +19,7 @@ ChipProfile ascend910()
     p.hbmBytes = 32.0 * 1024 * 1024 * 1024;
     p.hbmGBps = 1200;
     p.l2Bytes = 32.0 * 1024 * 1024;
-    p.l2GBps = 3000;
+    p.l2GBps = 1200;
     p.mteBytesPerCycle = 64;
     p.aiCpuCores = 14;
     p.hwtsMHz = 100;
@@ -28,6 +28,9 @@ ChipProfile ascend910()
     p.hccsGBps = 30;   // 240 Gbit/s per HCCS port
     p.pcieGBps = 32;   // PCIe 4.0 x16
     p.roceGBps = 12.5; // one 100GE RoCE v2 port per card
+    p.cubeEfficiency = 0.48;
+    p.convEfficiency = 0.40;
+    p.hbmEfficiency = 0.82;
     p.sdmaTransferGBps = 14.2;
     p.onChipCopyGBps = 270;
     p.notifyLatencyNs = 1500;
@@ -44,7 +47,7 @@ ChipProfile ascend910b()
     p.splitCores = true;
     p.clockGHz = 1.8;
     p.cubeFp16MacPerCycle = 16 * 16 * 16;
-    p.cubeFp32Rate = 0.25;
+    p.cubeFp32Rate = 0.5;
     p.vectorFp16LanesPerCycle = 128;
     p.hbmBytes = 64.0 * 1024 * 1024 * 1024;
     p.hbmGBps = 1600;
@@ -58,6 +61,9 @@ ChipProfile ascend910b()
     p.hccsGBps = 28;   // 56 GB/s per link, both directions
     p.pcieGBps = 64;   // PCIe 5.0 x16
     p.roceGBps = 25;   // one 200GE RoCE v2 port per card
+    p.cubeEfficiency = 0.80;
+    p.convEfficiency = 0.80;
+    p.hbmEfficiency = 0.82;
     p.sdmaTransferGBps = 15.5;
     p.onChipCopyGBps = 600;
     p.notifyLatencyNs = 1500;

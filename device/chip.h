@@ -45,11 +45,20 @@ struct ChipProfile {
     double pcieGBps = 0;             // the card's PCIe (between the 910's HCCS groups)
     double roceGBps = 0;             // the card's RoCE port(s) to other servers
     // Measured in the vendored real captures (no datasheet states them).
+    double cubeEfficiency = 0;       // achieved share of the cube peak by matrix products (GEMM)
+    double convEfficiency = 0;       // ... by convolutions (operands through the im2col load)
+    double hbmEfficiency = 0;        // achieved share of the HBM peak by streaming kernels
     double sdmaTransferGBps = 0;     // one SDMA transfer (Reduce_Inline / Memcpy) between cards
     double onChipCopyGBps = 0;       // an SDMA copy inside one card's HBM
     double notifyLatencyNs = 0;      // a notify written by one card seen by another
+    // Model constants (docs/emulator.md says where each comes from).
+    double vectorEfficiency = 0.35;  // vector pipe busy share with UB-sized chunks
+    double kernelSetupNs = 850;      // scalar set-up of a kernel on one core
+    double perCoreSyncNs = 70;       // starting and joining each further core
+    double schedulerNs = 350;        // task scheduler dispatch + completion around a kernel
 
     double cubeFp16Tflops() const { return 2.0 * cubeFp16MacPerCycle * cubeCores * clockGHz / 1000.0; }
+    int coresFor(bool cube) const { return cube || !splitCores ? cubeCores : vectorCores; }
 };
 
 const ChipProfile &chipProfile(Chip chip);

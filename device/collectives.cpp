@@ -30,7 +30,8 @@ struct AllReduce::Ctx {
     std::vector<std::vector<TimeNs>> cur;  // [device][plane]: where the plane's stream is
     std::vector<std::vector<CommTask>> *tasks = nullptr;
     std::vector<std::uint64_t> slice;      // bytes one step moves, per plane
-    const std::function<double(int)> *jitter = nullptr;
+    const std::function<double(int, double)> *jitter = nullptr;
+    double shared = 1.0;                   // this collective's rate factor (mesh)
 
     CommTask &add(int d, int plane, CommOp op, TimeNs start, TimeNs dur)
     {
@@ -52,13 +53,18 @@ AllReduce::AllReduce(const ChipProfile &chip, int devicesPerServer, int servers)
         planes_ = 0;
         return;
     }
-    mesh_ = chip.topology == ServerTopology::HccsFullMesh && dps_ > 1;
+    // HCCL's in-server algorithm: a mesh where every card has a direct link to every
+    // other (the 910B server; two or four cards inside one HCCS group of a 910 server),
+    // the 8-card 910 server's four rings, otherwise a single ring.
+    multiStream_ = chip.topology == ServerTopology::HccsQuadsOverPcie;
+    if (chip.topology == ServerTopology::HccsFullMesh)
+        mesh_ = dps_ > 1;
+    else
+        mesh_ = dps_ == 2 || dps_ == 4;
     if (mesh_) {
         planes_ = dps_; // plane 0 on chip, plane k talks to the cards k away
         return;
     }
-    // Rings over the cards present, in the 8-card order; fewer planes for fewer cards.
-    planes_ = dps_ >= 8 ? 4 : std::max(1, dps_ / 2);
     std::vector<int> a, b;
     for (int i = 0; i < 8; ++i) {
         if (kRingA[i] < dps_) a.push_back(kRingA[i]);
@@ -68,9 +74,13 @@ AllReduce::AllReduce(const ChipProfile &chip, int devicesPerServer, int servers)
         a.push_back(i);
         b.push_back(i);
     }
-    const std::vector<std::vector<int>> all = {a, b, {b.rbegin(), b.rend()}, {a.rbegin(), a.rend()}};
-    for (int p = 0; p < planes_; ++p)
-        rings_.push_back(all[size_t(p)]);
+    if (dps_ == 8) {
+        planes_ = 4;
+        rings_ = {a, b, {b.rbegin(), b.rend()}, {a.rbegin(), a.rend()}};
+    } else {
+        planes_ = 1;
+        rings_ = {a};
+    }
 }
 
 Link AllReduce::linkBetween(int a, int b) const
@@ -172,7 +182,9 @@ void AllReduce::ringPhase(Ctx &c, bool reduce, bool interServer) const
                 if (s < dataSteps) {
                     const Link link = linkBetween(d, nx);
                     const double gbps = transferGBps(chip_, link, link == Link::Roce ? planes : 1);
-                    const double j = std::clamp((*c.jitter)(d), 0.6, 1.7);
+                    // Ring transfers vary one by one (the 910 capture: p10–p90 of one step's
+                    // four planes span ±25 %).
+                    const double j = std::clamp((*c.jitter)(d, 0.2), 0.6, 1.7);
                     const std::uint64_t bytes = interServer ? std::max<std::uint64_t>(1, partOf(d) / std::uint64_t(size)) : partOf(d);
                     const TimeNs dur = TimeNs(double(bytes) / gbps * j) + 2 * kUs;
                     const bool red = interServer ? s < size - 1 : reduce;
@@ -206,7 +218,8 @@ void AllReduce::meshPhase(Ctx &c, bool reduce) const
         std::vector<std::vector<TimeNs>> rec(size_t(n), std::vector<TimeNs>(size_t(k), 0));
         std::vector<TimeNs> t(static_cast<size_t>(n));
         for (int d = 0; d < n; ++d) {
-            t[size_t(d)] = c.cur[size_t(d)][0];
+            // One stream (910B) or a stream per plane, each woken by the main plane (910).
+            t[size_t(d)] = *std::max_element(c.cur[size_t(d)].begin(), c.cur[size_t(d)].end());
             for (int p = 1; p < k; ++p) {
                 const int peer = peerOf(d, p);
                 CommTask &r = c.add(d, p, CommOp::NotifyRecord, t[size_t(d)], 700);
@@ -247,7 +260,9 @@ void AllReduce::meshPhase(Ctx &c, bool reduce) const
             // Reduce-scatter pushes the peer's chunk, all-gather pulls the peer's chunk.
             const std::uint64_t bytes = c.slice[size_t(peer % k)];
             const double gbps = transferGBps(chip_, Link::Hccs, 1);
-            const double j = std::clamp((*c.jitter)(d), 0.6, 1.7);
+            // A mesh's concurrent transfers move alike (the 910B capture: within 1 % of each
+            // other in one collective, ±15 % from one collective to the next).
+            const double j = std::clamp(c.shared * (*c.jitter)(d, 0.01), 0.6, 1.7);
             const TimeNs dur = TimeNs(double(bytes) / gbps * j) + 2 * kUs;
             CommTask &x = c.add(d, p, reduce ? CommOp::Reduce : CommOp::Memcpy, t, dur);
             x.peer = std::uint32_t(peer);
@@ -260,10 +275,39 @@ void AllReduce::meshPhase(Ctx &c, bool reduce) const
         c.cur[size_t(d)][0] = last + kGap;
     }
     handshake(reduce ? 64 : 128);
+    for (int d = 0; d < n; ++d)
+        std::fill(c.cur[size_t(d)].begin(), c.cur[size_t(d)].end(), c.cur[size_t(d)][0]);
+}
+
+// Planes 1.. tell the main plane they are done (local notify); the main plane waits for
+// each in turn.
+void AllReduce::reportToMain(Ctx &c) const
+{
+    for (int d = 0; d < c.n; ++d) {
+        std::vector<TimeNs> reported(size_t(planes_), 0);
+        for (int p = 1; p < planes_; ++p) {
+            const TimeNs t = c.cur[size_t(d)][size_t(p)];
+            CommTask &r = c.add(d, p, CommOp::NotifyRecord, t, kLocalRecord);
+            r.local = true;
+            r.peer = std::uint32_t(d);
+            r.notifyId = 64 + 8 * std::uint64_t(p);
+            reported[size_t(p)] = t + kLocalRecord;
+            c.cur[size_t(d)][size_t(p)] = t + kLocalRecord + kGap;
+        }
+        TimeNs t = c.cur[size_t(d)][0];
+        for (int p = 1; p < planes_; ++p) {
+            const TimeNs we = std::max(t + kWaitFloor, reported[size_t(p)] + 100);
+            CommTask &w = c.add(d, 0, CommOp::NotifyWait, t, we - t);
+            w.local = true;
+            w.notifyId = 64 + 8 * std::uint64_t(p);
+            t = we + kGap;
+        }
+        c.cur[size_t(d)][0] = t;
+    }
 }
 
 AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t bytes,
-                               const std::function<double(int)> &jitter) const
+                               const std::function<double(int, double)> &jitter) const
 {
     AllReduceResult res;
     const int n = dps_ * servers_;
@@ -277,6 +321,7 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
     c.n = n;
     c.tasks = &res.tasks;
     c.jitter = &jitter;
+    c.shared = mesh_ ? std::clamp(jitter(0, 0.12), 0.7, 1.4) : 1.0;
     c.cur.assign(size_t(n), std::vector<TimeNs>(size_t(planes_), 0));
 
     // How the data splits: each card ends the reduce-scatter owning one shard of
@@ -296,7 +341,11 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
         c.slice[0] = shard > others ? shard - others : 512;
     }
 
-    const bool legacy = !mesh_;
+    // The 910 runs each plane on a stream of its own: the main plane wakes the others and
+    // collects their reports with local notifies, and its hardware lane shows a status
+    // reduce at either end that the HCCL lane does not list. The 910B runs a collective
+    // as one task of sub-tasks on one stream.
+    const bool legacy = multiStream_;
     for (int d = 0; d < n; ++d) {
         TimeNs t = ready[size_t(d)];
         // The main stream takes over from the compute stream's event.
@@ -346,55 +395,18 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
         }
     }
 
-    if (mesh_) {
+    if (mesh_)
         meshPhase(c, true);
-        if (servers_ > 1)
-            ringPhase(c, true, true);
-        for (int d = 0; d < n; ++d) {
-            TimeNs t = c.cur[size_t(d)][0];
-            const std::uint64_t own = c.slice[size_t(d % dps_)];
-            const TimeNs cp = TimeNs(double(own) / chip_.onChipCopyGBps) + 200;
-            CommTask &m = c.add(d, 0, CommOp::Memcpy, t, cp);
-            m.local = true;
-            m.peer = std::uint32_t(d);
-            m.bytes = own;
-            m.notifyId = ~std::uint64_t(0);
-            c.cur[size_t(d)][0] = t + cp + 1000;
-        }
-        meshPhase(c, false);
-        for (int d = 0; d < n; ++d) {
-            const TimeNs t = c.cur[size_t(d)][0] + 3000;
-            CommTask &sr = c.add(d, 0, CommOp::Reduce, t, 600);
-            sr.local = true;
-            sr.bytes = 4;
-            sr.smallReduce = true;
-            c.cur[size_t(d)][0] = t + 600;
-        }
-    } else {
+    else
         ringPhase(c, true, false);
-        if (servers_ > 1)
-            ringPhase(c, true, true);
+    if (servers_ > 1)
+        ringPhase(c, true, true);
+    if (legacy) {
         // The other planes report their part reduced; the main plane copies the card's
-        // reduced shard (all planes' parts) into the output and releases the planes.
+        // reduced shard into the output and releases the planes.
+        reportToMain(c);
         for (int d = 0; d < n; ++d) {
-            std::vector<TimeNs> reported(size_t(planes_), 0);
-            for (int p = 1; p < planes_; ++p) {
-                const TimeNs t = c.cur[size_t(d)][size_t(p)];
-                CommTask &r = c.add(d, p, CommOp::NotifyRecord, t, kLocalRecord);
-                r.local = true;
-                r.peer = std::uint32_t(d);
-                r.notifyId = 64 + 8 * std::uint64_t(p);
-                reported[size_t(p)] = t + kLocalRecord;
-                c.cur[size_t(d)][size_t(p)] = t + kLocalRecord + kGap;
-            }
             TimeNs t = c.cur[size_t(d)][0];
-            for (int p = 1; p < planes_; ++p) {
-                const TimeNs we = std::max(t + kWaitFloor, reported[size_t(p)] + 100);
-                CommTask &w = c.add(d, 0, CommOp::NotifyWait, t, we - t);
-                w.local = true;
-                w.notifyId = 64 + 8 * std::uint64_t(p);
-                t = we + kGap;
-            }
             const TimeNs cp = TimeNs(double(shard) / chip_.onChipCopyGBps) + 400;
             CommTask &m = c.add(d, 0, CommOp::Memcpy, t, cp);
             m.local = true;
@@ -416,26 +428,34 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
             }
             c.cur[size_t(d)][0] = t;
         }
-        ringPhase(c, false, false);
+    } else {
+        // The reduced own chunk is copied into the output on chip.
         for (int d = 0; d < n; ++d) {
-            std::vector<TimeNs> reported(size_t(planes_), 0);
-            for (int p = 1; p < planes_; ++p) {
-                const TimeNs t = c.cur[size_t(d)][size_t(p)];
-                CommTask &r = c.add(d, p, CommOp::NotifyRecord, t, kLocalRecord);
-                r.local = true;
-                r.peer = std::uint32_t(d);
-                r.notifyId = 64 + 8 * std::uint64_t(p);
-                reported[size_t(p)] = t + kLocalRecord;
-            }
-            TimeNs t = c.cur[size_t(d)][0];
-            for (int p = 1; p < planes_; ++p) {
-                const TimeNs we = std::max(t + kWaitFloor, reported[size_t(p)] + 100);
-                CommTask &w = c.add(d, 0, CommOp::NotifyWait, t, we - t);
-                w.local = true;
-                w.notifyId = 64 + 8 * std::uint64_t(p);
-                t = we + kGap;
-            }
-            c.cur[size_t(d)][0] = t;
+            const TimeNs t = c.cur[size_t(d)][0];
+            const std::uint64_t own = c.slice[size_t(d % dps_)];
+            const TimeNs cp = TimeNs(double(own) / chip_.onChipCopyGBps) + 200;
+            CommTask &m = c.add(d, 0, CommOp::Memcpy, t, cp);
+            m.local = true;
+            m.peer = std::uint32_t(d);
+            m.bytes = own;
+            m.notifyId = ~std::uint64_t(0);
+            c.cur[size_t(d)][0] = t + cp + 1000;
+        }
+    }
+    if (mesh_)
+        meshPhase(c, false);
+    else
+        ringPhase(c, false, false);
+    if (legacy) {
+        reportToMain(c);
+    } else {
+        for (int d = 0; d < n; ++d) {
+            const TimeNs t = c.cur[size_t(d)][0] + 3000;
+            CommTask &sr = c.add(d, 0, CommOp::Reduce, t, 600);
+            sr.local = true;
+            sr.bytes = 4;
+            sr.smallReduce = true;
+            c.cur[size_t(d)][0] = t + 600;
         }
     }
 

@@ -6,8 +6,10 @@
 //    twice; reduce-scatter then all-gather around every ring in lock step with the
 //    neighbours (record to next / wait for prev / record to prev / wait for next, then the
 //    data to next), the main plane copying the reduced shard on chip in between;
-//  - 910B (8 cards fully connected by HCCS): mesh, every card writing each peer its chunk
-//    on a plane of its own, all at once, reduce-scatter then all-gather;
+//  - 910B (8 cards fully connected by HCCS), and 2 or 4 cards inside one HCCS group of a
+//    910 server: mesh, every card writing each peer its chunk on a plane of its own, all
+//    at once, reduce-scatter then all-gather (HCCL's 2P/4P mesh for the 910);
+//  - other card counts on a 910 server: a single ring;
 //  - several servers: hierarchical, the in-server reduce-scatter, an all-reduce of each
 //    card's shard with the cards of the same index in the other servers (a ring over
 //    RoCE/RDMA), the in-server all-gather.
@@ -63,9 +65,10 @@ public:
     int devices() const { return dps_ * servers_; }
 
     // ready[d]: when device d's gradients are written and its planes are free.
-    // jitter(d): a multiplicative factor around 1 for one transfer on device d.
+    // jitter(d, sigma): a multiplicative factor around 1 with relative spread sigma, drawn
+    // from device d's random stream.
     AllReduceResult run(const std::vector<TimeNs> &ready, std::uint64_t bytes,
-                        const std::function<double(int)> &jitter) const;
+                        const std::function<double(int, double)> &jitter) const;
 
     // The ring (in server-local indices) plane p follows on a 910 server; empty for mesh.
     const std::vector<int> &ring(int plane) const { return rings_[size_t(plane)]; }
@@ -75,11 +78,12 @@ private:
     struct Ctx;
     void ringPhase(Ctx &c, bool reduce, bool interServer) const;
     void meshPhase(Ctx &c, bool reduce) const;
-    void transferTime(Ctx &c) const;
+    void reportToMain(Ctx &c) const;
 
     const ChipProfile &chip_;
     int dps_ = 1, servers_ = 1, planes_ = 0;
-    bool mesh_ = false;
+    bool mesh_ = false;        // mesh algorithm (else rings)
+    bool multiStream_ = false; // one stream per plane (910) rather than one for all (910B)
     std::vector<std::vector<int>> rings_;
 };
 

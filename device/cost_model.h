@@ -1,28 +1,15 @@
 #pragma once
-// Roofline cost model of one kernel on an Ascend 910, from the published device figures
-// (npu-model.md) and the kernel's work (FLOPs, vector ops, bytes). Everything the
+// Roofline cost model of one kernel on an Ascend chip, from the chip's facts
+// (ChipProfile: cores, clock, cube and vector peaks, HBM, L2 and the efficiencies measured
+// on real captures) and the kernel's work (FLOPs, vector ops, bytes). Everything the
 // profiler reports for a task — duration, block dim, cycles, PMU ratios, L2 rates,
 // bandwidths — is derived from the same per-kernel quantities, so the columns agree.
+
+#include "device/chip.h"
 
 #include <cstdint>
 
 namespace npuscope::device {
-
-struct Ascend910 {
-    static constexpr int aiCores = 32;
-    static constexpr double freqGHz = 1.0;                 // 1000 MHz: 1 cycle = 1 ns
-    static constexpr double cubeFp16FlopPerCycle = 2.0 * 16 * 16 * 16; // per core
-    static constexpr double cubeFp32Factor = 0.25;          // fp32 operands through the fp16 cube
-    static constexpr double vecFp16LanesPerCycle = 128;     // per core; fp32 half of it
-    static constexpr double hbmBytesPerNs = 1200;           // 1.2 TB/s
-    static constexpr double hbmEfficiency = 0.82;           // achievable share of HBM peak
-    static constexpr double l2BytesPerNs = 3000;            // shared L2, assumed ~2.5× HBM
-    static constexpr double l2Bytes = 32.0 * 1024 * 1024;
-    static constexpr double perCoreMteBytesPerNs = 64;      // one core's MTE2 can't saturate HBM
-    static constexpr int aiCpuCores = 14;
-    static constexpr double kernelSetupNs = 850;            // scalar setup: tiling, descriptors
-    static constexpr double perCoreSyncNs = 70;             // start/finish sync per extra core
-};
 
 enum class Unit : std::uint8_t { Cube, Vector, AiCpu };
 
@@ -33,6 +20,8 @@ struct KernelWork {
     double flops = 0;        // cube FLOPs (2·M·N·K)
     double m = 0, n = 0, k = 0; // GEMM view of a cube kernel (k already padded to C0 for convs)
     double batch = 1;        // independent GEMMs of that shape (BatchMatMul)
+    bool conv = false;       // a convolution: operands through the load's im2col expansion
+    bool randomMask = false; // AI CPU dropout mask generation
     double vecOps = 0;       // vector element operations
     double elements = 0;     // elements processed (vector/AI CPU parallelism)
     double bytesIn = 0, bytesWeight = 0, bytesOut = 0;
@@ -47,7 +36,7 @@ struct KernelWork {
 struct KernelCost {
     double aicoreNs = 0;     // time the cores are busy (aicore_time)
     double overheadNs = 0;   // task scheduling on top of aicore_time (duration = aicore + overhead)
-    std::uint16_t blockDim = 1;
+    std::uint16_t blockDim = 1;   // cores used: cube cores for cube kernels, vector cores for vector ones
     // Busy share of each unit over aicore_time, in [0,1]: vec, mac, scalar, mte1, mte2, mte3.
     double vec = 0, mac = 0, scalar = 0, mte1 = 0, mte2 = 0, mte3 = 0;
     double icacheMiss = 0;
@@ -59,11 +48,11 @@ struct KernelCost {
     bool fp16 = true;
 };
 
-KernelCost estimateKernel(const KernelWork &w);
+KernelCost estimateKernel(const KernelWork &w, const ChipProfile &chip);
 
 // AI CPU kernels (DropoutGenMask, GetNext, AI Core fallbacks): scalar loops on the ARM
-// cores of the AI CPU cluster, one core per 128K elements up to the 14 cores, plus the
-// kernel launch through the AI CPU scheduler.
-double estimateAiCpuNs(const KernelWork &w);
+// cores of the AI CPU cluster, one core per 128K elements up to the chip's AI CPU cores,
+// plus the kernel launch through the AI CPU scheduler.
+double estimateAiCpuNs(const KernelWork &w, const ChipProfile &chip);
 
 } // namespace npuscope::device

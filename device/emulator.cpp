@@ -599,8 +599,9 @@ private:
             start = std::max(start, s.hostLaunch);
         }
         const double aicore = c.aicoreNs * s.rng.jitter(0.025) * warm * s.speed;
-        const std::uint64_t cycles = std::uint64_t(std::llround(aicore * c.blockDim)); // 1 GHz
-        const double aicoreUs = double(cycles) / 1000.0 / c.blockDim;
+        const double ghz = chipProfile(chip_).clockGHz;
+        const std::uint64_t cycles = std::uint64_t(std::llround(aicore * ghz * c.blockDim));
+        const double aicoreUs = double(cycles) / (ghz * 1000.0) / c.blockDim;
         const TimeNs dur = TimeNs(std::ceil(aicoreUs * 1000.0 + c.overheadNs * s.rng.uniform(0.8, 1.2)));
         const double l2j = s.rng.uniform(-0.02, 0.02);
         if (i == fpIndex_ && s.fpStart < 0)
@@ -668,7 +669,7 @@ private:
             // The main plane's stream picks up the compute stream's event ~20 µs later.
             ready[size_t(d)] = std::max(s.segReady[size_t(seg)] + TimeNs(s.rng.uniform(18, 26) * kUs), s.commFree);
         }
-        const AllReduceResult r = ar_.run(ready, bytes, [&](int d) { return devs[size_t(d)].rng.jitter(0.2); });
+        const AllReduceResult r = ar_.run(ready, bytes, [&](int d, double sigma) { return devs[size_t(d)].rng.jitter(sigma); });
         for (int d = 0; d < n_; ++d) {
             DeviceState &s = devs[size_t(d)];
             std::vector<const CommTask *> order;
@@ -879,7 +880,9 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     if (spec_.scenarios.contains(QStringLiteral("aicpu-fallback")))
         net.int64Labels = true;
     const int segments = spec_.scenarios.contains(QStringLiteral("single-segment")) ? 1 : spec_.segments;
-    const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments, spec_.deviceCount() > 1);
+    const Chip chip = Chip::Ascend910;
+    const ChipProfile &profile = chipProfile(chip);
+    const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments, spec_.deviceCount() > 1, profile);
 
     const int n = spec_.deviceCount();
     Rng sessionRng(spec_.seed);
@@ -897,6 +900,10 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         di.id = std::uint16_t(d);
         di.rankId = std::uint32_t(d);
         di.hostPid = kHostPid;
+        di.aiCoreNum = profile.cubeCores;
+        di.aiCpuNum = profile.aiCpuCores;
+        di.aicFrequencyMHz = int(std::lround(profile.clockGHz * 1000));
+        di.hwtsFrequencyMHz = profile.hwtsMHz;
         di.hostname = QStringLiteral("npuscope-emulator");
         const TimeNs skew = TimeNs(d) * 250'000 + TimeNs(sessionRng.uniform(0, 100'000));
         di.monotonicBegin = monoBegin + skew;
@@ -920,7 +927,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         error_ = sink.errorString();
         return finish(SessionStatus::Failed, monoBegin);
     }
-    Run run(spec_, options_, graph, batch, Chip::Ascend910);
+    Run run(spec_, options_, graph, batch, chip);
     RecordBatch first;
     run.prelude(first);
     EmulatorProgress prog;

@@ -44,7 +44,7 @@ struct IO {
 
 class Compiler {
 public:
-    Compiler(const Network &net, bool mixed) : net_(net), mixed_(mixed)
+    Compiler(const Network &net, bool mixed, const ChipProfile &chip) : net_(net), mixed_(mixed), chip_(chip)
     {
         b_ = mixed ? 2.0 : 4.0;
         dt_ = mixed ? "DT_FLOAT16" : "DT_FLOAT";
@@ -67,8 +67,10 @@ public:
         g_.getNext.aiCpuNs = 28000;
 
         g_.firstForward = 0;
-        for (const Layer &l : net_.layers)
-            forward(l);
+        for (int i = 0; i < int(net_.layers.size()); ++i) {
+            layer_ = i;
+            forward(net_.layers[size_t(i)]);
+        }
         loss();
         g_.lastBackward = -1;
         for (int i = int(net_.layers.size()) - 1; i >= 0; --i)
@@ -79,8 +81,8 @@ public:
         // Access patterns by op semantics: per-channel reductions over N·H·W walk C0 blocks
         // (32 B bursts); pooling windows re-read overlapping, strided input.
         // Pooling gradients scatter-add into overlapping windows, like the reductions.
-        static const std::set<std::string> reductions = {"BiasAddGrad", "BNTrainingReduce", "BNTrainingUpdateGrad",
-                                                         "ReduceSumD", "LayerNormBetaGammaBackprop",
+        // The batch-norm kernels are written for NC1HWC0 and stream whole (n, c1) planes.
+        static const std::set<std::string> reductions = {"BiasAddGrad", "ReduceSumD", "LayerNormBetaGammaBackprop",
                                                          "MaxPoolGradWithArgmax", "AvgPoolGrad"};
         static const std::set<std::string> windows = {"MaxPoolWithArgmax"};
         for (Kernel &k : g_.compute) {
@@ -88,19 +90,50 @@ public:
                 k.work.burst = std::min(k.work.burst, 1.0 / 8);
             else if (windows.count(k.type))
                 k.work.burst = std::min(k.work.burst, 0.35);
-            k.cost = estimateKernel(k.work);
+            k.cost = estimateKernel(k.work, chip_);
             if (!hasAiCoreKernel(k.type, k.inTypes)) {
                 k.aiCpu = true;
-                k.aiCpuNs = estimateAiCpuNs(k.work);
+                k.aiCpuNs = estimateAiCpuNs(k.work, chip_);
             }
         }
         for (Kernel &k : g_.masks)
-            k.aiCpuNs = estimateAiCpuNs(k.work);
+            k.aiCpuNs = estimateAiCpuNs(k.work, chip_);
         return std::move(g_);
     }
 
 private:
     int nextOp() { return opCounter_++; }
+
+    const Layer *layerAt(int i) const
+    {
+        return i >= 0 && i < int(net_.layers.size()) ? &net_.layers[size_t(i)] : nullptr;
+    }
+    // The graph engine's convolution / batch-norm fusions for the 910 (the ops library's
+    // fusion passes): a batch norm right after a bias-free convolution has its statistics
+    // summed by that convolution;
+    bool bnReducedByConv(int bn) const
+    {
+        const Layer *b = layerAt(bn), *c = layerAt(bn - 1);
+        return b && c && b->kind == LayerKind::BatchNorm && b->chained && c->kind == LayerKind::Conv && !c->bias;
+    }
+    // its update and ReLU move into the next convolution's load when that convolution is
+    // all it feeds (and itself ends in a fused batch-norm reduce);
+    bool bnUpdateIntoConv(int bn) const
+    {
+        const Layer *b = layerAt(bn), *c = layerAt(bn + 1);
+        return b && c && b->kind == LayerKind::BatchNorm && b->relu && c->kind == LayerKind::Conv && c->chained
+               && !c->bias && bnReducedByConv(bn + 2);
+    }
+    // without a ReLU, its update joins the residual add (and its ReLU) that follows.
+    bool bnUpdateIntoAdd(int bn) const
+    {
+        const Layer *b = layerAt(bn), *a = layerAt(bn + 1);
+        if (!b || !a || b->kind != LayerKind::BatchNorm || b->relu || a->kind != LayerKind::Add)
+            return false;
+        // Either input of the add: the main path (chained) or a shortcut branch that ends
+        // right before it.
+        return a->chained || (a->in2.n == b->out.n && a->in2.c == b->out.c && a->in2.h == b->out.h && a->in2.w == b->out.w);
+    }
 
     Kernel &add(const std::string &scope, const std::string &type, Phase ph, const KernelWork &w, const IO &io)
     {
@@ -151,6 +184,14 @@ private:
         w.elements = batch * m * n;
         w.vecOps = 0.25 * batch * m * n; // epilogue (fixpipe-assisted) on the vector unit
         w.bytesIn = in; w.bytesWeight = weight; w.bytesOut = out;
+        return w;
+    }
+    // A convolution (or its gradients): the cube reads its operands through the im2col
+    // expansion of the load, at the convolution efficiency.
+    KernelWork convCube(double m, double n, double k, double in, double weight, double out)
+    {
+        KernelWork w = cube(m, n, k, in, weight, out);
+        w.conv = true;
         return w;
     }
     IO io1(const std::string &inS, const std::string &inF, const std::string &outS, const std::string &outF,
@@ -209,9 +250,13 @@ private:
             if (mixed_)
                 add(scope, "Cast", Phase::Forward, vec(ein, 2, ein * 4, ein * 2, false),
                     io1(shp(l.in), "NCHW", shp(l.in), "NCHW", "DT_FLOAT", "DT_FLOAT16"));
-            add(scope, "Sub", Phase::Forward, vec(ein, 1, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
-            add(scope, "RealDiv", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
-            if (l.in.c > 1) {
+            if (net_.hostNormalizes) {
+                // The host pipeline already normalised the images into NCHW.
+            } else {
+                add(scope, "Sub", Phase::Forward, vec(ein, 1, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
+                add(scope, "RealDiv", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
+            }
+            if (l.in.c > 1 && !net_.hostNormalizes) {
                 // Decoded images arrive NHWC: channels innermost, a few bytes per burst.
                 KernelWork t = vec(ein, 1, ein * b_, ein * b_);
                 t.burst = std::min(1.0, 32.0 / 512.0 * std::max(1.0, l.in.c * b_ / 32.0));
@@ -230,8 +275,26 @@ private:
             const double m = double(l.out.n) * l.out.h * l.out.w;
             const double kpad = ceil16(l.in.c) * l.kernel * l.kernel;
             const double inPadded = ein / l.in.c * ceil16(l.in.c);
-            add(scope, "Conv2D", Phase::Forward, cube(m, l.out.c, kpad, inPadded * b_, kpad * l.out.c * b_, eout * b_),
-                io1(shp(l.in) + ";" + wS, "NC1HWC0;FRACTAL_Z", shp(l.out), "NC1HWC0"));
+            KernelWork w = convCube(m, l.out.c, kpad, inPadded * b_, kpad * l.out.c * b_, eout * b_);
+            const IO io = io1(shp(l.in) + ";" + wS, "NC1HWC0;FRACTAL_Z", shp(l.out), "NC1HWC0");
+            if (bnReducedByConv(layer_ + 1)) {
+                // The batch norm's statistics are summed in the convolution's epilogue
+                // (TbeConvBnreduceFusionPass); with the previous batch norm's update and
+                // ReLU applied to the input on load (ZBNupdateReluV2Conv2DBNreducePass)
+                // when that is all the normalised tensor feeds.
+                const double c = l.out.c;
+                add("Default", "MemSet", Phase::Forward, vec(2 * c, 1, 0, 2 * c * 4), io1("", "", dims({std::uint64_t(2 * c)}), "ND", "", "DT_FLOAT"));
+                w.vecOps += 2 * eout;
+                w.bytesOut += 2 * c * 4;
+                if (bnUpdateIntoConv(layer_ - 1)) {
+                    w.vecOps += 4 * ein;
+                    addFused(root_, {"BNTrainingUpdate", "ReluV2", "Conv2D", "BNTrainingReduce"}, scope, Phase::Forward, w, io);
+                } else {
+                    addFused(root_, {"Conv2D", "BNTrainingReduce"}, scope, Phase::Forward, w, io);
+                }
+            } else {
+                add(scope, "Conv2D", Phase::Forward, w, io);
+            }
             param(scope + "/weight", welems);
             g_.params.back().producer = -1; // set by the backward pass
             if (l.bias)
@@ -249,11 +312,15 @@ private:
         }
         case LayerKind::BatchNorm: {
             const double c = l.in.c;
-            add("Default", "MemSet", Phase::Forward, vec(2 * c, 1, 0, 2 * c * 4), io1("", "", dims({std::uint64_t(2 * c)}), "ND", "", "DT_FLOAT"));
-            add(scope, "BNTrainingReduce", Phase::Forward, vec(ein, 2, ein * b_, 2 * c * 4),
-                io1(shp(l.in), "NC1HWC0", twice(std::to_string(l.in.c)), "NC1HWC0;NC1HWC0", dt_, "DT_FLOAT;DT_FLOAT"));
+            if (!bnReducedByConv(layer_)) {
+                add("Default", "MemSet", Phase::Forward, vec(2 * c, 1, 0, 2 * c * 4), io1("", "", dims({std::uint64_t(2 * c)}), "ND", "", "DT_FLOAT"));
+                add(scope, "BNTrainingReduce", Phase::Forward, vec(ein, 2, ein * b_, 2 * c * 4),
+                    io1(shp(l.in), "NC1HWC0", twice(std::to_string(l.in.c)), "NC1HWC0;NC1HWC0", dt_, "DT_FLOAT;DT_FLOAT"));
+            }
             const IO io = io1(shp(l.in) + ";" + std::to_string(l.in.c), "NC1HWC0;NC1HWC0", shp(l.out), "NC1HWC0");
-            if (l.relu)
+            if (bnUpdateIntoConv(layer_) || bnUpdateIntoAdd(layer_)) {
+                // applied by the next kernel (the convolution's load, or the residual add)
+            } else if (l.relu)
                 addFused(root_, {"BNTrainingUpdate", "ReluV2"}, scope, Phase::Forward, vec(ein, 6, ein * b_, eout * b_ + eout / 8), io);
             else
                 add(scope, "BNTrainingUpdate", Phase::Forward, vec(ein, 5, ein * b_, eout * b_), io);
@@ -313,6 +380,7 @@ private:
             m.name = scope + "/DropoutGenMask-op" + std::to_string(nextOp());
             m.type = "DropoutGenMask";
             m.work.unit = Unit::AiCpu;
+            m.work.randomMask = true;
             m.work.elements = ein;
             m.work.bytesOut = ein / 8;
             m.inShapes = dims({2}) + ";";
@@ -330,7 +398,12 @@ private:
         }
         case LayerKind::Add: {
             const IO io = io1(twice(shp(l.in)), "NC1HWC0;NC1HWC0", shp(l.out), "NC1HWC0");
-            if (l.relu)
+            if (bnUpdateIntoAdd(layer_ - 1))
+                // The branch's batch-norm update, the residual add and the ReLU in one
+                // kernel (bnupdate_eltwise_eltwise).
+                addFused(root_, {"BNTrainingUpdate", "Add", "ReluV2"}, scope, Phase::Forward,
+                         vec(eout, 7, 2 * ein * b_, eout * b_ + eout / 8), io);
+            else if (l.relu)
                 addFused(root_, {"Add", "ReluV2"}, scope, Phase::Forward, vec(eout, 2, 2 * ein * b_, eout * b_ + eout / 8), io);
             else
                 add(scope, "Add", Phase::Forward, vec(eout, 1, 2 * ein * b_, eout * b_), io);
@@ -510,20 +583,33 @@ private:
             const double welems = double(l.out.c) * l.in.c * l.kernel * l.kernel;
             add("Default", "MemSet", Phase::Backward, vec(welems, 1, 0, welems * 4), io1("", "", wS, "FRACTAL_Z", "", "DT_FLOAT"));
             add(gs + "/gradConv2D-expand", "Conv2DBackpropFilterD", Phase::Backward,
-                cube(l.out.c, kpad, m, eout * b_, ein / l.in.c * ceil16(l.in.c) * b_, kpad * l.out.c * 4),
+                convCube(l.out.c, kpad, m, eout * b_, ein / l.in.c * ceil16(l.in.c) * b_, kpad * l.out.c * 4),
                 io1(shp(l.out) + ";" + shp(l.in), "NC1HWC0;NC1HWC0", wS, "FRACTAL_Z", dt_ + ";" + dt_, "DT_FLOAT"));
-            add(gs + "/gradConv2D-expand", "TransData", Phase::Backward, vec(welems, 1, welems * 4, welems * 4, false),
-                io1(wS, "FRACTAL_Z", wS, "NCHW", "DT_FLOAT", "DT_FLOAT"));
+            // FRACTAL_Z → NCHW scatters 16-element C0 pieces across the filter: about a third
+            // of the streaming rate (the real capture's weight-gradient conversions).
+            KernelWork toNchw = vec(welems, 1, welems * 4, welems * 4, false);
+            toNchw.burst = 1.0 / 3;
+            add(gs + "/gradConv2D-expand", "TransData", Phase::Backward, toNchw, io1(wS, "FRACTAL_Z", wS, "NCHW", "DT_FLOAT", "DT_FLOAT"));
             produced(scope + "/weight");
             if (!l.firstTrainable) {
                 const double mIn = double(l.in.n) * l.in.h * l.in.w;
                 const double kIn = ceil16(l.out.c) * l.kernel * l.kernel;
-                const KernelWork w = cube(mIn, ceil16(l.in.c), kIn, eout * b_, kIn * l.in.c * b_, ein * b_);
+                KernelWork w = convCube(mIn, ceil16(l.in.c), kIn, eout * b_, kIn * l.in.c * b_, ein * b_);
                 const IO io = io1(shp(l.in) + ";" + wS + ";" + shp(l.out), "NC1HWC0;FRACTAL_Z;NC1HWC0", shp(l.in), "NC1HWC0");
-                const Layer *prev = i > 0 ? &net_.layers[size_t(i - 1)] : nullptr;
-                if (prev && prev->kind == LayerKind::Conv && prev->relu) {
+                // The ReLU gradient of the layer feeding this convolution (and the
+                // residual join's AddN before it) run in the dx kernel's epilogue
+                // (TbeDxElemwiseFusion, TbeConv2dBackpropInputTwoElemwiseFusion).
+                const Layer *prev = l.chained ? layerAt(i - 1) : nullptr;
+                if (prev && prev->relu && (prev->kind == LayerKind::Conv || prev->kind == LayerKind::BatchNorm)) {
                     reluFused_.insert(i - 1);
+                    w.vecOps += ein;
+                    w.bytesIn += ein / 8;
                     addFused(reluScope, {"Conv2DBackpropInputD", "ReluGradV2"}, gs + "/gradConv2D-expand", Phase::Backward, w, io);
+                } else if (prev && prev->relu && prev->kind == LayerKind::Add) {
+                    addFused_.insert(i - 1);
+                    w.vecOps += 2 * ein;
+                    w.bytesIn += ein * b_ + ein / 8;
+                    addFused(reluScope, {"Conv2DBackpropInputD", "AddN", "ReluGradV2"}, gs + "/gradConv2D-expand", Phase::Backward, w, io);
                 } else {
                     add(gs + "/gradConv2D-expand", "Conv2DBackpropInputD", Phase::Backward, w, io);
                 }
@@ -531,7 +617,7 @@ private:
             break;
         }
         case LayerKind::BatchNorm: {
-            if (l.relu)
+            if (l.relu && !reluFused_.count(i))
                 add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
             const std::string bs = gs + "/gradBatchNorm-expand";
             const std::string c = std::to_string(l.in.c);
@@ -585,6 +671,8 @@ private:
                     dt_ + ";DT_UINT8", dt_));
             break;
         case LayerKind::Add:
+            if (addFused_.count(i))
+                break;
             if (l.relu)
                 add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
             add(groot_ + "/" + l.scope + "/gradAdd-expand", "AddN", Phase::Backward, vec(eout, 1, 2 * eout * b_, eout * b_), ioOut);
@@ -722,7 +810,7 @@ private:
 
     void optimizer()
     {
-        const std::string os = "Default/optimizer-Momentum";
+        const std::string os = net_.optimizer == Optimizer::Lamb ? "Default/optimizer-Lamb" : "Default/optimizer-Momentum";
         add(os + "/learning_rate-_IteratorLearningRate", "GatherV2", Phase::Optimizer, vec(1, 1, 64, 4, false),
             io1("1000;1", "ND;ND", "1", "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
         add(os, "AssignAdd", Phase::Optimizer, vec(1, 1, 8, 4, false), io1("1;1", "ND;ND", "1", "ND", "DT_INT32;DT_INT32", "DT_INT32"));
@@ -740,6 +828,22 @@ private:
         for (const Parameter &p : g_.params) {
             const double e = double(p.elements);
             const std::string s = std::to_string(p.elements);
+            if (net_.optimizer == Optimizer::Lamb) {
+                // LAMB as the ops library fuses it: the norm of the weight, the moment
+                // update producing the step (LambApplyOptimizerAssign), the norm of the
+                // step, and the trust-ratio-scaled weight update (LambApplyWeightAssign).
+                const std::string ls = "Default/optimizer-Lamb";
+                const IO norm = io1(s, "ND", "1", "ND", "DT_FLOAT", "DT_FLOAT");
+                KernelWork sq = vec(e, 2, e * 4, 4, false);
+                add(ls, "SquareSumV1", Phase::Optimizer, sq, norm);
+                add(ls, "LambApplyOptimizerAssign", Phase::Optimizer, vec(e, 12, 4 * e * 4 + 16, 3 * e * 4, false),
+                    io1(s + ";" + s + ";" + s + ";" + s, "ND;ND;ND;ND", s + ";" + s + ";" + s, "ND;ND;ND",
+                        "DT_FLOAT;DT_FLOAT;DT_FLOAT;DT_FLOAT", "DT_FLOAT;DT_FLOAT;DT_FLOAT"));
+                add(ls, "SquareSumV1", Phase::Optimizer, sq, norm);
+                add(ls, "LambApplyWeightAssign", Phase::Optimizer, vec(e, 4, 2 * e * 4 + 16, e * 4, false),
+                    io1(s + ";" + s + ";1;1;1", "ND;ND;ND;ND;ND", s, "ND", "DT_FLOAT;DT_FLOAT;DT_FLOAT;DT_FLOAT;DT_FLOAT", "DT_FLOAT"));
+                continue;
+            }
             add(os, "FusedMulApplyMomentum", Phase::Optimizer, vec(e, 4, 3 * e * 4 + 8, 2 * e * 4, false),
                 io1(s + ";" + s + ";1;" + s + ";1;1", "ND;ND;ND;ND;ND;ND", s + ";" + s, "ND;ND",
                     "DT_FLOAT;DT_FLOAT;DT_FLOAT;DT_FLOAT;DT_FLOAT;DT_FLOAT", "DT_FLOAT;DT_FLOAT"));
@@ -783,20 +887,23 @@ private:
 
     const Network &net_;
     bool mixed_;
+    const ChipProfile &chip_;
     double b_ = 2;
     std::string dt_, root_, groot_;
     CompiledGraph g_;
     int opCounter_ = 5;
     std::set<int> reluFused_;
+    std::set<int> addFused_;     // residual adds whose gradient a convolution's dx kernel computes
+    int layer_ = 0;              // index of the layer being compiled
     std::string lastScope_;
     bool distributed_ = false;
 };
 
 } // namespace
 
-CompiledGraph compileGraph(const Network &net, bool mixed, int segments, bool distributed)
+CompiledGraph compileGraph(const Network &net, bool mixed, int segments, bool distributed, const ChipProfile &chip)
 {
-    Compiler c(net, mixed);
+    Compiler c(net, mixed, chip);
     return c.run(segments, distributed);
 }
 

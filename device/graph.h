@@ -56,6 +56,7 @@ struct CompiledGraph {
 // and an AI CPU cost (the graph engine's fallback).
 // distributed: gradients are all-reduced (more than one device), which adds the
 // grad reducer's layout conversions before the optimizer.
-CompiledGraph compileGraph(const Network &net, bool mixed, int segments, bool distributed = false);
+CompiledGraph compileGraph(const Network &net, bool mixed, int segments, bool distributed = false,
+                           const ChipProfile &chip = chipProfile(Chip::Ascend910));
 
 } // namespace npuscope::device

@@ -28,7 +28,8 @@ public:
     // Token input: c = 1 id per position, h = sequence length (no image normalisation).
     static NetworkBuilder tokens(Network &net, int batch, int seq) { return NetworkBuilder(net, {batch, 1, seq, 1}, true); }
     Shape4 shape() const { return cur_; }
-    void setShape(Shape4 s) { cur_ = s; }
+    // Continue from another tensor than the last layer's output (a branch).
+    void setShape(Shape4 s) { cur_ = s; branched_ = true; }
 
     void conv(const std::string &scope, int cout, int k, int s, int p, bool bias, bool relu)
     {
@@ -177,10 +178,17 @@ public:
     bool seenTrainable() const { return seenTrainable_; }
 
 private:
-    void push(const Layer &l) { net_.layers.push_back(l); cur_ = l.out; }
+    void push(Layer l)
+    {
+        l.chained = !branched_ && !net_.layers.empty();
+        branched_ = false;
+        net_.layers.push_back(l);
+        cur_ = l.out;
+    }
     Network &net_;
     Shape4 cur_;
     bool seenTrainable_ = false;
+    bool branched_ = false;
 };
 
 } // namespace npuscope::device

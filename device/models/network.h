@@ -43,6 +43,9 @@ enum class LayerKind : std::uint8_t {
 
 enum class Activation : std::uint8_t { None, Relu, Gelu, Tanh };
 
+// The update rule the training script uses (the emulated kernels follow it).
+enum class Optimizer : std::uint8_t { Momentum, Lamb };
+
 struct Layer {
     LayerKind kind = LayerKind::Conv;
     std::string scope;      // "conv1-Conv2d", "layer1-SequentialCell/0-ResidualBlock/conv1-Conv2d"
@@ -57,6 +60,7 @@ struct Layer {
     int positions = 0;      // Embedding: position table size; GatherPositions: count
     bool logSoftmax = false;
     bool tokens = false;    // Input: token ids (no image normalisation)
+    bool chained = false;   // its input is the previous layer's output (not a branch)
 };
 
 struct Network {
@@ -64,6 +68,8 @@ struct Network {
     std::string backbone;   // "AlexNet" (cell class name used in op scopes)
     int classes = 1000;     // c of the last layer: the loss runs over n·h·w rows of it
     bool int64Labels = false; // labels arrive as int64 (no AI Core OneHot kernel for it)
+    Optimizer optimizer = Optimizer::Momentum;
+    bool hostNormalizes = false; // images arrive normalised NCHW (no Sub/RealDiv/Transpose on the device)
     std::vector<Layer> layers;
 };
 

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <set>
 
 using namespace npuscope;
 using namespace npuscope::analysis;
@@ -77,8 +78,10 @@ double figure(const Finding &f, const std::string &name)
     return std::nan("");
 }
 
-// The expected id is present; every other finding is info only.
-void expectOnly(const std::vector<Finding> &fs, const std::string &id, Severity atLeast = Severity::Info)
+// The expected id is present; every other finding is info only (or one of `alsoTrue`,
+// findings the scenario makes true as well).
+void expectOnly(const std::vector<Finding> &fs, const std::string &id, Severity atLeast = Severity::Info,
+                const std::set<std::string> &alsoTrue = {})
 {
     const Finding *f = find(fs, id);
     QVERIFY2(f, qPrintable(QStringLiteral("no %1 finding:\n%2").arg(QString::fromStdString(id), describe(fs))));
@@ -91,7 +94,7 @@ void expectOnly(const std::vector<Finding> &fs, const std::string &id, Severity 
     QVERIFY(f->focusEnd >= f->focusStart);
     QVERIFY(f->focusStart > 0);
     for (const Finding &o : fs)
-        if (o.id != id)
+        if (o.id != id && !alsoTrue.count(o.id))
             QVERIFY2(o.severity == Severity::Info,
                      qPrintable(QStringLiteral("unrelated finding at %1 or above:\n%2").arg(QLatin1String("warning"), describe(fs))));
 }
@@ -124,7 +127,12 @@ private slots:
         QFETCH(QString, model);
         QFETCH(int, devices);
         MemoryTrace trace;
-        QVERIFY(emulate(spec(model, devices, 4), trace));
+        // A clean job splits its gradients into four all-reduce segments: only the last
+        // quarter waits for BP end. (With two equal halves half the gradients do, which on
+        // two cards is worth the comm-not-overlapped warning the advisor gives it.)
+        SessionSpec s = spec(model, devices, 4);
+        s.segments = 4;
+        QVERIFY(emulate(s, trace));
         const auto fs = advise(trace);
         qInfo("%s", qPrintable(describe(fs)));
         for (const Finding &f : fs)
@@ -161,7 +169,11 @@ private slots:
         QVERIFY(emulate(spec(model, devices, 12, {scenario}), trace));
         const auto fs = advise(trace);
         qInfo("%s", qPrintable(describe(fs)));
-        expectOnly(fs, id.toStdString(), Severity(severity));
+        // Batch 1 also leaves the cube idle: every convolution is a sliver of the cube's
+        // tiles, which the low-cube-utilization rule reports next to launch-bound.
+        const std::set<std::string> alsoTrue =
+            scenario == QLatin1String("launch-bound") ? std::set<std::string>{"low-cube-utilization"} : std::set<std::string>{};
+        expectOnly(fs, id.toStdString(), Severity(severity), alsoTrue);
     }
 
     // The straggler is named, and the figures say what the others lose.

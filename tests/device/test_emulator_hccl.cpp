@@ -243,7 +243,7 @@ private slots:
         device::AllReduce ar(chip, 8, 1);
         QCOMPARE(ar.planes(), 8);
         const std::uint64_t bytes = 16781312ull * 4; // a real collective of the capture
-        const auto r = ar.run(std::vector<TimeNs>(8, 1'000'000), bytes, [](int) { return 1.0; });
+        const auto r = ar.run(std::vector<TimeNs>(8, 1'000'000), bytes, [](int, double) { return 1.0; });
         for (int d = 0; d < 8; ++d) {
             std::map<int, std::map<device::CommOp, int>> perPlane;
             for (const auto &t : r.tasks[size_t(d)]) {
@@ -283,8 +283,8 @@ private slots:
             const device::ChipProfile &chip = device::chipProfile(chipKind);
             const std::uint64_t bytes = 100ull << 20;
             device::AllReduce one(chip, 8, 1), two(chip, 8, 2);
-            const auto a = one.run(std::vector<TimeNs>(8, 0), bytes, [](int) { return 1.0; });
-            const auto b = two.run(std::vector<TimeNs>(16, 0), bytes, [](int) { return 1.0; });
+            const auto a = one.run(std::vector<TimeNs>(8, 0), bytes, [](int, double) { return 1.0; });
+            const auto b = two.run(std::vector<TimeNs>(16, 0), bytes, [](int, double) { return 1.0; });
             int roce = 0;
             for (int d = 0; d < 16; ++d)
                 for (const auto &t : b.tasks[size_t(d)])

@@ -20,7 +20,7 @@ namespace {
 // embeddings + LayerNorm, L encoder layers, pooler, NSP head, MLM head (untied decoder).
 std::uint64_t bertParams(std::uint64_t H, std::uint64_t L)
 {
-    const std::uint64_t V = 30522, P = 512, T = 2, I = 4 * H;
+    const std::uint64_t V = 21128, P = 512, T = 2, I = 4 * H;
     const std::uint64_t emb = V * H + P * H + T * H + 2 * H;
     const std::uint64_t layer = 4 * (H * H + H) + 2 * H + (H * I + I) + (I * H + H) + 2 * H;
     const std::uint64_t pooler = H * H + H, nsp = 2 * H + 2, mlm = (H * H + H) + 2 * H + (H * V + V);
@@ -128,7 +128,7 @@ private slots:
         QCOMPARE(scores->work.k, double(hidden / heads));
         const device::Kernel *decoder = firstOf(g, "MatMul", "cls1-GetMaskedLMOutput/matmul-MatMul");
         QVERIFY(decoder);
-        QCOMPARE(decoder->outShapes, std::string("640,30522")); // 20 masked positions × 32
+        QCOMPARE(decoder->outShapes, std::string("640,21128")); // 20 masked positions × 32
         // Cube work is cube-bound, LayerNorm is vector/memory work with no cube time.
         QVERIFY(q->cost.mac > q->cost.vec);
         const device::Kernel *ln = firstOf(g, "LayerNorm");
