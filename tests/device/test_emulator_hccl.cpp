@@ -141,7 +141,7 @@ Side emulatedSide(const CollectSink &sink, int device)
             continue;
         const auto plane = streamPlane.find(t.streamId);
         if (plane != streamPlane.end())
-            s.streamTasks[{plane->second, QString::fromLatin1(taskTypeName(t.type))}] += 1;
+            s.streamTasks[{plane->second, QString::fromStdString(sink.str(t.type))}] += 1;
     }
     for (const auto &c : sink.collectives)
         if (c.device == device && c.iteration >= std::uint32_t(kFirst))
