@@ -354,8 +354,8 @@ void PipelineSummaryTables::filters()
     for (std::size_t i = 1; i < conv.size(); ++i)
         QVERIFY(conv[i - 1] < conv[i]); // order kept
     // regex
-    const auto re = run(name, QStringLiteral("/conv2d-op[0-9]+$/"));
-    QRegularExpression qre(QStringLiteral("conv2d-op[0-9]+$"), QRegularExpression::CaseInsensitiveOption);
+    const auto re = run(name, QStringLiteral("/conv2dbackpropfilterd-op[0-9]+$/"));
+    QRegularExpression qre(QStringLiteral("conv2dbackpropfilterd-op[0-9]+$"), QRegularExpression::CaseInsensitiveOption);
     QCOMPARE(re.size(), count(name, [&](std::size_t r) { return qre.match(t->text(r, name)).hasMatch(); }));
     QVERIFY(!re.empty());
     // numeric range and comparisons

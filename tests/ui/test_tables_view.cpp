@@ -75,7 +75,7 @@ void TablesViewTest::initTestCase()
     SessionSpec spec;
     spec.model = QStringLiteral("resnet50");
     spec.batchSize = 8;
-    spec.iterations = 3;
+    spec.iterations = 4; // more op summary rows than one fetched batch (exportVisibleRows)
     spec.devicesPerServer = 2;
     spec.seed = 3;
     ProfilingOptions o;

@@ -562,7 +562,7 @@ private slots:
                  "WHERE h.session = 1 AND h.device = 0 AND h.plane = " + QByteArray::number(m->lanes[std::size_t(plane)].id)
                      + " AND h.start = " + QByteArray::number(s) + " ORDER BY h.duration DESC LIMIT 1",
                  [&](sqlite3_stmt *q) {
-                     notify = QString::number(sqlite3_column_int64(q, 0));
+                     notify = QString::number(quint64(sqlite3_column_int64(q, 0))); // notify ids are unsigned 64-bit
                      name = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q, 1)));
                  });
         QVERIFY(!notify.isEmpty());
