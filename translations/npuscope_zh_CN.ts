@@ -2009,32 +2009,38 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProjectCopy</name>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="46"/>
+        <location filename="../core/store/project_copy.cpp" line="48"/>
         <source>Choose a file name to save the project copy as.</source>
         <translation>请选择工程副本的文件名。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="49"/>
+        <location filename="../core/store/project_copy.cpp" line="51"/>
         <source>The project %1 cannot be saved over itself; choose another file name.</source>
         <translation>工程 %1 不能覆盖保存到自身；请选择其他文件名。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="59"/>
+        <location filename="../core/store/project_copy.cpp" line="61"/>
         <source>The folder %1 for the project copy could not be created.</source>
         <translation>无法创建工程副本所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="106"/>
+        <location filename="../core/store/project_copy.cpp" line="92"/>
+        <location filename="../core/store/project_copy.cpp" line="145"/>
         <source>The project %1 stayed busy; try saving the copy again.</source>
         <translation>工程 %1 一直处于忙碌状态；请重新尝试保存副本。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="125"/>
+        <location filename="../core/store/project_copy.cpp" line="139"/>
+        <source>Saving the copy of %1 was cancelled; nothing was written.</source>
+        <translation>已取消保存 %1 的副本；未写入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../core/store/project_copy.cpp" line="164"/>
         <source>The copy of %1 could not be verified: %2</source>
         <translation>无法校验 %1 的副本：%2</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="137"/>
+        <location filename="../core/store/project_copy.cpp" line="176"/>
         <source>The project copy could not be saved as %1: %2.</source>
         <translation>无法将工程副本保存为 %1：%2。</translation>
     </message>
@@ -2101,83 +2107,88 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>schema 升级步骤 %1 → %2：%3</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="80"/>
+        <location filename="../core/store/project.cpp" line="81"/>
         <source>The lock file %1 of the project could not be created: %2.</source>
         <translation>无法创建工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="91"/>
+        <location filename="../core/store/project.cpp" line="92"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="93"/>
+        <location filename="../core/store/project.cpp" line="94"/>
         <source>The project %1 is already being recorded by another NPU Scope process (pid %2). Wait until that recording ends, or record into another project.</source>
         <translation>另一个 NPU Scope 进程（pid %2）正在向工程 %1 记录数据。请等待该记录结束，或记录到其他工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="98"/>
+        <location filename="../core/store/project.cpp" line="99"/>
         <source>The lock file %1 of the project could not be locked: %2.</source>
         <translation>无法锁定工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="463"/>
+        <location filename="../core/store/project.cpp" line="486"/>
         <source>The project %1 is in use by another program and cannot be upgraded now; close it there and try again.</source>
         <translation>工程 %1 正被其他程序使用，目前无法升级；请在该程序中关闭工程后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="472"/>
+        <location filename="../core/store/project.cpp" line="493"/>
+        <source>The upgrade of %1 was cancelled; the project is unchanged (schema %2).</source>
+        <translation>已取消升级 %1；项目未更改（架构 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../core/store/project.cpp" line="500"/>
         <source>The backup %1 could not be compared with the project: %2.</source>
         <translation>无法将备份 %1 与工程进行比较：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="476"/>
+        <location filename="../core/store/project.cpp" line="504"/>
         <source>The project %1 was not upgraded: a different file %2 already exists where the original would be kept. Move that file away and try again.</source>
         <translation>工程 %1 未升级：用于保留原文件的位置上已存在另一个文件 %2。请移走该文件后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="482"/>
+        <location filename="../core/store/project.cpp" line="511"/>
         <source>The project %1 was not upgraded: its backup %2 could not be written (%3).</source>
         <translation>工程 %1 未升级：无法写入其备份 %2（%3）。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="495"/>
+        <location filename="../core/store/project.cpp" line="536"/>
         <source>The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its backup is %4.</source>
         <translation>无法升级工程 %1（%2）；工程未被修改（schema %3），其备份为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="582"/>
+        <location filename="../core/store/project.cpp" line="623"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1381"/>
+        <location filename="../core/store/project.cpp" line="1422"/>
         <location filename="../core/store/sqlite_db.cpp" line="185"/>
         <source>The folder %1 for the project could not be created.</source>
         <translation>无法创建工程所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1421"/>
+        <location filename="../core/store/project.cpp" line="1462"/>
         <source>The recording into %1 was started twice.</source>
         <translation>向 %1 的记录被启动了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1493"/>
+        <location filename="../core/store/project.cpp" line="1534"/>
         <source>Records were written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1520"/>
+        <location filename="../core/store/project.cpp" line="1561"/>
         <source>The recording into %1 was ended before it began.</source>
         <translation>向 %1 的记录在开始之前就被结束了。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1522"/>
+        <location filename="../core/store/project.cpp" line="1563"/>
         <source>The recording into %1 was ended twice.</source>
         <translation>向 %1 的记录被结束了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1801"/>
+        <location filename="../core/store/project.cpp" line="1842"/>
         <source>A note was written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了备注。</translation>
     </message>
@@ -2244,13 +2255,13 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>工程 %1 由旧版本的 NPU Scope 写入（schema %2），使用前必须升级到 schema %3。升级时会将原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="434"/>
+        <location filename="../core/store/project.cpp" line="457"/>
         <location filename="../core/store/sqlite_db.cpp" line="182"/>
         <source>The project %1 does not exist.</source>
         <translation>工程 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="433"/>
+        <location filename="../core/store/project.cpp" line="456"/>
         <location filename="../core/store/sqlite_db.cpp" line="217"/>
         <source>%1 is a folder, not an NPU Scope project.</source>
         <translation>%1 是文件夹，而不是 NPU Scope 工程。</translation>
@@ -2350,47 +2361,48 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>SqlConsole</name>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="167"/>
+        <location filename="../core/store/sql_console.cpp" line="168"/>
         <source>The project %1 cannot be opened for SQL queries: %2.</source>
         <translation>无法打开工程 %1 进行 SQL 查询：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="208"/>
+        <location filename="../core/store/sql_console.cpp" line="212"/>
         <source>No project is open for SQL queries.</source>
         <translation>没有打开可供 SQL 查询的工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="213"/>
+        <location filename="../core/store/sql_console.cpp" line="222"/>
         <source>The SQL console is read-only: PRAGMA %1 is refused (only reading pragmas such as table_info are allowed, without a value); the project was not changed.</source>
         <translation>SQL 控制台为只读：已拒绝 PRAGMA %1（只允许不带值的读取类 pragma，例如 table_info）；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="216"/>
+        <location filename="../core/store/sql_console.cpp" line="225"/>
         <source>The SQL console is read-only: %1 statements are refused; the project was not changed.</source>
         <translation>SQL 控制台为只读：已拒绝 %1 语句；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="226"/>
+        <location filename="../core/store/sql_console.cpp" line="235"/>
         <source>The query cannot run: %1.</source>
         <translation>无法执行查询：%1。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="228"/>
+        <location filename="../core/store/sql_console.cpp" line="237"/>
         <source>The query is empty: write one SELECT statement.</source>
         <translation>查询为空：请编写一条 SELECT 语句。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="239"/>
+        <location filename="../core/store/sql_console.cpp" line="248"/>
         <source>Run one statement at a time: the query holds more than one.</source>
         <translation>每次只能执行一条语句：该查询包含多条语句。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="270"/>
+        <location filename="../core/store/sql_console.cpp" line="214"/>
+        <location filename="../core/store/sql_console.cpp" line="279"/>
         <source>The query was interrupted.</source>
         <translation>查询已中断。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="274"/>
+        <location filename="../core/store/sql_console.cpp" line="283"/>
         <source>The query failed: %1.</source>
         <translation>查询失败：%1。</translation>
     </message>
@@ -3484,143 +3496,143 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>npuscope::ui::AdvisorView</name>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="48"/>
+        <location filename="../ui/views/advisor_view.cpp" line="46"/>
         <source>Critical</source>
         <translation>严重</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="49"/>
+        <location filename="../ui/views/advisor_view.cpp" line="47"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="50"/>
+        <location filename="../ui/views/advisor_view.cpp" line="48"/>
         <source>Info</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="64"/>
+        <location filename="../ui/views/advisor_view.cpp" line="62"/>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="88"/>
+        <location filename="../ui/views/advisor_view.cpp" line="86"/>
         <source>… (%1 more)</source>
         <translation>…（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="311"/>
-        <location filename="../ui/views/advisor_view.cpp" line="365"/>
+        <location filename="../ui/views/advisor_view.cpp" line="283"/>
+        <location filename="../ui/views/advisor_view.cpp" line="337"/>
         <source>No findings: this run looks healthy.</source>
         <translation>未发现问题：本次运行状况良好。</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="312"/>
+        <location filename="../ui/views/advisor_view.cpp" line="284"/>
         <source>None of the advisor&apos;s rules found input, straggler, AI CPU, launch, communication, memory or cube-utilisation problems worth a look.</source>
         <translation>专家建议的各项规则均未发现值得关注的输入、慢卡、AI CPU、下发、通信、访存或 Cube 利用率问题。</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="326"/>
+        <location filename="../ui/views/advisor_view.cpp" line="298"/>
         <source>Severity:</source>
         <translation>严重程度：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="327"/>
+        <location filename="../ui/views/advisor_view.cpp" line="299"/>
         <source>Evidence</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="329"/>
+        <location filename="../ui/views/advisor_view.cpp" line="301"/>
         <source>Figures</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="337"/>
+        <location filename="../ui/views/advisor_view.cpp" line="309"/>
         <source>Devices:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="339"/>
+        <location filename="../ui/views/advisor_view.cpp" line="311"/>
         <source>Iterations:</source>
         <translation>迭代：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="344"/>
+        <location filename="../ui/views/advisor_view.cpp" line="316"/>
         <source>Ops:</source>
         <translation>算子：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="347"/>
+        <location filename="../ui/views/advisor_view.cpp" line="319"/>
         <source>Affected</source>
         <translation>影响范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="348"/>
+        <location filename="../ui/views/advisor_view.cpp" line="320"/>
         <source>Suggestion</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="356"/>
+        <location filename="../ui/views/advisor_view.cpp" line="328"/>
         <source>Select a session in the project explorer to analyse it.</source>
         <translation>请在工程浏览器中选择一个会话进行分析。</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="359"/>
+        <location filename="../ui/views/advisor_view.cpp" line="331"/>
         <source>Analysing session %1…</source>
         <translation>正在分析会话 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="362"/>
+        <location filename="../ui/views/advisor_view.cpp" line="334"/>
         <source>The session could not be analysed: %1</source>
         <translation>无法分析该会话：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="373"/>
+        <location filename="../ui/views/advisor_view.cpp" line="345"/>
         <source>1 finding in session %1</source>
         <translation>会话 %1 中发现 1 个问题</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="374"/>
+        <location filename="../ui/views/advisor_view.cpp" line="346"/>
         <source>%1 findings in session %2</source>
         <translation>会话 %2 中发现 %1 个问题</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="375"/>
+        <location filename="../ui/views/advisor_view.cpp" line="347"/>
         <source>%1 (critical: %2, warnings: %3)</source>
         <translation>%1（严重：%2，警告：%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="384"/>
+        <location filename="../ui/views/advisor_view.cpp" line="356"/>
         <source>Advisor</source>
         <translation>专家建议</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="385"/>
+        <location filename="../ui/views/advisor_view.cpp" line="357"/>
         <source>Analyse Again</source>
         <translation>重新分析</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="386"/>
+        <location filename="../ui/views/advisor_view.cpp" line="358"/>
         <source>Run the advisor&apos;s rules on the session again</source>
         <translation>对该会话重新运行专家建议规则</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="387"/>
+        <location filename="../ui/views/advisor_view.cpp" line="359"/>
         <source>Severity</source>
         <translation>严重程度</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="387"/>
+        <location filename="../ui/views/advisor_view.cpp" line="359"/>
         <source>Finding</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="388"/>
+        <location filename="../ui/views/advisor_view.cpp" line="360"/>
         <source>Show in Timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="389"/>
+        <location filename="../ui/views/advisor_view.cpp" line="361"/>
         <source>Open the timeline at the place that shows this finding best</source>
         <translation>在时间线中打开最能体现此问题的位置</translation>
     </message>
@@ -3643,126 +3655,126 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="232"/>
+        <location filename="../ui/views/chart_view.cpp" line="221"/>
         <source>Top op types</source>
         <translation>Top 算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="233"/>
+        <location filename="../ui/views/chart_view.cpp" line="222"/>
         <source>Iteration breakdown</source>
         <translation>迭代耗时拆解</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="234"/>
-        <location filename="../ui/views/chart_view.cpp" line="691"/>
+        <location filename="../ui/views/chart_view.cpp" line="223"/>
+        <location filename="../ui/views/chart_view.cpp" line="663"/>
         <source>Iteration time per device</source>
         <translation>各设备的迭代耗时</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="235"/>
+        <location filename="../ui/views/chart_view.cpp" line="224"/>
         <source>AI Core pipe ratios</source>
         <translation>AI Core 流水线占比</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="236"/>
+        <location filename="../ui/views/chart_view.cpp" line="225"/>
         <source>Collective bandwidth</source>
         <translation>集合通信带宽</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="237"/>
+        <location filename="../ui/views/chart_view.cpp" line="226"/>
         <source>L2 hit rate</source>
         <translation>L2 命中率</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="247"/>
+        <location filename="../ui/views/chart_view.cpp" line="236"/>
         <source>&amp;Top N:</source>
         <translation>Top N(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="248"/>
+        <location filename="../ui/views/chart_view.cpp" line="237"/>
         <source>How many op types the op-type charts show; the rest are summed as &quot;Other&quot;.</source>
         <translation>算子类型图表中显示的算子类型数量；其余的合并为“其他”。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="249"/>
+        <location filename="../ui/views/chart_view.cpp" line="238"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="250"/>
+        <location filename="../ui/views/chart_view.cpp" line="239"/>
         <source>Save the chart shown as a PNG image or a PDF document</source>
         <translation>将当前显示的图表保存为 PNG 图片或 PDF 文档</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="251"/>
+        <location filename="../ui/views/chart_view.cpp" line="240"/>
         <source>Clear range</source>
         <translation>清除范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="252"/>
+        <location filename="../ui/views/chart_view.cpp" line="241"/>
         <source>Show the whole selection again instead of the time range selected in the timeline</source>
         <translation>重新显示整个选择内容，而不只是时间线中选定的时间范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="364"/>
-        <location filename="../ui/views/chart_view.cpp" line="493"/>
+        <location filename="../ui/views/chart_view.cpp" line="350"/>
+        <location filename="../ui/views/chart_view.cpp" line="465"/>
         <source>Select a session in the project explorer to see its charts.</source>
         <translation>请在工程浏览器中选择一个会话以查看其图表。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="369"/>
+        <location filename="../ui/views/chart_view.cpp" line="355"/>
         <source>Session %1</source>
         <translation>会话 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="371"/>
+        <location filename="../ui/views/chart_view.cpp" line="357"/>
         <source>device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="373"/>
+        <location filename="../ui/views/chart_view.cpp" line="359"/>
         <source>model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="375"/>
+        <location filename="../ui/views/chart_view.cpp" line="361"/>
         <source>iteration %1</source>
         <translation>迭代 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="377"/>
+        <location filename="../ui/views/chart_view.cpp" line="363"/>
         <source>tasks starting in the %1 selected in the timeline</source>
         <translation>在时间线所选的 %1 范围内开始的任务</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="411"/>
+        <location filename="../ui/views/chart_view.cpp" line="393"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="495"/>
+        <location filename="../ui/views/chart_view.cpp" line="467"/>
         <source>The session could not be read: %1</source>
         <translation>无法读取该会话：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="497"/>
+        <location filename="../ui/views/chart_view.cpp" line="469"/>
         <source>Computing the charts…</source>
         <translation>正在计算图表…</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="515"/>
+        <location filename="../ui/views/chart_view.cpp" line="487"/>
         <source>Total time of the op type</source>
         <translation>该算子类型的总耗时</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="524"/>
+        <location filename="../ui/views/chart_view.cpp" line="496"/>
         <source>Other (%n op types)</source>
         <translation>
             <numerusform>其他（%n 个算子类型）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="527"/>
+        <location filename="../ui/views/chart_view.cpp" line="499"/>
         <source>%1
 Total: %2 (%3 % of all)
 Tasks: %4
@@ -3773,49 +3785,49 @@ Mean: %5</source>
 平均：%5</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="535"/>
+        <location filename="../ui/views/chart_view.cpp" line="507"/>
         <source>Other op types</source>
         <translation>其他算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="552"/>
+        <location filename="../ui/views/chart_view.cpp" line="524"/>
         <source>Total time (%1)</source>
         <translation>总耗时（%1）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="553"/>
+        <location filename="../ui/views/chart_view.cpp" line="525"/>
         <source>Top %n op types by total time</source>
         <translation>
             <numerusform>总耗时 Top %n 的算子类型</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="574"/>
+        <location filename="../ui/views/chart_view.cpp" line="546"/>
         <source>Device %1 has no iteration with step-trace markers in the selection.</source>
         <translation>当前选择中，设备 %1 没有带 step trace 标记的迭代。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="582"/>
+        <location filename="../ui/views/chart_view.cpp" line="554"/>
         <source>FP→BP</source>
         <translation>FP→BP</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="585"/>
+        <location filename="../ui/views/chart_view.cpp" line="557"/>
         <source>Iteration Refresh</source>
         <translation>Iteration Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="589"/>
+        <location filename="../ui/views/chart_view.cpp" line="561"/>
         <source>Data Aug Bound</source>
         <translation>Data Aug Bound</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="593"/>
+        <location filename="../ui/views/chart_view.cpp" line="565"/>
         <source>Iteration time</source>
         <translation>迭代耗时</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="604"/>
+        <location filename="../ui/views/chart_view.cpp" line="576"/>
         <source>Iteration %1 on device %2
 Iteration time: %3
 FP→BP: %4
@@ -3830,48 +3842,48 @@ Data Aug Bound：%6
 单击可在时间线中显示。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="609"/>
+        <location filename="../ui/views/chart_view.cpp" line="581"/>
         <source>none (first iteration)</source>
         <translation>无（第一次迭代）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="626"/>
-        <location filename="../ui/views/chart_view.cpp" line="685"/>
+        <location filename="../ui/views/chart_view.cpp" line="598"/>
+        <location filename="../ui/views/chart_view.cpp" line="657"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="627"/>
+        <location filename="../ui/views/chart_view.cpp" line="599"/>
         <source>Time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="628"/>
+        <location filename="../ui/views/chart_view.cpp" line="600"/>
         <source>Iteration breakdown on device %1 (model %2)</source>
         <translation>设备 %1 的迭代耗时拆解（模型 %2）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="649"/>
+        <location filename="../ui/views/chart_view.cpp" line="621"/>
         <source>Device %1 (straggler)</source>
         <translation>设备 %1（慢卡）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="649"/>
+        <location filename="../ui/views/chart_view.cpp" line="621"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="653"/>
+        <location filename="../ui/views/chart_view.cpp" line="625"/>
         <source>Device %1 FP→BP</source>
         <translation>设备 %1 FP→BP</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="666"/>
+        <location filename="../ui/views/chart_view.cpp" line="638"/>
         <source>Device %1, iteration %2</source>
         <translation>设备 %1，迭代 %2</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="667"/>
+        <location filename="../ui/views/chart_view.cpp" line="639"/>
         <source>%1
 Iteration time: %2
 FP→BP: %3
@@ -3884,7 +3896,7 @@ FP→BP：%3
 单击可在时间线中显示。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="670"/>
+        <location filename="../ui/views/chart_view.cpp" line="642"/>
         <source>%1
 FP→BP (compute): %2
 Mean FP→BP of the device: %3
@@ -3895,51 +3907,51 @@ FP→BP（计算）：%2
 单击可在时间线中显示。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="686"/>
+        <location filename="../ui/views/chart_view.cpp" line="658"/>
         <source>Time (%1) — solid: iteration time, dashed: FP→BP</source>
         <translation>时间（%1）— 实线：迭代耗时，虚线：FP→BP</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="692"/>
+        <location filename="../ui/views/chart_view.cpp" line="664"/>
         <source>Iteration time per device — straggler: device %1</source>
         <translation>各设备的迭代耗时 — 慢卡：设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="722"/>
+        <location filename="../ui/views/chart_view.cpp" line="694"/>
         <source>%1: %2 %</source>
         <translation>%1：%2 %</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="725"/>
+        <location filename="../ui/views/chart_view.cpp" line="697"/>
         <source>%1 (%n AI Core tasks, %2)</source>
         <translation>
             <numerusform>%1（%n 个 AI Core 任务，%2）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="734"/>
+        <location filename="../ui/views/chart_view.cpp" line="706"/>
         <source>Share of the task time each pipe is busy (%, time-weighted; pipes overlap, so a stack can pass 100)</source>
         <translation>各流水线忙碌时间占任务时间的比例（%，按时间加权；各流水线相互重叠，因此堆叠值可能超过 100）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="735"/>
+        <location filename="../ui/views/chart_view.cpp" line="707"/>
         <source>AI Core pipe ratios of the top %n op types by time</source>
         <translation>
             <numerusform>耗时 Top %n 算子类型的 AI Core 流水线占比</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="745"/>
+        <location filename="../ui/views/chart_view.cpp" line="717"/>
         <source>Collective op (payload / op duration)</source>
         <translation>集合通信算子（数据量 / 算子时长）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="748"/>
+        <location filename="../ui/views/chart_view.cpp" line="720"/>
         <source>HCCL transport (bytes moved / task time)</source>
         <translation>HCCL 传输（搬运字节数 / 任务耗时）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="759"/>
+        <location filename="../ui/views/chart_view.cpp" line="731"/>
         <source>%1 (%2)
 %3 GB/s
 %4 in %5 over %n occurrences</source>
@@ -3950,12 +3962,12 @@ FP→BP（计算）：%2
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="766"/>
+        <location filename="../ui/views/chart_view.cpp" line="738"/>
         <source>%1 transport</source>
         <translation>%1 传输</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="769"/>
+        <location filename="../ui/views/chart_view.cpp" line="741"/>
         <source>%1 transport
 %2 GB/s
 %3 in %4 over %n HCCL tasks</source>
@@ -3966,18 +3978,18 @@ FP→BP（计算）：%2
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="780"/>
+        <location filename="../ui/views/chart_view.cpp" line="752"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="791"/>
-        <location filename="../ui/views/chart_view.cpp" line="817"/>
+        <location filename="../ui/views/chart_view.cpp" line="763"/>
+        <location filename="../ui/views/chart_view.cpp" line="789"/>
         <source>AI Core tasks</source>
         <translation>AI Core 任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="801"/>
+        <location filename="../ui/views/chart_view.cpp" line="773"/>
         <source>Hit rate %1–%2 %
 %n AI Core tasks</source>
         <translation>
@@ -3986,54 +3998,54 @@ FP→BP（计算）：%2
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="804"/>
+        <location filename="../ui/views/chart_view.cpp" line="776"/>
         <source> (%1 % of %2)</source>
         <translation> (占 %2 个的 %1 %)</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="808"/>
+        <location filename="../ui/views/chart_view.cpp" line="780"/>
         <source>Mean %1 %</source>
         <translation>平均 %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="812"/>
-        <location filename="../ui/views/chart_view.cpp" line="813"/>
+        <location filename="../ui/views/chart_view.cpp" line="784"/>
+        <location filename="../ui/views/chart_view.cpp" line="785"/>
         <source>Mean hit rate: %1 % over %2 AI Core tasks</source>
         <translation>平均命中率：%1 %（共 %2 个 AI Core 任务）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="816"/>
+        <location filename="../ui/views/chart_view.cpp" line="788"/>
         <source>L2 hit rate (%)</source>
         <translation>L2 命中率（%）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="887"/>
+        <location filename="../ui/views/chart_view.cpp" line="859"/>
         <source>The chart &quot;%1&quot; has no data to export.</source>
         <translation>图表 &quot;%1&quot; 没有可导出的数据。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="901"/>
+        <location filename="../ui/views/chart_view.cpp" line="873"/>
         <source>&quot;%1&quot; is neither a .png nor a .pdf file name.</source>
         <translation>&quot;%1&quot; 不是 .png 或 .pdf 文件名。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="905"/>
+        <location filename="../ui/views/chart_view.cpp" line="877"/>
         <source>The chart could not be written to %1 (check that the folder exists and is writable).</source>
         <translation>无法将图表写入 %1（请检查文件夹是否存在且可写）。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="913"/>
+        <location filename="../ui/views/chart_view.cpp" line="885"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="913"/>
+        <location filename="../ui/views/chart_view.cpp" line="885"/>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="915"/>
-        <location filename="../ui/views/chart_view.cpp" line="922"/>
+        <location filename="../ui/views/chart_view.cpp" line="887"/>
+        <location filename="../ui/views/chart_view.cpp" line="894"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
@@ -4042,7 +4054,7 @@ FP→BP（计算）：%2
     <name>npuscope::ui::CompareOpsModel</name>
     <message>
         <location filename="../ui/views/compare_model.cpp" line="86"/>
-        <location filename="../ui/views/compare_view.cpp" line="82"/>
+        <location filename="../ui/views/compare_view.cpp" line="80"/>
         <source>%1%2 %</source>
         <translation>%1%2 %</translation>
     </message>
@@ -4140,175 +4152,175 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::CompareView</name>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="248"/>
+        <location filename="../ui/views/compare_view.cpp" line="243"/>
         <source>The project %1 holds no sessions to compare with.</source>
         <translation>工程 %1 中没有可用于比较的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="263"/>
+        <location filename="../ui/views/compare_view.cpp" line="258"/>
         <source>#%1 %2 (%3)</source>
         <translation>#%1 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="297"/>
-        <location filename="../ui/views/compare_view.cpp" line="650"/>
+        <location filename="../ui/views/compare_view.cpp" line="292"/>
+        <location filename="../ui/views/compare_view.cpp" line="623"/>
         <source>Other project…</source>
         <translation>其他工程…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="336"/>
+        <location filename="../ui/views/compare_view.cpp" line="331"/>
         <source>Session %1 is not in the project.</source>
         <translation>会话 %1 不在该工程中。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="392"/>
+        <location filename="../ui/views/compare_view.cpp" line="387"/>
         <source>Compare with a Session of Another Project</source>
         <translation>与其他工程的会话比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="394"/>
+        <location filename="../ui/views/compare_view.cpp" line="389"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="397"/>
+        <location filename="../ui/views/compare_view.cpp" line="392"/>
         <source>Cannot Compare</source>
         <translation>无法比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="411"/>
+        <location filename="../ui/views/compare_view.cpp" line="406"/>
         <source>Only sessions of the open project can be run A; run B is from another project.</source>
         <translation>只有当前打开工程中的会话才能作为会话 A；会话 B 来自其他工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="458"/>
-        <location filename="../ui/views/compare_view.cpp" line="659"/>
+        <location filename="../ui/views/compare_view.cpp" line="452"/>
+        <location filename="../ui/views/compare_view.cpp" line="632"/>
         <source>A: %1</source>
         <translation>A：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="459"/>
-        <location filename="../ui/views/compare_view.cpp" line="661"/>
+        <location filename="../ui/views/compare_view.cpp" line="453"/>
+        <location filename="../ui/views/compare_view.cpp" line="634"/>
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="600"/>
+        <location filename="../ui/views/compare_view.cpp" line="573"/>
         <source>No regressions: no op type takes longer per iteration in B than in A.</source>
         <translation>无劣化：没有任何算子类型在 B 中的每迭代耗时比 A 长。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="607"/>
+        <location filename="../ui/views/compare_view.cpp" line="580"/>
         <source>%1 +%2 (%3)</source>
         <translation>%1 +%2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="610"/>
+        <location filename="../ui/views/compare_view.cpp" line="583"/>
         <source>Top regressions (B slower than A per iteration, highlighted below): %1</source>
         <translation>劣化最多（B 每迭代比 A 慢，已在下方高亮）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="622"/>
+        <location filename="../ui/views/compare_view.cpp" line="595"/>
         <source>Open a project to compare its sessions.</source>
         <translation>请打开一个工程以比较其中的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="626"/>
+        <location filename="../ui/views/compare_view.cpp" line="599"/>
         <source>Record a second session, or pick one of another project as run B, to compare.</source>
         <translation>请再记录一个会话，或选择其他工程中的会话作为会话 B，以进行比较。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="627"/>
+        <location filename="../ui/views/compare_view.cpp" line="600"/>
         <source>Choose run A and run B to compare.</source>
         <translation>请选择要比较的会话 A 和会话 B。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="630"/>
+        <location filename="../ui/views/compare_view.cpp" line="603"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="633"/>
+        <location filename="../ui/views/compare_view.cpp" line="606"/>
         <source>Run A and run B are the same session: every difference is zero.</source>
         <translation>会话 A 与会话 B 是同一个会话：所有差值均为零。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="636"/>
+        <location filename="../ui/views/compare_view.cpp" line="609"/>
         <source>Δ = B − A; per iteration per device.</source>
         <translation>Δ = B − A；按每设备每次迭代计。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="644"/>
+        <location filename="../ui/views/compare_view.cpp" line="617"/>
         <source>Run A:</source>
         <translation>会话 A：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="645"/>
+        <location filename="../ui/views/compare_view.cpp" line="618"/>
         <source>Run B:</source>
         <translation>会话 B：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="646"/>
+        <location filename="../ui/views/compare_view.cpp" line="619"/>
         <source>Swap</source>
         <translation>交换</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="647"/>
+        <location filename="../ui/views/compare_view.cpp" line="620"/>
         <source>Exchange run A and run B</source>
         <translation>交换会话 A 和会话 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="651"/>
+        <location filename="../ui/views/compare_view.cpp" line="624"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="652"/>
+        <location filename="../ui/views/compare_view.cpp" line="625"/>
         <source>Timelines</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="653"/>
+        <location filename="../ui/views/compare_view.cpp" line="626"/>
         <source>Step time (mean per iteration)</source>
         <translation>各阶段耗时（每次迭代平均值）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="654"/>
+        <location filename="../ui/views/compare_view.cpp" line="627"/>
         <source>Op types by impact (click a header to sort)</source>
         <translation>按影响排序的算子类型（单击表头可排序）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="655"/>
+        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>Step</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="655"/>
+        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="655"/>
+        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="655"/>
+        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="655"/>
+        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="656"/>
+        <location filename="../ui/views/compare_view.cpp" line="629"/>
         <source>Lock zoom (aligned on each run&apos;s first iteration)</source>
         <translation>锁定缩放（按各运行的第一次迭代对齐）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="657"/>
+        <location filename="../ui/views/compare_view.cpp" line="630"/>
         <source>Zooming or scrolling one timeline shows the same place of the other run</source>
         <translation>缩放或滚动其中一条时间线时，另一次运行的时间线会显示相同位置</translation>
     </message>
@@ -4316,104 +4328,104 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::ExportDialog</name>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="106"/>
+        <location filename="../ui/export_dialog.cpp" line="105"/>
         <source>Export Into</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="154"/>
+        <location filename="../ui/export_dialog.cpp" line="150"/>
         <source>Export Session %1</source>
         <translation>导出会话 %1</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="155"/>
+        <location filename="../ui/export_dialog.cpp" line="151"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="156"/>
+        <location filename="../ui/export_dialog.cpp" line="152"/>
         <source>&amp;Folder:</source>
         <translation>文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="157"/>
+        <location filename="../ui/export_dialog.cpp" line="153"/>
         <source>Devices:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="158"/>
+        <location filename="../ui/export_dialog.cpp" line="154"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="159"/>
+        <location filename="../ui/export_dialog.cpp" line="155"/>
         <source>Iterations:</source>
         <translation>迭代：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="160"/>
+        <location filename="../ui/export_dialog.cpp" line="156"/>
         <source>Files:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="161"/>
+        <location filename="../ui/export_dialog.cpp" line="157"/>
         <source>all, or from</source>
         <translation>全部，或从</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="162"/>
+        <location filename="../ui/export_dialog.cpp" line="158"/>
         <source>All models</source>
         <translation>所有模型</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="164"/>
+        <location filename="../ui/export_dialog.cpp" line="160"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="165"/>
+        <location filename="../ui/export_dialog.cpp" line="161"/>
         <source>A PROF_… directory is created inside this folder</source>
         <translation>将在此文件夹中创建 PROF_… 目录</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="166"/>
+        <location filename="../ui/export_dialog.cpp" line="162"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="167"/>
+        <location filename="../ui/export_dialog.cpp" line="163"/>
         <source>Cancel Export</source>
         <translation>取消导出</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="268"/>
+        <location filename="../ui/export_dialog.cpp" line="255"/>
         <source>Choose the folder to export into.</source>
         <translation>请选择要导出到的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="273"/>
+        <location filename="../ui/export_dialog.cpp" line="260"/>
         <source>Select at least one device.</source>
         <translation>请至少选择一个设备。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="278"/>
+        <location filename="../ui/export_dialog.cpp" line="265"/>
         <source>Select at least one kind of file.</source>
         <translation>请至少选择一种文件。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="280"/>
+        <location filename="../ui/export_dialog.cpp" line="267"/>
         <source>The first iteration (%1) comes after the last (%2).</source>
         <translation>起始迭代（%1）在结束迭代（%2）之后。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/export_dialog.cpp" line="343"/>
+        <location filename="../ui/export_dialog.cpp" line="321"/>
         <source>Exported %n file(s) to &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
         <translation>
             <numerusform>已导出 %n 个文件到 &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="348"/>
+        <location filename="../ui/export_dialog.cpp" line="326"/>
         <source>The export was cancelled. Files written so far are complete; none is half-written.</source>
         <translation>导出已取消。已写入的文件均完整，不存在写了一半的文件。</translation>
     </message>
@@ -4421,22 +4433,22 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::FilterTableView</name>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="61"/>
+        <location filename="../ui/views/table_view.cpp" line="59"/>
         <source>e.g. 10..50</source>
         <translation>例如 10..50</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="61"/>
+        <location filename="../ui/views/table_view.cpp" line="59"/>
         <source>contains…</source>
         <translation>包含…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="62"/>
+        <location filename="../ui/views/table_view.cpp" line="60"/>
         <source>Filter %1: a..b (range, inclusive), &gt;x, &gt;=x, &lt;x, &lt;=x, =x, plain text (contains) or /regex/</source>
         <translation>过滤 %1：a..b（范围，含两端）、&gt;x、&gt;=x、&lt;x、&lt;=x、=x、纯文本（包含）或 /regex/</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="65"/>
+        <location filename="../ui/views/table_view.cpp" line="63"/>
         <source>Filter %1: text it contains (any case) or /regex/</source>
         <translation>过滤 %1：所含文本（不区分大小写）或 /regex/</translation>
     </message>
@@ -4586,285 +4598,286 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="281"/>
+        <location filename="../ui/main_window.cpp" line="277"/>
         <source>NPU Scope</source>
         <translation>NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="618"/>
+        <location filename="../ui/main_window.cpp" line="707"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="638"/>
-        <location filename="../ui/main_window.cpp" line="678"/>
+        <location filename="../ui/main_window.cpp" line="727"/>
+        <location filename="../ui/main_window.cpp" line="767"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="640"/>
+        <location filename="../ui/main_window.cpp" line="729"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="171"/>
+        <location filename="../ui/main_window.cpp" line="170"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="319"/>
-        <location filename="../ui/main_window.cpp" line="489"/>
+        <location filename="../ui/main_window.cpp" line="315"/>
+        <location filename="../ui/main_window.cpp" line="608"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
+        <location filename="../ui/main_window.cpp" line="290"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
+        <location filename="../ui/main_window.cpp" line="291"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="296"/>
+        <location filename="../ui/main_window.cpp" line="292"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="298"/>
+        <location filename="../ui/main_window.cpp" line="294"/>
         <source>&amp;New Session…</source>
         <translation>新建会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="295"/>
         <source>Record a new emulated training session</source>
         <translation>记录一个新的仿真训练会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="300"/>
+        <location filename="../ui/main_window.cpp" line="296"/>
         <source>&amp;Open Project…</source>
         <translation>打开工程(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="301"/>
+        <location filename="../ui/main_window.cpp" line="297"/>
         <source>Save Project &amp;As…</source>
         <translation>工程另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="298"/>
         <source>Save a copy of the project (safe while a session is being recorded)</source>
         <translation>保存工程的副本（正在记录会话时也可安全执行）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="303"/>
+        <location filename="../ui/main_window.cpp" line="299"/>
         <source>&amp;Import PROF Directory…</source>
         <translation>导入 PROF 目录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="303"/>
         <source>&amp;Export Session…</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="309"/>
+        <location filename="../ui/main_window.cpp" line="305"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="297"/>
+        <location filename="../ui/main_window.cpp" line="293"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="311"/>
+        <location filename="../ui/main_window.cpp" line="307"/>
         <source>&amp;About NPU Scope</source>
         <translation>关于 NPU Scope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="548"/>
+        <location filename="../ui/main_window.cpp" line="505"/>
+        <location filename="../ui/main_window.cpp" line="565"/>
         <source>Cannot Open Project</source>
         <translation>无法打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="282"/>
+        <location filename="../ui/main_window.cpp" line="278"/>
         <source>%1 - NPU Scope</source>
         <translation>%1 - NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="626"/>
+        <location filename="../ui/main_window.cpp" line="715"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="627"/>
+        <location filename="../ui/main_window.cpp" line="716"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="628"/>
+        <location filename="../ui/main_window.cpp" line="717"/>
         <source>Iterations</source>
         <translation>迭代次数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="624"/>
-        <location filename="../ui/main_window.cpp" line="629"/>
+        <location filename="../ui/main_window.cpp" line="713"/>
+        <location filename="../ui/main_window.cpp" line="718"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="630"/>
+        <location filename="../ui/main_window.cpp" line="719"/>
         <source>Launch mode</source>
         <translation>启动模式</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="631"/>
+        <location filename="../ui/main_window.cpp" line="720"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="632"/>
+        <location filename="../ui/main_window.cpp" line="721"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="636"/>
+        <location filename="../ui/main_window.cpp" line="725"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="639"/>
+        <location filename="../ui/main_window.cpp" line="728"/>
         <source>Tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="644"/>
+        <location filename="../ui/main_window.cpp" line="733"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="571"/>
+        <location filename="../ui/main_window.cpp" line="660"/>
         <source>Open Project</source>
         <translation>打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="283"/>
+        <location filename="../ui/main_window.cpp" line="279"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="281"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="287"/>
+        <location filename="../ui/main_window.cpp" line="283"/>
         <source>Tables</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="289"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>Advisor</source>
         <translation>专家建议</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="291"/>
+        <location filename="../ui/main_window.cpp" line="287"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="293"/>
+        <location filename="../ui/main_window.cpp" line="289"/>
         <source>SQL</source>
         <translation>SQL</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="300"/>
         <source>Read a PROF directory written by msprof (or exported by NPU Scope) into the project as a new session; you can also drop the folder on the window</source>
         <translation>将 msprof 写出（或 NPU Scope 导出）的 PROF 目录作为新会话读入工程；也可以将文件夹拖放到窗口中</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="308"/>
+        <location filename="../ui/main_window.cpp" line="304"/>
         <source>Write the selected session as a PROF directory (timeline JSON and summary CSV)</source>
         <translation>将所选会话写为 PROF 目录（timeline JSON 和 summary CSV）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="310"/>
+        <location filename="../ui/main_window.cpp" line="306"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="312"/>
+        <location filename="../ui/main_window.cpp" line="308"/>
         <source>Re&amp;load</source>
         <translation>重新加载(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="313"/>
+        <location filename="../ui/main_window.cpp" line="309"/>
         <source>&amp;Cancel Run</source>
         <translation>取消运行(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="314"/>
+        <location filename="../ui/main_window.cpp" line="310"/>
         <source>&amp;Clear Menu</source>
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="315"/>
+        <location filename="../ui/main_window.cpp" line="311"/>
         <source>Main Tool Bar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="316"/>
+        <location filename="../ui/main_window.cpp" line="312"/>
         <source>Project Explorer</source>
         <translation>工程浏览器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="317"/>
+        <location filename="../ui/main_window.cpp" line="313"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="318"/>
+        <location filename="../ui/main_window.cpp" line="314"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="336"/>
+        <location filename="../ui/main_window.cpp" line="332"/>
         <source>Import in Progress</source>
         <translation>正在导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="337"/>
+        <location filename="../ui/main_window.cpp" line="333"/>
         <source>A PROF directory is being imported. Stop it and quit? Nothing of the unfinished import is kept.</source>
         <translation>正在导入 PROF 目录。是否停止导入并退出？未完成的导入内容不会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="340"/>
+        <location filename="../ui/main_window.cpp" line="336"/>
         <source>Recording in Progress</source>
         <translation>正在记录</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="341"/>
+        <location filename="../ui/main_window.cpp" line="337"/>
         <source>A session is being recorded. Stop it and quit? What was recorded so far is kept.</source>
         <translation>正在记录会话。是否停止记录并退出？已记录的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="486"/>
+        <location filename="../ui/main_window.cpp" line="485"/>
         <source>Checking the integrity of %1 (%2 MB)…</source>
         <translation>正在检查 %1 的完整性（%2 MB）…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="491"/>
+        <location filename="../ui/main_window.cpp" line="484"/>
         <source>Opening Project</source>
         <translation>正在打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="528"/>
+        <location filename="../ui/main_window.cpp" line="524"/>
         <source>Upgrade Project?</source>
         <translation>升级工程？</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="529"/>
+        <location filename="../ui/main_window.cpp" line="525"/>
         <source>%1
 
 Upgrade the project now? Older versions of NPU Scope cannot open the upgraded file; they can still open the backup.</source>
@@ -4873,358 +4886,379 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 是否立即升级工程？旧版本的 NPU Scope 无法打开升级后的文件，但仍可打开备份。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="533"/>
+        <location filename="../ui/main_window.cpp" line="532"/>
         <source>%1 was not opened because it was not upgraded.</source>
         <translation>%1 未升级，因此未打开。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="538"/>
+        <location filename="../ui/main_window.cpp" line="569"/>
         <source>Upgraded %1 from schema %2 to schema %3; the original is kept as %4.</source>
         <translation>已将 %1 从 schema %2 升级到 schema %3；原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="556"/>
+        <location filename="../ui/main_window.cpp" line="515"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="572"/>
+        <location filename="../ui/main_window.cpp" line="579"/>
+        <source>Upgrading Project</source>
+        <translation>正在升级项目</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="580"/>
+        <source>Keeping the original of %1 as a backup and upgrading it…</source>
+        <translation>正在将 %1 的原始文件保留为备份并升级…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="661"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="669"/>
         <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;, or drop a .npuscope file here) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;打开一个工程（&lt;b&gt;文件 → 打开工程…&lt;/b&gt;，或将 .npuscope 文件拖放到此处），或记录一个新的仿真会话（&lt;b&gt;文件 → 新建会话…&lt;/b&gt;）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="604"/>
+        <location filename="../ui/main_window.cpp" line="693"/>
         <source>&lt;h3&gt;Project %1&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;工程 %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="606"/>
+        <location filename="../ui/main_window.cpp" line="695"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="607"/>
+        <location filename="../ui/main_window.cpp" line="696"/>
         <source>Sessions</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="616"/>
+        <location filename="../ui/main_window.cpp" line="705"/>
         <source>&lt;h3&gt;Session %1: %2&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;会话 %1：%2&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="622"/>
+        <location filename="../ui/main_window.cpp" line="711"/>
         <source>Imported from</source>
         <translation>导入自</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="623"/>
+        <location filename="../ui/main_window.cpp" line="712"/>
         <source>Layout</source>
         <translation>目录结构</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="629"/>
+        <location filename="../ui/main_window.cpp" line="718"/>
         <source>%1 per server × %2 server(s)</source>
         <translation>每台服务器 %1 个 × %2 台服务器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="634"/>
+        <location filename="../ui/main_window.cpp" line="723"/>
         <source>Scenarios</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="642"/>
+        <location filename="../ui/main_window.cpp" line="731"/>
         <source>Aged by storage_limit</source>
         <translation>因 storage_limit 老化删除</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="642"/>
+        <location filename="../ui/main_window.cpp" line="731"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="648"/>
+        <location filename="../ui/main_window.cpp" line="737"/>
         <source>&lt;h4&gt;Import&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;导入&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="650"/>
+        <location filename="../ui/main_window.cpp" line="739"/>
         <source>Events and rows read</source>
         <translation>读取的事件和行</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="651"/>
+        <location filename="../ui/main_window.cpp" line="740"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="652"/>
+        <location filename="../ui/main_window.cpp" line="741"/>
         <source>Duplicates of other files</source>
         <translation>与其他文件重复</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="653"/>
+        <location filename="../ui/main_window.cpp" line="742"/>
         <source>Derived (recomputed on export)</source>
         <translation>派生（导出时重新计算）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="654"/>
+        <location filename="../ui/main_window.cpp" line="743"/>
         <source>Skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="656"/>
+        <location filename="../ui/main_window.cpp" line="745"/>
         <source>Not in the input</source>
         <translation>输入中不包含</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="659"/>
+        <location filename="../ui/main_window.cpp" line="748"/>
         <source>%n problem(s) found during the import:</source>
         <translation>
             <numerusform>导入过程中发现 %n 个问题：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="664"/>
+        <location filename="../ui/main_window.cpp" line="753"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="669"/>
+        <location filename="../ui/main_window.cpp" line="758"/>
         <source>… and %n more (npuscope query --format json lists them all).</source>
         <translation>
             <numerusform>… 另有 %n 个（npuscope query --format json 会列出全部）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="676"/>
+        <location filename="../ui/main_window.cpp" line="765"/>
         <source>&lt;h4&gt;Device %1, model %2&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;设备 %1，模型 %2&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="678"/>
+        <location filename="../ui/main_window.cpp" line="767"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="678"/>
+        <location filename="../ui/main_window.cpp" line="767"/>
         <source>FP to BP</source>
         <translation>FP 到 BP</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="678"/>
+        <location filename="../ui/main_window.cpp" line="767"/>
         <source>All-reduce segments</source>
         <translation>All-reduce 分段数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="701"/>
-        <location filename="../ui/main_window.cpp" line="713"/>
-        <location filename="../ui/main_window.cpp" line="929"/>
-        <location filename="../ui/main_window.cpp" line="945"/>
-        <location filename="../ui/main_window.cpp" line="967"/>
+        <location filename="../ui/main_window.cpp" line="790"/>
+        <location filename="../ui/main_window.cpp" line="802"/>
+        <location filename="../ui/main_window.cpp" line="1019"/>
+        <location filename="../ui/main_window.cpp" line="1035"/>
+        <location filename="../ui/main_window.cpp" line="1057"/>
         <source>Busy</source>
         <translation>正忙</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1169"/>
+        <location filename="../ui/main_window.cpp" line="976"/>
+        <source>Save As was cancelled; nothing was written.</source>
+        <translation>已取消另存为；未写入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="996"/>
+        <source>Saving a copy of %1 as %2…</source>
+        <translation>正在将 %1 的副本保存为 %2…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="1244"/>
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="719"/>
+        <location filename="../ui/main_window.cpp" line="808"/>
         <source>Invalid Session</source>
         <translation>无效的会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="701"/>
-        <location filename="../ui/main_window.cpp" line="713"/>
-        <location filename="../ui/main_window.cpp" line="929"/>
-        <location filename="../ui/main_window.cpp" line="945"/>
-        <location filename="../ui/main_window.cpp" line="967"/>
+        <location filename="../ui/main_window.cpp" line="790"/>
+        <location filename="../ui/main_window.cpp" line="802"/>
+        <location filename="../ui/main_window.cpp" line="1019"/>
+        <location filename="../ui/main_window.cpp" line="1035"/>
+        <location filename="../ui/main_window.cpp" line="1057"/>
         <source>Wait for the current run or import to finish, or cancel it first.</source>
         <translation>请等待当前运行或导入完成，或先将其取消。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="767"/>
+        <location filename="../ui/main_window.cpp" line="844"/>
         <source>Recording %1…</source>
         <translation>正在记录 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="773"/>
+        <location filename="../ui/main_window.cpp" line="850"/>
         <source>Recording %1 into %2.</source>
         <translation>正在将 %1 记录到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="804"/>
+        <location filename="../ui/main_window.cpp" line="878"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="805"/>
+        <location filename="../ui/main_window.cpp" line="879"/>
         <source>Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5</source>
         <translation>迭代 %1/%2 · %3 条记录/秒 · 已用时 %4 · 剩余 %5</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="823"/>
+        <location filename="../ui/main_window.cpp" line="895"/>
         <source>The run failed.</source>
         <translation>运行失败。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="825"/>
+        <location filename="../ui/main_window.cpp" line="897"/>
         <source>Run Failed</source>
         <translation>运行失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="828"/>
+        <location filename="../ui/main_window.cpp" line="900"/>
         <source>Cancelled after %n iteration(s); what was recorded is kept.</source>
         <translation>
             <numerusform>在 %n 次迭代后取消；已记录的数据会保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="833"/>
+        <location filename="../ui/main_window.cpp" line="905"/>
         <source>Recorded %1 records in %2.</source>
         <translation>已记录 %1 条记录，用时 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="870"/>
+        <location filename="../ui/main_window.cpp" line="943"/>
         <source>Cancelling the import; what it wrote is being removed…</source>
         <translation>正在取消导入；正在删除其已写入的内容…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="882"/>
+        <location filename="../ui/main_window.cpp" line="959"/>
         <source>Saving a copy of the project…</source>
         <translation>正在保存工程副本…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="897"/>
+        <location filename="../ui/main_window.cpp" line="978"/>
         <source>The project was not saved.</source>
         <translation>工程未保存。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="899"/>
+        <location filename="../ui/main_window.cpp" line="981"/>
         <source>Cannot Save Project</source>
         <translation>无法保存工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="903"/>
+        <location filename="../ui/main_window.cpp" line="986"/>
         <source>Saved a copy as %1.</source>
         <translation>已将副本保存为 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="917"/>
+        <location filename="../ui/main_window.cpp" line="995"/>
+        <location filename="../ui/main_window.cpp" line="1007"/>
         <source>Save Project As</source>
         <translation>工程另存为</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="919"/>
+        <location filename="../ui/main_window.cpp" line="1009"/>
         <source>-copy</source>
         <translation>-copy</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="920"/>
-        <location filename="../ui/main_window.cpp" line="954"/>
+        <location filename="../ui/main_window.cpp" line="1010"/>
+        <location filename="../ui/main_window.cpp" line="1044"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1143"/>
-        <location filename="../ui/main_window.cpp" line="1148"/>
+        <location filename="../ui/main_window.cpp" line="1218"/>
+        <location filename="../ui/main_window.cpp" line="1223"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1143"/>
+        <location filename="../ui/main_window.cpp" line="1218"/>
         <source>Select a session in the project explorer first.</source>
         <translation>请先在工程浏览器中选择一个会话。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="498"/>
-        <location filename="../ui/main_window.cpp" line="872"/>
+        <location filename="../ui/main_window.cpp" line="619"/>
+        <location filename="../ui/main_window.cpp" line="945"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="935"/>
+        <location filename="../ui/main_window.cpp" line="1025"/>
         <source>Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)</source>
         <translation>导入 PROF 目录（PROF_* 文件夹、device_* 文件夹，或包含 PROF_* 文件夹的文件夹）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="953"/>
+        <location filename="../ui/main_window.cpp" line="1043"/>
         <source>New Project for the Import</source>
         <translation>用于导入的新工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="972"/>
+        <location filename="../ui/main_window.cpp" line="1062"/>
         <source>%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹。请选择 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="974"/>
+        <location filename="../ui/main_window.cpp" line="1064"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="976"/>
+        <location filename="../ui/main_window.cpp" line="1066"/>
         <source>Cannot Import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1046"/>
+        <location filename="../ui/main_window.cpp" line="1124"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1051"/>
+        <location filename="../ui/main_window.cpp" line="1129"/>
         <source>Importing %1 into %2.</source>
         <translation>正在将 %1 导入到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1068"/>
+        <location filename="../ui/main_window.cpp" line="1145"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1089"/>
+        <location filename="../ui/main_window.cpp" line="1164"/>
         <source>Imported %1 events and rows into session %2.</source>
         <translation>已将 %1 个事件和行导入到会话 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="1090"/>
+        <location filename="../ui/main_window.cpp" line="1165"/>
         <source>Imported %1 into session %2 of %3: %4 events and rows imported, %5 skipped, %n problem(s).</source>
         <translation>
             <numerusform>已将 %1 导入到 %3 的会话 %2：导入事件和行 %4 个，跳过 %5 个，发现 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1113"/>
+        <location filename="../ui/main_window.cpp" line="1188"/>
         <source>Import cancelled; nothing of it was kept and the project is unchanged.</source>
         <translation>导入已取消；未保留任何导入内容，工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1117"/>
+        <location filename="../ui/main_window.cpp" line="1192"/>
         <source>The import failed; the project is unchanged.</source>
         <translation>导入失败；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1124"/>
+        <location filename="../ui/main_window.cpp" line="1199"/>
         <source>Import problem at %1: %2</source>
         <translation>导入问题（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1155"/>
+        <location filename="../ui/main_window.cpp" line="1230"/>
         <source>Export %1: %2</source>
         <translation>导出 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1168"/>
+        <location filename="../ui/main_window.cpp" line="1243"/>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
     </message>
@@ -5232,409 +5266,409 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::NewSessionDialog</name>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="379"/>
+        <location filename="../ui/new_session_dialog.cpp" line="378"/>
         <source>New Session</source>
         <translation>新建会话</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="250"/>
+        <location filename="../ui/new_session_dialog.cpp" line="249"/>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="180"/>
+        <location filename="../ui/new_session_dialog.cpp" line="179"/>
         <source>Input &amp;pipeline:</source>
         <translation>输入流水线(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="183"/>
+        <location filename="../ui/new_session_dialog.cpp" line="182"/>
         <source>All-reduce se&amp;gments:</source>
         <translation>All-reduce 分段数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="184"/>
+        <location filename="../ui/new_session_dialog.cpp" line="183"/>
         <source>Scenarios:</source>
         <translation>场景：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="185"/>
+        <location filename="../ui/new_session_dialog.cpp" line="184"/>
         <source>From file…</source>
         <translation>从文件…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="186"/>
+        <location filename="../ui/new_session_dialog.cpp" line="185"/>
         <source>A model of the zoo, or a JSON model file of your own</source>
         <translation>内置模型库中的模型，或您自己的 JSON 模型文件</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="187"/>
+        <location filename="../ui/new_session_dialog.cpp" line="186"/>
         <source>Mixed precision (FP16 compute)</source>
         <translation>混合精度（FP16 计算）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="189"/>
+        <location filename="../ui/new_session_dialog.cpp" line="188"/>
         <source>per server  ×</source>
         <translation>每台服务器  ×</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="190"/>
+        <location filename="../ui/new_session_dialog.cpp" line="189"/>
         <source> server(s)</source>
         <translation> 台服务器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="191"/>
-        <location filename="../ui/new_session_dialog.cpp" line="211"/>
-        <location filename="../ui/new_session_dialog.cpp" line="214"/>
+        <location filename="../ui/new_session_dialog.cpp" line="190"/>
+        <location filename="../ui/new_session_dialog.cpp" line="210"/>
+        <location filename="../ui/new_session_dialog.cpp" line="213"/>
         <source>= %n device(s)</source>
         <translation>
             <numerusform>= %n 个设备</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="192"/>
+        <location filename="../ui/new_session_dialog.cpp" line="191"/>
         <source>Estimator (iterations sink to the device)</source>
         <translation>Estimator（迭代下沉到设备）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="193"/>
+        <location filename="../ui/new_session_dialog.cpp" line="192"/>
         <source>sess.run (host round trip per step)</source>
         <translation>sess.run（每步与 Host 往返一次）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="188"/>
+        <location filename="../ui/new_session_dialog.cpp" line="187"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="174"/>
+        <location filename="../ui/new_session_dialog.cpp" line="173"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="175"/>
+        <location filename="../ui/new_session_dialog.cpp" line="174"/>
         <source>&amp;Batch size:</source>
         <translation>批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="176"/>
+        <location filename="../ui/new_session_dialog.cpp" line="175"/>
         <source>&amp;Iterations:</source>
         <translation>迭代次数(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="178"/>
+        <location filename="../ui/new_session_dialog.cpp" line="177"/>
         <source>&amp;Devices:</source>
         <translation>设备数(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="179"/>
+        <location filename="../ui/new_session_dialog.cpp" line="178"/>
         <source>&amp;Launch mode:</source>
         <translation>启动模式(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="177"/>
+        <location filename="../ui/new_session_dialog.cpp" line="176"/>
         <source>&amp;Precision:</source>
         <translation>精度(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="181"/>
+        <location filename="../ui/new_session_dialog.cpp" line="180"/>
         <source>Input &amp;queue depth:</source>
         <translation>输入队列深度(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="182"/>
+        <location filename="../ui/new_session_dialog.cpp" line="181"/>
         <source>&amp;Seed:</source>
         <translation>随机种子(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="194"/>
+        <location filename="../ui/new_session_dialog.cpp" line="193"/>
         <source>fast enough (never the bottleneck)</source>
         <translation>足够快（永远不是瓶颈）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="195"/>
+        <location filename="../ui/new_session_dialog.cpp" line="194"/>
         <source> samples/s</source>
         <translation> samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="196"/>
+        <location filename="../ui/new_session_dialog.cpp" line="195"/>
         <source>Throughput of the host input pipeline; 0 = never the bottleneck</source>
         <translation>Host 侧输入流水线的吞吐量；0 = 永远不是瓶颈</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="197"/>
+        <location filename="../ui/new_session_dialog.cpp" line="196"/>
         <source>Same seed, same workload and options: the same records, byte for byte</source>
         <translation>种子、工作负载和选项都相同时，记录逐字节相同</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="198"/>
+        <location filename="../ui/new_session_dialog.cpp" line="197"/>
         <source>Number of gradient all-reduce segments per iteration</source>
         <translation>每次迭代的梯度 all-reduce 分段数</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="199"/>
+        <location filename="../ui/new_session_dialog.cpp" line="198"/>
         <source> batch(es)</source>
         <translation> 个 batch</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="200"/>
+        <location filename="../ui/new_session_dialog.cpp" line="199"/>
         <source>Capacity of the device data queue: a deep queue absorbs a jittery input pipeline, a shallow one passes every slow batch on to the step</source>
         <translation>设备数据队列的容量：较深的队列可以吸收输入流水线的抖动，较浅的队列会把每个慢 batch 的延迟传递给训练步</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="202"/>
+        <location filename="../ui/new_session_dialog.cpp" line="201"/>
         <source>The host input pipeline is slower than the device (Data Aug Bound)</source>
         <translation>Host 侧输入流水线比设备慢（Data Aug Bound）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="203"/>
+        <location filename="../ui/new_session_dialog.cpp" line="202"/>
         <source>The last device runs 30 % slower; the others wait in all-reduce</source>
         <translation>最后一个设备慢 30 %；其他设备在 all-reduce 中等待</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="204"/>
+        <location filename="../ui/new_session_dialog.cpp" line="203"/>
         <source>Some ops fall back to the AI CPU</source>
         <translation>部分算子回退到 AI CPU 执行</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="205"/>
+        <location filename="../ui/new_session_dialog.cpp" line="204"/>
         <source>Small kernels: the host cannot launch tasks fast enough</source>
         <translation>小算子：Host 侧下发任务的速度跟不上</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="206"/>
+        <location filename="../ui/new_session_dialog.cpp" line="205"/>
         <source>One all-reduce segment after the whole backward pass</source>
         <translation>整个反向传播结束后只做一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="221"/>
+        <location filename="../ui/new_session_dialog.cpp" line="220"/>
         <source>Model File</source>
         <translation>模型文件</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="222"/>
+        <location filename="../ui/new_session_dialog.cpp" line="221"/>
         <source>JSON model files (*.json);;All files (*)</source>
         <translation>JSON 模型文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="251"/>
+        <location filename="../ui/new_session_dialog.cpp" line="250"/>
         <source>Profiling options</source>
         <translation>Profiling 选项</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="271"/>
+        <location filename="../ui/new_session_dialog.cpp" line="270"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="280"/>
+        <location filename="../ui/new_session_dialog.cpp" line="279"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="281"/>
+        <location filename="../ui/new_session_dialog.cpp" line="280"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="282"/>
+        <location filename="../ui/new_session_dialog.cpp" line="281"/>
         <source>Estimator code</source>
         <translation>Estimator 代码</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="283"/>
+        <location filename="../ui/new_session_dialog.cpp" line="282"/>
         <source>sess.run code</source>
         <translation>sess.run 代码</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="304"/>
+        <location filename="../ui/new_session_dialog.cpp" line="303"/>
         <source>Import from a training script</source>
         <translation>从训练脚本导入</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="305"/>
+        <location filename="../ui/new_session_dialog.cpp" line="304"/>
         <source>Paste or open a TensorFlow script (.py), or drop it on this dialog: its profiling_options fill the form.</source>
         <translation>粘贴或打开 TensorFlow 脚本（.py），或将其拖放到此对话框：脚本中的 profiling_options 会填入表单。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="307"/>
+        <location filename="../ui/new_session_dialog.cpp" line="306"/>
         <source>&amp;Paste Script…</source>
         <translation>粘贴脚本(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="308"/>
+        <location filename="../ui/new_session_dialog.cpp" line="307"/>
         <source>&amp;Open Script…</source>
         <translation>打开脚本(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="312"/>
+        <location filename="../ui/new_session_dialog.cpp" line="311"/>
         <source>Open Training Script</source>
         <translation>打开训练脚本</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="313"/>
+        <location filename="../ui/new_session_dialog.cpp" line="312"/>
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="337"/>
+        <location filename="../ui/new_session_dialog.cpp" line="336"/>
         <source>Save Preset</source>
         <translation>保存预设</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="337"/>
+        <location filename="../ui/new_session_dialog.cpp" line="336"/>
         <source>Name of the preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="380"/>
+        <location filename="../ui/new_session_dialog.cpp" line="379"/>
         <source>Pre&amp;set:</source>
         <translation>预设(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="381"/>
+        <location filename="../ui/new_session_dialog.cpp" line="380"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="382"/>
+        <location filename="../ui/new_session_dialog.cpp" line="381"/>
         <source>Save As…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="383"/>
+        <location filename="../ui/new_session_dialog.cpp" line="382"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="384"/>
+        <location filename="../ui/new_session_dialog.cpp" line="383"/>
         <source>&amp;Record into:</source>
         <translation>记录到(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="385"/>
+        <location filename="../ui/new_session_dialog.cpp" line="384"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="386"/>
+        <location filename="../ui/new_session_dialog.cpp" line="385"/>
         <source>Choose the project file (a new session is added to an existing project)</source>
         <translation>选择工程文件（新会话会添加到已有工程中）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="524"/>
+        <location filename="../ui/new_session_dialog.cpp" line="517"/>
         <source>%n problem(s) in the workload</source>
         <translation>
             <numerusform>工作负载中有 %n 个问题</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="526"/>
+        <location filename="../ui/new_session_dialog.cpp" line="519"/>
         <source>%n problem(s) in the profiling options</source>
         <translation>
             <numerusform>Profiling 选项中有 %n 个问题</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="530"/>
+        <location filename="../ui/new_session_dialog.cpp" line="523"/>
         <source>Ready to run %1 × %n iteration(s).</source>
         <translation>
             <numerusform>已准备好运行 %1 × %n 次迭代。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="534"/>
+        <location filename="../ui/new_session_dialog.cpp" line="527"/>
         <source>Run is disabled: %1.</source>
         <translation>无法运行：%1。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="534"/>
+        <location filename="../ui/new_session_dialog.cpp" line="527"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="546"/>
+        <location filename="../ui/new_session_dialog.cpp" line="539"/>
         <source># Fix the problems in the profiling options to see the code.</source>
         <translation># 请先修正 Profiling 选项中的问题，再查看代码。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="595"/>
+        <location filename="../ui/new_session_dialog.cpp" line="579"/>
         <source>The script contains no profiling_options.</source>
         <translation>脚本中不包含 profiling_options。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="606"/>
+        <location filename="../ui/new_session_dialog.cpp" line="590"/>
         <source>Imported the options of line %1 (PROFILING_OPTIONS environment variable).</source>
         <translation>已导入第 %1 行的选项（PROFILING_OPTIONS 环境变量）。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="607"/>
+        <location filename="../ui/new_session_dialog.cpp" line="591"/>
         <source>Imported the options of line %1 (sess.run form).</source>
         <translation>已导入第 %1 行的选项（sess.run 形式）。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="608"/>
+        <location filename="../ui/new_session_dialog.cpp" line="592"/>
         <source>Imported the options of line %1 (Estimator form).</source>
         <translation>已导入第 %1 行的选项（Estimator 形式）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="612"/>
+        <location filename="../ui/new_session_dialog.cpp" line="596"/>
         <source>%n problem(s) are marked in the form.</source>
         <translation>
             <numerusform>表单中标出了 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="624"/>
+        <location filename="../ui/new_session_dialog.cpp" line="608"/>
         <source>The script %1 could not be read: %2.</source>
         <translation>无法读取脚本 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="638"/>
+        <location filename="../ui/new_session_dialog.cpp" line="622"/>
         <source>Paste Training Script</source>
         <translation>粘贴训练脚本</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="640"/>
+        <location filename="../ui/new_session_dialog.cpp" line="624"/>
         <source>Paste the training script (or the part that sets profiling_options):</source>
         <translation>粘贴训练脚本（或其中设置 profiling_options 的部分）：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="645"/>
+        <location filename="../ui/new_session_dialog.cpp" line="629"/>
         <source>&amp;Import</source>
         <translation>导入(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="700"/>
+        <location filename="../ui/new_session_dialog.cpp" line="684"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="703"/>
+        <location filename="../ui/new_session_dialog.cpp" line="687"/>
         <source>Choose a preset…</source>
         <translation>选择预设…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="360"/>
+        <location filename="../ui/new_session_dialog.cpp" line="359"/>
         <source>Project File</source>
         <translation>工程文件</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="361"/>
+        <location filename="../ui/new_session_dialog.cpp" line="360"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="387"/>
+        <location filename="../ui/new_session_dialog.cpp" line="386"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="511"/>
+        <location filename="../ui/new_session_dialog.cpp" line="504"/>
         <source>Choose a model file.</source>
         <translation>请选择模型文件。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="515"/>
+        <location filename="../ui/new_session_dialog.cpp" line="508"/>
         <source>Choose a project file to record into.</source>
         <translation>请选择要记录到的工程文件。</translation>
     </message>
@@ -6031,132 +6065,132 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::SqlView</name>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="233"/>
+        <location filename="../ui/views/sql_view.cpp" line="220"/>
         <source>Type a query first, e.g. SELECT * FROM sessions.</source>
         <translation>请先输入查询语句，例如 SELECT * FROM sessions。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="237"/>
+        <location filename="../ui/views/sql_view.cpp" line="224"/>
         <source>Open a project first: the SQL console queries the open project.</source>
         <translation>请先打开一个工程：SQL 控制台查询的是当前打开的工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="245"/>
+        <location filename="../ui/views/sql_view.cpp" line="231"/>
         <source>The project %1 cannot be opened for queries.</source>
         <translation>无法打开工程 %1 进行查询。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="319"/>
+        <location filename="../ui/views/sql_view.cpp" line="276"/>
         <source>The query failed.</source>
         <translation>查询失败。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="354"/>
+        <location filename="../ui/views/sql_view.cpp" line="305"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="354"/>
+        <location filename="../ui/views/sql_view.cpp" line="305"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="359"/>
+        <location filename="../ui/views/sql_view.cpp" line="310"/>
         <source>No project is open.</source>
         <translation>未打开工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="360"/>
+        <location filename="../ui/views/sql_view.cpp" line="311"/>
         <source>Press Ctrl+Enter to run the query (read-only).</source>
         <translation>按 Ctrl+Enter 运行查询（只读）。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="365"/>
+        <location filename="../ui/views/sql_view.cpp" line="316"/>
         <source>1 row · %1 ms</source>
         <translation>1 行 · %1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="366"/>
+        <location filename="../ui/views/sql_view.cpp" line="317"/>
         <source>%1 rows · %2 ms</source>
         <translation>%1 行 · %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="368"/>
+        <location filename="../ui/views/sql_view.cpp" line="319"/>
         <source>Truncated at %1 rows (%2 in total): add a LIMIT or narrow the query to see the rest.</source>
         <translation>已截断为 %1 行（共 %2 行）：请添加 LIMIT 或缩小查询范围以查看其余部分。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="404"/>
+        <location filename="../ui/views/sql_view.cpp" line="355"/>
         <source>Sessions in this project</source>
         <translation>此工程中的会话</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="406"/>
+        <location filename="../ui/views/sql_view.cpp" line="357"/>
         <source>Twenty longest tasks with their names</source>
         <translation>耗时最长的 20 个任务及其名称</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="410"/>
+        <location filename="../ui/views/sql_view.cpp" line="361"/>
         <source>Task time per op type (ns)</source>
         <translation>按算子类型统计的任务耗时（ns）</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="417"/>
+        <location filename="../ui/views/sql_view.cpp" line="368"/>
         <source>Iteration and FP→BP time per device</source>
         <translation>各设备的迭代耗时和 FP→BP 耗时</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="422"/>
+        <location filename="../ui/views/sql_view.cpp" line="373"/>
         <source>Collective communication per iteration</source>
         <translation>每次迭代的集合通信</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="426"/>
+        <location filename="../ui/views/sql_view.cpp" line="377"/>
         <source>Record counts per session</source>
         <translation>每个会话的记录数</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="431"/>
+        <location filename="../ui/views/sql_view.cpp" line="382"/>
         <source>Example queries…</source>
         <translation>示例查询…</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="441"/>
+        <location filename="../ui/views/sql_view.cpp" line="392"/>
         <source>Tables (double-click inserts the name)</source>
         <translation>表（双击插入表名）</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="442"/>
+        <location filename="../ui/views/sql_view.cpp" line="393"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="442"/>
+        <location filename="../ui/views/sql_view.cpp" line="393"/>
         <source>Description</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="445"/>
+        <location filename="../ui/views/sql_view.cpp" line="396"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="446"/>
+        <location filename="../ui/views/sql_view.cpp" line="397"/>
         <source>Run the query, or the selected text (Ctrl+Enter)</source>
         <translation>运行查询或所选文本（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="447"/>
+        <location filename="../ui/views/sql_view.cpp" line="398"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="448"/>
+        <location filename="../ui/views/sql_view.cpp" line="399"/>
         <source>Interrupt the running query</source>
         <translation>中断正在运行的查询</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="449"/>
+        <location filename="../ui/views/sql_view.cpp" line="400"/>
         <source>SELECT … FROM tasks …   (read-only; Ctrl+Enter runs)</source>
         <translation>SELECT … FROM tasks …   （只读；按 Ctrl+Enter 运行）</translation>
     </message>
@@ -6164,123 +6198,123 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::TablesView</name>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="446"/>
+        <location filename="../ui/views/table_view.cpp" line="342"/>
         <source>Table:</source>
         <translation>表：</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="447"/>
+        <location filename="../ui/views/table_view.cpp" line="343"/>
         <source>Group by op type</source>
         <translation>按算子类型分组</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="448"/>
+        <location filename="../ui/views/table_view.cpp" line="344"/>
         <source>One row per op type (or per the kind&apos;s main name column) with count, sum, mean, min and max of every numeric column</source>
         <translation>每个算子类型（或该类表主名称列的每个值）一行，包含每个数值列的次数、总和、平均值、最小值和最大值</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="450"/>
+        <location filename="../ui/views/table_view.cpp" line="346"/>
         <source>Clear Range</source>
         <translation>清除范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="451"/>
+        <location filename="../ui/views/table_view.cpp" line="347"/>
         <source>Show the rows of the whole selection again, not only those in the timeline&apos;s selected range</source>
         <translation>重新显示整个选择内容的所有行，而不只是时间线所选时间范围内的行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="453"/>
+        <location filename="../ui/views/table_view.cpp" line="349"/>
         <source>Range: %1 – %2 µs</source>
         <translation>范围：%1 – %2 µs</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="457"/>
+        <location filename="../ui/views/table_view.cpp" line="353"/>
         <source>Range: whole selection</source>
         <translation>范围：整个选择内容</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="647"/>
+        <location filename="../ui/views/table_view.cpp" line="527"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="651"/>
+        <location filename="../ui/views/table_view.cpp" line="531"/>
         <source>Sorting…</source>
         <translation>正在排序…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="652"/>
+        <location filename="../ui/views/table_view.cpp" line="532"/>
         <source>Filtering…</source>
         <translation>正在筛选…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="653"/>
+        <location filename="../ui/views/table_view.cpp" line="533"/>
         <source>Grouping…</source>
         <translation>正在分组…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="657"/>
+        <location filename="../ui/views/table_view.cpp" line="537"/>
         <source>No table</source>
         <translation>无表格</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="657"/>
+        <location filename="../ui/views/table_view.cpp" line="537"/>
         <source>No session selected</source>
         <translation>未选择会话</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="663"/>
+        <location filename="../ui/views/table_view.cpp" line="543"/>
         <source>%1 groups of %2 rows</source>
         <translation>%1 个分组，共 %2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="665"/>
+        <location filename="../ui/views/table_view.cpp" line="545"/>
         <source>%1 rows</source>
         <translation>%1 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="667"/>
+        <location filename="../ui/views/table_view.cpp" line="547"/>
         <source>%1 of %2 rows</source>
         <translation>%1/%2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="756"/>
+        <location filename="../ui/views/table_view.cpp" line="636"/>
         <source>There is no table to export.</source>
         <translation>没有可导出的表格。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="762"/>
-        <location filename="../ui/views/table_view.cpp" line="798"/>
+        <location filename="../ui/views/table_view.cpp" line="642"/>
+        <location filename="../ui/views/table_view.cpp" line="678"/>
         <source>Could not write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="808"/>
+        <location filename="../ui/views/table_view.cpp" line="688"/>
         <source>Export Visible Rows as CSV</source>
         <translation>将可见行导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="808"/>
+        <location filename="../ui/views/table_view.cpp" line="688"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="813"/>
+        <location filename="../ui/views/table_view.cpp" line="693"/>
         <source>Export Visible Rows</source>
         <translation>导出可见行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="819"/>
+        <location filename="../ui/views/table_view.cpp" line="699"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="823"/>
+        <location filename="../ui/views/table_view.cpp" line="703"/>
         <source>Show in &amp;Timeline</source>
         <translation>在时间线中显示(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="826"/>
+        <location filename="../ui/views/table_view.cpp" line="706"/>
         <source>&amp;Export Visible Rows as CSV…</source>
         <translation>将可见行导出为 CSV(&amp;E)…</translation>
     </message>
@@ -6288,706 +6322,706 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="128"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="127"/>
         <source> (rank %1)</source>
         <translation> (rank %1)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="130"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1679"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="129"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1663"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="228"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="227"/>
         <source>Search op names (Enter: next, Shift+Enter: previous)</source>
         <translation>搜索算子名称（Enter：下一个，Shift+Enter：上一个）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="230"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="229"/>
         <source>Regex</source>
         <translation>正则表达式</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="235"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="234"/>
         <source>Previous match (Shift+Enter)</source>
         <translation>上一个匹配项（Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="238"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="237"/>
         <source>Next match (Enter)</source>
         <translation>下一个匹配项（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="240"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="239"/>
         <source>Colour by task type</source>
         <translation>按任务类型着色</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="241"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="240"/>
         <source>Colour by op type</source>
         <translation>按算子类型着色</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="244"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="243"/>
         <source>Keyboard shortcuts (?)</source>
         <translation>键盘快捷键（?）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="281"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="280"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="281"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="280"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="859"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="843"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Total</source>
         <translation>总计</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Min</source>
         <translation>最小</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="287"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Max</source>
         <translation>最大</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="293"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="292"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="294"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="293"/>
         <source>Range statistics</source>
         <translation>范围统计</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="295"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="294"/>
         <source>Marks</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="340"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="339"/>
         <source>&lt;b&gt;Timeline keys&lt;/b&gt;&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;W / S&lt;/td&gt;&lt;td&gt;zoom in / out at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;A / D&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+wheel&lt;/td&gt;&lt;td&gt;zoom at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;drag&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+drag, drag on the ruler&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;F&lt;/td&gt;&lt;td&gt;zoom to the selection&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;0 / Home&lt;/td&gt;&lt;td&gt;show the whole session&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;M&lt;/td&gt;&lt;td&gt;mark the selection (kept in the project)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;click&lt;/td&gt;&lt;td&gt;select a task: details below&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Left / Right&lt;/td&gt;&lt;td&gt;previous / next event on the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Up / Down&lt;/td&gt;&lt;td&gt;current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+Up / Ctrl+Down&lt;/td&gt;&lt;td&gt;move the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;H / Shift+H&lt;/td&gt;&lt;td&gt;hide the current lane / show all lanes&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;P&lt;/td&gt;&lt;td&gt;pin the current lane to the top&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Space&lt;/td&gt;&lt;td&gt;collapse / expand the current device&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+R&lt;/td&gt;&lt;td&gt;reset the lane layout (kept in the project)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;/ or Ctrl+F&lt;/td&gt;&lt;td&gt;search; Enter / Shift+Enter: next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;N / Shift+N&lt;/td&gt;&lt;td&gt;next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;C&lt;/td&gt;&lt;td&gt;colour by task type / op type&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+C&lt;/td&gt;&lt;td&gt;copy the selected task&apos;s details&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;right-click&lt;/td&gt;&lt;td&gt;menus of a lane name, an event, the ruler or selection&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Esc&lt;/td&gt;&lt;td&gt;clear the selection, close this list&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;?&lt;/td&gt;&lt;td&gt;show / hide this list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
         <translation>&lt;b&gt;时间线快捷键&lt;/b&gt;&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;W / S&lt;/td&gt;&lt;td&gt;以鼠标位置为中心放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;A / D&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+滚轮&lt;/td&gt;&lt;td&gt;以鼠标位置为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;拖动&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+拖动，在标尺上拖动&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;F&lt;/td&gt;&lt;td&gt;缩放到所选范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;0 / Home&lt;/td&gt;&lt;td&gt;显示整个会话&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;M&lt;/td&gt;&lt;td&gt;标记所选范围（保存在工程中）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;单击&lt;/td&gt;&lt;td&gt;选择任务：详情显示在下方&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Left / Right&lt;/td&gt;&lt;td&gt;当前泳道上的上一个 / 下一个事件&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Up / Down&lt;/td&gt;&lt;td&gt;切换当前泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+Up / Ctrl+Down&lt;/td&gt;&lt;td&gt;移动当前泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;H / Shift+H&lt;/td&gt;&lt;td&gt;隐藏当前泳道 / 显示所有泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;P&lt;/td&gt;&lt;td&gt;将当前泳道固定到顶部&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Space&lt;/td&gt;&lt;td&gt;折叠 / 展开当前设备&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+R&lt;/td&gt;&lt;td&gt;重置泳道布局（保存在工程中）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;/ 或 Ctrl+F&lt;/td&gt;&lt;td&gt;搜索；Enter / Shift+Enter：下一个 / 上一个匹配项&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;N / Shift+N&lt;/td&gt;&lt;td&gt;下一个 / 上一个匹配项&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;C&lt;/td&gt;&lt;td&gt;按任务类型 / 算子类型着色&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+C&lt;/td&gt;&lt;td&gt;复制所选任务的详情&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;右键单击&lt;/td&gt;&lt;td&gt;泳道名称、事件、标尺或所选范围的菜单&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Esc&lt;/td&gt;&lt;td&gt;清除选择，关闭此列表&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;?&lt;/td&gt;&lt;td&gt;显示 / 隐藏此列表&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="395"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="394"/>
         <source>No session open.</source>
         <translation>未打开会话。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="468"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="458"/>
         <source>%1: loading the details of %2 tasks…</source>
         <translation>%1：正在加载 %2 个任务的详情…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="487"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="478"/>
         <source>The details of the session could not be loaded: %1</source>
         <translation>无法加载会话详情：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="574"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="558"/>
         <source>%1: %2 tasks on %3 devices. Press ? for the keys.</source>
         <translation>%1：%3 个设备上共 %2 个任务。按 ? 查看快捷键。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="856"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="840"/>
         <source>%1 (%2 ns on the device clock)</source>
         <translation>%1（设备时钟 %2 ns）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="842"/>
         <source>Lane</source>
         <translation>泳道</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="842"/>
         <source>Device %1 · %2 · %3</source>
         <translation>设备 %1 · %2 · %3</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="860"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1978"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="844"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1962"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="861"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1979"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="845"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1963"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="865"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="849"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="865"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="849"/>
         <source>The task could not be read from the project: %1</source>
         <translation>无法从工程中读取该任务：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="869"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="853"/>
         <source>Op Name</source>
         <translation>Op Name</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="870"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="928"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="854"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="912"/>
         <source>OP Type</source>
         <translation>OP Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="872"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="856"/>
         <source>Task Type</source>
         <translation>Task Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="951"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="857"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="935"/>
         <source>Stream ID</source>
         <translation>Stream ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="952"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="936"/>
         <source>Task ID</source>
         <translation>Task ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="875"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="859"/>
         <source>Batch ID</source>
         <translation>Batch ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="876"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="860"/>
         <source>Model ID</source>
         <translation>Model ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="877"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="923"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="931"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="861"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="915"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="878"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="862"/>
         <source>Task Wait (pending)</source>
         <translation>Task Wait（pending）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="863"/>
         <source>Block Dim</source>
         <translation>Block Dim</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="865"/>
         <source>Mix Block Dim</source>
         <translation>Mix Block Dim</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="883"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="867"/>
         <source>Accelerator Core</source>
         <translation>加速器核</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="884"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="868"/>
         <source>Input Shapes</source>
         <translation>Input Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="885"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="869"/>
         <source>Input Data Types</source>
         <translation>Input Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="886"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="870"/>
         <source>Input Formats</source>
         <translation>Input Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="887"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="871"/>
         <source>Output Shapes</source>
         <translation>Output Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="888"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="872"/>
         <source>Output Data Types</source>
         <translation>Output Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="889"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
         <source>Output Formats</source>
         <translation>Output Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="890"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
         <source>Total Cycles</source>
         <translation>Total Cycles</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="895"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
         <source>PMU %1</source>
         <translation>PMU %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="896"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="880"/>
         <source>L2 Hit Rate</source>
         <translation>L2 Hit Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="897"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
         <source>L2 Victim Rate</source>
         <translation>L2 Victim Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
         <source>HCCL task</source>
         <translation>HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
         <source>The HCCL task could not be read from the project: %1</source>
         <translation>无法从工程中读取该 HCCL 任务：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="910"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="894"/>
         <source>notify_id</source>
         <translation>notify_id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="911"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="895"/>
         <source>duration estimated(us)</source>
         <translation>duration estimated(us)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="912"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="896"/>
         <source>stream id</source>
         <translation>stream id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="913"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="897"/>
         <source>task id</source>
         <translation>task id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="914"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="898"/>
         <source>task type</source>
         <translation>task type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="915"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="899"/>
         <source>src rank</source>
         <translation>src rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="916"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="900"/>
         <source>dst rank</source>
         <translation>dst rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="917"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="901"/>
         <source>transport type</source>
         <translation>transport type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="918"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="902"/>
         <source>size(Byte)</source>
         <translation>size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="919"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="903"/>
         <source>data type</source>
         <translation>data type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="920"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="904"/>
         <source>link type</source>
         <translation>link type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="921"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="905"/>
         <source>bandwidth(GB/s)</source>
         <translation>bandwidth(GB/s)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="922"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="906"/>
         <source>Plane</source>
         <translation>Plane</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="929"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="913"/>
         <source>Size(Byte)</source>
         <translation>Size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="930"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="914"/>
         <source>Segment</source>
         <translation>分段</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="921"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="938"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="922"/>
         <source>tid</source>
         <translation>tid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="923"/>
         <source>Model Id</source>
         <translation>Model Id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="941"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="925"/>
         <source>category</source>
         <translation>category</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="942"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="926"/>
         <source>event_type</source>
         <translation>event_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="943"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="927"/>
         <source>payload_type</source>
         <translation>payload_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="944"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="928"/>
         <source>payload_value</source>
         <translation>payload_value</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="945"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="929"/>
         <source>message_type</source>
         <translation>message_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="953"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
         <source>Compute_time</source>
         <translation>Compute_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="954"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="938"/>
         <source>Memcpy_time</source>
         <translation>Memcpy_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="955"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
         <source>Task_time</source>
         <translation>Task_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="956"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="940"/>
         <source>Dispatch_time</source>
         <translation>Dispatch_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="957"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="941"/>
         <source>Total_time</source>
         <translation>Total_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="962"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="946"/>
         <source>Iteration ID</source>
         <translation>Iteration ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="963"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="947"/>
         <source>FP Start</source>
         <translation>FP Start</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="964"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="948"/>
         <source>BP End</source>
         <translation>BP End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="965"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="949"/>
         <source>Iteration End</source>
         <translation>Iteration End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="966"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="950"/>
         <source>FP to BP Time</source>
         <translation>FP to BP Time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="967"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="951"/>
         <source>Iteration Refresh</source>
         <translation>Iteration Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="969"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="953"/>
         <source>Data Aug Bound</source>
         <translation>Data Aug Bound</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1016"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1000"/>
         <source>All tasks</source>
         <translation>所有任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1016"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1000"/>
         <source>%1 in range</source>
         <translation>范围内的 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1018"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1002"/>
         <source>Task type</source>
         <translation>任务类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1023"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1007"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1023"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1007"/>
         <source>(no op type)</source>
         <translation>（无算子类型）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1036"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1020"/>
         <source>Overlap Analysis, device %1</source>
         <translation>Overlap Analysis，设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1066"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1050"/>
         <source>loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1072"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1056"/>
         <source>invalid pattern</source>
         <translation>无效的模式</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1082"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1066"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1082"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1066"/>
         <source>%1 matches</source>
         <translation>%1 个匹配项</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1092"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1076"/>
         <source>%1 of %2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1137"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1121"/>
         <source>%1 — %2 to %3 (%4)</source>
         <translation>%1 — %2 至 %3（%4）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1155"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1139"/>
         <source>Select a time range (Shift+drag) or a task before marking it.</source>
         <translation>请先选择时间范围（Shift+拖动）或任务，再进行标记。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1158"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1142"/>
         <source>Mark %1</source>
         <translation>标记 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1159"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1143"/>
         <source>Marked %1 in the project.</source>
         <translation>已在工程中标记 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1211"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1195"/>
         <source>HCCL</source>
         <translation>HCCL</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1212"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1196"/>
         <source>FP/BP</source>
         <translation>FP/BP</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1213"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1197"/>
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1274"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1258"/>
         <source>Iteration %1</source>
         <translation>Iteration %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1319"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1303"/>
         <source>Data_aug Bound %1</source>
         <translation>Data_aug Bound %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1557"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1541"/>
         <source>Lane layout reset to the msprof order.</source>
         <translation>泳道布局已重置为 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1588"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1572"/>
         <source>The saved lane layout is unreadable (%1); the timeline uses the msprof order.</source>
         <translation>无法读取已保存的泳道布局（%1）；时间线使用 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1629"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1613"/>
         <source>Copied %1 to the clipboard.</source>
         <translation>已将%1复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1658"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1642"/>
         <source>Hide lane	H</source>
         <translation>隐藏泳道	H</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1650"/>
         <source>Unpin lane	P</source>
         <translation>取消固定泳道	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1650"/>
         <source>Pin lane to the top	P</source>
         <translation>将泳道固定到顶部	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1675"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1659"/>
         <source>Move up	Ctrl+Up</source>
         <translation>上移	Ctrl+Up</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1676"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1660"/>
         <source>Move down	Ctrl+Down</source>
         <translation>下移	Ctrl+Down</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1682"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
         <source>Expand device %1	Space</source>
         <translation>展开设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1682"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
         <source>Collapse device %1	Space</source>
         <translation>折叠设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1684"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1668"/>
         <source>Show all hidden lanes	Shift+H</source>
         <translation>显示所有隐藏的泳道	Shift+H</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1685"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1669"/>
         <source>Show all %n hidden lane(s)	Shift+H</source>
         <translation>
             <numerusform>显示全部 %n 条隐藏的泳道	Shift+H</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1689"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1673"/>
         <source>Reset layout	Shift+R</source>
         <translation>重置布局	Shift+R</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1715"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1699"/>
         <source>Zoom to this event	F</source>
         <translation>缩放到此事件	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1716"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1700"/>
         <source>Select its time range</source>
         <translation>选择其时间范围</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1721"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1705"/>
         <source>Copy name</source>
         <translation>复制名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1721"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1705"/>
         <source>the name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1722"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1706"/>
         <source>Copy details as text	Ctrl+C</source>
         <translation>以文本形式复制详情	Ctrl+C</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1723"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1818"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1707"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1802"/>
         <source>the task details</source>
         <translation>任务详情</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1725"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1709"/>
         <source>Find all with this name</source>
         <translation>查找所有同名事件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1728"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1712"/>
         <source>%n event(s) named %1.</source>
         <translation>
             <numerusform>共有 %n 个名为 %1 的事件。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1735"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1719"/>
         <source>Zoom to selection	F</source>
         <translation>缩放到所选范围	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1736"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1720"/>
         <source>Mark selection	M</source>
         <translation>标记所选范围	M</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1737"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1721"/>
         <source>Clear selection	Esc</source>
         <translation>清除选择	Esc</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1743"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1727"/>
         <source>Show the whole session	0</source>
         <translation>显示整个会话	0</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1748"/>
+        <location filename="../ui/timeline/timeline_view.cpp" line="1732"/>
         <source>Drag on the ruler or Shift+drag to select a range</source>
         <translation>在标尺上拖动或按住 Shift 拖动以选择时间范围</translation>
     </message>

@@ -27,6 +27,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -51,9 +52,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 
-#include <chrono>
-#include <future>
-#include <thread>
+#include <climits>
 
 namespace npuscope::ui {
 
@@ -451,58 +450,6 @@ void MainWindow::rebuildRecentMenu()
     recentMenu_->setEnabled(true);
 }
 
-std::unique_ptr<store::Project> MainWindow::openChecked(const QString &path, store::StoreError *err, QString *message)
-{
-    // quick_check reads every page (about 4 s per GB on this class of machine, more from a
-    // cold disk): on a worker, so the window keeps painting. User input waits for the first
-    // checkDialogDelay() ms (most projects are done by then), then a modal dialog takes it
-    // and offers Cancel.
-    std::unique_ptr<store::Project> project;
-    std::atomic_bool cancel{false};
-    std::promise<void> finished;
-    const std::future<void> done = finished.get_future();
-    QEventLoop loop;
-    // Everything captured by reference outlives the worker: it is joined below.
-    std::thread worker([&, hook = beforeCheck_] {
-        if (hook)
-            hook();
-        project = store::Project::open(path, store::Project::Mode::ReadOnly, err, message, store::Project::Check::Full,
-                                       &cancel);
-        finished.set_value();
-        // Queued: if the loop is not running, the event is dropped when the loop is destroyed.
-        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
-    });
-    auto isDone = [&done] { return done.wait_for(std::chrono::seconds(0)) == std::future_status::ready; };
-    // Small projects are checked in a few ms: no event loop, no dialog, no flicker.
-    if (checkDialogDelayMs_ > 0 && done.wait_for(std::chrono::milliseconds(std::min(checkDialogDelayMs_, 50)))
-                                       != std::future_status::ready) {
-        QTimer::singleShot(checkDialogDelayMs_, &loop, &QEventLoop::quit);
-        loop.exec(QEventLoop::ExcludeUserInputEvents);
-    }
-    if (!isDone()) {
-        const QFileInfo fi(path);
-        QProgressDialog dlg(tr("Checking the integrity of %1 (%2 MB)…")
-                                .arg(QDir::toNativeSeparators(fi.fileName()))
-                                .arg(QLocale().toString(double(fi.size()) / 1e6, 'f', 0)),
-                            tr("Cancel"), 0, 0, this);
-        dlg.setObjectName(QStringLiteral("openCheckDialog"));
-        dlg.setWindowTitle(tr("Opening Project"));
-        dlg.setWindowModality(Qt::WindowModal);
-        dlg.setMinimumDuration(0);
-        dlg.setAutoClose(false);
-        dlg.setAutoReset(false);
-        connect(&dlg, &QProgressDialog::canceled, &dlg, [&cancel, &dlg] {
-            cancel.store(true);
-            dlg.setLabelText(tr("Cancelling…"));
-        });
-        dlg.show();
-        while (!isDone())
-            loop.exec();
-    }
-    worker.join();
-    return project;
-}
-
 store::Project::Check MainWindow::writerCheck(const QString &path) const
 {
     // Appending to the project the window shows: it was checked in full when opened, and a
@@ -510,50 +457,194 @@ store::Project::Check MainWindow::writerCheck(const QString &path) const
     return path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Full;
 }
 
-bool MainWindow::openProject(const QString &path)
-{
+struct MainWindow::OpenOutcome {
+    std::shared_ptr<store::Project> project;
     store::StoreError err = store::StoreError::None;
     QString message;
-    auto project = openChecked(path, &err, &message);
-    if (!project && err == store::StoreError::Cancelled) {
-        log(message);
+};
+
+bool MainWindow::openProject(const QString &path)
+{
+    if (path.isEmpty())
         return false;
+    ++fileWork_;
+    fileJobs_.start(
+        [path, hook = beforeCheck_](JobControl &job) {
+            if (hook)
+                hook();
+            OpenOutcome o;
+            o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &o.err, &o.message,
+                                             store::Project::Check::Full, job.cancelFlag());
+            return o;
+        },
+        [this, path](OpenOutcome o) { finishOpen(path, std::move(o)); });
+    // quick_check reads every page (about 4 s per GB, more from a cold disk): most projects
+    // are done before the dialog would show.
+    const QFileInfo fi(path);
+    showFileProgress(tr("Opening Project"),
+                     tr("Checking the integrity of %1 (%2 MB)…")
+                         .arg(QDir::toNativeSeparators(fi.fileName()), QLocale().toString(double(fi.size()) / 1e6, 'f', 0)),
+                     checkDialogDelayMs_);
+    return true;
+}
+
+void MainWindow::finishOpen(const QString &path, OpenOutcome o)
+{
+    hideFileProgress();
+    if (!o.project && o.err == store::StoreError::Cancelled) {
+        log(o.message);
+        endFileWork(path, false);
+        return;
     }
-    if (!project && err == store::StoreError::NeedsUpgrade) {
-        // Upgrading writes to somebody's file and older versions cannot read it back, so
-        // it only happens when the user says so (the original stays as a backup).
-        const auto answer = QMessageBox::question(
-            this, tr("Upgrade Project?"),
-            tr("%1\n\nUpgrade the project now? Older versions of NPU Scope cannot open the upgraded file; "
-               "they can still open the backup.").arg(message),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-        if (answer != QMessageBox::Yes) {
-            log(tr("%1 was not opened because it was not upgraded.").arg(QDir::toNativeSeparators(path)));
-            return false;
-        }
-        store::UpgradeResult upgraded;
-        if (store::Project::upgrade(path, &upgraded, &err, &message)) {
-            log(tr("Upgraded %1 from schema %2 to schema %3; the original is kept as %4.")
-                    .arg(QDir::toNativeSeparators(path))
-                    .arg(upgraded.fromVersion)
-                    .arg(upgraded.toVersion)
-                    .arg(QDir::toNativeSeparators(upgraded.backupPath)));
-            project = openChecked(path, &err, &message);
-        }
+    if (!o.project && o.err == store::StoreError::NeedsUpgrade) {
+        askUpgrade(path, o.message);
+        return;
     }
-    if (!project) {
-        log(message);
-        QMessageBox::warning(this, tr("Cannot Open Project"), message);
-        return false;
+    if (!o.project) {
+        log(o.message);
+        warn(tr("Cannot Open Project"), o.message);
+        endFileWork(path, false);
+        return;
     }
     projectPath_ = QFileInfo(path).absoluteFilePath();
-    explorer_->setProject(projectPath_, &message, std::shared_ptr<store::Project>(std::move(project)));
+    QString message;
+    explorer_->setProject(projectPath_, &message, std::move(o.project));
     addRecent(projectPath_);
     retranslateUi();
     updateActions();
     log(tr("Opened %1.").arg(QDir::toNativeSeparators(projectPath_)));
     Q_EMIT projectChanged(projectPath_);
-    return true;
+    endFileWork(path, true);
+}
+
+void MainWindow::askUpgrade(const QString &path, const QString &why)
+{
+    // Upgrading writes to somebody's file and older versions cannot read it back, so it
+    // only happens when the user says so (the original stays as a backup).
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Upgrade Project?"),
+                                tr("%1\n\nUpgrade the project now? Older versions of NPU Scope cannot open the upgraded "
+                                   "file; they can still open the backup.").arg(why),
+                                QMessageBox::Yes | QMessageBox::No, this);
+    box->setDefaultButton(QMessageBox::No);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, path] {
+        if (box->clickedButton() != box->button(QMessageBox::Yes)) {
+            log(tr("%1 was not opened because it was not upgraded.").arg(QDir::toNativeSeparators(path)));
+            endFileWork(path, false);
+            return;
+        }
+        startUpgrade(path);
+    });
+    box->open();
+}
+
+void MainWindow::startUpgrade(const QString &path)
+{
+    struct Upgraded {
+        bool ok = false;
+        store::UpgradeResult result;
+        store::StoreError err = store::StoreError::None;
+        QString message;
+    };
+    fileJobs_.start(
+        [this, path, hook = beforeCheck_](JobControl &job) {
+            if (hook)
+                hook();
+            Upgraded u;
+            u.ok = store::Project::upgrade(path, &u.result, &u.err, &u.message, job.cancelFlag(),
+                                           [this, &job](std::uint64_t done, std::uint64_t total) {
+                                               job.report([this, done, total] { setFileProgress(done, total); }, done == total);
+                                           });
+            return u;
+        },
+        [this, path](const Upgraded &u) {
+            hideFileProgress();
+            if (!u.ok) {
+                log(u.message);
+                if (u.err != store::StoreError::Cancelled)
+                    warn(tr("Cannot Open Project"), u.message);
+                endFileWork(path, false);
+                return;
+            }
+            log(tr("Upgraded %1 from schema %2 to schema %3; the original is kept as %4.")
+                    .arg(QDir::toNativeSeparators(path))
+                    .arg(u.result.fromVersion)
+                    .arg(u.result.toVersion)
+                    .arg(QDir::toNativeSeparators(u.result.backupPath)));
+            // The upgraded file is checked like any other before it is shown; that open
+            // reports the outcome.
+            openProject(path);
+            --fileWork_;
+        });
+    showFileProgress(tr("Upgrading Project"),
+                     tr("Keeping the original of %1 as a backup and upgrading it…").arg(QDir::toNativeSeparators(path)), 0);
+}
+
+void MainWindow::endFileWork(const QString &path, bool opened)
+{
+    --fileWork_;
+    Q_EMIT projectOpened(path, opened);
+}
+
+bool MainWindow::waitForFileWork(int msecs)
+{
+    const QDeadlineTimer deadline(msecs);
+    QEventLoop loop;
+    QTimer tick;
+    tick.setInterval(5);
+    connect(&tick, &QTimer::timeout, &loop, [&] {
+        if (fileWork_ == 0 || deadline.hasExpired())
+            loop.quit();
+    });
+    tick.start();
+    if (fileWork_ > 0)
+        loop.exec();
+    return fileWork_ == 0;
+}
+
+void MainWindow::showFileProgress(const QString &title, const QString &label, int delayMs)
+{
+    hideFileProgress();
+    auto *dlg = new QProgressDialog(label, tr("Cancel"), 0, 0, this);
+    dlg->setObjectName(QStringLiteral("openCheckDialog"));
+    dlg->setWindowTitle(title);
+    dlg->setWindowModality(Qt::WindowModal);
+    dlg->setAutoClose(false);
+    dlg->setAutoReset(false);
+    // Shown by the timer below, never by QProgressDialog's own estimate.
+    dlg->setMinimumDuration(INT_MAX);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dlg, &QProgressDialog::canceled, this, [this, dlg] {
+        fileJobs_.cancel();
+        dlg->setLabelText(tr("Cancelling…"));
+        dlg->show();
+    });
+    fileProgress_ = dlg;
+    QTimer::singleShot(std::max(0, delayMs), dlg, [dlg] { dlg->show(); });
+}
+
+void MainWindow::setFileProgress(std::uint64_t done, std::uint64_t total)
+{
+    if (!fileProgress_ || total == 0)
+        return;
+    // Per mille fits an int whatever the size.
+    fileProgress_->setMaximum(1000);
+    fileProgress_->setValue(int(std::min<std::uint64_t>(1000, done * 1000 / total)));
+}
+
+void MainWindow::hideFileProgress()
+{
+    if (fileProgress_)
+        fileProgress_->close();
+    fileProgress_ = nullptr;
+}
+
+void MainWindow::warn(const QString &title, const QString &text)
+{
+    // Not exec(): the window keeps running while the message is read.
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::reloadProject()
@@ -859,35 +950,52 @@ bool MainWindow::saveProjectAs(const QString &destination)
     if (projectPath_.isEmpty())
         return false;
     const QString src = projectPath_;
-    bool ok = false;
-    QString message;
-    setStatus([] { return tr("Saving a copy of the project…"); });
-    QEventLoop loop;
-    // The copy reads a whole snapshot; keep the window painting meanwhile.
-    QThread *t = QThread::create([&] {
+    struct Saved {
+        bool ok = false;
         store::StoreError err = store::StoreError::None;
-        ok = store::copyProject(src, destination, &err, &message);
-    });
-    connect(t, &QThread::finished, &loop, &QEventLoop::quit);
-    QApplication::setOverrideCursor(Qt::BusyCursor);
-    t->start();
-    loop.exec(QEventLoop::ExcludeUserInputEvents);
-    t->wait();
-    delete t;
-    QApplication::restoreOverrideCursor();
-    if (!ok) {
-        setStatus([] { return tr("The project was not saved."); });
-        log(message);
-        QMessageBox::warning(this, tr("Cannot Save Project"), message);
-        return false;
-    }
-    const QString dest = QFileInfo(destination).absoluteFilePath();
-    setStatus([dest] { return tr("Saved a copy as %1.").arg(QDir::toNativeSeparators(dest)); });
-    log(statusLabel_->text());
-    // While a recording writes into the original, keep watching it; otherwise continue
-    // in the copy like any "Save As".
-    if (!isRunning())
-        openProject(dest);
+        QString message;
+    };
+    ++fileWork_;
+    setStatus([] { return tr("Saving a copy of the project…"); });
+    fileJobs_.start(
+        [this, src, destination, hook = beforeCheck_](JobControl &job) {
+            if (hook)
+                hook();
+            Saved s;
+            s.ok = store::copyProject(src, destination, &s.err, &s.message, job.cancelFlag(),
+                                      [this, &job](std::uint64_t done, std::uint64_t total) {
+                                          job.report([this, done, total] { setFileProgress(done, total); }, done == total);
+                                      });
+            return s;
+        },
+        [this, destination](const Saved &s) {
+            hideFileProgress();
+            const QString dest = QFileInfo(destination).absoluteFilePath();
+            if (!s.ok) {
+                if (s.err == store::StoreError::Cancelled)
+                    setStatus([] { return tr("Save As was cancelled; nothing was written."); });
+                else
+                    setStatus([] { return tr("The project was not saved."); });
+                log(s.message);
+                if (s.err != store::StoreError::Cancelled)
+                    warn(tr("Cannot Save Project"), s.message);
+                --fileWork_;
+                Q_EMIT projectSaved(dest, false);
+                return;
+            }
+            setStatus([dest] { return tr("Saved a copy as %1.").arg(QDir::toNativeSeparators(dest)); });
+            log(statusLabel_->text());
+            Q_EMIT projectSaved(dest, true);
+            // While a recording writes into the original, keep watching it; otherwise
+            // continue in the copy like any "Save As".
+            if (!isRunning())
+                openProject(dest);
+            --fileWork_;
+        });
+    showFileProgress(tr("Save Project As"),
+                     tr("Saving a copy of %1 as %2…")
+                         .arg(QDir::toNativeSeparators(QFileInfo(src).fileName()), QDir::toNativeSeparators(destination)),
+                     checkDialogDelayMs_);
     return true;
 }
 

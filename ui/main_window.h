@@ -28,6 +28,7 @@ class QLabel;
 class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
+class QProgressDialog;
 class QPushButton;
 class QTabWidget;
 class QTextBrowser;
@@ -43,15 +44,23 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Opens (read-only) and lists a project; shows a message box and returns false on error
-    // (a cancelled check returns false without one). The full check reads every page, so it
-    // runs on a worker; past checkDialogDelay() ms a modal dialog shows it with Cancel.
+    // Opens (read-only) and lists a project. The full check reads every page, so it is a
+    // background job; past checkDialogDelay() ms a window-modal dialog shows it with Cancel.
+    // A project of an older schema is upgraded when the user agrees (a job too, with its
+    // progress and Cancel), then opened. Returns false when nothing was started (empty
+    // path); the outcome arrives as projectOpened() (a refusal also with a message box, a
+    // cancelled check without one).
     bool openProject(const QString &path);
     int checkDialogDelay() const { return checkDialogDelayMs_; }
     void setCheckDialogDelay(int ms) { checkDialogDelayMs_ = ms; }
-    // Runs on the check's worker before the check starts (tests hold it there until they
-    // have pressed Cancel, so a fast machine cannot finish the check first).
+    // Runs on the worker before each open, upgrade or Save As job starts (tests hold it there
+    // until they have pressed Cancel, so a fast machine cannot finish the job first).
     void setBeforeCheckHook(std::function<void()> hook) { beforeCheck_ = std::move(hook); }
+    // An open, upgrade or Save As is under way, or waits for the user's answer.
+    bool isBusyWithFile() const { return fileWork_ > 0; }
+    // Processes events until no open, upgrade or Save As is under way or msecs pass (tests
+    // and the benchmark; the window itself never waits).
+    bool waitForFileWork(int msecs);
     QString projectPath() const { return projectPath_; }
     ProjectExplorer *projectExplorer() const { return explorer_; }
     QTreeWidget *explorer() const { return explorer_->tree(); }
@@ -68,8 +77,10 @@ public:
     // Records a session off the GUI thread into `projectPath` (created if missing).
     // Returns false (with a message box) if a run or export is already going on.
     bool startRun(const SessionSpec &spec, const ProfilingOptions &options, const QString &projectPath);
-    // Copies the open project to `destination` (safe while it is being recorded) and
-    // opens the copy unless a recording is running. Returns false with a message box.
+    // Copies the open project to `destination` (safe while it is being recorded) as a
+    // background job with progress and Cancel, then opens the copy unless a recording is
+    // running. False when no project is open; the outcome arrives as projectSaved() (a
+    // failure also with a message box).
     bool saveProjectAs(const QString &destination);
     // Imports the PROF data under `dir` (a PROF_* folder, one of its device folders, or a
     // folder holding PROF_* folders: every device found) into `projectPath` (created if
@@ -115,6 +126,10 @@ Q_SIGNALS:
     // The explorer's selection (session/device/model/iteration); drives every view.
     void selectionChanged(const npuscope::ui::ExplorerSelection &selection);
     void projectChanged(const QString &path);
+    // The end of openProject(): ok when the project is now the window's.
+    void projectOpened(const QString &path, bool ok);
+    // The end of saveProjectAs(): ok when the copy is complete.
+    void projectSaved(const QString &path, bool ok);
 
 protected:
     void changeEvent(QEvent *e) override;
@@ -167,13 +182,26 @@ private:
     // The status line as a function, so it is re-said in the new language on a switch.
     std::function<QString()> status_;
     void setStatus(std::function<QString()> f);
-    std::unique_ptr<store::Project> openChecked(const QString &path, store::StoreError *err, QString *message);
+    struct OpenOutcome;
+    void finishOpen(const QString &path, OpenOutcome o);
+    void askUpgrade(const QString &path, const QString &why);
+    void startUpgrade(const QString &path);
+    void endFileWork(const QString &path, bool opened);
+    // The window-modal progress dialog of the file job (shown after `delayMs`; indeterminate
+    // until setFileProgress gives a total); Cancel cancels the job.
+    void showFileProgress(const QString &title, const QString &label, int delayMs);
+    void setFileProgress(std::uint64_t done, std::uint64_t total);
+    void hideFileProgress();
+    void warn(const QString &title, const QString &text);
     store::Project::Check writerCheck(const QString &path) const; // for runs and imports into `path`
     int checkDialogDelayMs_ = 300;
     std::function<void()> beforeCheck_;
+    int fileWork_ = 0;                       // opens / upgrades / copies not finished
+    QPointer<QProgressDialog> fileProgress_;
     // Last: a running job ends before the members above go (cancelled runs keep what they
     // recorded, cancelled imports undo themselves first).
     JobRunner work_;             // the run or import (one at a time)
+    JobRunner fileJobs_{JobRunner::Policy::Queue}; // checks, upgrades and copies of project files, in order
 };
 
 } // namespace npuscope::ui

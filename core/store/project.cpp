@@ -23,6 +23,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -336,7 +337,9 @@ std::vector<SessionSummary> Project::sessions() const
 
 namespace {
 
-bool sameBytes(const QString &a, const QString &b, bool *same, QString *why)
+// *cancelled is set when the cancel flag stopped the comparison (false is returned then).
+bool sameBytes(const QString &a, const QString &b, bool *same, QString *why, const std::atomic_bool *cancel,
+               bool *cancelled)
 {
     QFile fa(a), fb(b);
     if (!fa.open(QIODevice::ReadOnly) || !fb.open(QIODevice::ReadOnly)) {
@@ -345,6 +348,10 @@ bool sameBytes(const QString &a, const QString &b, bool *same, QString *why)
     }
     *same = fa.size() == fb.size();
     while (*same && !fa.atEnd()) {
+        if (cancel && cancel->load()) {
+            *cancelled = true;
+            return false;
+        }
         const QByteArray x = fa.read(1 << 20), y = fb.read(1 << 20);
         if (x.isEmpty() && fa.error() != QFileDevice::NoError) {
             *why = fa.errorString();
@@ -357,7 +364,9 @@ bool sameBytes(const QString &a, const QString &b, bool *same, QString *why)
 
 // Copies `from` to `to` so that `to` is either absent or the whole file, on disk: written
 // under a temporary name, fsynced, renamed, and the folder fsynced for the rename.
-bool durableCopy(const QString &from, const QString &to, QString *why)
+// Stopped by *cancel: false with *cancelled set, and nothing left behind.
+bool durableCopy(const QString &from, const QString &to, QString *why, const std::atomic_bool *cancel,
+                 const ByteProgress &progress, bool *cancelled)
 {
     const QString tmp = to + QStringLiteral(".tmp-%1").arg(::getpid());
     const int in = ::open(QFile::encodeName(from).constData(), O_RDONLY | O_CLOEXEC);
@@ -373,7 +382,16 @@ bool durableCopy(const QString &from, const QString &to, QString *why)
     }
     std::vector<char> buf(1 << 20);
     int e = 0;
+    struct stat st {};
+    const std::uint64_t total = ::fstat(in, &st) == 0 ? std::uint64_t(st.st_size) : 0;
+    std::uint64_t copied = 0;
     for (;;) {
+        if (cancel && cancel->load()) {
+            *cancelled = true;
+            break;
+        }
+        if (progress)
+            progress(copied, total);
         const ssize_t n = ::read(in, buf.data(), buf.size());
         if (n < 0 && errno == EINTR)
             continue;
@@ -395,19 +413,23 @@ bool durableCopy(const QString &from, const QString &to, QString *why)
         }
         if (e)
             break;
+        copied += std::uint64_t(n);
     }
-    if (!e && ::fsync(out) != 0)
+    if (!e && !*cancelled && ::fsync(out) != 0)
         e = errno;
     if (::close(out) != 0 && !e)
         e = errno;
     ::close(in);
-    if (!e && ::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(to).constData()) != 0)
+    if (!e && !*cancelled && ::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(to).constData()) != 0)
         e = errno;
-    if (e) {
+    if (e || *cancelled) {
         ::unlink(QFile::encodeName(tmp).constData());
-        *why = QString::fromLocal8Bit(std::strerror(e));
+        if (e)
+            *why = QString::fromLocal8Bit(std::strerror(e));
         return false;
     }
+    if (progress)
+        progress(copied, total);
     const int dir = ::open(QFile::encodeName(QFileInfo(to).absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
         ::fsync(dir);
@@ -418,7 +440,8 @@ bool durableCopy(const QString &from, const QString &to, QString *why)
 
 } // namespace
 
-bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *err, QString *message)
+bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *err, QString *message,
+                      const std::atomic_bool *cancel, const ByteProgress &progress)
 {
     const QString path = QFileInfo(pathIn).absoluteFilePath();
     auto failed = [&](StoreError code, const QString &text) {
@@ -465,12 +488,17 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
                           : detail::messageFromCode(rc, path, db.lastMessage()));
 
     r.backupPath = detail::upgradeBackupPath(path, version);
+    bool cancelled = false;
+    const auto cancelledText = [&] {
+        return ProjectStore::tr("The upgrade of %1 was cancelled; the project is unchanged (schema %2).").arg(shown(path)).arg(version);
+    };
     if (QFileInfo::exists(r.backupPath)) {
         bool same = false;
         QString why;
-        if (!sameBytes(path, r.backupPath, &same, &why))
-            return failed(StoreError::Io, ProjectStore::tr("The backup %1 could not be compared with the project: %2.")
-                                              .arg(shown(r.backupPath), why));
+        if (!sameBytes(path, r.backupPath, &same, &why, cancel, &cancelled))
+            return cancelled ? failed(StoreError::Cancelled, cancelledText())
+                             : failed(StoreError::Io, ProjectStore::tr("The backup %1 could not be compared with the project: %2.")
+                                                          .arg(shown(r.backupPath), why));
         if (!same)
             return failed(StoreError::Io,
                           ProjectStore::tr("The project %1 was not upgraded: a different file %2 already exists where the "
@@ -478,9 +506,11 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
                               .arg(shown(path), shown(r.backupPath)));
     } else {
         QString why;
-        if (!durableCopy(path, r.backupPath, &why))
-            return failed(StoreError::Io, ProjectStore::tr("The project %1 was not upgraded: its backup %2 could not be "
-                                                           "written (%3).").arg(shown(path), shown(r.backupPath), why));
+        if (!durableCopy(path, r.backupPath, &why, cancel, progress, &cancelled))
+            return cancelled ? failed(StoreError::Cancelled, cancelledText())
+                             : failed(StoreError::Io, ProjectStore::tr("The project %1 was not upgraded: its backup %2 could "
+                                                                       "not be written (%3).")
+                                                          .arg(shown(path), shown(r.backupPath), why));
     }
 
     // Same fault-injection hook as the writer's, so a test can make the migration itself
@@ -489,7 +519,18 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
     if (!maxPages.isEmpty() && maxPages.toLongLong() > 0)
         db.exec(("PRAGMA max_page_count = " + maxPages).constData());
     QString step;
+    if (cancel && cancel->load())
+        return failed(StoreError::Cancelled, cancelledText());
+    // The migration is one transaction: cancelling interrupts it and rolls it back.
+    if (cancel)
+        sqlite3_progress_handler(db.get(), 1000, [](void *flag) -> int {
+            return static_cast<const std::atomic_bool *>(flag)->load() ? 1 : 0;
+        }, const_cast<std::atomic_bool *>(cancel));
     rc = detail::migrate(db, version, &step);
+    if (cancel)
+        sqlite3_progress_handler(db.get(), 0, nullptr, nullptr);
+    if (rc != SQLITE_OK && cancel && cancel->load())
+        return failed(StoreError::Cancelled, cancelledText());
     if (rc != SQLITE_OK)
         return failed(detail::errorFromCode(rc),
                       ProjectStore::tr("The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its "

@@ -10,6 +10,7 @@
 
 #include <QString>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -32,6 +33,10 @@ enum class StoreError {
     NeedsUpgrade,  // written by an older NPU Scope: Project::upgrade first (exit 7)
     Cancelled,     // the caller's cancel flag stopped the check (exit 130)
 };
+
+// Progress of a long file operation (Save As, the upgrade's backup): bytes done of total.
+// Called on the thread doing the work.
+using ByteProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 // What Project::upgrade did.
 struct UpgradeResult {
@@ -77,7 +82,10 @@ public:
     // backup with the same bytes is kept, a different one makes the upgrade refuse), then
     // applies every migration step in one transaction: on any failure the project stays
     // exactly as it was. A current project is left alone (fromVersion == toVersion).
-    static bool upgrade(const QString &path, UpgradeResult *result, StoreError *err, QString *message);
+    // Setting *cancel stops the backup copy or rolls the migration back (Cancelled; the
+    // project unchanged, a half-written backup removed); progress reports the copy's bytes.
+    static bool upgrade(const QString &path, UpgradeResult *result, StoreError *err, QString *message,
+                        const std::atomic_bool *cancel = nullptr, const ByteProgress &progress = {});
 
     QString path() const;
     std::vector<SessionSummary> sessions() const;

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -36,7 +37,8 @@ bool fail(StoreError kind, const QString &text, StoreError *err, QString *messag
 
 } // namespace
 
-bool copyProject(const QString &source, const QString &destination, StoreError *err, QString *message)
+bool copyProject(const QString &source, const QString &destination, StoreError *err, QString *message,
+                 const std::atomic_bool *cancel, const ByteProgress &progress)
 {
     if (err)
         *err = StoreError::None;
@@ -80,6 +82,19 @@ bool copyProject(const QString &source, const QString &destination, StoreError *
         return fail(detail::errorFromCode(rc), text, err, message);
     }
     sqlite3_busy_timeout(src.get(), 5000);
+    // The read transaction pins one snapshot for every step below; without it each step
+    // would start a new one, and a commit of the recording in between restarts the copy.
+    rc = src.exec("BEGIN");
+    if (rc == SQLITE_OK)
+        rc = src.exec("SELECT COUNT(*) FROM sqlite_master");
+    if (rc != SQLITE_OK) {
+        const QString text = (rc & 0xff) == SQLITE_BUSY
+                                 ? ProjectCopy::tr("The project %1 stayed busy; try saving the copy again.").arg(shown(source))
+                                 : detail::messageFromCode(rc, source, src.lastMessage());
+        dst.reset(nullptr);
+        removeTmp();
+        return fail((rc & 0xff) == SQLITE_BUSY ? StoreError::Busy : detail::errorFromCode(rc), text, err, message);
+    }
 
     sqlite3_backup *backup = sqlite3_backup_init(dst.get(), "main", src.get(), "main");
     if (!backup) {
@@ -88,18 +103,42 @@ bool copyProject(const QString &source, const QString &destination, StoreError *
         removeTmp();
         return fail(StoreError::Io, text, err, message);
     }
-    // One step copies every page inside a single read transaction: a consistent snapshot
-    // even while a writer commits (an incremental backup would restart on every commit
-    // of another connection and might never finish during a fast recording).
-    for (int attempt = 0;; ++attempt) {
-        rc = sqlite3_backup_step(backup, -1);
-        if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && attempt < 100) {
+    std::uint64_t bytesPerPage = 4096;
+    {
+        sqlite3_stmt *ps = nullptr;
+        if (sqlite3_prepare_v2(src.get(), "PRAGMA page_size", -1, &ps, nullptr) == SQLITE_OK && sqlite3_step(ps) == SQLITE_ROW)
+            bytesPerPage = std::uint64_t(std::max(512, sqlite3_column_int(ps, 0)));
+        sqlite3_finalize(ps);
+    }
+    bool cancelled = false;
+    for (int busy = 0;;) {
+        if (cancel && cancel->load()) {
+            cancelled = true;
+            break;
+        }
+        rc = sqlite3_backup_step(backup, 4096);
+        if (progress && rc != SQLITE_BUSY && rc != SQLITE_LOCKED) {
+            const std::uint64_t total = std::uint64_t(std::max(0, sqlite3_backup_pagecount(backup)));
+            const std::uint64_t left = std::uint64_t(std::max(0, sqlite3_backup_remaining(backup)));
+            progress((total - std::min(total, left)) * bytesPerPage, total * bytesPerPage);
+        }
+        if (rc == SQLITE_OK)
+            continue;
+        if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && ++busy < 100) {
             sqlite3_sleep(50);
             continue;
         }
         break;
     }
     const int finishRc = sqlite3_backup_finish(backup);
+    src.exec("COMMIT");
+    if (cancelled) {
+        dst.reset(nullptr);
+        removeTmp();
+        return fail(StoreError::Cancelled,
+                    ProjectCopy::tr("Saving the copy of %1 was cancelled; nothing was written.").arg(shown(source)), err,
+                    message);
+    }
     if (rc != SQLITE_DONE || finishRc != SQLITE_OK) {
         const int code = rc != SQLITE_DONE ? rc : finishRc;
         const QString text = (code == SQLITE_BUSY || code == SQLITE_LOCKED)

@@ -2,9 +2,11 @@
 #include "core/store/project.h"
 #include "core/store/project_copy.h"
 #include "test_store_fixture.h"
+#include "tests/test_files.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -163,6 +165,68 @@ private Q_SLOTS:
             for (size_t i = 0; i < a.size(); ++i)
                 QVERIFY2(storetest::diff(a[i], b[i]).isEmpty(), qPrintable(storetest::diff(a[i], b[i])));
         }
+    }
+
+    // A copy bigger than one backup step: it reports its progress up to the whole size; a
+    // recording that commits between every two steps still yields one committed snapshot
+    // (the read transaction held over the steps); Cancel leaves the old destination as it was.
+    void copiesInStepsWithProgressAndCancel()
+    {
+        QTemporaryDir tmp;
+        const QString src = tmp.filePath(QStringLiteral("big.npuscope"));
+        store::StoreError err{};
+        QString msg;
+        auto w = store::ProjectWriter::create(src, &err, &msg);
+        QVERIFY2(w, qPrintable(msg));
+        Generator g(31, 2);
+        const SessionInfo info = g.info();
+        QVERIFY(w->begin(info));
+        std::uint32_t it = 1;
+        while (QFileInfo(src).size() + QFileInfo(src + QStringLiteral("-wal")).size() < 40'000'000 && it < 20000)
+            QVERIFY(w->write(g.batch(1, it++, 1)));
+        std::size_t before = 0;
+        {
+            auto live = store::Project::open(src, store::Project::Mode::ReadOnly, &err, &msg);
+            QVERIFY2(live, qPrintable(msg));
+            before = live->session(live->sessions().at(0).id, &msg)->iterations().size();
+        }
+        const std::uint32_t written = it - 1;
+
+        // Each progress report waits for one more committed batch of the recording.
+        std::uint32_t committed = written;
+        int reports = 0;
+        std::uint64_t lastDone = 0, lastTotal = 0;
+        const QString dst = tmp.filePath(QStringLiteral("copy.npuscope"));
+        const bool ok = store::copyProject(src, dst, &err, &msg, nullptr, [&](std::uint64_t done, std::uint64_t total) {
+            ++reports;
+            QVERIFY(done >= lastDone && done <= total);
+            lastDone = done;
+            lastTotal = total;
+            if (w->write(g.batch(1, it, 1)))
+                committed = it++;
+        });
+        QVERIFY2(ok, qPrintable(msg));
+        QVERIFY2(reports >= 3, qPrintable(QString::number(reports)));
+        QCOMPARE(lastDone, lastTotal);
+        QVERIFY(committed > written + 2);
+        {
+            auto copy = store::Project::open(dst, store::Project::Mode::ReadOnly, &err, &msg);
+            QVERIFY2(copy, qPrintable(msg));
+            auto rc = copy->session(copy->sessions().at(0).id, &msg);
+            QVERIFY(rc);
+            // The snapshot of the moment the copy began: exactly the iterations written before.
+            QCOMPARE(rc->iterations().size(), before);
+        }
+
+        const QByteArray good = testfiles::fileHash(dst);
+        std::atomic_bool cancel{false};
+        QVERIFY(!store::copyProject(src, dst, &err, &msg, &cancel, [&](std::uint64_t, std::uint64_t) { cancel = true; }));
+        QCOMPARE(err, store::StoreError::Cancelled);
+        QVERIFY2(msg.contains(QStringLiteral("cancelled")), qPrintable(msg));
+        QCOMPARE(testfiles::fileHash(dst), good);
+        const QStringList left = QDir(tmp.path()).entryList({QStringLiteral("*.tmp*")});
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
+        QVERIFY(w->end(SessionStatus::Complete, g.endDevices(info)));
     }
 };
 

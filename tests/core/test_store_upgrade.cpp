@@ -12,6 +12,7 @@
 #include "tests/test_files.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -19,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <sqlite3.h>
+
+#include <atomic>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -150,6 +153,45 @@ private Q_SLOTS:
         // A recording can be added after the upgrade.
         auto w = ProjectWriter::create(p, &err, &msg);
         QVERIFY2(w, qPrintable(msg));
+    }
+
+    // Cancel during the backup copy or just before the migration: Cancelled, the project's
+    // bytes as before, no half-written backup; the copy reports its progress up to the end.
+    void cancelledUpgradeLeavesTheProjectAsItWas()
+    {
+        for (const bool duringCopy : {true, false}) {
+            const QString p = copyFixture();
+            const QByteArray original = fileHash(p);
+            std::atomic_bool cancel{false};
+            std::uint64_t lastDone = 0, lastTotal = 0;
+            const ByteProgress progress = [&](std::uint64_t done, std::uint64_t total) {
+                lastDone = done;
+                lastTotal = total;
+                if (duringCopy || done == total)
+                    cancel = true;
+            };
+            UpgradeResult r;
+            StoreError err = StoreError::None;
+            QString msg;
+            QVERIFY(!Project::upgrade(p, &r, &err, &msg, &cancel, progress));
+            QCOMPARE(err, StoreError::Cancelled);
+            QVERIFY2(msg.contains(QStringLiteral("cancelled")), qPrintable(msg));
+            QCOMPARE(fileHash(p), original);
+            QCOMPARE(rawText(p, "PRAGMA user_version"), QByteArray("1"));
+            const QString backup = p + QStringLiteral(".v1.bak");
+            if (duringCopy) {
+                QVERIFY(!QFile::exists(backup));
+            } else {
+                QCOMPARE(lastDone, lastTotal);
+                QCOMPARE(lastTotal, std::uint64_t(QFileInfo(kFixture).size()));
+                QCOMPARE(fileHash(backup), original); // whole, and the next attempt keeps it
+            }
+            const QStringList left = QDir(dir_.path()).entryList({QFileInfo(p).fileName() + QStringLiteral(".v1.bak.tmp-*")});
+            QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
+            // Not cancelled, the same file upgrades.
+            QVERIFY2(Project::upgrade(p, &r, &err, &msg), qPrintable(msg));
+            QCOMPARE(r.toVersion, kSchemaVersion);
+        }
     }
 
     void notesOfDeletedSessionsAreDropped()

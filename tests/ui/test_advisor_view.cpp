@@ -89,7 +89,7 @@ private slots:
     {
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(straggler_));
+        QVERIFY(guitest::openProject(w, straggler_));
         auto *view = w.findChild<AdvisorView *>();
         QVERIFY(view);
         QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("Advisor"));

@@ -419,7 +419,7 @@ private slots:
         ui::MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        QVERIFY(w.openProject(full_));
+        QVERIFY(guitest::openProject(w, full_));
         auto sel = session(full_);
         sel.device = 1;
         w.projectExplorer()->select(sel);

@@ -24,6 +24,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -34,6 +35,7 @@
 #include <QTreeWidget>
 
 #include <cstdio>
+#include <sqlite3.h>
 
 using namespace npuscope;
 
@@ -146,7 +148,7 @@ private Q_SLOTS:
 
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path));
+        QVERIFY(guitest::openProject(w, path));
         QVERIFY(w.importAction()->isEnabled());
         QSignalSpy finished(&w, &ui::MainWindow::importFinished);
         QVERIFY(w.importPath(referenceDir(), path));
@@ -217,7 +219,7 @@ private Q_SLOTS:
         const QString path = projectWithOneSession(QStringLiteral("drop.npuscope"));
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path));
+        QVERIFY(guitest::openProject(w, path));
         QSignalSpy finished(&w, &ui::MainWindow::importFinished);
         // One device folder of the capture: the importer finds its PROF parent.
         const QString device = referenceDir() + QStringLiteral("/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0");
@@ -263,7 +265,7 @@ private Q_SLOTS:
         const auto before = sessionsOf(path);
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path));
+        QVERIFY(guitest::openProject(w, path));
         QSignalSpy finished(&w, &ui::MainWindow::importFinished);
         // The dialog is closed by a timer, as a user would after reading it.
         bool sawProblem = false;
@@ -314,7 +316,7 @@ private Q_SLOTS:
         const auto before = sessionsOf(path);
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path));
+        QVERIFY(guitest::openProject(w, path));
         QSignalSpy finished(&w, &ui::MainWindow::importFinished);
         QVERIFY(w.importPath(empty, path));
         QVERIFY(finished.count() == 1 || finished.wait(60000));
@@ -352,7 +354,7 @@ private Q_SLOTS:
         const auto before = sessionsOf(path);
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path));
+        QVERIFY(guitest::openProject(w, path));
         QSignalSpy finished(&w, &ui::MainWindow::importFinished);
         QVERIFY(w.importPath(prof, path));
         // Mid-way: the import's session exists in the file and has records committed.
@@ -425,6 +427,45 @@ void say(const char *key, double v)
 {
     std::printf("%s %.3f\n", key, v);
     std::fflush(stdout);
+}
+
+// A project of at least `bytes` written by the previous schema: the real schema-2 run of
+// tests/data/store with its tasks copied again and again one iteration span later (the
+// shape a long recording of that version has), checkpointed into the main file.
+bool growOldProject(const QString &path, qint64 bytes)
+{
+    QFile::remove(path);
+    if (!QFile::copy(QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/store/v2-run.npuscope"), path)
+        || !QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner))
+        return false;
+    sqlite3 *db = nullptr;
+    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
+        return false;
+    auto scalar = [db](const char *sql) {
+        sqlite3_stmt *s = nullptr;
+        qint64 v = -1;
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+            v = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+        return v;
+    };
+    bool ok = true;
+    while (ok && scalar("PRAGMA page_count") * scalar("PRAGMA page_size") < bytes) {
+        const qint64 iterations = scalar("SELECT MAX(iteration) FROM tasks");
+        const qint64 span = scalar("SELECT MAX(start + duration) - MIN(start) + 1 FROM tasks");
+        const QByteArray sql = QStringLiteral(
+            "INSERT INTO tasks(session, device, model, iteration, stream, task_id, batch_id, type, start, duration, "
+            "pending, op, name, total_cycles, l2_hit, l2_victim) "
+            "SELECT session, device, model, iteration + %1, stream, task_id, batch_id, type, start + %2, duration, "
+            "pending, op, name, total_cycles, l2_hit, l2_victim FROM tasks ORDER BY id")
+                                   .arg(iterations).arg(span).toUtf8();
+        ok = sqlite3_exec(db, sql.constData(), nullptr, nullptr, nullptr) == SQLITE_OK
+             && sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr) == SQLITE_OK;
+    }
+    if (!ok)
+        std::fprintf(stderr, "gui_stall: growing %s: %s\n", qPrintable(path), sqlite3_errmsg(db));
+    sqlite3_close(db);
+    return ok;
 }
 
 int bench(const QString &work, int runIterations)
@@ -509,7 +550,7 @@ int bench(const QString &work, int runIterations)
     // Open the recorded project (its full check is the one wait the user asked for), then
     // look around it: select the session, visit every view tab, select a device.
     meter.start();
-    if (!w.openProject(work + QStringLiteral("/run.npuscope")))
+    if (!guitest::openProject(w, work + QStringLiteral("/run.npuscope")))
         return 1;
     say("open_ms", meter.stopMs());
     QTest::qWait(300);
@@ -530,6 +571,30 @@ int bench(const QString &work, int runIterations)
         w.explorer()->setCurrentItem(root->child(0)->child(0));
     QTest::qWait(1500);
     say("select_ms", meter.stopMs());
+
+    // File → Open of a project of the previous version of 1 GB or more: Yes to the upgrade
+    // (a durable copy of the whole file, then the migration), then its check; then Save As
+    // of it (a copy of the whole file) and the check of the copy.
+    std::fprintf(stderr, "gui_stall: growing a schema-2 project to 1 GB…\n");
+    const QString big = work + QStringLiteral("/old-1gb.npuscope");
+    if (!growOldProject(big, 1'050'000'000))
+        return 1;
+    say("big_mb", QFileInfo(big).size() / 1e6);
+    guitest::whenShown<QMessageBox>([](QMessageBox *box) { box->button(QMessageBox::Yes)->click(); },
+                                    [](QMessageBox *box) { return box->standardButtons() & QMessageBox::Yes; }, 30000);
+    meter.start();
+    t.restart();
+    if (!guitest::openProject(w, big, 3600 * 1000))
+        return 1;
+    say("upgrade_ms", meter.stopMs());
+    say("upgrade_s", t.elapsed() / 1000.0);
+    QTest::qWait(300);
+    meter.start();
+    t.restart();
+    if (!guitest::saveProjectAs(w, work + QStringLiteral("/copy-1gb.npuscope"), 3600 * 1000))
+        return 1;
+    say("saveas_ms", meter.stopMs());
+    say("saveas_s", t.elapsed() / 1000.0);
     return 0;
 }
 

@@ -39,7 +39,7 @@ private Q_SLOTS:
         QVERIFY(!path.isEmpty());
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path));
+        QVERIFY(guitest::openProject(w, path));
         QTreeWidgetItem *session = w.explorer()->topLevelItem(0)->child(0);
         w.explorer()->setCurrentItem(session->child(1)); // device 1
         const auto selected = w.selection();

@@ -4,6 +4,7 @@
 
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "ui/main_window.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 #include <QDialog>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTimer>
 #include <functional>
@@ -52,6 +54,26 @@ inline QString record(const QString &path, const QString &model = QStringLiteral
     if (emu.run(*writer) != SessionStatus::Complete)
         return {};
     return path;
+}
+
+// Opens `path` in the window and waits for the outcome (the check is a background job):
+// true when the window shows the project now.
+inline bool openProject(ui::MainWindow &w, const QString &path, int msecs = 300000)
+{
+    QSignalSpy opened(&w, &ui::MainWindow::projectOpened);
+    if (!w.openProject(path) || !w.waitForFileWork(msecs))
+        return false;
+    return !opened.isEmpty() && opened.last().at(1).toBool();
+}
+
+// Saves a copy as `destination` and waits until the copy (and the open of it that follows)
+// is done: true when the copy is complete.
+inline bool saveProjectAs(ui::MainWindow &w, const QString &destination, int msecs = 300000)
+{
+    QSignalSpy saved(&w, &ui::MainWindow::projectSaved);
+    if (!w.saveProjectAs(destination) || !w.waitForFileWork(msecs))
+        return false;
+    return !saved.isEmpty() && saved.last().at(1).toBool();
 }
 
 // Runs `fn` on the first top-level widget of type T as soon as one is visible (polling the

@@ -12,6 +12,11 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QThread>
+#include <QTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -59,7 +64,7 @@ private Q_SLOTS:
                 box->button(QMessageBox::No)->click();
             },
             isUpgradeQuestion);
-        QVERIFY(!w.openProject(p));
+        QVERIFY(!guitest::openProject(w, p));
         QVERIFY(asked);
         QVERIFY2(question.contains(QStringLiteral("older NPU Scope (schema 1)")), qPrintable(question));
         QVERIFY2(question.contains(p + QStringLiteral(".v1.bak")), qPrintable(question));
@@ -81,7 +86,7 @@ private Q_SLOTS:
                 box->button(QMessageBox::Yes)->click();
             },
             isUpgradeQuestion);
-        QVERIFY(w.openProject(p));
+        QVERIFY(guitest::openProject(w, p));
         QVERIFY(asked);
         QCOMPARE(w.projectPath(), p);
         QCOMPARE(fileHash(p + QStringLiteral(".v1.bak")), before);
@@ -90,6 +95,53 @@ private Q_SLOTS:
         auto project = store::Project::open(p, store::Project::Mode::ReadOnly, &err, &msg);
         QVERIFY2(project, qPrintable(msg));
         QCOMPARE(project->sessions().size(), size_t(1));
+    }
+
+    // The upgrade (a durable copy of the whole file, then the migration) is a background
+    // job with a window-modal progress dialog: Cancel leaves the file as it was, keeps no
+    // backup and opens nothing; no error box for a cancel.
+    void cancelledUpgradeChangesNothing()
+    {
+        const QString p = oldProject(QStringLiteral("cancelled.npuscope"));
+        QVERIFY(!p.isEmpty());
+        const QByteArray before = fileHash(p);
+        ui::MainWindow w;
+        w.show();
+        w.setCheckDialogDelay(0);
+        guitest::whenShown<QMessageBox>([](QMessageBox *box) { box->button(QMessageBox::Yes)->click(); }, isUpgradeQuestion);
+        bool errorShown = false;
+        guitest::whenShown<QMessageBox>([&errorShown](QMessageBox *box) {
+            errorShown = true;
+            box->accept();
+        }, [](QMessageBox *box) { return !isUpgradeQuestion(box); });
+        // The check runs; the upgrade waits at its start until its Cancel was pressed.
+        std::atomic_bool pressed{false};
+        std::atomic_int jobs{0};
+        w.setBeforeCheckHook([&pressed, &jobs] {
+            if (jobs++ == 0)
+                return;
+            for (int i = 0; i < 20000 && !pressed.load(); ++i)
+                QThread::msleep(1);
+        });
+        QTimer poll;
+        poll.setInterval(0);
+        connect(&poll, &QTimer::timeout, &poll, [&] {
+            if (auto *dlg = w.findChild<QProgressDialog *>(QStringLiteral("openCheckDialog"));
+                dlg && dlg->isVisible() && dlg->windowTitle() == QStringLiteral("Upgrading Project")) {
+                QTest::mouseClick(dlg->findChild<QPushButton *>(), Qt::LeftButton);
+                pressed = true;
+                poll.stop();
+            }
+        });
+        poll.start();
+        QVERIFY(!guitest::openProject(w, p));
+        QVERIFY(pressed.load());
+        QCOMPARE(jobs.load(), 2); // the check and the upgrade; nothing was opened after it
+        QCOMPARE(fileHash(p), before);
+        QVERIFY(!QFile::exists(p + QStringLiteral(".v1.bak")));
+        QVERIFY(w.projectPath().isEmpty());
+        QVERIFY(w.messages()->toPlainText().contains(QStringLiteral("cancelled")));
+        QVERIFY(!errorShown);
     }
 };
 

@@ -67,7 +67,7 @@ private Q_SLOTS:
         QVERIFY(!path.isEmpty());
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path));
+        QVERIFY(guitest::openProject(w, path));
         QTreeWidget *tree = w.explorer();
         QCOMPARE(tree->topLevelItemCount(), 1);
         QTreeWidgetItem *root = tree->topLevelItem(0);
@@ -107,8 +107,8 @@ private Q_SLOTS:
         const QString b = recordProject(QStringLiteral("r2.npuscope"));
         {
             ui::MainWindow w;
-            QVERIFY(w.openProject(a));
-            QVERIFY(w.openProject(b));
+            QVERIFY(guitest::openProject(w, a));
+            QVERIFY(guitest::openProject(w, b));
             w.close(); // saves geometry and state
         }
         QCOMPARE(ui::MainWindow::recentProjects().mid(0, 2), (QStringList{QFileInfo(b).absoluteFilePath(),
@@ -126,6 +126,7 @@ private Q_SLOTS:
         Q_EMIT recent->aboutToShow();
         QVERIFY(recent->actions().size() >= 2);
         recent->actions().at(1)->trigger();
+        QVERIFY(w.waitForFileWork(60000)); // the check is a background job
         QCOMPARE(w.projectPath(), QFileInfo(a).absoluteFilePath());
         QCOMPARE(w.explorer()->topLevelItem(0)->childCount(), 1);
 
@@ -137,6 +138,7 @@ private Q_SLOTS:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &drop);
+        QVERIFY(w.waitForFileWork(60000));
         QCOMPARE(w.projectPath(), QFileInfo(b).absoluteFilePath());
     }
 
@@ -144,9 +146,9 @@ private Q_SLOTS:
     {
         const QString src = recordProject(QStringLiteral("orig.npuscope"));
         ui::MainWindow w;
-        QVERIFY(w.openProject(src));
+        QVERIFY(guitest::openProject(w, src));
         const QString dst = tmp_.filePath(QStringLiteral("copies/copy.npuscope"));
-        QVERIFY(w.saveProjectAs(dst));
+        QVERIFY(guitest::saveProjectAs(w, dst));
         QCOMPARE(w.projectPath(), QFileInfo(dst).absoluteFilePath());
         store::StoreError err{};
         QString msg;
@@ -160,7 +162,7 @@ private Q_SLOTS:
 
         // Saving over itself is refused with a message, and the project is intact.
         guitest::whenShown<QMessageBox>([](QMessageBox *box) { box->accept(); });
-        QVERIFY(!w.saveProjectAs(dst));
+        QVERIFY(!guitest::saveProjectAs(w, dst));
         QVERIFY(w.messages()->toPlainText().contains(QStringLiteral("itself")));
         QCOMPARE(store::Project::open(dst, store::Project::Mode::ReadOnly, &err, &msg)->sessions().size(), size_t(1));
     }
@@ -190,8 +192,8 @@ private Q_SLOTS:
             boxShown = true;
             box->accept();
         });
-        QVERIFY(!w.openProject(path));
-        QVERIFY(boxShown);
+        QVERIFY(!guitest::openProject(w, path));
+        QTRY_VERIFY_WITH_TIMEOUT(boxShown, 20000); // the box does not block the window
         QVERIFY(w.projectPath().isEmpty());
     }
 
@@ -205,7 +207,7 @@ private Q_SLOTS:
         QVERIFY2(QFileInfo(big).size() > 20'000'000, qPrintable(QString::number(QFileInfo(big).size())));
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(small));
+        QVERIFY(guitest::openProject(w, small));
         bool boxShown = false, dialogShown = false;
         guitest::whenShown<QMessageBox>([&boxShown](QMessageBox *box) {
             boxShown = true;
@@ -233,7 +235,7 @@ private Q_SLOTS:
         });
         poll.start();
         w.setCheckDialogDelay(0);
-        QVERIFY(!w.openProject(big));
+        QVERIFY(!guitest::openProject(w, big));
         QVERIFY(dialogShown);
         QCOMPARE(w.projectPath(), QFileInfo(small).absoluteFilePath());
         QCOMPARE(w.explorer()->topLevelItem(0)->text(0), QFileInfo(small).fileName());
@@ -241,9 +243,69 @@ private Q_SLOTS:
         // Not cancelled, the same file opens.
         w.setBeforeCheckHook({});
         w.setCheckDialogDelay(300);
-        QVERIFY(w.openProject(big));
+        QVERIFY(guitest::openProject(w, big));
         QCOMPARE(w.projectPath(), QFileInfo(big).absoluteFilePath());
         QVERIFY(!boxShown);
+    }
+
+    // File → Open and Save As never hold the GUI thread: they return while their job is
+    // still held at its start, the window keeps processing events, and the outcome follows.
+    // Cancel in Save As's dialog writes nothing and leaves the open project as it was.
+    void openAndSaveAsRunInTheBackground()
+    {
+        const QString src = recordProject(QStringLiteral("bg.npuscope"));
+        QVERIFY(!src.isEmpty());
+        ui::MainWindow w;
+        w.show();
+        std::atomic_bool entered{false}, release{false}, left{false};
+        w.setBeforeCheckHook([&] {
+            entered = true;
+            for (int i = 0; i < 20000 && !release; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            left = true;
+        });
+        QSignalSpy opened(&w, &ui::MainWindow::projectOpened);
+        QVERIFY(w.openProject(src));
+        QVERIFY2(!left.load(), "openProject waited for the integrity check");
+        QVERIFY(w.isBusyWithFile());
+        // Events keep flowing while the check is held.
+        bool ticked = false;
+        QTimer::singleShot(0, &w, [&ticked] { ticked = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(ticked && entered.load(), 20000);
+        release = true;
+        QVERIFY(w.waitForFileWork(60000));
+        QCOMPARE(opened.count(), 1);
+        QVERIFY(opened.at(0).at(1).toBool());
+        QCOMPARE(w.projectPath(), QFileInfo(src).absoluteFilePath());
+
+        // Save As, cancelled from its dialog while the copy is held at its start.
+        const QString dst = tmp_.filePath(QStringLiteral("bg-copy.npuscope"));
+        entered = release = left = false;
+        w.setCheckDialogDelay(0);
+        QSignalSpy saved(&w, &ui::MainWindow::projectSaved);
+        bool boxShown = false;
+        guitest::whenShown<QMessageBox>([&boxShown](QMessageBox *box) {
+            boxShown = true;
+            box->accept();
+        });
+        QVERIFY(w.saveProjectAs(dst));
+        QVERIFY2(!left.load(), "saveProjectAs waited for the copy");
+        QProgressDialog *dlg = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dlg = w.findChild<QProgressDialog *>(QStringLiteral("openCheckDialog"))) && dlg->isVisible(), 20000);
+        QVERIFY(dlg->windowModality() != Qt::NonModal);
+        QTest::mouseClick(dlg->findChild<QPushButton *>(), Qt::LeftButton);
+        release = true;
+        QVERIFY(w.waitForFileWork(60000));
+        QCOMPARE(saved.count(), 1);
+        QVERIFY(!saved.at(0).at(1).toBool());
+        QVERIFY(!QFileInfo::exists(dst));
+        QVERIFY(w.statusLabel()->text().contains(QStringLiteral("cancelled")));
+        QCOMPARE(w.projectPath(), QFileInfo(src).absoluteFilePath());
+        w.setBeforeCheckHook({});
+        QVERIFY(!boxShown); // a cancel is not an error
+        // Not cancelled, the copy is made and opened.
+        QVERIFY(guitest::saveProjectAs(w, dst));
+        QCOMPARE(w.projectPath(), QFileInfo(dst).absoluteFilePath());
     }
 
     void runsSessionOffTheGuiThread()

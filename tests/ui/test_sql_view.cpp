@@ -331,7 +331,7 @@ private slots:
     {
         ui::MainWindow w;
         w.show();
-        QVERIFY(w.openProject(path_));
+        QVERIFY(guitest::openProject(w, path_));
         auto *view = w.findChild<SqlView *>();
         QVERIFY(view);
         QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("SQL"));

@@ -8,6 +8,7 @@
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "ui/main_window.h"
+#include "test_gui_support.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/views/table_model.h"
 #include "ui/views/table_view.h"
@@ -280,7 +281,7 @@ void TablesViewTest::rangeFromTimelineAndJump()
 {
     ui::MainWindow w;
     w.show();
-    QVERIFY(w.openProject(project_));
+    QVERIFY(guitest::openProject(w, project_));
     auto *tables = w.findChild<TablesView *>(QStringLiteral("tables"));
     QVERIFY(tables);
     QCOMPARE(w.views()->tabText(w.views()->indexOf(tables)), QStringLiteral("Tables"));
