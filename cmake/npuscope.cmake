@@ -36,7 +36,6 @@ function(npuscope_add_tests area)
     target_link_libraries(${target} PRIVATE ${libs} Qt6::Test)
     target_compile_definitions(${target} PRIVATE
       NPUSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-      NPUSCOPE_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
       NPUSCOPE_BINARY_DIR="${PROJECT_BINARY_DIR}"
       NPUSCOPE_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data")
     add_test(NAME ${target} COMMAND ${target})

@@ -6,7 +6,7 @@
 # Installs clang if missing, configures build-fuzz (clang, NPUSCOPE_FUZZ=ON: the core
 # libraries built with ASan + UBSan + coverage), builds the targets and runs each one for
 # N seconds (default 30) on a temporary copy of its seed corpus (tests/fuzz/corpus/<t>,
-# tests/fuzz/regressions/<t>, plus small files of ../shared/reference when present), so
+# tests/fuzz/regressions/<t>, plus small files of the vendored real captures in tests/data/reference), so
 # the repository is never modified. Prints one line per target:
 #   FUZZ <target> seconds=<N> execs=<n> crashes=<k> corpus=<files>
 # and exits 1 if any target crashed; crash inputs stay in build-fuzz/fuzz/crashes/<target>/
@@ -48,7 +48,7 @@ cmake --build "$BUILD" --parallel "$(nproc)" --target "${build_targets[@]}" >&2
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/npuscope-fuzz-run.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
-REF="$ROOT/../shared/reference"
+REF="$ROOT/tests/data/reference"
 status=0
 for t in $TARGETS; do
   corpus="$WORK/$t/corpus"
@@ -56,7 +56,7 @@ for t in $TARGETS; do
   mkdir -p "$corpus" "$crashes"
   cp "$ROOT/tests/fuzz/corpus/$t/." "$corpus/" -r 2>/dev/null || true
   find "$ROOT/tests/fuzz/regressions/$t" -type f -exec cp {} "$corpus/" \; 2>/dev/null || true
-  # Real msprof output, when the shared reference is there: only small files, so the
+  # Real msprof output (the vendored captures): only small files, so the
   # inputs stay short (libFuzzer's max_len follows the largest seed).
   if [ -d "$REF" ]; then
     case "$t" in

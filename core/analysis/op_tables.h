@@ -1,5 +1,5 @@
 #pragma once
-// Derived per-iteration tables of the PROF summary files (../shared/spec/output-files.md):
+// Derived per-iteration tables of the PROF summary files (docs/formats.md):
 // op_summary formulas, op_statistic, task_time statistics and step-trace arithmetic.
 // Pure functions and small accumulators over records, so the exporter and the GUI tables
 // compute the same numbers. Durations are nanoseconds unless a name says otherwise.

@@ -1,5 +1,5 @@
 #pragma once
-// The cells of the PROF summary files (../shared/spec/output-files.md), one column at a
+// The cells of the PROF summary files (docs/formats.md), one column at a
 // time. Both the CSV exporter and the GUI summary tables call these functions, so a table
 // shows exactly what the exported CSV says: the exporter streams every cell of a row, a
 // SummaryTable keeps the small per-row inputs and asks for a cell only when it is shown,

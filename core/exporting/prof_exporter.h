@@ -1,5 +1,5 @@
 #pragma once
-// Writes one session as the legacy PROF directory of ../shared/spec/output-files.md:
+// Writes one session as the legacy PROF directory of docs/formats.md:
 // PROF_<NNNNNN>_<time>_<letters>/device_<id>/{info.json.<id>, start_info, end_info,
 // timeline/*.json, summary/*.csv}. Streams (memory independent of trace size) and writes
 // every file atomically (temporary name, then rename), so no half file is ever visible.

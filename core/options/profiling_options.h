@@ -1,6 +1,6 @@
 #pragma once
 // ProfilingOptions: the `profiling_options` JSON string a TensorFlow script hands to the
-// Ascend framework (../shared/spec/profiling-options.md), parsed, validated and serialised.
+// Ascend framework (docs/profiling-options.md), parsed, validated and serialised.
 // Validation never stops at the first problem: every problem is reported with its key,
 // the offending value and the rule, as a translated sentence.
 

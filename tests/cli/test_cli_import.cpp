@@ -1,5 +1,6 @@
 // `npuscope import`: the real binary on the real capture, on parts of it, on bad input,
 // and each exit code (0, 2 usage, 3 unreadable input or not a project, 6 I/O).
+#include "tests/test_data.h"
 #include "core/store/project.h"
 
 #include "cli_process.h"
@@ -22,7 +23,7 @@ using Result = CliResult;
 
 QString reference()
 {
-    return QStringLiteral(NPUSCOPE_SHARED_DIR "/reference/ascend910-alexnet-msprof");
+    return testdata::alexnet910();
 }
 
 std::unique_ptr<npuscope::store::Project> openProject(const QString &path)
@@ -37,6 +38,8 @@ std::unique_ptr<npuscope::store::Project> openProject(const QString &path)
 class CliImport : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { NPUSCOPE_REQUIRE_DATA(testdata::alexnet910Device0()); }
+
     void importsTheReferenceAndStoresTheReport()
     {
         QTemporaryDir tmp;

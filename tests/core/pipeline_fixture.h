@@ -4,6 +4,7 @@
 // and parses CSV strictly as RFC 4180 says (quoted cells, doubled quotes, commas and line
 // breaks inside quotes), so a file a spreadsheet would split differently fails the tests.
 
+#include "tests/test_data.h"
 #include "core/exporting/prof_exporter.h"
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
@@ -245,6 +246,5 @@ inline QByteArray allSwitchesOn(const QString &metrics = QStringLiteral("PipeUti
         .toUtf8();
 }
 
-inline QString sharedDir() { return QStringLiteral(NPUSCOPE_SHARED_DIR); }
 
 } // namespace pipeline

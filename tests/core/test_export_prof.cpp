@@ -1,5 +1,6 @@
-// PROF exporter: structure against ../shared/spec/output-files.md and the real reference
+// PROF exporter: structure against docs/formats.md and the real reference
 // capture, formulas on every row, switches, filters, determinism, quoting, atomicity.
+#include "tests/test_data.h"
 #include "core/exporting/prof_exporter.h"
 #include "core/options/profiling_options.h"
 #include "export_fixture.h"
@@ -24,8 +25,7 @@ using namespace npuscope::testing;
 
 namespace {
 
-const QString kShared = QStringLiteral(NPUSCOPE_SHARED_DIR);
-const QString kRefDevice0 = kShared + QStringLiteral("/reference/ascend910-alexnet-msprof/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0");
+const QString kRefDevice0 = testdata::alexnet910Device0();
 
 QByteArray readAll(const QString &path)
 {
@@ -81,7 +81,7 @@ QList<QStringList> parseCsv(const QByteArray &data)
 // block); op_summary gets the PipeUtilization columns, step_trace `pairs` reduce pairs.
 std::map<QString, QString> specHeaders(int reducePairs, const QString &metricsGroup = QStringLiteral("PipeUtilization"))
 {
-    const QString spec = QString::fromUtf8(readAll(kShared + QStringLiteral("/spec/output-files.md")));
+    const QString spec = QString::fromUtf8(readAll(testdata::doc(QStringLiteral("formats.md"))));
     std::map<QString, QString> out;
     static const QRegularExpression block(QStringLiteral("\\*\\*([a-z0-9_]+)\\*\\*[^\\n]*\\n+```\\n([^\\n]+)\\n```"));
     auto it = block.globalMatch(spec);
@@ -263,6 +263,12 @@ double num(const QString &s)
 class TestExportProf : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase()
+    {
+        NPUSCOPE_REQUIRE_DATA(testdata::doc(QStringLiteral("formats.md")), kRefDevice0 + QStringLiteral("/info.json.0"),
+                              kRefDevice0 + QStringLiteral("/timeline/msprof_0_2_1.json"));
+    }
+
     void layoutAndDeviceFiles()
     {
         auto t = makeSession();

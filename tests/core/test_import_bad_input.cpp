@@ -78,6 +78,8 @@ public:
 class ImportBadInput : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { NPUSCOPE_REQUIRE_DATA(devRef() + QStringLiteral("/device_0")); }
+
     void truncatedMsprofKeepsWhatIsSound()
     {
         QTemporaryDir tmp;

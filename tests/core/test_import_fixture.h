@@ -3,6 +3,7 @@
 // JSON independently of the importer (QJsonDocument: the test files are small), so the
 // importer's streaming parser is checked against Qt's.
 
+#include "tests/test_data.h"
 #include "core/importing/prof_importer.h"
 #include "core/store/project.h"
 
@@ -23,7 +24,7 @@ using namespace npuscope;
 
 inline QString referenceDir()
 {
-    return QStringLiteral(NPUSCOPE_SHARED_DIR "/reference/ascend910-alexnet-msprof");
+    return testdata::alexnet910();
 }
 
 struct Imported {

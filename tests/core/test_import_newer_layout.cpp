@@ -2,6 +2,7 @@
 // (pid<<10)|(sort<<5)|device, Device_id first CSV column), from the hand-built fixture in
 // tests/data/import/newer-layout/.
 
+#include "tests/test_data.h"
 #include "core/model/memory_trace.h"
 #include "tests/core/test_import_fixture.h"
 
@@ -12,6 +13,8 @@ using namespace npuscope;
 class ImportNewerLayout : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { NPUSCOPE_REQUIRE_DATA(testdata::path(QStringLiteral("import/newer-layout"))); }
+
     void importsBothDevices()
     {
         const QString dir = QStringLiteral(NPUSCOPE_TEST_DATA "/import/newer-layout");

@@ -113,7 +113,7 @@ private slots:
         tmp.setAutoRemove(qEnvironmentVariableIsEmpty("NPUSCOPE_KEEP_TMP"));
         if (!tmp.autoRemove())
             qInfo("keeping %s", qPrintable(tmp.path()));
-        QVERIFY2(QFileInfo::exists(referenceDir()), qPrintable(referenceDir()));
+        NPUSCOPE_REQUIRE_DATA(testdata::alexnet910Device0());
         project = tmp.filePath(QStringLiteral("ref.npuscope"));
         imp = importInto(referenceDir(), project);
         QVERIFY2(imp.ok, qPrintable(imp.error));

@@ -1,6 +1,8 @@
+#include "tests/test_data.h"
 #include "core/options/profiling_options.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -43,6 +45,11 @@ QByteArray withKey(QByteArray json, const QByteArray &member)
 class TestOptionsParse : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase()
+    {
+        NPUSCOPE_REQUIRE_DATA(testdata::doc(QStringLiteral("profiling-options.md")), testdata::doc(QStringLiteral("formats.md")));
+    }
+
     void validValue_data()
     {
         QTest::addColumn<QString>("key");
@@ -374,6 +381,25 @@ private Q_SLOTS:
         QVERIFY(!(bare == o));
     }
 
+    // docs/profiling-options.md is the project's statement of the accepted keys: its table
+    // lists exactly the keys the parser knows, in the order toJson writes them.
+    void docsKeyTableIsTheParsersKeys()
+    {
+        QFile f(testdata::doc(QStringLiteral("profiling-options.md")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split(u'\n');
+        static const QRegularExpression row(QStringLiteral("^\\| `([a-z0-9_]+)` \\|"));
+        QStringList documented;
+        bool inKeys = false;
+        for (const QString &l : lines) {
+            if (l.startsWith(QStringLiteral("## ")))
+                inKeys = l == QStringLiteral("## The keys");
+            if (const auto m = row.match(l); inKeys && m.hasMatch())
+                documented << m.captured(1);
+        }
+        QCOMPARE(documented, profilingOptionKeys());
+    }
+
     void seedExamples_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -384,7 +410,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, json);
         // The examples are the spec's own text.
-        QFile spec(QStringLiteral(NPUSCOPE_SHARED_DIR "/spec/profiling-options.md"));
+        QFile spec(testdata::doc(QStringLiteral("profiling-options.md")));
         QVERIFY(spec.open(QIODevice::ReadOnly));
         QVERIFY(spec.readAll().contains(json));
 
@@ -549,7 +575,7 @@ private Q_SLOTS:
     {
         const AicMetrics all[] = {AicMetrics::ArithmeticUtilization, AicMetrics::PipeUtilization, AicMetrics::Memory,
                                   AicMetrics::MemoryL0, AicMetrics::MemoryUB, AicMetrics::ResourceConflictRatio};
-        QFile f(QStringLiteral(NPUSCOPE_SHARED_DIR "/spec/output-files.md"));
+        QFile f(testdata::doc(QStringLiteral("formats.md")));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString spec = QString::fromUtf8(f.readAll());
         for (AicMetrics m : all) {

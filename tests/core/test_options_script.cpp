@@ -1,3 +1,4 @@
+#include "tests/test_data.h"
 #include "core/options/profiling_options.h"
 
 #include <QFile>
@@ -38,9 +39,11 @@ QString describe(const ScriptExtraction &r)
 class TestOptionsScript : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase() { NPUSCOPE_REQUIRE_DATA(testdata::doc(QStringLiteral("profiling-options.md"))); }
+
     void specSnippetsAreVerbatim()
     {
-        QFile f(QStringLiteral(NPUSCOPE_SHARED_DIR "/spec/profiling-options.md"));
+        QFile f(testdata::doc(QStringLiteral("profiling-options.md")));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString spec = QString::fromUtf8(f.readAll());
         QVERIFY(spec.contains("```python\n" + kSpecEstimator + "```"));

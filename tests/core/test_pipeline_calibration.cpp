@@ -138,8 +138,7 @@ Stats compute(const QString &timelineDir, int device, int model)
 
 QString refTimeline()
 {
-    return pipeline::sharedDir()
-           + QStringLiteral("/reference/ascend910-alexnet-msprof/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0/timeline");
+    return testdata::alexnet910Device0() + QStringLiteral("/timeline");
 }
 
 } // namespace
@@ -147,6 +146,8 @@ QString refTimeline()
 class PipelineCalibration : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { NPUSCOPE_REQUIRE_DATA(refTimeline() + QStringLiteral("/task_time_0_2_3.json")); }
+
     void alexnet8AgreesWithTheRealCapture()
     {
         const Stats ref = compute(refTimeline(), 0, 2);

@@ -1,4 +1,4 @@
-// The consistency rules of ../shared/spec/output-files.md and npu-model.md, checked on every
+// The consistency rules of docs/formats.md and docs/emulator.md, checked on every
 // row of a real ResNet-50 export (2 devices, 3 iterations, every switch on) for the
 // PipeUtilization, Memory and ArithmeticUtilization metric groups. The CSVs are read with
 // a strict RFC 4180 reader and every header is compared with the one the spec states
@@ -28,7 +28,7 @@ struct SpecHeaders {
 SpecHeaders readSpecHeaders()
 {
     SpecHeaders s;
-    QFile f(pipeline::sharedDir() + QStringLiteral("/spec/output-files.md"));
+    QFile f(testdata::doc(QStringLiteral("formats.md")));
     if (!f.open(QIODevice::ReadOnly)) {
         s.error = QStringLiteral("cannot read ") + f.fileName();
         return s;
@@ -77,6 +77,7 @@ private:
 
 void PipelineFormulas::initTestCase()
 {
+    NPUSCOPE_REQUIRE_DATA(testdata::doc(QStringLiteral("formats.md")));
     spec_ = readSpecHeaders();
     QVERIFY2(spec_.error.isEmpty(), qPrintable(spec_.error));
     for (const char *name : {"op_summary", "op_statistic", "step_trace", "task_time", "aicpu", "dp", "fusion_op",

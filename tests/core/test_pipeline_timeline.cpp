@@ -1,6 +1,6 @@
 // Timeline JSON of a real export (AlexNet, 2 devices, every switch on) parsed back with
 // QJsonDocument and compared in shape with the real Ascend 910 capture in
-// ../shared/reference/ascend910-alexnet-msprof: lane pids and names, thread names and sort
+// tests/data/reference/ascend910-alexnet-msprof: lane pids and names, thread names and sort
 // indexes, args keys of task / HCCL / step-trace events. The lane rules are checked on
 // the reference as well, so a rule that the real files do not obey fails here first.
 // Every stream-lane X event must be a stored task (ts/dur = stored ns / 1000).
@@ -41,8 +41,7 @@ QJsonArray loadArray(const QString &path, QString *error)
 
 QString refDir()
 {
-    return pipeline::sharedDir()
-           + QStringLiteral("/reference/ascend910-alexnet-msprof/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0/timeline/");
+    return testdata::alexnet910Device0() + QStringLiteral("/timeline/");
 }
 
 // Numbers in event names and ids replaced by N: "Reduce_3_1" → "Reduce_N_N".
@@ -204,6 +203,7 @@ private:
 
 void PipelineTimeline::initTestCase()
 {
+    NPUSCOPE_REQUIRE_DATA(refDir() + QStringLiteral("msprof_0_2_1.json"));
     QString err;
     refMsprof_ = loadArray(refDir() + QStringLiteral("msprof_0_2_1.json"), &err);
     QVERIFY2(err.isEmpty(), qPrintable(err));

@@ -1,5 +1,6 @@
 // Multi-device behaviour: collectives synchronise devices, HCCL records mirror hardware
 // tasks, and an 8-device AlexNet iteration has the texture of the real capture.
+#include "tests/test_data.h"
 #include "collect_sink.h"
 #include "device/emulator.h"
 
@@ -38,6 +39,8 @@ SessionStatus runSpec(const SessionSpec &spec, const ProfilingOptions &o, Collec
 class EmulatorMultiDeviceTest : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { NPUSCOPE_REQUIRE_DATA(testdata::alexnet910Device0() + QStringLiteral("/timeline/task_time_0_2_3.json")); }
+
     // Ring neighbours hand each step over with notifies, and every card closes with a
     // handshake with both neighbours after its last write: the cards leave a collective
     // within a fraction of one ring step of each other (the real capture's cards 0 and 1:
@@ -150,7 +153,7 @@ private slots:
             }
 
         // The real capture, device 0 iteration 3.
-        QDir dir(QStringLiteral(NPUSCOPE_SHARED_DIR "/reference/ascend910-alexnet-msprof"));
+        QDir dir(testdata::alexnet910());
         const QStringList prof = dir.entryList({QStringLiteral("PROF_*")}, QDir::Dirs);
         QVERIFY(!prof.isEmpty());
         QFile f(dir.filePath(prof.first() + QStringLiteral("/device_0/timeline/task_time_0_2_3.json")));

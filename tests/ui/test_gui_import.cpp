@@ -7,6 +7,7 @@
 // window records a long run, cancels one and imports a big PROF directory, plus the Cancel
 // latency (click → workFinished). npuscope-bench (bench_gui.cpp) runs it and prints the
 // figures; tests never assert on wall time.
+#include "tests/test_data.h"
 #include "test_gui_support.h"
 
 #include "core/exporting/prof_exporter.h"
@@ -43,7 +44,7 @@ namespace {
 
 QString referenceDir()
 {
-    return QStringLiteral(NPUSCOPE_SHARED_DIR "/reference/ascend910-alexnet-msprof");
+    return testdata::alexnet910();
 }
 
 std::vector<store::SessionSummary> sessionsOf(const QString &path)
@@ -137,7 +138,11 @@ class TestGuiImport : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase() { guitest::isolateSettings(); }
+    void initTestCase()
+    {
+        NPUSCOPE_REQUIRE_DATA(testdata::alexnet910Device0());
+        guitest::isolateSettings();
+    }
 
     void importsTheReferenceCapture()
     {
