@@ -14,7 +14,10 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTest>
 #include <QTimer>
+#include <algorithm>
+#include <memory>
 #include <functional>
 
 namespace guitest {
@@ -78,19 +81,65 @@ inline bool saveProjectAs(ui::MainWindow &w, const QString &destination, int mse
 
 // Runs `fn` on the first top-level widget of type T as soon as one is visible (polling the
 // event loop), e.g. to press a button of a modal dialog opened by the slot under test.
-// `accept` picks the right window when several of type T are open.
+// `accept` picks the right window when several of type T are open. When none appears
+// within `timeoutMs` the current test fails, naming the dialog it waited for, and any modal
+// dialog still open is rejected so the slot under test returns instead of hanging.
 template <class T>
-void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}, int attemptsLeft = 200)
+void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}, int timeoutMs = 4000)
 {
-    QTimer::singleShot(20, [fn, accept, attemptsLeft] {
+    const int attempts = std::max(1, timeoutMs / 20);
+    auto poll = std::make_shared<std::function<void(int)>>();
+    *poll = [fn, accept, timeoutMs, poll](int attemptsLeft) {
         for (QWidget *top : QApplication::topLevelWidgets())
             if (auto *w = qobject_cast<T *>(top); w && w->isVisible() && (!accept || accept(w))) {
                 fn(w);
+                *poll = nullptr; // breaks the self-reference
                 return;
             }
-        if (attemptsLeft > 0)
-            whenShown<T>(fn, accept, attemptsLeft - 1);
+        if (attemptsLeft > 0) {
+            QTimer::singleShot(20, [poll, attemptsLeft] {
+                if (*poll)
+                    (*poll)(attemptsLeft - 1);
+            });
+            return;
+        }
+        const QByteArray what = QByteArray("expected a ") + T::staticMetaObject.className() + " to be shown within "
+                                + QByteArray::number(timeoutMs) + " ms; none was";
+        QTest::qFail(what.constData(), __FILE__, __LINE__);
+        if (QWidget *modal = QApplication::activeModalWidget())
+            if (auto *d = qobject_cast<QDialog *>(modal))
+                d->reject();
+        *poll = nullptr;
+    };
+    QTimer::singleShot(20, [poll, attempts] {
+        if (*poll)
+            (*poll)(attempts);
     });
 }
+
+// For a dialog the test expects NOT to appear: while the guard lives, every visible T is
+// closed (so a wrong turn cannot block the test in a modal loop) and remembered; the test
+// asserts on shown(). Nothing fails when none appears.
+template <class T>
+class CloseIfShown {
+public:
+    CloseIfShown()
+    {
+        timer_.setInterval(20);
+        QObject::connect(&timer_, &QTimer::timeout, [this] {
+            for (QWidget *top : QApplication::topLevelWidgets())
+                if (auto *w = qobject_cast<T *>(top); w && w->isVisible()) {
+                    shown_ = true;
+                    w->close();
+                }
+        });
+        timer_.start();
+    }
+    bool shown() const { return shown_; }
+
+private:
+    QTimer timer_;
+    bool shown_ = false;
+};
 
 } // namespace guitest

@@ -21,6 +21,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <optional>
 #include <QTextBrowser>
 #include <QTreeWidget>
 
@@ -208,11 +209,8 @@ private Q_SLOTS:
         ui::MainWindow w;
         w.show();
         QVERIFY(guitest::openProject(w, small));
-        bool boxShown = false, dialogShown = false;
-        guitest::whenShown<QMessageBox>([&boxShown](QMessageBox *box) {
-            boxShown = true;
-            box->accept();
-        });
+        bool dialogShown = false;
+        guitest::CloseIfShown<QMessageBox> errorBox;
         // The check waits on its worker until Cancel was pressed (at most 60 s).
         std::atomic_bool pressed{false};
         w.setBeforeCheckHook([&pressed] {
@@ -245,7 +243,7 @@ private Q_SLOTS:
         w.setCheckDialogDelay(300);
         QVERIFY(guitest::openProject(w, big));
         QCOMPARE(w.projectPath(), QFileInfo(big).absoluteFilePath());
-        QVERIFY(!boxShown);
+        QVERIFY(!errorBox.shown());
     }
 
     // File → Open and Save As never hold the GUI thread: they return while their job is
@@ -283,11 +281,7 @@ private Q_SLOTS:
         entered = release = left = false;
         w.setCheckDialogDelay(0);
         QSignalSpy saved(&w, &ui::MainWindow::projectSaved);
-        bool boxShown = false;
-        guitest::whenShown<QMessageBox>([&boxShown](QMessageBox *box) {
-            boxShown = true;
-            box->accept();
-        });
+        std::optional<guitest::CloseIfShown<QMessageBox>> errorBox(std::in_place);
         QVERIFY(w.saveProjectAs(dst));
         QVERIFY2(!left.load(), "saveProjectAs waited for the copy");
         QProgressDialog *dlg = nullptr;
@@ -302,7 +296,8 @@ private Q_SLOTS:
         QVERIFY(w.statusLabel()->text().contains(QStringLiteral("cancelled")));
         QCOMPARE(w.projectPath(), QFileInfo(src).absoluteFilePath());
         w.setBeforeCheckHook({});
-        QVERIFY(!boxShown); // a cancel is not an error
+        QVERIFY(!errorBox->shown()); // a cancel is not an error
+        errorBox.reset();
         // Not cancelled, the copy is made and opened.
         QVERIFY(guitest::saveProjectAs(w, dst));
         QCOMPARE(w.projectPath(), QFileInfo(dst).absoluteFilePath());
