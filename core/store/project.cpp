@@ -1,6 +1,7 @@
 #include "core/store/project.h"
 #include "core/options/profiling_options.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/writer_lock.h"
 #include "core/store/lod.h"
 #include "core/store/schema.h"
 
@@ -25,6 +26,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace npuscope::store {
@@ -58,60 +60,6 @@ constexpr const char *kKinds[] = {"ops", "tasks", "collectives", "hccl_tasks", "
                                   "aicpu", "queue_events", "fusion_ops", "host_ranges"};
 enum Kind { KOps, KTasks, KCollectives, KHccl, KStepTraces, KAiCpu, KQueue, KFusion, KHostRanges, KCount };
 
-// The advisory lock that makes a project single-writer. flock() is released by the kernel
-// when the process dies, so a crashed recording never leaves a stale lock behind (a lock
-// file with a pid in it would need guessing whether that pid is still us).
-class WriterLock {
-public:
-    WriterLock() = default;
-    WriterLock(const WriterLock &) = delete;
-    WriterLock &operator=(const WriterLock &) = delete;
-    ~WriterLock()
-    {
-        if (fd_ >= 0)
-            ::close(fd_); // releases the flock
-    }
-
-    bool acquire(const QString &projectPath, StoreError *err, QString *message)
-    {
-        const QString lockPath = projectPath + QLatin1String(".lock");
-        fd_ = ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd_ < 0) {
-            *err = StoreError::Io;
-            *message = ProjectStore::tr("The lock file %1 of the project could not be created: %2.")
-                           .arg(shown(lockPath), QString::fromLocal8Bit(std::strerror(errno)));
-            return false;
-        }
-        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-            const int e = errno;
-            char buf[32] = {};
-            const ssize_t n = ::pread(fd_, buf, sizeof buf - 1, 0);
-            ::close(fd_);
-            fd_ = -1;
-            if (e == EWOULDBLOCK) {
-                const QString pid = n > 0 ? QString::fromLatin1(buf, int(n)).trimmed() : ProjectStore::tr("unknown");
-                *err = StoreError::Busy;
-                *message = ProjectStore::tr("The project %1 is already being recorded by another NPU Scope process "
-                              "(pid %2). Wait until that recording ends, or record into another project.")
-                               .arg(shown(projectPath), pid);
-            } else {
-                *err = StoreError::Io;
-                *message = ProjectStore::tr("The lock file %1 of the project could not be locked: %2.")
-                               .arg(shown(lockPath), QString::fromLocal8Bit(std::strerror(e)));
-            }
-            return false;
-        }
-        // Informational only (for the message above); the flock is what counts.
-        const QByteArray pid = QByteArray::number(qint64(::getpid())) + '\n';
-        if (::ftruncate(fd_, 0) == 0) {
-            [[maybe_unused]] const ssize_t w = ::pwrite(fd_, pid.constData(), size_t(pid.size()), 0);
-        }
-        return true;
-    }
-
-private:
-    int fd_ = -1;
-};
 
 // Column readers for the hot read loops.
 inline std::int64_t colI(sqlite3_stmt *s, int i) { return sqlite3_column_int64(s, i); }
@@ -458,7 +406,7 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
     StoreError e = StoreError::None;
     QString m;
     // A recording must not be writing while the schema changes under it.
-    WriterLock lock;
+    detail::WriterLock lock;
     if (!lock.acquire(path, &e, &m))
         return failed(e, m);
     Db db;
@@ -537,6 +485,8 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
                                        "backup is %4.").arg(shown(path), step).arg(version).arg(shown(r.backupPath)));
     // Leave the new version in the main file's header too.
     sqlite3_wal_checkpoint_v2(db.get(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &done);
+    // Now a file of the current schema: it is left at rest like any other.
+    db.settleOnClose();
     if (result)
         *result = r;
     if (err)
@@ -1019,7 +969,7 @@ std::vector<std::pair<QString, std::uint64_t>> ProjectReader::recordCounts() con
 
 struct ProjectWriter::Impl {
     QString path;
-    WriterLock lock; // declared first: released only after the connection is closed
+    detail::WriterLock lock; // declared first: released only after the connection is closed
     Db db;
     std::int64_t session = 0;
     bool begun = false;

@@ -1,6 +1,7 @@
 #include "core/store/session_remove.h"
 
 #include "core/store/sqlite_db.h"
+#include "core/store/writer_lock.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -20,37 +21,6 @@ namespace {
 // lupdate extracts SessionRemove::tr("...") under the context "SessionRemove".
 struct SessionRemove {
     Q_DECLARE_TR_FUNCTIONS(SessionRemove)
-};
-
-// The same advisory lock ProjectWriter takes (flock on "<project>.lock"), so a removal
-// never interleaves with a recording into the same project, from this process or another.
-class Lock {
-public:
-    ~Lock()
-    {
-        if (fd_ >= 0)
-            ::close(fd_);
-    }
-    bool acquire(const QString &projectPath, StoreError *err, QString *message)
-    {
-        const QString lockPath = projectPath + QLatin1String(".lock");
-        fd_ = ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0)
-            return true;
-        const int e = errno;
-        *err = e == EWOULDBLOCK ? StoreError::Busy : StoreError::Io;
-        *message = e == EWOULDBLOCK
-                       ? SessionRemove::tr("The unfinished session could not be removed from %1: another recording "
-                                           "is writing into the project.")
-                             .arg(QDir::toNativeSeparators(projectPath))
-                       : SessionRemove::tr("The unfinished session could not be removed from %1: its lock file "
-                                           "cannot be used (%2).")
-                             .arg(QDir::toNativeSeparators(projectPath), QString::fromLocal8Bit(std::strerror(e)));
-        return false;
-    }
-
-private:
-    int fd_ = -1;
 };
 
 bool fail(StoreError *err, QString *message, StoreError e, const QString &m)
@@ -73,9 +43,16 @@ bool removeSession(const QString &path, std::int64_t sessionId, bool removeFileI
         return true; // nothing was created: nothing to undo
     StoreError e = StoreError::None;
     QString m;
-    Lock lock;
+    // The lock of recordings, so a removal never interleaves with one writing into the
+    // same project, from this process or another.
+    detail::WriterLock lock;
     if (!lock.acquire(abs, &e, &m))
-        return fail(err, message, e, m);
+        return fail(err, message, e,
+                    e == StoreError::Busy
+                        ? SessionRemove::tr("The unfinished session could not be removed from %1: another recording "
+                                            "is writing into the project.")
+                              .arg(QDir::toNativeSeparators(abs))
+                        : m);
     std::int64_t left = -1;
     {
         detail::Db db;
@@ -108,7 +85,6 @@ bool removeSession(const QString &path, std::int64_t sessionId, bool removeFileI
     if (removeFileIfEmpty && left == 0) {
         for (const char *suffix : {"-wal", "-shm", ""})
             QFile::remove(abs + QLatin1String(suffix));
-        QFile::remove(abs + QLatin1String(".lock")); // still flocked by us: harmless on POSIX
     }
     return true;
 }

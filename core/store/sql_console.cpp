@@ -1,4 +1,5 @@
 #include "core/store/sql_console.h"
+#include "core/store/sqlite_db.h"
 
 #include "core/store/project.h"
 
@@ -141,8 +142,10 @@ void SqlConsole::close()
 {
     std::lock_guard lock(d->dbMutex);
     if (d->db) {
+        const QByteArray file = sqlite3_db_filename(d->db, "main");
         sqlite3_close_v2(d->db);
         d->db = nullptr;
+        detail::settleAtRest(file);
     }
 }
 

@@ -1,5 +1,6 @@
 #include "core/store/sqlite_db.h"
 #include "core/store/schema.h"
+#include "core/store/writer_lock.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -47,6 +48,37 @@ void configureConnection(sqlite3 *db)
     sqlite3_busy_timeout(db, 5000);
 }
 
+// A writer killed inside a rollback-journal transaction (switching the file to WAL for a
+// recording, a mark saved while nothing recorded) leaves a hot -journal that only a
+// read-write connection may roll back; a read-only one would fail with "attempt to write
+// a readonly database". Roll it back once, before the header is judged, and only for a
+// file whose header carries our identity (never someone else's database).
+void recoverHotJournal(const QString &path)
+{
+    if (QFileInfo(path + QLatin1String("-journal")).size() <= 0)
+        return;
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return;
+        const QByteArray head = f.read(100);
+        if (head.size() < 100 || !head.startsWith(QByteArrayLiteral("SQLite format 3"))
+            || qFromBigEndian<quint32>(reinterpret_cast<const uchar *>(head.constData()) + 68) != quint32(kApplicationId))
+            return;
+    }
+    sqlite3 *raw = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
+        == SQLITE_OK) {
+        configureConnection(raw);
+        sqlite3_stmt *s = nullptr;
+        // Any read makes SQLite roll the hot journal back first.
+        if (sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &s, nullptr) == SQLITE_OK)
+            sqlite3_step(s);
+        sqlite3_finalize(s);
+    }
+    sqlite3_close_v2(raw);
+}
+
 void removeDatabaseFiles(const QString &path)
 {
     for (const char *suffix : {"", "-wal", "-shm", "-journal"})
@@ -74,7 +106,9 @@ Db &Db::operator=(Db &&o) noexcept
 {
     if (this != &o) {
         reset(o.db_);
+        settle_ = o.settle_;
         o.db_ = nullptr;
+        o.settle_ = false;
     }
     return *this;
 }
@@ -86,9 +120,51 @@ Db::~Db()
 
 void Db::reset(sqlite3 *db)
 {
-    if (db_)
+    if (db_) {
+        QByteArray file;
+        if (settle_)
+            if (const char *f = sqlite3_db_filename(db_, "main"); f && *f)
+                file = f;
         sqlite3_close_v2(db_);
+        if (!file.isEmpty() && settleAtRest(file))
+            removeStaleLock(QFile::decodeName(file));
+    }
     db_ = db;
+    settle_ = false;
+}
+
+bool settleAtRest(const QByteArray &path)
+{
+    const QString p = QFile::decodeName(path);
+    bool walHeader = false;
+    {
+        QFile f(p);
+        if (!f.open(QIODevice::ReadOnly))
+            return false;
+        // Bytes 18 and 19 of the header are the write and read format versions: 2 = WAL.
+        const QByteArray head = f.read(20);
+        walHeader = head.size() == 20 && (head[18] == 2 || head[19] == 2);
+    }
+    if (!walHeader && !QFileInfo::exists(p + QLatin1String("-wal")) && !QFileInfo::exists(p + QLatin1String("-shm")))
+        return true;
+    sqlite3 *raw = nullptr;
+    if (sqlite3_open_v2(path.constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+        sqlite3_close_v2(raw);
+        return false;
+    }
+    configureConnection(raw);
+    // Someone else still using the file is not waited for: they settle it when they close.
+    sqlite3_busy_timeout(raw, 0);
+    bool settled = false;
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(raw, "PRAGMA journal_mode = DELETE", -1, &s, nullptr) == SQLITE_OK
+        && sqlite3_step(s) == SQLITE_ROW) {
+        const auto *mode = reinterpret_cast<const char *>(sqlite3_column_text(s, 0));
+        settled = mode && std::strcmp(mode, "delete") == 0;
+    }
+    sqlite3_finalize(s);
+    sqlite3_close_v2(raw);
+    return settled;
 }
 
 int Db::exec(const char *sql) const
@@ -208,6 +284,7 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
             removeDatabaseFiles(path);
             return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
         }
+        db.settleOnClose();
         *out = std::move(db);
         return true;
     }
@@ -216,6 +293,7 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         return fail(err, message, StoreError::NotProject,
                     ProjectStore::tr("%1 is a folder, not an NPU Scope project.").arg(p));
 
+    recoverHotJournal(path);
     // Identity before anything else: SQLite would happily treat an empty or foreign file
     // as a database, so look at the header bytes ourselves (sqlite.org/fileformat.html).
     const QString walPath = path + QLatin1String("-wal");
@@ -351,6 +429,10 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
                                      "schema %3 before use. Upgrading keeps the original as %4.")
                         .arg(p).arg(version).arg(kSchemaVersion).arg(shown(upgradeBackupPath(path, int(version)))));
 
+    // Only files of the current schema are brought to rest: an older one stays exactly as
+    // it is until the user agrees to upgrade it.
+    if (version == kSchemaVersion)
+        db.settleOnClose();
     *out = std::move(db);
     return true;
 }

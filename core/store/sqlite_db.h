@@ -32,7 +32,7 @@ private:
 class Db {
 public:
     Db() = default;
-    Db(Db &&o) noexcept : db_(o.db_) { o.db_ = nullptr; }
+    Db(Db &&o) noexcept : db_(o.db_), settle_(o.settle_) { o.db_ = nullptr; o.settle_ = false; }
     Db &operator=(Db &&o) noexcept;
     Db(const Db &) = delete;
     Db &operator=(const Db &) = delete;
@@ -41,6 +41,9 @@ public:
     sqlite3 *get() const { return db_; }
     explicit operator bool() const { return db_ != nullptr; }
     void reset(sqlite3 *db);
+    // Marks the connection as one to a verified NPU Scope project: closing it then leaves
+    // the file at rest (settleAtRest). Never set for a file whose identity was not checked.
+    void settleOnClose() { settle_ = true; }
 
     // Returns the SQLite result code; statements are prepared once with PERSISTENT when
     // they will be reused across batches.
@@ -52,7 +55,17 @@ public:
 
 private:
     sqlite3 *db_ = nullptr;
+    bool settle_ = false;
 };
+
+// A project at rest is one file. While a writer records, the file is in WAL mode and
+// every connection shares a -wal and a -shm file beside it; a read-only connection to a
+// WAL-mode file creates both. Once the last connection is gone this returns the file to
+// rollback-journal mode, which folds the -wal into the file (recovering what a crashed
+// writer committed) and removes both. It fails harmlessly, changing nothing, while any
+// other connection, in this process or another, still has the file open; the last one
+// to close then settles it. Returns true when the file is (now) at rest.
+bool settleAtRest(const QByteArray &path);
 
 enum class OpenKind { ReadOnly, ReadWrite, Create };
 

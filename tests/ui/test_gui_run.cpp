@@ -5,6 +5,7 @@
 #include "ui/main_window.h"
 
 #include <QDir>
+#include <QTabWidget>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -75,6 +76,45 @@ private Q_SLOTS:
         QVERIFY(its.size() < size_t(spec.iterations * spec.devicesPerServer));
         QTreeWidgetItem *session = w.explorer()->topLevelItem(0)->child(0);
         QCOMPARE(session->text(1), QStringLiteral("cancelled"));
+    }
+
+    // A project at rest is one file: after a run and a look at it, closing the window
+    // leaves nothing beside the project (no -wal, -shm or lock).
+    void closingTheWindowLeavesOneFile()
+    {
+        const QString dir = tmp_.filePath(QStringLiteral("rest"));
+        QVERIFY(QDir().mkpath(dir));
+        const QString path = dir + QStringLiteral("/r.npuscope");
+        {
+            ui::MainWindow w;
+            w.show();
+            SessionSpec spec;
+            spec.model = QStringLiteral("lenet");
+            spec.batchSize = 4;
+            spec.iterations = 3;
+            spec.devicesPerServer = 2;
+            ProfilingOptions options;
+            options.output = tmp_.path();
+            options.trainingTrace = Switch::On;
+            QSignalSpy finished(&w, &ui::MainWindow::workFinished);
+            QVERIFY(w.startRun(spec, options, path));
+            QVERIFY(finished.count() == 1 || finished.wait(120000));
+            QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+            QTRY_VERIFY_WITH_TIMEOUT(w.explorer()->topLevelItemCount() == 1
+                                         && w.explorer()->topLevelItem(0)->childCount() == 1,
+                                     30000);
+            // The views open their own connections to the project.
+            w.explorer()->setCurrentItem(w.explorer()->topLevelItem(0)->child(0));
+            for (int i = 0; i < w.views()->count(); ++i) {
+                w.views()->setCurrentIndex(i);
+                QTest::qWait(100);
+            }
+            w.close();
+        }
+        QCoreApplication::processEvents();
+        const QStringList left =
+            QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+        QCOMPARE(left, QStringList{QStringLiteral("r.npuscope")});
     }
 
     void exportDialogWritesTheProfDirectory()
