@@ -478,6 +478,10 @@ int cmdRun(const QStringList &args)
     p.addOption({QStringLiteral("queue-depth"), Cli::tr("Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline."), Cli::tr("n"), QStringLiteral("32")});
     p.addOption({QStringLiteral("segments"), Cli::tr("Gradient all-reduce segments."), Cli::tr("n"), QStringLiteral("2")});
     p.addOption({QStringLiteral("scenario"), Cli::tr("Scenario knobs, comma separated."), Cli::tr("names")});
+    p.addOption({QStringLiteral("clock-base"),
+                 Cli::tr("Date the collection as starting at this ISO 8601 time (e.g. 2024-05-17T09:30:00Z) instead of "
+                         "now, for byte-reproducible output."),
+                 Cli::tr("time")});
     addOptionsSources(p);
     p.addOption({QStringLiteral("project"), Cli::tr("Project file to record into (created if missing). Default: <output>/npuscope.npuscope."), Cli::tr("file")});
     p.addOption({QStringLiteral("export"), Cli::tr("Also export the PROF directory into this folder."), Cli::tr("dir")});
@@ -525,6 +529,13 @@ int cmdRun(const QStringList &args)
     }
     if (p.isSet(QStringLiteral("scenario")))
         a.spec.scenarios = p.value(QStringLiteral("scenario")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (p.isSet(QStringLiteral("clock-base"))) {
+        QString clockError;
+        if (!clockBaseFromIso(p.value(QStringLiteral("clock-base")), &a.spec.clockBaseUs, &clockError)) {
+            err(QStringLiteral("--clock-base: ") + clockError);
+            return ExitUsage;
+        }
+    }
 
     QByteArray json;
     if (!optionsJsonFromArgs(p, QString(), &json, true))

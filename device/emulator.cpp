@@ -6,6 +6,7 @@
 #include "device/models/network.h"
 #include "device/rng.h"
 
+#include <QDateTime>
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -34,7 +35,6 @@ constexpr std::uint32_t kModelId = 1;
 constexpr std::uint32_t kHostPid = 10036;
 constexpr std::uint32_t kHostTid = 16027;
 constexpr TimeNs kMonotonicBase = 56579931060630; // the reference's clockMonotonicRaw
-constexpr std::int64_t kWallEpochUs = 1692340024324979; // the reference's collectionTimeBegin
 // Batches ready when the first step starts: the dataset sink (Estimator) has its device
 // queue filled ahead; under sess.run each step pulls its batch through the host iterator,
 // which holds one prefetched batch.
@@ -887,7 +887,10 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     const int n = spec_.deviceCount();
     Rng sessionRng(spec_.seed);
     const TimeNs monoBegin = kMonotonicBase + TimeNs(spec_.seed % 1000) * 1'000'000'000 / 10;
-    const std::int64_t wallBegin = kWallEpochUs + std::int64_t(spec_.seed % 100000) * 60'000'000;
+    // Dated by the real clock, as a collection on hardware is; an explicit clock base makes
+    // the output reproducible.
+    const std::int64_t wallBegin =
+        spec_.clockBaseUs != 0 ? spec_.clockBaseUs : QDateTime::currentMSecsSinceEpoch() * 1000;
 
     SessionInfo info;
     info.name = QStringLiteral("%1 b%2 ×%3").arg(spec_.model).arg(spec_.batchSize).arg(n);

@@ -120,6 +120,8 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     queueDepth_ = new QSpinBox(workload);
     queueDepth_->setRange(1, 1024);
     queueDepth_->setValue(32);
+    clockBase_ = new QLineEdit(workload);
+    clockBase_->setObjectName(QStringLiteral("clockBase"));
     auto *devRow = new QWidget(workload);
     auto *devLayout = new QHBoxLayout(devRow);
     devLayout->setContentsMargins(0, 0, 0, 0);
@@ -146,7 +148,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     auto *lModel = new QLabel(workload), *lBatch = new QLabel(workload), *lIter = new QLabel(workload),
          *lPrec = new QLabel(workload), *lDev = new QLabel(workload), *lMode = new QLabel(workload),
          *lRate = new QLabel(workload), *lSeed = new QLabel(workload), *lSeg = new QLabel(workload),
-         *lScen = new QLabel(workload), *lQueue = new QLabel(workload);
+         *lScen = new QLabel(workload), *lQueue = new QLabel(workload), *lClock = new QLabel(workload);
     wf->addRow(lModel, model_);
     wf->addRow(lBatch, batch_);
     wf->addRow(lIter, iterations_);
@@ -158,6 +160,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     wf->addRow(lSeed, seed_);
     wf->addRow(lSeg, segments_);
     wf->addRow(lScen, scenarioBox);
+    wf->addRow(lClock, clockBase_);
     wf->addRow(QString(), workloadMessage_);
     lModel->setBuddy(model_);
     lBatch->setBuddy(batch_);
@@ -169,6 +172,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     lQueue->setBuddy(queueDepth_);
     lSeed->setBuddy(seed_);
     lSeg->setBuddy(segments_);
+    lClock->setBuddy(clockBase_);
     onTr([=, this] {
         lModel->setText(tr("&Model:"));
         lBatch->setText(tr("&Batch size:"));
@@ -181,6 +185,11 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         lSeed->setText(tr("&Seed:"));
         lSeg->setText(tr("All-reduce se&gments:"));
         lScen->setText(tr("Scenarios:"));
+        lClock->setText(tr("&Clock base:"));
+        clockBase_->setPlaceholderText(tr("now (the real clock)"));
+        clockBase_->setToolTip(tr("Date the collection as starting at this ISO 8601 time, e.g. 2024-05-17T09:30:00Z, "
+                                  "instead of now: with the same seed the exported files are then identical byte "
+                                  "for byte, folder name included"));
         model_->setItemText(model_->findData(QString::fromLatin1(kFromFile)), tr("From file…"));
         model_->setToolTip(tr("A model of the zoo, or a JSON model file of your own"));
         precision_->setItemText(0, tr("Mixed precision (FP16 compute)"));
@@ -228,6 +237,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     for (QSpinBox *b : {batch_, iterations_, devices_, servers_, seed_, segments_, queueDepth_})
         connect(b, &QSpinBox::valueChanged, this, &NewSessionDialog::validate);
     connect(inputRate_, &QDoubleSpinBox::valueChanged, this, &NewSessionDialog::validate);
+    connect(clockBase_, &QLineEdit::textChanged, this, &NewSessionDialog::validate);
     for (QComboBox *c : {model_, precision_, mode_})
         connect(c, &QComboBox::currentIndexChanged, this, &NewSessionDialog::validate);
     connect(model_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
@@ -459,6 +469,8 @@ SessionSpec NewSessionDialog::spec() const
     s.inputRate = inputRate_->value();
     s.segments = segments_->value();
     s.queueDepth = queueDepth_->value();
+    if (const QString base = clockBase_->text().trimmed(); !base.isEmpty() && !clockBaseFromIso(base, &s.clockBaseUs, nullptr))
+        s.clockBaseUs = 0;
     for (const auto &[name, cb] : scenarios_)
         if (cb->isChecked())
             s.scenarios << name;
@@ -506,6 +518,10 @@ void NewSessionDialog::validate()
         workloadProblems << specError;
     if (projectPath().isEmpty())
         workloadProblems << tr("Choose a project file to record into.");
+    QString clockError;
+    std::int64_t clockUs = 0;
+    if (const QString base = clockBase_->text().trimmed(); !base.isEmpty() && !clockBaseFromIso(base, &clockUs, &clockError))
+        workloadProblems << clockError;
     workloadMessage_->setText(workloadProblems.join(QLatin1Char('\n')));
     workloadMessage_->setVisible(!workloadProblems.isEmpty());
 

@@ -105,6 +105,7 @@ private:
     QSpinBox *seed_ = nullptr;
     QSpinBox *segments_ = nullptr;
     QSpinBox *queueDepth_ = nullptr;
+    QLineEdit *clockBase_ = nullptr;
     std::vector<std::pair<QString, QCheckBox *>> scenarios_;
     QLabel *workloadMessage_ = nullptr;
     OptionsForm *form_ = nullptr;

@@ -1,6 +1,8 @@
 #include "core/model/session.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -55,6 +57,43 @@ bool sessionStatusFromName(const QString &s, SessionStatus *out)
     return false;
 }
 
+bool clockBaseFromIso(const QString &text, std::int64_t *us, QString *error)
+{
+    // QDateTime's ISO parser stops at milliseconds; the fraction is read here so a clock
+    // base keeps the microseconds msprof's start_info carries.
+    static const QRegularExpression iso(QStringLiteral(
+        "^(\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,6}))?(Z|[+-]\\d{2}:?\\d{2})?$"));
+    const auto m = iso.match(text.trimmed());
+    QDateTime t;
+    if (m.hasMatch()) {
+        QString base = m.captured(1);
+        base[10] = u'T';
+        const QString zone = m.captured(3);
+        t = QDateTime::fromString(base + (zone.isEmpty() ? QString() : zone), Qt::ISODate);
+        if (zone.isEmpty())
+            t.setTimeSpec(Qt::LocalTime);
+    }
+    if (!t.isValid()) {
+        if (error)
+            *error = QCoreApplication::translate("SessionSpec",
+                                                 "The clock base \"%1\" is not an ISO 8601 date and time such as "
+                                                 "2024-05-17T09:30:00 or 2024-05-17T09:30:00.250000Z.")
+                         .arg(text);
+        return false;
+    }
+    const QString fraction = m.captured(2).leftJustified(6, u'0');
+    *us = t.toMSecsSinceEpoch() * 1000 + (m.captured(2).isEmpty() ? 0 : fraction.toLongLong());
+    return true;
+}
+
+QString clockBaseToIso(std::int64_t us)
+{
+    const std::int64_t secs = us >= 0 ? us / 1'000'000 : -((-us + 999'999) / 1'000'000);
+    const std::int64_t micros = us - secs * 1'000'000;
+    return QDateTime::fromSecsSinceEpoch(secs, Qt::UTC).toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss"))
+           + QStringLiteral(".%1Z").arg(micros, 6, 10, QLatin1Char('0'));
+}
+
 QByteArray SessionSpec::toJson() const
 {
     QJsonObject o;
@@ -70,6 +109,8 @@ QByteArray SessionSpec::toJson() const
     o[QStringLiteral("segments")] = segments;
     o[QStringLiteral("queue_depth")] = queueDepth;
     o[QStringLiteral("scenarios")] = QJsonArray::fromStringList(scenarios);
+    if (clockBaseUs != 0)
+        o[QStringLiteral("clock_base")] = clockBaseToIso(clockBaseUs);
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -103,6 +144,9 @@ bool SessionSpec::fromJson(const QByteArray &json, SessionSpec *out, QString *er
     s.scenarios.clear();
     for (const auto &v : o.value(QStringLiteral("scenarios")).toArray())
         s.scenarios << v.toString();
+    if (const QJsonValue base = o.value(QStringLiteral("clock_base")); !base.isUndefined()
+        && !clockBaseFromIso(base.toString(), &s.clockBaseUs, error))
+        return false;
     *out = s;
     return true;
 }

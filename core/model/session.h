@@ -19,6 +19,12 @@ enum class SessionStatus : std::uint8_t { Running, Complete, Cancelled, Failed }
 QString launchModeName(LaunchMode m);   // "estimator" / "sess.run"
 QString precisionName(Precision p);     // "fp32" / "mixed"
 QString sessionStatusName(SessionStatus s); // "running" / "complete" / "cancelled" / "failed"
+// An ISO 8601 date and time ("2023-08-18T14:27:04.324979", optional fraction of up to six
+// digits, optional "Z" or "+08:00"; without a zone it is local time) as µs since the epoch.
+// False with *error (translated) when the text is not one.
+bool clockBaseFromIso(const QString &text, std::int64_t *us, QString *error);
+// The inverse, in UTC with microseconds ("2023-08-18T06:27:04.324979Z").
+QString clockBaseToIso(std::int64_t us);
 bool launchModeFromName(const QString &s, LaunchMode *out);   // accepts "estimator", "sess.run", "sessrun"
 bool precisionFromName(const QString &s, Precision *out);
 bool sessionStatusFromName(const QString &s, SessionStatus *out);
@@ -37,6 +43,10 @@ struct SessionSpec {
     int segments = 2;                            // gradient all-reduce segments
     int queueDepth = 32;                         // device data queue capacity (batches), 1..1024
     QStringList scenarios;                       // slow-input, straggler, ...
+    // Wall clock (µs since the epoch) the collection starts at. 0: the real clock when the
+    // run starts, as on hardware. Set it for output that must be byte-reproducible (golden
+    // files, comparing two runs): PROF folder names, start_info and info.json derive from it.
+    std::int64_t clockBaseUs = 0;
 
     int deviceCount() const { return devicesPerServer * servers; }
     QByteArray toJson() const;
