@@ -4,269 +4,208 @@
 <context>
     <name></name>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="306"/>
         <source>No folder to import was given.</source>
         <translation>未指定要导入的文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="308"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="310"/>
         <source>%1 is not a folder; give a PROF_* folder, one of its device_* folders or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹；请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="312"/>
         <source>The folder %1 cannot be read (permission denied).</source>
         <translation>无法读取文件夹 %1（权限被拒绝）。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="339"/>
         <source>No profiling data was found in %1: expected PROF_* folders with device_&lt;id&gt;/timeline, device_&lt;id&gt;/summary or mindstudio_profiler_output inside.</source>
         <translation>在 %1 中未找到 Profiling 数据：其中应包含带有 device_&lt;id&gt;/timeline、device_&lt;id&gt;/summary 或 mindstudio_profiler_output 的 PROF_* 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="354"/>
         <source>This is a link to %1, outside the imported folder; it was not read.</source>
         <translation>这是指向 %1 的链接，位于导入的文件夹之外；未读取。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="380"/>
         <source>The file name does not follow &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt;; the file was not read.</source>
         <translation>文件名不符合 &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt; 格式；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="391"/>
         <source>This version does not read &quot;%1&quot; files of the newer layout; the file was not read.</source>
         <translation>当前版本不支持读取新版目录结构中的 &quot;%1&quot; 文件；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="422"/>
         <source>Device %1 was already imported from %2; this copy was not read.</source>
         <translation>设备 %1 已从 %2 导入；未读取此副本。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="452"/>
         <source>The file name does not follow &lt;name&gt;_&lt;device&gt;_&lt;model&gt;_&lt;iteration&gt;.&lt;json|csv&gt;; the file was not read.</source>
         <translation>文件名不符合 &lt;name&gt;_&lt;device&gt;_&lt;model&gt;_&lt;iteration&gt;.&lt;json|csv&gt; 格式；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="465"/>
         <source>Unknown file kind &quot;%1&quot;; the file was not read.</source>
         <translation>未知的文件类型 &quot;%1&quot;；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="469"/>
         <source>The file names device %1 but lies in the folder of device %2; it was read as device %2.</source>
         <translation>文件名指明的是设备 %1，但文件位于设备 %2 的文件夹中；已按设备 %2 读取。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="473"/>
         <source>Iteration 0 is not valid (iterations count from 1); the file was not read.</source>
         <translation>迭代 0 无效（迭代从 1 开始计数）；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="480"/>
         <source>The device folder holds no timeline or summary files.</source>
         <translation>该设备文件夹中没有 timeline 或 summary 文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="490"/>
         <source>The file is missing; defaults were used.</source>
         <translation>文件缺失；已使用默认值。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="496"/>
         <source>The file cannot be read: %1.</source>
         <translation>无法读取该文件：%1。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="504"/>
         <source>The file is not a JSON object (%1); defaults were used.</source>
         <translation>该文件不是 JSON 对象（%1）；已使用默认值。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="603"/>
         <source>Import of %1</source>
         <translation>导入自 %1</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="642"/>
         <source>No op_summary files: op types, tensor shapes and PMU metrics are unknown; block dims were derived from the AI Core times.</source>
         <translation>没有 op_summary 文件：算子类型、张量形状和 PMU 指标未知；Block Dim 已根据 AI Core 耗时推算。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="644"/>
         <source>No task_time summary files: launch (pending) times are unknown and read as 0.</source>
         <translation>没有 task_time summary 文件：下发（pending）时间未知，按 0 读取。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="646"/>
         <source>No aicpu files: AI CPU op details are not available.</source>
         <translation>没有 aicpu 文件：无法获取 AI CPU 算子详情。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="690"/>
         <source>The project could not store the imported records.</source>
         <translation>工程无法保存导入的记录。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="756"/>
-        <location filename="../core/importing/prof_importer.cpp" line="828"/>
-        <location filename="../core/importing/prof_importer.cpp" line="864"/>
-        <location filename="../core/importing/prof_importer.cpp" line="897"/>
-        <location filename="../core/importing/prof_importer.cpp" line="952"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1001"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1036"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1083"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1100"/>
         <source>The file is empty.</source>
         <translation>文件为空。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="768"/>
         <source>The header lacks Stream ID, Task ID or Task Start Time; the file was not read.</source>
         <translation>表头缺少 Stream ID、Task ID 或 Task Start Time；未读取该文件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="784"/>
         <source>A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped.</source>
         <translation>某行的单元格数量不对，或流、Task ID、开始时间不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="814"/>
         <source>Another row of this file has the same device, stream, task id and start time; this row was skipped.</source>
         <translation>此文件中另有一行的设备、流、Task ID 和开始时间均相同；已跳过此行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="841"/>
         <source>A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 Count、Pending、Task ID、Stream ID 不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="877"/>
         <source>A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 ID、命中率不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="911"/>
         <source>A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped.</source>
         <translation>某行的单元格数量不对，或 tid、开始/结束时间不是数字，或结束时间早于开始时间；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="974"/>
         <source>A row has the wrong number of cells or a non-numeric time or id; the row was skipped.</source>
         <translation>某行的单元格数量不对，或时间、ID 不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1014"/>
         <source>A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped.</source>
         <translation>某行的单元格数量不对，或时间戳、缓冲区大小不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1052"/>
         <source>A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped.</source>
         <translation>某行的单元格数量不对，或模型 ID、内存大小不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1114"/>
         <source>A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped.</source>
         <translation>某行的单元格数量不对，或迭代、时间不是数字；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1242"/>
         <source>The JSON is broken here (%1); the events before this point were imported, the rest of the file was skipped.</source>
         <translation>JSON 在此处损坏（%1）；此前的事件已导入，文件的其余部分已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1247"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1661"/>
         <source>The import was cancelled.</source>
         <translation>导入已取消。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1253"/>
         <source> The event was skipped.</source>
         <translation> 已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1257"/>
         <source>Unknown event field &quot;%1&quot; was ignored.</source>
         <translation>已忽略未知的事件字段 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1265"/>
         <source>Unknown lane (process) &quot;%1&quot;; its events were skipped.</source>
         <translation>未知的泳道（进程）&quot;%1&quot;；已跳过其事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1276"/>
         <source>The event has no pid; it was skipped.</source>
         <translation>该事件没有 pid；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1287"/>
         <source>The event belongs to no known lane (pid %1); it was skipped.</source>
         <translation>该事件不属于任何已知泳道（pid %1）；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1295"/>
         <source>Unsupported event phase &quot;%1&quot; on this lane; the event was skipped.</source>
         <translation>此泳道不支持事件阶段（ph）&quot;%1&quot;；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1299"/>
         <source>A complete (X) event needs ts and a non-negative dur; the event was skipped.</source>
         <translation>完整（X）事件需要 ts 和非负的 dur；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1306"/>
         <source>The task has no &quot;Task Type&quot;; the event was skipped.</source>
         <translation>该任务没有 &quot;Task Type&quot;；已跳过该事件。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1492"/>
         <source>Unknown step trace event &quot;%1&quot;; it was skipped.</source>
         <translation>未知的 step trace 事件 &quot;%1&quot;；已跳过。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1504"/>
-        <location filename="../core/importing/prof_importer.cpp" line="1539"/>
         <source>Step trace event &quot;%1&quot; disagrees with the same event of another file; the first one was kept.</source>
         <translation>Step trace 事件 &quot;%1&quot; 与另一文件中的同一事件不一致；已保留先读取的那个。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1569"/>
         <source>No timeline event matches this row (same stream, task id and start); the row was skipped.</source>
         <translation>时间线中没有与此行匹配的事件（流、Task ID 和开始时间均相同）；已跳过该行。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1579"/>
         <source>No timeline event matches this row (same stream, task id and name); its pending time was skipped.</source>
         <translation>时间线中没有与此行匹配的事件（流、Task ID 和名称均相同）；已跳过其 pending 时间。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/importing/prof_importer.cpp" line="1587"/>
         <source>%n row(s) match no AI Core task of the timeline and were skipped.</source>
         <translation>
             <numerusform>有 %n 行与时间线中的任何 AI Core 任务都不匹配，已跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1698"/>
         <source>Iteration %1 of model %2 has no msprof or task_time timeline: its tasks are missing.</source>
         <translation>模型 %2 的迭代 %1 没有 msprof 或 task_time 时间线：其任务缺失。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1796"/>
         <source>Nothing could be imported from %1: every file was unreadable or empty.</source>
         <translation>无法从 %1 导入任何内容：所有文件均无法读取或为空。</translation>
     </message>
     <message>
-        <location filename="../core/importing/prof_importer.cpp" line="1799"/>
         <source>The import report could not be stored in the project.</source>
         <translation>无法将导入报告保存到工程中。</translation>
     </message>
@@ -274,119 +213,96 @@
 <context>
     <name>Advisor</name>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="332"/>
         <source>Training waits for input data</source>
         <translation>训练在等待输入数据</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="333"/>
         <source>Data Aug Bound (the wait from the previous iteration&apos;s end to FP start) is %1 % of the iteration time: %2 ms of %3 ms per iteration on average.</source>
         <translation>Data Aug Bound（从上一次迭代结束到 FP 开始的等待时间）占迭代时间的 %1 %：平均每次迭代 %3 ms 中有 %2 ms。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="336"/>
         <source>The host input pipeline cannot keep up with the device. Raise the dataset&apos;s prefetch buffer and num_parallel_calls of map(), move augmentation to the device or preprocess offline, and cache decoded data where it fits.</source>
         <translation>Host 侧输入流水线跟不上设备的速度。请增大数据集的 prefetch 缓冲区和 map() 的 num_parallel_calls，将数据增强移到设备上执行或改为离线预处理，并在内存允许时缓存解码后的数据。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="389"/>
         <source>Device %1 is a straggler</source>
         <translation>设备 %1 是慢卡</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="390"/>
         <source>Device %1 spends %2 ms per iteration in AI Core tasks, %3 % more than the other devices (median %4 ms). The other devices wait for it in the all-reduce: their NOTIFY_WAIT time is %5 ms per iteration longer than its own, %6 % of the iteration time.</source>
         <translation>设备 %1 每次迭代在 AI Core 任务上耗时 %2 ms，比其他设备（中位数 %4 ms）多 %3 %。其他设备在 all-reduce 中等待该设备：它们每次迭代的 NOTIFY_WAIT 时间比该设备长 %5 ms，占迭代时间的 %6 %。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="394"/>
         <source>All devices train at the pace of the slowest one. Check device %1: its health and temperature (npu-smi), its link and cable, other processes on it or its host, and whether its host feeds it data as fast as the others.</source>
         <translation>所有设备都以最慢设备的速度训练。请检查设备 %1：其健康状态和温度（npu-smi）、链路和线缆、该设备或其所在 Host 上的其他进程，以及其 Host 向它供给数据的速度是否与其他设备一样快。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="428"/>
         <source>Ops fell back to the AI CPU</source>
         <translation>算子回退到 AI CPU 执行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/analysis/advisor.cpp" line="429"/>
         <source>%n op(s) of type %1 ran on the AI CPU although the type has an AI Core kernel; they take %2 ms per iteration (%3 % of the iteration time), the compute stream waits for them. The longest, %4, takes %5 µs.</source>
         <translation>
             <numerusform>有 %n 个 %1 类型的算子在 AI CPU 上执行，尽管该类型有 AI Core 算子实现；这些算子每次迭代耗时 %2 ms（占迭代时间的 %3 %），计算流需要等待它们。其中耗时最长的 %4 耗时 %5 µs。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="434"/>
         <source>The AI Core kernel does not accept the op&apos;s input types (usually int64 or double). Cast the inputs to int32 / float16 / float32 before the op (e.g. make labels int32), or register an AI Core (TBE) kernel for the type.</source>
         <translation>AI Core 算子实现不支持该算子的输入类型（通常为 int64 或 double）。请在该算子之前将输入转换为 int32 / float16 / float32（例如将 labels 改为 int32），或为该类型注册 AI Core（TBE）算子实现。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="462"/>
         <source>The device idles between kernels (launch-bound)</source>
         <translation>设备在算子之间空闲（launch-bound）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="463"/>
         <source>Between FP start and BP end the device computes nothing %1 % of the time (%2 ms per iteration); the median AI Core kernel takes %3 µs, so launching kernels costs more than running them.</source>
         <translation>在 FP 开始到 BP 结束之间，设备有 %1 % 的时间没有执行任何计算（每次迭代 %2 ms）；AI Core 算子耗时的中位数为 %3 µs，因此下发算子的开销比执行算子还大。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="468"/>
         <source>The session runs in sess.run mode: every step pays a host round trip.</source>
         <translation>该会话以 sess.run 模式运行：每一步都需要与 Host 往返一次。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="470"/>
         <source>Give the device more work per launch: a bigger batch, the Estimator (or iterations_per_loop &gt; 1 with the dataset sunk to the device) instead of op-by-op sess.run calls, and whole-graph (not op-by-op) execution so the host does not dispatch every kernel.</source>
         <translation>让设备每次下发承担更多工作：增大批大小；使用 Estimator（或在数据集下沉到设备时设置 iterations_per_loop &gt; 1），而不是逐算子的 sess.run 调用；并采用整图（而非逐算子）执行，使 Host 无需逐个下发算子。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="503"/>
         <source>Communication is not hidden behind computation</source>
         <translation>通信未被计算掩盖</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="504"/>
         <source>Communication (Not Overlapped) takes %1 % of the iteration time: %2 ms per iteration in which the devices only exchange gradients.</source>
         <translation>Communication (Not Overlapped) 占迭代时间的 %1 %：每次迭代有 %2 ms 设备仅在交换梯度。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="507"/>
         <source>Split the gradients into more all-reduce segments (or move the split points) so reduction starts while backward still runs; fuse small gradients into fewer, larger all-reduces; check the link speed between the devices.</source>
         <translation>将梯度切分为更多 all-reduce 分段（或调整切分点），使规约在反向传播仍在进行时就开始；将小梯度融合为数量更少、规模更大的 all-reduce；检查设备之间的链路速率。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="542"/>
         <source>%1 (%2 % of AI Core time, %3)</source>
         <translation>%1（占 AI Core 时间的 %2 %，%3）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="558"/>
         <source>Convolutions and matrix products are memory-bound</source>
         <translation>卷积和矩阵乘存在访存瓶颈（memory-bound）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="559"/>
         <source>Cube op types (convolutions, matrix products) whose memory_bound (mte2_ratio / max(mac_ratio, vec_ratio)) is above %1 take %2 % of the AI Core time (%3 ms per iteration). Largest: %4.</source>
         <translation>memory_bound（mte2_ratio / max(mac_ratio, vec_ratio)）高于 %1 的 Cube 算子类型（卷积、矩阵乘）占 AI Core 时间的 %2 %（每次迭代 %3 ms）。耗时最多的：%4。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="563"/>
         <source>These ops wait for data from memory rather than compute: they move many bytes for few multiply-adds (thin channels, batch 1, large weights for one row). Use a bigger batch so weights are reused, fuse them with their neighbours so intermediate tensors stay on chip, retile them to reuse loaded data, and use float16 (mixed precision) to halve the bytes moved.</source>
         <translation>这些算子主要在等待内存数据而非进行计算：它们为少量乘加运算搬运了大量数据（通道数少、batch 为 1、单行数据对应大权重）。请增大批大小以复用权重；将其与相邻算子融合，使中间张量留在片上；重新切分（tiling）以复用已加载的数据；并使用 float16（混合精度）将搬运的数据量减半。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="580"/>
         <source>Convolutions and matrix products use the cube unit poorly</source>
         <translation>卷积和矩阵乘对 Cube 单元的利用率低</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="581"/>
         <source>Cube ops with a mean mac_ratio below %1 take %2 % of the AI Core time (%3 ms per iteration). Largest: %4.</source>
         <translation>平均 mac_ratio 低于 %1 的 Cube 算子占 AI Core 时间的 %2 %（每次迭代 %3 ms）。耗时最多的：%4。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/advisor.cpp" line="585"/>
         <source>The 16×16×16 cube is mostly idle for these shapes. Use mixed precision (float16 runs the cube at 4× the float32 rate), make channel counts and matrix dimensions multiples of 16, and use a batch large enough to fill the tiles.</source>
         <translation>对于这些形状，16×16×16 的 Cube 单元大部分时间处于空闲状态。请使用混合精度（float16 在 Cube 上的运算速率是 float32 的 4 倍），使通道数和矩阵维度为 16 的倍数，并使用足够大的批大小以填满分块（tile）。</translation>
     </message>
@@ -394,53 +310,42 @@
 <context>
     <name>ChartData</name>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="233"/>
-        <location filename="../core/analysis/chart_data.cpp" line="256"/>
         <source>Task timings were not recorded: enable task_trace (and task_time) in the profiling options.</source>
         <translation>未记录任务耗时：请在 Profiling 选项中开启 task_trace（以及 task_time）。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="234"/>
         <source>The selection has no AI Core or AI CPU task.</source>
         <translation>当前选择中没有 AI Core 或 AI CPU 任务。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="252"/>
         <source>The AI Core pipe ratios need aic_metrics = PipeUtilization; this session recorded %1. Record a session with PipeUtilization to see them.</source>
         <translation>AI Core 流水线占比需要 aic_metrics = PipeUtilization；该会话记录的是 %1。请使用 PipeUtilization 记录会话以查看流水线占比。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="259"/>
         <source>No AI Core task in the selection has pipe ratios (aic_metrics = PipeUtilization with task_time on records them).</source>
         <translation>当前选择中没有带流水线占比的 AI Core 任务（在 task_time 开启时使用 aic_metrics = PipeUtilization 才会记录）。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="268"/>
         <source>L2 cache was not recorded: enable l2 in the profiling options.</source>
         <translation>未记录 L2 Cache：请在 Profiling 选项中开启 l2。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="269"/>
         <source>No AI Core task in the selection has an L2 hit rate.</source>
         <translation>当前选择中没有带 L2 命中率的 AI Core 任务。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="284"/>
         <source>HCCL was not recorded: enable hccl in the profiling options.</source>
         <translation>未记录 HCCL：请在 Profiling 选项中开启 hccl。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="285"/>
         <source>The selection has no collective communication (it needs more than one device).</source>
         <translation>当前选择中没有集合通信（需要多个设备）。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="323"/>
         <source>The step trace was not recorded: enable training_trace in the profiling options.</source>
         <translation>未记录 step trace：请在 Profiling 选项中开启 training_trace。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/chart_data.cpp" line="324"/>
         <source>The selection has no iteration with step-trace markers.</source>
         <translation>当前选择中没有带 step trace 标记的迭代。</translation>
     </message>
@@ -448,737 +353,566 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="163"/>
         <source>Run the command again with --upgrade to upgrade the project.</source>
         <translation>请加上 --upgrade 重新运行该命令以升级工程。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="184"/>
         <source>Upgraded %1 from schema %2 to schema %3; the original is kept as %4.</source>
         <translation>已将 %1 从 schema %2 升级到 schema %3；原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="194"/>
         <source>The profiling options have 1 problem:</source>
         <translation>Profiling 选项有 1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="195"/>
         <source>The profiling options have %1 problems:</source>
         <translation>Profiling 选项有 %1 个问题：</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="204"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="218"/>
         <source>Give the profiling options only once: --profiling-options, --options-file or --script.</source>
         <translation>Profiling 选项只能指定一次：--profiling-options、--options-file 和 --script 三者只能选其一。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="223"/>
         <source>No profiling options given: use --profiling-options &apos;&lt;json&gt;&apos;, --options-file FILE or --script train.py.</source>
         <translation>未指定 Profiling 选项：请使用 --profiling-options &apos;&lt;json&gt;&apos;、--options-file FILE 或 --script train.py。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="251"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="254"/>
         <source>Profiling options read from %1, line %2.</source>
         <translation>Profiling 选项读取自 %1 第 %2 行。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="256"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="282"/>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="284"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="286"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="287"/>
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="305"/>
         <source>%1 holds no recorded session to export.</source>
         <translation>%1 中没有可导出的已记录会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="323"/>
         <source>Exporting: file %1 of %2, %3 written</source>
         <translation>正在导出：第 %1/%2 个文件，已写入 %3</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="338"/>
         <source>Exported session %1 to %2 (%3 files, %4).</source>
         <translation>已将会话 %1 导出到 %2（%3 个文件，%4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="350"/>
-        <location filename="../app/cli.cpp" line="746"/>
         <source>The profiling_options JSON string.</source>
         <translation>profiling_options JSON 字符串。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="350"/>
         <source>json</source>
         <translation>json</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="351"/>
         <source>Read the profiling_options JSON from a file.</source>
         <translation>从文件读取 profiling_options JSON。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="351"/>
-        <location filename="../app/cli.cpp" line="482"/>
-        <location filename="../app/cli.cpp" line="548"/>
-        <location filename="../app/cli.cpp" line="613"/>
-        <location filename="../app/cli.cpp" line="718"/>
-        <location filename="../app/cli.cpp" line="888"/>
-        <location filename="../app/cli.cpp" line="1064"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="352"/>
         <source>Read profiling_options from a TensorFlow training script.</source>
         <translation>从 TensorFlow 训练脚本中读取 profiling_options。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="352"/>
         <source>train.py</source>
         <translation>train.py</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="361"/>
         <source>Run &apos;%1 --help&apos; for usage.</source>
         <translation>运行 &apos;%1 --help&apos; 查看用法。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="396"/>
-        <location filename="../app/cli.cpp" line="766"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="407"/>
         <source>Iteration %1 of %2, %3 records, %4 records/s</source>
         <translation>迭代 %1/%2，%3 条记录，%4 条记录/秒</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="425"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="427"/>
         <source>What was recorded before the failure is kept in %1 (session %2, marked failed).</source>
         <translation>失败前已记录的数据保存在 %1 中（会话 %2，已标记为失败）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="432"/>
         <source>Cancelled. Session %1 keeps the %2 records recorded so far and is marked cancelled in %3.</source>
         <translation>已取消。会话 %1 保留了目前已记录的 %2 条记录，并在 %3 中标记为已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="440"/>
         <source>Recorded session %1 (%2, batch %3, %4 iterations, %5 devices, %6) into %7: %8 records in %9 s.</source>
         <translation>已将会话 %1（%2，批大小 %3，%4 次迭代，%5 个设备，%6）记录到 %7：共 %8 条记录，用时 %9 秒。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="451"/>
         <source>The storage limit aged %1 MB (%2 bytes) of the oldest records; step traces, fusion-op info, metadata and the newest iteration were kept.</source>
         <translation>存储上限已老化删除最早的 %1 MB（%2 字节）记录；step trace、融合算子信息、元数据和最新一次迭代均已保留。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="466"/>
         <source>Emulate a profiled training session on Ascend 910 devices and record it into a project.</source>
         <translation>在 Ascend 910 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="467"/>
         <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
         <translation>模型：%1，或 JSON 模型文件的路径（格式见 docs/emulator.md）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="469"/>
         <source>name|file.json</source>
         <translation>名称|file.json</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="470"/>
         <source>Batch size per device.</source>
         <translation>每个设备的批大小（batch size）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="470"/>
-        <location filename="../app/cli.cpp" line="471"/>
-        <location filename="../app/cli.cpp" line="472"/>
-        <location filename="../app/cli.cpp" line="473"/>
-        <location filename="../app/cli.cpp" line="476"/>
-        <location filename="../app/cli.cpp" line="477"/>
-        <location filename="../app/cli.cpp" line="478"/>
-        <location filename="../app/cli.cpp" line="479"/>
-        <location filename="../app/cli.cpp" line="551"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="471"/>
         <source>Training iterations.</source>
         <translation>训练迭代次数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="472"/>
         <source>Devices per server (1-8).</source>
         <translation>每台服务器的设备数（1-8）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="473"/>
         <source>Servers (1-4).</source>
         <translation>服务器数量（1-4）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="474"/>
         <source>Launch mode: estimator or sess.run.</source>
         <translation>启动模式：estimator 或 sess.run。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="474"/>
         <source>mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="475"/>
         <source>Precision: fp32 or mixed.</source>
         <translation>精度：fp32 或 mixed。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="475"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="476"/>
         <source>Seed of the modelled jitter (same seed, same records).</source>
         <translation>模拟抖动所用的随机种子（种子相同，记录相同）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="477"/>
         <source>Host input pipeline throughput in samples/s (0 = fast enough).</source>
         <translation>Host 侧输入流水线吞吐量，单位 samples/s（0 = 足够快）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="478"/>
         <source>Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline.</source>
         <translation>设备数据队列的容量，以 batch 为单位（1-1024）；较深的队列可以吸收输入流水线的抖动。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="479"/>
         <source>Gradient all-reduce segments.</source>
         <translation>梯度 all-reduce 分段数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="480"/>
         <source>Scenario knobs, comma separated.</source>
         <translation>场景开关，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="480"/>
-        <location filename="../app/cli.cpp" line="556"/>
         <source>names</source>
         <translation>名称列表</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="482"/>
         <source>Project file to record into (created if missing). Default: &lt;output&gt;/npuscope.npuscope.</source>
         <translation>要记录到的工程文件（不存在时自动创建）。默认：&lt;output&gt;/npuscope.npuscope。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="483"/>
         <source>Also export the PROF directory into this folder.</source>
         <translation>同时将 PROF 目录导出到此文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="483"/>
-        <location filename="../app/cli.cpp" line="549"/>
-        <location filename="../app/cli.cpp" line="774"/>
         <source>dir</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="487"/>
         <source>Unexpected argument: %1</source>
         <translation>意外的参数：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="496"/>
         <source>--%1 must be a whole number, got &quot;%2&quot;.</source>
         <translation>--%1 必须是整数，实际为 &quot;%2&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="508"/>
         <source>--mode must be &quot;estimator&quot; or &quot;sess.run&quot;, got &quot;%1&quot;.</source>
         <translation>--mode 必须是 &quot;estimator&quot; 或 &quot;sess.run&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="512"/>
         <source>--precision must be &quot;fp32&quot; or &quot;mixed&quot;, got &quot;%1&quot;.</source>
         <translation>--precision 必须是 &quot;fp32&quot; 或 &quot;mixed&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="518"/>
         <source>--seed must be a whole number, got &quot;%1&quot;.</source>
         <translation>--seed 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="523"/>
         <source>--input-rate must be a number of samples per second, got &quot;%1&quot;.</source>
         <translation>--input-rate 必须是表示每秒样本数的数字，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="547"/>
         <source>Export a recorded session as the PROF directory msprof writes.</source>
         <translation>将已记录的会话导出为与 msprof 输出格式相同的 PROF 目录。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="548"/>
-        <location filename="../app/cli.cpp" line="718"/>
-        <location filename="../app/cli.cpp" line="888"/>
-        <location filename="../app/cli.cpp" line="1064"/>
         <source>Project file.</source>
         <translation>工程文件。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="549"/>
         <source>Folder to create the PROF_* directory in.</source>
         <translation>用于创建 PROF_* 目录的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="550"/>
-        <location filename="../app/cli.cpp" line="889"/>
         <source>Session id (default: the newest).</source>
         <translation>会话 ID（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="550"/>
-        <location filename="../app/cli.cpp" line="889"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="551"/>
         <source>Export only this model (graph) id.</source>
         <translation>仅导出此模型（图）ID。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="552"/>
         <source>Export only iteration N or the range A-B.</source>
         <translation>仅导出第 N 次迭代或 A-B 范围内的迭代。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="552"/>
         <source>N|A-B</source>
         <translation>N|A-B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="553"/>
         <source>Export only these devices, comma separated.</source>
         <translation>仅导出这些设备，以逗号分隔。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="553"/>
         <source>ids</source>
         <translation>ids</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="554"/>
         <source>Export only these files, comma separated: %1.</source>
         <translation>仅导出这些文件，以逗号分隔：%1。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="560"/>
         <source>export needs --project FILE and --output DIR.</source>
         <translation>export 需要 --project FILE 和 --output DIR。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="570"/>
-        <location filename="../app/cli.cpp" line="902"/>
         <source>--session must be a session id (see &apos;npuscope query&apos;), got &quot;%1&quot;.</source>
         <translation>--session 必须是会话 ID（参见 &apos;npuscope query&apos;），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="577"/>
         <source>--model-id must be a whole number, got &quot;%1&quot;.</source>
         <translation>--model-id 必须是整数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="584"/>
         <source>--iteration-id must be N or A-B with 1 &lt;= A &lt;= B, got &quot;%1&quot;.</source>
         <translation>--iteration-id 必须是 N 或 A-B（1 &lt;= A &lt;= B），实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="594"/>
         <source>--device must list device ids, got &quot;%1&quot;.</source>
         <translation>--device 必须列出设备 ID，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="609"/>
         <source>Import a PROF directory written by msprof (or by NPU Scope) into a project. Give a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders: every device found is imported into one session.</source>
         <translation>将 msprof（或 NPU Scope）写出的 PROF 目录导入工程。请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹：找到的所有设备都会导入到同一个会话中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="612"/>
         <source>The folder to import.</source>
         <translation>要导入的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="613"/>
         <source>Project file (created if missing).</source>
         <translation>工程文件（不存在时自动创建）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="614"/>
         <source>Session name (default: &quot;Import of &lt;folder&gt;&quot;).</source>
         <translation>会话名称（默认：&quot;导入自 &lt;folder&gt;&quot;）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="614"/>
         <source>text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="618"/>
         <source>import needs one folder and --project FILE, e.g. &apos;npuscope import PROF_000001_... --project p.npuscope&apos;.</source>
         <translation>import 需要一个文件夹和 --project FILE，例如 &apos;npuscope import PROF_000001_... --project p.npuscope&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="624"/>
         <source>%1 is not a folder; give a PROF_* folder or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹；请指定 PROF_* 文件夹或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="625"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="649"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="660"/>
         <source> (byte %1)</source>
         <translation> (第 %1 字节)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/cli.cpp" line="663"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="683"/>
         <source>Imported %1 (%2 layout, %3 files, %4) into session %5 of %6.</source>
         <translation>已将 %1（%2 目录结构，%3 个文件，%4）导入到 %6 的会话 %5 中。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="686"/>
         <source>Events and rows: %1 read, %2 imported, %3 duplicates of other files, %4 derived (recomputed on export), %5 skipped.</source>
         <translation>事件和行：读取 %1，导入 %2，与其他文件重复 %3，派生 %4（导出时重新计算），跳过 %5。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="689"/>
         <source>Not in the input: %1</source>
         <translation>输入中不包含：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/cli.cpp" line="691"/>
         <source>%n problem(s) were found; they are listed above and stored with the session.</source>
         <translation>
             <numerusform>发现 %n 个问题；已在上方列出，并随会话一起保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="717"/>
         <source>List the sessions, devices, models, iterations and record counts of a project.</source>
         <translation>列出工程中的会话、设备、模型、迭代和记录数。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="719"/>
-        <location filename="../app/cli.cpp" line="890"/>
         <source>Output format: text or json.</source>
         <translation>输出格式：text 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="719"/>
-        <location filename="../app/cli.cpp" line="890"/>
-        <location filename="../app/cli.cpp" line="974"/>
-        <location filename="../app/cli.cpp" line="1065"/>
         <source>format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="723"/>
         <source>query needs --project FILE.</source>
         <translation>query 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="708"/>
         <source>--format must be &quot;text&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="74"/>
         <source>Checking the integrity of %1 (%2 MB)…</source>
         <translation>正在检查 %1 的完整性（%2 MB）…</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="745"/>
         <source>Validate profiling_options like the real collector; list every problem.</source>
         <translation>按真实采集器的规则校验 profiling_options，并列出所有问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="751"/>
         <source>check-options takes one JSON string; quote it in the shell.</source>
         <translation>check-options 只接受一个 JSON 字符串；请在 shell 中用引号将其括起。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="763"/>
         <source>The profiling options are valid.</source>
         <translation>Profiling 选项有效。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="773"/>
         <source>Record a small demo session (ResNet-50, 2 devices) and export it.</source>
         <translation>记录一个小型演示会话（ResNet-50，2 个设备）并将其导出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="774"/>
         <source>Folder for the demo project and export.</source>
         <translation>存放演示工程和导出结果的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="798"/>
         <source>Demo project: %1</source>
         <translation>演示工程：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="799"/>
         <source>Demo export:  %1</source>
         <translation>演示导出：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="800"/>
         <source>Open the project in the GUI with: npuscope %1</source>
         <translation>在图形界面中打开该工程：npuscope %1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="822"/>
         <source>The project %1 holds no session.</source>
         <translation>工程 %1 中没有会话。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="875"/>
         <source>CRITICAL</source>
         <translation>严重</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="876"/>
         <source>WARNING</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="877"/>
         <source>INFO</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="885"/>
         <source>Find what limits training speed in a recorded session (the advisor&apos;s rules: input-bound, straggler, aicpu-fallback, launch-bound, comm-not-overlapped, memory-bound, low-cube-utilization; see docs/analysis.md).</source>
         <translation>找出已记录会话中限制训练速度的因素（专家建议规则：input-bound、straggler、aicpu-fallback、launch-bound、comm-not-overlapped、memory-bound、low-cube-utilization；参见 docs/analysis.md）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="894"/>
         <source>analyze needs --project FILE.</source>
         <translation>analyze 需要 --project FILE。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="915"/>
-        <location filename="../app/cli.cpp" line="1003"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="931"/>
         <source>Session %1 (%2)</source>
         <translation>会话 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="933"/>
         <source>No performance problems found.</source>
         <translation>未发现性能问题。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="944"/>
         <source>Suggestion: %1</source>
         <translation>建议：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="970"/>
         <source>Compare two recorded sessions: op time per iteration per device by op type, and the step-trace means. A and B are project[:session] (default: the newest session).</source>
         <translation>比较两个已记录的会话：按算子类型统计的每设备每次迭代的算子耗时，以及 step trace 各阶段的平均值。A 和 B 的格式为 project[:session]（默认：最新的会话）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="972"/>
         <source>The baseline: project[:session].</source>
         <translation>基线：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="973"/>
         <source>The run to compare: project[:session].</source>
         <translation>要比较的会话：project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="974"/>
         <source>Output format: text, json or csv.</source>
         <translation>输出格式：text、json 或 csv。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="978"/>
         <source>diff needs two runs, A and B, each project[:session].</source>
         <translation>diff 需要两个会话 A 和 B，格式均为 project[:session]。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="983"/>
         <source>--format must be &quot;text&quot;, &quot;json&quot; or &quot;csv&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot;、&quot;json&quot; 或 &quot;csv&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="992"/>
         <source>&quot;%1&quot; is not project[:session].</source>
         <translation>&quot;%1&quot; 不是 project[:session] 格式。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1025"/>
         <source>A: %1 (session %2)   B: %3 (session %4)</source>
         <translation>A：%1（会话 %2）   B：%3（会话 %4）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1032"/>
         <source>Step (mean)</source>
         <translation>阶段（平均）</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1032"/>
         <source>A (ms)</source>
         <translation>A (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1032"/>
         <source>B (ms)</source>
         <translation>B (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1032"/>
         <source>Δ (ms)</source>
         <translation>Δ (ms)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1032"/>
-        <location filename="../app/cli.cpp" line="1040"/>
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1039"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1039"/>
         <source>Count A</source>
         <translation>次数 A</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1039"/>
         <source>Count B</source>
         <translation>次数 B</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1039"/>
         <source>A (µs/iter)</source>
         <translation>A (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1040"/>
         <source>B (µs/iter)</source>
         <translation>B (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1040"/>
         <source>Δ (µs/iter)</source>
         <translation>Δ (µs/迭代)</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1045"/>
         <source>Largest regressions: %1</source>
         <translation>劣化最大的算子类型：%1</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1061"/>
         <source>Run one read-only SQL query over a project (see --schema for the tables). Writes are refused; the project is never changed.</source>
         <translation>对工程执行一条只读 SQL 查询（表结构见 --schema）。写操作会被拒绝；工程永远不会被修改。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1063"/>
         <source>One SELECT statement (quote it in the shell).</source>
         <translation>一条 SELECT 语句（请在 shell 中用引号括起）。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1065"/>
         <source>Output format: csv or json.</source>
         <translation>输出格式：csv 或 json。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1066"/>
         <source>List every table and column with what it holds, then exit.</source>
         <translation>列出所有表和列及其内容说明，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1083"/>
         <source>sql needs --project FILE and one query.</source>
         <translation>sql 需要 --project FILE 和一条查询语句。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1088"/>
         <source>--format must be &quot;csv&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;csv&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1143"/>
         <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
 
 Usage: npuscope [project.npuscope]        open the GUI (needs a display)
@@ -1231,30 +965,33 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 130 已取消。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1191"/>
         <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
         <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/cli.cpp" line="1231"/>
         <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
         <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
+    </message>
+    <message>
+        <source>Date the collection as starting at this ISO 8601 time (e.g. 2024-05-17T09:30:00Z) instead of now, for byte-reproducible output.</source>
+        <translation>将采集的开始时间设为此 ISO 8601 时间（例如 2024-05-17T09:30:00Z），而非当前时间，以得到逐字节可复现的输出。</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>
     <name>CsvReader</name>
     <message>
-        <location filename="../core/importing/csv_reader.cpp" line="21"/>
         <source>Could not open %1: %2.</source>
         <translation>无法打开 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/importing/csv_reader.cpp" line="55"/>
         <source>The file ends inside a quoted cell (truncated?).</source>
         <translation>文件在带引号的单元格内结束（可能被截断？）。</translation>
     </message>
     <message>
-        <location filename="../core/importing/csv_reader.cpp" line="92"/>
         <source>A cell is longer than 16 MiB.</source>
         <translation>某个单元格超过 16 MiB。</translation>
     </message>
@@ -1262,52 +999,42 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>Emulator</name>
     <message>
-        <location filename="../device/emulator.cpp" line="886"/>
         <source>The batch size %1 is out of range: it must be between 1 and 4096.</source>
         <translation>批大小 %1 超出范围：必须介于 1 到 4096 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="895"/>
         <source>The model &quot;%1&quot; is unknown. Use one of: %2, or the path of a JSON model file.</source>
         <translation>未知的模型 &quot;%1&quot;。请使用以下模型之一：%2，或指定 JSON 模型文件的路径。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="900"/>
         <source>The iteration count %1 is out of range: it must be between 1 and 100000.</source>
         <translation>迭代次数 %1 超出范围：必须介于 1 到 100000 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="903"/>
         <source>The device count %1 per server is out of range: an Ascend 910 server has 1 to 8 devices.</source>
         <translation>每台服务器的设备数 %1 超出范围：一台 Ascend 910 服务器有 1 到 8 个设备。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="906"/>
         <source>The server count %1 is out of range: it must be between 1 and 4.</source>
         <translation>服务器数量 %1 超出范围：必须介于 1 到 4 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="909"/>
         <source>The all-reduce segment count %1 is out of range: it must be between 1 and 64.</source>
         <translation>all-reduce 分段数 %1 超出范围：必须介于 1 到 64 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="912"/>
         <source>The input queue depth %1 is out of range: it must be between 1 and 1024 batches.</source>
         <translation>输入队列深度 %1 超出范围：必须介于 1 到 1024 个 batch 之间。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="915"/>
         <source>The input rate %1 samples/s is not valid: it must be 0 (fast enough) or a positive number.</source>
         <translation>输入速率 %1 samples/s 无效：必须为 0（足够快）或正数。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="919"/>
         <source>The scenario &quot;%1&quot; is unknown. Known scenarios: %2.</source>
         <translation>未知的场景 &quot;%1&quot;。已知场景：%2。</translation>
     </message>
     <message>
-        <location filename="../device/emulator.cpp" line="1008"/>
         <source>The record store refused a batch of iteration %1.</source>
         <translation>记录存储拒绝了迭代 %1 的一批记录。</translation>
     </message>
@@ -1315,37 +1042,30 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>Format</name>
     <message>
-        <location filename="../ui/format.cpp" line="16"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/format.cpp" line="18"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/format.cpp" line="19"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../ui/format.cpp" line="35"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/format.cpp" line="36"/>
         <source>complete</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../ui/format.cpp" line="37"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../ui/format.cpp" line="38"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -1353,162 +1073,130 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>JsonModel</name>
     <message>
-        <location filename="../device/models/json_model.cpp" line="149"/>
         <source>The model file %1 is not valid JSON: %2 at line %3.</source>
         <translation>模型文件 %1 不是有效的 JSON：%2（第 %3 行）。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="155"/>
         <source>The model file %1 must hold a JSON object with &quot;input&quot; and &quot;layers&quot;.</source>
         <translation>模型文件 %1 必须包含一个带有 &quot;input&quot; 和 &quot;layers&quot; 的 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="163"/>
         <source>The model file %1 has the unknown key &quot;%2&quot;; known keys: %3.</source>
         <translation>模型文件 %1 包含未知的键 &quot;%2&quot;；已知的键：%3。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="174"/>
         <source>The model file %1: &quot;labels&quot; must be &quot;int32&quot; or &quot;int64&quot;, got &quot;%2&quot;.</source>
         <translation>模型文件 %1：&quot;labels&quot; 必须是 &quot;int32&quot; 或 &quot;int64&quot;，实际为 &quot;%2&quot;。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="185"/>
         <source>The model file %1 needs a non-empty &quot;layers&quot; array.</source>
         <translation>模型文件 %1 需要一个非空的 &quot;layers&quot; 数组。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="196"/>
         <source>a layer must be a JSON object</source>
         <translation>层必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="204"/>
         <source>the layer type &quot;%1&quot; is unknown; known types: %2</source>
         <translation>未知的层类型 &quot;%1&quot;；已知类型：%2</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="209"/>
         <source>the key &quot;%1&quot; is not a setting of a %2 layer; its settings: %3</source>
         <translation>键 &quot;%1&quot; 不是 %2 层的设置项；其设置项为：%3</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="210"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="215"/>
         <source>the layer name &quot;%1&quot; is used twice</source>
         <translation>层名称 &quot;%1&quot; 被使用了两次</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="222"/>
         <source>it has no layer with weights (conv, dense, embedding or attention), so there is nothing to train</source>
         <translation>模型中没有带权重的层（conv、dense、embedding 或 attention），因此没有可训练的内容</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="246"/>
         <source>The model file %1, layers[%2] (line %3): %4.</source>
         <translation>模型文件 %1，layers[%2]（第 %3 行）：%4。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="251"/>
         <source>The model file %1 cannot be used: %2.</source>
         <translation>无法使用模型文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="263"/>
         <source>The model file %1: input &quot;%2&quot; must be a whole number from 1 to 1000000.</source>
         <translation>模型文件 %1：input &quot;%2&quot; 必须是 1 到 1000000 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="271"/>
         <source>The model file %1 needs an &quot;input&quot; object: {&quot;channels&quot;, &quot;height&quot;, &quot;width&quot;}, {&quot;features&quot;} or {&quot;tokens&quot;}.</source>
         <translation>模型文件 %1 需要一个 &quot;input&quot; 对象：{&quot;channels&quot;, &quot;height&quot;, &quot;width&quot;}、{&quot;features&quot;} 或 {&quot;tokens&quot;}。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="283"/>
         <source>The model file %1: &quot;%2&quot; is not an input setting; use channels/height/width, features or tokens.</source>
         <translation>模型文件 %1：&quot;%2&quot; 不是 input 的设置项；请使用 channels/height/width、features 或 tokens。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="290"/>
         <source>The model file %1: &quot;input&quot; must give either all of channels, height and width, or features, or tokens.</source>
         <translation>模型文件 %1：&quot;input&quot; 必须同时给出 channels、height 和 width，或者只给出 features，或者只给出 tokens。</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="309"/>
         <source>&quot;%1&quot; is required</source>
         <translation>&quot;%1&quot; 为必填项</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="315"/>
         <source>&quot;%1&quot; must be a whole number from %2 to %3</source>
         <translation>&quot;%1&quot; 必须是 %2 到 %3 之间的整数</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="327"/>
         <source>&quot;%1&quot; must be true or false</source>
         <translation>&quot;%1&quot; 必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="335"/>
         <source>&quot;activation&quot; must be one of %1, got &quot;%2&quot;</source>
         <translation>&quot;activation&quot; 必须是 %1 之一，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="350"/>
         <source>a token input must go through an embedding layer first</source>
         <translation>token 输入必须先经过 embedding 层</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="360"/>
         <source>a %1×%1 kernel does not fit the %2×%3 input</source>
         <translation>%1×%1 的卷积核不适用于 %2×%3 的输入</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="375"/>
         <source>a %1×%1 window does not fit the %2×%3 input</source>
         <translation>%1×%1 的窗口不适用于 %2×%3 的输入</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="404"/>
         <source>an embedding layer needs the token input (&quot;input&quot;: {&quot;tokens&quot;: N}) directly before it</source>
         <translation>embedding 层的前面必须紧接 token 输入（&quot;input&quot;: {&quot;tokens&quot;: N}）</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="412"/>
         <source>an attention layer needs a token sequence (after an embedding layer)</source>
         <translation>attention 层需要 token 序列（位于 embedding 层之后）</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="417"/>
         <source>%1 heads do not divide the hidden size %2</source>
         <translation>隐藏层大小 %2 不能被头数 %1 整除</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="423"/>
         <source>&quot;from&quot; must name an earlier layer (or &quot;input&quot;), got &quot;%1&quot;</source>
         <translation>&quot;from&quot; 必须指定前面的某一层（或 &quot;input&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="426"/>
         <source>the output of &quot;%1&quot; (%2×%3×%4) does not match the current shape (%5×%6×%7)</source>
         <translation>&quot;%1&quot; 的输出（%2×%3×%4）与当前形状（%5×%6×%7）不匹配</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="434"/>
         <source>take_token needs a token sequence</source>
         <translation>take_token 需要 token 序列</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="438"/>
         <source>gather_positions needs a token sequence</source>
         <translation>gather_positions 需要 token 序列</translation>
     </message>
     <message>
-        <location filename="../device/models/json_model.cpp" line="460"/>
         <source>The model file %1 cannot be read: %2.</source>
         <translation>无法读取模型文件 %1：%2。</translation>
     </message>
@@ -1516,106 +1204,84 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>JsonPull</name>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="36"/>
         <source>Could not open %1: %2.</source>
         <translation>无法打开 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="71"/>
         <source>Reading failed at byte %1: %2.</source>
         <translation>在第 %1 字节处读取失败：%2。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="147"/>
-        <location filename="../core/importing/json_pull.cpp" line="173"/>
         <source>The file ends inside a string (truncated?).</source>
         <translation>文件在字符串内结束（可能被截断？）。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="158"/>
         <source>A string is longer than %1 MiB.</source>
         <translation>某个字符串超过 %1 MiB。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="168"/>
         <source>A control character is not allowed inside a string.</source>
         <translation>字符串中不允许出现控制字符。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="200"/>
-        <location filename="../core/importing/json_pull.cpp" line="207"/>
         <source>A \u escape needs four hex digits.</source>
         <translation>\u 转义需要四位十六进制数字。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="216"/>
         <source>Unknown escape \%1 in a string.</source>
         <translation>字符串中有未知的转义 \%1。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="233"/>
         <source>A number is too long.</source>
         <translation>数字过长。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="243"/>
         <source>&quot;%1&quot; is not a number.</source>
         <translation>&quot;%1&quot; 不是数字。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="253"/>
         <source>Unexpected character; expected &quot;%1&quot;.</source>
         <translation>意外的字符；应为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="276"/>
         <source>The file is empty.</source>
         <translation>文件为空。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/importing/json_pull.cpp" line="276"/>
         <source>The file ends early: %n container(s) not closed (truncated?).</source>
         <translation>
             <numerusform>文件提前结束：有 %n 个容器未闭合（可能被截断？）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="280"/>
         <source>Unexpected data after the end of the JSON value.</source>
         <translation>JSON 值结束后出现意外数据。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="301"/>
         <source>Expected &apos;,&apos; or &apos;}&apos; after a value.</source>
         <translation>值之后应为 &apos;,&apos; 或 &apos;}&apos;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="301"/>
         <source>Expected &apos;,&apos; or &apos;]&apos; after a value.</source>
         <translation>值之后应为 &apos;,&apos; 或 &apos;]&apos;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="312"/>
         <source>Expected a quoted key.</source>
         <translation>应为带引号的键。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="317"/>
         <source>Expected &apos;:&apos; after the key &quot;%1&quot;.</source>
         <translation>键 &quot;%1&quot; 之后应为 &apos;:&apos;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="365"/>
         <source>Unexpected character &apos;%1&apos; where a value should be.</source>
         <translation>此处应为值，却出现了意外的字符 &apos;%1&apos;。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="465"/>
         <source>An element of the event array is not an object.</source>
         <translation>事件数组中的某个元素不是对象。</translation>
     </message>
     <message>
-        <location filename="../core/importing/json_pull.cpp" line="485"/>
         <source>The field &quot;%1&quot; has the wrong type.</source>
         <translation>字段 &quot;%1&quot; 的类型错误。</translation>
     </message>
@@ -1623,7 +1289,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>MemoryTrace</name>
     <message>
-        <location filename="../core/model/memory_trace.cpp" line="21"/>
         <source>The string id %1 was declared out of order (expected %2).</source>
         <translation>字符串 ID %1 的声明顺序错误（应为 %2）。</translation>
     </message>
@@ -1631,79 +1296,62 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProfExporter</name>
     <message>
-        <location filename="../core/exporting/out_file.cpp" line="117"/>
         <source>Could not create the file %1: %2.</source>
         <translation>无法创建文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/out_file.cpp" line="157"/>
         <source>The file %1 was not open for writing.</source>
         <translation>文件 %1 未以写入方式打开。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/out_file.cpp" line="173"/>
         <source>Could not write the file %1: %2.</source>
         <translation>无法写入文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="167"/>
-        <location filename="../core/exporting/prof_exporter.cpp" line="394"/>
-        <location filename="../core/exporting/prof_exporter.cpp" line="433"/>
         <source>The export was cancelled.</source>
         <translation>导出已取消。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="269"/>
         <source>Unknown export kind &quot;%1&quot;; the kinds are: %2.</source>
         <translation>未知的导出类型 &quot;%1&quot;；可用类型为：%2。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="272"/>
         <source>The iteration range %1-%2 is empty: the first iteration is after the last.</source>
         <translation>迭代范围 %1-%2 为空：起始迭代在结束迭代之后。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="277"/>
         <source>The session has no device %1.</source>
         <translation>该会话中没有设备 %1。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="289"/>
         <source>Nothing to export: no recorded iteration matches the chosen devices, model and iteration range.</source>
         <translation>没有可导出的内容：没有任何已记录的迭代与所选的设备、模型和迭代范围匹配。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="348"/>
         <source>No output folder was given for the export.</source>
         <translation>未指定导出的输出文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="350"/>
         <source>The export folder &quot;%1&quot; cannot be used: %2.</source>
         <translation>无法使用导出文件夹 &quot;%1&quot;：%2。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="354"/>
         <source>Could not create the output folder %1.</source>
         <translation>无法创建输出文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="358"/>
         <source>The folder %1 already exists; choose another output folder or counter.</source>
         <translation>文件夹 %1 已存在；请选择其他输出文件夹或 PROF 编号。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="366"/>
         <source>Could not create the folder %1: %2.</source>
         <translation>无法创建文件夹 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="378"/>
         <source>Could not create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/exporting/prof_exporter.cpp" line="399"/>
         <source>Could not rename %1 to %2: %3.</source>
         <translation>无法将 %1 重命名为 %2：%3。</translation>
     </message>
@@ -1711,297 +1359,238 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProfilingOptions</name>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="261"/>
         <source>newline (\n)</source>
         <translation>换行符（\n）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="262"/>
         <source>form feed (\f)</source>
         <translation>换页符（\f）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="263"/>
         <source>carriage return (\r)</source>
         <translation>回车符（\r）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="264"/>
         <source>backspace (\b)</source>
         <translation>退格符（\b）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="265"/>
         <source>tab (\t)</source>
         <translation>制表符（\t）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="266"/>
         <source>vertical tab (\v)</source>
         <translation>垂直制表符（\v）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="267"/>
         <source>DEL (0x7F)</source>
         <translation>删除符 DEL（0x7F）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="280"/>
         <source>the path is empty</source>
         <translation>路径为空</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="282"/>
         <source>the path is %1 characters long; a result path may have at most 1024 characters</source>
         <translation>路径长度为 %1 个字符；结果路径最多只能有 1024 个字符</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="291"/>
         <source>the path contains characters a result path must not contain: %1</source>
         <translation>路径包含结果路径中不允许出现的字符：%1</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="305"/>
         <source>unknown key &quot;%1&quot;</source>
         <translation>未知的键 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="309"/>
         <source>key &quot;%1&quot; is given more than once</source>
         <translation>键 &quot;%1&quot; 被重复指定</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="315"/>
         <source>%1 must be a string (in double quotes), got %2</source>
         <translation>%1 必须是字符串（用双引号括起），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="328"/>
         <source>%1 cannot be used together with instr_profiling_freq: instruction sampling excludes task, trace and metric collection</source>
         <translation>%1 不能与 instr_profiling_freq 同时使用：指令采样与任务、轨迹及指标采集互斥</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="345"/>
         <source>%1 must be &quot;on&quot; or &quot;off&quot;, got &quot;%2&quot;</source>
         <translation>%1 必须是 &quot;on&quot; 或 &quot;off&quot;，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="354"/>
         <source>task_time must be &quot;on&quot;, &quot;off&quot;, &quot;l0&quot; or &quot;l1&quot;, got &quot;%1&quot;</source>
         <translation>task_time 必须是 &quot;on&quot;、&quot;off&quot;、&quot;l0&quot; 或 &quot;l1&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="365"/>
         <source>%1 must be one of ArithmeticUtilization, PipeUtilization, Memory, MemoryL0, MemoryUB, ResourceConflictRatio, got &quot;%2&quot;</source>
         <translation>%1 必须是 ArithmeticUtilization、PipeUtilization、Memory、MemoryL0、MemoryUB、ResourceConflictRatio 之一，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="372"/>
         <source>llc_profiling must be &quot;read&quot; or &quot;write&quot;, got &quot;%1&quot;</source>
         <translation>llc_profiling 必须是 &quot;read&quot; 或 &quot;write&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="383"/>
         <source>Result path is empty: output must name a directory.</source>
         <translation>结果路径为空：output 必须指定一个目录。</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="389"/>
         <source>output is %1 characters long; a result path may have at most 1024 characters</source>
         <translation>output 长度为 %1 个字符；结果路径最多只能有 1024 个字符</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="401"/>
         <source>output contains characters a result path must not contain: %1</source>
         <translation>output 包含结果路径中不允许出现的字符：%1</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="414"/>
         <source>storage_limit must end in &quot;MB&quot; (for example &quot;1024MB&quot;), got &quot;%1&quot;</source>
         <translation>storage_limit 必须以 &quot;MB&quot; 结尾（例如 &quot;1024MB&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="419"/>
         <source>storage_limit must give a number of megabytes before &quot;MB&quot; (for example &quot;1024MB&quot;), got &quot;%1&quot;</source>
         <translation>storage_limit 必须在 &quot;MB&quot; 之前给出兆字节数（例如 &quot;1024MB&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="425"/>
         <source>storage_limit must be only digits followed by &quot;MB&quot; (for example &quot;1024MB&quot;), got &quot;%1&quot;</source>
         <translation>storage_limit 只能由数字后接 &quot;MB&quot; 组成（例如 &quot;1024MB&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="431"/>
         <source>storage_limit has more than 10 digits, got &quot;%1&quot;; max value is 4294967295MB</source>
         <translation>storage_limit 的位数超过 10 位，实际为 &quot;%1&quot;；最大值为 4294967295MB</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="436"/>
         <source>storage_limit &quot;%1&quot; is too small: min value is 200MB</source>
         <translation>storage_limit &quot;%1&quot; 过小：最小值为 200MB</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="440"/>
         <source>storage_limit &quot;%1&quot; is too large: max value is 4294967295MB</source>
         <translation>storage_limit &quot;%1&quot; 过大：最大值为 4294967295MB</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="452"/>
         <source>%1 must be a comma-separated list of &quot;cpu&quot; and &quot;mem&quot;, got &quot;%2&quot;</source>
         <translation>%1 必须是由 &quot;cpu&quot; 和 &quot;mem&quot; 组成的逗号分隔列表，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="456"/>
         <source>%1 lists &quot;%2&quot; more than once, got &quot;%3&quot;</source>
         <translation>%1 中 &quot;%2&quot; 出现了多次，实际为 &quot;%3&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="477"/>
         <source>%1 must be a whole number from %2 to %3, got &quot;%4&quot;</source>
         <translation>%1 必须是 %2 到 %3 之间的整数，实际为 &quot;%4&quot;</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="554"/>
         <source>profiling_options is empty; it must be a JSON object such as {&quot;output&quot;:&quot;/tmp/profiling&quot;}</source>
         <translation>profiling_options 为空；它必须是 JSON 对象，例如 {&quot;output&quot;:&quot;/tmp/profiling&quot;}</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="563"/>
         <source>profiling_options must be a JSON object such as {&quot;output&quot;:&quot;/tmp/profiling&quot;}</source>
         <translation>profiling_options 必须是 JSON 对象，例如 {&quot;output&quot;:&quot;/tmp/profiling&quot;}</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="567"/>
         <source>profiling_options is not valid JSON: %1 at offset %2</source>
         <translation>profiling_options 不是有效的 JSON：%1（偏移量 %2）</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="625"/>
         <source>HBM/DDR bandwidth counters</source>
         <translation>HBM/DDR 带宽计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="626"/>
         <source>NIC/RoCE counters</source>
         <translation>NIC/RoCE 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="627"/>
         <source>PCIe/HCCS counters</source>
         <translation>PCIe/HCCS 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="628"/>
         <source>DVPP counters</source>
         <translation>DVPP 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="629"/>
         <source>host CPU and memory usage</source>
         <translation>Host 侧 CPU 和内存占用</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="630"/>
         <source>host system usage</source>
         <translation>Host 侧系统占用</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="631"/>
         <source>host usage sampling</source>
         <translation>Host 侧占用采样</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="632"/>
         <source>LLC counters</source>
         <translation>LLC 计数器</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="633"/>
         <source>instruction sampling</source>
         <translation>指令采样</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="634"/>
         <source>power data</source>
         <translation>功耗数据</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="635"/>
         <source>vector-core metrics</source>
         <translation>Vector Core 指标</translation>
     </message>
     <message>
-        <location filename="../core/options/profiling_options.cpp" line="637"/>
         <source>The option %1 (&quot;%2&quot;) was accepted, but the emulator produces no data for it (%3).</source>
         <translation>选项 %1（&quot;%2&quot;）已被接受，但仿真器不会为其生成数据（%3）。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="322"/>
         <source>Line %1: a string literal is not terminated, so the script cannot be read past it.</source>
         <translation>第 %1 行：字符串字面量未结束，因此无法继续读取其后的脚本内容。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="331"/>
         <source>No profiling_options found in the script. Expected ProfilingConfig(enable_profiling=True, profiling_options=...), custom_op.parameter_map[&quot;profiling_options&quot;].s = tf.compat.as_bytes(...), or the PROFILING_OPTIONS environment variable.</source>
         <translation>脚本中未找到 profiling_options。应使用 ProfilingConfig(enable_profiling=True, profiling_options=...)、custom_op.parameter_map[&quot;profiling_options&quot;].s = tf.compat.as_bytes(...) 或 PROFILING_OPTIONS 环境变量。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="464"/>
         <source>Line %1: ProfilingConfig does not set enable_profiling=True, so profiling stays off.</source>
         <translation>第 %1 行：ProfilingConfig 未设置 enable_profiling=True，因此 Profiling 保持关闭。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="493"/>
         <source>Line %1: no value is given for the options.</source>
         <translation>第 %1 行：未给出选项的值。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="499"/>
         <source>Line %1: the options string is not terminated.</source>
         <translation>第 %1 行：选项字符串未结束。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="519"/>
         <source>Line %1: the options are an f-string, which is only known when the script runs; use a plain string literal.</source>
         <translation>第 %1 行：选项是 f-string，其值只有在脚本运行时才能确定；请使用普通字符串字面量。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="534"/>
         <source>Line %1: the options come from the variable %2, which is never assigned a string in the script.</source>
         <translation>第 %1 行：选项来自变量 %2，但脚本中从未给该变量赋值字符串。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="558"/>
         <source>Line %1: the options are built by a function call (%2(...)), which is only known when the script runs; use a string literal.</source>
         <translation>第 %1 行：选项由函数调用（%2(...)）生成，其值只有在脚本运行时才能确定；请使用字符串字面量。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="565"/>
         <source>Line %1: the options are not a string literal or a variable holding one.</source>
         <translation>第 %1 行：选项既不是字符串字面量，也不是保存字符串字面量的变量。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="588"/>
         <source>Line %1: ProfilingConfig(...) has no profiling_options argument.</source>
         <translation>第 %1 行：ProfilingConfig(...) 没有 profiling_options 参数。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="607"/>
         <source>Line %1: parameter_map[&quot;profiling_mode&quot;] is False, so profiling stays off.</source>
         <translation>第 %1 行：parameter_map[&quot;profiling_mode&quot;] 为 False，因此 Profiling 保持关闭。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="632"/>
         <source>Line %1: PROFILING_OPTIONS is set, but PROFILING_MODE is not set to &quot;true&quot; anywhere in the script, so profiling stays off.</source>
         <translation>第 %1 行：已设置 PROFILING_OPTIONS，但脚本中没有任何地方将 PROFILING_MODE 设置为 &quot;true&quot;，因此 Profiling 保持关闭。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="656"/>
         <source>Line %1: PROFILING_MODE is &quot;%2&quot;, not exactly &quot;true&quot;, so profiling stays off.</source>
         <translation>第 %1 行：PROFILING_MODE 为 &quot;%2&quot;，并非严格等于 &quot;true&quot;，因此 Profiling 保持关闭。</translation>
     </message>
     <message>
-        <location filename="../core/options/training_script.cpp" line="662"/>
         <source>Line %1: PROFILING_MODE is not a string literal, so NPU Scope cannot tell whether it is &quot;true&quot;; profiling is treated as off.</source>
         <translation>第 %1 行：PROFILING_MODE 不是字符串字面量，NPU Scope 无法判断其是否为 &quot;true&quot;；按 Profiling 关闭处理。</translation>
     </message>
@@ -2009,38 +1598,30 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProjectCopy</name>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="48"/>
         <source>Choose a file name to save the project copy as.</source>
         <translation>请选择工程副本的文件名。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="51"/>
         <source>The project %1 cannot be saved over itself; choose another file name.</source>
         <translation>工程 %1 不能覆盖保存到自身；请选择其他文件名。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="61"/>
         <source>The folder %1 for the project copy could not be created.</source>
         <translation>无法创建工程副本所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="92"/>
-        <location filename="../core/store/project_copy.cpp" line="145"/>
         <source>The project %1 stayed busy; try saving the copy again.</source>
         <translation>工程 %1 一直处于忙碌状态；请重新尝试保存副本。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="139"/>
         <source>Saving the copy of %1 was cancelled; nothing was written.</source>
         <translation>已取消保存 %1 的副本；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="164"/>
         <source>The copy of %1 could not be verified: %2</source>
         <translation>无法校验 %1 的副本：%2</translation>
     </message>
     <message>
-        <location filename="../core/store/project_copy.cpp" line="176"/>
         <source>The project copy could not be saved as %1: %2.</source>
         <translation>无法将工程副本保存为 %1：%2。</translation>
     </message>
@@ -2048,51 +1629,42 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProjectQuery</name>
     <message>
-        <location filename="../core/store/project_query.cpp" line="121"/>
         <source> (byte %1)</source>
         <translation> (第 %1 字节)</translation>
     </message>
     <message>
-        <location filename="../core/store/project_query.cpp" line="204"/>
         <source>The project %1 holds no sessions.</source>
         <translation>工程 %1 中没有会话。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_query.cpp" line="209"/>
         <source>Session %1 records: %2</source>
         <translation>会话 %1 的记录：%2</translation>
     </message>
     <message>
-        <location filename="../core/store/project_query.cpp" line="211"/>
         <source> (%1 bytes removed by the storage limit)</source>
         <translation> (因存储上限已删除 %1 字节)</translation>
     </message>
     <message>
-        <location filename="../core/store/project_query.cpp" line="217"/>
         <source>Session %1 was imported from %2 (%3 layout): %4 events and rows read, %5 imported, %6 duplicates of other files, %7 derived, %8 skipped.</source>
         <translation>会话 %1 导入自 %2（%3 目录结构）：读取事件和行 %4，导入 %5，与其他文件重复 %6，派生 %7，跳过 %8。</translation>
     </message>
     <message>
-        <location filename="../core/store/project_query.cpp" line="224"/>
         <source>Not in the input: %1</source>
         <translation>输入中不包含：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/store/project_query.cpp" line="227"/>
         <source>%n problem(s) found during the import:</source>
         <translation>
             <numerusform>导入过程中发现 %n 个问题：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/store/project_query.cpp" line="233"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/store/project_query.cpp" line="238"/>
         <source>… and %n more (query --format json lists them all).</source>
         <translation>
             <numerusform>… 另有 %n 个（query --format json 会列出全部）。</numerusform>
@@ -2102,232 +1674,185 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>ProjectStore</name>
     <message>
-        <location filename="../core/store/schema.cpp" line="351"/>
         <source>schema step %1 → %2: %3</source>
         <translation>schema 升级步骤 %1 → %2：%3</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="81"/>
         <source>The lock file %1 of the project could not be created: %2.</source>
         <translation>无法创建工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="92"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="94"/>
         <source>The project %1 is already being recorded by another NPU Scope process (pid %2). Wait until that recording ends, or record into another project.</source>
         <translation>另一个 NPU Scope 进程（pid %2）正在向工程 %1 记录数据。请等待该记录结束，或记录到其他工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="99"/>
         <source>The lock file %1 of the project could not be locked: %2.</source>
         <translation>无法锁定工程的锁文件 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="486"/>
         <source>The project %1 is in use by another program and cannot be upgraded now; close it there and try again.</source>
         <translation>工程 %1 正被其他程序使用，目前无法升级；请在该程序中关闭工程后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="493"/>
         <source>The upgrade of %1 was cancelled; the project is unchanged (schema %2).</source>
         <translation>已取消升级 %1；项目未更改（架构 %2）。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="500"/>
         <source>The backup %1 could not be compared with the project: %2.</source>
         <translation>无法将备份 %1 与工程进行比较：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="504"/>
         <source>The project %1 was not upgraded: a different file %2 already exists where the original would be kept. Move that file away and try again.</source>
         <translation>工程 %1 未升级：用于保留原文件的位置上已存在另一个文件 %2。请移走该文件后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="511"/>
         <source>The project %1 was not upgraded: its backup %2 could not be written (%3).</source>
         <translation>工程 %1 未升级：无法写入其备份 %2（%3）。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="536"/>
         <source>The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its backup is %4.</source>
         <translation>无法升级工程 %1（%2）；工程未被修改（schema %3），其备份为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="623"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1422"/>
-        <location filename="../core/store/sqlite_db.cpp" line="185"/>
         <source>The folder %1 for the project could not be created.</source>
         <translation>无法创建工程所在的文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1462"/>
         <source>The recording into %1 was started twice.</source>
         <translation>向 %1 的记录被启动了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1534"/>
         <source>Records were written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1561"/>
         <source>The recording into %1 was ended before it began.</source>
         <translation>向 %1 的记录在开始之前就被结束了。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1563"/>
         <source>The recording into %1 was ended twice.</source>
         <translation>向 %1 的记录被结束了两次。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="1842"/>
         <source>A note was written to %1 outside of a recording.</source>
         <translation>在记录过程之外向 %1 写入了备注。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="151"/>
         <source>The disk is full: the project %1 could not be written. Everything saved before this point is kept; free some space and try again.</source>
         <translation>磁盘已满：无法写入工程 %1。此前已保存的内容均会保留；请释放部分空间后重试。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="154"/>
         <source>A disk error occurred while accessing the project %1 (%2).</source>
         <translation>访问工程 %1 时发生磁盘错误（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="156"/>
         <source>The project %1 cannot be written: the file or its folder is read-only.</source>
         <translation>无法写入工程 %1：文件或其所在文件夹为只读。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="159"/>
         <source>Permission denied while accessing the project %1.</source>
         <translation>访问工程 %1 时权限被拒绝。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="161"/>
         <source>The project %1 cannot be opened (%2).</source>
         <translation>无法打开工程 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="164"/>
-        <location filename="../core/store/sqlite_db.cpp" line="315"/>
-        <location filename="../core/store/sqlite_db.cpp" line="333"/>
         <source>The project %1 is damaged (%2).</source>
         <translation>工程 %1 已损坏（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="167"/>
         <source>The project %1 is locked by another program (%2).</source>
         <translation>工程 %1 已被其他程序锁定（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="169"/>
         <source>The project %1 could not be accessed: %2.</source>
         <translation>无法访问工程 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="308"/>
         <source>The project %1 was changed by another program: it holds the %2, which NPU Scope does not create. It is not opened, so nothing in it can run.</source>
         <translation>工程 %1 已被其他程序修改：其中包含 NPU Scope 不会创建的 %2。为防止其中的内容被执行，未打开该工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="312"/>
         <source>The project %1 is damaged: the %2 is missing.</source>
         <translation>工程 %1 已损坏：缺少 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="341"/>
         <source>Opening %1 was cancelled while its integrity was being checked.</source>
         <translation>在检查 %1 的完整性时取消了打开。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="350"/>
         <source>The project %1 was written by an older NPU Scope (schema %2) and must be upgraded to schema %3 before use. Upgrading keeps the original as %4.</source>
         <translation>工程 %1 由旧版本的 NPU Scope 写入（schema %2），使用前必须升级到 schema %3。升级时会将原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="457"/>
-        <location filename="../core/store/sqlite_db.cpp" line="182"/>
         <source>The project %1 does not exist.</source>
         <translation>工程 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../core/store/project.cpp" line="456"/>
-        <location filename="../core/store/sqlite_db.cpp" line="217"/>
         <source>%1 is a folder, not an NPU Scope project.</source>
         <translation>%1 是文件夹，而不是 NPU Scope 工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="227"/>
         <source>The project %1 cannot be read: %2.</source>
         <translation>无法读取工程 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="233"/>
         <source>%1 is not an NPU Scope project (not a SQLite database).</source>
         <translation>%1 不是 NPU Scope 工程（不是 SQLite 数据库）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="236"/>
         <source>The project %1 is damaged: the file is cut off inside its header (%2 bytes).</source>
         <translation>工程 %1 已损坏：文件在文件头内被截断（%2 字节）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="244"/>
         <source>The project %1 is damaged: its header is invalid (page size %2).</source>
         <translation>工程 %1 已损坏：文件头无效（页大小 %2）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="250"/>
-        <location filename="../core/store/sqlite_db.cpp" line="284"/>
         <source>%1 is a SQLite database but not an NPU Scope project.</source>
         <translation>%1 是 SQLite 数据库，但不是 NPU Scope 工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="258"/>
         <source>The project %1 is damaged: the file is cut off (%2 bytes, %3 expected).</source>
         <translation>工程 %1 已损坏：文件被截断（%2 字节，应为 %3 字节）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="263"/>
-        <location filename="../core/store/sqlite_db.cpp" line="291"/>
         <source>The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.</source>
         <translation>工程 %1 由更高版本的 NPU Scope 写入（schema %2）；当前版本最高只能读取 schema %3。</translation>
     </message>
     <message>
-        <location filename="../core/store/sqlite_db.cpp" line="297"/>
         <source>The project %1 is damaged: it has no schema version.</source>
         <translation>工程 %1 已损坏：缺少 schema 版本。</translation>
+    </message>
+    <message>
+        <source>The project %1 is being opened for recording by other NPU Scope processes over and over; try again.</source>
+        <translation>工程 %1 正被其他 NPU Scope 进程反复打开以进行记录；请重试。</translation>
     </message>
 </context>
 <context>
     <name>RunDiff</name>
     <message>
-        <location filename="../core/analysis/run_diff.cpp" line="142"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../core/analysis/run_diff.cpp" line="143"/>
         <source>FP→BP</source>
         <translation>FP→BP</translation>
     </message>
     <message>
-        <location filename="../core/analysis/run_diff.cpp" line="144"/>
         <source>Iteration Refresh</source>
         <translation>Iteration Refresh</translation>
     </message>
     <message>
-        <location filename="../core/analysis/run_diff.cpp" line="145"/>
         <source>Data Aug Bound</source>
         <translation>Data Aug Bound</translation>
     </message>
@@ -2335,74 +1860,60 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>SessionRemove</name>
     <message>
-        <location filename="../core/store/session_remove.cpp" line="43"/>
         <source>The unfinished session could not be removed from %1: another recording is writing into the project.</source>
         <translation>无法从 %1 中删除未完成的会话：另一个记录正在写入该工程。</translation>
-    </message>
-    <message>
-        <location filename="../core/store/session_remove.cpp" line="46"/>
-        <source>The unfinished session could not be removed from %1: its lock file cannot be used (%2).</source>
-        <translation>无法从 %1 中删除未完成的会话：无法使用其锁文件（%2）。</translation>
     </message>
 </context>
 <context>
     <name>SessionSpec</name>
     <message>
-        <location filename="../core/model/session.cpp" line="82"/>
         <source>The session settings are not valid JSON: %1</source>
         <translation>会话设置不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../core/model/session.cpp" line="96"/>
         <source>The session settings name an unknown launch mode or precision.</source>
         <translation>会话设置中指定了未知的启动模式或精度。</translation>
+    </message>
+    <message>
+        <source>The clock base &quot;%1&quot; is not an ISO 8601 date and time such as 2024-05-17T09:30:00 or 2024-05-17T09:30:00.250000Z.</source>
+        <translation>时钟基准“%1”不是 ISO 8601 日期时间，例如 2024-05-17T09:30:00 或 2024-05-17T09:30:00.250000Z。</translation>
     </message>
 </context>
 <context>
     <name>SqlConsole</name>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="168"/>
         <source>The project %1 cannot be opened for SQL queries: %2.</source>
         <translation>无法打开工程 %1 进行 SQL 查询：%2。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="212"/>
         <source>No project is open for SQL queries.</source>
         <translation>没有打开可供 SQL 查询的工程。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="222"/>
         <source>The SQL console is read-only: PRAGMA %1 is refused (only reading pragmas such as table_info are allowed, without a value); the project was not changed.</source>
         <translation>SQL 控制台为只读：已拒绝 PRAGMA %1（只允许不带值的读取类 pragma，例如 table_info）；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="225"/>
         <source>The SQL console is read-only: %1 statements are refused; the project was not changed.</source>
         <translation>SQL 控制台为只读：已拒绝 %1 语句；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="235"/>
         <source>The query cannot run: %1.</source>
         <translation>无法执行查询：%1。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="237"/>
         <source>The query is empty: write one SELECT statement.</source>
         <translation>查询为空：请编写一条 SELECT 语句。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="248"/>
         <source>Run one statement at a time: the query holds more than one.</source>
         <translation>每次只能执行一条语句：该查询包含多条语句。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="214"/>
-        <location filename="../core/store/sql_console.cpp" line="279"/>
         <source>The query was interrupted.</source>
         <translation>查询已中断。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console.cpp" line="283"/>
         <source>The query failed: %1.</source>
         <translation>查询失败：%1。</translation>
     </message>
@@ -2410,804 +1921,634 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>SqlSchema</name>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="18"/>
         <source>sessions.id this row belongs to</source>
         <translation>该行所属的 sessions.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="19"/>
         <source>physical device id (0..N-1)</source>
         <translation>物理设备 ID（0..N-1）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="20"/>
         <source>model (graph) id</source>
         <translation>模型（图）ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="21"/>
         <source>iteration number, 1-based</source>
         <translation>迭代序号，从 1 开始</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="25"/>
         <source>Key/value facts about the project file (app_version, created_wall_us).</source>
         <translation>工程文件的键值信息（app_version、created_wall_us）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="26"/>
         <source>name of the fact</source>
         <translation>键名</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="27"/>
         <source>its value as text</source>
         <translation>值（文本形式）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="28"/>
         <source>One row per recorded or imported session.</source>
         <translation>每个已记录或已导入的会话对应一行。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="29"/>
         <source>session id (the --session of the CLI)</source>
         <translation>会话 ID（即命令行的 --session）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="30"/>
         <source>name shown to users, e.g. &quot;resnet50 b32 x2&quot;</source>
         <translation>向用户显示的名称，例如 &quot;resnet50 b32 x2&quot;</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="31"/>
         <source>&quot;emulator&quot; or &quot;import&quot;</source>
         <translation>&quot;emulator&quot; 或 &quot;import&quot;</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="32"/>
         <source>what was run (model, batch, devices, scenarios) as JSON</source>
         <translation>运行内容（模型、批大小、设备、场景），JSON 格式</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="33"/>
         <source>the profiling_options string, normalised</source>
         <translation>规范化后的 profiling_options 字符串</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="34"/>
         <source>emulator seed</source>
         <translation>仿真器随机种子</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="35"/>
         <source>NPU Scope version that recorded it</source>
         <translation>记录该会话的 NPU Scope 版本</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="36"/>
         <source>start, µs since the epoch</source>
         <translation>开始时间，自 Unix 纪元起的 µs 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="37"/>
         <source>end, µs since the epoch (0 while running)</source>
         <translation>结束时间，自 Unix 纪元起的 µs 数（运行中为 0）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="38"/>
         <source>running, complete, cancelled or failed</source>
         <translation>running、complete、cancelled 或 failed</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="39"/>
         <source>bytes removed by storage_limit ageing</source>
         <translation>因 storage_limit 老化而删除的字节数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="40"/>
         <source>Small documents kept with a session (e.g. the import report).</source>
         <translation>随会话保存的小型文档（例如导入报告）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="42"/>
         <source>name of the note</source>
         <translation>备注名称</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="43"/>
         <source>the note (JSON or text)</source>
         <translation>备注内容（JSON 或文本）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="44"/>
         <source>The devices of a session, with their clocks and core counts.</source>
         <translation>会话中的设备，及其时钟和核数。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="46"/>
         <source>physical device id</source>
         <translation>物理设备 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="47"/>
         <source>collective rank</source>
         <translation>集合通信 rank</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="48"/>
         <source>pid of the training process on the host</source>
         <translation>Host 上训练进程的 pid</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="49"/>
         <source>host name</source>
         <translation>主机名</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="50"/>
         <source>device-monotonic clock at collection start (ns)</source>
         <translation>采集开始时的设备单调时钟（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="51"/>
         <source>device-monotonic clock at collection end (ns)</source>
         <translation>采集结束时的设备单调时钟（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="52"/>
         <source>collection start, µs since the epoch</source>
         <translation>采集开始时间，自 Unix 纪元起的 µs 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="53"/>
         <source>collection end, µs since the epoch</source>
         <translation>采集结束时间，自 Unix 纪元起的 µs 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="54"/>
         <source>AI Cores of the device</source>
         <translation>设备的 AI Core 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="55"/>
         <source>AI CPU cores of the device</source>
         <translation>设备的 AI CPU 核数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="56"/>
         <source>AI Core frequency (MHz)</source>
         <translation>AI Core 频率（MHz）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="57"/>
         <source>task scheduler clock (MHz)</source>
         <translation>任务调度器时钟（MHz）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="58"/>
         <source>The models (graphs) of a session.</source>
         <translation>会话中的模型（图）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="60"/>
         <source>model id</source>
         <translation>模型 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="61"/>
         <source>graph name</source>
         <translation>图名称</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="62"/>
         <source>iterations run</source>
         <translation>已运行的迭代数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="63"/>
         <source>Interned text of a session: every *name*/type column of the record tables is an id here (join on session and id).</source>
         <translation>会话的字符串驻留表：记录表中每个 *name*/type 列的值都是此表中的 ID（按 session 和 id 关联）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="65"/>
         <source>string id (per session; 0 = none)</source>
         <translation>字符串 ID（每个会话独立；0 = 无）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="66"/>
         <source>the text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="67"/>
         <source>Static description of each op of a compiled graph (shared by its tasks).</source>
         <translation>已编译图中每个算子的静态描述（由其任务共享）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="69"/>
         <source>op id (tasks.op)</source>
         <translation>算子 ID（tasks.op）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="71"/>
         <source>strings.id of the full scoped op name</source>
         <translation>带完整作用域的算子名称的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="72"/>
         <source>strings.id of the op type, e.g. Conv2D</source>
         <translation>算子类型的 strings.id，例如 Conv2D</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="73"/>
         <source>strings.id of the input shapes (&quot;32,3,224,224;...&quot;)</source>
         <translation>输入形状的 strings.id（&quot;32,3,224,224;...&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="74"/>
         <source>strings.id of the input data types</source>
         <translation>输入数据类型的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="75"/>
         <source>strings.id of the input formats</source>
         <translation>输入格式的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="76"/>
         <source>strings.id of the output shapes</source>
         <translation>输出形状的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="77"/>
         <source>strings.id of the output data types</source>
         <translation>输出数据类型的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="78"/>
         <source>strings.id of the output formats</source>
         <translation>输出格式的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="79"/>
         <source>AI Cores the op uses (0 with task_time l0 or on the AI CPU)</source>
         <translation>算子使用的 AI Core 数（task_time 为 l0 或在 AI CPU 上执行时为 0）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="80"/>
         <source>1 when the op runs on the AI CPU</source>
         <translation>算子在 AI CPU 上执行时为 1</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="81"/>
         <source>vector cores of a mixed cube + vector kernel (0 otherwise)</source>
         <translation>Cube + Vector 混合核函数使用的 Vector 核数（其他情况为 0）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="82"/>
         <source>strings.id of the accelerator core as the source names it (AI_CORE, AI_VECTOR_CORE, MIX_AIC ...), 0 = not given</source>
         <translation>加速器核类型（按源文件的写法：AI_CORE、AI_VECTOR_CORE、MIX_AIC ……）的 strings.id，0 = 未提供</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="83"/>
         <source>Names of a session&apos;s PMU metric columns, in the order of task_pmu values (none: the aic_metrics group&apos;s columns).</source>
         <translation>会话的 PMU 指标列名，顺序与 task_pmu 中的值一致（没有时：aic_metrics 指标组的列）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="85"/>
         <source>position in task_pmu.pmu</source>
         <translation>在 task_pmu.pmu 中的位置</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="86"/>
         <source>column name as the source file names it, e.g. aiv_vec_ratio</source>
         <translation>源文件中的列名，例如 aiv_vec_ratio</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="87"/>
         <source>Which (device, model, iteration) keys hold records.</source>
         <translation>哪些（设备、模型、迭代）键含有记录。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="89"/>
         <source>Number of records per kind of a session.</source>
         <translation>会话中每种记录的数量。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="91"/>
         <source>record kind (tasks, hccl_tasks, ...)</source>
         <translation>记录类型（tasks、hccl_tasks、...）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="92"/>
         <source>how many</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="93"/>
         <source>Every task the task scheduler ran (op_summary / task_time rows). Times in ns on the device-monotonic clock.</source>
         <translation>任务调度器执行过的每个任务（op_summary / task_time 行）。时间为设备单调时钟上的 ns。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="94"/>
         <source>row id (task_pmu.task)</source>
         <translation>行 ID（task_pmu.task）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="96"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="128"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="151"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="197"/>
         <source>stream id</source>
         <translation>stream id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="97"/>
         <source>task id on the stream (restarts every iteration)</source>
         <translation>流上的 Task ID（每次迭代重新开始）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="98"/>
         <source>batch id</source>
         <translation>Batch ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="100"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="116"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="124"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="154"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="182"/>
         <source>start (ns)</source>
         <translation>开始时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="101"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="117"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="125"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="183"/>
         <source>duration (ns)</source>
         <translation>时长（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="102"/>
         <source>host launch to device start (ns)</source>
         <translation>从 Host 下发到设备开始执行的时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="103"/>
         <source>ops.id for AI Core / AI CPU tasks, 0 otherwise</source>
         <translation>AI Core / AI CPU 任务的 ops.id，其他任务为 0</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="104"/>
         <source>strings.id of the timeline name (op name or task type)</source>
         <translation>时间线名称（算子名称或任务类型）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="105"/>
         <source>AI Core cycles (0 when not recorded)</source>
         <translation>AI Core 周期数（未记录时为 0）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="106"/>
         <source>L2 hit rate 0..1, -1 when l2 is off</source>
         <translation>L2 命中率 0..1，l2 关闭时为 -1</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="107"/>
         <source>L2 victim rate 0..1, -1 when l2 is off</source>
         <translation>L2 替换率 0..1，l2 关闭时为 -1</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="99"/>
         <source>strings.id of the task type as the source spells it (AI_CORE, KERNEL_AIVEC, Notify Wait, ...)</source>
         <translation>任务类型（按源文件的写法：AI_CORE、KERNEL_AIVEC、Notify Wait ……）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="108"/>
         <source>classification of the type: 0 AI_CORE, 1 AI_CPU, 2 EVENT_RECORD, 3 EVENT_WAIT, 4 EVENT_RESET, 5 REDUCE_ASYNC_V2, 6 NOTIFY_WAIT, 7 NOTIFY_RECORD, 8 MEMCPY_ASYNC, 9 AI_VECTOR_CORE, 10 MIX_AIC, 11 MIX_AIV, 12 DMA, 15 other</source>
         <translation>类型的分类：0 AI_CORE，1 AI_CPU，2 EVENT_RECORD，3 EVENT_WAIT，4 EVENT_RESET，5 REDUCE_ASYNC_V2，6 NOTIFY_WAIT，7 NOTIFY_RECORD，8 MEMCPY_ASYNC，9 AI_VECTOR_CORE，10 MIX_AIC，11 MIX_AIV，12 DMA，15 其他</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="109"/>
         <source>PMU metrics of AI Core tasks, in the order of the session&apos;s pmu_columns.</source>
         <translation>AI Core 任务的 PMU 指标，顺序与会话的 pmu_columns 一致。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="110"/>
         <source>tasks.id</source>
         <translation>tasks.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="111"/>
         <source>little-endian float32 values, one per metric column</source>
         <translation>小端序 float32 值，每个指标列一个</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="112"/>
         <source>Collective communication ops (HCCL Communication Kernel lane).</source>
         <translation>集合通信算子（HCCL Communication Kernel 泳道）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="114"/>
         <source>strings.id of the op name, e.g. AllReduce-op534_0</source>
         <translation>算子名称的 strings.id，例如 AllReduce-op534_0</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="115"/>
         <source>strings.id of the op type (AllReduce)</source>
         <translation>算子类型的 strings.id（AllReduce）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="118"/>
         <source>payload reduced (bytes)</source>
         <translation>规约的数据量（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="119"/>
         <source>gradient segment index</source>
         <translation>梯度分段索引</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="120"/>
         <source>HCCL tasks on the communication planes.</source>
         <translation>通信平面上的 HCCL 任务。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="122"/>
         <source>communication plane</source>
         <translation>通信平面</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="123"/>
         <source>strings.id of Notify_Wait, Notify_Record, Memcpy, Reduce_Inline</source>
         <translation>Notify_Wait、Notify_Record、Memcpy、Reduce_Inline 的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="126"/>
         <source>notify id</source>
         <translation>notify ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="127"/>
         <source>estimated duration (µs)</source>
         <translation>估计时长（µs）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="129"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="152"/>
         <source>task id</source>
         <translation>task id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="130"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="131"/>
         <source>destination rank (4294967295 = none)</source>
         <translation>目的 rank（4294967295 = 无）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="132"/>
         <source>strings.id of LOCAL / SDMA / RDMA</source>
         <translation>LOCAL / SDMA / RDMA 的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="133"/>
         <source>bytes moved</source>
         <translation>搬运的字节数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="134"/>
         <source>strings.id of the data type</source>
         <translation>数据类型的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="135"/>
         <source>strings.id of HCCS / PCIE / ROCE / ON_CHIP</source>
         <translation>HCCS / PCIE / ROCE / ON_CHIP 的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="136"/>
         <source>bandwidth (GB/s)</source>
         <translation>带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="137"/>
         <source>Step-trace markers per iteration (training_trace): FP start, BP end, iteration end (ns).</source>
         <translation>每次迭代的 step trace 标记（training_trace）：FP 开始、BP 结束、迭代结束（ns）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="138"/>
         <source>row id (step_reduces.step)</source>
         <translation>行 ID（step_reduces.step）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="140"/>
         <source>forward propagation start (ns)</source>
         <translation>前向传播开始时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="141"/>
         <source>backward propagation end (ns)</source>
         <translation>反向传播结束时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="142"/>
         <source>iteration end (ns)</source>
         <translation>迭代结束时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="143"/>
         <source>end of the previous iteration (ns), -1 for the first</source>
         <translation>上一次迭代的结束时间（ns），第一次迭代为 -1</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="144"/>
         <source>All-reduce segments of a step trace.</source>
         <translation>step trace 中的 all-reduce 分段。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="145"/>
         <source>step_traces.id</source>
         <translation>step_traces.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="146"/>
         <source>segment index</source>
         <translation>分段索引</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="147"/>
         <source>reduce start (ns)</source>
         <translation>规约开始时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="148"/>
         <source>reduce end (ns)</source>
         <translation>规约结束时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="149"/>
         <source>AI CPU op execution details (aicpu file).</source>
         <translation>AI CPU 算子执行详情（aicpu 文件）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="153"/>
         <source>strings.id of the op name</source>
         <translation>算子名称的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="155"/>
         <source>compute time (ns)</source>
         <translation>计算时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="156"/>
         <source>memory copy time (ns)</source>
         <translation>内存拷贝时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="157"/>
         <source>preprocess + compute + memcpy (ns)</source>
         <translation>预处理 + 计算 + 内存拷贝（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="158"/>
         <source>dispatch time (ns)</source>
         <translation>分发时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="159"/>
         <source>total time (ns)</source>
         <translation>总时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="160"/>
         <source>Data pre-processing queue events (dp file).</source>
         <translation>数据预处理队列事件（dp 文件）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="162"/>
         <source>when (ns)</source>
         <translation>时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="163"/>
         <source>strings.id of the action (&quot;Last queue dequeue&quot;)</source>
         <translation>动作的 strings.id（&quot;Last queue dequeue&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="164"/>
         <source>strings.id of the source (&quot;iterator_default&quot;)</source>
         <translation>来源的 strings.id（&quot;iterator_default&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="165"/>
         <source>batches left in the device queue</source>
         <translation>设备队列中剩余的 batch 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="166"/>
         <source>Graph fusion results (fusion_op file).</source>
         <translation>图融合结果（fusion_op 文件）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="168"/>
         <source>strings.id of the model name</source>
         <translation>模型名称的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="169"/>
         <source>strings.id of the fused op</source>
         <translation>融合后算子的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="170"/>
         <source>strings.id of the fused ops (&quot;a;b;c&quot;)</source>
         <translation>被融合算子的 strings.id（&quot;a;b;c&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="171"/>
         <source>input memory (bytes)</source>
         <translation>输入内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="172"/>
         <source>output memory (bytes)</source>
         <translation>输出内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="173"/>
         <source>weight memory (bytes)</source>
         <translation>权重内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="174"/>
         <source>workspace memory (bytes)</source>
         <translation>workspace 内存（字节）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="175"/>
         <source>Host-side ranges: CANN (GE@Infer), runtime API calls, msproftx.</source>
         <translation>Host 侧区间：CANN（GE@Infer）、runtime API 调用、msproftx。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="177"/>
         <source>0 CANN, 1 runtime API, 2 msproftx</source>
         <translation>0 CANN，1 runtime API，2 msproftx</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="179"/>
         <source>process id</source>
         <translation>进程 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="180"/>
         <source>thread id</source>
         <translation>线程 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="181"/>
         <source>strings.id of the range name or tx message</source>
         <translation>区间名称或 tx 消息的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="184"/>
         <source>msproftx category</source>
         <translation>msproftx 类别</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="185"/>
         <source>strings.id of the msproftx event type (start/end, marker)</source>
         <translation>msproftx 事件类型（start/end、marker）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="186"/>
         <source>msproftx payload type</source>
         <translation>msproftx 负载类型</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="187"/>
         <source>msproftx payload value</source>
         <translation>msproftx 负载值</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="188"/>
         <source>strings.id of the msproftx message type (ascii)</source>
         <translation>msproftx 消息类型（ascii）的 strings.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="189"/>
         <source>Timeline overview summaries: bucket layout per session (derived, created when first viewed).</source>
         <translation>时间线概览摘要：每个会话的分桶布局（派生数据，首次查看时创建）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="190"/>
-        <location filename="../core/store/sql_console_schema.cpp" line="208"/>
         <source>sessions.id</source>
         <translation>sessions.id</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="191"/>
         <source>time of bucket 0 (ns)</source>
         <translation>第 0 个桶的时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="192"/>
         <source>time covered (ns)</source>
         <translation>覆盖的时间（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="193"/>
         <source>bucket width (ns)</source>
         <translation>桶宽度（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="194"/>
         <source>number of buckets</source>
         <translation>桶数量</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="195"/>
         <source>Timeline overview summaries per device and stream (derived).</source>
         <translation>按设备和流统计的时间线概览摘要（派生数据）。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="198"/>
         <source>tasks summarised</source>
         <translation>汇总的任务数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="199"/>
         <source>packed per-bucket busy time and counts</source>
         <translation>打包存储的每个桶的忙碌时间和计数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="200"/>
         <source>Time ranges the user marked in the timeline.</source>
         <translation>用户在时间线中标记的时间范围。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="201"/>
         <source>mark id</source>
         <translation>标记 ID</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="203"/>
         <source>range start (ns)</source>
         <translation>范围起点（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="204"/>
         <source>range end (ns)</source>
         <translation>范围终点（ns）</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="205"/>
         <source>the user&apos;s label</source>
         <translation>用户填写的标签</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="206"/>
         <source>when it was made, µs since the epoch</source>
         <translation>创建时间，自 Unix 纪元起的 µs 数</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="207"/>
         <source>The timeline lane layout the user left a session in.</source>
         <translation>用户上次离开会话时的时间线泳道布局。</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="209"/>
         <source>hidden, pinned, ordered and collapsed lanes, as the view wrote them</source>
         <translation>隐藏、固定、排序和折叠的泳道，按视图写入的格式保存</translation>
     </message>
     <message>
-        <location filename="../core/store/sql_console_schema.cpp" line="210"/>
         <source>last saved, µs since the epoch</source>
         <translation>上次保存时间，自 Unix 纪元起的 µs 数</translation>
     </message>
@@ -3215,114 +2556,90 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>SummaryTables</name>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="111"/>
-        <location filename="../core/analysis/summary_tables.cpp" line="160"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="113"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="652"/>
         <source>Op summary</source>
         <translation>算子汇总</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="653"/>
         <source>Op statistic</source>
         <translation>算子统计</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="654"/>
         <source>Step trace</source>
         <translation>迭代轨迹（Step Trace）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="655"/>
         <source>Task time</source>
         <translation>任务耗时</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="656"/>
         <source>AI CPU</source>
         <translation>AI CPU</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="657"/>
         <source>Data pre-processing (queue)</source>
         <translation>数据预处理（队列）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="658"/>
         <source>Fusion ops</source>
         <translation>融合算子</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="659"/>
         <source>L2 cache</source>
         <translation>L2 Cache</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="660"/>
         <source>Collective ops (HCCL)</source>
         <translation>集合通信算子（HCCL）</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="661"/>
         <source>msproftx markers</source>
         <translation>msproftx 标记</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="863"/>
         <source>The regular expression %1 is not valid: %2.</source>
         <translation>正则表达式 %1 无效：%2。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="880"/>
-        <location filename="../core/analysis/summary_tables.cpp" line="882"/>
         <source>The range %1 is not valid: &quot;%2&quot; is not a number.</source>
         <translation>范围 %1 无效：&quot;%2&quot; 不是数字。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="884"/>
         <source>The range %1 is empty: its start is after its end.</source>
         <translation>范围 %1 为空：起点在终点之后。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="893"/>
         <source>The filter %1 is not valid: &quot;%2&quot; is not a number.</source>
         <translation>过滤条件 %1 无效：&quot;%2&quot; 不是数字。</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1058"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1059"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1065"/>
         <source>%1 sum</source>
         <translation>%1 总和</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1066"/>
         <source>%1 mean</source>
         <translation>%1 平均值</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1067"/>
         <source>%1 min</source>
         <translation>%1 最小值</translation>
     </message>
     <message>
-        <location filename="../core/analysis/summary_tables.cpp" line="1068"/>
         <source>%1 max</source>
         <translation>%1 最大值</translation>
     </message>
@@ -3330,7 +2647,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>TimelineSearch</name>
     <message>
-        <location filename="../core/analysis/timeline_stats.cpp" line="81"/>
         <source>The search pattern is not a valid regular expression: %1 (at character %2).</source>
         <translation>搜索模式不是有效的正则表达式：%1（第 %2 个字符处）。</translation>
     </message>
@@ -3338,88 +2654,62 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>TimelineStore</name>
     <message>
-        <location filename="../core/store/lod.cpp" line="77"/>
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="373"/>
         <source>Starting the timeline summary</source>
         <translation>开始生成时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="375"/>
         <source>Creating the timeline tables</source>
         <translation>创建时间线数据表</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="352"/>
-        <location filename="../core/store/lod.cpp" line="916"/>
         <source>Measuring the session</source>
         <translation>统计会话规模</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="359"/>
-        <location filename="../core/store/lod.cpp" line="396"/>
-        <location filename="../core/store/lod.cpp" line="522"/>
-        <location filename="../core/store/lod.cpp" line="544"/>
         <source>Reading the tasks</source>
         <translation>读取任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="377"/>
-        <location filename="../core/store/lod.cpp" line="379"/>
         <source>Writing the timeline summary</source>
         <translation>写入时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="450"/>
         <source>The project %1 has no session %2.</source>
         <translation>工程 %1 中没有会话 %2。</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="473"/>
-        <location filename="../core/store/lod.cpp" line="490"/>
         <source>Reading the timeline summary</source>
         <translation>读取时间线摘要</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="555"/>
-        <location filename="../core/store/lod.cpp" line="575"/>
         <source>Reading the HCCL tasks</source>
         <translation>读取 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="586"/>
-        <location filename="../core/store/lod.cpp" line="596"/>
         <source>Looking up the HCCL task</source>
         <translation>查找 HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="595"/>
         <source>The HCCL task is no longer in the project.</source>
         <translation>该 HCCL 任务已不在工程中。</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="632"/>
         <source>Looking up the task</source>
         <translation>查找任务</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="679"/>
-        <location filename="../core/store/lod.cpp" line="688"/>
         <source>Reading the session</source>
         <translation>读取会话</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="956"/>
-        <location filename="../core/store/lod.cpp" line="964"/>
         <source>The mark could not be saved: %1</source>
         <translation>无法保存标记：%1</translation>
     </message>
     <message>
-        <location filename="../core/store/lod.cpp" line="956"/>
-        <location filename="../core/store/lod.cpp" line="964"/>
         <source>The lane layout could not be saved: %1</source>
         <translation>无法保存泳道布局：%1</translation>
     </message>
@@ -3427,68 +2717,50 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="51"/>
         <source>Stream %1</source>
         <translation>Stream %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="146"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="191"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="284"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="293"/>
         <source>Ascend Hardware</source>
         <translation>Ascend Hardware</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="235"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="249"/>
         <source>HCCL</source>
         <translation>HCCL</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="235"/>
         <source>Communication Kernel</source>
         <translation>Communication Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="249"/>
         <source>Plane %1</source>
         <translation>Plane %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="267"/>
         <source>msproftx</source>
         <translation>msproftx</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="267"/>
         <source>CANN</source>
         <translation>CANN</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="268"/>
         <source>Thread %1</source>
         <translation>Thread %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="275"/>
         <source>AI CPU</source>
         <translation>AI CPU</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="285"/>
         <source>Step Trace(Model ID:%1)</source>
         <translation>Step Trace(Model ID:%1)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="294"/>
         <source>Step Trace(Model ID:%1) Reduce</source>
         <translation>Step Trace(Model ID:%1) Reduce</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_model.cpp" line="363"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="425"/>
-        <location filename="../ui/timeline/timeline_model.cpp" line="432"/>
         <source>Overlap Analysis</source>
         <translation>Overlap Analysis</translation>
     </message>
@@ -3496,143 +2768,114 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>npuscope::ui::AdvisorView</name>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="46"/>
         <source>Critical</source>
         <translation>严重</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="47"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="48"/>
         <source>Info</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="62"/>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="86"/>
         <source>… (%1 more)</source>
         <translation>…（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="283"/>
-        <location filename="../ui/views/advisor_view.cpp" line="337"/>
         <source>No findings: this run looks healthy.</source>
         <translation>未发现问题：本次运行状况良好。</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="284"/>
         <source>None of the advisor&apos;s rules found input, straggler, AI CPU, launch, communication, memory or cube-utilisation problems worth a look.</source>
         <translation>专家建议的各项规则均未发现值得关注的输入、慢卡、AI CPU、下发、通信、访存或 Cube 利用率问题。</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="298"/>
         <source>Severity:</source>
         <translation>严重程度：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="299"/>
         <source>Evidence</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="301"/>
         <source>Figures</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="309"/>
         <source>Devices:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="311"/>
         <source>Iterations:</source>
         <translation>迭代：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="316"/>
         <source>Ops:</source>
         <translation>算子：</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="319"/>
         <source>Affected</source>
         <translation>影响范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="320"/>
         <source>Suggestion</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="328"/>
         <source>Select a session in the project explorer to analyse it.</source>
         <translation>请在工程浏览器中选择一个会话进行分析。</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="331"/>
         <source>Analysing session %1…</source>
         <translation>正在分析会话 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="334"/>
         <source>The session could not be analysed: %1</source>
         <translation>无法分析该会话：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="345"/>
         <source>1 finding in session %1</source>
         <translation>会话 %1 中发现 1 个问题</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="346"/>
         <source>%1 findings in session %2</source>
         <translation>会话 %2 中发现 %1 个问题</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="347"/>
         <source>%1 (critical: %2, warnings: %3)</source>
         <translation>%1（严重：%2，警告：%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="356"/>
         <source>Advisor</source>
         <translation>专家建议</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="357"/>
         <source>Analyse Again</source>
         <translation>重新分析</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="358"/>
         <source>Run the advisor&apos;s rules on the session again</source>
         <translation>对该会话重新运行专家建议规则</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="359"/>
         <source>Severity</source>
         <translation>严重程度</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="359"/>
         <source>Finding</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="360"/>
         <source>Show in Timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../ui/views/advisor_view.cpp" line="361"/>
         <source>Open the timeline at the place that shows this finding best</source>
         <translation>在时间线中打开最能体现此问题的位置</translation>
     </message>
@@ -3640,141 +2883,112 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 <context>
     <name>npuscope::ui::ChartsView</name>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="73"/>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="75"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="76"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="221"/>
         <source>Top op types</source>
         <translation>Top 算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="222"/>
         <source>Iteration breakdown</source>
         <translation>迭代耗时拆解</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="223"/>
-        <location filename="../ui/views/chart_view.cpp" line="663"/>
         <source>Iteration time per device</source>
         <translation>各设备的迭代耗时</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="224"/>
         <source>AI Core pipe ratios</source>
         <translation>AI Core 流水线占比</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="225"/>
         <source>Collective bandwidth</source>
         <translation>集合通信带宽</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="226"/>
         <source>L2 hit rate</source>
         <translation>L2 命中率</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="236"/>
         <source>&amp;Top N:</source>
         <translation>Top N(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="237"/>
         <source>How many op types the op-type charts show; the rest are summed as &quot;Other&quot;.</source>
         <translation>算子类型图表中显示的算子类型数量；其余的合并为“其他”。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="238"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="239"/>
         <source>Save the chart shown as a PNG image or a PDF document</source>
         <translation>将当前显示的图表保存为 PNG 图片或 PDF 文档</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="240"/>
         <source>Clear range</source>
         <translation>清除范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="241"/>
         <source>Show the whole selection again instead of the time range selected in the timeline</source>
         <translation>重新显示整个选择内容，而不只是时间线中选定的时间范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="350"/>
-        <location filename="../ui/views/chart_view.cpp" line="465"/>
         <source>Select a session in the project explorer to see its charts.</source>
         <translation>请在工程浏览器中选择一个会话以查看其图表。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="355"/>
         <source>Session %1</source>
         <translation>会话 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="357"/>
         <source>device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="359"/>
         <source>model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="361"/>
         <source>iteration %1</source>
         <translation>迭代 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="363"/>
         <source>tasks starting in the %1 selected in the timeline</source>
         <translation>在时间线所选的 %1 范围内开始的任务</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="393"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="467"/>
         <source>The session could not be read: %1</source>
         <translation>无法读取该会话：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="469"/>
         <source>Computing the charts…</source>
         <translation>正在计算图表…</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="487"/>
         <source>Total time of the op type</source>
         <translation>该算子类型的总耗时</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="496"/>
         <source>Other (%n op types)</source>
         <translation>
             <numerusform>其他（%n 个算子类型）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="499"/>
         <source>%1
 Total: %2 (%3 % of all)
 Tasks: %4
@@ -3785,49 +2999,40 @@ Mean: %5</source>
 平均：%5</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="507"/>
         <source>Other op types</source>
         <translation>其他算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="524"/>
         <source>Total time (%1)</source>
         <translation>总耗时（%1）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="525"/>
         <source>Top %n op types by total time</source>
         <translation>
             <numerusform>总耗时 Top %n 的算子类型</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="546"/>
         <source>Device %1 has no iteration with step-trace markers in the selection.</source>
         <translation>当前选择中，设备 %1 没有带 step trace 标记的迭代。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="554"/>
         <source>FP→BP</source>
         <translation>FP→BP</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="557"/>
         <source>Iteration Refresh</source>
         <translation>Iteration Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="561"/>
         <source>Data Aug Bound</source>
         <translation>Data Aug Bound</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="565"/>
         <source>Iteration time</source>
         <translation>迭代耗时</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="576"/>
         <source>Iteration %1 on device %2
 Iteration time: %3
 FP→BP: %4
@@ -3842,48 +3047,38 @@ Data Aug Bound：%6
 单击可在时间线中显示。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="581"/>
         <source>none (first iteration)</source>
         <translation>无（第一次迭代）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="598"/>
-        <location filename="../ui/views/chart_view.cpp" line="657"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="599"/>
         <source>Time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="600"/>
         <source>Iteration breakdown on device %1 (model %2)</source>
         <translation>设备 %1 的迭代耗时拆解（模型 %2）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="621"/>
         <source>Device %1 (straggler)</source>
         <translation>设备 %1（慢卡）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="621"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="625"/>
         <source>Device %1 FP→BP</source>
         <translation>设备 %1 FP→BP</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="638"/>
         <source>Device %1, iteration %2</source>
         <translation>设备 %1，迭代 %2</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="639"/>
         <source>%1
 Iteration time: %2
 FP→BP: %3
@@ -3896,7 +3091,6 @@ FP→BP：%3
 单击可在时间线中显示。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="642"/>
         <source>%1
 FP→BP (compute): %2
 Mean FP→BP of the device: %3
@@ -3907,51 +3101,42 @@ FP→BP（计算）：%2
 单击可在时间线中显示。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="658"/>
         <source>Time (%1) — solid: iteration time, dashed: FP→BP</source>
         <translation>时间（%1）— 实线：迭代耗时，虚线：FP→BP</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="664"/>
         <source>Iteration time per device — straggler: device %1</source>
         <translation>各设备的迭代耗时 — 慢卡：设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="694"/>
         <source>%1: %2 %</source>
         <translation>%1：%2 %</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="697"/>
         <source>%1 (%n AI Core tasks, %2)</source>
         <translation>
             <numerusform>%1（%n 个 AI Core 任务，%2）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="706"/>
         <source>Share of the task time each pipe is busy (%, time-weighted; pipes overlap, so a stack can pass 100)</source>
         <translation>各流水线忙碌时间占任务时间的比例（%，按时间加权；各流水线相互重叠，因此堆叠值可能超过 100）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="707"/>
         <source>AI Core pipe ratios of the top %n op types by time</source>
         <translation>
             <numerusform>耗时 Top %n 算子类型的 AI Core 流水线占比</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="717"/>
         <source>Collective op (payload / op duration)</source>
         <translation>集合通信算子（数据量 / 算子时长）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="720"/>
         <source>HCCL transport (bytes moved / task time)</source>
         <translation>HCCL 传输（搬运字节数 / 任务耗时）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="731"/>
         <source>%1 (%2)
 %3 GB/s
 %4 in %5 over %n occurrences</source>
@@ -3962,12 +3147,10 @@ FP→BP（计算）：%2
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="738"/>
         <source>%1 transport</source>
         <translation>%1 传输</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="741"/>
         <source>%1 transport
 %2 GB/s
 %3 in %4 over %n HCCL tasks</source>
@@ -3978,18 +3161,14 @@ FP→BP（计算）：%2
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="752"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="763"/>
-        <location filename="../ui/views/chart_view.cpp" line="789"/>
         <source>AI Core tasks</source>
         <translation>AI Core 任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/views/chart_view.cpp" line="773"/>
         <source>Hit rate %1–%2 %
 %n AI Core tasks</source>
         <translation>
@@ -3998,54 +3177,42 @@ FP→BP（计算）：%2
         </translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="776"/>
         <source> (%1 % of %2)</source>
         <translation> (占 %2 个的 %1 %)</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="780"/>
         <source>Mean %1 %</source>
         <translation>平均 %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="784"/>
-        <location filename="../ui/views/chart_view.cpp" line="785"/>
         <source>Mean hit rate: %1 % over %2 AI Core tasks</source>
         <translation>平均命中率：%1 %（共 %2 个 AI Core 任务）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="788"/>
         <source>L2 hit rate (%)</source>
         <translation>L2 命中率（%）</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="859"/>
         <source>The chart &quot;%1&quot; has no data to export.</source>
         <translation>图表 &quot;%1&quot; 没有可导出的数据。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="873"/>
         <source>&quot;%1&quot; is neither a .png nor a .pdf file name.</source>
         <translation>&quot;%1&quot; 不是 .png 或 .pdf 文件名。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="877"/>
         <source>The chart could not be written to %1 (check that the folder exists and is writable).</source>
         <translation>无法将图表写入 %1（请检查文件夹是否存在且可写）。</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="885"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="885"/>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../ui/views/chart_view.cpp" line="887"/>
-        <location filename="../ui/views/chart_view.cpp" line="894"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
@@ -4053,98 +3220,78 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::CompareOpsModel</name>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="86"/>
-        <location filename="../ui/views/compare_view.cpp" line="80"/>
         <source>%1%2 %</source>
         <translation>%1%2 %</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="118"/>
         <source>%1 is among the top regressions: B spends %2 more per iteration per device than A.</source>
         <translation>%1 属于劣化最多的算子类型之一：B 每设备每次迭代比 A 多耗时 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="132"/>
         <source>Op Type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="133"/>
         <source>Count A</source>
         <translation>次数 A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="134"/>
         <source>Count B</source>
         <translation>次数 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="135"/>
         <source>Mean A</source>
         <translation>平均值 A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="136"/>
         <source>Mean B</source>
         <translation>平均值 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="137"/>
         <source>Per Iteration A</source>
         <translation>每迭代 A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="138"/>
         <source>Per Iteration B</source>
         <translation>每迭代 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="139"/>
         <source>Δ Per Iteration</source>
         <translation>Δ 每迭代</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="140"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="141"/>
         <source>Total A</source>
         <translation>总计 A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="142"/>
         <source>Total B</source>
         <translation>总计 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="148"/>
         <source>Number of tasks of this op type in the whole run</source>
         <translation>整个运行中该算子类型的任务数</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="149"/>
         <source>Mean task duration</source>
         <translation>平均任务时长</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="151"/>
         <source>Task time of this op type per iteration per device: comparable between runs with different iteration or device counts</source>
         <translation>该算子类型每设备每次迭代的任务耗时：可在迭代数或设备数不同的运行之间比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="153"/>
         <source>Per iteration B − per iteration A (positive: B is slower)</source>
         <translation>每迭代 B − 每迭代 A（正值：B 更慢）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="154"/>
         <source>Δ relative to A&apos;s time per iteration</source>
         <translation>Δ 相对于 A 每迭代耗时的比例</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_model.cpp" line="155"/>
         <source>Task time of this op type over the whole run</source>
         <translation>整个运行中该算子类型的任务耗时</translation>
     </message>
@@ -4152,175 +3299,138 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::CompareView</name>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="243"/>
         <source>The project %1 holds no sessions to compare with.</source>
         <translation>工程 %1 中没有可用于比较的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="258"/>
         <source>#%1 %2 (%3)</source>
         <translation>#%1 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="292"/>
-        <location filename="../ui/views/compare_view.cpp" line="623"/>
         <source>Other project…</source>
         <translation>其他工程…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="331"/>
         <source>Session %1 is not in the project.</source>
         <translation>会话 %1 不在该工程中。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="387"/>
         <source>Compare with a Session of Another Project</source>
         <translation>与其他工程的会话比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="389"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="392"/>
         <source>Cannot Compare</source>
         <translation>无法比较</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="406"/>
         <source>Only sessions of the open project can be run A; run B is from another project.</source>
         <translation>只有当前打开工程中的会话才能作为会话 A；会话 B 来自其他工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="452"/>
-        <location filename="../ui/views/compare_view.cpp" line="632"/>
         <source>A: %1</source>
         <translation>A：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="453"/>
-        <location filename="../ui/views/compare_view.cpp" line="634"/>
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="573"/>
         <source>No regressions: no op type takes longer per iteration in B than in A.</source>
         <translation>无劣化：没有任何算子类型在 B 中的每迭代耗时比 A 长。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="580"/>
         <source>%1 +%2 (%3)</source>
         <translation>%1 +%2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="583"/>
         <source>Top regressions (B slower than A per iteration, highlighted below): %1</source>
         <translation>劣化最多（B 每迭代比 A 慢，已在下方高亮）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="595"/>
         <source>Open a project to compare its sessions.</source>
         <translation>请打开一个工程以比较其中的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="599"/>
         <source>Record a second session, or pick one of another project as run B, to compare.</source>
         <translation>请再记录一个会话，或选择其他工程中的会话作为会话 B，以进行比较。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="600"/>
         <source>Choose run A and run B to compare.</source>
         <translation>请选择要比较的会话 A 和会话 B。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="603"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="606"/>
         <source>Run A and run B are the same session: every difference is zero.</source>
         <translation>会话 A 与会话 B 是同一个会话：所有差值均为零。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="609"/>
         <source>Δ = B − A; per iteration per device.</source>
         <translation>Δ = B − A；按每设备每次迭代计。</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="617"/>
         <source>Run A:</source>
         <translation>会话 A：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="618"/>
         <source>Run B:</source>
         <translation>会话 B：</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="619"/>
         <source>Swap</source>
         <translation>交换</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="620"/>
         <source>Exchange run A and run B</source>
         <translation>交换会话 A 和会话 B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="624"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="625"/>
         <source>Timelines</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="626"/>
         <source>Step time (mean per iteration)</source>
         <translation>各阶段耗时（每次迭代平均值）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="627"/>
         <source>Op types by impact (click a header to sort)</source>
         <translation>按影响排序的算子类型（单击表头可排序）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>Step</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="628"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="629"/>
         <source>Lock zoom (aligned on each run&apos;s first iteration)</source>
         <translation>锁定缩放（按各运行的第一次迭代对齐）</translation>
     </message>
     <message>
-        <location filename="../ui/views/compare_view.cpp" line="630"/>
         <source>Zooming or scrolling one timeline shows the same place of the other run</source>
         <translation>缩放或滚动其中一条时间线时，另一次运行的时间线会显示相同位置</translation>
     </message>
@@ -4328,104 +3438,84 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::ExportDialog</name>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="105"/>
         <source>Export Into</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="150"/>
         <source>Export Session %1</source>
         <translation>导出会话 %1</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="151"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="152"/>
         <source>&amp;Folder:</source>
         <translation>文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="153"/>
         <source>Devices:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="154"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="155"/>
         <source>Iterations:</source>
         <translation>迭代：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="156"/>
         <source>Files:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="157"/>
         <source>all, or from</source>
         <translation>全部，或从</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="158"/>
         <source>All models</source>
         <translation>所有模型</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="160"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="161"/>
         <source>A PROF_… directory is created inside this folder</source>
         <translation>将在此文件夹中创建 PROF_… 目录</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="162"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="163"/>
         <source>Cancel Export</source>
         <translation>取消导出</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="255"/>
         <source>Choose the folder to export into.</source>
         <translation>请选择要导出到的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="260"/>
         <source>Select at least one device.</source>
         <translation>请至少选择一个设备。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="265"/>
         <source>Select at least one kind of file.</source>
         <translation>请至少选择一种文件。</translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="267"/>
         <source>The first iteration (%1) comes after the last (%2).</source>
         <translation>起始迭代（%1）在结束迭代（%2）之后。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/export_dialog.cpp" line="321"/>
         <source>Exported %n file(s) to &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
         <translation>
             <numerusform>已导出 %n 个文件到 &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/export_dialog.cpp" line="326"/>
         <source>The export was cancelled. Files written so far are complete; none is half-written.</source>
         <translation>导出已取消。已写入的文件均完整，不存在写了一半的文件。</translation>
     </message>
@@ -4433,22 +3523,18 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::FilterTableView</name>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="59"/>
         <source>e.g. 10..50</source>
         <translation>例如 10..50</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="59"/>
         <source>contains…</source>
         <translation>包含…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="60"/>
         <source>Filter %1: a..b (range, inclusive), &gt;x, &gt;=x, &lt;x, &lt;=x, =x, plain text (contains) or /regex/</source>
         <translation>过滤 %1：a..b（范围，含两端）、&gt;x、&gt;=x、&lt;x、&lt;=x、=x、纯文本（包含）或 /regex/</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="63"/>
         <source>Filter %1: text it contains (any case) or /regex/</source>
         <translation>过滤 %1：所含文本（不区分大小写）或 /regex/</translation>
     </message>
@@ -4456,141 +3542,114 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::ImportResultDialog</name>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="150"/>
         <source> (byte %1)</source>
         <translation> (第 %1 字节)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/import_result_dialog.cpp" line="153"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="180"/>
         <source>Import Finished</source>
         <translation>导入完成</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="181"/>
         <source>&lt;b&gt;%1 events and rows of %2 were imported into session %3 of %4.&lt;/b&gt;</source>
         <translation>&lt;b&gt;已将 %2 中的 %1 个事件和行导入到 %4 的会话 %3 中。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="187"/>
         <source>Import Failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="188"/>
         <source>&lt;b&gt;Nothing was imported from %1.&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;The project is unchanged.</source>
         <translation>&lt;b&gt;未从 %1 导入任何内容。&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="192"/>
         <source>Import Cancelled</source>
         <translation>导入已取消</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="193"/>
         <source>&lt;b&gt;The import of %1 was cancelled.&lt;/b&gt;&lt;br&gt;Nothing of it was kept: the project is unchanged.</source>
         <translation>&lt;b&gt;%1 的导入已取消。&lt;/b&gt;&lt;br&gt;未保留任何导入内容：工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="202"/>
         <source>Layout</source>
         <translation>目录结构</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="202"/>
         <source>newer (mindstudio_profiler_output)</source>
         <translation>新版（mindstudio_profiler_output）</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="202"/>
         <source>legacy (device_N)</source>
         <translation>旧版（device_N）</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="204"/>
         <source>Files read</source>
         <translation>已读取的文件</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="204"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="206"/>
         <source>Events and rows read</source>
         <translation>读取的事件和行</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="207"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="208"/>
         <source>Duplicates of other files</source>
         <translation>与其他文件重复</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="209"/>
         <source>Derived (recomputed on export)</source>
         <translation>派生（导出时重新计算）</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="210"/>
         <source>Skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="214"/>
         <source>Not in the input:</source>
         <translation>输入中缺少：</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="222"/>
         <source>No problems were found.</source>
         <translation>未发现问题。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/import_result_dialog.cpp" line="223"/>
         <source>%n problem(s): each names the file, the line and byte offset, and the reason.</source>
         <translation>
             <numerusform>%n 个问题：每个问题都列出了文件、行号、字节偏移量和原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="226"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="226"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="226"/>
         <source>Byte offset</source>
         <translation>字节偏移量</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="226"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="226"/>
         <source>Times</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../ui/import_result_dialog.cpp" line="235"/>
         <source>&amp;Copy Problems</source>
         <translation>复制问题(&amp;C)</translation>
     </message>
@@ -4598,286 +3657,226 @@ FP→BP（计算）：%2
 <context>
     <name>npuscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="277"/>
         <source>NPU Scope</source>
         <translation>NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="707"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="727"/>
-        <location filename="../ui/main_window.cpp" line="767"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="729"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="170"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="315"/>
-        <location filename="../ui/main_window.cpp" line="608"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="290"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="291"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="292"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
         <source>&amp;New Session…</source>
         <translation>新建会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
         <source>Record a new emulated training session</source>
         <translation>记录一个新的仿真训练会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="296"/>
         <source>&amp;Open Project…</source>
         <translation>打开工程(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="297"/>
         <source>Save Project &amp;As…</source>
         <translation>工程另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="298"/>
         <source>Save a copy of the project (safe while a session is being recorded)</source>
         <translation>保存工程的副本（正在记录会话时也可安全执行）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
         <source>&amp;Import PROF Directory…</source>
         <translation>导入 PROF 目录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="303"/>
         <source>&amp;Export Session…</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="293"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
         <source>&amp;About NPU Scope</source>
         <translation>关于 NPU Scope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="505"/>
-        <location filename="../ui/main_window.cpp" line="565"/>
         <source>Cannot Open Project</source>
         <translation>无法打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="278"/>
         <source>%1 - NPU Scope</source>
         <translation>%1 - NPU Scope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="715"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="716"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="717"/>
         <source>Iterations</source>
         <translation>迭代次数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="713"/>
-        <location filename="../ui/main_window.cpp" line="718"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="719"/>
         <source>Launch mode</source>
         <translation>启动模式</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="720"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="721"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="725"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="728"/>
         <source>Tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="733"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="660"/>
         <source>Open Project</source>
         <translation>打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="279"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="281"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="283"/>
         <source>Tables</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
         <source>Advisor</source>
         <translation>专家建议</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="287"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="289"/>
         <source>SQL</source>
         <translation>SQL</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="300"/>
         <source>Read a PROF directory written by msprof (or exported by NPU Scope) into the project as a new session; you can also drop the folder on the window</source>
         <translation>将 msprof 写出（或 NPU Scope 导出）的 PROF 目录作为新会话读入工程；也可以将文件夹拖放到窗口中</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="304"/>
         <source>Write the selected session as a PROF directory (timeline JSON and summary CSV)</source>
         <translation>将所选会话写为 PROF 目录（timeline JSON 和 summary CSV）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="306"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="308"/>
         <source>Re&amp;load</source>
         <translation>重新加载(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="309"/>
         <source>&amp;Cancel Run</source>
         <translation>取消运行(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="310"/>
         <source>&amp;Clear Menu</source>
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="311"/>
         <source>Main Tool Bar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="312"/>
         <source>Project Explorer</source>
         <translation>工程浏览器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="313"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="314"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="332"/>
         <source>Import in Progress</source>
         <translation>正在导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="333"/>
         <source>A PROF directory is being imported. Stop it and quit? Nothing of the unfinished import is kept.</source>
         <translation>正在导入 PROF 目录。是否停止导入并退出？未完成的导入内容不会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="336"/>
         <source>Recording in Progress</source>
         <translation>正在记录</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="337"/>
         <source>A session is being recorded. Stop it and quit? What was recorded so far is kept.</source>
         <translation>正在记录会话。是否停止记录并退出？已记录的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="485"/>
         <source>Checking the integrity of %1 (%2 MB)…</source>
         <translation>正在检查 %1 的完整性（%2 MB）…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="484"/>
         <source>Opening Project</source>
         <translation>正在打开工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="524"/>
         <source>Upgrade Project?</source>
         <translation>升级工程？</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="525"/>
         <source>%1
 
 Upgrade the project now? Older versions of NPU Scope cannot open the upgraded file; they can still open the backup.</source>
@@ -4886,379 +3885,296 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 是否立即升级工程？旧版本的 NPU Scope 无法打开升级后的文件，但仍可打开备份。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="532"/>
         <source>%1 was not opened because it was not upgraded.</source>
         <translation>%1 未升级，因此未打开。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="569"/>
         <source>Upgraded %1 from schema %2 to schema %3; the original is kept as %4.</source>
         <translation>已将 %1 从 schema %2 升级到 schema %3；原文件保留为 %4。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="515"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="579"/>
         <source>Upgrading Project</source>
         <translation>正在升级项目</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
         <source>Keeping the original of %1 as a backup and upgrading it…</source>
         <translation>正在将 %1 的原始文件保留为备份并升级…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="661"/>
         <source>NPU Scope projects (*.npuscope);;All files (*)</source>
         <translation>NPU Scope 工程 (*.npuscope);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="669"/>
         <source>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;Open a project (&lt;b&gt;File → Open Project…&lt;/b&gt;, or drop a .npuscope file here) or record a new emulated session (&lt;b&gt;File → New Session…&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope&lt;/h3&gt;&lt;p&gt;打开一个工程（&lt;b&gt;文件 → 打开工程…&lt;/b&gt;，或将 .npuscope 文件拖放到此处），或记录一个新的仿真会话（&lt;b&gt;文件 → 新建会话…&lt;/b&gt;）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="693"/>
         <source>&lt;h3&gt;Project %1&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;工程 %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="695"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="696"/>
         <source>Sessions</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="705"/>
         <source>&lt;h3&gt;Session %1: %2&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;会话 %1：%2&lt;/h3&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="711"/>
         <source>Imported from</source>
         <translation>导入自</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="712"/>
         <source>Layout</source>
         <translation>目录结构</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="718"/>
         <source>%1 per server × %2 server(s)</source>
         <translation>每台服务器 %1 个 × %2 台服务器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="723"/>
         <source>Scenarios</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="731"/>
         <source>Aged by storage_limit</source>
         <translation>因 storage_limit 老化删除</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="731"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="737"/>
         <source>&lt;h4&gt;Import&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;导入&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="739"/>
         <source>Events and rows read</source>
         <translation>读取的事件和行</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="740"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="741"/>
         <source>Duplicates of other files</source>
         <translation>与其他文件重复</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="742"/>
         <source>Derived (recomputed on export)</source>
         <translation>派生（导出时重新计算）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="743"/>
         <source>Skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="745"/>
         <source>Not in the input</source>
         <translation>输入中不包含</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="748"/>
         <source>%n problem(s) found during the import:</source>
         <translation>
             <numerusform>导入过程中发现 %n 个问题：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="753"/>
         <source> (%n times in this file)</source>
         <translation>
             <numerusform> (在此文件中出现 %n 次)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="758"/>
         <source>… and %n more (npuscope query --format json lists them all).</source>
         <translation>
             <numerusform>… 另有 %n 个（npuscope query --format json 会列出全部）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="765"/>
         <source>&lt;h4&gt;Device %1, model %2&lt;/h4&gt;</source>
         <translation>&lt;h4&gt;设备 %1，模型 %2&lt;/h4&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="767"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="767"/>
         <source>FP to BP</source>
         <translation>FP 到 BP</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="767"/>
         <source>All-reduce segments</source>
         <translation>All-reduce 分段数</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="790"/>
-        <location filename="../ui/main_window.cpp" line="802"/>
-        <location filename="../ui/main_window.cpp" line="1019"/>
-        <location filename="../ui/main_window.cpp" line="1035"/>
-        <location filename="../ui/main_window.cpp" line="1057"/>
         <source>Busy</source>
         <translation>正忙</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="976"/>
         <source>Save As was cancelled; nothing was written.</source>
         <translation>已取消另存为；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="996"/>
         <source>Saving a copy of %1 as %2…</source>
         <translation>正在将 %1 的副本保存为 %2…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1244"/>
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="808"/>
         <source>Invalid Session</source>
         <translation>无效的会话</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="790"/>
-        <location filename="../ui/main_window.cpp" line="802"/>
-        <location filename="../ui/main_window.cpp" line="1019"/>
-        <location filename="../ui/main_window.cpp" line="1035"/>
-        <location filename="../ui/main_window.cpp" line="1057"/>
         <source>Wait for the current run or import to finish, or cancel it first.</source>
         <translation>请等待当前运行或导入完成，或先将其取消。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="844"/>
         <source>Recording %1…</source>
         <translation>正在记录 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="850"/>
         <source>Recording %1 into %2.</source>
         <translation>正在将 %1 记录到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="878"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="879"/>
         <source>Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5</source>
         <translation>迭代 %1/%2 · %3 条记录/秒 · 已用时 %4 · 剩余 %5</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="895"/>
         <source>The run failed.</source>
         <translation>运行失败。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="897"/>
         <source>Run Failed</source>
         <translation>运行失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="900"/>
         <source>Cancelled after %n iteration(s); what was recorded is kept.</source>
         <translation>
             <numerusform>在 %n 次迭代后取消；已记录的数据会保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="905"/>
         <source>Recorded %1 records in %2.</source>
         <translation>已记录 %1 条记录，用时 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="943"/>
         <source>Cancelling the import; what it wrote is being removed…</source>
         <translation>正在取消导入；正在删除其已写入的内容…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="959"/>
         <source>Saving a copy of the project…</source>
         <translation>正在保存工程副本…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="978"/>
         <source>The project was not saved.</source>
         <translation>工程未保存。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="981"/>
         <source>Cannot Save Project</source>
         <translation>无法保存工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="986"/>
         <source>Saved a copy as %1.</source>
         <translation>已将副本保存为 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="995"/>
-        <location filename="../ui/main_window.cpp" line="1007"/>
         <source>Save Project As</source>
         <translation>工程另存为</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1009"/>
         <source>-copy</source>
         <translation>-copy</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1010"/>
-        <location filename="../ui/main_window.cpp" line="1044"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1218"/>
-        <location filename="../ui/main_window.cpp" line="1223"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1218"/>
         <source>Select a session in the project explorer first.</source>
         <translation>请先在工程浏览器中选择一个会话。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="619"/>
-        <location filename="../ui/main_window.cpp" line="945"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1025"/>
         <source>Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)</source>
         <translation>导入 PROF 目录（PROF_* 文件夹、device_* 文件夹，或包含 PROF_* 文件夹的文件夹）</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1043"/>
         <source>New Project for the Import</source>
         <translation>用于导入的新工程</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1062"/>
         <source>%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders.</source>
         <translation>%1 不是文件夹。请选择 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1064"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1066"/>
         <source>Cannot Import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1124"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1129"/>
         <source>Importing %1 into %2.</source>
         <translation>正在将 %1 导入到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1145"/>
         <source>Importing: %1 of %2 files, %3 of %4</source>
         <translation>正在导入：第 %1/%2 个文件，%3/%4</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1164"/>
         <source>Imported %1 events and rows into session %2.</source>
         <translation>已将 %1 个事件和行导入到会话 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/main_window.cpp" line="1165"/>
         <source>Imported %1 into session %2 of %3: %4 events and rows imported, %5 skipped, %n problem(s).</source>
         <translation>
             <numerusform>已将 %1 导入到 %3 的会话 %2：导入事件和行 %4 个，跳过 %5 个，发现 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1188"/>
         <source>Import cancelled; nothing of it was kept and the project is unchanged.</source>
         <translation>导入已取消；未保留任何导入内容，工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1192"/>
         <source>The import failed; the project is unchanged.</source>
         <translation>导入失败；工程未被修改。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1199"/>
         <source>Import problem at %1: %2</source>
         <translation>导入问题（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1230"/>
         <source>Export %1: %2</source>
         <translation>导出 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="1243"/>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
     </message>
@@ -5266,686 +4182,559 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::NewSessionDialog</name>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="378"/>
         <source>New Session</source>
         <translation>新建会话</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="249"/>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="179"/>
         <source>Input &amp;pipeline:</source>
         <translation>输入流水线(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="182"/>
         <source>All-reduce se&amp;gments:</source>
         <translation>All-reduce 分段数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="183"/>
         <source>Scenarios:</source>
         <translation>场景：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="184"/>
         <source>From file…</source>
         <translation>从文件…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="185"/>
         <source>A model of the zoo, or a JSON model file of your own</source>
         <translation>内置模型库中的模型，或您自己的 JSON 模型文件</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="186"/>
         <source>Mixed precision (FP16 compute)</source>
         <translation>混合精度（FP16 计算）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="188"/>
         <source>per server  ×</source>
         <translation>每台服务器  ×</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="189"/>
         <source> server(s)</source>
         <translation> 台服务器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="190"/>
-        <location filename="../ui/new_session_dialog.cpp" line="210"/>
-        <location filename="../ui/new_session_dialog.cpp" line="213"/>
         <source>= %n device(s)</source>
         <translation>
             <numerusform>= %n 个设备</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="191"/>
         <source>Estimator (iterations sink to the device)</source>
         <translation>Estimator（迭代下沉到设备）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="192"/>
         <source>sess.run (host round trip per step)</source>
         <translation>sess.run（每步与 Host 往返一次）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="187"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="173"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="174"/>
         <source>&amp;Batch size:</source>
         <translation>批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="175"/>
         <source>&amp;Iterations:</source>
         <translation>迭代次数(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="177"/>
         <source>&amp;Devices:</source>
         <translation>设备数(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="178"/>
         <source>&amp;Launch mode:</source>
         <translation>启动模式(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="176"/>
         <source>&amp;Precision:</source>
         <translation>精度(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="180"/>
         <source>Input &amp;queue depth:</source>
         <translation>输入队列深度(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="181"/>
         <source>&amp;Seed:</source>
         <translation>随机种子(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="193"/>
         <source>fast enough (never the bottleneck)</source>
         <translation>足够快（永远不是瓶颈）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="194"/>
         <source> samples/s</source>
         <translation> samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="195"/>
         <source>Throughput of the host input pipeline; 0 = never the bottleneck</source>
         <translation>Host 侧输入流水线的吞吐量；0 = 永远不是瓶颈</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="196"/>
         <source>Same seed, same workload and options: the same records, byte for byte</source>
         <translation>种子、工作负载和选项都相同时，记录逐字节相同</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="197"/>
         <source>Number of gradient all-reduce segments per iteration</source>
         <translation>每次迭代的梯度 all-reduce 分段数</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="198"/>
         <source> batch(es)</source>
         <translation> 个 batch</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="199"/>
         <source>Capacity of the device data queue: a deep queue absorbs a jittery input pipeline, a shallow one passes every slow batch on to the step</source>
         <translation>设备数据队列的容量：较深的队列可以吸收输入流水线的抖动，较浅的队列会把每个慢 batch 的延迟传递给训练步</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="201"/>
         <source>The host input pipeline is slower than the device (Data Aug Bound)</source>
         <translation>Host 侧输入流水线比设备慢（Data Aug Bound）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="202"/>
         <source>The last device runs 30 % slower; the others wait in all-reduce</source>
         <translation>最后一个设备慢 30 %；其他设备在 all-reduce 中等待</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="203"/>
         <source>Some ops fall back to the AI CPU</source>
         <translation>部分算子回退到 AI CPU 执行</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="204"/>
         <source>Small kernels: the host cannot launch tasks fast enough</source>
         <translation>小算子：Host 侧下发任务的速度跟不上</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="205"/>
         <source>One all-reduce segment after the whole backward pass</source>
         <translation>整个反向传播结束后只做一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="220"/>
         <source>Model File</source>
         <translation>模型文件</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="221"/>
         <source>JSON model files (*.json);;All files (*)</source>
         <translation>JSON 模型文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="250"/>
         <source>Profiling options</source>
         <translation>Profiling 选项</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="270"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="279"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="280"/>
         <source>profiling_options</source>
         <translation>profiling_options</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="281"/>
         <source>Estimator code</source>
         <translation>Estimator 代码</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="282"/>
         <source>sess.run code</source>
         <translation>sess.run 代码</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="303"/>
         <source>Import from a training script</source>
         <translation>从训练脚本导入</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="304"/>
         <source>Paste or open a TensorFlow script (.py), or drop it on this dialog: its profiling_options fill the form.</source>
         <translation>粘贴或打开 TensorFlow 脚本（.py），或将其拖放到此对话框：脚本中的 profiling_options 会填入表单。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="306"/>
         <source>&amp;Paste Script…</source>
         <translation>粘贴脚本(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="307"/>
         <source>&amp;Open Script…</source>
         <translation>打开脚本(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="311"/>
         <source>Open Training Script</source>
         <translation>打开训练脚本</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="312"/>
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="336"/>
         <source>Save Preset</source>
         <translation>保存预设</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="336"/>
         <source>Name of the preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="379"/>
         <source>Pre&amp;set:</source>
         <translation>预设(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="380"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="381"/>
         <source>Save As…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="382"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="383"/>
         <source>&amp;Record into:</source>
         <translation>记录到(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="384"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="385"/>
         <source>Choose the project file (a new session is added to an existing project)</source>
         <translation>选择工程文件（新会话会添加到已有工程中）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="517"/>
         <source>%n problem(s) in the workload</source>
         <translation>
             <numerusform>工作负载中有 %n 个问题</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="519"/>
         <source>%n problem(s) in the profiling options</source>
         <translation>
             <numerusform>Profiling 选项中有 %n 个问题</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="523"/>
         <source>Ready to run %1 × %n iteration(s).</source>
         <translation>
             <numerusform>已准备好运行 %1 × %n 次迭代。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="527"/>
         <source>Run is disabled: %1.</source>
         <translation>无法运行：%1。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="527"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="539"/>
         <source># Fix the problems in the profiling options to see the code.</source>
         <translation># 请先修正 Profiling 选项中的问题，再查看代码。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="579"/>
         <source>The script contains no profiling_options.</source>
         <translation>脚本中不包含 profiling_options。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="590"/>
         <source>Imported the options of line %1 (PROFILING_OPTIONS environment variable).</source>
         <translation>已导入第 %1 行的选项（PROFILING_OPTIONS 环境变量）。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="591"/>
         <source>Imported the options of line %1 (sess.run form).</source>
         <translation>已导入第 %1 行的选项（sess.run 形式）。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="592"/>
         <source>Imported the options of line %1 (Estimator form).</source>
         <translation>已导入第 %1 行的选项（Estimator 形式）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/new_session_dialog.cpp" line="596"/>
         <source>%n problem(s) are marked in the form.</source>
         <translation>
             <numerusform>表单中标出了 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="608"/>
         <source>The script %1 could not be read: %2.</source>
         <translation>无法读取脚本 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="622"/>
         <source>Paste Training Script</source>
         <translation>粘贴训练脚本</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="624"/>
         <source>Paste the training script (or the part that sets profiling_options):</source>
         <translation>粘贴训练脚本（或其中设置 profiling_options 的部分）：</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="629"/>
         <source>&amp;Import</source>
         <translation>导入(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="684"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="687"/>
         <source>Choose a preset…</source>
         <translation>选择预设…</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="359"/>
         <source>Project File</source>
         <translation>工程文件</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="360"/>
         <source>NPU Scope projects (*.npuscope)</source>
         <translation>NPU Scope 工程 (*.npuscope)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="386"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="504"/>
         <source>Choose a model file.</source>
         <translation>请选择模型文件。</translation>
     </message>
     <message>
-        <location filename="../ui/new_session_dialog.cpp" line="508"/>
         <source>Choose a project file to record into.</source>
         <translation>请选择要记录到的工程文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Clock base:</source>
+        <translation>时钟基准(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>now (the real clock)</source>
+        <translation>现在（真实时钟）</translation>
+    </message>
+    <message>
+        <source>Date the collection as starting at this ISO 8601 time, e.g. 2024-05-17T09:30:00Z, instead of now: with the same seed the exported files are then identical byte for byte, folder name included</source>
+        <translation>将采集的开始时间设为此 ISO 8601 时间（例如 2024-05-17T09:30:00Z），而非当前时间：种子相同时，导出的文件（包括文件夹名）逐字节相同</translation>
     </message>
 </context>
 <context>
     <name>npuscope::ui::OptionsForm</name>
     <message>
-        <location filename="../ui/options_form.cpp" line="53"/>
         <source>Cube and vector arithmetic: FP16/INT8 and FP32 operation ratios of each task.</source>
         <translation>Cube 和 Vector 运算：每个任务的 FP16/INT8 与 FP32 运算占比。</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="55"/>
         <source>Time share of each pipeline (vector, cube, scalar, MTE1–3) — where a task spends its time.</source>
         <translation>各流水线（vector、cube、scalar、MTE1–3）的耗时占比 — 任务的时间花在了哪里。</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="57"/>
         <source>Main-memory and UB read/write bandwidth of each task.</source>
         <translation>每个任务的主存和 UB 读写带宽。</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="59"/>
         <source>L0A/L0B/L0C buffer read/write bandwidth feeding the cube unit.</source>
         <translation>为 Cube 单元供数的 L0A/L0B/L0C 缓冲区读写带宽。</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="61"/>
         <source>Unified Buffer read/write bandwidth of the vector and scalar units.</source>
         <translation>Vector 和 Scalar 单元的 Unified Buffer 读写带宽。</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="63"/>
         <source>Bank and pipeline conflict ratios: how often units wait for each other.</source>
         <translation>Bank 冲突与流水线冲突占比：各单元相互等待的频率。</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="108"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="113"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="114"/>
         <source>Choose the output directory</source>
         <translation>选择输出目录</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="117"/>
         <source>Output Directory</source>
         <translation>输出目录</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="121"/>
         <source>Output directory:</source>
         <translation>输出目录：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="124"/>
         <source>unset: 90 % of free space</source>
         <translation>未设置：可用空间的 90 %</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="125"/>
         <source>Ageing limit of the recorded data, 200 to 4294967295 MB; the oldest data is deleted first when the limit is reached.</source>
         <translation>已记录数据的老化上限，200 到 4294967295 MB；达到上限时最早的数据会被优先删除。</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="128"/>
         <source>Storage limit:</source>
         <translation>存储上限：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="129"/>
         <source>MB (200–4294967295)</source>
         <translation>MB (200–4294967295)</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="132"/>
         <source>Traces</source>
         <translation>轨迹</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="138"/>
         <source>Training trace (FP/BP, iteration end, all-reduce)</source>
         <translation>训练轨迹（FP/BP、迭代结束、all-reduce）</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="139"/>
         <source>Task trace (per-task timing on the device)</source>
         <translation>任务轨迹（设备上每个任务的耗时）</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="140"/>
         <source>L2 cache hit and victim rates</source>
         <translation>L2 Cache 命中率和替换率</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="141"/>
         <source>HCCL collective communication</source>
         <translation>HCCL 集合通信</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="142"/>
         <source>AI CPU op details</source>
         <translation>AI CPU 算子详情</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="143"/>
         <source>msproftx user markers</source>
         <translation>msproftx 用户标记</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="144"/>
         <source>Runtime API ranges on the host</source>
         <translation>Host 侧 Runtime API 区间</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="164"/>
         <source>on (= l1)</source>
         <translation>on (= l1)</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="165"/>
         <source>l1: timing, op details and PMU</source>
         <translation>l1：耗时、算子详情和 PMU</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="166"/>
         <source>l0: timing only</source>
         <translation>l0：仅耗时</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="167"/>
-        <location filename="../ui/options_form.cpp" line="238"/>
         <source>off</source>
         <translation>off</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="171"/>
         <source>Task time:</source>
         <translation>任务耗时（task_time）：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="174"/>
         <source>Step trace points</source>
         <translation>迭代轨迹点（Step Trace）</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="185"/>
         <source>automatic: the first forward op</source>
         <translation>自动：第一个前向算子</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="185"/>
         <source>automatic: the last backward op</source>
         <translation>自动：最后一个反向算子</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="187"/>
         <source>FP start op:</source>
         <translation>FP 起始算子：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="187"/>
         <source>BP end op:</source>
         <translation>BP 结束算子：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="191"/>
         <source>AI Core metrics</source>
         <translation>AI Core 指标</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="207"/>
         <source>AI Core (aic_metrics):</source>
         <translation>AI Core（aic_metrics）：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="213"/>
         <source>Vector core (aiv_metrics):</source>
         <translation>Vector Core（aiv_metrics）：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="218"/>
         <source>System sampling</source>
         <translation>系统采样</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="226"/>
         <source>HBM/DDR bandwidth:</source>
         <translation>HBM/DDR 带宽：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="226"/>
-        <location filename="../ui/options_form.cpp" line="227"/>
-        <location filename="../ui/options_form.cpp" line="229"/>
         <source>Hz (1–100)</source>
         <translation>Hz (1–100)</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="227"/>
         <source>NIC/RoCE counters:</source>
         <translation>NIC/RoCE 计数器：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="228"/>
         <source>PCIe/HCCS counters:</source>
         <translation>PCIe/HCCS 计数器：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="228"/>
-        <location filename="../ui/options_form.cpp" line="230"/>
         <source>Hz (1–50)</source>
         <translation>Hz (1–50)</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="229"/>
         <source>DVPP counters:</source>
         <translation>DVPP 计数器：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="230"/>
         <source>Host sampling:</source>
         <translation>Host 侧采样：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="231"/>
         <source>Instruction sampling:</source>
         <translation>指令采样：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="231"/>
         <source>(300–30000)</source>
         <translation>(300–30000)</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="238"/>
         <source>default %1</source>
         <translation>默认 %1</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="240"/>
         <source>Instruction sampling excludes task, trace and metric collection</source>
         <translation>指令采样与任务、轨迹及指标采集互斥</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="258"/>
         <source>Host usage (host_sys):</source>
         <translation>Host 侧占用（host_sys）：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="260"/>
         <source>Host usage (host_sys_usage):</source>
         <translation>Host 侧占用（host_sys_usage）：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="267"/>
         <source>LLC counters:</source>
         <translation>LLC 计数器：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="269"/>
         <source>not used by the emulator</source>
         <translation>仿真器不使用</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="270"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../ui/options_form.cpp" line="353"/>
         <source>op_summary columns: %1</source>
         <translation>op_summary 列：%1</translation>
     </message>
@@ -5953,32 +4742,26 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::PreferencesDialog</name>
     <message>
-        <location filename="../ui/preferences_dialog.cpp" line="67"/>
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <location filename="../ui/preferences_dialog.cpp" line="68"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/preferences_dialog.cpp" line="69"/>
         <source>&amp;Theme:</source>
         <translation>主题(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/preferences_dialog.cpp" line="70"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/preferences_dialog.cpp" line="71"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/preferences_dialog.cpp" line="72"/>
         <source>Changes apply immediately to every window.</source>
         <translation>更改会立即应用到所有窗口。</translation>
     </message>
@@ -5986,70 +4769,56 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::ProjectExplorer</name>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Project</source>
         <translation>工程</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="86"/>
         <source>Records</source>
         <translation>记录数</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="87"/>
         <source>Session: wall-clock time of the run. Iteration: end of the previous iteration to the end of this one (step trace).</source>
         <translation>会话：运行的实际耗时。迭代：从上一次迭代结束到本次迭代结束（step trace）。</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="146"/>
         <source>Session %1: %2</source>
         <translation>会话 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="150"/>
         <source>%1, batch %2, %3, %4</source>
         <translation>%1，批大小 %2，%3，%4</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="157"/>
         <source>Device %1 (rank %2)</source>
         <translation>设备 %1（rank %2）</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="161"/>
         <source>Model %1: %2</source>
         <translation>模型 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/project_explorer.cpp" line="162"/>
         <source>%n iteration(s)</source>
         <translation>
             <numerusform>%n 次迭代</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="205"/>
-        <location filename="../ui/project_explorer.cpp" line="213"/>
         <source>Iteration %1</source>
         <translation>迭代 %1</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="206"/>
         <source>FP start to BP end: %1</source>
         <translation>FP 开始到 BP 结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/project_explorer.cpp" line="214"/>
         <source>No step trace: record with training_trace on to see iteration times.</source>
         <translation>没有 step trace：请在 training_trace 为 on 时记录，以查看迭代耗时。</translation>
     </message>
@@ -6057,7 +4826,6 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::SqlResultModel</name>
     <message>
-        <location filename="../ui/views/sql_result_model.cpp" line="109"/>
         <source>(blob, %1 bytes)</source>
         <translation>（blob，%1 字节）</translation>
     </message>
@@ -6065,132 +4833,106 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::SqlView</name>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="220"/>
         <source>Type a query first, e.g. SELECT * FROM sessions.</source>
         <translation>请先输入查询语句，例如 SELECT * FROM sessions。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="224"/>
         <source>Open a project first: the SQL console queries the open project.</source>
         <translation>请先打开一个工程：SQL 控制台查询的是当前打开的工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="231"/>
         <source>The project %1 cannot be opened for queries.</source>
         <translation>无法打开工程 %1 进行查询。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="276"/>
         <source>The query failed.</source>
         <translation>查询失败。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="305"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="305"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="310"/>
         <source>No project is open.</source>
         <translation>未打开工程。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="311"/>
         <source>Press Ctrl+Enter to run the query (read-only).</source>
         <translation>按 Ctrl+Enter 运行查询（只读）。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="316"/>
         <source>1 row · %1 ms</source>
         <translation>1 行 · %1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="317"/>
         <source>%1 rows · %2 ms</source>
         <translation>%1 行 · %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="319"/>
         <source>Truncated at %1 rows (%2 in total): add a LIMIT or narrow the query to see the rest.</source>
         <translation>已截断为 %1 行（共 %2 行）：请添加 LIMIT 或缩小查询范围以查看其余部分。</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="355"/>
         <source>Sessions in this project</source>
         <translation>此工程中的会话</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="357"/>
         <source>Twenty longest tasks with their names</source>
         <translation>耗时最长的 20 个任务及其名称</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="361"/>
         <source>Task time per op type (ns)</source>
         <translation>按算子类型统计的任务耗时（ns）</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="368"/>
         <source>Iteration and FP→BP time per device</source>
         <translation>各设备的迭代耗时和 FP→BP 耗时</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="373"/>
         <source>Collective communication per iteration</source>
         <translation>每次迭代的集合通信</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="377"/>
         <source>Record counts per session</source>
         <translation>每个会话的记录数</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="382"/>
         <source>Example queries…</source>
         <translation>示例查询…</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="392"/>
         <source>Tables (double-click inserts the name)</source>
         <translation>表（双击插入表名）</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="393"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="393"/>
         <source>Description</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="396"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="397"/>
         <source>Run the query, or the selected text (Ctrl+Enter)</source>
         <translation>运行查询或所选文本（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="398"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="399"/>
         <source>Interrupt the running query</source>
         <translation>中断正在运行的查询</translation>
     </message>
     <message>
-        <location filename="../ui/views/sql_view.cpp" line="400"/>
         <source>SELECT … FROM tasks …   (read-only; Ctrl+Enter runs)</source>
         <translation>SELECT … FROM tasks …   （只读；按 Ctrl+Enter 运行）</translation>
     </message>
@@ -6198,123 +4940,98 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::TablesView</name>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="342"/>
         <source>Table:</source>
         <translation>表：</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="343"/>
         <source>Group by op type</source>
         <translation>按算子类型分组</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="344"/>
         <source>One row per op type (or per the kind&apos;s main name column) with count, sum, mean, min and max of every numeric column</source>
         <translation>每个算子类型（或该类表主名称列的每个值）一行，包含每个数值列的次数、总和、平均值、最小值和最大值</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="346"/>
         <source>Clear Range</source>
         <translation>清除范围</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="347"/>
         <source>Show the rows of the whole selection again, not only those in the timeline&apos;s selected range</source>
         <translation>重新显示整个选择内容的所有行，而不只是时间线所选时间范围内的行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="349"/>
         <source>Range: %1 – %2 µs</source>
         <translation>范围：%1 – %2 µs</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="353"/>
         <source>Range: whole selection</source>
         <translation>范围：整个选择内容</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="527"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="531"/>
         <source>Sorting…</source>
         <translation>正在排序…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="532"/>
         <source>Filtering…</source>
         <translation>正在筛选…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="533"/>
         <source>Grouping…</source>
         <translation>正在分组…</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="537"/>
         <source>No table</source>
         <translation>无表格</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="537"/>
         <source>No session selected</source>
         <translation>未选择会话</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="543"/>
         <source>%1 groups of %2 rows</source>
         <translation>%1 个分组，共 %2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="545"/>
         <source>%1 rows</source>
         <translation>%1 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="547"/>
         <source>%1 of %2 rows</source>
         <translation>%1/%2 行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="636"/>
         <source>There is no table to export.</source>
         <translation>没有可导出的表格。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="642"/>
-        <location filename="../ui/views/table_view.cpp" line="678"/>
         <source>Could not write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="688"/>
         <source>Export Visible Rows as CSV</source>
         <translation>将可见行导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="688"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="693"/>
         <source>Export Visible Rows</source>
         <translation>导出可见行</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="699"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="703"/>
         <source>Show in &amp;Timeline</source>
         <translation>在时间线中显示(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/views/table_view.cpp" line="706"/>
         <source>&amp;Export Visible Rows as CSV…</source>
         <translation>将可见行导出为 CSV(&amp;E)…</translation>
     </message>
@@ -6322,706 +5039,558 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
 <context>
     <name>npuscope::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="127"/>
         <source> (rank %1)</source>
         <translation> (rank %1)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="129"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1663"/>
         <source>Device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="227"/>
         <source>Search op names (Enter: next, Shift+Enter: previous)</source>
         <translation>搜索算子名称（Enter：下一个，Shift+Enter：上一个）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="229"/>
         <source>Regex</source>
         <translation>正则表达式</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="234"/>
         <source>Previous match (Shift+Enter)</source>
         <translation>上一个匹配项（Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="237"/>
         <source>Next match (Enter)</source>
         <translation>下一个匹配项（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="239"/>
         <source>Colour by task type</source>
         <translation>按任务类型着色</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="240"/>
         <source>Colour by op type</source>
         <translation>按算子类型着色</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="243"/>
         <source>Keyboard shortcuts (?)</source>
         <translation>键盘快捷键（?）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="280"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="280"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="843"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Total</source>
         <translation>总计</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Min</source>
         <translation>最小</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="286"/>
         <source>Max</source>
         <translation>最大</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="292"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="293"/>
         <source>Range statistics</source>
         <translation>范围统计</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="294"/>
         <source>Marks</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="339"/>
         <source>&lt;b&gt;Timeline keys&lt;/b&gt;&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;W / S&lt;/td&gt;&lt;td&gt;zoom in / out at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;A / D&lt;/td&gt;&lt;td&gt;pan left / right&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+wheel&lt;/td&gt;&lt;td&gt;zoom at the mouse&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;drag&lt;/td&gt;&lt;td&gt;pan&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+drag, drag on the ruler&lt;/td&gt;&lt;td&gt;select a time range&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;F&lt;/td&gt;&lt;td&gt;zoom to the selection&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;0 / Home&lt;/td&gt;&lt;td&gt;show the whole session&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;M&lt;/td&gt;&lt;td&gt;mark the selection (kept in the project)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;click&lt;/td&gt;&lt;td&gt;select a task: details below&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Left / Right&lt;/td&gt;&lt;td&gt;previous / next event on the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Up / Down&lt;/td&gt;&lt;td&gt;current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+Up / Ctrl+Down&lt;/td&gt;&lt;td&gt;move the current lane&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;H / Shift+H&lt;/td&gt;&lt;td&gt;hide the current lane / show all lanes&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;P&lt;/td&gt;&lt;td&gt;pin the current lane to the top&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Space&lt;/td&gt;&lt;td&gt;collapse / expand the current device&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+R&lt;/td&gt;&lt;td&gt;reset the lane layout (kept in the project)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;/ or Ctrl+F&lt;/td&gt;&lt;td&gt;search; Enter / Shift+Enter: next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;N / Shift+N&lt;/td&gt;&lt;td&gt;next / previous match&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;C&lt;/td&gt;&lt;td&gt;colour by task type / op type&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+C&lt;/td&gt;&lt;td&gt;copy the selected task&apos;s details&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;right-click&lt;/td&gt;&lt;td&gt;menus of a lane name, an event, the ruler or selection&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Esc&lt;/td&gt;&lt;td&gt;clear the selection, close this list&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;?&lt;/td&gt;&lt;td&gt;show / hide this list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
         <translation>&lt;b&gt;时间线快捷键&lt;/b&gt;&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;W / S&lt;/td&gt;&lt;td&gt;以鼠标位置为中心放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;A / D&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+滚轮&lt;/td&gt;&lt;td&gt;以鼠标位置为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;拖动&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+拖动，在标尺上拖动&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;F&lt;/td&gt;&lt;td&gt;缩放到所选范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;0 / Home&lt;/td&gt;&lt;td&gt;显示整个会话&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;M&lt;/td&gt;&lt;td&gt;标记所选范围（保存在工程中）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;单击&lt;/td&gt;&lt;td&gt;选择任务：详情显示在下方&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Left / Right&lt;/td&gt;&lt;td&gt;当前泳道上的上一个 / 下一个事件&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Up / Down&lt;/td&gt;&lt;td&gt;切换当前泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+Up / Ctrl+Down&lt;/td&gt;&lt;td&gt;移动当前泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;H / Shift+H&lt;/td&gt;&lt;td&gt;隐藏当前泳道 / 显示所有泳道&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;P&lt;/td&gt;&lt;td&gt;将当前泳道固定到顶部&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Space&lt;/td&gt;&lt;td&gt;折叠 / 展开当前设备&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shift+R&lt;/td&gt;&lt;td&gt;重置泳道布局（保存在工程中）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;/ 或 Ctrl+F&lt;/td&gt;&lt;td&gt;搜索；Enter / Shift+Enter：下一个 / 上一个匹配项&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;N / Shift+N&lt;/td&gt;&lt;td&gt;下一个 / 上一个匹配项&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;C&lt;/td&gt;&lt;td&gt;按任务类型 / 算子类型着色&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Ctrl+C&lt;/td&gt;&lt;td&gt;复制所选任务的详情&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;右键单击&lt;/td&gt;&lt;td&gt;泳道名称、事件、标尺或所选范围的菜单&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Esc&lt;/td&gt;&lt;td&gt;清除选择，关闭此列表&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;?&lt;/td&gt;&lt;td&gt;显示 / 隐藏此列表&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="394"/>
         <source>No session open.</source>
         <translation>未打开会话。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="458"/>
         <source>%1: loading the details of %2 tasks…</source>
         <translation>%1：正在加载 %2 个任务的详情…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="478"/>
         <source>The details of the session could not be loaded: %1</source>
         <translation>无法加载会话详情：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="558"/>
         <source>%1: %2 tasks on %3 devices. Press ? for the keys.</source>
         <translation>%1：%3 个设备上共 %2 个任务。按 ? 查看快捷键。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="840"/>
         <source>%1 (%2 ns on the device clock)</source>
         <translation>%1（设备时钟 %2 ns）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="842"/>
         <source>Lane</source>
         <translation>泳道</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="842"/>
         <source>Device %1 · %2 · %3</source>
         <translation>设备 %1 · %2 · %3</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="844"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1962"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="845"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1963"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="849"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="849"/>
         <source>The task could not be read from the project: %1</source>
         <translation>无法从工程中读取该任务：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="853"/>
         <source>Op Name</source>
         <translation>Op Name</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="854"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="912"/>
         <source>OP Type</source>
         <translation>OP Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="856"/>
         <source>Task Type</source>
         <translation>Task Type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="857"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="935"/>
         <source>Stream ID</source>
         <translation>Stream ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="858"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="936"/>
         <source>Task ID</source>
         <translation>Task ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="859"/>
         <source>Batch ID</source>
         <translation>Batch ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="860"/>
         <source>Model ID</source>
         <translation>Model ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="861"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="907"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="915"/>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="862"/>
         <source>Task Wait (pending)</source>
         <translation>Task Wait（pending）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="863"/>
         <source>Block Dim</source>
         <translation>Block Dim</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="865"/>
         <source>Mix Block Dim</source>
         <translation>Mix Block Dim</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="867"/>
         <source>Accelerator Core</source>
         <translation>加速器核</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="868"/>
         <source>Input Shapes</source>
         <translation>Input Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="869"/>
         <source>Input Data Types</source>
         <translation>Input Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="870"/>
         <source>Input Formats</source>
         <translation>Input Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="871"/>
         <source>Output Shapes</source>
         <translation>Output Shapes</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="872"/>
         <source>Output Data Types</source>
         <translation>Output Data Types</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="873"/>
         <source>Output Formats</source>
         <translation>Output Formats</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="874"/>
         <source>Total Cycles</source>
         <translation>Total Cycles</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="879"/>
         <source>PMU %1</source>
         <translation>PMU %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="880"/>
         <source>L2 Hit Rate</source>
         <translation>L2 Hit Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="881"/>
         <source>L2 Victim Rate</source>
         <translation>L2 Victim Rate</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
         <source>HCCL task</source>
         <translation>HCCL 任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="891"/>
         <source>The HCCL task could not be read from the project: %1</source>
         <translation>无法从工程中读取该 HCCL 任务：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="894"/>
         <source>notify_id</source>
         <translation>notify_id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="895"/>
         <source>duration estimated(us)</source>
         <translation>duration estimated(us)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="896"/>
         <source>stream id</source>
         <translation>stream id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="897"/>
         <source>task id</source>
         <translation>task id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="898"/>
         <source>task type</source>
         <translation>task type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="899"/>
         <source>src rank</source>
         <translation>src rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="900"/>
         <source>dst rank</source>
         <translation>dst rank</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="901"/>
         <source>transport type</source>
         <translation>transport type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="902"/>
         <source>size(Byte)</source>
         <translation>size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="903"/>
         <source>data type</source>
         <translation>data type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="904"/>
         <source>link type</source>
         <translation>link type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="905"/>
         <source>bandwidth(GB/s)</source>
         <translation>bandwidth(GB/s)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="906"/>
         <source>Plane</source>
         <translation>Plane</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="913"/>
         <source>Size(Byte)</source>
         <translation>Size(Byte)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="914"/>
         <source>Segment</source>
         <translation>分段</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="921"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="922"/>
         <source>tid</source>
         <translation>tid</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="923"/>
         <source>Model Id</source>
         <translation>Model Id</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="925"/>
         <source>category</source>
         <translation>category</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="926"/>
         <source>event_type</source>
         <translation>event_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="927"/>
         <source>payload_type</source>
         <translation>payload_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="928"/>
         <source>payload_value</source>
         <translation>payload_value</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="929"/>
         <source>message_type</source>
         <translation>message_type</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="937"/>
         <source>Compute_time</source>
         <translation>Compute_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="938"/>
         <source>Memcpy_time</source>
         <translation>Memcpy_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="939"/>
         <source>Task_time</source>
         <translation>Task_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="940"/>
         <source>Dispatch_time</source>
         <translation>Dispatch_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="941"/>
         <source>Total_time</source>
         <translation>Total_time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="946"/>
         <source>Iteration ID</source>
         <translation>Iteration ID</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="947"/>
         <source>FP Start</source>
         <translation>FP Start</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="948"/>
         <source>BP End</source>
         <translation>BP End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="949"/>
         <source>Iteration End</source>
         <translation>Iteration End</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="950"/>
         <source>FP to BP Time</source>
         <translation>FP to BP Time</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="951"/>
         <source>Iteration Refresh</source>
         <translation>Iteration Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="953"/>
         <source>Data Aug Bound</source>
         <translation>Data Aug Bound</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1000"/>
         <source>All tasks</source>
         <translation>所有任务</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1000"/>
         <source>%1 in range</source>
         <translation>范围内的 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1002"/>
         <source>Task type</source>
         <translation>任务类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1007"/>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1007"/>
         <source>(no op type)</source>
         <translation>（无算子类型）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1020"/>
         <source>Overlap Analysis, device %1</source>
         <translation>Overlap Analysis，设备 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1050"/>
         <source>loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1056"/>
         <source>invalid pattern</source>
         <translation>无效的模式</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1066"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1066"/>
         <source>%1 matches</source>
         <translation>%1 个匹配项</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1076"/>
         <source>%1 of %2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1121"/>
         <source>%1 — %2 to %3 (%4)</source>
         <translation>%1 — %2 至 %3（%4）</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1139"/>
         <source>Select a time range (Shift+drag) or a task before marking it.</source>
         <translation>请先选择时间范围（Shift+拖动）或任务，再进行标记。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1142"/>
         <source>Mark %1</source>
         <translation>标记 %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1143"/>
         <source>Marked %1 in the project.</source>
         <translation>已在工程中标记 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1195"/>
         <source>HCCL</source>
         <translation>HCCL</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1196"/>
         <source>FP/BP</source>
         <translation>FP/BP</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1197"/>
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1258"/>
         <source>Iteration %1</source>
         <translation>Iteration %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1303"/>
         <source>Data_aug Bound %1</source>
         <translation>Data_aug Bound %1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1541"/>
         <source>Lane layout reset to the msprof order.</source>
         <translation>泳道布局已重置为 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1572"/>
         <source>The saved lane layout is unreadable (%1); the timeline uses the msprof order.</source>
         <translation>无法读取已保存的泳道布局（%1）；时间线使用 msprof 顺序。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1613"/>
         <source>Copied %1 to the clipboard.</source>
         <translation>已将%1复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1642"/>
         <source>Hide lane	H</source>
         <translation>隐藏泳道	H</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1650"/>
         <source>Unpin lane	P</source>
         <translation>取消固定泳道	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1650"/>
         <source>Pin lane to the top	P</source>
         <translation>将泳道固定到顶部	P</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1659"/>
         <source>Move up	Ctrl+Up</source>
         <translation>上移	Ctrl+Up</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1660"/>
         <source>Move down	Ctrl+Down</source>
         <translation>下移	Ctrl+Down</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
         <source>Expand device %1	Space</source>
         <translation>展开设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1666"/>
         <source>Collapse device %1	Space</source>
         <translation>折叠设备 %1	Space</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1668"/>
         <source>Show all hidden lanes	Shift+H</source>
         <translation>显示所有隐藏的泳道	Shift+H</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1669"/>
         <source>Show all %n hidden lane(s)	Shift+H</source>
         <translation>
             <numerusform>显示全部 %n 条隐藏的泳道	Shift+H</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1673"/>
         <source>Reset layout	Shift+R</source>
         <translation>重置布局	Shift+R</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1699"/>
         <source>Zoom to this event	F</source>
         <translation>缩放到此事件	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1700"/>
         <source>Select its time range</source>
         <translation>选择其时间范围</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1705"/>
         <source>Copy name</source>
         <translation>复制名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1705"/>
         <source>the name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1706"/>
         <source>Copy details as text	Ctrl+C</source>
         <translation>以文本形式复制详情	Ctrl+C</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1707"/>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1802"/>
         <source>the task details</source>
         <translation>任务详情</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1709"/>
         <source>Find all with this name</source>
         <translation>查找所有同名事件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timeline_view.cpp" line="1712"/>
         <source>%n event(s) named %1.</source>
         <translation>
             <numerusform>共有 %n 个名为 %1 的事件。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1719"/>
         <source>Zoom to selection	F</source>
         <translation>缩放到所选范围	F</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1720"/>
         <source>Mark selection	M</source>
         <translation>标记所选范围	M</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1721"/>
         <source>Clear selection	Esc</source>
         <translation>清除选择	Esc</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1727"/>
         <source>Show the whole session	0</source>
         <translation>显示整个会话	0</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timeline_view.cpp" line="1732"/>
         <source>Drag on the ruler or Shift+drag to select a range</source>
         <translation>在标尺上拖动或按住 Shift 拖动以选择时间范围</translation>
     </message>

@@ -86,7 +86,8 @@ private Q_SLOTS:
         QVERIFY(gen.waitForFinished(60000));
         QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
         const QStringList args = {QStringLiteral("-project"), project, QStringLiteral("-no-obsolete"),
-                                  QStringLiteral("-silent"), QStringLiteral("-ts"), copy};
+                                  QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent"),
+                                  QStringLiteral("-ts"), copy};
         QProcess p;
         p.start(QStringLiteral(NPUSCOPE_LUPDATE), args);
         QVERIFY(p.waitForFinished(120000));
