@@ -1,0 +1,36 @@
+#pragma once
+// A small Python tokenizer for reading configuration calls out of training scripts without
+// running them: the text becomes logical lines (comments dropped, brackets and backslash
+// continuations joined, string escapes decoded), so quoting style and line breaks inside
+// calls do not matter to the readers matching call and assignment shapes on tokens.
+
+#include <QString>
+
+#include <utility>
+#include <vector>
+
+namespace npuscope::py {
+
+struct Tok {
+    enum Kind { Name, String, Number, Op, BadString };
+    Kind kind = Op;
+    QString text;   // name, number or operator text; for strings the decoded value
+    int line = 0;
+    bool fString = false;
+};
+using Line = std::vector<Tok>;
+
+// The script's logical lines, in order.
+std::vector<Line> logicalLines(const QString &text);
+
+bool isOp(const Tok &t, const char *op);
+bool isName(const Tok &t, const char *n);
+// Index of the bracket closing the one at `open`, or `end` if unbalanced.
+size_t closing(const Line &l, size_t open, size_t end);
+// Splits [b, e) on top-level commas.
+std::vector<std::pair<size_t, size_t>> splitArgs(const Line &l, size_t b, size_t e);
+// A Python single-quoted literal for `s` (only the backslash and the quote are escaped, so
+// the text must hold no newline or other control character).
+QString pythonQuote(const QString &s);
+
+} // namespace npuscope::py
