@@ -1,4 +1,5 @@
 #include "app/cli.h"
+#include "app/cli_torch.h"
 
 #include "core/analysis/advisor.h"
 #include "core/analysis/run_diff.h"
@@ -756,10 +757,29 @@ int cmdCheckOptions(const QStringList &args)
     p.setApplicationDescription(Cli::tr("Validate profiling_options like the real collector; list every problem."));
     p.addPositionalArgument(QStringLiteral("json"), Cli::tr("The profiling_options JSON string."));
     addOptionsSources(p);
+    p.addOption({QStringLiteral("framework"),
+                 Cli::tr("tensorflow (profiling_options, the default) or pytorch (a torch_npu.profiler config: "
+                         "JSON text, a .json file or a training script)."),
+                 Cli::tr("name"), QStringLiteral("tensorflow")});
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
     if (p.positionalArguments().size() > 1) {
         err(Cli::tr("check-options takes one JSON string; quote it in the shell."));
+        return ExitUsage;
+    }
+    const QString framework = p.value(QStringLiteral("framework"));
+    if (framework == QLatin1String("pytorch")) {
+        const TorchCheckOutput o = checkTorchProfilerConfig(p.positionalArguments().value(0),
+                                                            p.value(QStringLiteral("script")),
+                                                            p.value(QStringLiteral("options-file")));
+        for (const QString &line : o.err)
+            err(line);
+        for (const QString &line : o.out)
+            out(line);
+        return o.code;
+    }
+    if (framework != QLatin1String("tensorflow")) {
+        err(Cli::tr("--framework is tensorflow or pytorch, not \"%1\".").arg(framework));
         return ExitUsage;
     }
     QByteArray json;
