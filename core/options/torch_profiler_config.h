@@ -124,7 +124,8 @@ struct TorchProfilerConfig {
     // check order.
     static std::vector<ConfigProblem> parse(const QByteArray &json, TorchProfilerConfig *out);
     // Compact JSON of the values that differ from torch_npu's defaults, in the Python
-    // signature's order; parse(toJson()) == *this without any problem. The one state it
+    // signature's order; parse(toJson()) == *this with no correction (remarks on the config
+    // itself, such as a missing NPU activity, remain). The one state it
     // cannot express is torch_npu's own quirk: an unknown profiler_level becomes Level0
     // after the level/aic_metrics check ran, so Level0 can keep a real aic_metrics, which
     // written back is reset to AiCoreNone.
