@@ -32,10 +32,10 @@ namespace npuscope::torchcfg {
 
 namespace {
 
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("TorchProfilerConfig", s);
-}
+// lupdate files TorchText::tr("...") under the context "TorchProfilerConfig".
+struct TorchText {
+    Q_DECLARE_TR_FUNCTIONS(TorchProfilerConfig)
+};
 
 struct LevelName {
     ProfilerLevel id;
@@ -126,8 +126,10 @@ QString numberText(double d)
 
 // The bool rule text of _check_params ("Invalid parameter X, which must be of bool type,
 // reset it to False."), with the key and the value used instead.
-const char *const kBoolRule = QT_TRANSLATE_NOOP("TorchProfilerConfig",
-                                          "%1 must be True or False; torch_npu warns and uses %2.");
+QString boolRule()
+{
+    return TorchText::tr("%1 must be True or False; torch_npu warns and uses %2.");
+}
 
 class Checker {
 public:
@@ -155,21 +157,21 @@ public:
                 continue;
             ok = false;
             error(prefix + it.key(), it.value(),
-                  tr("%1 has no parameter \"%2\" (Python stops with a TypeError). Its parameters are: %3.")
+                  TorchText::tr("%1 has no parameter \"%2\" (Python stops with a TypeError). Its parameters are: %3.")
                       .arg(callable, it.key(), keys.join(QStringLiteral(", "))));
         }
         return ok;
     }
 
     // `if not isinstance(x, bool): warn; x = fallback`
-    bool boolean(const QJsonObject &o, const QString &prefix, const QString &key, bool fallback, const char *rule)
+    bool boolean(const QJsonObject &o, const QString &prefix, const QString &key, bool fallback)
     {
         if (!o.contains(key))
             return fallback;
         const QJsonValue v = o.value(key);
         if (isBool(v))
             return v.toBool();
-        warn(prefix + key, v, tr(rule).arg(key, fallback ? QStringLiteral("True") : QStringLiteral("False")));
+        warn(prefix + key, v, boolRule().arg(key, fallback ? QStringLiteral("True") : QStringLiteral("False")));
         return fallback;
     }
 
@@ -220,21 +222,21 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
         // the user chose is worth a warning here.
         if (aicGiven)
             warn(kExp + QStringLiteral("aic_metrics"), aicV,
-                 tr("aic_metrics is only collected at Level1 and Level2; at %1 torch_npu warns and uses AiCoreNone.")
+                 TorchText::tr("aic_metrics is only collected at Level1 and Level2; at %1 torch_npu warns and uses AiCoreNone.")
                      .arg(profilerLevelName(level)));
         aic = AicMetrics::AiCoreNone;
         aicValid = true;
     }
-    c->l2Cache = boolean(o, kExp, QStringLiteral("l2_cache"), false, kBoolRule);
-    c->msprofTx = boolean(o, kExp, QStringLiteral("msprof_tx"), false, kBoolRule);
+    c->l2Cache = boolean(o, kExp, QStringLiteral("l2_cache"), false);
+    c->msprofTx = boolean(o, kExp, QStringLiteral("msprof_tx"), false);
     if (c->msprofTx)
         warn(kExp + QStringLiteral("msprof_tx"), QJsonValue(true),
-             tr("msprof_tx is deprecated in torch_npu; use mstx=True instead (it records the same markers)."));
-    c->mstx = boolean(o, kExp, QStringLiteral("mstx"), false, kBoolRule);
+             TorchText::tr("msprof_tx is deprecated in torch_npu; use mstx=True instead (it records the same markers)."));
+    c->mstx = boolean(o, kExp, QStringLiteral("mstx"), false);
     if (levelValid && level == ProfilerLevel::Level_none && !c->mstx && !c->msprofTx) {
         c->mstx = true;
         warn(kExp + QStringLiteral("mstx"), o.value(QStringLiteral("mstx")),
-             tr("Level_none collects only mstx markers, so mstx or msprof_tx must be True; torch_npu warns and sets mstx=True."));
+             TorchText::tr("Level_none collects only mstx markers, so mstx or msprof_tx must be True; torch_npu warns and sets mstx=True."));
     }
     c->dataSimplification = true;
     if (o.contains(QStringLiteral("data_simplification"))) {
@@ -243,12 +245,12 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
             c->dataSimplification = v.toBool();
         else if (!v.isNull()) // None is accepted and means the default
             warn(kExp + QStringLiteral("data_simplification"), v,
-                 tr(kBoolRule).arg(QStringLiteral("data_simplification"), QStringLiteral("True")));
+                 boolRule().arg(QStringLiteral("data_simplification"), QStringLiteral("True")));
     }
-    c->recordOpArgs = boolean(o, kExp, QStringLiteral("record_op_args"), false, kBoolRule);
+    c->recordOpArgs = boolean(o, kExp, QStringLiteral("record_op_args"), false);
     if (!levelValid) {
         warn(kExp + QStringLiteral("profiler_level"), levelV,
-             tr("profiler_level must be Level_none, Level0, Level1 or Level2; torch_npu warns and uses Level0."));
+             TorchText::tr("profiler_level must be Level_none, Level0, Level1 or Level2; torch_npu warns and uses Level0."));
         level = ProfilerLevel::Level0;
     }
     c->profilerLevel = level;
@@ -258,11 +260,11 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
         for (const auto &a : kAic)
             names << QString::fromLatin1(a.name);
         warn(kExp + QStringLiteral("aic_metrics"), aicV,
-             tr("aic_metrics must be one of %1; torch_npu warns and uses %2.")
+             TorchText::tr("aic_metrics must be one of %1; torch_npu warns and uses %2.")
                  .arg(names.join(QStringLiteral(", ")), aicMetricsName(aic)));
     }
     c->aicMetrics = aic;
-    c->opAttr = boolean(o, kExp, QStringLiteral("op_attr"), false, kBoolRule);
+    c->opAttr = boolean(o, kExp, QStringLiteral("op_attr"), false);
 
     // _conver_export_type_to_list, then the value check of _check_params.
     c->exportType = {ExportType::Text};
@@ -281,7 +283,7 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
             converted = converted && !e.isArray() && !e.isObject();
         if (!converted) {
             warn(kExp + QStringLiteral("export_type"), v,
-                 tr("export_type must be \"text\", \"db\" or a list of them; torch_npu warns and uses text."));
+                 TorchText::tr("export_type must be \"text\", \"db\" or a list of them; torch_npu warns and uses text."));
         } else {
             std::vector<ExportType> types;
             bool valid = true;
@@ -295,7 +297,7 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
             }
             if (!valid) {
                 warn(kExp + QStringLiteral("export_type"), v,
-                     tr("export_type accepts only \"text\" and \"db\" (ExportType.Text, ExportType.Db); torch_npu warns and uses text."));
+                     TorchText::tr("export_type accepts only \"text\" and \"db\" (ExportType.Text, ExportType.Db); torch_npu warns and uses text."));
             } else {
                 c->exportType.clear();
                 for (ExportType t : {ExportType::Text, ExportType::Db})
@@ -306,7 +308,7 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
     }
     if (c->opAttr && std::find(c->exportType.begin(), c->exportType.end(), ExportType::Db) == c->exportType.end()) {
         warn(kExp + QStringLiteral("op_attr"), QJsonValue(true),
-             tr("op_attr is only written to the db export; with export_type text torch_npu warns and sets op_attr=False."));
+             TorchText::tr("op_attr is only written to the db export; with export_type text torch_npu warns and sets op_attr=False."));
         c->opAttr = false;
     }
     c->gcDetectThreshold.reset();
@@ -315,22 +317,22 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
         if (v.isNull()) {
         } else if (!v.isDouble() && !v.isBool()) {
             warn(kExp + QStringLiteral("gc_detect_threshold"), v,
-                 tr("gc_detect_threshold must be a number of milliseconds; torch_npu warns and uses None (no GC detection)."));
+                 TorchText::tr("gc_detect_threshold must be a number of milliseconds; torch_npu warns and uses None (no GC detection)."));
         } else {
             const double d = v.isBool() ? double(v.toBool()) : v.toDouble();
             if (d < 0.0) {
                 warn(kExp + QStringLiteral("gc_detect_threshold"), v,
-                     tr("gc_detect_threshold cannot be negative; torch_npu warns and uses None (no GC detection)."));
+                     TorchText::tr("gc_detect_threshold cannot be negative; torch_npu warns and uses None (no GC detection)."));
             } else {
                 c->gcDetectThreshold = d;
                 if (d == 0.0)
                     note(kExp + QStringLiteral("gc_detect_threshold"), v,
-                         tr("gc_detect_threshold is 0, so every garbage collection is recorded."));
+                         TorchText::tr("gc_detect_threshold is 0, so every garbage collection is recorded."));
             }
         }
     }
-    c->sysIo = boolean(o, kExp, QStringLiteral("sys_io"), false, kBoolRule);
-    c->sysInterconnection = boolean(o, kExp, QStringLiteral("sys_interconnection"), false, kBoolRule);
+    c->sysIo = boolean(o, kExp, QStringLiteral("sys_io"), false);
+    c->sysInterconnection = boolean(o, kExp, QStringLiteral("sys_interconnection"), false);
     mstxDomains(o, c);
     hostSys(o, c);
 }
@@ -346,21 +348,21 @@ void Checker::mstxDomains(const QJsonObject &o, ExperimentalConfig *c)
     if (!c->msprofTx && !c->mstx) {
         if (truthy(inc) || truthy(exc))
             warn(kExp + (truthy(inc) ? incKey : excKey), truthy(inc) ? inc : exc,
-                 tr("mstx_domain_include and mstx_domain_exclude only apply when mstx or msprof_tx is True; torch_npu warns and ignores them."));
+                 TorchText::tr("mstx_domain_include and mstx_domain_exclude only apply when mstx or msprof_tx is True; torch_npu warns and ignores them."));
         return;
     }
     auto domains = [&](const QString &key, const QJsonValue &v, QStringList *out) {
         if (!truthy(v))
             return;
         if (!v.isArray()) {
-            warn(kExp + key, v, tr("%1 must be a list of domain names; torch_npu warns and uses an empty list.").arg(key));
+            warn(kExp + key, v, TorchText::tr("%1 must be a list of domain names; torch_npu warns and uses an empty list.").arg(key));
             return;
         }
         QStringList names;
         for (const QJsonValue &e : v.toArray()) {
             if (!e.isString()) {
                 warn(kExp + key, v,
-                     tr("Every entry of %1 must be a string; torch_npu warns and uses an empty list.").arg(key));
+                     TorchText::tr("Every entry of %1 must be a string; torch_npu warns and uses an empty list.").arg(key));
                 return;
             }
             if (!names.contains(e.toString()))
@@ -372,7 +374,7 @@ void Checker::mstxDomains(const QJsonObject &o, ExperimentalConfig *c)
     domains(excKey, exc, &c->mstxDomainExclude);
     if (!c->mstxDomainInclude.isEmpty() && !c->mstxDomainExclude.isEmpty()) {
         warn(kExp + excKey, exc,
-             tr("mstx_domain_include and mstx_domain_exclude cannot both be set; torch_npu warns and uses only mstx_domain_include."));
+             TorchText::tr("mstx_domain_include and mstx_domain_exclude cannot both be set; torch_npu warns and uses only mstx_domain_include."));
         c->mstxDomainExclude.clear();
     }
 }
@@ -385,7 +387,7 @@ void Checker::hostSys(const QJsonObject &o, ExperimentalConfig *c)
     if (!truthy(v))
         return;
     if (!v.isArray()) {
-        warn(kExp + key, v, tr("host_sys must be a list; torch_npu warns and uses an empty list."));
+        warn(kExp + key, v, TorchText::tr("host_sys must be a list; torch_npu warns and uses an empty list."));
         return;
     }
     std::vector<HostSystem> out;
@@ -396,7 +398,7 @@ void Checker::hostSys(const QJsonObject &o, ExperimentalConfig *c)
                 found = &h;
         if (!found) {
             warn(kExp + key, v,
-                 tr("host_sys accepts only \"cpu\", \"mem\", \"disk\", \"network\", \"osrt\" and \"numa\" "
+                 TorchText::tr("host_sys accepts only \"cpu\", \"mem\", \"disk\", \"network\", \"osrt\" and \"numa\" "
                     "(the HostSystem values); torch_npu warns and uses an empty list."));
             return;
         }
@@ -413,7 +415,7 @@ std::optional<Schedule> Checker::schedule(const QJsonValue &v, bool *fatal)
         return std::nullopt;
     if (!v.isObject()) {
         warn(QStringLiteral("schedule"), v,
-             tr("schedule must be torch_npu.profiler.schedule(...) (an object here); torch_npu warns and records every step."));
+             TorchText::tr("schedule must be torch_npu.profiler.schedule(...) (an object here); torch_npu warns and records every step."));
         return std::nullopt;
     }
     const QJsonObject o = v.toObject();
@@ -424,7 +426,7 @@ std::optional<Schedule> Checker::schedule(const QJsonValue &v, bool *fatal)
     for (const char *required : {"wait", "active"}) {
         if (!o.contains(QLatin1String(required))) {
             error(QStringLiteral("schedule.") + QLatin1String(required), QJsonValue::Undefined,
-                  tr("torch_npu.profiler.schedule requires %1 (Python stops with a TypeError).").arg(QLatin1String(required)));
+                  TorchText::tr("torch_npu.profiler.schedule requires %1 (Python stops with a TypeError).").arg(QLatin1String(required)));
             *fatal = true;
         }
     }
@@ -443,10 +445,10 @@ std::optional<Schedule> Checker::schedule(const QJsonValue &v, bool *fatal)
         *field = fallback;
         if (positive)
             warn(QStringLiteral("schedule.") + key, x,
-                 tr("schedule %1 must be a whole number of at least 1; torch_npu warns and uses %2.").arg(key).arg(fallback));
+                 TorchText::tr("schedule %1 must be a whole number of at least 1; torch_npu warns and uses %2.").arg(key).arg(fallback));
         else
             warn(QStringLiteral("schedule.") + key, x,
-                 tr("schedule %1 must be a whole number of at least 0; torch_npu warns and uses %2.").arg(key).arg(fallback));
+                 TorchText::tr("schedule %1 must be a whole number of at least 0; torch_npu warns and uses %2.").arg(key).arg(fallback));
     };
     count(QStringLiteral("wait"), &s.wait, 0, false);
     count(QStringLiteral("warmup"), &s.warmup, 0, false);
@@ -459,12 +461,12 @@ std::optional<Schedule> Checker::schedule(const QJsonValue &v, bool *fatal)
             s.skipFirstWait = toInt(x);
         } else {
             warn(QStringLiteral("schedule.skip_first_wait"), x,
-                 tr("schedule skip_first_wait must be a whole number; torch_npu warns and uses 0."));
+                 TorchText::tr("schedule skip_first_wait must be a whole number; torch_npu warns and uses 0."));
         }
     }
     if (s.warmup == 0)
         warn(QStringLiteral("schedule.warmup"), o.value(QStringLiteral("warmup")),
-             tr("The schedule has no warmup step, so the first recorded step includes the profiler's start-up "
+             TorchText::tr("The schedule has no warmup step, so the first recorded step includes the profiler's start-up "
                 "cost; torch_npu warns that this can skew the results (use warmup=1 or more)."));
     return s;
 }
@@ -475,7 +477,7 @@ std::optional<TraceHandler> Checker::handler(const QJsonValue &v, bool *fatal)
         return std::nullopt;
     if (!v.isObject()) {
         warn(QStringLiteral("on_trace_ready"), v,
-             tr("on_trace_ready must be torch_npu.profiler.tensorboard_trace_handler(...) (an object here); torch_npu warns and drops it."));
+             TorchText::tr("on_trace_ready must be torch_npu.profiler.tensorboard_trace_handler(...) (an object here); torch_npu warns and drops it."));
         return std::nullopt;
     }
     const QJsonObject o = v.toObject();
@@ -493,7 +495,7 @@ std::optional<TraceHandler> Checker::handler(const QJsonValue &v, bool *fatal)
             h.workerName = worker.toString();
         else
             warn(QStringLiteral("on_trace_ready.worker_name"), worker,
-                 tr("worker_name must be a non-empty string of fewer than 226 characters; torch_npu warns and uses "
+                 TorchText::tr("worker_name must be a non-empty string of fewer than 226 characters; torch_npu warns and uses "
                     "the default ({hostname}_{pid})."));
     }
     const QJsonValue dir = o.value(QStringLiteral("dir_name"));
@@ -502,11 +504,11 @@ std::optional<TraceHandler> Checker::handler(const QJsonValue &v, bool *fatal)
             h.dirName = dir.toString();
         else
             warn(QStringLiteral("on_trace_ready.dir_name"), dir,
-                 tr("dir_name must be a non-empty string; torch_npu warns and uses the default (ASCEND_WORK_PATH or the "
+                 TorchText::tr("dir_name must be a non-empty string; torch_npu warns and uses the default (ASCEND_WORK_PATH or the "
                     "current directory)."));
     }
-    h.analyseFlag = boolean(o, QStringLiteral("on_trace_ready."), QStringLiteral("analyse_flag"), true, kBoolRule);
-    h.asyncMode = boolean(o, QStringLiteral("on_trace_ready."), QStringLiteral("async_mode"), false, kBoolRule);
+    h.analyseFlag = boolean(o, QStringLiteral("on_trace_ready."), QStringLiteral("analyse_flag"), true);
+    h.asyncMode = boolean(o, QStringLiteral("on_trace_ready."), QStringLiteral("async_mode"), false);
     return h;
 }
 
@@ -618,14 +620,14 @@ std::vector<ConfigProblem> TorchProfilerConfig::parse(const QByteArray &json, To
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError) {
         ck.error({}, QJsonValue::Undefined,
-                 tr("The torch_npu profiler config is not valid JSON: %1 at character %2.")
+                 TorchText::tr("The torch_npu profiler config is not valid JSON: %1 at character %2.")
                      .arg(pe.errorString())
                      .arg(pe.offset));
         return ck.problems;
     }
     if (!doc.isObject()) {
         ck.error({}, QJsonValue::Undefined,
-                 tr("The torch_npu profiler config must be a JSON object whose keys are the parameters of "
+                 TorchText::tr("The torch_npu profiler config must be a JSON object whose keys are the parameters of "
                     "torch_npu.profiler.profile(...)."));
         return ck.problems;
     }
@@ -663,7 +665,7 @@ std::vector<ConfigProblem> TorchProfilerConfig::parse(const QByteArray &json, To
     if (truthy(actV)) {
         if (!actV.isArray()) {
             ck.error(QStringLiteral("activities"), actV,
-                     tr("activities must be a list such as [\"CPU\", \"NPU\"] (torch_npu.profiler.ProfilerActivity members)."));
+                     TorchText::tr("activities must be a list such as [\"CPU\", \"NPU\"] (torch_npu.profiler.ProfilerActivity members)."));
             fatal = true;
         } else {
             std::vector<Activity> acts;
@@ -679,7 +681,7 @@ std::vector<ConfigProblem> TorchProfilerConfig::parse(const QByteArray &json, To
             }
             if (!valid) {
                 ck.warn(QStringLiteral("activities"), actV,
-                        tr("torch_npu supports only the activities CPU and NPU; it warns and records both."));
+                        TorchText::tr("torch_npu supports only the activities CPU and NPU; it warns and records both."));
             } else {
                 c.activities.clear();
                 for (Activity a : {Activity::CPU, Activity::NPU})
@@ -688,24 +690,24 @@ std::vector<ConfigProblem> TorchProfilerConfig::parse(const QByteArray &json, To
             }
         }
     }
-    c.recordShapes = ck.boolean(o, {}, QStringLiteral("record_shapes"), false, kBoolRule);
-    c.profileMemory = ck.boolean(o, {}, QStringLiteral("profile_memory"), false, kBoolRule);
-    c.withStack = ck.boolean(o, {}, QStringLiteral("with_stack"), false, kBoolRule);
-    c.withFlops = ck.boolean(o, {}, QStringLiteral("with_flops"), false, kBoolRule);
-    c.withModules = ck.boolean(o, {}, QStringLiteral("with_modules"), false, kBoolRule);
+    c.recordShapes = ck.boolean(o, {}, QStringLiteral("record_shapes"), false);
+    c.profileMemory = ck.boolean(o, {}, QStringLiteral("profile_memory"), false);
+    c.withStack = ck.boolean(o, {}, QStringLiteral("with_stack"), false);
+    c.withFlops = ck.boolean(o, {}, QStringLiteral("with_flops"), false);
+    c.withModules = ck.boolean(o, {}, QStringLiteral("with_modules"), false);
     if (!expV.isObject() && !expV.isNull() && !expV.isUndefined())
         ck.warn(QStringLiteral("experimental_config"), expV,
-                tr("experimental_config must be torch_npu.profiler._ExperimentalConfig(...) (an object here); torch_npu "
+                TorchText::tr("experimental_config must be torch_npu.profiler._ExperimentalConfig(...) (an object here); torch_npu "
                    "warns and uses the default configuration."));
     if (!c.hasActivity(Activity::NPU))
         ck.warn(QStringLiteral("activities"), actV,
-                tr("Without the NPU activity torch_npu ignores experimental_config and records no device data."));
+                TorchText::tr("Without the NPU activity torch_npu ignores experimental_config and records no device data."));
     if (!c.hasActivity(Activity::CPU) && c.experimentalConfig.gcDetectThreshold)
         ck.warn(QStringLiteral("experimental_config.gc_detect_threshold"), o.value(QStringLiteral("activities")),
-                tr("GC detection needs the CPU activity; without it torch_npu records no GC events."));
+                TorchText::tr("GC detection needs the CPU activity; without it torch_npu records no GC events."));
     if (o.contains(QStringLiteral("use_cuda")) && !o.value(QStringLiteral("use_cuda")).isNull())
         ck.warn(QStringLiteral("use_cuda"), o.value(QStringLiteral("use_cuda")),
-                tr("use_cuda has no effect on an NPU; torch_npu warns and ignores it."));
+                TorchText::tr("use_cuda has no effect on an NPU; torch_npu warns and ignores it."));
     if (!fatal)
         *out = c;
     return ck.problems;

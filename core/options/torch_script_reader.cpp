@@ -32,10 +32,10 @@ using py::Line;
 using py::splitArgs;
 using py::Tok;
 
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("TorchProfilerConfig", s);
-}
+// lupdate files TorchText::tr("...") under the context "TorchProfilerConfig".
+struct TorchText {
+    Q_DECLARE_TR_FUNCTIONS(TorchProfilerConfig)
+};
 
 // A Python string literal that survives any text: control characters are escaped too.
 QString pyString(const QString &s)
@@ -177,7 +177,7 @@ public:
             for (const Tok &t : l) {
                 if (t.kind == Tok::BadString) {
                     r.line = t.line;
-                    r.error = tr("Line %1: a string literal is not terminated, so the script cannot be read past it.")
+                    r.error = TorchText::tr("Line %1: a string literal is not terminated, so the script cannot be read past it.")
                                   .arg(t.line);
                     return r;
                 }
@@ -185,12 +185,12 @@ public:
         }
         if (torchProfilerLine) {
             r.line = torchProfilerLine;
-            r.error = tr("Line %1: the script uses torch.profiler.profile, PyTorch's own profiler, which records no "
+            r.error = TorchText::tr("Line %1: the script uses torch.profiler.profile, PyTorch's own profiler, which records no "
                          "NPU data; torch_npu.profiler.profile(...) takes the same arguments.")
                           .arg(torchProfilerLine);
             return r;
         }
-        r.error = tr("No torch_npu.profiler.profile(...) call found in the script.");
+        r.error = TorchText::tr("No torch_npu.profiler.profile(...) call found in the script.");
         return r;
     }
 
@@ -252,7 +252,7 @@ private:
         r.line = l[at].line;
         const size_t close = closing(l, at + 1, l.size());
         if (close >= l.size()) {
-            r.error = tr("Line %1: the profile(...) call is not closed.").arg(r.line);
+            r.error = TorchText::tr("Line %1: the profile(...) call is not closed.").arg(r.line);
             return r;
         }
         QJsonObject call;
@@ -261,7 +261,7 @@ private:
                 if (isName(l[b], "on_trace_ready") && e - b == 3 && l[b + 2].kind == Tok::Name
                     && !lastAssignment(l[b + 2].text, l[b].line)) {
                     // A handler the script defines itself (def trace_handler(prof): ...).
-                    r.notes << tr("Line %1: on_trace_ready is the script's own function %2, which NPU Scope does "
+                    r.notes << TorchText::tr("Line %1: on_trace_ready is the script's own function %2, which NPU Scope does "
                                   "not model; it is left out.")
                                    .arg(l[b].line)
                                    .arg(l[b + 2].text);
@@ -269,7 +269,7 @@ private:
                 }
                 const Value v = eval(Expr{&l, b + 2, e, l[b].line}, 0);
                 if (!v.ok) {
-                    r.error = tr("Line %1: %2: %3").arg(l[b].line).arg(l[b].text, v.error);
+                    r.error = TorchText::tr("Line %1: %2: %3").arg(l[b].line).arg(l[b].text, v.error);
                     r.line = l[b].line;
                     return r;
                 }
@@ -277,12 +277,12 @@ private:
                 continue;
             }
             if (b < e && (isOp(l[b], "**") || isOp(l[b], "*"))) {
-                r.error = tr("Line %1: the profile(...) arguments are unpacked from a variable (**kwargs), which is "
+                r.error = TorchText::tr("Line %1: the profile(...) arguments are unpacked from a variable (**kwargs), which is "
                              "only known when the script runs; write them out as keyword arguments.")
                               .arg(l[b].line);
                 return r;
             }
-            r.error = tr("Line %1: torch_npu.profiler.profile(...) takes keyword arguments only (Python stops with a "
+            r.error = TorchText::tr("Line %1: torch_npu.profiler.profile(...) takes keyword arguments only (Python stops with a "
                          "TypeError on a positional one).")
                           .arg(b < e ? l[b].line : r.line);
             return r;
@@ -297,12 +297,12 @@ private:
         const Line &l = *x.line;
         const size_t b = x.b, e = x.e;
         if (b >= e)
-            return fail(tr("no value is given"));
+            return fail(TorchText::tr("no value is given"));
         if (depth > 16)
-            return fail(tr("the variables refer to each other in a loop"));
+            return fail(TorchText::tr("the variables refer to each other in a loop"));
         for (size_t k = b; k < e; ++k)
             if (l[k].kind == Tok::BadString)
-                return fail(tr("a string literal is not terminated"));
+                return fail(TorchText::tr("a string literal is not terminated"));
         // String literals, adjacent ones concatenated.
         bool allStrings = true;
         for (size_t k = b; k < e; ++k)
@@ -311,7 +311,7 @@ private:
             QString s;
             for (size_t k = b; k < e; ++k) {
                 if (l[k].fString)
-                    return fail(tr("an f-string is only known when the script runs; use a plain string literal"));
+                    return fail(TorchText::tr("an f-string is only known when the script runs; use a plain string literal"));
                 s += l[k].text;
             }
             return ok(s);
@@ -328,7 +328,7 @@ private:
                 return ok(QJsonValue::Null);
             const Assignment *a = lastAssignment(n, l[b].line);
             if (!a)
-                return fail(tr("the variable %1 is not assigned before this line").arg(n));
+                return fail(TorchText::tr("the variable %1 is not assigned before this line").arg(n));
             return eval(a->rhs, depth + 1);
         }
         const size_t close = closing(l, b, e);
@@ -340,7 +340,7 @@ private:
             for (const auto &[ib, ie] : items) {
                 for (size_t k = ib; k < ie; ++k)
                     if (isOp(l[k], ":") && isOp(l[b], "{"))
-                        return fail(tr("a dict is not a value this parameter takes"));
+                        return fail(TorchText::tr("a dict is not a value this parameter takes"));
                 const Value v = eval(Expr{x.line, ib, ie, x.lineNo}, depth + 1);
                 if (!v.ok)
                     return v;
@@ -360,13 +360,13 @@ private:
                     continue;
                 const qsizetype idx = c.attrs.indexOf(attr);
                 if (idx < 0)
-                    return fail(tr("%1 has no member %2 (Python stops with an AttributeError)").arg(cls, attr));
+                    return fail(TorchText::tr("%1 has no member %2 (Python stops with an AttributeError)").arg(cls, attr));
                 return ok(c.json[idx]);
             }
             QString name;
             for (size_t k = b; k < e; ++k)
                 name += l[k].text;
-            return fail(tr("%1 is only known when the script runs; use a literal or a torch_npu.profiler constant")
+            return fail(TorchText::tr("%1 is only known when the script runs; use a literal or a torch_npu.profiler constant")
                             .arg(name));
         }
         // A call: the dotted callee, then (...) to the end.
@@ -380,9 +380,9 @@ private:
             for (const Callee &c : callees())
                 if (l[paren - 1].text == QLatin1String(c.name))
                     return callObject(c, l, paren, e, depth);
-            return fail(tr("the value comes from %1(...), which is only known when the script runs").arg(calleeText));
+            return fail(TorchText::tr("the value comes from %1(...), which is only known when the script runs").arg(calleeText));
         }
-        return fail(tr("the value is an expression NPU Scope cannot read without running the script"));
+        return fail(TorchText::tr("the value is an expression NPU Scope cannot read without running the script"));
     }
 
     static bool topLevelComma(const Line &l, size_t b, size_t e)
@@ -410,7 +410,7 @@ private:
         bool isDouble = false;
         const double d = t.toDouble(&isDouble);
         if (!isDouble)
-            return fail(tr("%1 is not a number Python reads").arg(text));
+            return fail(TorchText::tr("%1 is not a number Python reads").arg(text));
         return ok(negative ? -d : d);
     }
 
@@ -423,21 +423,21 @@ private:
             if (ae - ab >= 2 && l[ab].kind == Tok::Name && isOp(l[ab + 1], "=")) {
                 const Value v = eval(Expr{&l, ab + 2, ae, l[ab].line}, depth + 1);
                 if (!v.ok)
-                    return fail(tr("%1 of %2(...): %3").arg(l[ab].text, QLatin1String(c.ctor), v.error));
+                    return fail(TorchText::tr("%1 of %2(...): %3").arg(l[ab].text, QLatin1String(c.ctor), v.error));
                 o.insert(l[ab].text, v.json);
                 continue;
             }
             if (ab < ae && (isOp(l[ab], "*") || isOp(l[ab], "**")))
-                return fail(tr("the arguments of %1(...) are unpacked from a variable, which is only known when the "
+                return fail(TorchText::tr("the arguments of %1(...) are unpacked from a variable, which is only known when the "
                                "script runs")
                                 .arg(QLatin1String(c.ctor)));
             if (position >= c.positional.size())
-                return fail(tr("%1(...) takes at most %2 positional arguments (Python stops with a TypeError)")
+                return fail(TorchText::tr("%1(...) takes at most %2 positional arguments (Python stops with a TypeError)")
                                 .arg(QLatin1String(c.ctor))
                                 .arg(c.positional.size()));
             const Value v = eval(Expr{&l, ab, ae, l[ab].line}, depth + 1);
             if (!v.ok)
-                return fail(tr("%1 of %2(...): %3").arg(c.positional[position], QLatin1String(c.ctor), v.error));
+                return fail(TorchText::tr("%1 of %2(...): %3").arg(c.positional[position], QLatin1String(c.ctor), v.error));
             o.insert(c.positional[position++], v.json);
         }
         return ok(o);
