@@ -241,6 +241,34 @@ std::vector<std::pair<size_t, size_t>> splitArgs(const Line &l, size_t b, size_t
     return out;
 }
 
+bool hasTopLevelComma(const Line &l, size_t b, size_t e)
+{
+    int depth = 0;
+    for (size_t k = b; k < e; ++k) {
+        if (isOp(l[k], "(") || isOp(l[k], "[") || isOp(l[k], "{"))
+            ++depth;
+        else if (isOp(l[k], ")") || isOp(l[k], "]") || isOp(l[k], "}"))
+            --depth;
+        else if (depth == 0 && isOp(l[k], ","))
+            return true;
+    }
+    return false;
+}
+
+size_t assignmentAt(const Line &l)
+{
+    int depth = 0;
+    for (size_t i = 0; i < l.size(); ++i) {
+        if (isOp(l[i], "(") || isOp(l[i], "[") || isOp(l[i], "{"))
+            ++depth;
+        else if (isOp(l[i], ")") || isOp(l[i], "]") || isOp(l[i], "}"))
+            --depth;
+        else if (depth == 0 && isOp(l[i], "="))
+            return i;
+    }
+    return l.size();
+}
+
 QString pythonQuote(const QString &s)
 {
     QString out;

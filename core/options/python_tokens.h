@@ -29,6 +29,23 @@ bool isName(const Tok &t, const char *n);
 size_t closing(const Line &l, size_t open, size_t end);
 // Splits [b, e) on top-level commas.
 std::vector<std::pair<size_t, size_t>> splitArgs(const Line &l, size_t b, size_t e);
+// The top-level comma of [b, e) (a tuple rather than parentheses), if any.
+bool hasTopLevelComma(const Line &l, size_t b, size_t e);
+// Index of the line's top-level "=" (an assignment), or l.size() when there is none.
+size_t assignmentAt(const Line &l);
+
+// A token range of one logical line: an expression the readers evaluate lazily.
+struct Expr {
+    const Line *line = nullptr;
+    size_t b = 0, e = 0;
+    int lineNo = 0;
+};
+
+struct Assignment {
+    QString name;
+    Expr rhs;
+};
+
 // A Python single-quoted literal for `s` (only the backslash and the quote are escaped, so
 // the text must hold no newline or other control character).
 QString pythonQuote(const QString &s);

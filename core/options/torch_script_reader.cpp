@@ -25,7 +25,9 @@ namespace npuscope::torchcfg {
 
 namespace {
 
+using py::Assignment;
 using py::closing;
+using py::Expr;
 using py::isName;
 using py::isOp;
 using py::Line;
@@ -63,17 +65,6 @@ const QString kMod = QStringLiteral("torch_npu.profiler.");
 QString pyList(const QStringList &items) { return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']'); }
 
 // ---- reading --------------------------------------------------------------------------
-
-struct Expr {
-    const Line *line = nullptr;
-    size_t b = 0, e = 0;
-    int lineNo = 0;
-};
-
-struct Assignment {
-    QString name;
-    Expr rhs;
-};
 
 struct Value {
     bool ok = false;
@@ -220,19 +211,7 @@ private:
                         importsProfile_ = true;
             return;
         }
-        size_t eq = 0;
-        int depth = 0;
-        for (; eq < l.size(); ++eq) {
-            const Tok &t = l[eq];
-            if (t.kind != Tok::Op)
-                continue;
-            if (t.text == QLatin1String("(") || t.text == QLatin1String("[") || t.text == QLatin1String("{"))
-                ++depth;
-            else if (t.text == QLatin1String(")") || t.text == QLatin1String("]") || t.text == QLatin1String("}"))
-                --depth;
-            else if (depth == 0 && t.text == QLatin1String("="))
-                break;
-        }
+        const size_t eq = py::assignmentAt(l);
         if (eq == 1 && l[0].kind == Tok::Name && eq + 1 < l.size())
             assignments_.push_back({l[0].text, Expr{&l, eq + 1, l.size(), l[eq + 1].line}});
     }
@@ -334,7 +313,7 @@ private:
         const size_t close = closing(l, b, e);
         if ((isOp(l[b], "[") || isOp(l[b], "(") || isOp(l[b], "{")) && close == e - 1) {
             const auto items = splitArgs(l, b + 1, e - 1);
-            if (isOp(l[b], "(") && items.size() == 1 && !topLevelComma(l, b + 1, e - 1))
+            if (isOp(l[b], "(") && items.size() == 1 && !py::hasTopLevelComma(l, b + 1, e - 1))
                 return eval(Expr{x.line, b + 1, e - 1, x.lineNo}, depth); // parentheses, not a tuple
             QJsonArray a;
             for (const auto &[ib, ie] : items) {
@@ -383,20 +362,6 @@ private:
             return fail(TorchText::tr("the value comes from %1(...), which is only known when the script runs").arg(calleeText));
         }
         return fail(TorchText::tr("the value is an expression NPU Scope cannot read without running the script"));
-    }
-
-    static bool topLevelComma(const Line &l, size_t b, size_t e)
-    {
-        int depth = 0;
-        for (size_t k = b; k < e; ++k) {
-            if (isOp(l[k], "(") || isOp(l[k], "[") || isOp(l[k], "{"))
-                ++depth;
-            else if (isOp(l[k], ")") || isOp(l[k], "]") || isOp(l[k], "}"))
-                --depth;
-            else if (depth == 0 && isOp(l[k], ","))
-                return true;
-        }
-        return false;
     }
 
     static Value number(const QString &text, bool negative)

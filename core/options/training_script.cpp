@@ -15,7 +15,9 @@ namespace npuscope {
 
 namespace {
 
+using py::Assignment;
 using py::closing;
+using py::Expr;
 using py::isName;
 using py::isOp;
 using py::Line;
@@ -32,17 +34,6 @@ struct Value {
 };
 
 Value fail(int line, const QString &error) { return Value{false, {}, line, error}; }
-
-struct Expr {
-    const Line *line = nullptr;
-    size_t b = 0, e = 0;
-    int lineNo = 0;
-};
-
-struct Assignment {
-    QString name;
-    Expr rhs;
-};
 
 class Extractor {
 public:
@@ -103,19 +94,7 @@ private:
 
     void collectAssignments(const Line &l)
     {
-        size_t eq = 0;
-        int depth = 0;
-        for (; eq < l.size(); ++eq) {
-            const Tok &t = l[eq];
-            if (t.kind != Tok::Op)
-                continue;
-            if (t.text == QLatin1String("(") || t.text == QLatin1String("[") || t.text == QLatin1String("{"))
-                ++depth;
-            else if (t.text == QLatin1String(")") || t.text == QLatin1String("]") || t.text == QLatin1String("}"))
-                --depth;
-            else if (depth == 0 && t.text == QLatin1String("="))
-                break;
-        }
+        const size_t eq = py::assignmentAt(l);
         if (eq == 0 || eq >= l.size())
             return;
         const Expr rhs = exprOf(l, eq + 1, l.size());
