@@ -158,7 +158,9 @@ public:
                         torchProfilerLine = l[i].line;
                     continue;
                 }
-                const bool torchNpu = dotted.size() >= 2 && dotted[dotted.size() - 2] == QLatin1String("profiler");
+                const bool torchNpu = dotted.size() >= 2
+                                   && (dotted[dotted.size() - 2] == QLatin1String("profiler")
+                                       || profilerAliases_.contains(dotted[dotted.size() - 2]));
                 if (torchNpu || (dotted.size() == 1 && importsProfile_))
                     return readCall(l, i);
             }
@@ -199,16 +201,25 @@ private:
 
     void collectAssignment(const Line &l)
     {
-        // from torch_npu.profiler import profile [as ...]
+        // from torch_npu.profiler import profile; from torch_npu import profiler as tp
         if (l.size() >= 4 && isName(l[0], "from")) {
             QString module;
             size_t k = 1;
             for (; k < l.size() && !isName(l[k], "import"); ++k)
                 module += l[k].text;
-            if (module == QLatin1String("torch_npu.profiler"))
-                for (; k < l.size(); ++k)
-                    if (isName(l[k], "profile"))
-                        importsProfile_ = true;
+            for (; k < l.size(); ++k) {
+                if (module == QLatin1String("torch_npu.profiler") && isName(l[k], "profile"))
+                    importsProfile_ = true;
+                if (module == QLatin1String("torch_npu") && isName(l[k], "profiler") && k + 2 < l.size()
+                    && isName(l[k + 1], "as") && l[k + 2].kind == Tok::Name)
+                    profilerAliases_ << l[k + 2].text;
+            }
+            return;
+        }
+        // import torch_npu.profiler as tp
+        if (l.size() == 6 && isName(l[0], "import") && isName(l[1], "torch_npu") && isOp(l[2], ".")
+            && isName(l[3], "profiler") && isName(l[4], "as") && l[5].kind == Tok::Name) {
+            profilerAliases_ << l[5].text;
             return;
         }
         const size_t eq = py::assignmentAt(l);
@@ -340,6 +351,15 @@ private:
                 const qsizetype idx = c.attrs.indexOf(attr);
                 if (idx < 0)
                     return fail(TorchText::tr("%1 has no member %2 (Python stops with an AttributeError)").arg(cls, attr));
+                // PyTorch's own torch.profiler.ProfilerActivity is another enum: torch_npu does
+                // not recognise its members (a warning, then both activities), so it is kept
+                // by its full name for the config check to say so.
+                if (cls == QLatin1String("ProfilerActivity") && isName(l[b], "torch")) {
+                    QString full;
+                    for (size_t k = b; k < e; ++k)
+                        full += l[k].text;
+                    return ok(full);
+                }
                 return ok(c.json[idx]);
             }
             QString name;
@@ -411,6 +431,7 @@ private:
     std::vector<Line> lines_;
     std::vector<Assignment> assignments_;
     bool importsProfile_ = false;
+    QStringList profilerAliases_;
 };
 
 } // namespace

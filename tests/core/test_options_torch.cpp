@@ -518,6 +518,27 @@ private Q_SLOTS:
             QVERIFY2(r.error.startsWith(QStringLiteral("Line %1:").arg(line)), qPrintable(r.error));
     }
 
+    void aliasesAndPyTorchsOwnActivities()
+    {
+        for (const QString &import : {QStringLiteral("import torch_npu.profiler as tp\n"),
+                                      QStringLiteral("from torch_npu import profiler as tp\n")}) {
+            const ScriptReading r = readTorchProfilerScript(
+                import + QStringLiteral("import torch\n"
+                                        "with tp.profile(activities=[torch.profiler.ProfilerActivity.CPU,\n"
+                                        "                            tp.ProfilerActivity.NPU], with_modules=True) as p:\n"
+                                        "    pass\n"));
+            QVERIFY2(r.found, qPrintable(r.error));
+            QCOMPARE(r.line, 3);
+            TorchProfilerConfig c;
+            const auto problems = TorchProfilerConfig::parse(r.json, &c);
+            // torch's enum member is not torch_npu's: warned about, then both activities.
+            const ConfigProblem *p = find(problems, QStringLiteral("activities"), Severity::Warning);
+            QVERIFY2(p, qPrintable(describe(problems)));
+            QVERIFY(p->value.contains(QStringLiteral("torch.profiler.ProfilerActivity.CPU")));
+            QCOMPARE(c.toJson(), QByteArray(R"({"with_modules":true})"));
+        }
+    }
+
     void ownTraceHandlerIsANote()
     {
         const ScriptReading r = readTorchProfilerScript(QStringLiteral(
