@@ -28,7 +28,7 @@ private Q_SLOTS:
     {
         QEXPECT_FAIL("", "no message box is ever shown: whenShown must fail the test", Continue);
         guitest::whenShown<QMessageBox>([](QMessageBox *b) { b->accept(); }, {}, 300);
-        QTest::qWait(800);
+        QTest::qWait(3000); // well past the 300 ms deadline, also on a loaded machine
     }
 
     void unblocksAnUnexpectedModalDialog()

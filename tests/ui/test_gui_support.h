@@ -15,6 +15,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QDeadlineTimer>
 #include <QTimer>
 #include <algorithm>
 #include <memory>
@@ -82,24 +83,26 @@ inline bool saveProjectAs(ui::MainWindow &w, const QString &destination, int mse
 // Runs `fn` on the first top-level widget of type T as soon as one is visible (polling the
 // event loop), e.g. to press a button of a modal dialog opened by the slot under test.
 // `accept` picks the right window when several of type T are open. When none appears
-// within `timeoutMs` the current test fails, naming the dialog it waited for, and any modal
-// dialog still open is rejected so the slot under test returns instead of hanging.
+// within `timeoutMs` of wall time the current test fails, naming the dialog it waited for,
+// and any modal dialog still open is rejected so the slot under test returns instead of
+// hanging. The deadline is generous because many dialogs follow a background job (an
+// integrity check, a copy) that a loaded two-core CI machine runs slowly; it only bounds a
+// failure, a passing test never waits for it.
 template <class T>
-void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}, int timeoutMs = 4000)
+void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}, int timeoutMs = 60000)
 {
-    const int attempts = std::max(1, timeoutMs / 20);
-    auto poll = std::make_shared<std::function<void(int)>>();
-    *poll = [fn, accept, timeoutMs, poll](int attemptsLeft) {
+    auto poll = std::make_shared<std::function<void()>>();
+    *poll = [fn, accept, timeoutMs, poll, deadline = QDeadlineTimer(timeoutMs)] {
         for (QWidget *top : QApplication::topLevelWidgets())
             if (auto *w = qobject_cast<T *>(top); w && w->isVisible() && (!accept || accept(w))) {
                 fn(w);
                 *poll = nullptr; // breaks the self-reference
                 return;
             }
-        if (attemptsLeft > 0) {
-            QTimer::singleShot(20, [poll, attemptsLeft] {
+        if (!deadline.hasExpired()) {
+            QTimer::singleShot(20, [poll] {
                 if (*poll)
-                    (*poll)(attemptsLeft - 1);
+                    (*poll)();
             });
             return;
         }
@@ -111,9 +114,9 @@ void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}
                 d->reject();
         *poll = nullptr;
     };
-    QTimer::singleShot(20, [poll, attempts] {
+    QTimer::singleShot(20, [poll] {
         if (*poll)
-            (*poll)(attempts);
+            (*poll)();
     });
 }
 
