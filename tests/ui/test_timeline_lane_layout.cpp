@@ -1,0 +1,145 @@
+// timeline::LaneLayout, the timeline's lane arrangement without any widget: order (the
+// model's, or the user's with new lanes after their device's known ones), hidden, pinned,
+// collapsed devices, moving within a device, the rows on screen with pinned lanes outside
+// the scroll, and the JSON kept in the project (round trip, unknown lanes kept, bad text
+// refused without losing the arrangement).
+
+#include "ui/timeline/lane_layout.h"
+
+#include <QTest>
+
+using npuscope::ui::timeline::LaneKey;
+using npuscope::ui::timeline::LaneLayout;
+using npuscope::ui::timeline::LaneRow;
+
+namespace {
+
+constexpr int kStream = 1, kPlane = 4, kOverlap = 5;
+
+// Two devices: stream 0, stream 1, plane 0 on each, in the model's order.
+std::vector<LaneKey> twoDevices()
+{
+    return {{kStream, 0, 0}, {kStream, 0, 1}, {kPlane, 0, 0}, {kStream, 1, 0}, {kStream, 1, 1}, {kPlane, 1, 0}};
+}
+
+} // namespace
+
+class TestTimelineLaneLayout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void modelOrderUntilTheUserMovesALane()
+    {
+        LaneLayout l;
+        l.setLanes(twoDevices(), {0, 1});
+        QCOMPARE(l.order(), (std::vector<int>{0, 1, 2, 3, 4, 5}));
+        QVERIFY(l.isDefault());
+        QVERIFY(!l.canMove(0, -1)); // the first of its device
+        QVERIFY(!l.canMove(2, 1));  // the last of device 0: device 1 is not its device
+        QVERIFY(l.move(2, -1));
+        QCOMPARE(l.order(), (std::vector<int>{0, 2, 1, 3, 4, 5}));
+        QVERIFY(!l.isDefault());
+        QVERIFY(!l.move(3, -1));
+        QCOMPARE(l.order(), (std::vector<int>{0, 2, 1, 3, 4, 5}));
+    }
+
+    void lanesTheUserOrderDoesNotNameFollowTheirDevice()
+    {
+        LaneLayout l;
+        l.setLanes({{kStream, 0, 0}, {kStream, 0, 1}, {kStream, 1, 0}}, {0, 1});
+        QVERIFY(l.move(1, -1)); // user order: s0/1, s0/0, s1/0
+        // The details arrive with an overlap lane on each device (new lanes, new indexes).
+        l.setLanes({{kStream, 0, 0}, {kStream, 0, 1}, {kOverlap, 0, 0}, {kStream, 1, 0}, {kOverlap, 1, 0}}, {0, 1});
+        QCOMPARE(l.order(), (std::vector<int>{1, 0, 2, 3, 4}));
+    }
+
+    void hiddenPinnedAndCollapsed()
+    {
+        LaneLayout l;
+        l.setLanes(twoDevices(), {0, 1});
+        l.setHidden(1, true);
+        l.setPinned(5, true);
+        l.setCollapsed(1, true);
+        QCOMPARE(l.hiddenCount(), 1);
+        QCOMPARE(l.shownLanes(), (std::vector<int>{5, 0, 2, 3, 4}));
+        const LaneLayout::Geometry g{20, 22};
+        const LaneLayout::Rows r = l.layout(1000, 0, g);
+        QCOMPARE(r.pinnedHeight, 20);
+        // pinned plane 1, header 0, stream 0/0, plane 0/0, header 1 (collapsed)
+        std::vector<int> lanes;
+        for (const LaneRow &row : r.rows)
+            lanes.push_back(row.lane);
+        QCOMPARE(lanes, (std::vector<int>{5, -1, 0, 2, -1}));
+        QCOMPARE(r.rows[1].y, 20);
+        QCOMPARE(r.rows[2].y, 42);
+        QCOMPARE(r.contentHeight, 22 + 20 + 20 + 22);
+        QVERIFY(r.rows[0].pinned && !r.rows[2].pinned);
+        l.showAll();
+        QCOMPARE(l.hiddenCount(), 0);
+        l.reset();
+        QVERIFY(l.isDefault());
+        QVERIFY(!l.isPinned(5) && !l.isCollapsed(1));
+    }
+
+    void scrollingKeepsPinnedLanesAndDropsRowsOffScreen()
+    {
+        std::vector<LaneKey> many;
+        for (std::uint32_t i = 0; i < 40; ++i)
+            many.push_back({kStream, 0, i});
+        LaneLayout l;
+        l.setLanes(many, {0});
+        l.setPinned(39, true);
+        const LaneLayout::Geometry g{20, 22};
+        const LaneLayout::Rows r = l.layout(200, 100, g);
+        QCOMPARE(r.scroll, 100);
+        QCOMPARE(r.maxScroll, 22 + 39 * 20 - (200 - 20));
+        QCOMPARE(r.rows.front().lane, 39);
+        for (const LaneRow &row : r.rows) {
+            QVERIFY(row.y + row.h > 0 && row.y < 200);
+            if (!row.pinned)
+                QVERIFY(row.y + row.h > r.pinnedHeight); // never drawn under the pinned lanes
+        }
+        QCOMPARE(l.layout(200, 100000, g).scroll, r.maxScroll);
+        QCOMPARE(l.layout(200, -5, g).scroll, 0);
+    }
+
+    void jsonRoundTripKeepsUnknownLanes()
+    {
+        LaneLayout a;
+        a.setLanes(twoDevices(), {0, 1});
+        a.setHidden(1, true);
+        a.setPinned(2, true);
+        a.setCollapsed(1, true);
+        QVERIFY(a.move(4, -1));
+        const QByteArray json = a.toJson();
+        QVERIFY(json.contains("\"stream/0/1\""));
+
+        // Read back where only device 0 exists so far (the summary): the rest waits.
+        LaneLayout b;
+        b.setLanes({{kStream, 0, 0}, {kStream, 0, 1}, {kPlane, 0, 0}}, {0});
+        QString error;
+        QVERIFY(b.fromJson(json, &error));
+        QVERIFY(b.isHidden(1) && b.isPinned(2) && b.isCollapsed(1));
+        b.setLanes(twoDevices(), {0, 1});
+        QCOMPARE(b.order(), a.order());
+        QCOMPARE(b.toJson(), json);
+    }
+
+    void badJsonIsRefusedAndChangesNothing()
+    {
+        LaneLayout l;
+        l.setLanes(twoDevices(), {0, 1});
+        l.setHidden(0, true);
+        QString error;
+        QVERIFY(!l.fromJson("not json{", &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(l.isHidden(0));
+        // Entries it cannot read are skipped; the rest is taken.
+        QVERIFY(l.fromJson(R"({"version":1,"hidden":["stream/0/1","warp/0/1","stream/x/1",7],"collapsed":[1,-3,"2"]})", &error));
+        QVERIFY(!l.isHidden(0) && l.isHidden(1));
+        QCOMPARE(l.hiddenCount(), 1);
+        QVERIFY(l.isCollapsed(1) && !l.isCollapsed(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTimelineLaneLayout)
+#include "test_timeline_lane_layout.moc"
