@@ -154,6 +154,34 @@ std::unique_ptr<Model> openSkeleton(const QString &path, std::int64_t session, Q
     return m;
 }
 
+std::unique_ptr<Model> copySkeleton(const Model &m)
+{
+    auto copy = std::make_unique<Model>();
+    copy->path = m.path;
+    copy->session = m.session;
+    copy->sessionName = m.sessionName;
+    copy->optionsJson = m.optionsJson;
+    copy->pmuColumns = m.pmuColumns;
+    copy->origin = m.origin;
+    copy->extent = m.extent;
+    copy->strings = m.strings;
+    copy->ops = m.ops;
+    copy->devices = m.devices;
+    copy->steps = m.steps;
+    copy->lod = m.lod;
+    for (const auto &l : m.lanes) {
+        Lane lane;
+        lane.kind = l.kind;
+        lane.device = l.device;
+        lane.id = l.id;
+        lane.process = l.process;
+        lane.title = l.title;
+        lane.lod = l.lod;
+        copy->lanes.push_back(std::move(lane));
+    }
+    return copy;
+}
+
 bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
 {
     store::StoreError e;

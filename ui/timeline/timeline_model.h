@@ -92,6 +92,10 @@ struct Model {
 // Phase 1. Returns nullptr + translated message when the project cannot be read.
 std::unique_ptr<Model> openSkeleton(const QString &path, std::int64_t session, QString *message);
 
+// The skeleton's tables and empty lanes (with their summary index), for loadDetails to
+// fill while the view keeps drawing the original.
+std::unique_ptr<Model> copySkeleton(const Model &m);
+
 // Phase 2 into a copy of the skeleton's tables (run on a worker thread). Fills every lane
 // with its events and finishes it. Returns false + message on a read error or when
 // cancelled (message empty then).
