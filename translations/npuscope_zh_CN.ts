@@ -5874,4 +5874,11 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>在标尺上拖动或按住 Shift 拖动以选择时间范围</translation>
     </message>
 </context>
+<context>
+    <name>npuscope::ui::timeline::LaneLayout</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+</context>
 </TS>

@@ -25,16 +25,6 @@ private:
     std::vector<QRgb> opColors_; // by StrId
 };
 
-// Where each lane sits, in pixels relative to the top of the axis rect; rows are computed
-// by the view (grouping, collapsing, hiding, pinning, scrolling).
-struct LaneRow {
-    int lane = -1;            // index into Model::lanes, -1 for a device header
-    std::uint16_t device = 0;
-    int y = 0;
-    int h = 0;
-    bool pinned = false;
-};
-
 class TimeTicker : public QCPAxisTicker {
 public:
     double lastStep() const { return step_; }

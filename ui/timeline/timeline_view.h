@@ -4,24 +4,29 @@
 // or op type with a legend, details of a clicked task, statistics of a selected range,
 // search, marks (stored in the project) and keyboard navigation ('?' lists the keys).
 //
-// The lane layout (hidden, pinned, order, collapsed devices) is saved in the project per
-// session on every change and restored on open; resetLayout() forgets it. Right-click menus
-// on a lane header, an event and the ruler / selection offer the same actions as the keys.
-//
+// The view is a composition of small parts (ui/timeline/):
+//   LaneLayout    which lanes show, in which order, pinned / hidden / collapsed (pure;
+//                 saved in the project per session on every change, restored on open)
+//   ZoomControl   the visible window, the selected range and the selected event
+//   MarksModel    the session's marks and their writes (background jobs)
+//   TimelineSearch matches of a name pattern and the current one
+//   DetailsPanel  Details / Range statistics / Marks under the plot
+//   TimelineInput keys, wheel, drag, clicks and the context menus
+//   timeline_paint the band and overlay render passes; timeline_plot the lane plottables
 // Opening shows the stored level-of-detail summary at once and loads the full details as a
 // background job (ui/job_runner.h); detailsLoaded() is emitted when they are in.
 //
 // Times in this API are absolute device-monotonic nanoseconds, as stored.
 
-#include "core/analysis/timeline_stats.h"
-#include "ui/timeline/timeline_model.h"
 #include "ui/job_runner.h"
+#include "ui/timeline/lane_layout.h"
+#include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_plot.h"
+#include "ui/timeline/timeline_search.h"
 
 #include <QPointer>
 #include <QWidget>
 #include <memory>
-#include <set>
 
 class QCustomPlot;
 class QLabel;
@@ -29,16 +34,19 @@ class QLineEdit;
 class QCheckBox;
 class QComboBox;
 class QScrollBar;
-class QTabWidget;
-class QTreeWidget;
-class QTableWidget;
-class QListWidget;
-class QToolButton;
+class QSplitter;
 class QMenu;
 
 namespace npuscope::ui {
 
-namespace timeline { class LaneHeader; class Legend; }
+namespace timeline {
+class DetailsPanel;
+class LaneHeader;
+class Legend;
+class MarksModel;
+class TimelineInput;
+class ZoomControl;
+}
 
 class TimelineView : public QWidget {
     Q_OBJECT
@@ -51,8 +59,7 @@ public:
     bool open(const QString &projectPath, std::int64_t sessionId);
     QString errorString() const { return error_; }
     bool isDetailsLoaded() const;
-    // Blocks (processing events) until the details are loaded or msecs pass; for tests and
-    // the benchmark.
+    // Processes events until the details are loaded or msecs pass (tests, the benchmark).
     bool waitForDetails(int msecs);
 
     void setVisibleRange(TimeNs start, TimeNs end);
@@ -61,16 +68,20 @@ public:
     std::pair<TimeNs, TimeNs> selectedRange() const;     // {0,0} when none
     // Selects the task starting at `start` on (device, stream); false when there is none.
     bool selectTask(std::uint16_t device, std::uint32_t stream, TimeNs start);
+    // Clears the selected task and range (Esc).
+    void clearSelection();
 
     // Search by op / event name; returns the number of matches (−1: invalid pattern).
     int search(const QString &pattern, bool regex);
-    int matchCount() const { return int(matches_.size()); }
-    int currentMatch() const { return currentMatch_; }
+    int matchCount() const { return search_.count(); }
+    int currentMatch() const { return search_.current(); }
     void nextMatch();
     void previousMatch();
 
+    // Writes a mark into the project; false without a session or when the project refuses
+    // it (the status line says why).
     bool addMark(TimeNs start, TimeNs end, const QString &label);
-    std::vector<store::TimelineMark> marks() const { return marks_; }
+    std::vector<store::TimelineMark> marks() const;
 
     void setColorMode(timeline::ColorMode mode);
     QCustomPlot *plot() const { return plot_; }
@@ -81,7 +92,7 @@ public:
     void setLanePinned(int lane, bool pinned);
     void moveLane(int lane, int delta);
     void setDeviceCollapsed(std::uint16_t device, bool collapsed);
-    bool isDeviceCollapsed(std::uint16_t device) const { return collapsed_.count(device) != 0; }
+    bool isDeviceCollapsed(std::uint16_t device) const { return layout_.isCollapsed(device); }
     void showAllLanes();
     // Back to the msprof order with nothing hidden, pinned or collapsed (and forgotten in the project).
     void resetLayout();
@@ -111,51 +122,47 @@ protected:
     void resizeEvent(QResizeEvent *ev) override;
 
 private:
-    friend class timeline::LaneHeader;
+    friend class timeline::TimelineInput;
     void adopt(std::unique_ptr<timeline::Model> m, bool keepView);
     void startLoading();
-    void rebuildPlottables();
     void relayout();
     void replotAll();
     void replotOverlay();
-    void paintBands(QCPPainter *p, const QRect &r);
-    void paintOverlay(QCPPainter *p, const QRect &r);
-    void applyView(const analysis::timeline::View &v);
-    analysis::timeline::View currentView() const;
-    analysis::timeline::Bounds bounds() const;
-    int rowAt(int yInAxisRect) const;
+    void syncWidth();
+    int rowY(int lane) const;
     bool hit(const QPoint &pos, int *lane, std::size_t *event) const;
     void selectEvent(int lane, std::size_t event, bool reveal);
-    void showDetails();
-    void showRangeStats();
-    void refreshMarks();
-    void refreshLegend();
+    void revealLane(int lane);
     void showMatch();
     void markCurrent();
     void zoomToSelection();
     void toggleHelp();
     void setStatus(const QString &text, bool error = false);
+    void layoutChanged();
     void persistLayout();
-    void applyLayoutJson(const QByteArray &json);
-    QByteArray layoutJson() const;
+    void refreshLegend();
     void copyToClipboard(const QString &text, const QString &what);
     void showMenu(QMenu *menu, const QPoint &globalPos);
-    int laneRowY(int lane) const;
-    void stepEvent(int dir);
-    void moveLaneCursor(int dir);
-    double cursorPx() const;
 
     std::unique_ptr<timeline::Model> model_;
     timeline::Palette palette_;
     timeline::PlotContext ctx_;
-    std::unique_ptr<store::TimelineStore> store_;
+    std::shared_ptr<store::TimelineStore> store_;
     QString error_;
+
+    timeline::ZoomControl *zoom_ = nullptr;
+    timeline::LaneLayout layout_;
+    timeline::LaneLayout::Rows rows_;
+    timeline::MarksModel *marks_ = nullptr;
+    timeline::TimelineSearch search_;
+    timeline::DetailsPanel *panel_ = nullptr;
+    timeline::TimelineInput *input_ = nullptr;
+    int currentLane_ = -1;                   // keyboard lane cursor
+    int scroll_ = 0;
 
     QCustomPlot *plot_ = nullptr;
     QSharedPointer<timeline::TimeTicker> ticker_;
     std::vector<timeline::LanePlottable *> plottables_;
-    timeline::PaintLayerable *bands_ = nullptr;
-    timeline::PaintLayerable *overlay_ = nullptr;
     QCPLayer *overlayLayer_ = nullptr;
     timeline::LaneHeader *header_ = nullptr;
     timeline::Legend *legend_ = nullptr;
@@ -164,41 +171,11 @@ private:
     QCheckBox *regexBox_ = nullptr;
     QLabel *matchLabel_ = nullptr;
     QComboBox *colorBox_ = nullptr;
-    QTabWidget *tabs_ = nullptr;
-    class QSplitter *split_ = nullptr;
-    QTreeWidget *details_ = nullptr;
-    QTableWidget *stats_ = nullptr;
-    QListWidget *marksList_ = nullptr;
+    QSplitter *split_ = nullptr;
     QLabel *status_ = nullptr;
     QLabel *help_ = nullptr;
-
-    // Lane state, kept across the summary → details swap by lane identity.
-    std::vector<int> order_;                 // lanes in display order (within their device)
-    std::set<std::tuple<int, int, std::uint32_t>> hidden_, pinned_; // (kind, device, id)
-    std::set<std::uint16_t> collapsed_;
-    std::vector<std::tuple<int, int, std::uint32_t>> userOrder_; // empty: the msprof order
     QPointer<QMenu> menu_;                   // the open context menu
-    std::vector<timeline::LaneRow> rows_;
-    int scroll_ = 0;
-    int contentHeight_ = 0;
-    int pinnedHeight_ = 0;
-    int currentLane_ = -1;                   // keyboard lane cursor
 
-    // Interaction state.
-    int hoverLane_ = -1;
-    std::size_t hoverEvent_ = 0;
-    int selLane_ = -1;
-    std::size_t selEvent_ = 0;
-    double rangeT0_ = 0, rangeT1_ = 0;       // relative; empty when equal
-    bool dragging_ = false, selecting_ = false;
-    QPoint pressPos_;
-    double pressT_ = 0;
-    analysis::timeline::View pressView_;
-    QPoint mousePos_{-1, -1};
-    std::vector<analysis::timeline::Match> matches_;
-    std::vector<int> matchLanes_;            // Match::lane → Model lane index
-    int currentMatch_ = -1;
-    std::vector<store::TimelineMark> marks_;
     JobRunner loads_; // last: its running job ends before the members above go
 };
 

@@ -1,0 +1,54 @@
+#pragma once
+// Shared by the timeline tests: a recorded ResNet-50 session with every lane kind, and SQL
+// over the project with a connection of the test's own.
+
+#include "core/options/profiling_options.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+
+#include <QtTest>
+#include <sqlite3.h>
+
+namespace timelinetest {
+
+using namespace npuscope;
+
+inline bool record(const QString &path, int devices, int iterations, QString *error)
+{
+    ProfilingOptions o;
+    ProfilingOptions::parse(R"({"output":"/tmp/x","training_trace":"on","task_trace":"on","hccl":"on","aicpu":"on","l2":"on","msproftx":"on","aic_metrics":"PipeUtilization"})",
+                            &o);
+    SessionSpec s;
+    s.model = QStringLiteral("resnet50");
+    s.devicesPerServer = devices;
+    s.iterations = iterations;
+    s.seed = 5;
+    store::StoreError e;
+    auto w = store::ProjectWriter::create(path, &e, error);
+    if (!w)
+        return false;
+    device::Emulator em(s, o);
+    if (em.run(*w) != SessionStatus::Complete) {
+        *error = em.errorString();
+        return false;
+    }
+    return true;
+}
+
+struct Sql {
+    sqlite3 *db = nullptr;
+    explicit Sql(const QString &path) { sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr); }
+    ~Sql() { sqlite3_close(db); }
+    template<typename F>
+    void rows(const QByteArray &sql, F &&f)
+    {
+        sqlite3_stmt *s = nullptr;
+        QVERIFY2(sqlite3_prepare_v2(db, sql.constData(), -1, &s, nullptr) == SQLITE_OK, sqlite3_errmsg(db));
+        while (sqlite3_step(s) == SQLITE_ROW)
+            f(s);
+        sqlite3_finalize(s);
+    }
+};
+
+
+} // namespace timelinetest
