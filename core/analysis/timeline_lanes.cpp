@@ -223,6 +223,10 @@ std::size_t LaneEvents::bytes() const
 
 namespace {
 
+// Marks at least this many columns wide are never merged with a neighbour that only
+// touches their last column.
+constexpr long long kSeparateWidth = 4;
+
 struct Collector {
     const LaneEvents &lane;
     const View &v;
@@ -239,6 +243,13 @@ struct Collector {
         const long long x1 = std::clamp<long long>(c.x1, x0 + 1, v.widthPx);
         if (!out->empty()) {
             Run &p = out->back();
+            // Back-to-back events whose shared instant falls inside one column would merge
+            // into one bar with neither edge nor name; when both are wide they stay two
+            // marks and the later one starts a column on.
+            if (x0 == p.x1 - 1 && p.x1 - p.x0 >= kSeparateWidth && x1 - p.x1 >= kSeparateWidth) {
+                out->push_back(Run{p.x1, int(x1), count, rep, first, last});
+                return;
+            }
             if (x0 < p.x1) {
                 p.x1 = std::max<int>(p.x1, int(x1));
                 p.count += count;

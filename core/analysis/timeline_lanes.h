@@ -118,7 +118,9 @@ struct Run {
 // Appends to `out` the runs of the events of `lane` that intersect the view, in pixel
 // order. Every event intersecting [v.t0, v.t1) lies inside some run's [first, last] and
 // its columns (columnsOf, clipped to the view) intersect that run's columns: merging
-// never makes an event vanish. Adjacent marks sharing a pixel column are merged.
+// never makes an event vanish. Adjacent marks sharing a pixel column are merged, except
+// two marks of 4 or more columns that share only one: the later then starts a column on,
+// so back-to-back wide events keep their own edge and label.
 void collectRuns(const LaneEvents &lane, const View &v, std::vector<Run> *out);
 
 // Events of a lane whose start lies in [t0, t1): index range [first, last).

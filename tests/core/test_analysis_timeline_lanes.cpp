@@ -94,6 +94,36 @@ private slots:
         QCOMPARE(runs[1].x0, 100);
     }
 
+    void backToBackWideEventsStayApart()
+    {
+        // Ops one after another, 10.1 px each at 50 ns per px: every shared instant falls
+        // inside a column.
+        LaneEvents wide;
+        for (int i = 0; i < 20; ++i)
+            wide.push(i * 505, 505, StrId(i + 1), 0, 0);
+        wide.finish();
+        std::vector<Run> runs;
+        collectRuns(wide, View{0, 5000, 100}, &runs);
+        QCOMPARE(runs.size(), std::size_t(10)); // the 11th starts at 5050, past the view
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            QCOMPARE(runs[i].count, 1u);
+            QCOMPARE(runs[i].rep, std::uint32_t(i));
+            QVERIFY(runs[i].x1 - runs[i].x0 >= 9);
+            if (i)
+                QCOMPARE(runs[i].x0, runs[i - 1].x1);
+        }
+        // Narrow back-to-back events (2.62 px, no end on a column boundary) still merge: a
+        // mark per event would be noise.
+        LaneEvents narrow;
+        for (int i = 0; i < 20; ++i)
+            narrow.push(i * 131, 131, StrId(i + 1), 0, 0);
+        narrow.finish();
+        runs.clear();
+        collectRuns(narrow, View{0, 5000, 100}, &runs);
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].count, 20u);
+    }
+
     void fullViewOfManyTasksIsBoundedByPixels()
     {
         std::mt19937_64 rng(3);
