@@ -5746,10 +5746,6 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>已在工程中标记 %1。</translation>
     </message>
     <message>
-        <source>HCCL</source>
-        <translation>HCCL</translation>
-    </message>
-    <message>
         <source>FP/BP</source>
         <translation>FP/BP</translation>
     </message>
@@ -5872,6 +5868,60 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Drag on the ruler or Shift+drag to select a range</source>
         <translation>在标尺上拖动或按住 Shift 拖动以选择时间范围</translation>
+    </message>
+    <message>
+        <source>Device %1: click to collapse or expand its lanes</source>
+        <translation>设备 %1：单击可折叠或展开其泳道</translation>
+    </message>
+    <message>
+        <source>Device %1 · %2</source>
+        <translation>设备 %1 · %2</translation>
+    </message>
+    <message>
+        <source>+%1 more…</source>
+        <translation>另外 %1 项…</translation>
+    </message>
+    <message>
+        <source>HCCL op</source>
+        <translation>HCCL 算子</translation>
+    </message>
+    <message>
+        <source>CANN API</source>
+        <translation>CANN API</translation>
+    </message>
+    <message>
+        <source>Step all-reduce</source>
+        <translation>迭代 AllReduce</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>AI CPU op</source>
+        <translation>AI CPU 算子</translation>
+    </message>
+    <message>
+        <source>msproftx</source>
+        <translation>msproftx</translation>
+    </message>
+    <message>
+        <source>No session open.
+Open a project (File → Open Project…) or record one (File → New Session…), then select a session in the project explorer.</source>
+        <translation>未打开会话。
+请打开项目（文件 → 打开项目…）或录制一个会话（文件 → 新建会话…），然后在项目浏览器中选择一个会话。</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,9 @@ using namespace npuscope;
 using timelinetest::record;
 using timelinetest::Sql;
 
+// The strip above the lanes that carries the iteration labels.
+constexpr int kStrip = 16;
+
 class TimelineInputTest : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
@@ -120,7 +123,7 @@ private slots:
         QApplication::processEvents();
         QCustomPlot *plot = v.plot();
         const QRect ar = plot->axisRect()->rect();
-        const QPoint click(ar.left() + ar.width() / 2, ar.top() + 10);
+        const QPoint click(ar.left() + ar.width() / 2, ar.top() + kStrip + 10); // the pinned lane
         QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, click);
         auto *details = v.findChild<QTreeWidget *>(QStringLiteral("timelineDetails"));
         QMap<QString, QString> fields;
@@ -178,7 +181,7 @@ private slots:
         const int lane = shown[2], next = shown[3];
         auto *header = v.findChild<QWidget *>(QStringLiteral("timelineLaneHeader"));
         QVERIFY(header);
-        const QPoint onLane(40, v.plot()->axisRect()->rect().top() + 22 + 5); // first lane under device 0's header
+        const QPoint onLane(40, v.plot()->axisRect()->rect().top() + kStrip + 22 + 5); // first lane under device 0's header
         QContextMenuEvent hm(QContextMenuEvent::Mouse, onLane, header->mapToGlobal(onLane));
         QApplication::sendEvent(header, &hm);
         auto *headerMenu = v.findChild<QMenu *>(QStringLiteral("timelineLaneMenu"));
@@ -219,7 +222,7 @@ private slots:
         v.setVisibleRange(s - (e - s), e + (e - s));
         QApplication::processEvents();
         const QRect ar = v.plot()->axisRect()->rect();
-        const QPoint at(ar.left() + ar.width() / 2, ar.top() + 10);
+        const QPoint at(ar.left() + ar.width() / 2, ar.top() + kStrip + 10); // the pinned lane
         // Through the real event path: the right-click opens the event menu.
         QContextMenuEvent cm(QContextMenuEvent::Mouse, at, v.plot()->mapToGlobal(at));
         QApplication::sendEvent(v.plot(), &cm);

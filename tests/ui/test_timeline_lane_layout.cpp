@@ -102,6 +102,35 @@ private Q_SLOTS:
         QCOMPARE(l.layout(200, -5, g).scroll, 0);
     }
 
+    void theTopStripHoldsNoRow()
+    {
+        std::vector<LaneKey> many;
+        for (std::uint32_t i = 0; i < 40; ++i)
+            many.push_back({kStream, 0, i});
+        LaneLayout l;
+        l.setLanes(many, {0});
+        const LaneLayout::Geometry g{20, 22, 16};
+        // Unscrolled, unpinned: the device header sits right under the strip.
+        LaneLayout::Rows r = l.layout(300, 0, g);
+        QCOMPARE(r.top, 16);
+        QCOMPARE(r.pinnedHeight, 16);
+        QCOMPARE(r.rows.front().y, 16);
+        QCOMPARE(r.maxScroll, 22 + 40 * 20 - (300 - 16));
+        // Scrolled by any amount: the pinned lane sits right under the strip, and scrolled
+        // rows show only below the fixed part (the view clips the part of a row above it).
+        l.setPinned(7, true);
+        for (int scroll : {0, 5, 13, 100, 377, 100000}) {
+            r = l.layout(300, scroll, g);
+            QCOMPARE(r.pinnedHeight, 16 + 20);
+            for (const LaneRow &row : r.rows) {
+                if (row.pinned)
+                    QCOMPARE(row.y, 16);
+                else
+                    QVERIFY(row.y + row.h > r.pinnedHeight);
+            }
+        }
+    }
+
     void jsonRoundTripKeepsUnknownLanes()
     {
         LaneLayout a;

@@ -6,14 +6,20 @@
 //   ui_timeline_view                      the test (ctest)
 //   ui_timeline_view --show [PROJECT [SESSION]]   opens the view in a window to look at it
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
+#include "core/analysis/timeline_math.h"
 #include "core/options/profiling_options.h"
 #include "core/store/lod.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "ui/timeline/lane_header.h"
+#include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
+#include "test_gui_support.h"
 #include "timeline_test_support.h"
 
 #include <QApplication>
+#include <QLineEdit>
+#include <QSplitter>
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -38,6 +44,7 @@ class TimelineViewTest : public QObject {
 private slots:
     void initTestCase()
     {
+        guitest::isolateSettings(); // the lane-name width is remembered in the settings
         QVERIFY(dir_.isValid());
         path_ = dir_.filePath(QStringLiteral("t.npuscope"));
         QString err;
@@ -93,6 +100,70 @@ private slots:
         std::uint64_t n = 0;
         sql.rows("SELECT COUNT(*) FROM tasks WHERE session = 1", [&](sqlite3_stmt *s) { n = sqlite3_column_int64(s, 0); });
         QCOMPARE(std::uint64_t(m->taskCount()), n);
+    }
+
+    void wideSlicesCarryTheirNames()
+    {
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QVERIFY(v.waitForDetails(60000));
+        const auto *m = v.model();
+        // The busiest stream lane of device 0 and its longest task.
+        int lane = -1;
+        for (std::size_t i = 0; i < m->lanes.size(); ++i)
+            if (m->lanes[i].kind == ui::timeline::LaneKind::Stream && m->lanes[i].device == 0
+                && (lane < 0 || m->lanes[i].events.size() > m->lanes[std::size_t(lane)].events.size()))
+                lane = int(i);
+        QVERIFY(lane >= 0);
+        const auto &ev = m->lanes[std::size_t(lane)].events;
+        std::size_t longest = 0;
+        for (std::size_t i = 1; i < ev.size(); ++i)
+            if (ev.durationAt(i) > ev.durationAt(longest))
+                longest = i;
+        const TimeNs s = ev.startAt(longest), d = ev.durationAt(longest);
+        v.setLanePinned(lane, true);
+        v.setVisibleRange(m->origin + s - d, m->origin + s + 2 * d);
+        QApplication::processEvents();
+        v.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        ui::timeline::LanePlottable *p = nullptr;
+        for (int i = 0; i < v.plot()->plottableCount(); ++i)
+            if (auto *lp = dynamic_cast<ui::timeline::LanePlottable *>(v.plot()->plottable(i)); lp && lp->lane() == lane)
+                p = lp;
+        QVERIFY(p);
+        const QRect ar = v.plot()->axisRect()->rect();
+        const auto [t0, t1] = v.visibleRange();
+        const analysis::timeline::View view{double(t0 - m->origin), double(t1 - m->origin), ar.width()};
+        // Every task of the lane wholly in view and 60 px or wider has its name (the last
+        // part of the scoped op name, elided to fit) at its own left edge.
+        int wide = 0;
+        for (std::size_t i = 0; i < ev.size(); ++i) {
+            const double a = analysis::timeline::timeToPixel(view, double(ev.startAt(i)));
+            const double b = analysis::timeline::timeToPixel(view, double(ev.end(i)));
+            if (a < 0 || b > ar.width() || b - a < 60)
+                continue;
+            ++wide;
+            QString name = QString::fromUtf8(m->string(ev.nameAt(i)).data(), qsizetype(m->string(ev.nameAt(i)).size()));
+            name = name.mid(name.lastIndexOf(QLatin1Char('/')) + 1);
+            bool found = false;
+            for (const auto &l : p->labels()) {
+                if (std::abs(l.rect.left() - (ar.left() + int(std::floor(a)) + 3)) > 2)
+                    continue;
+                QString text = l.text;
+                if (text.endsWith(QChar(0x2026)))
+                    text.chop(1);
+                found = !text.isEmpty() && name.startsWith(text) && l.rect.right() <= ar.left() + int(std::ceil(b));
+            }
+            if (!found) {
+                QStringList seen;
+                for (const auto &l : p->labels())
+                    seen << QStringLiteral("%1@%2").arg(l.text).arg(l.rect.left() - ar.left());
+                QFAIL(qPrintable(QStringLiteral("no label for %1 at %2-%3 px; labels: %4").arg(name).arg(a).arg(b).arg(seen.join(QStringLiteral(", ")))));
+            }
+        }
+        QVERIFY(wide >= 1);
+        QVERIFY(p->labels().size() >= std::size_t(wide)); // narrower ones may carry a few characters
     }
 
     void selectionStatisticsEqualSql()
@@ -321,6 +392,134 @@ private slots:
             QCOMPARE(names(v), defaults);
             QVERIFY2(status.contains("saved lane layout is unreadable"), qPrintable(status));
         }
+    }
+
+    void emptyStateUntilASessionOpens()
+    {
+        ui::TimelineView v;
+        v.resize(1200, 700);
+        v.show();
+        QApplication::processEvents();
+        auto *empty = v.findChild<QLabel *>(QStringLiteral("timelineEmpty"));
+        QVERIFY(empty && empty->isVisible());
+        QVERIFY(empty->text().contains(QStringLiteral("No session open")));
+        QVERIFY(!v.plot()->xAxis2->visible()); // no ruler of nothing ("1 ns 2 ns …")
+        QVERIFY(v.open(path_, 1));
+        QVERIFY(!empty->isVisible());
+        QVERIFY(v.plot()->xAxis2->visible());
+    }
+
+    void stateIsPerSession()
+    {
+        const QString path = dir_.filePath(QStringLiteral("two.npuscope"));
+        QString err;
+        QVERIFY2(record(path, 1, 2, &err), qPrintable(err));
+        QVERIFY2(record(path, 1, 2, &err), qPrintable(err)); // appended: session 2
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QVERIFY(v.open(path, 1));
+        QVERIFY(v.waitForDetails(60000));
+        const TimeNs o1 = v.model()->origin, e1 = v.model()->extent;
+        v.setVisibleRange(o1 + e1 / 4, o1 + e1 / 2);
+        v.selectRange(o1 + e1 / 3, o1 + e1 / 3 + 100000);
+        const int matches = v.search(QStringLiteral("conv"), false);
+        QVERIFY(matches > 0);
+        v.nextMatch(); // selects a task: its details show
+        QVERIFY(!v.selectedDetailsText().isEmpty());
+        const auto window1 = v.visibleRange(), range1 = v.selectedRange();
+        auto *stats = v.findChild<QTableWidget *>(QStringLiteral("timelineStats"));
+        QVERIFY(stats);
+
+        // Another session: nothing of the first one's selection, range or search.
+        QVERIFY(v.open(path, 2));
+        QVERIFY(v.waitForDetails(60000));
+        QCOMPARE(v.selectedRange(), std::make_pair(TimeNs(0), TimeNs(0)));
+        QCOMPARE(v.matchCount(), 0);
+        QVERIFY(v.findChild<QLineEdit *>(QStringLiteral("timelineSearch"))->text().isEmpty());
+        QVERIFY(v.selectedDetailsText().isEmpty());
+        QCOMPARE(stats->rowCount(), 0);
+        QCOMPARE(v.visibleRange(), std::make_pair(v.model()->origin, v.model()->origin + v.model()->extent));
+
+        // Back to the first: its window, range (statistics recomputed) and search return.
+        QVERIFY(v.open(path, 1));
+        QVERIFY(v.waitForDetails(60000));
+        QCOMPARE(v.visibleRange(), window1);
+        QCOMPARE(v.selectedRange(), range1);
+        QVERIFY(stats->rowCount() > 0);
+        QCOMPARE(v.matchCount(), matches);
+
+        // Esc clears the selection.
+        v.plot()->setFocus();
+        QTest::keyClick(v.plot(), Qt::Key_Escape);
+        QCOMPARE(v.selectedRange(), std::make_pair(TimeNs(0), TimeNs(0)));
+        QCOMPARE(stats->rowCount(), 0);
+    }
+
+    void keyListFitsTheView()
+    {
+        // The main window's default size leaves the timeline's plot about 400 px high.
+        ui::TimelineView v;
+        v.resize(1100, 600);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QApplication::processEvents();
+        v.plot()->setFocus();
+        QTest::keyClick(v.plot(), Qt::Key_Question);
+        auto *help = v.findChild<QLabel *>(QStringLiteral("timelineHelp"));
+        QVERIFY(help && help->isVisible());
+        QVERIFY2(v.rect().contains(help->geometry()),
+                 qPrintable(QStringLiteral("%1x%2 in %3x%4").arg(help->width()).arg(help->height()).arg(v.width()).arg(v.height())));
+        QVERIFY(help->text().contains(QStringLiteral("Shift+R"))); // every key still listed
+        QVERIFY(help->text().contains(QStringLiteral("show / hide this list")));
+        QTest::keyClick(v.plot(), Qt::Key_Escape);
+        QVERIFY(!help->isVisible());
+    }
+
+    void laneNamesColumnIsResizableAndRemembered()
+    {
+        int widened = 0;
+        {
+            ui::TimelineView v;
+            v.resize(1600, 900);
+            v.show();
+            QVERIFY(v.open(path_, 1));
+            QVERIFY(v.waitForDetails(60000));
+            QApplication::processEvents();
+            v.resetLayout(); // an earlier test left a lane pinned in this project
+            QApplication::processEvents();
+            auto *split = v.findChild<QSplitter *>(QStringLiteral("timelineNameSplit"));
+            auto *header = v.findChild<ui::timeline::LaneHeader *>(QStringLiteral("timelineLaneHeader"));
+            QVERIFY(split && header);
+            const int before = header->width();
+            const int plotBefore = v.plot()->axisRect()->width();
+            // Drag the handle between the names and the plot 120 px to the right.
+            QSplitterHandle *handle = split->handle(1);
+            const QPoint at(handle->width() / 2, handle->height() / 2);
+            QMouseEvent press(QEvent::MouseButtonPress, at, handle->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(handle, &press);
+            const QPoint to = at + QPoint(120, 0);
+            QMouseEvent move(QEvent::MouseMove, to, handle->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(handle, &move);
+            QMouseEvent release(QEvent::MouseButtonRelease, to, handle->mapToGlobal(to), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+            QApplication::sendEvent(handle, &release);
+            QTRY_COMPARE_WITH_TIMEOUT(header->width(), before + 120, 5000);
+            // The plot gave the room, and its time axis follows.
+            QTRY_VERIFY_WITH_TIMEOUT(v.plot()->axisRect()->width() < plotBefore, 5000);
+            widened = header->width();
+            // Names too long for the column are elided; the tooltip has them whole.
+            const int firstLane = v.plot()->axisRect()->rect().top() + 16 + 22 + 5;
+            const QString tip = header->toolTipAt(firstLane);
+            const auto &lane = v.model()->lanes[std::size_t(v.shownLanes().front())];
+            QVERIFY2(tip.contains(lane.process) && tip.contains(lane.title), qPrintable(tip));
+            // The strip above the lanes (iteration labels) is no lane.
+            QCOMPARE(header->rowAt(v.plot()->axisRect()->rect().top() + 8), -1);
+        }
+        ui::TimelineView again;
+        again.resize(1600, 900);
+        again.show();
+        QApplication::processEvents();
+        QCOMPARE(again.findChild<QWidget *>(QStringLiteral("timelineLaneHeader"))->width(), widened);
     }
 
     void badInputIsExplained()

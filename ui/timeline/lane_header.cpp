@@ -3,8 +3,12 @@
 #include "ui/timeline/timeline_view.h"
 
 #include <QContextMenuEvent>
+#include <QIcon>
+#include <QMenu>
+#include <QPixmap>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -74,14 +78,44 @@ void LaneHeader::paintEvent(QPaintEvent *)
         p.setPen(palette().color(QPalette::Mid));
         p.drawLine(box.bottomLeft(), box.bottomRight());
         p.setPen(palette().color(QPalette::WindowText));
-        const QString text = (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + l.process + QStringLiteral(" \u00B7 ") + l.title;
+        const QString text = (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + laneName(l);
         p.drawText(box.adjusted(14, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                   fontMetrics().elidedText(text, Qt::ElideLeft, width() - 18));
+                   fontMetrics().elidedText(text, Qt::ElideMiddle, width() - 18));
     }
-    if (s_.rows->pinnedHeight > 0) {
+    if (s_.rows->pinnedHeight > s_.rows->top) {
         p.setPen(QPen(palette().color(QPalette::Dark), 2));
         p.drawLine(0, s_.top + s_.rows->pinnedHeight, width(), s_.top + s_.rows->pinnedHeight);
     }
+}
+
+QString LaneHeader::laneName(const Lane &l)
+{
+    return l.process + QStringLiteral(" \u00B7 ") + l.title;
+}
+
+QString LaneHeader::toolTipAt(int y) const
+{
+    const int row = rowAt(y);
+    if (row < 0 || !s_.model)
+        return {};
+    const LaneRow &r = s_.rows->rows[std::size_t(row)];
+    if (r.lane < 0)
+        return TimelineView::tr("Device %1: click to collapse or expand its lanes").arg(r.device);
+    return TimelineView::tr("Device %1 · %2").arg(r.device).arg(laneName(s_.model->lanes[std::size_t(r.lane)]));
+}
+
+bool LaneHeader::event(QEvent *e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        auto *h = static_cast<QHelpEvent *>(e);
+        const QString tip = toolTipAt(h->pos().y());
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(h->globalPos(), tip, this);
+        return true;
+    }
+    return QWidget::event(e);
 }
 
 void LaneHeader::mousePressEvent(QMouseEvent *e)
@@ -112,28 +146,141 @@ void LaneHeader::contextMenuEvent(QContextMenuEvent *e)
 
 Legend::Legend(QWidget *parent) : QWidget(parent)
 {
-    setMinimumHeight(20);
+    QSizePolicy sp(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    sp.setHeightForWidth(true);
+    setSizePolicy(sp);
 }
 
 void Legend::setItems(std::vector<std::pair<QString, QRgb>> items)
 {
     items_ = std::move(items);
+    updateGeometry();
     update();
+}
+
+int Legend::rowHeight() const
+{
+    return std::max(18, fontMetrics().height() + 4);
+}
+
+QString Legend::moreText(int hidden) const
+{
+    return TimelineView::tr("+%1 more…").arg(hidden);
+}
+
+Legend::Placement Legend::place(int width) const
+{
+    Placement out;
+    out.items.assign(items_.size(), QRect());
+    const QFontMetrics fm = fontMetrics();
+    const int rh = rowHeight();
+    const int moreW = fm.horizontalAdvance(moreText(int(items_.size()))) + 12;
+    int x = 4, row = 0;
+    for (std::size_t i = 0; i < items_.size(); ++i) {
+        const int w = std::min(fm.horizontalAdvance(items_[i].first) + 22, std::max(40, width - 8));
+        if (x > 4 && x + w > width) {
+            if (row == kMaxRows - 1) {
+                // Every item placed on the last row left room for this.
+                out.more = QRect(x, row * rh, moreW, rh);
+                out.rows = kMaxRows;
+                return out;
+            }
+            ++row;
+            x = 4;
+        }
+        const bool last = i + 1 == items_.size();
+        if (row == kMaxRows - 1 && !last && x + w + 6 + moreW > width) {
+            out.more = QRect(x, row * rh, moreW, rh);
+            out.rows = kMaxRows;
+            return out;
+        }
+        out.items[i] = QRect(x, row * rh, w, rh);
+        x += w + 6;
+    }
+    out.rows = items_.empty() ? 1 : row + 1;
+    return out;
+}
+
+int Legend::heightForWidth(int width) const
+{
+    return place(width).rows * rowHeight();
+}
+
+QSize Legend::sizeHint() const
+{
+    const int w = std::max(200, width());
+    return QSize(w, heightForWidth(w));
+}
+
+QSize Legend::minimumSizeHint() const
+{
+    return QSize(100, rowHeight());
 }
 
 void Legend::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    int x = 4;
-    const int h = height();
+    const Placement pl = place(width());
+    const int rh = rowHeight();
+    p.setPen(palette().color(QPalette::WindowText));
+    for (std::size_t i = 0; i < items_.size(); ++i) {
+        const QRect &r = pl.items[i];
+        if (r.isEmpty())
+            continue;
+        p.fillRect(QRect(r.left(), r.top() + rh / 2 - 6, 12, 12), QColor(items_[i].second));
+        p.drawText(r.adjusted(16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   fontMetrics().elidedText(items_[i].first, Qt::ElideRight, r.width() - 16));
+    }
+    if (!pl.more.isEmpty()) {
+        int hidden = 0;
+        for (const QRect &r : pl.items)
+            hidden += r.isEmpty() ? 1 : 0;
+        p.setPen(palette().color(QPalette::Link));
+        p.drawText(pl.more.adjusted(6, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, moreText(hidden));
+    }
+}
+
+QMenu *Legend::allItemsMenu()
+{
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("timelineLegendMenu"));
     for (const auto &[name, c] : items_) {
-        const int w = fontMetrics().horizontalAdvance(name) + 22;
-        if (x + w > width())
-            break;
-        p.fillRect(QRect(x, h / 2 - 6, 12, 12), QColor(c));
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(x + 16, 0, w - 16, h), Qt::AlignVCenter | Qt::AlignLeft, name);
-        x += w + 6;
+        QPixmap swatch(12, 12);
+        swatch.fill(QColor(c));
+        menu->addAction(QIcon(swatch), name);
+    }
+    return menu;
+}
+
+void Legend::mousePressEvent(QMouseEvent *e)
+{
+    const Placement pl = place(width());
+    if (pl.more.contains(e->pos())) {
+        QMenu *menu = allItemsMenu();
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(e->globalPosition().toPoint());
+    }
+}
+
+QString categoryName(std::uint8_t type)
+{
+    if (type < kTaskKindLimit)
+        return QString::fromLatin1(taskKindName(static_cast<TaskKind>(type)));
+    switch (type) {
+    case CatCollective: return TimelineView::tr("HCCL op");
+    case CatHcclTask: return TimelineView::tr("HCCL task");
+    case CatHostRange: return TimelineView::tr("CANN API");
+    case CatIteration: return TimelineView::tr("Iteration");
+    case CatFpBp: return TimelineView::tr("FP/BP");
+    case CatRefresh: return TimelineView::tr("Refresh");
+    case CatReduce: return TimelineView::tr("Step all-reduce");
+    case CatComputing: return TimelineView::tr("Computing");
+    case CatCommunication: return TimelineView::tr("Communication");
+    case CatNotOverlapped: return TimelineView::tr("Communication (not overlapped)");
+    case CatFree: return TimelineView::tr("Free");
+    case CatAiCpu: return TimelineView::tr("AI CPU op");
+    case CatTx: return TimelineView::tr("msproftx");
+    default: return {};
     }
 }
 
@@ -141,10 +288,10 @@ std::vector<std::pair<QString, QRgb>> legendItems(const Model &m, const Palette 
 {
     std::vector<std::pair<QString, QRgb>> items;
     if (mode == ColorMode::TaskType) {
+        // Every colour some lane draws: task types on the stream lanes, the categories of
+        // the other lanes (HCCL, step trace, overlap analysis, CANN, AI CPU, msproftx).
         std::set<std::uint8_t> seen;
         for (const auto &l : m.lanes) {
-            if (l.kind != LaneKind::Stream)
-                continue;
             if (l.events.size()) {
                 for (const auto &k : l.events.keys())
                     seen.insert(k.type);
@@ -154,12 +301,18 @@ std::vector<std::pair<QString, QRgb>> legendItems(const Model &m, const Palette 
                         seen.insert(b.type);
             }
         }
-        for (std::uint8_t t : seen)
-            if (t < kTaskKindLimit)
-                items.emplace_back(QString::fromLatin1(taskKindName(static_cast<TaskKind>(t))), Palette::typeColor(t));
-        items.emplace_back(TimelineView::tr("HCCL"), Palette::typeColor(CatCollective));
-        items.emplace_back(TimelineView::tr("FP/BP"), Palette::typeColor(CatFpBp));
-        items.emplace_back(TimelineView::tr("Refresh"), Palette::typeColor(CatRefresh));
+        for (std::uint8_t t : seen) {
+            const QString name = categoryName(t);
+            if (name.isEmpty())
+                continue;
+            // One entry per colour: an AI CPU op has the colour of its AI_CPU task.
+            const QRgb c = Palette::typeColor(t);
+            auto same = std::find_if(items.begin(), items.end(), [c](const auto &i) { return i.second == c; });
+            if (same != items.end())
+                same->first += QStringLiteral(" / ") + name;
+            else
+                items.emplace_back(name, c);
+        }
     } else {
         // Op types by total time (from the summary while loading: by bucket count).
         std::map<StrId, double> weight;

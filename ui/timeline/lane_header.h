@@ -10,6 +10,8 @@
 
 #include <QWidget>
 
+class QMenu;
+
 #include <functional>
 
 namespace npuscope::ui::timeline {
@@ -30,6 +32,9 @@ public:
     void setState(const State &s);
     // The row under y (this widget's coordinates), or −1.
     int rowAt(int y) const;
+    // The full name of the row under y (shown as its tooltip: names are elided to fit).
+    QString toolTipAt(int y) const;
+    static QString laneName(const Lane &l);
 
 Q_SIGNALS:
     void deviceClicked(std::uint16_t device);
@@ -38,6 +43,7 @@ Q_SIGNALS:
     void wheeled(QWheelEvent *e);
 
 protected:
+    bool event(QEvent *e) override;
     void paintEvent(QPaintEvent *) override;
     void mousePressEvent(QMouseEvent *e) override;
     void wheelEvent(QWheelEvent *e) override;
@@ -47,20 +53,42 @@ private:
     State s_;
 };
 
-// Colour legend: one swatch and name per item, in rows.
+// Colour legend: one swatch and name per item, wrapped into as many rows as the width
+// needs (at most kMaxRows; the rest behind a "+N more" entry that lists every item).
 class Legend : public QWidget {
     Q_OBJECT
 public:
+    static constexpr int kMaxRows = 3;
     explicit Legend(QWidget *parent = nullptr);
     void setItems(std::vector<std::pair<QString, QRgb>> items);
     const std::vector<std::pair<QString, QRgb>> &items() const { return items_; }
+    // Where each item sits at `width` (an empty rect for those behind "+N more"), and the
+    // "+N more" entry (empty when every item shows).
+    struct Placement {
+        std::vector<QRect> items;
+        QRect more;
+        int rows = 0;
+    };
+    Placement place(int width) const;
+    QString moreText(int hidden) const;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    // The popup listing every item ("+N more").
+    QMenu *allItemsMenu();
 
 protected:
     void paintEvent(QPaintEvent *) override;
+    void mousePressEvent(QMouseEvent *e) override;
 
 private:
+    int rowHeight() const;
     std::vector<std::pair<QString, QRgb>> items_;
 };
+
+// The legend's name of a task type (msprof spelling) or of another lane's category.
+QString categoryName(std::uint8_t type);
 
 // What the legend lists for the model in a colour mode: the task types drawn and the
 // other categories' colours, or the op types by total time.

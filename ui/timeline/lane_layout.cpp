@@ -170,7 +170,8 @@ std::vector<int> LaneLayout::shownLanes() const
 LaneLayout::Rows LaneLayout::layout(int viewHeight, int scroll, const Geometry &g) const
 {
     Rows out;
-    int y = 0;
+    out.top = g.top;
+    int y = g.top;
     for (int lane : order_) {
         if (isPinned(lane) && !isHidden(lane)) {
             out.rows.push_back(LaneRow{lane, std::uint16_t(lanes_[std::size_t(lane)].device), y, g.laneHeight, true});

@@ -67,15 +67,18 @@ public:
     struct Geometry {
         int laneHeight = 20;
         int headerHeight = 22;
+        int top = 0;                 // a strip above every row (the iteration labels)
     };
     struct Rows {
         std::vector<LaneRow> rows;   // only those at least partly inside the view
-        int pinnedHeight = 0;        // pinned lanes stay at the top, outside the scroll
+        int top = 0;                 // the strip above the rows
+        int pinnedHeight = 0;        // the strip and the pinned lanes: fixed, outside the scroll
         int contentHeight = 0;       // the scrolled part
         int maxScroll = 0;
         int scroll = 0;              // the asked scroll, clamped
     };
-    // Pinned lanes first, then per device a header row and (unless collapsed) its lanes.
+    // Below the top strip, pinned lanes first, then per device a header row and (unless
+    // collapsed) its lanes; a scrolled row never shows over the fixed part.
     Rows layout(int viewHeight, int scroll, const Geometry &g) const;
 
     // {"version":1,"order":[…],"hidden":[…],"pinned":[…],"collapsed":[…]}; lanes as

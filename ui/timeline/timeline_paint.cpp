@@ -18,6 +18,15 @@ QString dur(double ns)
 }
 } // namespace
 
+QString iterationLabel(const QFontMetrics &fm, int width, int iteration)
+{
+    const QString full = TimelineView::tr("Iteration %1").arg(iteration);
+    if (fm.horizontalAdvance(full) <= width)
+        return full;
+    const QString number = QString::number(iteration);
+    return fm.horizontalAdvance(number) <= width ? number : QString();
+}
+
 void paintBands(QCPPainter *p, const QRect &r, const BandState &s)
 {
     if (!s.model)
@@ -47,10 +56,11 @@ void paintBands(QCPPainter *p, const QRect &r, const BandState &s)
             p->fillRect(QRect(x0, r.top(), std::max(1, x1 - x0), r.height()), QColor(70, 110, 200, 18));
         p->setPen(QPen(QColor(70, 110, 200, 90), 1, Qt::DashLine));
         p->QPainter::drawLine(x1, r.top(), x1, r.bottom());
-        if (x1 - x0 > 70) {
+        const int left = std::max(x0, r.left()) + 4;
+        const QString label = iterationLabel(p->fontMetrics(), std::min(x1, r.right()) - left - 2, s.iteration);
+        if (!label.isEmpty()) {
             p->setPen(QColor(40, 60, 120));
-            p->drawText(QRect(std::max(x0, r.left()) + 4, r.top() + 1, x1 - std::max(x0, r.left()) - 6, 14),
-                        Qt::AlignLeft | Qt::AlignTop, TimelineView::tr("Iteration %1").arg(s.iteration));
+            p->drawText(QRect(left, r.top() + 1, std::min(x1, r.right()) - left, 14), Qt::AlignLeft | Qt::AlignTop, label);
         }
     }
     // Marks.
@@ -143,7 +153,7 @@ void paintOverlay(QCPPainter *p, const QRect &r, const OverlayState &s)
                                    [](const Match &m, TimeNs t) { return m.start < t; });
         int drawn = 0;
         for (; it != s.matches->end() && double(it->start) <= v.t1 && drawn < 2000; ++it, ++drawn)
-            outline(int(it->lane), it->event, QColor(255, 170, 0), 1);
+            outline(int(it->lane), it->event, QColor(Palette::searchColor()), 2);
     }
     if (s.hoverLane >= 0)
         outline(s.hoverLane, s.hoverEvent, QColor(0, 0, 0, 160), 1);

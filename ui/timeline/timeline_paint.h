@@ -12,6 +12,7 @@
 #include "ui/timeline/timeline_model.h"
 
 #include <QFont>
+#include <QFontMetrics>
 #include <QPoint>
 #include <QRect>
 
@@ -31,6 +32,9 @@ struct BandState {
     QFont font;
 };
 void paintBands(QCPPainter *p, const QRect &r, const BandState &s);
+// The label of an iteration's band in `width` pixels: "Iteration N", or N alone, or
+// nothing; never a cut number.
+QString iterationLabel(const QFontMetrics &fm, int width, int iteration);
 
 struct OverlayState {
     const Model *model = nullptr;

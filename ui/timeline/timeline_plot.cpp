@@ -8,38 +8,48 @@ namespace npuscope::ui::timeline {
 
 using namespace analysis::timeline;
 
+// Chosen so that every two colours a legend can list differ clearly (CIEDE2000 ≥ 10), the
+// task types of a stream lane more so (≥ 13), and the colours that share a lane stay apart
+// for protan, deutan and tritan vision too (≥ 10 in simulation), the search highlight
+// included; test_timeline_parts checks all of it. Hue families keep their meaning: AI Core
+// blue, AI CPU orange, copies green, notify yellow/violet, reduce red, events brown/grey.
 QRgb Palette::typeColor(std::uint8_t type)
 {
     switch (type) {
-    case std::uint8_t(TaskKind::AiCore): return qRgb(0x4e, 0x79, 0xa7);
-    case std::uint8_t(TaskKind::AiCpu): return qRgb(0xf2, 0x8e, 0x2b);
-    case std::uint8_t(TaskKind::EventRecord): return qRgb(0x9c, 0x75, 0x5f);
-    case std::uint8_t(TaskKind::EventWait): return qRgb(0xba, 0xb0, 0xac);
-    case std::uint8_t(TaskKind::EventReset): return qRgb(0x76, 0xb7, 0xb2);
-    case std::uint8_t(TaskKind::ReduceAsyncV2): return qRgb(0xe1, 0x57, 0x59);
-    case std::uint8_t(TaskKind::NotifyWait): return qRgb(0xed, 0xc9, 0x48);
-    case std::uint8_t(TaskKind::NotifyRecord): return qRgb(0xb0, 0x7a, 0xa1);
-    case std::uint8_t(TaskKind::MemcpyAsync): return qRgb(0x59, 0xa1, 0x4f);
-    case std::uint8_t(TaskKind::AiVectorCore): return qRgb(0x2a, 0x9d, 0x8f);
-    case std::uint8_t(TaskKind::MixAic): return qRgb(0x6a, 0x4c, 0x93);
-    case std::uint8_t(TaskKind::MixAiv): return qRgb(0x9b, 0x5d, 0xe5);
-    case std::uint8_t(TaskKind::Dma): return qRgb(0x8c, 0xb3, 0x69);
-    case std::uint8_t(TaskKind::Other): return qRgb(0x9a, 0x9a, 0x9a);
-    case CatCollective: return qRgb(0xe1, 0x57, 0x59);
-    case CatHcclTask: return qRgb(0xff, 0x9d, 0xa7);
-    case CatHostRange: return qRgb(0x86, 0xbc, 0xb6);
-    case CatIteration: return qRgb(0xd4, 0xd4, 0xd4);
-    case CatFpBp: return qRgb(0x8c, 0xd1, 0x7d);
-    case CatRefresh: return qRgb(0xf1, 0xce, 0x63);
-    case CatReduce: return qRgb(0xd3, 0x72, 0x95);
-    case CatComputing: return qRgb(0x4e, 0x79, 0xa7);
-    case CatCommunication: return qRgb(0xe1, 0x57, 0x59);
-    case CatNotOverlapped: return qRgb(0xb0, 0x2a, 0x2a);
-    case CatFree: return qRgb(0xa0, 0xa0, 0xa0);
-    case CatAiCpu: return qRgb(0xf2, 0x8e, 0x2b);
-    case CatTx: return qRgb(0x79, 0x70, 0x6e);
+    case std::uint8_t(TaskKind::AiCore): return qRgb(0x2a, 0x5a, 0x8c);
+    case std::uint8_t(TaskKind::AiCpu): return qRgb(0xcd, 0x92, 0x39);
+    case std::uint8_t(TaskKind::EventRecord): return qRgb(0x5c, 0x49, 0x09);
+    case std::uint8_t(TaskKind::EventWait): return qRgb(0x80, 0xab, 0x9e);
+    case std::uint8_t(TaskKind::EventReset): return qRgb(0xa0, 0xca, 0xde);
+    case std::uint8_t(TaskKind::ReduceAsyncV2): return qRgb(0xc5, 0x58, 0x1a);
+    case std::uint8_t(TaskKind::NotifyWait): return qRgb(0xd2, 0xbc, 0x90);
+    case std::uint8_t(TaskKind::NotifyRecord): return qRgb(0xab, 0x6c, 0x99);
+    case std::uint8_t(TaskKind::MemcpyAsync): return qRgb(0x1b, 0x7d, 0x56);
+    case std::uint8_t(TaskKind::AiVectorCore): return qRgb(0x14, 0xdc, 0xc7);
+    case std::uint8_t(TaskKind::MixAic): return qRgb(0x60, 0x3f, 0x85);
+    case std::uint8_t(TaskKind::MixAiv): return qRgb(0xe5, 0x89, 0xec);
+    case std::uint8_t(TaskKind::Dma): return qRgb(0x43, 0x5a, 0x1e);
+    case std::uint8_t(TaskKind::Other): return qRgb(0x68, 0x80, 0x70);
+    case CatCollective: return qRgb(0x96, 0x05, 0x48);
+    case CatHcclTask: return qRgb(0xdd, 0x9d, 0xbf);
+    case CatHostRange: return qRgb(0x1d, 0x75, 0x8c);
+    case CatIteration: return qRgb(0xaf, 0xde, 0xd1);
+    case CatFpBp: return qRgb(0x62, 0x67, 0x59);
+    case CatRefresh: return qRgb(0xc6, 0xe0, 0x42);
+    case CatReduce: return qRgb(0xc9, 0x62, 0x79);
+    case CatComputing: return qRgb(0x5c, 0x9b, 0xb8);
+    case CatCommunication: return qRgb(0xe1, 0x2f, 0x4f);
+    case CatNotOverlapped: return qRgb(0x92, 0x3e, 0x75);
+    case CatFree: return qRgb(0xd4, 0xd4, 0xd4);
+    case CatAiCpu: return qRgb(0xcd, 0x92, 0x39); // an AI CPU op: the AI_CPU task colour
+    case CatTx: return qRgb(0x4b, 0x4b, 0x4b);
     default: return qRgb(0x80, 0x80, 0x80);
     }
+}
+
+QRgb Palette::searchColor()
+{
+    return qRgb(0xff, 0x00, 0xff);
 }
 
 void Palette::rebuild(const Model &m)
@@ -96,6 +106,11 @@ QCPRange LanePlottable::getValueRange(bool &foundRange, QCP::SignDomain, const Q
     return QCPRange(0, 1);
 }
 
+QRect LanePlottable::clipRect() const
+{
+    return QCPAbstractPlottable::clipRect().adjusted(0, clipTop_, 0, 0);
+}
+
 namespace {
 inline QRgb darker(QRgb c)
 {
@@ -109,6 +124,7 @@ inline bool darkColor(QRgb c)
 
 void LanePlottable::draw(QCPPainter *painter)
 {
+    labels_.clear();
     const Model *m = ctx_->model;
     if (!m || lane_ < 0 || lane_ >= int(m->lanes.size()) || h_ <= 2)
         return;
@@ -176,13 +192,25 @@ void LanePlottable::draw(QCPPainter *painter)
     const int h = h_ - 2;
     painter->drawImage(QRect(ar.left(), top + 1, v.widthPx, h), row_);
 
-    // Labels only where an event is wide enough to carry one (bounded by width / 48).
+    // A name inside every event wide enough for a few characters (at most one per 3
+    // characters of width, so the cost stays bounded by the view's width).
     if (h >= 10) {
         const QFontMetrics fm(painter->font());
         const int charW = std::max(1, fm.averageCharWidth());
+        const int minWidth = 3 * charW + 6;
         for (const Run &r : runs_) {
-            const int w = r.x1 - r.x0;
-            if (w < 48 || r.count != 1)
+            // A run standing for several events is named after its longest one when that
+            // one alone is wide enough (narrow neighbours merged into its edge columns).
+            int x0 = r.x0, x1 = r.x1;
+            if (r.count != 1) {
+                if (!fromEvents)
+                    continue;
+                const Columns c = columnsOf(v, double(lane.events.startAt(r.rep)), double(lane.events.end(r.rep)));
+                x0 = int(std::max<long long>(c.x0, r.x0));
+                x1 = int(std::min<long long>(c.x1, r.x1));
+            }
+            const int w = x1 - x0;
+            if (w < minWidth)
                 continue;
             const StrId name = fromEvents ? lane.events.nameAt(r.rep) : lodKeys[r.rep].name;
             const std::string_view s = m->string(name);
@@ -202,7 +230,9 @@ void LanePlottable::draw(QCPPainter *painter)
             const QRgb c = fromEvents ? ctx_->palette->color(ctx_->mode, lane.events.typeAt(r.rep), lane.events.opTypeAt(r.rep))
                                       : ctx_->palette->color(ctx_->mode, lodKeys[r.rep].type, lodKeys[r.rep].op);
             painter->setPen(darkColor(c) ? Qt::white : Qt::black);
-            painter->drawText(QRect(ar.left() + r.x0 + 3, top + 1, w - 5, h), Qt::AlignVCenter | Qt::AlignLeft, text);
+            const QRect box(ar.left() + x0 + 3, top + 1, w - 5, h);
+            painter->drawText(box, Qt::AlignVCenter | Qt::AlignLeft, text);
+            labels_.push_back(SliceLabel{box, std::move(text)});
         }
     }
 }

@@ -21,6 +21,8 @@ public:
     void rebuild(const Model &m);
     QRgb color(ColorMode mode, std::uint8_t type, StrId opType) const;
     static QRgb typeColor(std::uint8_t type);
+    // The outline of search matches: apart from every event colour.
+    static QRgb searchColor();
 private:
     std::vector<QRgb> opColors_; // by StrId
 };
@@ -41,11 +43,21 @@ struct PlotContext {
     ColorMode mode = ColorMode::TaskType;
 };
 
+// A name drawn inside an event: where (plot pixels) and the (elided) text.
+struct SliceLabel {
+    QRect rect;
+    QString text;
+};
+
 class LanePlottable : public QCPAbstractPlottable {
 public:
     LanePlottable(QCPAxis *key, QCPAxis *value, const PlotContext *ctx);
-    void setRow(int lane, int y, int h) { lane_ = lane; y_ = y; h_ = h; }
+    // The lane's row in the plot area; nothing is drawn above clipTop (a row scrolled
+    // partly under the fixed top of the view).
+    void setRow(int lane, int y, int h, int clipTop = 0) { lane_ = lane; y_ = y; h_ = h; clipTop_ = clipTop; }
     int lane() const { return lane_; }
+    // The names the last frame drew inside events.
+    const std::vector<SliceLabel> &labels() const { return labels_; }
 
     double selectTest(const QPointF &, bool, QVariant *) const override { return -1; }
     QCPRange getKeyRange(bool &foundRange, QCP::SignDomain) const override;
@@ -53,13 +65,16 @@ public:
 protected:
     void draw(QCPPainter *painter) override;
     void drawLegendIcon(QCPPainter *, const QRectF &) const override {}
+    QRect clipRect() const override;
 private:
     const PlotContext *ctx_;
     int lane_ = -1;
     int y_ = 0;
     int h_ = 0;
+    int clipTop_ = 0;
     std::vector<analysis::timeline::Run> runs_; // reused between frames
     QImage row_;
+    std::vector<SliceLabel> labels_;
 };
 
 // Draws over the axis rect with a callback; used for the band layer and the overlay layer.

@@ -16,7 +16,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSplitter>
 #include <QTimer>
 #include <QToolButton>
@@ -32,8 +34,10 @@ using timeline::LaneKind;
 
 namespace {
 constexpr int kHeaderWidth = 270;
+constexpr const char *kNameWidthKey = "timeline/laneNameWidth";
 constexpr int kRulerHeight = 30;
-const timeline::LaneLayout::Geometry kGeometry{20, 22};
+// The top strip carries the iteration labels, so no label ever covers a lane.
+const timeline::LaneLayout::Geometry kGeometry{20, 22, 16};
 
 timeline::LaneKey laneKey(const timeline::Lane &l)
 {
@@ -90,21 +94,35 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     top->addWidget(legend_);
 
     split_ = new QSplitter(Qt::Vertical, this);
-    auto *plotArea = new QWidget(split_);
-    auto *plotRow = new QHBoxLayout(plotArea);
-    plotRow->setContentsMargins(0, 0, 0, 0);
-    plotRow->setSpacing(0);
+    // The lane names and the plot side by side; the names' width is the user's (dragging
+    // the handle), remembered for every timeline.
+    auto *plotArea = new QSplitter(Qt::Horizontal, split_);
+    plotArea->setObjectName(QStringLiteral("timelineNameSplit"));
+    plotArea->setChildrenCollapsible(false);
+    plotArea->setHandleWidth(5);
     header_ = new timeline::LaneHeader(plotArea);
     header_->setObjectName(QStringLiteral("timelineLaneHeader"));
-    header_->setFixedWidth(kHeaderWidth);
-    plot_ = new QCustomPlot(plotArea);
+    header_->setMinimumWidth(80);
+    auto *plotBox = new QWidget(plotArea);
+    auto *plotRow = new QHBoxLayout(plotBox);
+    plotRow->setContentsMargins(0, 0, 0, 0);
+    plotRow->setSpacing(0);
+    plot_ = new QCustomPlot(plotBox);
     plot_->setObjectName(QStringLiteral("timelinePlot"));
     plot_->setFocusPolicy(Qt::StrongFocus);
     plot_->setMouseTracking(true);
-    vscroll_ = new QScrollBar(Qt::Vertical, plotArea);
-    plotRow->addWidget(header_);
+    vscroll_ = new QScrollBar(Qt::Vertical, plotBox);
     plotRow->addWidget(plot_, 1);
     plotRow->addWidget(vscroll_);
+    plotArea->addWidget(header_);
+    plotArea->addWidget(plotBox);
+    plotArea->setStretchFactor(0, 0);
+    plotArea->setStretchFactor(1, 1);
+    plotArea->setSizes({std::max(80, QSettings().value(QLatin1String(kNameWidthKey), kHeaderWidth).toInt()), 1600});
+    connect(plotArea, &QSplitter::splitterMoved, this, [this] {
+        QSettings().setValue(QLatin1String(kNameWidthKey), header_->width());
+        QTimer::singleShot(0, this, &TimelineView::fitToSize);
+    });
     panel_ = new timeline::DetailsPanel(split_);
     split_->addWidget(plotArea);
     split_->addWidget(panel_);
@@ -170,12 +188,21 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         timeline::paintOverlay(p, r, s);
     });
 
-    help_ = new QLabel(plot_);
+    help_ = new QLabel(this);
     help_->setObjectName(QStringLiteral("timelineHelp"));
     help_->setAutoFillBackground(true);
     help_->setStyleSheet(QStringLiteral("QLabel { background: rgba(30,30,30,225); color: white; padding: 14px; border-radius: 6px; }"));
     help_->setText(timeline::TimelineInput::keysHelp());
     help_->hide();
+
+    // Without a session the plot would show an axis of nothing ("1 ns 2 ns …"): say what
+    // to do instead.
+    empty_ = new QLabel(plot_);
+    empty_->setObjectName(QStringLiteral("timelineEmpty"));
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setWordWrap(true);
+    empty_->setText(tr("No session open.\nOpen a project (File → Open Project…) or record one (File → New Session…), "
+                       "then select a session in the project explorer."));
 
     input_ = new timeline::TimelineInput(*this);
     plot_->installEventFilter(this);
@@ -245,6 +272,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     });
     connect(marks_, &timeline::MarksModel::failed, this, [this](const QString &m) { setStatus(m, true); });
     ctx_.palette = &palette_;
+    showEmptyState();
     setStatus(tr("No session open."));
 }
 
@@ -262,7 +290,9 @@ bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
         return false;
     }
     loads_.discard(); // the old session's details are of no use any more
+    rememberSession();
     store_ = std::move(st);
+    header_->setState({});
     model_.reset(); // the lane indexes of the old session mean nothing for the new one
     layout_ = {};
     QString why;
@@ -274,8 +304,31 @@ bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
     zoom_->reset(double(m->extent));
     adopt(std::move(m), false);
     marks_->setStore(store_);
+    // What the user left this session with comes back; nothing of another session stays.
+    panel_->clearEvent();
+    restored_.reset();
+    if (auto it = sessionStates_.find({projectPath, sessionId}); it != sessionStates_.end()) {
+        restored_ = it->second;
+        zoom_->setWindow(restored_->t0, restored_->t1);
+    }
+    search(restored_ ? restored_->pattern : QString(), restored_ && restored_->regex);
     startLoading();
     return true;
+}
+
+void TimelineView::rememberSession()
+{
+    if (!model_)
+        return;
+    SessionState s;
+    const View &v = zoom_->view();
+    s.t0 = v.t0;
+    s.t1 = v.t1;
+    s.rangeStart = zoom_->rangeStart();
+    s.rangeEnd = zoom_->rangeEnd();
+    s.pattern = searchEdit_->text();
+    s.regex = regexBox_->isChecked();
+    sessionStates_[{model_->path, model_->session}] = s;
 }
 
 void TimelineView::startLoading()
@@ -304,6 +357,10 @@ void TimelineView::startLoading()
                 return;
             }
             adopt(std::move(out.model), true);
+            // The range needs the details for its statistics.
+            if (restored_ && restored_->rangeEnd > restored_->rangeStart)
+                zoom_->setRange(restored_->rangeStart, restored_->rangeEnd);
+            restored_.reset();
             emit detailsLoaded();
         });
 }
@@ -329,6 +386,9 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     zoom_->clearEvent();
     input_->forgetHover();
     search_.clear();
+    // The header keeps pointers into the model being replaced; a repaint before relayout()
+    // must not reach them.
+    header_->setState({});
     model_ = std::move(m);
     ctx_.model = model_.get();
     // The loader's temporaries and the previous model were freed: hand the pages back so a
@@ -356,6 +416,7 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
         plottables_.push_back(p);
     }
     zoom_->reset(double(model_->extent));
+    showEmptyState();
     syncWidth();
     if (keepView)
         zoom_->setWindow(before.t0, before.t1);
@@ -368,6 +429,16 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
                       .arg(model_->devices.size()));
     if (!searchEdit_->text().isEmpty() && model_->detailsLoaded)
         search(searchEdit_->text(), regexBox_->isChecked());
+}
+
+void TimelineView::showEmptyState()
+{
+    const bool empty = !model_;
+    plot_->xAxis2->setVisible(!empty);
+    plot_->xAxis2->grid()->setVisible(!empty);
+    empty_->setGeometry(plot_->rect());
+    empty_->setVisible(empty);
+    vscroll_->setVisible(!empty);
 }
 
 void TimelineView::syncWidth()
@@ -395,7 +466,7 @@ void TimelineView::relayout()
     for (const timeline::LaneRow &r : rows_.rows) {
         if (r.lane < 0)
             continue;
-        plottables_[std::size_t(r.lane)]->setRow(r.lane, r.y, r.h);
+        plottables_[std::size_t(r.lane)]->setRow(r.lane, r.y, r.h, r.pinned ? rows_.top : rows_.pinnedHeight);
         plottables_[std::size_t(r.lane)]->setVisible(true);
     }
     const QRect ar = plot_->axisRect()->rect();
@@ -767,8 +838,24 @@ void TimelineView::toggleHelp()
         help_->hide();
         return;
     }
+    // Over the whole view: one column of keys when it has the height for it, else two
+    // side by side.
+    help_->setText(timeline::TimelineInput::keysHelp());
     help_->adjustSize();
-    help_->move((plot_->width() - help_->width()) / 2, std::max(0, (plot_->height() - help_->height()) / 2));
+    if (help_->height() > height()) {
+        const QString text = help_->text();
+        static const QRegularExpression rowRe(QStringLiteral("<tr>.*?</tr>"));
+        QStringList rows;
+        for (auto it = rowRe.globalMatch(text); it.hasNext();)
+            rows << it.next().captured(0);
+        const QString title = text.left(text.indexOf(QStringLiteral("<table")));
+        const auto half = (rows.size() + 1) / 2;
+        help_->setText(QStringLiteral("%1<table><tr><td valign=top><table cellspacing=4>%2</table></td>"
+                                      "<td width=24></td><td valign=top><table cellspacing=4>%3</table></td></tr></table>")
+                           .arg(title, rows.mid(0, half).join(QString()), rows.mid(half).join(QString())));
+        help_->adjustSize();
+    }
+    help_->move(std::max(0, (width() - help_->width()) / 2), std::max(0, (height() - help_->height()) / 2));
     help_->raise();
     help_->show();
 }
@@ -783,11 +870,15 @@ void TimelineView::setStatus(const QString &text, bool error)
 void TimelineView::resizeEvent(QResizeEvent *ev)
 {
     QWidget::resizeEvent(ev);
-    QTimer::singleShot(0, this, [this] {
-        syncWidth();
-        relayout();
-        replotAll();
-    });
+    QTimer::singleShot(0, this, &TimelineView::fitToSize);
+}
+
+void TimelineView::fitToSize()
+{
+    empty_->setGeometry(plot_->rect());
+    syncWidth();
+    relayout();
+    replotAll();
 }
 
 void TimelineView::keyPressEvent(QKeyEvent *ev)

@@ -26,7 +26,9 @@
 
 #include <QPointer>
 #include <QWidget>
+#include <map>
 #include <memory>
+#include <optional>
 
 class QCustomPlot;
 class QLabel;
@@ -129,6 +131,9 @@ private:
     void replotAll();
     void replotOverlay();
     void syncWidth();
+    void showEmptyState();
+    void fitToSize();
+    void rememberSession();
     int rowY(int lane) const;
     bool hit(const QPoint &pos, int *lane, std::size_t *event) const;
     void selectEvent(int lane, std::size_t event, bool reveal);
@@ -174,7 +179,19 @@ private:
     QSplitter *split_ = nullptr;
     QLabel *status_ = nullptr;
     QLabel *help_ = nullptr;
+    QLabel *empty_ = nullptr;                // what to do when no session is open
     QPointer<QMenu> menu_;                   // the open context menu
+
+    // Per session (project, id): the window, range and search the user left it with,
+    // restored when they come back to it.
+    struct SessionState {
+        double t0 = 0, t1 = 0;
+        double rangeStart = 0, rangeEnd = 0;
+        QString pattern;
+        bool regex = false;
+    };
+    std::map<std::pair<QString, std::int64_t>, SessionState> sessionStates_;
+    std::optional<SessionState> restored_;   // being restored while the details load
 
     JobRunner loads_; // last: its running job ends before the members above go
 };
