@@ -41,6 +41,16 @@ bool MemoryTrace::write(const RecordBatch &b)
     stepTraces_.insert(stepTraces_.end(), b.stepTraces.begin(), b.stepTraces.end());
     queueEvents_.insert(queueEvents_.end(), b.queueEvents.begin(), b.queueEvents.end());
     fusionOps_.insert(fusionOps_.end(), b.fusionOps.begin(), b.fusionOps.end());
+    counters_.insert(counters_.end(), b.counters.begin(), b.counters.end());
+    flowEnds_.insert(flowEnds_.end(), b.flowEnds.begin(), b.flowEnds.end());
+    pythonRanges_.insert(pythonRanges_.end(), b.pythonRanges.begin(), b.pythonRanges.end());
+    memory_.insert(memory_.end(), b.memory.begin(), b.memory.end());
+    opMemory_.insert(opMemory_.end(), b.opMemory.begin(), b.opMemory.end());
+    taskAttrs_.insert(taskAttrs_.end(), b.taskAttrs.begin(), b.taskAttrs.end());
+    commOps_.insert(commOps_.end(), b.commOps.begin(), b.commOps.end());
+    commBandwidth_.insert(commBandwidth_.end(), b.commBandwidth.begin(), b.commBandwidth.end());
+    commMatrix_.insert(commMatrix_.end(), b.commMatrix.begin(), b.commMatrix.end());
+    stepTimes_.insert(stepTimes_.end(), b.stepTimes.begin(), b.stepTimes.end());
     dirty_ = true;
     return true;
 }
@@ -110,6 +120,21 @@ void MemoryTrace::sortIfNeeded() const
     });
     std::stable_sort(queueEvents_.begin(), queueEvents_.end(), [](const QueueEventRecord &a, const QueueEventRecord &b) {
         return std::tie(a.device, a.timestamp) < std::tie(b.device, b.timestamp);
+    });
+    std::stable_sort(counters_.begin(), counters_.end(), [](const CounterRecord &a, const CounterRecord &b) {
+        return std::tie(a.device, a.name, a.ts) < std::tie(b.device, b.name, b.ts);
+    });
+    std::stable_sort(pythonRanges_.begin(), pythonRanges_.end(), [](const PythonRangeRecord &a, const PythonRangeRecord &b) {
+        return std::tie(a.device, a.start) < std::tie(b.device, b.start);
+    });
+    std::stable_sort(memory_.begin(), memory_.end(), [](const MemoryRecord &a, const MemoryRecord &b) {
+        return std::tie(a.device, a.ts) < std::tie(b.device, b.ts);
+    });
+    std::stable_sort(opMemory_.begin(), opMemory_.end(), [](const OpMemoryRecord &a, const OpMemoryRecord &b) {
+        return std::tie(a.device, a.allocated) < std::tie(b.device, b.allocated);
+    });
+    std::stable_sort(taskAttrs_.begin(), taskAttrs_.end(), [](const TaskAttrRecord &a, const TaskAttrRecord &b) {
+        return std::tie(a.device, a.streamId, a.start) < std::tie(b.device, b.streamId, b.start);
     });
     dirty_ = false;
 }
@@ -208,6 +233,105 @@ std::vector<FusionOpRecord> MemoryTrace::fusionOps(std::uint32_t modelId) const
         if (f.modelId == modelId)
             out.push_back(f);
     return out;
+}
+
+namespace {
+template <class V, class Fn>
+bool visitDevice(const V &v, std::uint16_t device, const Fn &fn)
+{
+    for (const auto &r : v)
+        if (r.device == device && !fn(r))
+            return true;
+    return true;
+}
+} // namespace
+
+bool MemoryTrace::forEachCounter(std::uint16_t device, const CounterFn &fn) const
+{
+    sortIfNeeded();
+    return visitDevice(counters_, device, fn);
+}
+
+bool MemoryTrace::forEachFlow(const FlowFn &fn) const
+{
+    std::map<std::pair<StrId, std::uint64_t>, FlowRecord> flows;
+    for (const FlowEndRecord &e : flowEnds_) {
+        FlowRecord &f = flows[{e.category, e.flowId}];
+        f.category = e.category;
+        f.flowId = e.flowId;
+        if (!f.name)
+            f.name = e.name;
+        if (e.finish && !f.hasFinish) {
+            f.hasFinish = true;
+            f.finish = e;
+        } else if (!e.finish && !f.hasStart) {
+            f.hasStart = true;
+            f.start = e;
+        }
+    }
+    std::vector<const FlowRecord *> order;
+    order.reserve(flows.size());
+    for (const auto &[k, f] : flows)
+        order.push_back(&f);
+    std::stable_sort(order.begin(), order.end(), [](const FlowRecord *a, const FlowRecord *b) {
+        return (a->hasStart ? a->start.ts : a->finish.ts) < (b->hasStart ? b->start.ts : b->finish.ts);
+    });
+    for (const FlowRecord *f : order)
+        if (!fn(*f))
+            break;
+    return true;
+}
+
+bool MemoryTrace::forEachPythonRange(std::uint16_t device, const PythonRangeFn &fn) const
+{
+    sortIfNeeded();
+    return visitDevice(pythonRanges_, device, fn);
+}
+
+bool MemoryTrace::forEachMemory(std::uint16_t device, const MemoryFn &fn) const
+{
+    sortIfNeeded();
+    return visitDevice(memory_, device, fn);
+}
+
+bool MemoryTrace::forEachOpMemory(std::uint16_t device, const OpMemoryFn &fn) const
+{
+    sortIfNeeded();
+    return visitDevice(opMemory_, device, fn);
+}
+
+bool MemoryTrace::forEachTaskAttr(std::uint16_t device, const TaskAttrFn &fn) const
+{
+    sortIfNeeded();
+    return visitDevice(taskAttrs_, device, fn);
+}
+
+std::vector<CommOpStatRecord> MemoryTrace::commOpStats() const
+{
+    auto v = commOps_;
+    std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.device < b.device; });
+    return v;
+}
+
+std::vector<CommBandwidthRecord> MemoryTrace::commBandwidth() const
+{
+    auto v = commBandwidth_;
+    std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.device < b.device; });
+    return v;
+}
+
+std::vector<CommMatrixRecord> MemoryTrace::commMatrix() const
+{
+    auto v = commMatrix_;
+    std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.device < b.device; });
+    return v;
+}
+
+std::vector<StepTimeRecord> MemoryTrace::stepTimes() const
+{
+    auto v = stepTimes_;
+    std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.device < b.device; });
+    return v;
 }
 
 } // namespace npuscope

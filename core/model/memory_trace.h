@@ -40,6 +40,16 @@ public:
     std::vector<StepTraceRecord> stepTraces(std::uint16_t device, std::uint32_t modelId) const override;
     std::vector<QueueEventRecord> queueEvents(std::uint16_t device) const override;
     std::vector<FusionOpRecord> fusionOps(std::uint32_t modelId) const override;
+    bool forEachCounter(std::uint16_t device, const CounterFn &fn) const override;
+    bool forEachFlow(const FlowFn &fn) const override;
+    bool forEachPythonRange(std::uint16_t device, const PythonRangeFn &fn) const override;
+    bool forEachMemory(std::uint16_t device, const MemoryFn &fn) const override;
+    bool forEachOpMemory(std::uint16_t device, const OpMemoryFn &fn) const override;
+    bool forEachTaskAttr(std::uint16_t device, const TaskAttrFn &fn) const override;
+    std::vector<CommOpStatRecord> commOpStats() const override;
+    std::vector<CommBandwidthRecord> commBandwidth() const override;
+    std::vector<CommMatrixRecord> commMatrix() const override;
+    std::vector<StepTimeRecord> stepTimes() const override;
 
     // Convenience for hand-built sessions: interns s (declaring it like a producer would).
     StrId intern(std::string_view s);
@@ -65,6 +75,16 @@ private:
     mutable std::vector<StepTraceRecord> stepTraces_;
     mutable std::vector<QueueEventRecord> queueEvents_;
     std::vector<FusionOpRecord> fusionOps_;
+    mutable std::vector<CounterRecord> counters_;
+    std::vector<FlowEndRecord> flowEnds_;
+    mutable std::vector<PythonRangeRecord> pythonRanges_;
+    mutable std::vector<MemoryRecord> memory_;
+    mutable std::vector<OpMemoryRecord> opMemory_;
+    mutable std::vector<TaskAttrRecord> taskAttrs_;
+    std::vector<CommOpStatRecord> commOps_;
+    std::vector<CommBandwidthRecord> commBandwidth_;
+    std::vector<CommMatrixRecord> commMatrix_;
+    std::vector<StepTimeRecord> stepTimes_;
     mutable bool dirty_ = false;
 };
 

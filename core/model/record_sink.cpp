@@ -14,6 +14,16 @@ bool CountingSink::write(const RecordBatch &b)
     queueEvents += b.queueEvents.size();
     fusionOps += b.fusionOps.size();
     hostRanges += b.hostRanges.size();
+    counters += b.counters.size();
+    flowEnds += b.flowEnds.size();
+    pythonRanges += b.pythonRanges.size();
+    memory += b.memory.size();
+    opMemory += b.opMemory.size();
+    commOps += b.commOps.size();
+    commBandwidth += b.commBandwidth.size();
+    commMatrix += b.commMatrix.size();
+    stepTimes += b.stepTimes.size();
+    taskAttrs += b.taskAttrs.size();
     strings += b.strings.size();
     return true;
 }

@@ -35,7 +35,9 @@ public:
     SessionStatus status_ = SessionStatus::Running;
     bool ended_ = false;
     std::size_t ops = 0, tasks = 0, collectives = 0, hcclTasks = 0, stepTraces = 0, aiCpu = 0,
-                queueEvents = 0, fusionOps = 0, hostRanges = 0, strings = 0, batches = 0;
+                queueEvents = 0, fusionOps = 0, hostRanges = 0, strings = 0, batches = 0, counters = 0, flowEnds = 0,
+                pythonRanges = 0, memory = 0, opMemory = 0, commOps = 0, commBandwidth = 0, commMatrix = 0,
+                stepTimes = 0, taskAttrs = 0;
 };
 
 // Interns strings for a producer: ids are dense from 1; each new string is appended to

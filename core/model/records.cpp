@@ -70,7 +70,9 @@ TaskKind taskKindOf(std::string_view text)
 std::size_t RecordBatch::recordCount() const
 {
     return ops.size() + tasks.size() + collectives.size() + hcclTasks.size() + stepTraces.size()
-         + aiCpu.size() + queueEvents.size() + fusionOps.size() + hostRanges.size();
+         + aiCpu.size() + queueEvents.size() + fusionOps.size() + hostRanges.size() + counters.size()
+         + flowEnds.size() + pythonRanges.size() + memory.size() + opMemory.size() + commOps.size()
+         + commBandwidth.size() + commMatrix.size() + stepTimes.size() + taskAttrs.size();
 }
 
 bool RecordBatch::empty() const
@@ -89,6 +91,16 @@ void RecordBatch::clear()
     queueEvents.clear();
     fusionOps.clear();
     hostRanges.clear();
+    counters.clear();
+    flowEnds.clear();
+    pythonRanges.clear();
+    memory.clear();
+    opMemory.clear();
+    commOps.clear();
+    commBandwidth.clear();
+    commMatrix.clear();
+    stepTimes.clear();
+    taskAttrs.clear();
     strings.clear();
 }
 

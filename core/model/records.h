@@ -201,6 +201,139 @@ struct HostRangeRecord {
     std::uint32_t payloadType = 0;
     std::uint64_t payloadValue = 0;
     StrId messageType = 0;        // "ascii"
+    // CANN ranges of today's exports: the API level ("acl", "node", "hccl", "runtime", ...)
+    StrId level = 0;
+};
+
+// ---- Session-wide records of today's profilers (not split by model and iteration) -----
+
+// One sample of a counter track: Chrome trace "C" events (AI Core frequency, HBM and LLC
+// bandwidth, NPU memory, QoS ...) and the db export's AICORE_FREQ / HBM / LLC / NPU_MEM rows.
+struct CounterRecord {
+    std::uint16_t device = 0;
+    StrId track = 0;              // the lane ("AI Core Freq", "HBM", "NPU MEM")
+    StrId name = 0;               // the series ("HBM 0/Read", "APP/HBM")
+    StrId unit = 0;               // what the value is in, as the source names it ("MB/s", "MHz")
+    TimeNs ts = 0;
+    double value = 0;
+};
+
+// Where a flow arrow ends: the lane kind and thread of the event ("s" or "f").
+enum class FlowLane : std::uint8_t { Python, Cann, Hardware, Hccl, Other };
+
+// One end of a flow arrow (Chrome trace "s" / "f"): ends with the same category and id pair
+// up into an arrow; an "s" may have no "f". Stored as ends so pairing needs no memory at import.
+struct FlowEndRecord {
+    std::uint16_t device = 0;
+    StrId category = 0;           // HostToDevice, async_npu, async_task_queue, fwdbwd ...
+    StrId name = 0;
+    std::uint64_t flowId = 0;     // the event's id (text ids hashed)
+    bool finish = false;          // false: start ("s"), true: finish ("f")
+    FlowLane lane = FlowLane::Other;
+    std::uint32_t tid = 0;        // host thread, stream id or communication plane
+    TimeNs ts = 0;
+};
+
+// A flow arrow as readers hand it out: both ends when present.
+struct FlowRecord {
+    StrId category = 0;
+    StrId name = 0;
+    std::uint64_t flowId = 0;
+    bool hasStart = false, hasFinish = false;
+    FlowEndRecord start, finish;
+};
+
+// A range of the framework's host lane ("Python" in torch_npu / MindSpore exports):
+// operators (cpu_op) with their call stack and input shapes, Python functions, the task
+// queue's enqueue / dequeue.
+struct PythonRangeRecord {
+    std::uint16_t device = 0;
+    std::uint32_t pid = 0;
+    std::uint32_t tid = 0;
+    StrId name = 0;
+    StrId category = 0;           // cpu_op, python_function, enqueue, dequeue ...
+    TimeNs start = 0;
+    TimeNs duration = 0;
+    StrId callStack = 0;          // frames as the source wrote them
+    StrId inputShapes = 0;
+    StrId inputTypes = 0;
+    std::int64_t sequence = -1;   // autograd sequence number, -1 none
+    std::uint64_t fwdThread = 0;
+    std::uint64_t correlation = 0;// enqueue/dequeue correlation id, 0 none
+};
+
+// Memory over time: the framework allocator (memory_record) or one module's reservation
+// (npu_module_mem). Sizes in MB as the files give them; -1 = not given.
+struct MemoryRecord {
+    std::uint16_t device = 0;
+    bool module = false;          // npu_module_mem rather than memory_record
+    StrId component = 0;          // APP, PTA, GE, SLOG, HCCL ...
+    TimeNs ts = 0;
+    double allocatedMB = -1;
+    double reservedMB = -1;
+    double activeMB = -1;
+    std::uint64_t streamPtr = 0;
+};
+
+// One allocation of an operator (operator_memory). Times -1 = not within the capture.
+struct OpMemoryRecord {
+    std::uint16_t device = 0;
+    StrId name = 0;
+    double sizeKB = 0;
+    TimeNs allocated = -1;
+    TimeNs released = -1;
+    TimeNs activeReleased = -1;
+    double allocTotalAllocatedMB = -1, allocTotalReservedMB = -1, allocTotalActiveMB = -1;
+    double releaseTotalAllocatedMB = -1, releaseTotalReservedMB = -1, releaseTotalActiveMB = -1;
+    std::uint64_t streamPtr = 0;
+};
+
+// Time of one communication op on one rank (communication.json "Communication Time Info",
+// analysis.db CommAnalyzerTime). Durations in ms as the files give them.
+struct CommOpStatRecord {
+    std::uint16_t device = 0;
+    StrId step = 0;               // "step50"
+    StrId type = 0;               // "collective" or "p2p"
+    StrId op = 0;                 // "hcom_allReduce__586_0_1@<group hash>"
+    StrId group = 0;              // group name when given
+    TimeNs start = 0;
+    double elapseMs = 0, transitMs = 0, waitMs = 0, syncMs = 0, idleMs = 0;
+};
+
+// Bandwidth of one communication op over one transport (HCCS, PCIE, RDMA, SDMA, SIO, LOCAL).
+struct CommBandwidthRecord {
+    std::uint16_t device = 0;
+    StrId step = 0, type = 0, op = 0, transport = 0;
+    double sizeMB = 0, timeMs = 0, bandwidthGBps = 0, largePacketRatio = 0;
+};
+
+// One (source rank, destination rank) link of a communication op (communication_matrix).
+struct CommMatrixRecord {
+    std::uint16_t device = 0;
+    StrId step = 0, type = 0, op = 0;
+    std::uint32_t srcRank = 0, dstRank = 0;
+    StrId transport = 0;
+    double sizeMB = 0, timeMs = 0, bandwidthGBps = 0;
+    StrId opName = 0;
+};
+
+// The step time breakdown of one step on one rank (step_trace_time, StepTraceTime).
+struct StepTimeRecord {
+    std::uint16_t device = 0;
+    StrId step = 0;
+    TimeNs computing = 0, commNotOverlapped = 0, overlapped = 0, communication = 0, free = 0, stage = 0,
+           bubble = 0, commNotOverlappedExcludeReceive = 0, preparing = 0;
+};
+
+// A column of a task the model has no field for (kernel_details "OP State", "HF32 Eligible",
+// "Context ID", unknown columns of newer versions), kept as text with the task's key.
+struct TaskAttrRecord {
+    std::uint16_t device = 0;
+    std::uint32_t streamId = 0;
+    std::uint32_t taskId = 0;
+    TimeNs start = 0;
+    StrId key = 0;
+    StrId value = 0;
 };
 
 // All records produced since the last flush; the sink takes them in one call so a
@@ -215,6 +348,16 @@ struct RecordBatch {
     std::vector<QueueEventRecord> queueEvents;
     std::vector<FusionOpRecord> fusionOps;
     std::vector<HostRangeRecord> hostRanges;
+    std::vector<CounterRecord> counters;
+    std::vector<FlowEndRecord> flowEnds;
+    std::vector<PythonRangeRecord> pythonRanges;
+    std::vector<MemoryRecord> memory;
+    std::vector<OpMemoryRecord> opMemory;
+    std::vector<CommOpStatRecord> commOps;
+    std::vector<CommBandwidthRecord> commBandwidth;
+    std::vector<CommMatrixRecord> commMatrix;
+    std::vector<StepTimeRecord> stepTimes;
+    std::vector<TaskAttrRecord> taskAttrs;
     // Strings first declared in this batch: (id, text), ids dense and increasing.
     std::vector<std::pair<StrId, std::string>> strings;
 

@@ -69,6 +69,9 @@ struct DeviceInfo {
     int aiCpuNum = 14;
     int aicFrequencyMHz = 1000;
     int hwtsFrequencyMHz = 100;
+    QString chip;                    // "Ascend910B" when the source names it
+    // hostPid, aiCoreNum, aiCpuNum, aicFrequencyMHz and hwtsFrequencyMHz are 0 when the
+    // source does not give them (imports): unknown, never a guess.
 };
 
 struct ModelInfo {

@@ -54,6 +54,32 @@ public:
     virtual std::vector<StepTraceRecord> stepTraces(std::uint16_t device, std::uint32_t modelId) const = 0;
     virtual std::vector<QueueEventRecord> queueEvents(std::uint16_t device) const = 0;
     virtual std::vector<FusionOpRecord> fusionOps(std::uint32_t modelId) const = 0;
+
+    // ---- Session-wide records of today's profilers (imports; none for emulated sessions).
+    // Each forEach* returns false only on a read error (stopping early is not one).
+    using CounterFn = std::function<bool(const CounterRecord &)>;
+    using FlowFn = std::function<bool(const FlowRecord &)>;
+    using PythonRangeFn = std::function<bool(const PythonRangeRecord &)>;
+    using MemoryFn = std::function<bool(const MemoryRecord &)>;
+    using OpMemoryFn = std::function<bool(const OpMemoryRecord &)>;
+    using TaskAttrFn = std::function<bool(const TaskAttrRecord &)>;
+    // Counter samples of one device, by series (name id), then time.
+    virtual bool forEachCounter(std::uint16_t device, const CounterFn &fn) const = 0;
+    // Flow arrows: the ends of one (category, id) paired, in order of the first end's time.
+    virtual bool forEachFlow(const FlowFn &fn) const = 0;
+    // Framework host ranges of one device, by start time.
+    virtual bool forEachPythonRange(std::uint16_t device, const PythonRangeFn &fn) const = 0;
+    // Memory records of one device (allocator and module records), by time.
+    virtual bool forEachMemory(std::uint16_t device, const MemoryFn &fn) const = 0;
+    // Operator allocations of one device, by allocation time.
+    virtual bool forEachOpMemory(std::uint16_t device, const OpMemoryFn &fn) const = 0;
+    // Extra task columns of one device, by stream, then task start.
+    virtual bool forEachTaskAttr(std::uint16_t device, const TaskAttrFn &fn) const = 0;
+    // Communication statistics and step breakdowns of every rank, in device order.
+    virtual std::vector<CommOpStatRecord> commOpStats() const = 0;
+    virtual std::vector<CommBandwidthRecord> commBandwidth() const = 0;
+    virtual std::vector<CommMatrixRecord> commMatrix() const = 0;
+    virtual std::vector<StepTimeRecord> stepTimes() const = 0;
 };
 
 } // namespace npuscope

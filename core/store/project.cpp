@@ -4,6 +4,7 @@
 #include "core/store/writer_lock.h"
 #include "core/store/lod.h"
 #include "core/store/schema.h"
+#include "core/store/session_records.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -55,10 +56,13 @@ std::int64_t nowWallUs()
 inline std::int64_t s64(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 inline std::uint64_t u64(std::int64_t v) { return static_cast<std::uint64_t>(v); }
 
-// Record kinds in the order summaries list them; the names are the table names.
+// Record kinds in the order summaries list them; the names are the table names. The
+// session-wide kinds (session_records.h) follow; they are counted but never aged.
 constexpr const char *kKinds[] = {"ops", "tasks", "collectives", "hccl_tasks", "step_traces",
                                   "aicpu", "queue_events", "fusion_ops", "host_ranges"};
 enum Kind { KOps, KTasks, KCollectives, KHccl, KStepTraces, KAiCpu, KQueue, KFusion, KHostRanges, KCount };
+constexpr int kAllKindCount = KCount + detail::kSessionRecordKindCount;
+const char *kindName(int k) { return k < KCount ? kKinds[k] : detail::kSessionRecordKinds[k - KCount]; }
 
 
 // Column readers for the hot read loops.
@@ -101,17 +105,18 @@ void bindDevice(sqlite3_stmt *s, std::int64_t session, const DeviceInfo &d)
     sqlite3_bind_int64(s, 11, d.aiCpuNum);
     sqlite3_bind_int64(s, 12, d.aicFrequencyMHz);
     sqlite3_bind_int64(s, 13, d.hwtsFrequencyMHz);
+    bindQ(s, 14, d.chip);
 }
 
 constexpr const char *kUpsertDevice =
     "INSERT INTO devices(session, id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, "
-    "wall_begin_us, wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq) "
-    "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13) "
+    "wall_begin_us, wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq, chip) "
+    "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14) "
     "ON CONFLICT(session, id) DO UPDATE SET rank_id=excluded.rank_id, host_pid=excluded.host_pid, "
     "hostname=excluded.hostname, monotonic_begin=excluded.monotonic_begin, "
     "monotonic_end=excluded.monotonic_end, wall_begin_us=excluded.wall_begin_us, "
     "wall_end_us=excluded.wall_end_us, ai_core_num=excluded.ai_core_num, ai_cpu_num=excluded.ai_cpu_num, "
-    "aic_freq=excluded.aic_freq, hwts_freq=excluded.hwts_freq";
+    "aic_freq=excluded.aic_freq, hwts_freq=excluded.hwts_freq, chip=excluded.chip";
 
 // Reads the session row, its devices, models and record counts. rc receives the SQLite
 // code of a failure; returns false when the session does not exist or reading failed.
@@ -148,7 +153,7 @@ bool loadSummary(const Db &db, std::int64_t id, SessionSummary *out, int *rc)
 
     Stmt d;
     *rc = db.prepare("SELECT id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, wall_begin_us, "
-                     "wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq FROM devices "
+                     "wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq, chip FROM devices "
                      "WHERE session = ?1 ORDER BY id", &d);
     if (*rc != SQLITE_OK)
         return false;
@@ -167,6 +172,7 @@ bool loadSummary(const Db &db, std::int64_t id, SessionSummary *out, int *rc)
         di.aiCpuNum = int(colI(d.get(), 9));
         di.aicFrequencyMHz = int(colI(d.get(), 10));
         di.hwtsFrequencyMHz = int(colI(d.get(), 11));
+        di.chip = colQ(d.get(), 12);
         info.devices.push_back(di);
     }
     if (step != SQLITE_DONE) {
@@ -825,7 +831,7 @@ bool ProjectReader::forEachHostRange(const IterationKey &k, const HostRangeFn &f
 {
     Stmt s;
     if (!d->prepareIter("SELECT kind, pid, tid, name, start, duration, category, event_type, payload_type, "
-                        "payload_value, message_type FROM host_ranges "
+                        "payload_value, message_type, level FROM host_ranges "
                         "WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4 "
                         "ORDER BY start, rowid", k, &s))
         return false;
@@ -845,6 +851,7 @@ bool ProjectReader::forEachHostRange(const IterationKey &k, const HostRangeFn &f
         r.payloadType = colU32(q, 8);
         r.payloadValue = u64(colI(q, 9));
         r.messageType = colU32(q, 10);
+        r.level = colU32(q, 11);
         return fn(r);
     });
 }
@@ -941,11 +948,79 @@ std::vector<FusionOpRecord> ProjectReader::fusionOps(std::uint32_t modelId) cons
     return out;
 }
 
+bool ProjectReader::forEachCounter(std::uint16_t device, const CounterFn &fn) const
+{
+    const int rc = detail::readCounters(d->db, d->session, device, fn);
+    return rc == SQLITE_OK || d->fail(rc);
+}
+
+bool ProjectReader::forEachFlow(const FlowFn &fn) const
+{
+    const int rc = detail::readFlows(d->db, d->session, fn);
+    return rc == SQLITE_OK || d->fail(rc);
+}
+
+bool ProjectReader::forEachPythonRange(std::uint16_t device, const PythonRangeFn &fn) const
+{
+    const int rc = detail::readPythonRanges(d->db, d->session, device, fn);
+    return rc == SQLITE_OK || d->fail(rc);
+}
+
+bool ProjectReader::forEachMemory(std::uint16_t device, const MemoryFn &fn) const
+{
+    const int rc = detail::readMemory(d->db, d->session, device, fn);
+    return rc == SQLITE_OK || d->fail(rc);
+}
+
+bool ProjectReader::forEachOpMemory(std::uint16_t device, const OpMemoryFn &fn) const
+{
+    const int rc = detail::readOpMemory(d->db, d->session, device, fn);
+    return rc == SQLITE_OK || d->fail(rc);
+}
+
+bool ProjectReader::forEachTaskAttr(std::uint16_t device, const TaskAttrFn &fn) const
+{
+    const int rc = detail::readTaskAttrs(d->db, d->session, device, fn);
+    return rc == SQLITE_OK || d->fail(rc);
+}
+
+std::vector<CommOpStatRecord> ProjectReader::commOpStats() const
+{
+    std::vector<CommOpStatRecord> out;
+    if (const int rc = detail::readCommOpStats(d->db, d->session, &out); rc != SQLITE_OK)
+        d->fail(rc);
+    return out;
+}
+
+std::vector<CommBandwidthRecord> ProjectReader::commBandwidth() const
+{
+    std::vector<CommBandwidthRecord> out;
+    if (const int rc = detail::readCommBandwidth(d->db, d->session, &out); rc != SQLITE_OK)
+        d->fail(rc);
+    return out;
+}
+
+std::vector<CommMatrixRecord> ProjectReader::commMatrix() const
+{
+    std::vector<CommMatrixRecord> out;
+    if (const int rc = detail::readCommMatrix(d->db, d->session, &out); rc != SQLITE_OK)
+        d->fail(rc);
+    return out;
+}
+
+std::vector<StepTimeRecord> ProjectReader::stepTimes() const
+{
+    std::vector<StepTimeRecord> out;
+    if (const int rc = detail::readStepTimes(d->db, d->session, &out); rc != SQLITE_OK)
+        d->fail(rc);
+    return out;
+}
+
 std::vector<std::pair<QString, std::uint64_t>> ProjectReader::recordCounts() const
 {
     std::vector<std::pair<QString, std::uint64_t>> out;
-    for (const char *k : kKinds)
-        out.emplace_back(QString::fromLatin1(k), 0);
+    for (int k = 0; k < kAllKindCount; ++k)
+        out.emplace_back(QString::fromLatin1(kindName(k)), 0);
     Stmt s;
     const int rc = d->db.prepare("SELECT kind, n FROM record_counts WHERE session = ?1", &s);
     if (rc != SQLITE_OK) {
@@ -981,6 +1056,7 @@ struct ProjectWriter::Impl {
     // Prepared once, reused by every batch (the hot path never re-parses SQL).
     Stmt insString, insOp, insTask, insPmu, insCollective, insHccl, insStep, insReduce, insAiCpu,
         insQueue, insFusion, insHost, insIteration, addCount;
+    detail::SessionRecordWriter sessionRecords;
 
     using Key = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t>;
     std::set<Key> knownIterations; // already in the iterations table (committed)
@@ -1013,6 +1089,7 @@ struct ProjectWriter::Impl {
         for (Stmt *s : {&insString, &insOp, &insTask, &insPmu, &insCollective, &insHccl, &insStep, &insReduce,
                         &insAiCpu, &insQueue, &insFusion, &insHost, &insIteration, &addCount})
             *s = Stmt();
+        sessionRecords.finalize();
     }
 
     bool setError(StoreError e, const QString &m)
@@ -1060,8 +1137,8 @@ struct ProjectWriter::Impl {
             {&insFusion, "INSERT INTO fusion_ops(session, model, model_name, fusion_op, original_ops, memory_input, "
                          "memory_output, memory_weight, memory_workspace) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
             {&insHost, "INSERT INTO host_ranges(session, kind, device, model, iteration, pid, tid, name, start, "
-                       "duration, category, event_type, payload_type, payload_value, message_type) "
-                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"},
+                       "duration, category, event_type, payload_type, payload_value, message_type, level) "
+                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"},
             {&insIteration, "INSERT OR IGNORE INTO iterations(session, device, model, iteration) VALUES(?1,?2,?3,?4)"},
             {&addCount, "INSERT INTO record_counts(session, kind, n) VALUES(?1,?2,?3) "
                         "ON CONFLICT(session, kind) DO UPDATE SET n = n + excluded.n"},
@@ -1071,7 +1148,7 @@ struct ProjectWriter::Impl {
             if (rc != SQLITE_OK)
                 return rc;
         }
-        return SQLITE_OK;
+        return sessionRecords.prepare(db);
     }
 
     int writeBatch(const RecordBatch &b, std::vector<Key> *newKeys);
@@ -1314,6 +1391,7 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
             sqlite3_bind_int64(s, 13, h.payloadType);
             sqlite3_bind_int64(s, 14, s64(h.payloadValue));
             sqlite3_bind_int64(s, 15, h.messageType);
+            sqlite3_bind_int64(s, 16, h.level);
             if ((rc = stepReset(s)) != SQLITE_OK)
                 return rc;
             noteKey(h.device, h.modelId, h.iteration);
@@ -1330,16 +1408,19 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
                 return rc;
         }
     }
+    if ((rc = sessionRecords.write(sid, b)) != SQLITE_OK)
+        return rc;
     {
-        const std::size_t counts[KCount] = {b.ops.size(), b.tasks.size(), b.collectives.size(), b.hcclTasks.size(),
-                                            b.stepTraces.size(), b.aiCpu.size(), b.queueEvents.size(),
-                                            b.fusionOps.size(), b.hostRanges.size()};
+        std::size_t counts[kAllKindCount] = {b.ops.size(), b.tasks.size(), b.collectives.size(), b.hcclTasks.size(),
+                                             b.stepTraces.size(), b.aiCpu.size(), b.queueEvents.size(),
+                                             b.fusionOps.size(), b.hostRanges.size()};
+        detail::sessionRecordCounts(b, counts + KCount);
         sqlite3_stmt *s = addCount.get();
         sqlite3_bind_int64(s, 1, sid);
-        for (int k = 0; k < KCount; ++k) {
+        for (int k = 0; k < kAllKindCount; ++k) {
             if (counts[k] == 0)
                 continue;
-            sqlite3_bind_text(s, 2, kKinds[k], -1, SQLITE_STATIC);
+            sqlite3_bind_text(s, 2, kindName(k), -1, SQLITE_STATIC);
             sqlite3_bind_int64(s, 3, std::int64_t(counts[k]));
             if ((rc = stepReset(s)) != SQLITE_OK)
                 return rc;
@@ -1665,6 +1746,7 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
         stored += RowSize().i(sid).i(id).blob(text.size()).bytes;
     stored += b.ops.size() * RowSize().i(sid).i(1000).i(1).i(1000).i(1000).i(1000).i(1000).i(1000).i(1000).i(1000).i(1000).i(32).i(0).bytes;
     stored += b.fusionOps.size() * RowSize().i(sid).i(1).i(1000).i(1000).i(1000).i(1 << 20).i(1 << 20).i(1 << 20).i(1 << 20).bytes * 2;
+    stored += detail::SessionRecordWriter::estimateBytes(b);
     // dp events carry no iteration: they belong to the newest iteration of their batch.
     if (batchIteration == 0)
         batchIteration = lastIteration;

@@ -19,7 +19,9 @@ namespace npuscope::store {
 inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 // 1: first release. 2: session notes in their own table (schema.cpp, kStepV2).
 // 3: open task types as text, mixed block dims, per-session PMU columns (kStepV3).
-inline constexpr int kSchemaVersion = 3;
+// 4: session-wide records of today's profilers: counters, flows, Python ranges, memory,
+//    communication statistics, step times, extra task columns (kStepV4).
+inline constexpr int kSchemaVersion = 4;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {
@@ -159,6 +161,16 @@ public:
     std::vector<StepTraceRecord> stepTraces(std::uint16_t device, std::uint32_t modelId) const override;
     std::vector<QueueEventRecord> queueEvents(std::uint16_t device) const override;
     std::vector<FusionOpRecord> fusionOps(std::uint32_t modelId) const override;
+    bool forEachCounter(std::uint16_t device, const CounterFn &fn) const override;
+    bool forEachFlow(const FlowFn &fn) const override;
+    bool forEachPythonRange(std::uint16_t device, const PythonRangeFn &fn) const override;
+    bool forEachMemory(std::uint16_t device, const MemoryFn &fn) const override;
+    bool forEachOpMemory(std::uint16_t device, const OpMemoryFn &fn) const override;
+    bool forEachTaskAttr(std::uint16_t device, const TaskAttrFn &fn) const override;
+    std::vector<CommOpStatRecord> commOpStats() const override;
+    std::vector<CommBandwidthRecord> commBandwidth() const override;
+    std::vector<CommMatrixRecord> commMatrix() const override;
+    std::vector<StepTimeRecord> stepTimes() const override;
 
     // Per-kind record counts of this session ("tasks", "hccl_tasks", ...), for query.
     std::vector<std::pair<QString, std::uint64_t>> recordCounts() const;

@@ -323,6 +323,151 @@ DROP TABLE v3_type_ids;
 DROP TABLE v3_type_names;
 )SQL";
 
+// Schema 4: the session-wide records of today's profilers (torch_npu, MindSpore, CANN 8
+// msprof text and db exports), one table per kind keyed by session and indexed on how the
+// readers walk them; the device's chip name; the API level of CANN ranges. Existing rows
+// get empty values (chip '', level 0): older sessions hold none of these records.
+constexpr const char *kStepV4 = R"SQL(
+ALTER TABLE devices ADD COLUMN chip TEXT NOT NULL DEFAULT '';
+ALTER TABLE host_ranges ADD COLUMN level INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE counters(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    track INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    unit INTEGER NOT NULL,
+    ts INTEGER NOT NULL,
+    value REAL NOT NULL
+);
+CREATE INDEX counters_by_series ON counters(session, device, name, ts);
+CREATE TABLE flow_ends(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    category INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    flow_id INTEGER NOT NULL,
+    finish INTEGER NOT NULL,
+    lane INTEGER NOT NULL,
+    tid INTEGER NOT NULL,
+    ts INTEGER NOT NULL
+);
+CREATE INDEX flow_ends_by_flow ON flow_ends(session, category, flow_id, finish);
+CREATE TABLE python_ranges(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    pid INTEGER NOT NULL,
+    tid INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    category INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    duration INTEGER NOT NULL,
+    call_stack INTEGER NOT NULL,
+    input_shapes INTEGER NOT NULL,
+    input_types INTEGER NOT NULL,
+    sequence INTEGER NOT NULL,
+    fwd_thread INTEGER NOT NULL,
+    correlation INTEGER NOT NULL
+);
+CREATE INDEX python_ranges_by_device ON python_ranges(session, device, start);
+CREATE TABLE memory_records(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    module INTEGER NOT NULL,
+    component INTEGER NOT NULL,
+    ts INTEGER NOT NULL,
+    allocated_mb REAL NOT NULL,
+    reserved_mb REAL NOT NULL,
+    active_mb REAL NOT NULL,
+    stream_ptr INTEGER NOT NULL
+);
+CREATE INDEX memory_records_by_device ON memory_records(session, device, ts);
+CREATE TABLE op_memory(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    size_kb REAL NOT NULL,
+    allocated INTEGER NOT NULL,
+    released INTEGER NOT NULL,
+    active_released INTEGER NOT NULL,
+    alloc_total_allocated_mb REAL NOT NULL,
+    alloc_total_reserved_mb REAL NOT NULL,
+    alloc_total_active_mb REAL NOT NULL,
+    release_total_allocated_mb REAL NOT NULL,
+    release_total_reserved_mb REAL NOT NULL,
+    release_total_active_mb REAL NOT NULL,
+    stream_ptr INTEGER NOT NULL
+);
+CREATE INDEX op_memory_by_device ON op_memory(session, device, allocated);
+CREATE TABLE comm_op_stats(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    type INTEGER NOT NULL,
+    op INTEGER NOT NULL,
+    group_name INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    elapse_ms REAL NOT NULL,
+    transit_ms REAL NOT NULL,
+    wait_ms REAL NOT NULL,
+    sync_ms REAL NOT NULL,
+    idle_ms REAL NOT NULL
+);
+CREATE INDEX comm_op_stats_by_device ON comm_op_stats(session, device);
+CREATE TABLE comm_bandwidth(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    type INTEGER NOT NULL,
+    op INTEGER NOT NULL,
+    transport INTEGER NOT NULL,
+    size_mb REAL NOT NULL,
+    time_ms REAL NOT NULL,
+    bandwidth_gbps REAL NOT NULL,
+    large_packet_ratio REAL NOT NULL
+);
+CREATE INDEX comm_bandwidth_by_device ON comm_bandwidth(session, device);
+CREATE TABLE comm_matrix(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    type INTEGER NOT NULL,
+    op INTEGER NOT NULL,
+    src_rank INTEGER NOT NULL,
+    dst_rank INTEGER NOT NULL,
+    transport INTEGER NOT NULL,
+    size_mb REAL NOT NULL,
+    time_ms REAL NOT NULL,
+    bandwidth_gbps REAL NOT NULL,
+    op_name INTEGER NOT NULL
+);
+CREATE INDEX comm_matrix_by_device ON comm_matrix(session, device);
+CREATE TABLE step_times(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    computing INTEGER NOT NULL,
+    comm_not_overlapped INTEGER NOT NULL,
+    overlapped INTEGER NOT NULL,
+    communication INTEGER NOT NULL,
+    free INTEGER NOT NULL,
+    stage INTEGER NOT NULL,
+    bubble INTEGER NOT NULL,
+    comm_not_overlapped_exclude_receive INTEGER NOT NULL,
+    preparing INTEGER NOT NULL
+);
+CREATE INDEX step_times_by_device ON step_times(session, device);
+CREATE TABLE task_attrs(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    stream INTEGER NOT NULL,
+    task_id INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    key INTEGER NOT NULL,
+    value INTEGER NOT NULL
+);
+CREATE INDEX task_attrs_by_task ON task_attrs(session, device, stream, start);
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -333,6 +478,7 @@ constexpr MigrationStep kSteps[] = {
     {0, kStepV1},
     {1, kStepV2},
     {2, kStepV3},
+    {3, kStepV4},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

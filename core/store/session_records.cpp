@@ -1,0 +1,424 @@
+#include "core/store/session_records.h"
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+
+namespace npuscope::store::detail {
+
+namespace {
+
+inline std::int64_t s64(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+inline std::uint64_t u64(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+inline std::int64_t I(sqlite3_stmt *s, int i) { return sqlite3_column_int64(s, i); }
+inline std::uint32_t U(sqlite3_stmt *s, int i) { return static_cast<std::uint32_t>(sqlite3_column_int64(s, i)); }
+inline double D(sqlite3_stmt *s, int i) { return sqlite3_column_double(s, i); }
+
+// Binds ?1 .. ?n from left to right: the bind lists below read like the column lists.
+class Binder {
+public:
+    explicit Binder(sqlite3_stmt *s) : s_(s) {}
+    Binder &i(std::int64_t v) { sqlite3_bind_int64(s_, ++n_, v); return *this; }
+    Binder &d(double v) { sqlite3_bind_double(s_, ++n_, v); return *this; }
+    int step()
+    {
+        const int rc = sqlite3_step(s_);
+        sqlite3_reset(s_);
+        return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    }
+
+private:
+    sqlite3_stmt *s_;
+    int n_ = 0;
+};
+
+template <class Rec, class Bind>
+int insertAll(const Stmt &s, std::int64_t session, const std::vector<Rec> &v, Bind &&bind)
+{
+    for (const Rec &r : v) {
+        Binder b(s.get());
+        b.i(session);
+        bind(b, r);
+        if (const int rc = b.step(); rc != SQLITE_OK)
+            return rc;
+    }
+    return SQLITE_OK;
+}
+
+// Runs `sql` with ?1 = session (and ?2 = device when given), handing each row to `row`
+// until it returns false.
+template <class Row>
+int eachRow(const Db &db, const char *sql, std::int64_t session, int device, Row &&row)
+{
+    Stmt s;
+    int rc = db.prepare(sql, &s);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int64(s.get(), 1, session);
+    if (device >= 0)
+        sqlite3_bind_int64(s.get(), 2, device);
+    while ((rc = sqlite3_step(s.get())) == SQLITE_ROW)
+        if (!row(s.get()))
+            return SQLITE_OK;
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+FlowEndRecord flowEnd(sqlite3_stmt *s, int at)
+{
+    FlowEndRecord e;
+    e.device = std::uint16_t(I(s, at));
+    e.category = U(s, at + 1);
+    e.name = U(s, at + 2);
+    e.flowId = u64(I(s, at + 3));
+    e.finish = I(s, at + 4) != 0;
+    e.lane = static_cast<FlowLane>(std::clamp<std::int64_t>(I(s, at + 5), 0, std::int64_t(FlowLane::Other)));
+    e.tid = U(s, at + 6);
+    e.ts = I(s, at + 7);
+    return e;
+}
+
+} // namespace
+
+void sessionRecordCounts(const RecordBatch &b, std::size_t out[kSessionRecordKindCount])
+{
+    const std::size_t n[kSessionRecordKindCount] = {b.counters.size(), b.flowEnds.size(), b.pythonRanges.size(),
+                                                     b.memory.size(), b.opMemory.size(), b.commOps.size(),
+                                                     b.commBandwidth.size(), b.commMatrix.size(), b.stepTimes.size(),
+                                                     b.taskAttrs.size()};
+    std::copy(n, n + kSessionRecordKindCount, out);
+}
+
+int SessionRecordWriter::prepare(const Db &db)
+{
+    struct { Stmt *s; const char *sql; } all[] = {
+        {&counters_, "INSERT INTO counters(session, device, track, name, unit, ts, value) VALUES(?1,?2,?3,?4,?5,?6,?7)"},
+        {&flows_, "INSERT INTO flow_ends(session, device, category, name, flow_id, finish, lane, tid, ts) "
+                  "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
+        {&python_, "INSERT INTO python_ranges(session, device, pid, tid, name, category, start, duration, call_stack, "
+                   "input_shapes, input_types, sequence, fwd_thread, correlation) "
+                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)"},
+        {&memory_, "INSERT INTO memory_records(session, device, module, component, ts, allocated_mb, reserved_mb, "
+                   "active_mb, stream_ptr) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
+        {&opMemory_, "INSERT INTO op_memory(session, device, name, size_kb, allocated, released, active_released, "
+                     "alloc_total_allocated_mb, alloc_total_reserved_mb, alloc_total_active_mb, "
+                     "release_total_allocated_mb, release_total_reserved_mb, release_total_active_mb, stream_ptr) "
+                     "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)"},
+        {&commOps_, "INSERT INTO comm_op_stats(session, device, step, type, op, group_name, start, elapse_ms, transit_ms, "
+                    "wait_ms, sync_ms, idle_ms) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
+        {&commBw_, "INSERT INTO comm_bandwidth(session, device, step, type, op, transport, size_mb, time_ms, "
+                   "bandwidth_gbps, large_packet_ratio) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"},
+        {&commMatrix_, "INSERT INTO comm_matrix(session, device, step, type, op, src_rank, dst_rank, transport, size_mb, "
+                       "time_ms, bandwidth_gbps, op_name) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
+        {&stepTimes_, "INSERT INTO step_times(session, device, step, computing, comm_not_overlapped, overlapped, "
+                      "communication, free, stage, bubble, comm_not_overlapped_exclude_receive, preparing) "
+                      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
+        {&taskAttrs_, "INSERT INTO task_attrs(session, device, stream, task_id, start, key, value) "
+                      "VALUES(?1,?2,?3,?4,?5,?6,?7)"},
+    };
+    for (auto &a : all)
+        if (const int rc = db.prepare(a.sql, a.s, /*persistent=*/true); rc != SQLITE_OK)
+            return rc;
+    return SQLITE_OK;
+}
+
+void SessionRecordWriter::finalize()
+{
+    for (Stmt *s : {&counters_, &flows_, &python_, &memory_, &opMemory_, &commOps_, &commBw_, &commMatrix_, &stepTimes_,
+                    &taskAttrs_})
+        *s = Stmt();
+}
+
+int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
+{
+    int rc = insertAll(counters_, sid, b.counters, [](Binder &x, const CounterRecord &r) {
+        x.i(r.device).i(r.track).i(r.name).i(r.unit).i(r.ts).d(r.value);
+    });
+    if (rc == SQLITE_OK)
+        rc = insertAll(flows_, sid, b.flowEnds, [](Binder &x, const FlowEndRecord &r) {
+            x.i(r.device).i(r.category).i(r.name).i(s64(r.flowId)).i(r.finish ? 1 : 0).i(int(r.lane)).i(r.tid).i(r.ts);
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(python_, sid, b.pythonRanges, [](Binder &x, const PythonRangeRecord &r) {
+            x.i(r.device).i(r.pid).i(r.tid).i(r.name).i(r.category).i(r.start).i(r.duration).i(r.callStack)
+                .i(r.inputShapes).i(r.inputTypes).i(r.sequence).i(s64(r.fwdThread)).i(s64(r.correlation));
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(memory_, sid, b.memory, [](Binder &x, const MemoryRecord &r) {
+            x.i(r.device).i(r.module ? 1 : 0).i(r.component).i(r.ts).d(r.allocatedMB).d(r.reservedMB).d(r.activeMB)
+                .i(s64(r.streamPtr));
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(opMemory_, sid, b.opMemory, [](Binder &x, const OpMemoryRecord &r) {
+            x.i(r.device).i(r.name).d(r.sizeKB).i(r.allocated).i(r.released).i(r.activeReleased)
+                .d(r.allocTotalAllocatedMB).d(r.allocTotalReservedMB).d(r.allocTotalActiveMB)
+                .d(r.releaseTotalAllocatedMB).d(r.releaseTotalReservedMB).d(r.releaseTotalActiveMB).i(s64(r.streamPtr));
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(commOps_, sid, b.commOps, [](Binder &x, const CommOpStatRecord &r) {
+            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.group).i(r.start).d(r.elapseMs).d(r.transitMs).d(r.waitMs)
+                .d(r.syncMs).d(r.idleMs);
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(commBw_, sid, b.commBandwidth, [](Binder &x, const CommBandwidthRecord &r) {
+            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.transport).d(r.sizeMB).d(r.timeMs).d(r.bandwidthGBps)
+                .d(r.largePacketRatio);
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(commMatrix_, sid, b.commMatrix, [](Binder &x, const CommMatrixRecord &r) {
+            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.srcRank).i(r.dstRank).i(r.transport).d(r.sizeMB)
+                .d(r.timeMs).d(r.bandwidthGBps).i(r.opName);
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(stepTimes_, sid, b.stepTimes, [](Binder &x, const StepTimeRecord &r) {
+            x.i(r.device).i(r.step).i(r.computing).i(r.commNotOverlapped).i(r.overlapped).i(r.communication).i(r.free)
+                .i(r.stage).i(r.bubble).i(r.commNotOverlappedExcludeReceive).i(r.preparing);
+        });
+    if (rc == SQLITE_OK)
+        rc = insertAll(taskAttrs_, sid, b.taskAttrs, [](Binder &x, const TaskAttrRecord &r) {
+            x.i(r.device).i(r.streamId).i(r.taskId).i(r.start).i(r.key).i(r.value);
+        });
+    return rc;
+}
+
+std::uint64_t SessionRecordWriter::estimateBytes(const RecordBatch &b)
+{
+    // A coarse per-row estimate (row plus its index entry, ~6 bytes per integer column and
+    // 9 per REAL): these kinds never age, the figure only counts toward the session's size.
+    return b.counters.size() * 70 + b.flowEnds.size() * 80 + b.pythonRanges.size() * 110 + b.memory.size() * 80
+           + b.opMemory.size() * 140 + b.commOps.size() * 100 + b.commBandwidth.size() * 90
+           + b.commMatrix.size() * 110 + b.stepTimes.size() * 90 + b.taskAttrs.size() * 70;
+}
+
+int readCounters(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::CounterFn &fn)
+{
+    CounterRecord r;
+    r.device = device;
+    return eachRow(db, "SELECT track, name, unit, ts, value FROM counters WHERE session = ?1 AND device = ?2 "
+                       "ORDER BY name, ts, rowid",
+                   session, device, [&](sqlite3_stmt *s) {
+                       r.track = U(s, 0);
+                       r.name = U(s, 1);
+                       r.unit = U(s, 2);
+                       r.ts = I(s, 3);
+                       r.value = D(s, 4);
+                       return fn(r);
+                   });
+}
+
+int readFlows(const Db &db, std::int64_t session, const TraceReader::FlowFn &fn)
+{
+    // Both directions of the outer join: starts with or without a finish, then finishes
+    // without a start; ordered by the first end's time.
+    constexpr const char *cols = "device, category, name, flow_id, finish, lane, tid, ts";
+    const std::string sql = std::string("SELECT ") + "a.device, a.category, a.name, a.flow_id, a.finish, a.lane, a.tid, a.ts, "
+                            "b.device, b.category, b.name, b.flow_id, b.finish, b.lane, b.tid, b.ts, a.ts AS t "
+                            "FROM flow_ends a LEFT JOIN flow_ends b ON b.session = a.session AND b.category = a.category "
+                            "AND b.flow_id = a.flow_id AND b.finish = 1 "
+                            "WHERE a.session = ?1 AND a.finish = 0 "
+                            "UNION ALL SELECT " + std::string(cols) + ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ts "
+                            "FROM flow_ends f WHERE f.session = ?1 AND f.finish = 1 AND NOT EXISTS (SELECT 1 FROM flow_ends "
+                            "g WHERE g.session = f.session AND g.category = f.category AND g.flow_id = f.flow_id "
+                            "AND g.finish = 0) ORDER BY t, 2, 4";
+    std::tuple<StrId, std::uint64_t, TimeNs> last{0, 0, 0};
+    bool any = false;
+    return eachRow(db, sql.c_str(), session, -1, [&](sqlite3_stmt *s) {
+        FlowRecord f;
+        const FlowEndRecord first = flowEnd(s, 0);
+        f.category = first.category;
+        f.name = first.name;
+        f.flowId = first.flowId;
+        // A start with several finishes: the first one ends the arrow.
+        if (any && last == std::make_tuple(f.category, f.flowId, first.ts) && !first.finish)
+            return true;
+        any = true;
+        last = {f.category, f.flowId, first.ts};
+        if (first.finish) {
+            f.hasFinish = true;
+            f.finish = first;
+        } else {
+            f.hasStart = true;
+            f.start = first;
+            if (sqlite3_column_type(s, 8) != SQLITE_NULL) {
+                f.hasFinish = true;
+                f.finish = flowEnd(s, 8);
+            }
+        }
+        return fn(f);
+    });
+}
+
+int readPythonRanges(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::PythonRangeFn &fn)
+{
+    PythonRangeRecord r;
+    r.device = device;
+    return eachRow(db, "SELECT pid, tid, name, category, start, duration, call_stack, input_shapes, input_types, sequence, "
+                       "fwd_thread, correlation FROM python_ranges WHERE session = ?1 AND device = ?2 "
+                       "ORDER BY start, rowid",
+                   session, device, [&](sqlite3_stmt *s) {
+                       r.pid = U(s, 0);
+                       r.tid = U(s, 1);
+                       r.name = U(s, 2);
+                       r.category = U(s, 3);
+                       r.start = I(s, 4);
+                       r.duration = I(s, 5);
+                       r.callStack = U(s, 6);
+                       r.inputShapes = U(s, 7);
+                       r.inputTypes = U(s, 8);
+                       r.sequence = I(s, 9);
+                       r.fwdThread = u64(I(s, 10));
+                       r.correlation = u64(I(s, 11));
+                       return fn(r);
+                   });
+}
+
+int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::MemoryFn &fn)
+{
+    MemoryRecord r;
+    r.device = device;
+    return eachRow(db, "SELECT module, component, ts, allocated_mb, reserved_mb, active_mb, stream_ptr FROM memory_records "
+                       "WHERE session = ?1 AND device = ?2 ORDER BY ts, rowid",
+                   session, device, [&](sqlite3_stmt *s) {
+                       r.module = I(s, 0) != 0;
+                       r.component = U(s, 1);
+                       r.ts = I(s, 2);
+                       r.allocatedMB = D(s, 3);
+                       r.reservedMB = D(s, 4);
+                       r.activeMB = D(s, 5);
+                       r.streamPtr = u64(I(s, 6));
+                       return fn(r);
+                   });
+}
+
+int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn)
+{
+    OpMemoryRecord r;
+    r.device = device;
+    return eachRow(db, "SELECT name, size_kb, allocated, released, active_released, alloc_total_allocated_mb, "
+                       "alloc_total_reserved_mb, alloc_total_active_mb, release_total_allocated_mb, "
+                       "release_total_reserved_mb, release_total_active_mb, stream_ptr FROM op_memory "
+                       "WHERE session = ?1 AND device = ?2 ORDER BY allocated, rowid",
+                   session, device, [&](sqlite3_stmt *s) {
+                       r.name = U(s, 0);
+                       r.sizeKB = D(s, 1);
+                       r.allocated = I(s, 2);
+                       r.released = I(s, 3);
+                       r.activeReleased = I(s, 4);
+                       r.allocTotalAllocatedMB = D(s, 5);
+                       r.allocTotalReservedMB = D(s, 6);
+                       r.allocTotalActiveMB = D(s, 7);
+                       r.releaseTotalAllocatedMB = D(s, 8);
+                       r.releaseTotalReservedMB = D(s, 9);
+                       r.releaseTotalActiveMB = D(s, 10);
+                       r.streamPtr = u64(I(s, 11));
+                       return fn(r);
+                   });
+}
+
+int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn)
+{
+    TaskAttrRecord r;
+    r.device = device;
+    return eachRow(db, "SELECT stream, task_id, start, key, value FROM task_attrs WHERE session = ?1 AND device = ?2 "
+                       "ORDER BY stream, start, rowid",
+                   session, device, [&](sqlite3_stmt *s) {
+                       r.streamId = U(s, 0);
+                       r.taskId = U(s, 1);
+                       r.start = I(s, 2);
+                       r.key = U(s, 3);
+                       r.value = U(s, 4);
+                       return fn(r);
+                   });
+}
+
+int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)
+{
+    out->clear();
+    return eachRow(db, "SELECT device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms "
+                       "FROM comm_op_stats WHERE session = ?1 ORDER BY device, rowid",
+                   session, -1, [&](sqlite3_stmt *s) {
+                       CommOpStatRecord r;
+                       r.device = std::uint16_t(I(s, 0));
+                       r.step = U(s, 1);
+                       r.type = U(s, 2);
+                       r.op = U(s, 3);
+                       r.group = U(s, 4);
+                       r.start = I(s, 5);
+                       r.elapseMs = D(s, 6);
+                       r.transitMs = D(s, 7);
+                       r.waitMs = D(s, 8);
+                       r.syncMs = D(s, 9);
+                       r.idleMs = D(s, 10);
+                       out->push_back(r);
+                       return true;
+                   });
+}
+
+int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out)
+{
+    out->clear();
+    return eachRow(db, "SELECT device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio "
+                       "FROM comm_bandwidth WHERE session = ?1 ORDER BY device, rowid",
+                   session, -1, [&](sqlite3_stmt *s) {
+                       CommBandwidthRecord r;
+                       r.device = std::uint16_t(I(s, 0));
+                       r.step = U(s, 1);
+                       r.type = U(s, 2);
+                       r.op = U(s, 3);
+                       r.transport = U(s, 4);
+                       r.sizeMB = D(s, 5);
+                       r.timeMs = D(s, 6);
+                       r.bandwidthGBps = D(s, 7);
+                       r.largePacketRatio = D(s, 8);
+                       out->push_back(r);
+                       return true;
+                   });
+}
+
+int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out)
+{
+    out->clear();
+    return eachRow(db, "SELECT device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, "
+                       "op_name FROM comm_matrix WHERE session = ?1 ORDER BY device, rowid",
+                   session, -1, [&](sqlite3_stmt *s) {
+                       CommMatrixRecord r;
+                       r.device = std::uint16_t(I(s, 0));
+                       r.step = U(s, 1);
+                       r.type = U(s, 2);
+                       r.op = U(s, 3);
+                       r.srcRank = U(s, 4);
+                       r.dstRank = U(s, 5);
+                       r.transport = U(s, 6);
+                       r.sizeMB = D(s, 7);
+                       r.timeMs = D(s, 8);
+                       r.bandwidthGBps = D(s, 9);
+                       r.opName = U(s, 10);
+                       out->push_back(r);
+                       return true;
+                   });
+}
+
+int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out)
+{
+    out->clear();
+    return eachRow(db, "SELECT device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
+                       "comm_not_overlapped_exclude_receive, preparing FROM step_times WHERE session = ?1 "
+                       "ORDER BY device, rowid",
+                   session, -1, [&](sqlite3_stmt *s) {
+                       StepTimeRecord r;
+                       r.device = std::uint16_t(I(s, 0));
+                       r.step = U(s, 1);
+                       r.computing = I(s, 2);
+                       r.commNotOverlapped = I(s, 3);
+                       r.overlapped = I(s, 4);
+                       r.communication = I(s, 5);
+                       r.free = I(s, 6);
+                       r.stage = I(s, 7);
+                       r.bubble = I(s, 8);
+                       r.commNotOverlappedExcludeReceive = I(s, 9);
+                       r.preparing = I(s, 10);
+                       out->push_back(r);
+                       return true;
+                   });
+}
+
+} // namespace npuscope::store::detail

@@ -1,0 +1,49 @@
+#pragma once
+// Internal to core/store: the tables of the session-wide record kinds of today's profilers
+// (counters, flow ends, Python ranges, memory, operator memory, communication statistics,
+// step times, extra task columns; schema 4). The writer inserts them inside the batch's
+// transaction; the readers walk one session's rows on the index each table has for it.
+// These records carry no iteration, so storage_limit ageing never removes them.
+
+#include "core/model/records.h"
+#include "core/model/trace_reader.h"
+#include "core/store/sqlite_db.h"
+
+namespace npuscope::store::detail {
+
+// Names of the kinds as record_counts keeps them, in RecordBatch order.
+inline constexpr const char *kSessionRecordKinds[] = {"counters", "flow_ends", "python_ranges", "memory_records",
+                                                      "op_memory", "comm_op_stats", "comm_bandwidth", "comm_matrix",
+                                                      "step_times", "task_attrs"};
+inline constexpr int kSessionRecordKindCount = 10;
+
+// How many records of each kind (kSessionRecordKinds order) a batch holds.
+void sessionRecordCounts(const RecordBatch &b, std::size_t out[kSessionRecordKindCount]);
+
+class SessionRecordWriter {
+public:
+    int prepare(const Db &db);
+    // Inserts the batch's session-wide records for `session`; SQLITE_OK or the failing code.
+    int write(std::int64_t session, const RecordBatch &b);
+    // Estimated stored bytes of those records (rows and index entries), for storage_limit.
+    static std::uint64_t estimateBytes(const RecordBatch &b);
+    void finalize();
+
+private:
+    Stmt counters_, flows_, python_, memory_, opMemory_, commOps_, commBw_, commMatrix_, stepTimes_, taskAttrs_;
+};
+
+// Readers over one session; each returns SQLITE_OK, or the code of the failing step. They
+// stop early (still SQLITE_OK) when the callback returns false.
+int readCounters(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::CounterFn &fn);
+int readFlows(const Db &db, std::int64_t session, const TraceReader::FlowFn &fn);
+int readPythonRanges(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::PythonRangeFn &fn);
+int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::MemoryFn &fn);
+int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn);
+int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn);
+int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out);
+int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out);
+int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out);
+int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out);
+
+} // namespace npuscope::store::detail
