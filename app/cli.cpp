@@ -4,7 +4,7 @@
 #include "core/analysis/advisor.h"
 #include "core/analysis/run_diff.h"
 #include "core/exporting/prof_exporter.h"
-#include "core/importing/prof_importer.h"
+#include "core/importing/importer.h"
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "core/store/project_query.h"
@@ -618,10 +618,11 @@ int cmdExport(const QStringList &args)
 int cmdImport(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Cli::tr("Import a PROF directory written by msprof (or by NPU Scope) into a project. "
-                                        "Give a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders: "
-                                        "every device found is imported into one session."));
-    p.addPositionalArgument(QStringLiteral("dir"), Cli::tr("The folder to import."));
+    p.setApplicationDescription(Cli::tr("Import profiler output into a project: msprof's PROF_* folders (legacy and "
+                                        "newer layout), torch_npu or MindSpore *_ascend_pt / *_ascend_ms folders (text "
+                                        "or SQLite export), msprof_*.db files, or a folder holding several of them (one "
+                                        "per rank): everything found is imported into one session, one device per rank."));
+    p.addPositionalArgument(QStringLiteral("path"), Cli::tr("The folder (or .db file) to import."));
     p.addOption({QStringLiteral("project"), Cli::tr("Project file (created if missing)."), Cli::tr("file")});
     p.addOption({QStringLiteral("name"), Cli::tr("Session name (default: \"Import of <folder>\")."), Cli::tr("text")});
     if (const int rc = parseOrUsage(p, args); rc >= 0)
@@ -632,9 +633,10 @@ int cmdImport(const QStringList &args)
     }
     const QString dir = p.positionalArguments().first();
     const QString projectPath = p.value(QStringLiteral("project"));
-    if (!QFileInfo(dir).isDir()) {
-        err(QFileInfo::exists(dir) ? Cli::tr("%1 is not a folder; give a PROF_* folder or a folder holding PROF_* folders.").arg(dir)
-                                   : Cli::tr("The folder %1 does not exist.").arg(dir));
+    // What the path holds is the importer's to decide (it names the layouts it reads), but
+    // nothing is created for a path that is not there.
+    if (!QFileInfo::exists(dir)) {
+        err(Cli::tr("The folder %1 does not exist.").arg(dir));
         return ExitNotProject;
     }
     const bool projectExisted = QFileInfo::exists(projectPath);
@@ -1179,7 +1181,7 @@ QString mainHelp()
               "Commands:\n"
               "  run            emulate a profiled training session and record it into a project\n"
               "  export         write a recorded session as a PROF directory (JSON timelines, CSV summaries)\n"
-              "  import         read a PROF directory (msprof output) into a project\n"
+              "  import         read profiler output (msprof, torch_npu, MindSpore; text or SQLite) into a project\n"
               "  query          list sessions, devices, models, iterations and record counts\n"
               "  check-options  validate a profiling_options string or a training script\n"
               "  demo           record and export a small demo session\n"

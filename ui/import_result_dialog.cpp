@@ -198,8 +198,24 @@ void ImportResultDialog::retranslateUi()
     auto row = [&html](const QString &k, const QString &v) {
         html += QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;&nbsp;%2</td></tr>").arg(k.toHtmlEscaped(), v);
     };
-    if (!r.layout.isEmpty())
-        row(tr("Layout"), r.layout == QLatin1String("mindstudio") ? tr("newer (mindstudio_profiler_output)") : tr("legacy (device_N)"));
+    if (!r.layout.isEmpty()) {
+        QStringList layouts;
+        for (const QString &l : r.layout.split(QStringLiteral(", "), Qt::SkipEmptyParts)) {
+            if (l == QLatin1String("mindstudio"))
+                layouts << tr("msprof newer layout (mindstudio_profiler_output)");
+            else if (l == QLatin1String("legacy"))
+                layouts << tr("msprof legacy layout (device_N)");
+            else if (l == QLatin1String("framework text"))
+                layouts << tr("torch_npu / MindSpore text export");
+            else if (l == QLatin1String("framework db"))
+                layouts << tr("torch_npu / MindSpore SQLite export");
+            else if (l == QLatin1String("msprof db"))
+                layouts << tr("msprof SQLite export");
+            else
+                layouts << l;
+        }
+        row(tr("Layout"), layouts.join(QStringLiteral(", ")));
+    }
     if (!r.files.empty())
         row(tr("Files read"), tr("%1 (%2)").arg(num(r.files.size()), bytesText(r.bytes)));
     if (t.items) {

@@ -5,7 +5,7 @@
 // skipped, what the input lacks, and every problem with its file, line, byte offset and
 // reason in a sortable list that can be copied.
 
-#include "core/importing/prof_importer.h"
+#include "core/importing/importer.h"
 #include "core/store/project.h"
 
 #include <QDialog>

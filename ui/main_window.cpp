@@ -296,9 +296,11 @@ void MainWindow::retranslateUi()
     openAct_->setText(tr("&Open Project…"));
     saveAsAct_->setText(tr("Save Project &As…"));
     saveAsAct_->setToolTip(tr("Save a copy of the project (safe while a session is being recorded)"));
-    importAct_->setText(tr("&Import PROF Directory…"));
-    importAct_->setToolTip(tr("Read a PROF directory written by msprof (or exported by NPU Scope) into the project "
-                              "as a new session; you can also drop the folder on the window"));
+    importAct_->setText(tr("&Import Profiler Output…"));
+    importAct_->setToolTip(tr("Read profiler output into the project as a new session: msprof PROF_* folders (legacy "
+                              "or newer layout), torch_npu / MindSpore *_ascend_pt / *_ascend_ms folders (text or "
+                              "SQLite), or a folder of several ranks; you can also drop a folder or a .db file on the "
+                              "window"));
     importAct_->setStatusTip(importAct_->toolTip());
     exportAct_->setText(tr("&Export Session…"));
     exportAct_->setToolTip(tr("Write the selected session as a PROF directory (timeline JSON and summary CSV)"));
@@ -351,10 +353,11 @@ void MainWindow::closeEvent(QCloseEvent *e)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *e)
 {
-    // A project file opens; a folder is imported as PROF data.
+    // A project file opens; a folder or an SQLite export (.db) is imported.
     for (const QUrl &u : e->mimeData()->urls())
         if (u.isLocalFile()
-            && (u.toLocalFile().endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive) || QFileInfo(u.toLocalFile()).isDir())) {
+            && (u.toLocalFile().endsWith(QLatin1String(".npuscope"), Qt::CaseInsensitive) || QFileInfo(u.toLocalFile()).isDir()
+                || u.toLocalFile().endsWith(QLatin1String(".db"), Qt::CaseInsensitive))) {
             e->acceptProposedAction();
             return;
         }
@@ -371,7 +374,7 @@ void MainWindow::dropEvent(QDropEvent *e)
             openProject(path);
             return;
         }
-        if (QFileInfo(path).isDir()) {
+        if (QFileInfo(path).isDir() || path.endsWith(QLatin1String(".db"), Qt::CaseInsensitive)) {
             e->acceptProposedAction();
             // Back to the event loop first: the file dialog that may follow must not run
             // inside the drag source's drop handling.
@@ -1022,7 +1025,8 @@ void MainWindow::importProf()
     QSettings settings;
     const QString last = settings.value(QStringLiteral("import/lastFolder"), QDir::homePath()).toString();
     const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)"), last);
+        this, tr("Import Profiler Output (a PROF_* folder, a *_ascend_pt or *_ascend_ms folder, or a folder of ranks)"),
+        last);
     if (dir.isEmpty())
         return;
     settings.setValue(QStringLiteral("import/lastFolder"), QFileInfo(dir).absolutePath());
@@ -1057,11 +1061,10 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
         QMessageBox::information(this, tr("Busy"), tr("Wait for the current run or import to finish, or cancel it first."));
         return false;
     }
+    // What the path holds is for the importer to say (it names the layouts it reads).
     const QFileInfo fi(dir);
-    if (!fi.isDir()) {
-        const QString m = fi.exists() ? tr("%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, "
-                                           "or a folder holding PROF_* folders.").arg(QDir::toNativeSeparators(dir))
-                                      : tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(dir));
+    if (!fi.exists()) {
+        const QString m = tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(dir));
         log(m);
         QMessageBox::warning(this, tr("Cannot Import"), m);
         return false;

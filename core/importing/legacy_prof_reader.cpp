@@ -1,10 +1,16 @@
-#include "core/importing/prof_importer.h"
+// The legacy per-device PROF layout (Ascend 910, CANN up to 6, and NPU Scope's own
+// export): PROF_*/device_<id>/{info.json.<id>, start_info.<id>, end_info.<id>,
+// timeline/<kind>_<dev>_<model>_<iter>.json, summary/<kind>_<dev>_<model>_<iter>.csv}.
+// Per iteration, the summary CSVs are read first into lookups (op_summary, task_time, l2)
+// so the timeline's tasks are complete when they are built; msprof holds every lane, and
+// task_time / hccl / msprof_tx repeat subsets of it (counted as duplicates).
+
+#include "core/importing/readers.h"
 
 #include "core/importing/csv_reader.h"
 #include "core/importing/json_pull.h"
-#include "core/options/profiling_options.h"
+#include "core/importing/trace_file.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -28,55 +34,6 @@ namespace npuscope::importing {
 struct ProfImporter {
     Q_DECLARE_TR_FUNCTIONS(ProfImporter)
 };
-
-FileAccount ImportReport::total() const
-{
-    FileAccount t;
-    for (const auto &f : files) {
-        t.items += f.items;
-        t.imported += f.imported;
-        t.duplicates += f.duplicates;
-        t.derived += f.derived;
-        t.skipped += f.skipped;
-    }
-    return t;
-}
-
-bool ImportReport::balanced() const
-{
-    return std::all_of(files.begin(), files.end(), [](const FileAccount &f) { return f.balanced(); });
-}
-
-QByteArray ImportReport::toJson() const
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("layout"), layout);
-    o.insert(QStringLiteral("source"), source);
-    o.insert(QStringLiteral("prof_dirs"), QJsonArray::fromStringList(profDirs));
-    o.insert(QStringLiteral("bytes"), double(bytes));
-    const FileAccount t = total();
-    QJsonObject tot;
-    tot.insert(QStringLiteral("items"), double(t.items));
-    tot.insert(QStringLiteral("imported"), double(t.imported));
-    tot.insert(QStringLiteral("duplicates"), double(t.duplicates));
-    tot.insert(QStringLiteral("derived"), double(t.derived));
-    tot.insert(QStringLiteral("skipped"), double(t.skipped));
-    o.insert(QStringLiteral("total"), tot);
-    o.insert(QStringLiteral("files"), double(files.size()));
-    QJsonArray probs;
-    for (const auto &p : problems) {
-        QJsonObject j;
-        j.insert(QStringLiteral("file"), p.file);
-        j.insert(QStringLiteral("line"), double(p.line));
-        j.insert(QStringLiteral("offset"), double(p.offset));
-        j.insert(QStringLiteral("reason"), p.reason);
-        j.insert(QStringLiteral("count"), double(p.count));
-        probs.append(j);
-    }
-    o.insert(QStringLiteral("problems"), probs);
-    o.insert(QStringLiteral("missing"), QJsonArray::fromStringList(missing));
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
 
 namespace {
 
@@ -117,18 +74,6 @@ std::uint64_t mixStr(std::uint64_t h, std::string_view s)
     return mix(h, x);
 }
 
-struct OpKey {
-    std::uint32_t model;
-    StrId name, opType, inS, inT, inF, outS, outT, outF;
-    std::uint16_t blockDim;
-    bool aiCpu;
-    bool operator<(const OpKey &o) const
-    {
-        return std::tie(model, name, opType, inS, inT, inF, outS, outT, outF, blockDim, aiCpu)
-             < std::tie(o.model, o.name, o.opType, o.inS, o.inT, o.inF, o.outS, o.outT, o.outF, o.blockDim, o.aiCpu);
-    }
-};
-
 // What op_summary says about one task; looked up by (stream, task id, start).
 struct OpSummaryRow {
     std::string opType, inS, inT, inF, outS, outT, outF;
@@ -159,39 +104,22 @@ struct ModelSeen {
     QString name;
 };
 
-class Importer {
+class LegacyReader : public LayoutReader {
 public:
-    Importer(const ImportRequest &r, RecordSink &s, ImportReport &rep,
-             const std::function<void(const ImportProgress &)> &p, const std::atomic_bool *c)
-        : req(r), sink(s), report(rep), progressFn(p), cancel(c) {}
-
-    bool run();
-    ImportError kind = ImportError::None;
-    QString error;
+    explicit LegacyReader(const Source &s) : LayoutReader(s) {}
+    bool prepare(ImportContext &ctx) override;
+    bool read(ImportContext &ctx) override;
+    bool devicesMustBeUnique() const override { return true; }
+    void excludeDevice(std::uint16_t id, const QString &why) override;
+    QString deviceDir(std::uint16_t id) const override;
 
 private:
-    bool fail(ImportError k, const QString &m) { kind = k; error = m; return false; }
-    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
-
     // discovery
-    bool discover();
     void addProfDir(const QString &dir);
-    void addDevice(const QString &profDir, const QString &devDir, std::uint16_t id);
+    void addDevice(const QString &devDir, std::uint16_t id);
     void readDeviceMeta(DeviceSrc &d);
     QJsonObject readSmallJson(const QString &path, const QString &rel, bool required);
-    QString relPath(const QString &abs) const { return QDir(root).relativeFilePath(abs); }
-    bool escapes(const QString &abs);
-    void buildSessionInfo();
-
-    // problems and accounting
-    void problem(const QString &rel, std::uint64_t line, std::int64_t offset, const QString &reason);
-    FileAccount &account(const QString &rel);
-
-    // records
-    StrId str(std::string_view s) { return s.empty() ? 0 : strings.intern(s, batch); }
-    bool flushIfFull();
-    bool flush();
-    std::uint32_t opFor(const OpKey &k);
+    void describeSession();
 
     // per device
     bool importDevice(DeviceSrc &d);
@@ -207,32 +135,16 @@ private:
     bool readTimeline(const DataFile &f, const DeviceSrc &d, bool authoritative, bool remember);
     void finishIteration(const DataFile *opSummary, const DataFile *taskTimeCsv, const DataFile *l2);
     bool emitStepTraces(std::uint16_t device);
-    bool importNewer(std::vector<DeviceSrc> &devs);
-    void progressFile(const DataFile &f);
+    void progressFile(const DataFile &f) { ctx_->fileDone(f.size); }
+    std::uint16_t dev(std::uint16_t src) const { return map.device(src); }
 
-    const ImportRequest &req;
-    RecordSink &sink;
-    ImportReport &report;
-    const std::function<void(const ImportProgress &)> &progressFn;
-    const std::atomic_bool *cancel;
-
-    QString root;
+    ImportContext *ctx_ = nullptr;
     QString contain; // canonical PROF folder being read: nothing outside it is read
-    std::vector<DeviceSrc> devices;
-    std::vector<DataFile> newerFiles;       // mindstudio_profiler_output
-    std::map<QString, std::size_t> accountIndex;
-    std::map<std::pair<QString, QString>, std::size_t> problemIndex;
-    SessionInfo info;
-    bool begun = false;
-    ImportProgress prog;
-
-    StringTable strings;
-    RecordBatch batch;
-    std::map<OpKey, std::uint32_t> ops;
-    std::map<std::uint32_t, ModelSeen> models;
+    std::vector<DeviceSrc> devs;
+    std::map<std::uint32_t, ModelSeen> modelSeen;
 
     // per iteration lookups (filled from the summary CSVs before the timeline is read)
-    std::unordered_map<std::uint64_t, OpSummaryRow> opRows;       // key: stream, task, start (+device in the newer layout)
+    std::unordered_map<std::uint64_t, OpSummaryRow> opRows;       // key: stream, task, start, device
     std::unordered_map<std::uint64_t, PendingStat> pendings;      // key: stream, task, name
     std::unordered_map<std::uint64_t, std::deque<std::pair<float, float>>> l2Rows; // key: stream, task
     std::uint64_t l2Unused = 0;
@@ -245,43 +157,8 @@ private:
     std::uint16_t curDevice = 0;
     std::uint32_t curModel = 0, curIteration = 0;
     std::uint32_t hostPid = 0;
-    int aicFreq = 1000;
-    bool newerLayout = false;
+    int aicFreq = 0;
 };
-
-// ---------------------------------------------------------------------------------------
-// problems and accounting
-
-void Importer::problem(const QString &rel, std::uint64_t line, std::int64_t offset, const QString &reason)
-{
-    const auto key = std::make_pair(rel, reason);
-    auto it = problemIndex.find(key);
-    if (it != problemIndex.end()) {
-        ++report.problems[it->second].count;
-        return;
-    }
-    problemIndex.emplace(key, report.problems.size());
-    report.problems.push_back({rel, line, offset, reason, 1});
-}
-
-FileAccount &Importer::account(const QString &rel)
-{
-    auto it = accountIndex.find(rel);
-    if (it != accountIndex.end())
-        return report.files[it->second];
-    accountIndex.emplace(rel, report.files.size());
-    report.files.push_back({});
-    report.files.back().file = rel;
-    return report.files.back();
-}
-
-void Importer::progressFile(const DataFile &f)
-{
-    ++prog.filesDone;
-    prog.bytesDone += f.size;
-    if (progressFn)
-        progressFn(prog);
-}
 
 // ---------------------------------------------------------------------------------------
 // discovery
@@ -299,139 +176,51 @@ static bool parseDeviceDirName(const QString &name, std::uint16_t *id)
     return true;
 }
 
-bool Importer::discover()
-{
-    const QFileInfo fi(req.path);
-    if (req.path.trimmed().isEmpty())
-        return fail(ImportError::Usage, Tr::tr("No folder to import was given."));
-    if (!fi.exists())
-        return fail(ImportError::Unreadable, Tr::tr("The folder %1 does not exist.").arg(req.path));
-    if (!fi.isDir())
-        return fail(ImportError::Unreadable, Tr::tr("%1 is not a folder; give a PROF_* folder, one of its device_* folders or a folder holding PROF_* folders.").arg(req.path));
-    if (!fi.isReadable() || !fi.isExecutable())
-        return fail(ImportError::Unreadable, Tr::tr("The folder %1 cannot be read (permission denied).").arg(req.path));
-    const QString dir = fi.canonicalFilePath();
-    report.source = dir;
-    const QString name = fi.fileName();
-    std::uint16_t id = 0;
-    QStringList profDirs;
-    if (parseDeviceDirName(name, &id) || name == QLatin1String("mindstudio_profiler_output")
-        || name == QLatin1String("timeline") || name == QLatin1String("summary")) {
-        QString up = QFileInfo(dir).absolutePath();
-        if (name == QLatin1String("timeline") || name == QLatin1String("summary"))
-            up = QFileInfo(up).absolutePath();
-        profDirs << up;
-    } else if (name.startsWith(QLatin1String("PROF_"))) {
-        profDirs << dir;
-    } else {
-        const QStringList subs = QDir(dir).entryList({QStringLiteral("PROF_*")}, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-        for (const QString &s : subs)
-            profDirs << QDir(dir).absoluteFilePath(s);
-        if (profDirs.isEmpty())
-            profDirs << dir; // a PROF directory under another name
-    }
-    root = profDirs.size() == 1 && profDirs.first() != dir ? QFileInfo(profDirs.first()).absolutePath() : dir;
-    if (profDirs.size() == 1 && profDirs.first() == dir)
-        root = QFileInfo(dir).absolutePath();
-    for (const QString &p : profDirs)
-        addProfDir(p);
-    if (devices.empty() && newerFiles.empty())
-        return fail(ImportError::Unreadable, Tr::tr("No profiling data was found in %1: expected PROF_* folders with device_<id>/timeline, device_<id>/summary or mindstudio_profiler_output inside.").arg(req.path));
-    std::sort(devices.begin(), devices.end(), [](const DeviceSrc &a, const DeviceSrc &b) { return a.id < b.id; });
-    return true;
-}
-
-// A capture from someone else may carry links to anywhere (~/.ssh, /proc, another user's
-// files); whatever is read must resolve inside the PROF folder being imported. The PROF
-// folders themselves are the user's choice and may be links.
-bool Importer::escapes(const QString &abs)
-{
-    const QString c = QFileInfo(abs).canonicalFilePath();
-    if (c.isEmpty() || contain.isEmpty())
-        return false; // a dangling link: the reader reports it as unreadable
-    if (c == contain || c.startsWith(contain + QLatin1Char('/')))
-        return false;
-    problem(relPath(abs), 0, -1, Tr::tr("This is a link to %1, outside the imported folder; it was not read.").arg(c));
-    return true;
-}
-
-void Importer::addProfDir(const QString &profDir)
+void LegacyReader::addProfDir(const QString &profDir)
 {
     contain = QFileInfo(profDir).canonicalFilePath();
     QDir pd(profDir);
     bool any = false;
-    const QString newer = pd.absoluteFilePath(QStringLiteral("mindstudio_profiler_output"));
-    const QStringList devDirs = pd.entryList({QStringLiteral("device_*")}, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-    bool legacyData = false;
-    for (const QString &dd : devDirs)
-        if (QFileInfo(pd.absoluteFilePath(dd + QStringLiteral("/timeline"))).isDir()
-            || QFileInfo(pd.absoluteFilePath(dd + QStringLiteral("/summary"))).isDir())
-            legacyData = true;
-    if (!legacyData && QFileInfo(newer).isDir()) {
-        newerLayout = true;
-        static const QRegularExpression re(QStringLiteral("^([a-z_0-9]+?)_(?:slice_\\d+_)?(\\d{14})\\.(json|csv)$"));
-        const QStringList files = QDir(newer).entryList(QDir::Files, QDir::Name);
-        for (const QString &fn : files) {
-            const auto m = re.match(fn);
-            const QString abs = QDir(newer).absoluteFilePath(fn);
-            if (escapes(abs))
-                continue;
-            if (!m.hasMatch()) {
-                problem(relPath(abs), 0, -1, Tr::tr("The file name does not follow <name>_<YYYYMMDDhhmmss>.<json|csv>; the file was not read."));
-                continue;
-            }
-            DataFile f;
-            f.path = abs;
-            f.rel = relPath(abs);
-            f.kind = m.captured(1);
-            f.json = m.captured(3) == QLatin1String("json");
-            f.size = static_cast<std::uint64_t>(QFileInfo(abs).size());
-            if ((f.json && f.kind != QLatin1String("msprof")) || (!f.json && f.kind != QLatin1String("op_summary")
-                                                                  && f.kind != QLatin1String("op_statistic"))) {
-                problem(f.rel, 0, -1, Tr::tr("This version does not read \"%1\" files of the newer layout; the file was not read.").arg(f.kind));
-                continue;
-            }
-            newerFiles.push_back(f);
-            any = true;
-        }
-        for (const QString &dd : devDirs) {
-            std::uint16_t id = 0;
-            if (parseDeviceDirName(dd, &id))
-                addDevice(profDir, pd.absoluteFilePath(dd), id);
-        }
-    } else {
-        for (const QString &dd : devDirs) {
-            std::uint16_t id = 0;
-            if (!parseDeviceDirName(dd, &id))
-                continue;
-            addDevice(profDir, pd.absoluteFilePath(dd), id);
-            any = true;
-        }
+    for (const QString &dd : pd.entryList({QStringLiteral("device_*")}, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        std::uint16_t id = 0;
+        if (!parseDeviceDirName(dd, &id))
+            continue;
+        addDevice(pd.absoluteFilePath(dd), id);
+        any = true;
     }
     if (any)
-        report.profDirs << QDir(root).relativeFilePath(profDir);
+        dirs << ctx_->rel(profDir);
 }
 
-void Importer::addDevice(const QString &profDir, const QString &devDir, std::uint16_t id)
+void LegacyReader::excludeDevice(std::uint16_t id, const QString &why)
 {
-    (void)profDir;
-    if (escapes(devDir))
-        return;
-    for (const auto &d : devices) {
-        if (d.id == id) {
-            problem(relPath(devDir), 0, -1, Tr::tr("Device %1 was already imported from %2; this copy was not read.").arg(id).arg(relPath(d.dir)));
-            return;
+    for (auto it = devs.begin(); it != devs.end(); ++it)
+        if (it->id == id) {
+            ctx_->problem(ctx_->rel(it->dir), 0, -1, why);
+            devs.erase(it);
+            break;
         }
-    }
+    devices.erase(std::remove_if(devices.begin(), devices.end(), [id](const DeviceInfo &d) { return d.id == id; }),
+                  devices.end());
+}
+
+QString LegacyReader::deviceDir(std::uint16_t id) const
+{
+    for (const auto &d : devs)
+        if (d.id == id)
+            return ctx_->rel(d.dir);
+    return {};
+}
+
+void LegacyReader::addDevice(const QString &devDir, std::uint16_t id)
+{
+    if (ctx_->escapes(devDir, contain))
+        return;
     DeviceSrc d;
     d.id = id;
     d.dir = devDir;
     d.info.id = id;
     readDeviceMeta(d);
-    if (newerLayout) {
-        devices.push_back(std::move(d));
-        return;
-    }
     static const QRegularExpression re(QStringLiteral("^([a-z][a-z0-9_]*?)_(\\d+)_(\\d+)_(\\d+)\\.(json|csv)$"));
     static const QStringList jsonKinds = {QStringLiteral("msprof"), QStringLiteral("task_time"), QStringLiteral("step_trace"),
                                           QStringLiteral("hccl"), QStringLiteral("msprof_tx")};
@@ -440,21 +229,21 @@ void Importer::addDevice(const QString &profDir, const QString &devDir, std::uin
                                          QStringLiteral("fusion_op"), QStringLiteral("l2_cache"), QStringLiteral("msprof_tx")};
     for (const char *sub : {"timeline", "summary"}) {
         QDir sd(devDir + QLatin1Char('/') + QLatin1String(sub));
-        if (!sd.exists() || escapes(sd.absolutePath()))
+        if (!sd.exists() || ctx_->escapes(sd.absolutePath(), contain))
             continue;
         for (const QString &fn : sd.entryList(QDir::Files, QDir::Name)) {
             const QString abs = sd.absoluteFilePath(fn);
-            if (escapes(abs))
+            if (ctx_->escapes(abs, contain))
                 continue;
             const auto m = re.match(fn);
             if (!m.hasMatch()) {
                 if (!fn.endsWith(QLatin1String(".done")))
-                    problem(relPath(abs), 0, -1, Tr::tr("The file name does not follow <name>_<device>_<model>_<iteration>.<json|csv>; the file was not read."));
+                    ctx_->problem(ctx_->rel(abs), 0, -1, Tr::tr("The file name does not follow <name>_<device>_<model>_<iteration>.<json|csv>; the file was not read."));
                 continue;
             }
             DataFile f;
             f.path = abs;
-            f.rel = relPath(abs);
+            f.rel = ctx_->rel(abs);
             f.kind = m.captured(1);
             f.json = m.captured(5) == QLatin1String("json");
             f.device = static_cast<std::uint16_t>(m.captured(2).toUInt());
@@ -462,38 +251,38 @@ void Importer::addDevice(const QString &profDir, const QString &devDir, std::uin
             f.iteration = m.captured(4).toUInt();
             f.size = static_cast<std::uint64_t>(QFileInfo(abs).size());
             if (!(f.json ? jsonKinds : csvKinds).contains(f.kind)) {
-                problem(f.rel, 0, -1, Tr::tr("Unknown file kind \"%1\"; the file was not read.").arg(f.kind));
+                ctx_->problem(f.rel, 0, -1, Tr::tr("Unknown file kind \"%1\"; the file was not read.").arg(f.kind));
                 continue;
             }
             if (f.device != id) {
-                problem(f.rel, 0, -1, Tr::tr("The file names device %1 but lies in the folder of device %2; it was read as device %2.").arg(f.device).arg(id));
+                ctx_->problem(f.rel, 0, -1, Tr::tr("The file names device %1 but lies in the folder of device %2; it was read as device %2.").arg(f.device).arg(id));
                 f.device = id;
             }
             if (f.iteration == 0) {
-                problem(f.rel, 0, -1, Tr::tr("Iteration 0 is not valid (iterations count from 1); the file was not read."));
+                ctx_->problem(f.rel, 0, -1, Tr::tr("Iteration 0 is not valid (iterations count from 1); the file was not read."));
                 continue;
             }
             d.files.push_back(f);
         }
     }
     if (d.files.empty()) {
-        problem(relPath(devDir), 0, -1, Tr::tr("The device folder holds no timeline or summary files."));
+        ctx_->problem(ctx_->rel(devDir), 0, -1, Tr::tr("The device folder holds no timeline or summary files."));
     }
-    devices.push_back(std::move(d));
+    devs.push_back(std::move(d));
 }
 
-QJsonObject Importer::readSmallJson(const QString &path, const QString &rel, bool required)
+QJsonObject LegacyReader::readSmallJson(const QString &path, const QString &rel, bool required)
 {
     QFile f(path);
     if (!f.exists()) {
         if (required)
-            problem(rel, 0, -1, Tr::tr("The file is missing; defaults were used."));
+            ctx_->problem(rel, 0, -1, Tr::tr("The file is missing; defaults were used."));
         return {};
     }
-    if (escapes(path))
+    if (ctx_->escapes(path, contain))
         return {};
     if (!f.open(QIODevice::ReadOnly)) {
-        problem(rel, 0, -1, Tr::tr("The file cannot be read: %1.").arg(f.errorString()));
+        ctx_->problem(rel, 0, -1, Tr::tr("The file cannot be read: %1.").arg(f.errorString()));
         return {};
     }
     const QByteArray bytes = f.read(4 << 20); // description files are a few hundred bytes
@@ -501,7 +290,7 @@ QJsonObject Importer::readSmallJson(const QString &path, const QString &rel, boo
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
     if (!doc.isObject()) {
         const qsizetype line = bytes.left(pe.offset).count('\n') + 1;
-        problem(rel, std::uint64_t(line), pe.offset, Tr::tr("The file is not a JSON object (%1); defaults were used.").arg(pe.errorString()));
+        ctx_->problem(rel, std::uint64_t(line), pe.offset, Tr::tr("The file is not a JSON object (%1); defaults were used.").arg(pe.errorString()));
         return {};
     }
     return doc.object();
@@ -523,35 +312,42 @@ static std::int64_t jsonInt(const QJsonValue &v, std::int64_t dflt)
     return dflt;
 }
 
-void Importer::readDeviceMeta(DeviceSrc &d)
+void LegacyReader::readDeviceMeta(DeviceSrc &d)
 {
     const QString id = QString::number(d.id);
-    QString infoPath = d.dir + QStringLiteral("/info.json.") + id;
-    const QJsonObject infoObj = readSmallJson(infoPath, relPath(infoPath), true);
+    // What a file does not say stays 0: unknown, never a default shown as a fact.
     DeviceInfo &di = d.info;
+    di.hostPid = 0;
+    di.aiCoreNum = di.aiCpuNum = di.aicFrequencyMHz = di.hwtsFrequencyMHz = 0;
+    di.rankId = d.id;
+    QString infoPath = d.dir + QStringLiteral("/info.json.") + id;
+    const QJsonObject infoObj = readSmallJson(infoPath, ctx_->rel(infoPath), true);
     if (!infoObj.isEmpty()) {
-        di.hostPid = static_cast<std::uint32_t>(jsonInt(infoObj.value(QStringLiteral("pid")), di.hostPid));
+        di.hostPid = static_cast<std::uint32_t>(jsonInt(infoObj.value(QStringLiteral("pid")), 0));
         di.hostname = infoObj.value(QStringLiteral("hostname")).toString();
         di.rankId = static_cast<std::uint32_t>(jsonInt(infoObj.value(QStringLiteral("rank_id")), d.id));
-        const QJsonArray devs = infoObj.value(QStringLiteral("DeviceInfo")).toArray();
-        if (!devs.isEmpty()) {
-            const QJsonObject o = devs.first().toObject();
-            di.aiCoreNum = int(jsonInt(o.value(QStringLiteral("ai_core_num")), di.aiCoreNum));
-            di.aiCpuNum = int(jsonInt(o.value(QStringLiteral("ai_cpu_core_num")), di.aiCpuNum));
-            di.aicFrequencyMHz = int(jsonInt(o.value(QStringLiteral("aic_frequency")), di.aicFrequencyMHz));
-            di.hwtsFrequencyMHz = int(jsonInt(o.value(QStringLiteral("hwts_frequency")), di.hwtsFrequencyMHz));
+        const QJsonArray infos = infoObj.value(QStringLiteral("DeviceInfo")).toArray();
+        if (!infos.isEmpty()) {
+            const QJsonObject o = infos.first().toObject();
+            di.aiCoreNum = int(jsonInt(o.value(QStringLiteral("ai_core_num")), 0));
+            di.aiCpuNum = int(jsonInt(o.value(QStringLiteral("ai_cpu_core_num")), 0));
+            di.aicFrequencyMHz = int(jsonInt(o.value(QStringLiteral("aic_frequency")), 0));
+            di.hwtsFrequencyMHz = int(jsonInt(o.value(QStringLiteral("hwts_frequency")), 0));
         }
-    } else {
-        di.rankId = d.id;
     }
     const QString startPath = d.dir + QStringLiteral("/start_info.") + id;
-    const QJsonObject s = readSmallJson(startPath, relPath(startPath), true);
+    const QJsonObject s = readSmallJson(startPath, ctx_->rel(startPath), true);
     di.wallBeginUs = jsonInt(s.value(QStringLiteral("collectionTimeBegin")), 0);
     di.monotonicBegin = jsonInt(s.value(QStringLiteral("clockMonotonicRaw")), 0);
     const QString endPath = d.dir + QStringLiteral("/end_info.") + id;
-    const QJsonObject e = readSmallJson(endPath, relPath(endPath), true);
+    const QJsonObject e = readSmallJson(endPath, ctx_->rel(endPath), true);
     di.wallEndUs = jsonInt(e.value(QStringLiteral("collectionTimeEnd")), 0);
     di.monotonicEnd = jsonInt(e.value(QStringLiteral("clockMonotonicRaw")), 0);
+    if (di.hostPid == 0)
+        missing << Tr::tr("Device %1: the host process id is not given (no info.json).").arg(d.id);
+    if (di.aiCoreNum == 0 || di.aicFrequencyMHz == 0)
+        missing << Tr::tr("Device %1: AI Core count and frequency are not given (no info.json); figures that need them "
+                          "show as unknown.").arg(d.id);
 }
 
 static QStringList csvHeader(const QString &path)
@@ -596,25 +392,18 @@ static QString peekModelName(const std::vector<DataFile> &files, std::uint32_t m
     return {};
 }
 
-void Importer::buildSessionInfo()
+void LegacyReader::describeSession()
 {
-    info.source = QStringLiteral("import");
-    const QString base = QFileInfo(req.path).fileName();
-    info.name = req.sessionName.isEmpty() ? Tr::tr("Import of %1").arg(base) : req.sessionName;
-    info.appVersion = QString();
     std::vector<DataFile> all;
-    for (const auto &d : devices)
+    for (const auto &d : devs)
         all.insert(all.end(), d.files.begin(), d.files.end());
     auto has = [&all](const char *kind, bool json) {
         return std::any_of(all.begin(), all.end(), [&](const DataFile &f) { return f.json == json && f.kind == QLatin1String(kind); });
     };
-    ProfilingOptions o;
-    o.output = QFileInfo(req.path).absoluteFilePath();
-    o.presentKeys << QStringLiteral("output");
-    const bool legacy = !newerLayout;
+    ProfilingOptions &o = options;
     o.taskTrace = Switch::On;
-    o.trainingTrace = legacy && (has("step_trace", true) || has("step_trace", false)) ? Switch::On : Switch::Off;
-    o.hccl = has("hccl", true) || (newerLayout && devices.size() > 1) ? Switch::On : Switch::Off;
+    o.trainingTrace = has("step_trace", true) || has("step_trace", false) ? Switch::On : Switch::Off;
+    o.hccl = has("hccl", true) ? Switch::On : Switch::Off;
     o.aicpu = has("aicpu", false) ? Switch::On : Switch::Off;
     o.l2 = has("l2_cache", false) ? Switch::On : Switch::Off;
     o.msproftx = has("msprof_tx", true) || has("msprof_tx", false) ? Switch::On : Switch::Off;
@@ -626,7 +415,7 @@ void Importer::buildSessionInfo()
         if (metricsAt <= 0)
             break;
         const QStringList metrics = h.mid(metricsAt);
-        info.pmuColumns = metrics;
+        ctx_->addPmuColumns(metrics);
         if (metrics.isEmpty()) {
             o.taskTime = TaskTimeLevel::L0;
             break;
@@ -637,90 +426,43 @@ void Importer::buildSessionInfo()
                 o.aicMetrics = m;
         break;
     }
-    info.optionsJson = o.toJson();
-    if (!has("op_summary", false) && legacy)
-        report.missing << Tr::tr("No op_summary files: op types, tensor shapes and PMU metrics are unknown; block dims were derived from the AI Core times.");
-    if (!has("task_time", false) && legacy)
-        report.missing << Tr::tr("No task_time summary files: launch (pending) times are unknown and read as 0.");
-    if (legacy && !has("aicpu", false))
-        report.missing << Tr::tr("No aicpu files: AI CPU op details are not available.");
+    if (!has("op_summary", false))
+        missing << Tr::tr("No op_summary files: op types, tensor shapes and PMU metrics are unknown; block dims were derived from the AI Core times.");
+    if (!has("task_time", false))
+        missing << Tr::tr("No task_time summary files: launch (pending) times are unknown and read as 0.");
+    if (!has("aicpu", false))
+        missing << Tr::tr("No aicpu files: AI CPU op details are not available.");
 
     std::set<std::uint32_t> modelIds;
-    if (newerLayout) {
-        modelIds.insert(0); // the newer layout is not split per model and iteration
-        models[0].iterations.insert(1);
-    }
     for (const auto &f : all) {
         modelIds.insert(f.model);
-        models[f.model].iterations.insert(f.iteration);
+        modelSeen[f.model].iterations.insert(f.iteration);
     }
-    int maxIterations = 0;
     for (auto m : modelIds) {
         ModelInfo mi;
         mi.id = m;
         mi.name = peekModelName(all, m);
-        mi.iterations = int(models[m].iterations.size());
-        maxIterations = std::max(maxIterations, mi.iterations);
-        info.models.push_back(mi);
+        mi.iterations = int(modelSeen[m].iterations.size());
+        models.push_back(mi);
     }
-    std::int64_t wall = 0;
-    for (const auto &d : devices) {
-        info.devices.push_back(d.info);
-        if (d.info.wallBeginUs > 0 && (wall == 0 || d.info.wallBeginUs < wall))
-            wall = d.info.wallBeginUs;
-    }
-    info.createdWallUs = wall;
-    info.spec.model = base;
-    info.spec.iterations = std::max(1, maxIterations);
-    const int n = std::max<int>(1, int(devices.size()));
-    info.spec.devicesPerServer = std::min(n, 8);
-    info.spec.servers = std::clamp((n + 7) / 8, 1, 4);
+    for (const auto &d : devs)
+        devices.push_back(d.info);
+}
+
+bool LegacyReader::prepare(ImportContext &ctx)
+{
+    ctx_ = &ctx;
+    addProfDir(source.path);
+    std::sort(devs.begin(), devs.end(), [](const DeviceSrc &a, const DeviceSrc &b) { return a.id < b.id; });
+    for (const auto &d : devs)
+        for (const auto &f : d.files)
+            ctx.addFileToRead(f.size);
+    describeSession();
+    return !devs.empty();
 }
 
 // ---------------------------------------------------------------------------------------
 // records
-
-bool Importer::flush()
-{
-    if (batch.empty())
-        return true;
-    const bool ok = sink.write(batch);
-    batch.clear();
-    if (!ok)
-        return fail(ImportError::Sink, sink.errorString().isEmpty() ? Tr::tr("The project could not store the imported records.") : sink.errorString());
-    return true;
-}
-
-bool Importer::flushIfFull()
-{
-    if (batch.tasks.size() + batch.hcclTasks.size() + batch.hostRanges.size() + batch.collectives.size()
-            + batch.aiCpu.size() + batch.queueEvents.size() >= req.batchRecords)
-        return flush();
-    return true;
-}
-
-std::uint32_t Importer::opFor(const OpKey &k)
-{
-    auto it = ops.find(k);
-    if (it != ops.end())
-        return it->second;
-    OpDesc o;
-    o.id = static_cast<std::uint32_t>(ops.size() + 1);
-    o.modelId = k.model;
-    o.name = k.name;
-    o.opType = k.opType;
-    o.inputShapes = k.inS;
-    o.inputDataTypes = k.inT;
-    o.inputFormats = k.inF;
-    o.outputShapes = k.outS;
-    o.outputDataTypes = k.outT;
-    o.outputFormats = k.outF;
-    o.blockDim = k.blockDim;
-    o.aiCpu = k.aiCpu;
-    batch.ops.push_back(o);
-    ops.emplace(k, o.id);
-    return o.id;
-}
 
 static std::uint64_t taskKey(std::uint32_t stream, std::uint32_t task, TimeNs start)
 {
@@ -748,12 +490,12 @@ struct CsvFile {
     bool ok = false;
 };
 
-bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
+bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -765,7 +507,7 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
     const int cOutS = find(c.header, {"Output Shapes"}), cOutT = find(c.header, {"Output Data Types"}), cOutF = find(c.header, {"Output Formats"});
     const int cCycles = find(c.header, {"total_cycles"});
     if (cStream < 0 || cTask < 0 || cStart < 0) {
-        problem(f.rel, 1, 0, Tr::tr("The header lacks Stream ID, Task ID or Task Start Time; the file was not read."));
+        ctx_->problem(f.rel, 1, 0, Tr::tr("The header lacks Stream ID, Task ID or Task Start Time; the file was not read."));
         while (c.r.next(&c.row)) {
             ++acc.items;
             ++acc.skipped;
@@ -774,6 +516,11 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
     }
     const int metricsAt = cCycles >= 0 ? cCycles + 1 : int(c.header.size());
     const int nMetrics = std::max(0, int(c.header.size()) - metricsAt);
+    QStringList metricNames;
+    for (int i = 0; i < nMetrics; ++i)
+        metricNames << QString::fromStdString(c.header[std::size_t(metricsAt + i)]);
+    const std::vector<int> at = ctx_->pmuIndex(metricNames);
+    const std::size_t width = std::size_t(ctx_->pmuColumns().size());
     while (c.r.next(&c.row)) {
         ++acc.items;
         auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
@@ -781,7 +528,7 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
         TimeNs start = 0;
         if (c.row.size() != c.header.size() || !toUInt64(cell(cStream), &stream) || !toUInt64(cell(cTask), &task)
             || !usTextToNs(cell(cStart), &start) || (cDev >= 0 && !toUInt64(cell(cDev), &dev))) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped."));
             ++acc.skipped;
             continue;
         }
@@ -795,11 +542,11 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
         if (toUInt64(cell(cCycles), &cyc))
             row.cycles = cyc;
         bool anyMetric = false;
-        row.pmu.assign(std::size_t(nMetrics), 0.f);
+        row.pmu.assign(width, 0.f);
         for (int i = 0; i < nMetrics; ++i) {
             double v = 0;
-            if (toDouble(cell(metricsAt + i), &v)) {
-                row.pmu[std::size_t(i)] = static_cast<float>(v);
+            if (at[std::size_t(i)] >= 0 && toDouble(cell(metricsAt + i), &v)) {
+                row.pmu[std::size_t(at[std::size_t(i)])] = static_cast<float>(v);
                 anyMetric = true;
             }
         }
@@ -811,21 +558,21 @@ bool Importer::readOpSummary(const DataFile &f, std::uint16_t device)
         // The first row of a task wins; a repeated one used to overwrite it, and the
         // overwritten row was then never accounted for (found by fuzzing).
         if (!opRows.try_emplace(k, std::move(row)).second) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("Another row of this file has the same device, stream, task id and start time; this row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("Another row of this file has the same device, stream, task id and start time; this row was skipped."));
             ++acc.skipped;
         }
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readTaskTimeCsv(const DataFile &f)
+bool LegacyReader::readTaskTimeCsv(const DataFile &f)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -838,7 +585,7 @@ bool Importer::readTaskTimeCsv(const DataFile &f)
         auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
         if (c.row.size() != c.header.size() || !toUInt64(cell(cCount), &count) || !toUInt64(cell(cTask), &task)
             || !toUInt64(cell(cStream), &stream) || !usTextToNs(cell(cPending), &pending) || count == 0) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped."));
             ++acc.skipped;
             continue;
         }
@@ -852,16 +599,16 @@ bool Importer::readTaskTimeCsv(const DataFile &f)
         ++acc.imported;
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readL2(const DataFile &f)
+bool LegacyReader::readL2(const DataFile &f)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -874,7 +621,7 @@ bool Importer::readL2(const DataFile &f)
         double hit = 0, victim = -1;
         if (c.row.size() != c.header.size() || !toUInt64(cell(cStream), &stream) || !toUInt64(cell(cTask), &task)
             || !toDouble(cell(cHit), &hit)) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped."));
             ++acc.skipped;
             continue;
         }
@@ -885,16 +632,16 @@ bool Importer::readL2(const DataFile &f)
         ++acc.imported; // taken back as skipped in finishIteration when no task claims it
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
+bool LegacyReader::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -908,7 +655,7 @@ bool Importer::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
         std::uint64_t pid = pidFallback, tid = 0, cat = 0, ptype = 0, pvalue = 0;
         double s = 0, e = 0;
         if (c.row.size() != c.header.size() || !toUInt64(cell(cTid), &tid) || !toDouble(cell(cStart), &s) || !toDouble(cell(cEnd), &e) || e < s) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped."));
             ++acc.skipped;
             continue;
         }
@@ -918,7 +665,7 @@ bool Importer::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
         toUInt64(cell(cPValue), &pvalue);
         HostRangeRecord r;
         r.kind = HostRangeRecord::Kind::MsprofTx;
-        r.device = curDevice;
+        r.device = dev(curDevice);
         r.modelId = curModel;
         r.iteration = curIteration;
         r.pid = std::uint32_t(pid);
@@ -926,30 +673,30 @@ bool Importer::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
         r.start = static_cast<TimeNs>(std::llround(s));
         r.duration = static_cast<TimeNs>(std::llround(e)) - r.start;
         const std::string msg = cell(cMsg);
-        r.name = str(msg);
+        r.name = ctx_->str(msg);
         r.category = std::uint32_t(cat);
-        r.eventType = str(cell(cEvent));
+        r.eventType = ctx_->str(cell(cEvent));
         r.payloadType = std::uint32_t(ptype);
         r.payloadValue = pvalue;
-        r.messageType = str(cell(cMType));
-        batch.hostRanges.push_back(r);
+        r.messageType = ctx_->str(cell(cMType));
+        ctx_->batch().hostRanges.push_back(r);
         seenTx.insert(mixStr(mix(mix(4, r.tid), std::uint64_t(r.start)) ^ std::uint64_t(r.duration), msg));
         txFromCsv = true;
         ++acc.imported;
-        if (!flushIfFull())
+        if (!ctx_->flushIfFull())
             return false;
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readAiCpu(const DataFile &f)
+bool LegacyReader::readAiCpu(const DataFile &f)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -961,7 +708,7 @@ bool Importer::readAiCpu(const DataFile &f)
         ++acc.items;
         auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
         AiCpuRecord a;
-        a.device = curDevice;
+        a.device = dev(curDevice);
         a.modelId = curModel;
         a.iteration = curIteration;
         TimeNs v[5] = {};
@@ -971,11 +718,11 @@ bool Importer::readAiCpu(const DataFile &f)
         for (int i = 0; i < 5 && ok; ++i)
             ok = msTextToNs(cell(cols[i]), &v[i]);
         if (!ok) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric time or id; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric time or id; the row was skipped."));
             ++acc.skipped;
             continue;
         }
-        a.node = str(cell(cNode));
+        a.node = ctx_->str(cell(cNode));
         a.computeTime = v[0];
         a.memcpyTime = v[1];
         a.taskTime = v[2];
@@ -983,22 +730,22 @@ bool Importer::readAiCpu(const DataFile &f)
         a.totalTime = v[4];
         a.streamId = std::uint32_t(stream);
         a.taskId = std::uint32_t(task);
-        batch.aiCpu.push_back(a);
+        ctx_->batch().aiCpu.push_back(a);
         ++acc.imported;
-        if (!flushIfFull())
+        if (!ctx_->flushIfFull())
             return false;
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readDp(const DataFile &f)
+bool LegacyReader::readDp(const DataFile &f)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -1008,32 +755,32 @@ bool Importer::readDp(const DataFile &f)
         ++acc.items;
         auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
         QueueEventRecord q;
-        q.device = curDevice;
+        q.device = dev(curDevice);
         std::uint64_t size = 0;
         if (c.row.size() != c.header.size() || !usTextToNs(cell(cTs), &q.timestamp) || !toUInt64(cell(cSize), &size)) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped."));
             ++acc.skipped;
             continue;
         }
         q.cachedBufferSize = std::uint32_t(size);
-        q.action = str(cell(cAction));
-        q.source = str(cell(cSource));
-        batch.queueEvents.push_back(q);
+        q.action = ctx_->str(cell(cAction));
+        q.source = ctx_->str(cell(cSource));
+        ctx_->batch().queueEvents.push_back(q);
         ++acc.imported;
-        if (!flushIfFull())
+        if (!ctx_->flushIfFull())
             return false;
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readFusion(const DataFile &f)
+bool LegacyReader::readFusion(const DataFile &f)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -1049,7 +796,7 @@ bool Importer::readFusion(const DataFile &f)
         for (int i = 0; i < 4 && ok; ++i)
             ok = toUInt64(cell(cMem[i]), &mem[i]);
         if (!ok) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped."));
             ++acc.skipped;
             continue;
         }
@@ -1060,27 +807,27 @@ bool Importer::readFusion(const DataFile &f)
         }
         FusionOpRecord r;
         r.modelId = std::uint32_t(model);
-        r.modelName = str(cell(cName));
-        r.fusionOp = str(cell(cOp));
-        r.originalOps = str(cell(cOrig));
+        r.modelName = ctx_->str(cell(cName));
+        r.fusionOp = ctx_->str(cell(cOp));
+        r.originalOps = ctx_->str(cell(cOrig));
         r.memoryInput = mem[0];
         r.memoryOutput = mem[1];
         r.memoryWeight = mem[2];
         r.memoryWorkspace = mem[3];
-        batch.fusionOps.push_back(r);
+        ctx_->batch().fusionOps.push_back(r);
         ++acc.imported;
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readDerivedCsv(const DataFile &f)
+bool LegacyReader::readDerivedCsv(const DataFile &f)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     while (c.r.next(&c.row)) {
@@ -1088,16 +835,16 @@ bool Importer::readDerivedCsv(const DataFile &f)
         ++acc.derived; // op_statistic: recomputed from the tasks on export
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
-bool Importer::readStepCsv(const DataFile &f)
+bool LegacyReader::readStepCsv(const DataFile &f)
 {
-    FileAccount &acc = account(f.rel);
+    FileAccount &acc = ctx_->account(f.rel);
     CsvFile c;
     if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
         return true;
     }
     using csvcol::find;
@@ -1111,7 +858,7 @@ bool Importer::readStepCsv(const DataFile &f)
         TimeNs fp = 0, bp = 0, end = 0, time = 0;
         if (c.row.size() != c.header.size() || !toUInt64(cell(cIt), &it) || it == 0 || !usTextToNs(cell(cFp), &fp)
             || !usTextToNs(cell(cBp), &bp) || !usTextToNs(cell(cEnd), &end) || !usTextToNs(cell(cTime), &time)) {
-            problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped."));
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped."));
             ++acc.skipped;
             continue;
         }
@@ -1145,7 +892,7 @@ bool Importer::readStepCsv(const DataFile &f)
         ++acc.imported;
     }
     if (!c.r.error().isEmpty())
-        problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
@@ -1207,29 +954,33 @@ static Lane laneFromName(std::string_view n)
     return Lane::Unknown;
 }
 
-bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authoritative, bool remember)
+bool LegacyReader::readTimeline(const DataFile &f, const DeviceSrc &d, bool authoritative, bool remember)
 {
-    FileAccount &acc = account(f.rel);
-    TraceEventReader r;
+    FileAccount &acc = ctx_->account(f.rel);
+    // Lanes are named by metadata wherever it is in the file (TraceFile finds late names).
+    TraceFile r;
     if (!r.open(f.path)) {
-        problem(f.rel, 0, -1, r.error());
+        ctx_->problem(f.rel, 0, -1, r.error());
         return true;
     }
-    std::unordered_map<std::uint64_t, Lane> lanes;            // pid → lane (process_name)
-    std::unordered_map<std::uint64_t, std::uint32_t> stepTids; // hardware tids that are Step Trace threads
     const std::uint64_t P = d.info.hostPid;
     auto laneOf = [&](std::uint64_t pid) {
-        auto it = lanes.find(pid);
-        if (it != lanes.end())
-            return it->second;
-        // Without metadata: the legacy pid scheme (output-files.md, "Lanes").
+        const std::string &name = r.processName(pid);
+        if (!name.empty())
+            return laneFromName(name);
+        // Without metadata: the legacy pid scheme (output-files.md, "Lanes"), which needs
+        // the host pid for all but the hardware lane.
         if (pid == 3) return Lane::Hardware;
+        if (P == 0) return Lane::Unknown;
         if (pid == P * 100 + 2) return Lane::Cann;
         if (pid == P * 100 + 11) return Lane::Hccl;
         if (pid == P * 100 + 12) return Lane::Overlap;
         if (pid == P * 100 + 1) return Lane::Tx;
         if (pid == P) return Lane::StepTrace;
         return Lane::Unknown;
+    };
+    auto stepThread = [&](std::uint64_t pid, std::uint64_t tid) {
+        return r.threadName(pid, tid).rfind("Step Trace", 0) == 0 || (P != 0 && tid == P);
     };
     TraceEvent e;
     std::uint64_t n = 0;
@@ -1238,15 +989,15 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
         if (res == TraceEventReader::Result::End)
             break;
         if (res == TraceEventReader::Result::Error) {
-            problem(f.rel, r.errorLine(), std::int64_t(r.errorOffset()),
+            ctx_->problem(f.rel, r.errorLine(), std::int64_t(r.errorOffset()),
                     Tr::tr("The JSON is broken here (%1); the events before this point were imported, the rest of the file was skipped.").arg(r.error()));
             break;
         }
         ++acc.items;
-        if ((++n & 4095) == 0 && cancelled())
-            return fail(ImportError::Cancelled, Tr::tr("The import was cancelled."));
+        if ((++n & 4095) == 0 && ctx_->cancelled())
+            return ctx_->failCancelled();
         auto skip = [&](const QString &why) {
-            problem(f.rel, e.line, std::int64_t(e.offset), why);
+            ctx_->problem(f.rel, e.line, std::int64_t(e.offset), why);
             ++acc.skipped;
         };
         if (!e.invalid.isEmpty()) {
@@ -1254,20 +1005,12 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             continue;
         }
         if (e.unknownFields > 0)
-            problem(f.rel, e.line, std::int64_t(e.offset), Tr::tr("Unknown event field \"%1\" was ignored.").arg(QString::fromStdString(e.firstUnknownField)));
+            ctx_->problem(f.rel, e.line, std::int64_t(e.offset), Tr::tr("Unknown event field \"%1\" was ignored.").arg(QString::fromStdString(e.firstUnknownField)));
         if (e.ph == "M") {
             if (e.name == "process_name") {
                 const JsonScalar *nm = e.arg("name");
-                if (nm && e.hasPid) {
-                    const Lane l = laneFromName(nm->text);
-                    lanes[e.pid] = l;
-                    if (l == Lane::Unknown)
-                        problem(f.rel, e.line, std::int64_t(e.offset), Tr::tr("Unknown lane (process) \"%1\"; its events were skipped.").arg(QString::fromStdString(nm->text)));
-                }
-            } else if (e.name == "thread_name" && e.hasPid && e.hasTid) {
-                const JsonScalar *nm = e.arg("name");
-                if (nm && nm->text.rfind("Step Trace", 0) == 0)
-                    stepTids[mix(e.pid, e.tid)] = 1;
+                if (nm && e.hasPid && laneFromName(nm->text) == Lane::Unknown)
+                    ctx_->problem(f.rel, e.line, std::int64_t(e.offset), Tr::tr("Unknown lane (process) \"%1\"; its events were skipped.").arg(QString::fromStdString(nm->text)));
             }
             ++acc.derived; // lane metadata: rewritten from the records on export
             continue;
@@ -1277,10 +1020,9 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             continue;
         }
         Lane lane = laneOf(e.pid);
-        // Newer layout: pid = (pid << 10) | (sort << 5) | device; the lane comes from the
-        // process_name metadata of the encoded pid.
-        const std::uint16_t device = newerLayout ? static_cast<std::uint16_t>(e.pid & 31) : curDevice;
-        if (lane == Lane::Hardware && e.hasTid && (stepTids.count(mix(e.pid, e.tid)) || (!newerLayout && e.tid == P)))
+        const std::uint16_t srcDevice = curDevice;
+        const std::uint16_t device = dev(curDevice);
+        if (lane == Lane::Hardware && e.hasTid && stepThread(e.pid, e.tid))
             lane = Lane::StepTrace;
         const bool flow = e.ph == "s" || e.ph == "t" || e.ph == "f";
         if (lane == Lane::Unknown) {
@@ -1295,8 +1037,9 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             skip(Tr::tr("Unsupported event phase \"%1\" on this lane; the event was skipped.").arg(QString::fromStdString(e.ph)));
             continue;
         }
-        if (!e.hasTs || !e.hasDur || e.dur < 0) {
-            skip(Tr::tr("A complete (X) event needs ts and a non-negative dur; the event was skipped."));
+        if (!e.hasTs || !e.hasDur || !saneSpan(e.ts, e.dur)) {
+            skip(Tr::tr("A complete (X) event needs ts between 0 and 2^62 ns and dur between 0 and a week; the "
+                        "event was skipped."));
             continue;
         }
         switch (lane) {
@@ -1321,15 +1064,15 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             TaskRecord t;
             t.device = device;
             t.modelId = curModel;
-            t.iteration = newerLayout ? 1 : curIteration;
+            t.iteration = curIteration;
             t.streamId = stream;
             t.taskId = task;
             t.batchId = std::uint32_t(argU64(e, "Batch Id", 0));
-            t.type = str(tt);
+            t.type = ctx_->str(tt);
             t.kind = type;
             t.start = e.ts;
             t.duration = e.dur;
-            t.name = str(e.name);
+            t.name = ctx_->str(e.name);
             bool cyclesOk = false;
             t.totalCycles = argU64(e, "Total Cycle", 0, &cyclesOk);
             if (auto p = pendings.find(mixStr(mix(mix(2, stream), task), e.name)); p != pendings.end()) {
@@ -1346,14 +1089,17 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
                 }
             }
             if (isComputeKind(type)) {
-                OpKey k{t.modelId, t.name, 0, 0, 0, 0, 0, 0, 0, 0, type == TaskKind::AiCpu};
-                auto row = opRows.find(mix(taskKey(stream, task, e.ts), device));
+                OpKey k;
+                k.model = t.modelId;
+                k.name = t.name;
+                k.aiCpu = type == TaskKind::AiCpu;
+                auto row = opRows.find(mix(taskKey(stream, task, e.ts), srcDevice));
                 if (row != opRows.end()) {
                     OpSummaryRow &o = row->second;
                     o.used = true;
-                    k.opType = str(o.opType);
-                    k.inS = str(o.inS); k.inT = str(o.inT); k.inF = str(o.inF);
-                    k.outS = str(o.outS); k.outT = str(o.outT); k.outF = str(o.outF);
+                    k.opType = ctx_->str(o.opType);
+                    k.inS = ctx_->str(o.inS); k.inT = ctx_->str(o.inT); k.inF = ctx_->str(o.inF);
+                    k.outS = ctx_->str(o.outS); k.outT = ctx_->str(o.outT); k.outF = ctx_->str(o.outF);
                     k.blockDim = o.blockDim;
                     if (isAiCoreKind(type)) {
                         if (o.cycles)
@@ -1369,9 +1115,9 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
                         k.blockDim = static_cast<std::uint16_t>(std::clamp<long>(std::lround(bd), 1, 32));
                     }
                 }
-                t.opId = opFor(k);
+                t.opId = ctx_->op(k);
             }
-            batch.tasks.push_back(t);
+            ctx_->batch().tasks.push_back(t);
             ++acc.imported;
             break;
         }
@@ -1389,27 +1135,27 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             if (kernel) {
                 CollectiveOpRecord c;
                 c.device = device;
-                c.modelId = newerLayout ? 0 : curModel;
-                c.iteration = newerLayout ? 1 : curIteration;
-                c.name = str(e.name);
+                c.modelId = curModel;
+                c.iteration = curIteration;
+                c.name = ctx_->str(e.name);
                 // "Default/AllReduce-op534_0" → "AllReduce"
                 std::string_view n = e.name;
                 if (auto slash = n.rfind('/'); slash != std::string_view::npos)
                     n = n.substr(slash + 1);
                 if (auto dash = n.find("-op"); dash != std::string_view::npos)
                     n = n.substr(0, dash);
-                c.opType = str(n);
+                c.opType = ctx_->str(n);
                 c.start = e.ts;
                 c.duration = e.dur;
                 c.segment = collectiveSegment++;
-                batch.collectives.push_back(c);
+                ctx_->batch().collectives.push_back(c);
             } else {
                 HcclTaskRecord h;
                 h.device = device;
-                h.modelId = newerLayout ? 0 : curModel;
-                h.iteration = newerLayout ? 1 : curIteration;
+                h.modelId = curModel;
+                h.iteration = curIteration;
                 h.plane = std::uint32_t(e.tid);
-                h.name = str(e.name);
+                h.name = ctx_->str(e.name);
                 h.start = e.ts;
                 h.duration = e.dur;
                 h.notifyId = argU64(e, "notify_id", 0);
@@ -1418,12 +1164,12 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
                 h.taskId = std::uint32_t(argU64(e, "task id", 0));
                 h.srcRank = std::uint32_t(argU64(e, "src rank", 0));
                 h.dstRank = std::uint32_t(argU64(e, "dst rank", kInvalidId));
-                h.transportType = str(argText(e, "transport type"));
+                h.transportType = ctx_->str(argText(e, "transport type"));
                 h.sizeBytes = argU64(e, "size(Byte)", 0);
-                h.dataType = str(argText(e, "data type"));
-                h.linkType = str(argText(e, "link type"));
+                h.dataType = ctx_->str(argText(e, "data type"));
+                h.linkType = ctx_->str(argText(e, "link type"));
                 h.bandwidthGBps = argDouble(e, "bandwidth(GB/s)", 0);
-                batch.hcclTasks.push_back(h);
+                ctx_->batch().hcclTasks.push_back(h);
             }
             ++acc.imported;
             break;
@@ -1432,14 +1178,14 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             HostRangeRecord h;
             h.kind = e.arg("Model Name") ? HostRangeRecord::Kind::Cann : HostRangeRecord::Kind::RuntimeApi;
             h.device = device;
-            h.modelId = newerLayout ? 0 : std::uint32_t(argU64(e, "Model Id", curModel));
-            h.iteration = newerLayout ? 1 : curIteration;
+            h.modelId = std::uint32_t(argU64(e, "Model Id", curModel));
+            h.iteration = curIteration;
             h.pid = std::uint32_t(P);
             h.tid = std::uint32_t(e.tid);
-            h.name = str(e.name);
+            h.name = ctx_->str(e.name);
             h.start = e.ts;
             h.duration = e.dur;
-            batch.hostRanges.push_back(h);
+            ctx_->batch().hostRanges.push_back(h);
             ++acc.imported;
             break;
         }
@@ -1457,18 +1203,18 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
             h.kind = HostRangeRecord::Kind::MsprofTx;
             h.device = device;
             h.modelId = curModel;
-            h.iteration = newerLayout ? 1 : curIteration;
+            h.iteration = curIteration;
             h.pid = std::uint32_t(P);
             h.tid = std::uint32_t(e.tid);
-            h.name = str(e.name);
+            h.name = ctx_->str(e.name);
             h.start = e.ts;
             h.duration = e.dur;
             h.category = std::uint32_t(argU64(e, "category", 0));
-            h.eventType = str(argText(e, "event_type"));
+            h.eventType = ctx_->str(argText(e, "event_type"));
             h.payloadType = std::uint32_t(argU64(e, "payload_type", 0));
             h.payloadValue = argU64(e, "payload_value", 0);
-            h.messageType = str(argText(e, "message_type"));
-            batch.hostRanges.push_back(h);
+            h.messageType = ctx_->str(argText(e, "message_type"));
+            ctx_->batch().hostRanges.push_back(h);
             ++acc.imported;
             break;
         }
@@ -1551,40 +1297,40 @@ bool Importer::readTimeline(const DataFile &f, const DeviceSrc &d, bool authorit
         case Lane::Unknown:
             break;
         }
-        if (!flushIfFull())
+        if (!ctx_->flushIfFull())
             return false;
     }
     return true;
 }
 
-void Importer::finishIteration(const DataFile *opSummary, const DataFile *taskTimeCsv, const DataFile *l2)
+void LegacyReader::finishIteration(const DataFile *opSummary, const DataFile *taskTimeCsv, const DataFile *l2)
 {
     if (opSummary) {
-        FileAccount &acc = account(opSummary->rel);
+        FileAccount &acc = ctx_->account(opSummary->rel);
         for (const auto &[k, row] : opRows) {
             if (row.used) {
                 ++acc.imported;
             } else {
                 ++acc.skipped;
-                problem(opSummary->rel, row.line, std::int64_t(row.offset), Tr::tr("No timeline event matches this row (same stream, task id and start); the row was skipped."));
+                ctx_->problem(opSummary->rel, row.line, std::int64_t(row.offset), Tr::tr("No timeline event matches this row (same stream, task id and start); the row was skipped."));
             }
         }
     }
     if (taskTimeCsv) {
-        FileAccount &acc = account(taskTimeCsv->rel);
+        FileAccount &acc = ctx_->account(taskTimeCsv->rel);
         for (const auto &[k, p] : pendings) {
             if (p.seen == 0) {
                 --acc.imported;
                 ++acc.skipped;
-                problem(taskTimeCsv->rel, p.line, std::int64_t(p.offset), Tr::tr("No timeline event matches this row (same stream, task id and name); its pending time was skipped."));
+                ctx_->problem(taskTimeCsv->rel, p.line, std::int64_t(p.offset), Tr::tr("No timeline event matches this row (same stream, task id and name); its pending time was skipped."));
             }
         }
     }
     if (l2 && l2Unused > 0) {
-        FileAccount &acc = account(l2->rel);
+        FileAccount &acc = ctx_->account(l2->rel);
         acc.imported -= l2Unused;
         acc.skipped += l2Unused;
-        problem(l2->rel, 0, -1, Tr::tr("%n row(s) match no AI Core task of the timeline and were skipped.", nullptr, int(l2Unused)));
+        ctx_->problem(l2->rel, 0, -1, Tr::tr("%n row(s) match no AI Core task of the timeline and were skipped.", nullptr, int(l2Unused)));
     }
     opRows.clear();
     pendings.clear();
@@ -1597,7 +1343,7 @@ void Importer::finishIteration(const DataFile *opSummary, const DataFile *taskTi
     collectiveSegment = 0;
 }
 
-bool Importer::emitStepTraces(std::uint16_t device)
+bool LegacyReader::emitStepTraces(std::uint16_t device)
 {
     std::map<std::uint32_t, std::uint32_t> firstOfModel;
     for (const auto &[key, s] : steps)
@@ -1624,13 +1370,13 @@ bool Importer::emitStepTraces(std::uint16_t device)
             r.previousIterationEnd = s.haveIter ? s.iterStart : s.fpStart;
         for (const auto &[k, red] : s.reduces)
             r.reduces.push_back(red);
-        batch.stepTraces.push_back(std::move(r));
+        ctx_->batch().stepTraces.push_back(std::move(r));
     }
     steps.clear();
-    return flush();
+    return ctx_->flush();
 }
 
-bool Importer::importDevice(DeviceSrc &d)
+bool LegacyReader::importDevice(DeviceSrc &d)
 {
     curDevice = d.id;
     hostPid = d.info.hostPid;
@@ -1657,8 +1403,8 @@ bool Importer::importDevice(DeviceSrc &d)
         *slot = &f;
     }
     for (const auto &[key, x] : its) {
-        if (cancelled())
-            return fail(ImportError::Cancelled, Tr::tr("The import was cancelled."));
+        if (ctx_->cancelled())
+            return ctx_->failCancelled();
         curModel = key.first;
         curIteration = key.second;
         // Summary lookups first, so the timeline's tasks are complete when they are built.
@@ -1694,10 +1440,10 @@ bool Importer::importDevice(DeviceSrc &d)
             progressFile(*f);
         }
         if (!x.msprof && !x.taskJson)
-            problem(x.opSummary ? x.opSummary->rel : QStringLiteral("device_%1").arg(d.id), 0, -1,
+            ctx_->problem(x.opSummary ? x.opSummary->rel : QStringLiteral("device_%1").arg(d.id), 0, -1,
                     Tr::tr("Iteration %1 of model %2 has no msprof or task_time timeline: its tasks are missing.").arg(key.second).arg(key.first));
         finishIteration(x.opSummary, x.taskCsv, x.l2);
-        if (!flush())
+        if (!ctx_->flush())
             return false;
     }
     // Step traces: every step_trace file repeats all iterations (duplicates of msprof's
@@ -1718,106 +1464,23 @@ bool Importer::importDevice(DeviceSrc &d)
             progressFile(*x.stepCsv);
         }
     }
-    return emitStepTraces(d.id);
+    return emitStepTraces(dev(d.id));
 }
 
-bool Importer::importNewer(std::vector<DeviceSrc> &devs)
+bool LegacyReader::read(ImportContext &ctx)
 {
-    (void)devs;
-    // Summaries first (they are keyed by device), then every msprof slice.
-    DeviceSrc any;
-    if (!devices.empty())
-        any = devices.front();
-    curModel = 0;
-    curIteration = 1;
-    const DataFile *opSummary = nullptr;
-    for (const auto &f : newerFiles) {
-        if (f.json)
-            continue;
-        if (f.kind == QLatin1String("op_summary")) {
-            if (!readOpSummary(f, 0))
-                return false;
-            opSummary = &f;
-        } else if (!readDerivedCsv(f)) {
+    ctx_ = &ctx;
+    for (auto &d : devs)
+        if (!importDevice(d))
             return false;
-        }
-        progressFile(f);
-    }
-    for (const auto &f : newerFiles) {
-        if (!f.json)
-            continue;
-        if (!readTimeline(f, any, true, false))
-            return false;
-        progressFile(f);
-    }
-    finishIteration(opSummary, nullptr, nullptr);
-    return flush();
-}
-
-bool Importer::run()
-{
-    if (!discover())
-        return false;
-    report.layout = newerLayout ? QStringLiteral("mindstudio") : QStringLiteral("legacy");
-    for (const auto &d : devices)
-        for (const auto &f : d.files) {
-            ++prog.filesTotal;
-            prog.bytesTotal += f.size;
-        }
-    for (const auto &f : newerFiles) {
-        ++prog.filesTotal;
-        prog.bytesTotal += f.size;
-    }
-    buildSessionInfo();
-    if (newerLayout && devices.empty()) {
-        DeviceSrc d;
-        devices.push_back(d);
-        info.devices.push_back(d.info);
-    }
-    if (!sink.begin(info))
-        return fail(ImportError::Sink, sink.errorString());
-    begun = true;
-    bool ok = true;
-    if (newerLayout) {
-        ok = importNewer(devices);
-    } else {
-        for (auto &d : devices) {
-            if (!(ok = importDevice(d)))
-                break;
-        }
-    }
-    if (ok)
-        ok = flush();
-    report.bytes = prog.bytesDone;
-    std::vector<DeviceInfo> devs;
-    for (const auto &d : devices)
-        devs.push_back(d.info);
-    if (ok && report.total().imported == 0) {
-        ok = fail(ImportError::Unreadable, Tr::tr("Nothing could be imported from %1: every file was unreadable or empty.").arg(req.path));
-    }
-    if (req.beforeEnd && ok && !req.beforeEnd(report))
-        ok = fail(ImportError::Sink, Tr::tr("The import report could not be stored in the project."));
-    const SessionStatus status = ok ? SessionStatus::Complete : kind == ImportError::Cancelled ? SessionStatus::Cancelled : SessionStatus::Failed;
-    if (!sink.end(status, devs) && ok)
-        return fail(ImportError::Sink, sink.errorString());
-    return ok;
+    return ctx.flush();
 }
 
 } // namespace
 
-bool importProf(const ImportRequest &request, RecordSink &sink, ImportReport *report, ImportError *kind, QString *error,
-                const std::function<void(const ImportProgress &)> &progress, const std::atomic_bool *cancel)
+std::unique_ptr<LayoutReader> makeLegacyReader(const Source &s)
 {
-    ImportReport local;
-    ImportReport &rep = report ? *report : local;
-    rep = ImportReport();
-    Importer im(request, sink, rep, progress, cancel);
-    const bool ok = im.run();
-    if (kind)
-        *kind = ok ? ImportError::None : im.kind;
-    if (error)
-        *error = ok ? QString() : im.error;
-    return ok;
+    return std::make_unique<LegacyReader>(s);
 }
 
 } // namespace npuscope::importing

@@ -241,9 +241,16 @@ private slots:
         importing::ImportError kind{};
         QString error;
         QVERIFY(!importing::importProf(req, sink, nullptr, &kind, &error));
-        QCOMPARE(int(kind), int(importing::ImportError::Unreadable));
+        // In no known layout: a usage error that names the layouts and what is there.
+        QCOMPARE(int(kind), int(importing::ImportError::Usage));
         QVERIFY(error.contains(empty));
+        QVERIFY2(error.contains(QLatin1String("mindstudio_profiler_output")) && error.contains(QLatin1String("_ascend_pt"))
+                     && error.contains(QLatin1String(".db")) && error.contains(QLatin1String("empty")),
+                 qPrintable(error));
         QCOMPARE(sink.status(), SessionStatus::Running); // never begun: no session at all
+        QDir().mkpath(empty + QStringLiteral("/notes"));
+        QVERIFY(!importing::importProf(req, sink, nullptr, &kind, &error));
+        QVERIFY2(error.contains(QLatin1String("Found there: notes")), qPrintable(error));
         req.path = tmp.filePath(QStringLiteral("nope"));
         QVERIFY(!importing::importProf(req, sink, nullptr, &kind, &error));
         QVERIFY(error.contains(QLatin1String("does not exist")));

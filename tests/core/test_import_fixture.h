@@ -4,7 +4,7 @@
 // importer's streaming parser is checked against Qt's.
 
 #include "tests/test_data.h"
-#include "core/importing/prof_importer.h"
+#include "core/importing/importer.h"
 #include "core/store/project.h"
 
 #include <QDir>

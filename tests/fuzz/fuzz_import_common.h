@@ -5,7 +5,7 @@
 // After each import the report's invariant (every event and row accounted for exactly
 // once) is checked and every record is read back.
 
-#include "core/importing/prof_importer.h"
+#include "core/importing/importer.h"
 #include "core/model/memory_trace.h"
 #include "tests/fuzz/fuzz_support.h"
 
