@@ -75,6 +75,11 @@ public:
     StrId str(std::string_view s) { return s.empty() ? 0 : strings_.intern(s, batch_); }
     std::uint32_t op(const OpKey &k);
     RecordBatch &batch() { return batch_; }
+    // Flow ids repeat across sources (every rank numbers its own from 1): the importer sets
+    // each source's ordinal before reading it, and a flow's stored id is its file id with the
+    // ordinal in the top 16 bits flipped, so ends pair within their source only.
+    void setSourceOrdinal(std::uint16_t n) { sourceOrdinal_ = n; }
+    std::uint64_t flowId(std::uint64_t fileId) const { return fileId ^ (std::uint64_t(sourceOrdinal_) << 48); }
     // The session's PMU columns. Before begin(), readers register the metric columns their
     // files have (in file order; new names are appended); afterwards they only map.
     void addPmuColumns(const QStringList &columns);
@@ -105,6 +110,7 @@ private:
     RecordBatch batch_;
     std::map<OpKey, std::uint32_t> ops_;
     QStringList pmuColumns_;
+    std::uint16_t sourceOrdinal_ = 0;
     ImportError kind_ = ImportError::None;
     QString error_;
 };

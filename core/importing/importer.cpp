@@ -37,7 +37,8 @@ void assignDevices(ImportContext &ctx, std::vector<std::unique_ptr<LayoutReader>
     std::map<std::uint16_t, LayoutReader *> owner;
     bool repeats = false;
     for (auto &r : readers) {
-        for (const DeviceInfo d : std::vector<DeviceInfo>(r->devices)) {
+        const std::vector<DeviceInfo> devices = r->devices; // excludeDevice() removes from it
+        for (const DeviceInfo &d : devices) {
             auto [it, fresh] = owner.try_emplace(d.id, r.get());
             if (fresh || it->second == r.get())
                 continue;
@@ -212,7 +213,9 @@ bool importProf(const ImportRequest &request, RecordSink &sink, ImportReport *re
         return finish(false);
     }
     bool ok = true;
+    std::uint16_t ordinal = 0;
     for (auto &r : readers) {
+        ctx.setSourceOrdinal(ordinal++);
         if (!(ok = r->read(ctx)))
             break;
     }

@@ -640,7 +640,7 @@ private:
             std::int64_t connection = 0;
             if (conn && q.integer(7, &connection))
                 for (const std::string &cat : categoriesOf(connection))
-                    ctx.batch().flowEnds.push_back({t.device, ctx.str(cat), ctx.str(cat), std::uint64_t(connection), true,
+                    ctx.batch().flowEnds.push_back({t.device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), true,
                                                     FlowLane::Hardware, t.streamId, t.start});
             learned.devicesSeen.insert(t.device);
             ctx.batch().tasks.push_back(std::move(t));
@@ -742,7 +742,7 @@ private:
             std::int64_t connection = 0;
             if (q.integer(7, &connection))
                 for (const std::string &cat : categoriesOf(connection))
-                    ctx.batch().flowEnds.push_back({c.device, ctx.str(cat), ctx.str(cat), std::uint64_t(connection), true,
+                    ctx.batch().flowEnds.push_back({c.device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), true,
                                                     FlowLane::Hccl, 0, c.start});
             ctx.batch().collectives.push_back(c);
             ++acc.imported;
@@ -785,7 +785,7 @@ private:
             if (hasConn && q.integer(5, &connection))
                 for (const std::string &cat : categoriesOf(connection))
                     if (cat == "HostToDevice")
-                        ctx.batch().flowEnds.push_back({device, ctx.str(cat), ctx.str(cat), std::uint64_t(connection), false,
+                        ctx.batch().flowEnds.push_back({device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), false,
                                                         FlowLane::Cann, h.tid, h.start});
             learned.hostPid.try_emplace(device, h.pid);
             ctx.batch().hostRanges.push_back(h);
@@ -886,7 +886,7 @@ private:
                     for (std::int64_t conn : it->second)
                         for (const std::string &cat : categoriesOf(conn))
                             if (cat != "HostToDevice")
-                                ctx.batch().flowEnds.push_back({device, ctx.str(cat), ctx.str(cat), std::uint64_t(conn),
+                                ctx.batch().flowEnds.push_back({device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(conn)),
                                                                 false, FlowLane::Python, r.tid, r.start});
             learned.hostPid.try_emplace(device, r.pid);
             ctx.batch().pythonRanges.push_back(r);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -204,15 +205,23 @@ int peekTraceDevice(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return -1;
-    constexpr qint64 kChunk = 4 << 20, kLimit = 64 << 20;
-    QByteArray carry;
-    for (qint64 done = 0; done < kLimit;) {
-        QByteArray buf = carry + f.read(kChunk);
-        if (buf.size() == carry.size())
-            break;
-        done += buf.size() - carry.size();
-        const std::string_view v(buf.constData(), std::size_t(buf.size()));
-        for (std::size_t at = v.find("\"pid\""); at != std::string_view::npos; at = v.find("\"pid\"", at + 5)) {
+    // A framework lane uses the process's own pid, which may be large enough to look encoded;
+    // an encoded pid is one whose host part another lane shares (msprof writes several lanes
+    // per device) or which is itself a pid of the file (the framework lane of that process).
+    std::vector<std::uint64_t> order;
+    std::set<std::uint64_t> pids;
+    std::map<std::uint64_t, int> hostParts;
+    auto decide = [&]() -> int {
+        for (std::uint64_t p : order)
+            if (isEncodedPid(p) && pidDevice(p) != kPidHostDevice
+                && (hostParts[pidHostPid(p)] > 1 || pids.count(pidHostPid(p))))
+                return pidDevice(p);
+        return -1;
+    };
+    // Notes the pids whose "pid" key starts before `end` (a value cut at the buffer's end is
+    // read with the next buffer).
+    auto scan = [&](std::string_view v, std::size_t end) {
+        for (std::size_t at = v.find("\"pid\""); at != std::string_view::npos && at < end; at = v.find("\"pid\"", at + 5)) {
             std::size_t i = at + 5;
             while (i < v.size() && (v[i] == ' ' || v[i] == ':' || v[i] == '"'))
                 ++i;
@@ -220,13 +229,27 @@ int peekTraceDevice(const QString &path)
             while (j < v.size() && v[j] >= '0' && v[j] <= '9')
                 ++j;
             std::uint64_t pid = 0;
-            if (j > i && j < v.size() && toUInt64(v.substr(i, j - i), &pid) && isEncodedPid(pid)
-                && pidDevice(pid) != kPidHostDevice)
-                return pidDevice(pid);
+            if (j > i && toUInt64(v.substr(i, j - i), &pid) && pids.size() < 4096 && pids.insert(pid).second) {
+                order.push_back(pid);
+                ++hostParts[pidHostPid(pid)];
+            }
         }
-        carry = buf.right(64); // a "pid" cut at the chunk's end is found next time
+    };
+    constexpr qint64 kChunk = 4 << 20, kLimit = 64 << 20, kTail = 64;
+    QByteArray carry;
+    for (qint64 done = 0; done < kLimit && !f.atEnd();) {
+        const QByteArray buf = carry + f.read(kChunk);
+        if (buf.size() == carry.size())
+            break;
+        done += buf.size() - carry.size();
+        const std::string_view v(buf.constData(), std::size_t(buf.size()));
+        scan(v, v.size() > std::size_t(kTail) ? v.size() - std::size_t(kTail) : 0);
+        if (const int d = decide(); d >= 0)
+            return d;
+        carry = buf.right(kTail);
     }
-    return -1;
+    scan(std::string_view(carry.constData(), std::size_t(carry.size())), std::size_t(carry.size()));
+    return decide();
 }
 
 std::vector<std::string> csvHeaderOf(const QString &path)
@@ -759,7 +782,7 @@ void TodayTrace::flow(const TraceEvent &e, std::uint16_t device, LaneKind lane)
     f.category = ctx_.str(e.cat);
     f.name = ctx_.str(e.name);
     std::uint64_t id = 0;
-    f.flowId = toUInt64(e.id, &id) ? id : fnv(e.id);
+    f.flowId = ctx_.flowId(toUInt64(e.id, &id) ? id : fnv(e.id));
     f.finish = e.ph == "f";
     f.lane = flowLane(lane);
     f.tid = e.hasTid ? std::uint32_t(e.tid & 0xffffffffu) : 0;

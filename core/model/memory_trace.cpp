@@ -254,30 +254,41 @@ bool MemoryTrace::forEachCounter(std::uint16_t device, const CounterFn &fn) cons
 
 bool MemoryTrace::forEachFlow(const FlowFn &fn) const
 {
-    std::map<std::pair<StrId, std::uint64_t>, FlowRecord> flows;
+    // One arrow per finish (a launch whose op ran as several tasks has several); a start or
+    // a finish without its other end is an arrow of its own.
+    std::map<std::pair<StrId, std::uint64_t>, std::pair<std::vector<const FlowEndRecord *>, std::vector<const FlowEndRecord *>>> ends;
     for (const FlowEndRecord &e : flowEnds_) {
-        FlowRecord &f = flows[{e.category, e.flowId}];
-        f.category = e.category;
-        f.flowId = e.flowId;
-        if (!f.name)
-            f.name = e.name;
-        if (e.finish && !f.hasFinish) {
-            f.hasFinish = true;
-            f.finish = e;
-        } else if (!e.finish && !f.hasStart) {
-            f.hasStart = true;
-            f.start = e;
-        }
+        auto &[starts, finishes] = ends[{e.category, e.flowId}];
+        (e.finish ? finishes : starts).push_back(&e);
     }
-    std::vector<const FlowRecord *> order;
-    order.reserve(flows.size());
-    for (const auto &[k, f] : flows)
-        order.push_back(&f);
-    std::stable_sort(order.begin(), order.end(), [](const FlowRecord *a, const FlowRecord *b) {
-        return (a->hasStart ? a->start.ts : a->finish.ts) < (b->hasStart ? b->start.ts : b->finish.ts);
+    std::vector<FlowRecord> arrows;
+    for (const auto &[key, se] : ends) {
+        const auto &[starts, finishes] = se;
+        auto arrow = [&](const FlowEndRecord *s, const FlowEndRecord *f) {
+            FlowRecord r;
+            r.category = key.first;
+            r.flowId = key.second;
+            r.name = s ? s->name : f->name;
+            if ((r.hasStart = s != nullptr))
+                r.start = *s;
+            if ((r.hasFinish = f != nullptr))
+                r.finish = *f;
+            arrows.push_back(r);
+        };
+        if (starts.empty())
+            for (const FlowEndRecord *f : finishes)
+                arrow(nullptr, f);
+        else if (finishes.empty())
+            arrow(starts.front(), nullptr);
+        else
+            for (const FlowEndRecord *f : finishes)
+                arrow(starts.front(), f);
+    }
+    std::stable_sort(arrows.begin(), arrows.end(), [](const FlowRecord &a, const FlowRecord &b) {
+        return (a.hasStart ? a.start.ts : a.finish.ts) < (b.hasStart ? b.start.ts : b.finish.ts);
     });
-    for (const FlowRecord *f : order)
-        if (!fn(*f))
+    for (const FlowRecord &f : arrows)
+        if (!fn(f))
             break;
     return true;
 }

@@ -219,19 +219,14 @@ int readFlows(const Db &db, std::int64_t session, const TraceReader::FlowFn &fn)
                             "FROM flow_ends f WHERE f.session = ?1 AND f.finish = 1 AND NOT EXISTS (SELECT 1 FROM flow_ends "
                             "g WHERE g.session = f.session AND g.category = f.category AND g.flow_id = f.flow_id "
                             "AND g.finish = 0) ORDER BY t, 2, 4";
-    std::tuple<StrId, std::uint64_t, TimeNs> last{0, 0, 0};
-    bool any = false;
+    // One arrow per finish: a start with several finishes (one launch, several tasks) is a
+    // row per finish.
     return eachRow(db, sql.c_str(), session, -1, [&](sqlite3_stmt *s) {
         FlowRecord f;
         const FlowEndRecord first = flowEnd(s, 0);
         f.category = first.category;
         f.name = first.name;
         f.flowId = first.flowId;
-        // A start with several finishes: the first one ends the arrow.
-        if (any && last == std::make_tuple(f.category, f.flowId, first.ts) && !first.finish)
-            return true;
-        any = true;
-        last = {f.category, f.flowId, first.ts};
         if (first.finish) {
             f.hasFinish = true;
             f.finish = first;
