@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 namespace npuscope::importing {
@@ -35,7 +36,9 @@ struct ImportReport {
     QString source;              // the path given to the import (canonical)
     QStringList profDirs;        // the folders (PROF_*, *_ascend_pt, ...) or files read, relative to the source
     std::uint64_t bytes = 0;
-    std::vector<FileAccount> files;
+    // A deque: readers keep a reference to a file's account while other files' accounts are
+    // added (a vector would move it away under them).
+    std::deque<FileAccount> files;
     std::vector<ImportProblem> problems;
     QStringList missing;         // translated: what the input lacks (no summary CSVs, unknown facts, ...)
     QStringList kernelColumns;   // the kernel file's columns in file order (kernel details table)

@@ -363,11 +363,28 @@ private:
                 if (DeviceInfo *d = device(q.i(1)); d && q.i(0) >= 0)
                     d->rankId = std::uint32_t(q.i(0));
         }
-        if (devs.empty() && db_.has("TASK", {"deviceId"})) {
+        // NPU_INFO lists every NPU of the host; the session's devices are those with tasks
+        // (or the rank's device), so a one-card job on an 8-card host is one device.
+        std::set<std::int64_t> withTasks;
+        if (db_.has("TASK", {"deviceId"})) {
             Query q(db_.get(), "SELECT DISTINCT deviceId FROM TASK");
             while (q.ok() && q.row())
-                device(q.i(0));
+                withTasks.insert(q.i(0));
         }
+        std::set<std::int64_t> ranked;
+        if (db_.has("RANK_DEVICE_MAP", {"rankId", "deviceId"})) {
+            Query q(db_.get(), "SELECT deviceId FROM RANK_DEVICE_MAP");
+            while (q.ok() && q.row())
+                ranked.insert(q.i(0));
+        }
+        for (auto it = devs.begin(); it != devs.end();) {
+            if (!withTasks.empty() && !withTasks.count(it->first) && !ranked.count(it->first))
+                it = devs.erase(it);
+            else
+                ++it;
+        }
+        for (std::int64_t id : withTasks)
+            device(id);
         QString host;
         if (db_.has("HOST_INFO", {"hostName"})) {
             Query q(db_.get(), "SELECT hostName FROM HOST_INFO");
@@ -723,7 +740,7 @@ private:
                 ++acc.skipped;
                 continue;
             }
-            q.integer(6, &dev);
+            q.integer(7, &dev);
             CollectiveOpRecord c;
             c.device = sessionDevice(dev);
             c.iteration = steps_.at(start);
@@ -740,7 +757,7 @@ private:
                 c.bytes = std::uint64_t(count) * std::uint64_t(elem);
             }
             std::int64_t connection = 0;
-            if (q.integer(7, &connection))
+            if (q.integer(6, &connection))
                 for (const std::string &cat : categoriesOf(connection))
                     ctx.batch().flowEnds.push_back({c.device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), true,
                                                     FlowLane::Hccl, 0, c.start});

@@ -1,0 +1,301 @@
+// The SQLite exports: torch_npu's ascend_pytorch_profiler_<rank>.db (+ analysis.db), a
+// second capture of the same 2-rank 910B job as the text capture (same script, shapes and
+// step; another half hour, so other times), and CANN 8's msprof_*.db fixture. Every table row
+// is accounted for; task counts per type, kernels, HCCL tasks, communication ops, CANN and
+// framework ranges equal what the tables hold (counted here with SQL through the SQLite C
+// API, independently of the importer); the db and text captures of the job agree wherever
+// both describe the same deterministic thing (kernels, communication structure, framework
+// ops); a foreign file that is not a profiler export is refused
+// with a clear message.
+
+#include "core/model/memory_trace.h"
+#include "tests/core/test_import_fixture.h"
+
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QtTest>
+#include <sqlite3.h>
+
+#include <map>
+#include <tuple>
+
+using namespace npuscope;
+using namespace importfx;
+
+namespace {
+
+QString dbCapture() { return QStringLiteral(NPUSCOPE_TEST_DATA "/reference/ascend910b-torchnpu-db-alexnet"); }
+QString textCapture() { return QStringLiteral(NPUSCOPE_TEST_DATA "/reference/ascend910b-torchnpu-text-alexnet"); }
+QString msprofDb() { return QStringLiteral(NPUSCOPE_TEST_DATA "/reference/msprof-db-schema-fixture/msprof_0.db"); }
+
+QString rankDb(int rank)
+{
+    return dbCapture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_%1.db").arg(rank);
+}
+
+// Rows of one SQL query, each as text cells (the test's own read of the file).
+std::vector<QStringList> sql(const QString &path, const char *query)
+{
+    std::vector<QStringList> out;
+    sqlite3 *db = nullptr;
+    // Immutable: a read-only open of a WAL-mode file would still leave -shm/-wal beside
+    // the vendored capture.
+    const QByteArray uri = "file:" + QUrl::toPercentEncoding(QFileInfo(path).absoluteFilePath(), "/") + "?mode=ro&immutable=1";
+    if (sqlite3_open_v2(uri.constData(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        return out;
+    }
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, query, -1, &s, nullptr) == SQLITE_OK) {
+        while (sqlite3_step(s) == SQLITE_ROW) {
+            QStringList row;
+            for (int i = 0; i < sqlite3_column_count(s); ++i)
+                row << QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, i)));
+            out.push_back(row);
+        }
+    }
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return out;
+}
+
+int sqlCount(const QString &path, const char *query)
+{
+    const auto rows = sql(path, query);
+    return rows.size() == 1 ? rows[0].value(0).toInt() : -1;
+}
+
+struct MemImport {
+    bool ok = false;
+    QString error;
+    importing::ImportReport report;
+};
+
+MemImport importTo(const QString &path, MemoryTrace *trace)
+{
+    MemImport r;
+    importing::ImportRequest req;
+    req.path = path;
+    importing::ImportError kind{};
+    r.ok = importing::importProf(req, *trace, &r.report, &kind, &r.error);
+    for (const auto &f : r.report.files)
+        if (!f.balanced())
+            qWarning("%s: %llu items, %llu imported, %llu dup, %llu derived, %llu skipped", qPrintable(f.file),
+                     (unsigned long long)f.items, (unsigned long long)f.imported, (unsigned long long)f.duplicates,
+                     (unsigned long long)f.derived, (unsigned long long)f.skipped);
+    return r;
+}
+
+struct DeviceView {
+    std::map<QString, int> tasksByType;
+    // kernel tasks (joined to an op with a type): (op name, op type, accelerator core)
+    std::map<std::tuple<QString, QString, QString>, int> kernels;
+    int kernelCount = 0, hcclTasks = 0, collectives = 0, cann = 0, tx = 0, python = 0;
+};
+
+DeviceView view(const MemoryTrace &trace, std::uint16_t dev)
+{
+    DeviceView v;
+    auto text = [&](StrId id) { return QString::fromUtf8(trace.string(id)); };
+    for (const IterationKey &k : trace.iterations()) {
+        if (k.device != dev)
+            continue;
+        trace.forEachTask(k, [&](const TaskRecord &t) {
+            ++v.tasksByType[text(t.type)];
+            if (const OpDesc *op = t.opId ? trace.op(t.opId) : nullptr; op && op->opType) {
+                ++v.kernelCount;
+                ++v.kernels[{text(op->name), text(op->opType), text(op->coreType)}];
+            }
+            return true;
+        });
+        trace.forEachHcclTask(k, [&](const HcclTaskRecord &) { ++v.hcclTasks; return true; });
+        trace.forEachCollective(k, [&](const CollectiveOpRecord &) { ++v.collectives; return true; });
+        trace.forEachHostRange(k, [&](const HostRangeRecord &h) {
+            v.cann += int(h.kind == HostRangeRecord::Kind::RuntimeApi);
+            v.tx += int(h.kind == HostRangeRecord::Kind::MsprofTx);
+            return true;
+        });
+    }
+    trace.forEachPythonRange(dev, [&](const PythonRangeRecord &) { ++v.python; return true; });
+    return v;
+}
+
+std::map<QString, int> taskTypesInDb(const QString &path, int device)
+{
+    std::map<QString, int> out;
+    const QByteArray q = QStringLiteral("SELECT s.value, count(*) FROM TASK t JOIN STRING_IDS s ON s.id = t.taskType "
+                                        "WHERE t.deviceId = %1 GROUP BY 1").arg(device).toUtf8();
+    for (const QStringList &row : sql(path, q.constData()))
+        out[row[0]] = row[1].toInt();
+    return out;
+}
+
+} // namespace
+
+class ImportSqliteExport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        for (const QString &p : {rankDb(0), rankDb(1), msprofDb()})
+            QVERIFY2(QFileInfo::exists(p), qPrintable(QStringLiteral("vendored capture missing: ") + p));
+    }
+
+    void torchNpuDbEqualsItsTables()
+    {
+        MemoryTrace trace;
+        const MemImport imp = importTo(dbCapture(), &trace);
+        QVERIFY2(imp.ok, qPrintable(imp.error));
+        QCOMPARE(imp.report.layout, QStringLiteral("framework db"));
+        QVERIFY(imp.report.balanced());
+        QCOMPARE(imp.report.total().skipped, std::uint64_t(0));
+        for (const auto &p : imp.report.problems)
+            QVERIFY2(false, qPrintable(p.file + QStringLiteral(": ") + p.reason));
+        QCOMPARE(trace.status(), SessionStatus::Complete);
+        // Read-only means untouched: no journal or WAL files beside the captures.
+        for (const QString &db : {rankDb(0), rankDb(1)})
+            for (const char *suffix : {"-wal", "-shm", "-journal"})
+                QVERIFY2(!QFileInfo::exists(db + QLatin1String(suffix)), qPrintable(db + QLatin1String(suffix)));
+
+        const SessionInfo &info = trace.sessionInfo();
+        QCOMPARE(info.devices.size(), std::size_t(2));
+        for (int rank = 0; rank < 2; ++rank) {
+            const QString db = rankDb(rank);
+            const DeviceInfo &d = info.devices[std::size_t(rank)];
+            const auto map = sql(db, "SELECT rankId, deviceId FROM RANK_DEVICE_MAP");
+            QCOMPARE(map.size(), std::size_t(1));
+            QCOMPARE(int(d.rankId), map[0][0].toInt());
+            QCOMPARE(int(d.id), map[0][1].toInt());
+            QCOMPARE(d.chip, sql(db, "SELECT name FROM NPU_INFO")[0][0]);
+            QCOMPARE(d.aiCoreNum, 0); // no table gives it: unknown, not invented
+
+            const DeviceView v = view(trace, d.id);
+            QCOMPARE(v.tasksByType, taskTypesInDb(db, d.id));
+            QCOMPARE(v.kernelCount, sqlCount(db, "SELECT count(*) FROM COMPUTE_TASK_INFO"));
+            QCOMPARE(v.hcclTasks, sqlCount(db, "SELECT count(*) FROM COMMUNICATION_TASK_INFO"));
+            QCOMPARE(v.collectives, sqlCount(db, "SELECT count(*) FROM COMMUNICATION_OP"));
+            QCOMPARE(v.cann, sqlCount(db, "SELECT count(*) FROM CANN_API"));
+            QCOMPARE(v.python, sqlCount(db, "SELECT count(*) FROM PYTORCH_API"));
+            QVERIFY(v.kernelCount > 100);
+        }
+        // analysis.db's step breakdown, in µs there, in ns here.
+        const auto steps = trace.stepTimes();
+        QCOMPARE(steps.size(), std::size_t(2));
+        for (int rank = 0; rank < 2; ++rank) {
+            const QString analysis = dbCapture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db").arg(rank);
+            const auto rows = sql(analysis, "SELECT step, computing, communication_not_overlapped, free, preparing "
+                                            "FROM StepTraceTime");
+            QCOMPARE(rows.size(), std::size_t(1));
+            const StepTimeRecord &st = steps[std::size_t(rank)];
+            QCOMPARE(int(st.device), rank);
+            QCOMPARE(QString::fromUtf8(trace.string(st.step)), rows[0][0]);
+            QCOMPARE(st.computing, TimeNs(std::llround(rows[0][1].toDouble() * 1000)));
+            QCOMPARE(st.commNotOverlapped, TimeNs(std::llround(rows[0][2].toDouble() * 1000)));
+            QCOMPARE(st.free, TimeNs(std::llround(rows[0][3].toDouble() * 1000)));
+            QCOMPARE(st.preparing, TimeNs(std::llround(rows[0][4].toDouble() * 1000)));
+        }
+    }
+
+    // The two exports of one run: what both describe is equal.
+    void dbAndTextExportsAgree()
+    {
+        MemoryTrace fromDb, fromText;
+        const MemImport a = importTo(dbCapture(), &fromDb);
+        const MemImport b = importTo(textCapture(), &fromText);
+        QVERIFY2(a.ok && b.ok, qPrintable(a.error + b.error));
+        QCOMPARE(fromDb.sessionInfo().devices.size(), fromText.sessionInfo().devices.size());
+        for (const DeviceInfo &d : fromDb.sessionInfo().devices) {
+            DeviceView x = view(fromDb, d.id), y = view(fromText, d.id);
+            QCOMPARE(x.kernels, y.kernels); // every kernel: name, op type, accelerator core
+            QCOMPARE(x.hcclTasks, y.hcclTasks);
+            QCOMPARE(x.collectives, y.collectives);
+            QCOMPARE(x.python, y.python);
+            // Task types both exports spell alike.
+            for (const char *type : {"Notify Wait", "Write Value", "SDMA"})
+                QCOMPARE(x.tasksByType[QLatin1String(type)], y.tasksByType[QLatin1String(type)]);
+        }
+    }
+
+    void msprofDbFixture()
+    {
+        MemoryTrace trace;
+        const MemImport imp = importTo(msprofDb(), &trace);
+        QVERIFY2(imp.ok, qPrintable(imp.error));
+        QCOMPARE(imp.report.layout, QStringLiteral("msprof db"));
+        QVERIFY(imp.report.balanced());
+        // The fixture's devices are all on device 2 of an 8-NPU host.
+        const auto devs = sql(msprofDb(), "SELECT DISTINCT deviceId FROM TASK");
+        QCOMPARE(devs.size(), std::size_t(1));
+        const std::uint16_t dev = std::uint16_t(devs[0][0].toUInt());
+        const DeviceView v = view(trace, dev);
+        // Open task types: whatever the file names (here CANN API names) is kept as text.
+        QCOMPARE(v.tasksByType, taskTypesInDb(msprofDb(), dev));
+        QCOMPARE(v.cann, sqlCount(msprofDb(), "SELECT count(*) FROM CANN_API"));
+        QCOMPARE(v.tx, sqlCount(msprofDb(), "SELECT count(*) FROM MSTX_EVENTS"));
+        QCOMPARE(trace.sessionInfo().devices.size(), std::size_t(1)); // not the host's eight NPUs
+        // Its leftover table is no export table: reported, not read.
+        bool leftover = false;
+        for (const auto &p : imp.report.problems)
+            leftover |= p.file.endsWith(QLatin1String("_COMPUTE_TASK_INFO_old_20251014"));
+        QVERIFY(leftover);
+    }
+
+    void foreignDatabasesAreRefusedClearly()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        // Not SQLite at all.
+        const QString garbage = tmp.filePath(QStringLiteral("msprof_1.db"));
+        {
+            QFile f(garbage);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("this is not a database\n");
+        }
+        MemoryTrace t1;
+        MemImport r = importTo(garbage, &t1);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QLatin1String("Nothing could be imported")), qPrintable(r.error));
+        bool named = false;
+        for (const auto &p : r.report.problems)
+            named |= p.reason.contains(QLatin1String("not an SQLite database"));
+        QVERIFY(named);
+
+        // SQLite, but of an unknown schema version.
+        const QString future = tmp.filePath(QStringLiteral("ascend_pytorch_profiler_0.db"));
+        QVERIFY(QFile::copy(rankDb(0), future));
+        QFile::setPermissions(future, QFile::ReadOwner | QFile::WriteOwner);
+        {
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open(future.toUtf8().constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "UPDATE META_DATA SET value = '7.0.0' WHERE name = 'SCHEMA_VERSION'", nullptr, nullptr,
+                                  nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+        }
+        MemoryTrace t2;
+        r = importTo(future, &t2);
+        bool version = false;
+        for (const auto &p : r.report.problems)
+            version |= p.reason.contains(QLatin1String("7.0.0")) && p.reason.contains(QLatin1String("1.x"));
+        QVERIFY2(version, qPrintable(r.error));
+
+        // Truncated: the first half of a real export.
+        const QString cut = tmp.filePath(QStringLiteral("cut/ascend_pytorch_profiler_1.db"));
+        QDir().mkpath(tmp.filePath(QStringLiteral("cut")));
+        {
+            QFile in(rankDb(1)), out(cut);
+            QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+            out.write(in.read(in.size() / 2));
+        }
+        MemoryTrace t3;
+        r = importTo(cut, &t3);
+        QVERIFY(r.report.balanced());
+        if (r.ok) // what could be read was imported, the rest is reported
+            QVERIFY(!r.report.problems.empty());
+        else
+            QVERIFY(!r.error.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(ImportSqliteExport)
+#include "test_import_sqlite_export.moc"
