@@ -4,30 +4,6 @@
 <context>
     <name></name>
     <message>
-        <source>No folder to import was given.</source>
-        <translation>未指定要导入的文件夹。</translation>
-    </message>
-    <message>
-        <source>The folder %1 does not exist.</source>
-        <translation>文件夹 %1 不存在。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder; give a PROF_* folder, one of its device_* folders or a folder holding PROF_* folders.</source>
-        <translation>%1 不是文件夹；请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
-    </message>
-    <message>
-        <source>The folder %1 cannot be read (permission denied).</source>
-        <translation>无法读取文件夹 %1（权限被拒绝）。</translation>
-    </message>
-    <message>
-        <source>No profiling data was found in %1: expected PROF_* folders with device_&lt;id&gt;/timeline, device_&lt;id&gt;/summary or mindstudio_profiler_output inside.</source>
-        <translation>在 %1 中未找到 Profiling 数据：其中应包含带有 device_&lt;id&gt;/timeline、device_&lt;id&gt;/summary 或 mindstudio_profiler_output 的 PROF_* 文件夹。</translation>
-    </message>
-    <message>
-        <source>This is a link to %1, outside the imported folder; it was not read.</source>
-        <translation>这是指向 %1 的链接，位于导入的文件夹之外；未读取。</translation>
-    </message>
-    <message>
         <source>The file name does not follow &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt;; the file was not read.</source>
         <translation>文件名不符合 &lt;name&gt;_&lt;YYYYMMDDhhmmss&gt;.&lt;json|csv&gt; 格式；未读取该文件。</translation>
     </message>
@@ -88,10 +64,6 @@
         <translation>没有 aicpu 文件：无法获取 AI CPU 算子详情。</translation>
     </message>
     <message>
-        <source>The project could not store the imported records.</source>
-        <translation>工程无法保存导入的记录。</translation>
-    </message>
-    <message>
         <source>The file is empty.</source>
         <translation>文件为空。</translation>
     </message>
@@ -140,10 +112,6 @@
         <translation>JSON 在此处损坏（%1）；此前的事件已导入，文件的其余部分已跳过。</translation>
     </message>
     <message>
-        <source>The import was cancelled.</source>
-        <translation>导入已取消。</translation>
-    </message>
-    <message>
         <source> The event was skipped.</source>
         <translation> 已跳过该事件。</translation>
     </message>
@@ -166,10 +134,6 @@
     <message>
         <source>Unsupported event phase &quot;%1&quot; on this lane; the event was skipped.</source>
         <translation>此泳道不支持事件阶段（ph）&quot;%1&quot;；已跳过该事件。</translation>
-    </message>
-    <message>
-        <source>A complete (X) event needs ts and a non-negative dur; the event was skipped.</source>
-        <translation>完整（X）事件需要 ts 和非负的 dur；已跳过该事件。</translation>
     </message>
     <message>
         <source>The task has no &quot;Task Type&quot;; the event was skipped.</source>
@@ -208,6 +172,238 @@
     <message>
         <source>The import report could not be stored in the project.</source>
         <translation>无法将导入报告保存到工程中。</translation>
+    </message>
+    <message>
+        <source>%1: no profiler_info_&lt;rank&gt;.json; the rank is unknown and taken as device %2.</source>
+        <translation>%1：没有 profiler_info_&lt;rank&gt;.json；rank 未知，按设备 %2 处理。</translation>
+    </message>
+    <message>
+        <source>%1: the text export does not give the chip, its AI Core count or the collection start; they are unknown.</source>
+        <translation>%1：文本导出中没有芯片型号、AI Core 数量和采集开始时间；它们未知。</translation>
+    </message>
+    <message>
+        <source>%1: no trace_view.json; host ranges, counters, flows and non-kernel device tasks are not in the input.</source>
+        <translation>%1：没有 trace_view.json；输入中没有 Host 侧区间、计数器、连线和非 kernel 的设备任务。</translation>
+    </message>
+    <message>
+        <source>%1: no kernel_details.csv; op types, shapes and PMU metrics of the kernels are not in the input.</source>
+        <translation>%1：没有 kernel_details.csv；输入中没有 kernel 的算子类型、形状和 PMU 指标。</translation>
+    </message>
+    <message>
+        <source>This version does not read this file of the framework export; it was not read.</source>
+        <translation>当前版本不读取框架导出中的此文件；未读取该文件。</translation>
+    </message>
+    <message>
+        <source>The file is not a JSON object (%1); the rank and configuration it holds are unknown.</source>
+        <translation>该文件不是 JSON 对象（%1）；其中的 rank 和配置未知。</translation>
+    </message>
+    <message>
+        <source>Device %1 of this source is device %2 of the session: device ids repeat across the sources (ranks on several hosts).</source>
+        <translation>此数据源的设备 %1 在会话中为设备 %2：各数据源的设备 ID 重复（多台主机上的 rank）。</translation>
+    </message>
+    <message>
+        <source>Device %1: the host process id is not given (no info.json).</source>
+        <translation>设备 %1：未给出主机进程 ID（没有 info.json）。</translation>
+    </message>
+    <message>
+        <source>Device %1: AI Core count and frequency are not given (no info.json); figures that need them show as unknown.</source>
+        <translation>设备 %1：未给出 AI Core 数量和频率（没有 info.json）；依赖它们的数值显示为未知。</translation>
+    </message>
+    <message>
+        <source>A complete (X) event needs ts between 0 and 2^62 ns and dur between 0 and a week; the event was skipped.</source>
+        <translation>完整（X）事件需要 0 到 2^62 ns 之间的 ts 和 0 到一周之间的 dur；已跳过该事件。</translation>
+    </message>
+    <message>
+        <source>%1: no device_&lt;id&gt; folders; the devices are those the data names, their facts are unknown.</source>
+        <translation>%1：没有 device_&lt;id&gt; 文件夹；设备取自数据中出现的设备，其属性未知。</translation>
+    </message>
+    <message>
+        <source>%1: no op_summary file; op types, shapes and PMU metrics are not in the input.</source>
+        <translation>%1：没有 op_summary 文件；输入中没有算子类型、形状和 PMU 指标。</translation>
+    </message>
+    <message>
+        <source>The file is not a JSON object (%1); the facts it holds are unknown.</source>
+        <translation>该文件不是 JSON 对象（%1）；其中的属性未知。</translation>
+    </message>
+    <message>
+        <source>Device %1: no info.json; its host process, AI Core count and frequency are unknown unless the data shows them.</source>
+        <translation>设备 %1：没有 info.json；除非数据中能看出，否则其主机进程、AI Core 数量和频率未知。</translation>
+    </message>
+    <message>
+        <source>The file is not an SQLite database.</source>
+        <translation>该文件不是 SQLite 数据库。</translation>
+    </message>
+    <message>
+        <source>The database could not be opened safely: %1.</source>
+        <translation>无法安全地打开该数据库：%1。</translation>
+    </message>
+    <message>
+        <source>%1: no analysis.db; the step time breakdown and communication statistics are not in the input.</source>
+        <translation>%1：没有 analysis.db；输入中没有 step 时间拆解和通信统计。</translation>
+    </message>
+    <message>
+        <source>This version does not read the table %1; its rows were skipped.</source>
+        <translation>当前版本不读取表 %1；已跳过其中的行。</translation>
+    </message>
+    <message>
+        <source>%1: no META_DATA table; the schema version is unknown and the tables were read by their column names.</source>
+        <translation>%1：没有 META_DATA 表；schema 版本未知，已按列名读取各表。</translation>
+    </message>
+    <message>
+        <source>%1: META_DATA has no SCHEMA_VERSION; the tables were read by their column names.</source>
+        <translation>%1：META_DATA 中没有 SCHEMA_VERSION；已按列名读取各表。</translation>
+    </message>
+    <message>
+        <source>The export&apos;s schema version is %1; this version of NPU Scope reads schema 1.x (1.0.0). The file was not read.</source>
+        <translation>该导出文件的 schema 版本为 %1；当前版本的 NPU Scope 读取 schema 1.x（1.0.0）。未读取该文件。</translation>
+    </message>
+    <message>
+        <source>%1: the export names no device; the devices are those its rows name.</source>
+        <translation>%1：导出文件未列出设备；设备取自其中各行出现的设备。</translation>
+    </message>
+    <message>
+        <source>%1: the export does not give the AI Core count; it is unknown.</source>
+        <translation>%1：导出文件中没有 AI Core 数量；它未知。</translation>
+    </message>
+    <message>
+        <source>A step has no valid id or start; it was skipped.</source>
+        <translation>某个 step 没有有效的 ID 或开始时间；已跳过。</translation>
+    </message>
+    <message>
+        <source>The table lacks the columns of a task; it was not read.</source>
+        <translation>该表缺少任务所需的列；未读取。</translation>
+    </message>
+    <message>
+        <source>The table could not be read: %1.</source>
+        <translation>无法读取该表：%1。</translation>
+    </message>
+    <message>
+        <source>A PMU row has no task id, name or value; it was skipped.</source>
+        <translation>某个 PMU 行没有任务 ID、名称或数值；已跳过。</translation>
+    </message>
+    <message>
+        <source>A task has a missing or out-of-range time, device, stream or task id; it was skipped.</source>
+        <translation>某个任务的时间、设备、流或任务 ID 缺失或超出范围；已跳过。</translation>
+    </message>
+    <message>
+        <source>Reading the table stopped: %1.</source>
+        <translation>读取该表中断：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n PMU row(s) name no kernel task; they were skipped.</source>
+        <translation>
+            <numerusform>有 %n 个 PMU 行不对应任何 kernel 任务；已跳过。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) describe a task the TASK table does not have; they were skipped.</source>
+        <translation>
+            <numerusform>有 %n 行描述的任务在 TASK 表中不存在；已跳过。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A communication op has no valid start and end; it was skipped.</source>
+        <translation>某个通信算子没有有效的开始和结束时间；已跳过。</translation>
+    </message>
+    <message>
+        <source>An API call has no valid start and end; it was skipped.</source>
+        <translation>某个 API 调用没有有效的开始和结束时间；已跳过。</translation>
+    </message>
+    <message>
+        <source>A framework range has no valid start and end; it was skipped.</source>
+        <translation>某个框架区间没有有效的开始和结束时间；已跳过。</translation>
+    </message>
+    <message>
+        <source>An msproftx event has no valid start and end; it was skipped.</source>
+        <translation>某个 msproftx 事件没有有效的开始和结束时间；已跳过。</translation>
+    </message>
+    <message>
+        <source>A sample has no valid device, time or value; it was skipped.</source>
+        <translation>某个采样点没有有效的设备、时间或数值；已跳过。</translation>
+    </message>
+    <message>
+        <source>A memory record has no valid time or device; it was skipped.</source>
+        <translation>某条内存记录没有有效的时间或设备；已跳过。</translation>
+    </message>
+    <message>
+        <source>An operator allocation has no valid size, time or device; it was skipped.</source>
+        <translation>某次算子内存分配没有有效的大小、时间或设备；已跳过。</translation>
+    </message>
+    <message>
+        <source>A communication op has no valid start; it was skipped.</source>
+        <translation>某个通信算子没有有效的开始时间；已跳过。</translation>
+    </message>
+    <message>
+        <source>A link has no valid ranks; it was skipped.</source>
+        <translation>某条链路没有有效的 rank；已跳过。</translation>
+    </message>
+    <message>
+        <source>A row has the wrong number of cells; the row was skipped.</source>
+        <translation>某行的单元格数量不对；已跳过该行。</translation>
+    </message>
+    <message>
+        <source>A row has a non-numeric or out-of-range stream, task id, start time or duration; the row was skipped.</source>
+        <translation>某行的流、Task ID、开始时间或时长不是数字或超出范围；已跳过该行。</translation>
+    </message>
+    <message>
+        <source>A row has the wrong number of cells, non-numeric ids, or neither a hit nor a victim rate; the row was skipped.</source>
+        <translation>某行的单元格数量不对、ID 不是数字，或既没有命中率也没有 victim 率；已跳过该行。</translation>
+    </message>
+    <message>
+        <source>No kernel of the kernel file has this stream and task id; the row was skipped.</source>
+        <translation>kernel 文件中没有此流和 Task ID 的 kernel；已跳过该行。</translation>
+    </message>
+    <message>
+        <source>The task&apos;s stream or task id is out of range; the event was skipped.</source>
+        <translation>该任务的流或 Task ID 超出范围；已跳过该事件。</translation>
+    </message>
+    <message>
+        <source>A counter event needs a time between 0 and 2^62 ns; the event was skipped.</source>
+        <translation>计数器事件需要 0 到 2^62 ns 之间的时间；已跳过该事件。</translation>
+    </message>
+    <message>
+        <source>A counter event has no numeric value; the event was skipped.</source>
+        <translation>计数器事件没有数值；已跳过该事件。</translation>
+    </message>
+    <message>
+        <source>A flow event needs an id and a time between 0 and 2^62 ns; the event was skipped.</source>
+        <translation>连线事件需要 ID 和 0 到 2^62 ns 之间的时间；已跳过该事件。</translation>
+    </message>
+    <message>
+        <source>Unsupported event phase &quot;%1&quot;; the event was skipped.</source>
+        <translation>不支持的事件阶段（ph）&quot;%1&quot;；已跳过该事件。</translation>
+    </message>
+    <message>
+        <source>Lane &quot;%1&quot; is not read; its events were skipped.</source>
+        <translation>不读取泳道 &quot;%1&quot;；已跳过其事件。</translation>
+    </message>
+    <message>
+        <source>The file is larger than %1 MB, too large for a summary; it was not read.</source>
+        <translation>该文件大于 %1 MB，作为汇总文件过大；未读取。</translation>
+    </message>
+    <message>
+        <source>The file is not a JSON object (%1); it was not read.</source>
+        <translation>该文件不是 JSON 对象（%1）；未读取。</translation>
+    </message>
+    <message>
+        <source>A row has the wrong number of cells or a time that is not a number of microseconds below a week; the row was skipped.</source>
+        <translation>某行的单元格数量不对，或某个时间不是小于一周的微秒数；已跳过该行。</translation>
+    </message>
+    <message>
+        <source>A communication op has no valid &quot;Communication Time Info&quot; (start and elapse time); it was skipped.</source>
+        <translation>某个通信算子没有有效的 &quot;Communication Time Info&quot;（开始时间和耗时）；已跳过。</translation>
+    </message>
+    <message>
+        <source>A link is not named &quot;&lt;source rank&gt;-&lt;destination rank&gt;&quot;; it was skipped.</source>
+        <translation>某条链路的名称不是 &quot;&lt;源 rank&gt;-&lt;目的 rank&gt;&quot;；已跳过。</translation>
+    </message>
+    <message>
+        <source>A row has the wrong number of cells or no valid timestamp; the row was skipped.</source>
+        <translation>某行的单元格数量不对或没有有效的时间戳；已跳过该行。</translation>
+    </message>
+    <message>
+        <source>A row has the wrong number of cells, a non-numeric size or an invalid time; the row was skipped.</source>
+        <translation>某行的单元格数量不对、大小不是数字或时间无效；已跳过该行。</translation>
     </message>
 </context>
 <context>
@@ -649,14 +845,6 @@
         <translation>--device 必须列出设备 ID，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <source>Import a PROF directory written by msprof (or by NPU Scope) into a project. Give a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders: every device found is imported into one session.</source>
-        <translation>将 msprof（或 NPU Scope）写出的 PROF 目录导入工程。请指定 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹：找到的所有设备都会导入到同一个会话中。</translation>
-    </message>
-    <message>
-        <source>The folder to import.</source>
-        <translation>要导入的文件夹。</translation>
-    </message>
-    <message>
         <source>Project file (created if missing).</source>
         <translation>工程文件（不存在时自动创建）。</translation>
     </message>
@@ -671,10 +859,6 @@
     <message>
         <source>import needs one folder and --project FILE, e.g. &apos;npuscope import PROF_000001_... --project p.npuscope&apos;.</source>
         <translation>import 需要一个文件夹和 --project FILE，例如 &apos;npuscope import PROF_000001_... --project p.npuscope&apos;。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder; give a PROF_* folder or a folder holding PROF_* folders.</source>
-        <translation>%1 不是文件夹；请指定 PROF_* 文件夹或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
         <source>The folder %1 does not exist.</source>
@@ -913,6 +1097,30 @@
         <translation>--format 必须是 &quot;csv&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
+        <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
+        <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
+    </message>
+    <message>
+        <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
+        <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
+    </message>
+    <message>
+        <source>Date the collection as starting at this ISO 8601 time (e.g. 2024-05-17T09:30:00Z) instead of now, for byte-reproducible output.</source>
+        <translation>将采集的开始时间设为此 ISO 8601 时间（例如 2024-05-17T09:30:00Z），而非当前时间，以得到逐字节可复现的输出。</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Import profiler output into a project: msprof&apos;s PROF_* folders (legacy and newer layout), torch_npu or MindSpore *_ascend_pt / *_ascend_ms folders (text or SQLite export), msprof_*.db files, or a folder holding several of them (one per rank): everything found is imported into one session, one device per rank.</source>
+        <translation>将性能数据导入工程：msprof 的 PROF_* 文件夹（旧版和新版目录结构）、torch_npu 或 MindSpore 的 *_ascend_pt / *_ascend_ms 文件夹（文本或 SQLite 导出）、msprof_*.db 文件，或包含多个上述内容的文件夹（每个 rank 一个）：找到的所有内容都导入同一个会话，每个 rank 一个设备。</translation>
+    </message>
+    <message>
+        <source>The folder (or .db file) to import.</source>
+        <translation>要导入的文件夹（或 .db 文件）。</translation>
+    </message>
+    <message>
         <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
 
 Usage: npuscope [project.npuscope]        open the GUI (needs a display)
@@ -921,7 +1129,7 @@ Usage: npuscope [project.npuscope]        open the GUI (needs a display)
 Commands:
   run            emulate a profiled training session and record it into a project
   export         write a recorded session as a PROF directory (JSON timelines, CSV summaries)
-  import         read a PROF directory (msprof output) into a project
+  import         read profiler output (msprof, torch_npu, MindSpore; text or SQLite) into a project
   query          list sessions, devices, models, iterations and record counts
   check-options  validate a profiling_options string or a training script
   demo           record and export a small demo session
@@ -946,7 +1154,7 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 命令:
   run            仿真一次开启 Profiling 的训练会话，并将其记录到工程中
   export         将已记录的会话写为 PROF 目录（JSON 时间线、CSV 汇总）
-  import         将 PROF 目录（msprof 输出）读入工程
+  import         将性能数据（msprof、torch_npu、MindSpore；文本或 SQLite）读入工程
   query          列出会话、设备、模型、迭代和记录数
   check-options  校验 profiling_options 字符串或训练脚本
   demo           记录并导出一个小型演示会话
@@ -963,66 +1171,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 退出码: 0 成功，2 用法或选项无效，3 不是工程文件，4 工程已损坏，
 5 工程来自更高版本，6 I/O 错误，7 工程来自旧版本（请使用 --upgrade），
 130 已取消。</translation>
-    </message>
-    <message>
-        <source>There is no display for the GUI (DISPLAY is not set). Use a command instead, for example &apos;npuscope demo&apos; or &apos;npuscope query --project %1&apos;.</source>
-        <translation>没有可用于图形界面的显示环境（未设置 DISPLAY）。请改用命令，例如 &apos;npuscope demo&apos; 或 &apos;npuscope query --project %1&apos;。</translation>
-    </message>
-    <message>
-        <source>Unknown command or file &quot;%1&quot;. Run &apos;npuscope --help&apos; for the commands.</source>
-        <translation>未知的命令或文件 &quot;%1&quot;。运行 &apos;npuscope --help&apos; 查看可用命令。</translation>
-    </message>
-    <message>
-        <source>Date the collection as starting at this ISO 8601 time (e.g. 2024-05-17T09:30:00Z) instead of now, for byte-reproducible output.</source>
-        <translation>将采集的开始时间设为此 ISO 8601 时间（例如 2024-05-17T09:30:00Z），而非当前时间，以得到逐字节可复现的输出。</translation>
-    </message>
-    <message>
-        <source>time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>tensorflow (profiling_options, the default) or pytorch (a torch_npu.profiler config: JSON text, a .json file or a training script).</source>
-        <translation>tensorflow（profiling_options，默认）或 pytorch（torch_npu.profiler 配置：JSON 文本、.json 文件或训练脚本）。</translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>--framework is tensorflow or pytorch, not &quot;%1&quot;.</source>
-        <translation>--framework 只能是 tensorflow 或 pytorch，不能是“%1”。</translation>
-    </message>
-    <message>
-        <source>Give the torch_npu profiler config once: as JSON text, a JSON file or a training script (or --options-file FILE / --script train.py).</source>
-        <translation>请只给出一次 torch_npu 性能分析配置：JSON 文本、JSON 文件或训练脚本（或 --options-file FILE / --script train.py）。</translation>
-    </message>
-    <message>
-        <source>torch_npu profiler config read from %1, line %2.</source>
-        <translation>已从 %1 第 %2 行读取 torch_npu 性能分析配置。</translation>
-    </message>
-    <message>
-        <source>Error: %1%2</source>
-        <translation>错误：%1%2</translation>
-    </message>
-    <message>
-        <source>Warning: %1%2</source>
-        <translation>警告：%1%2</translation>
-    </message>
-    <message>
-        <source>Note: %1%2</source>
-        <translation>注意：%1%2</translation>
-    </message>
-    <message>
-        <source>The torch_npu profiler config is not valid: torch_npu would stop on it.</source>
-        <translation>torch_npu 性能分析配置无效：torch_npu 会因此停止。</translation>
-    </message>
-    <message>
-        <source>The torch_npu profiler config is valid.</source>
-        <translation>torch_npu 性能分析配置有效。</translation>
-    </message>
-    <message>
-        <source>The torch_npu profiler config is valid after torch_npu&apos;s corrections (see the warnings).</source>
-        <translation>经 torch_npu 修正后，该性能分析配置有效（见警告）。</translation>
     </message>
 </context>
 <context>
@@ -1112,6 +1260,86 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>ImportContext</name>
+    <message>
+        <source>The file is empty.</source>
+        <translation>文件为空。</translation>
+    </message>
+    <message>
+        <source>The header lacks the column(s) %1; the rows of this file were not read.</source>
+        <translation>表头缺少列 %1；未读取此文件中的行。</translation>
+    </message>
+    <message>
+        <source>This is a link to %1, outside the imported folder; it was not read.</source>
+        <translation>这是指向 %1 的链接，位于导入的文件夹之外；未读取。</translation>
+    </message>
+    <message>
+        <source>The project could not store the imported records.</source>
+        <translation>工程无法保存导入的记录。</translation>
+    </message>
+    <message>
+        <source>The import was cancelled.</source>
+        <translation>导入已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>ImportLayout</name>
+    <message>
+        <source>The folder is empty.</source>
+        <translation>该文件夹为空。</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>以及另外 %1 项</translation>
+    </message>
+    <message>
+        <source>Found there: %1.</source>
+        <translation>其中有：%1。</translation>
+    </message>
+    <message>
+        <source>- msprof, legacy layout: PROF_*/device_&lt;id&gt;/timeline and summary (Ascend 910, CANN up to 6)
+- msprof, newer layout: PROF_*/mindstudio_profiler_output (CANN 7 and 8)
+- torch_npu or MindSpore text export: *_ascend_pt or *_ascend_ms with ASCEND_PROFILER_OUTPUT
+- SQLite exports: ascend_pytorch_profiler_&lt;rank&gt;.db (with analysis.db) or msprof_*.db
+- a folder holding several of these (one per rank or host)</source>
+        <translation>- msprof 旧版目录结构：PROF_*/device_&lt;id&gt;/timeline 和 summary（Ascend 910，CANN 6 及更早）
+- msprof 新版目录结构：PROF_*/mindstudio_profiler_output（CANN 7 和 8）
+- torch_npu 或 MindSpore 文本导出：带有 ASCEND_PROFILER_OUTPUT 的 *_ascend_pt 或 *_ascend_ms
+- SQLite 导出：ascend_pytorch_profiler_&lt;rank&gt;.db（及 analysis.db）或 msprof_*.db
+- 包含多个上述内容的文件夹（每个 rank 或主机一个）</translation>
+    </message>
+    <message>
+        <source>No folder to import was given.</source>
+        <translation>未指定要导入的文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is a file NPU Scope cannot import by itself; give the folder of the profiler output. NPU Scope reads:
+%2</source>
+        <translation>%1 是 NPU Scope 无法单独导入的文件；请指定性能数据所在的文件夹。NPU Scope 可读取：
+%2</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be read (permission denied).</source>
+        <translation>无法读取文件夹 %1（权限被拒绝）。</translation>
+    </message>
+    <message>
+        <source>%1 holds no profiler output NPU Scope can read. NPU Scope reads:
+%2
+%3</source>
+        <translation>%1 中没有 NPU Scope 能读取的性能数据。NPU Scope 可读取：
+%2
+%3</translation>
+    </message>
+    <message>
+        <source>%1 mixes the legacy PROF layout with newer layouts; their times are on different clocks. Import them separately.</source>
+        <translation>%1 中混有旧版 PROF 目录结构和新版目录结构；它们的时间基于不同的时钟。请分别导入。</translation>
     </message>
 </context>
 <context>
@@ -2596,6 +2824,314 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <source>last saved, µs since the epoch</source>
         <translation>上次保存时间，自 Unix 纪元起的 µs 数</translation>
     </message>
+    <message>
+        <source>chip name as the source gives it (Ascend910B), empty when not given</source>
+        <translation>数据源给出的芯片名称（Ascend910B），未给出时为空</translation>
+    </message>
+    <message>
+        <source>strings.id of the CANN API level (acl, node, hccl, runtime ...)</source>
+        <translation>CANN API 层级（acl、node、hccl、runtime ……）的 strings.id</translation>
+    </message>
+    <message>
+        <source>Counter samples of imported sessions (AI Core frequency, HBM, LLC, NPU memory ...).</source>
+        <translation>导入会话的计数器采样（AI Core 频率、HBM、LLC、NPU 内存 ……）。</translation>
+    </message>
+    <message>
+        <source>strings.id of the counter lane (AI Core Freq, HBM ...)</source>
+        <translation>计数器泳道（AI Core Freq、HBM ……）的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the series (HBM 0/Read ...)</source>
+        <translation>序列（HBM 0/Read ……）的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the unit the value is in (MHz, MB/s ...)</source>
+        <translation>数值单位（MHz、MB/s ……）的 strings.id</translation>
+    </message>
+    <message>
+        <source>sample time (ns)</source>
+        <translation>采样时间（ns）</translation>
+    </message>
+    <message>
+        <source>the value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Ends of flow arrows (host launch to device task ...); ends with the same category and flow_id pair up.</source>
+        <translation>连线的端点（Host 下发到设备任务 ……）；category 和 flow_id 相同的端点两两配对。</translation>
+    </message>
+    <message>
+        <source>strings.id of the category (HostToDevice, async_npu, fwdbwd ...)</source>
+        <translation>类别（HostToDevice、async_npu、fwdbwd ……）的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the flow name</source>
+        <translation>连线名称的 strings.id</translation>
+    </message>
+    <message>
+        <source>the flow id (text ids hashed)</source>
+        <translation>连线 ID（文本 ID 取哈希）</translation>
+    </message>
+    <message>
+        <source>0 start, 1 finish</source>
+        <translation>0 起点，1 终点</translation>
+    </message>
+    <message>
+        <source>0 Python, 1 CANN, 2 Ascend Hardware, 3 HCCL, 4 other</source>
+        <translation>0 Python，1 CANN，2 Ascend Hardware，3 HCCL，4 其他</translation>
+    </message>
+    <message>
+        <source>thread id, stream id or plane</source>
+        <translation>线程 ID、流 ID 或通信平面</translation>
+    </message>
+    <message>
+        <source>time (ns)</source>
+        <translation>时间（ns）</translation>
+    </message>
+    <message>
+        <source>Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events.</source>
+        <translation>框架的 Host 侧区间（Python 泳道）：带调用栈和输入形状的算子、Python 函数、队列事件。</translation>
+    </message>
+    <message>
+        <source>strings.id of the range name</source>
+        <translation>区间名称的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the category (cpu_op, python_function ...)</source>
+        <translation>类别（cpu_op、python_function ……）的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the call stack</source>
+        <translation>调用栈的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the input shapes</source>
+        <translation>输入形状的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the input types</source>
+        <translation>输入类型的 strings.id</translation>
+    </message>
+    <message>
+        <source>autograd sequence number, -1 none</source>
+        <translation>autograd 序号，-1 表示无</translation>
+    </message>
+    <message>
+        <source>forward thread id</source>
+        <translation>前向线程 ID</translation>
+    </message>
+    <message>
+        <source>enqueue/dequeue correlation id, 0 none</source>
+        <translation>入队/出队关联 ID，0 表示无</translation>
+    </message>
+    <message>
+        <source>Memory over time: allocator records and module reservations (MB, -1 = not given).</source>
+        <translation>内存随时间的变化：分配器记录和各模块的预留（MB，-1 = 未给出）。</translation>
+    </message>
+    <message>
+        <source>1 for a module reservation (npu_module_mem), 0 for the allocator (memory_record)</source>
+        <translation>1 表示模块预留（npu_module_mem），0 表示分配器（memory_record）</translation>
+    </message>
+    <message>
+        <source>strings.id of the component (APP, PTA, SLOG ...)</source>
+        <translation>组件（APP、PTA、SLOG ……）的 strings.id</translation>
+    </message>
+    <message>
+        <source>total allocated (MB)</source>
+        <translation>已分配总量（MB）</translation>
+    </message>
+    <message>
+        <source>total reserved (MB)</source>
+        <translation>已预留总量（MB）</translation>
+    </message>
+    <message>
+        <source>total active (MB)</source>
+        <translation>活跃总量（MB）</translation>
+    </message>
+    <message>
+        <source>stream pointer, 0 none</source>
+        <translation>流指针，0 表示无</translation>
+    </message>
+    <message>
+        <source>Operator allocations (operator_memory); times -1 = outside the capture.</source>
+        <translation>算子内存分配（operator_memory）；时间为 -1 表示不在采集范围内。</translation>
+    </message>
+    <message>
+        <source>strings.id of the operator</source>
+        <translation>算子的 strings.id</translation>
+    </message>
+    <message>
+        <source>size (KB)</source>
+        <translation>大小（KB）</translation>
+    </message>
+    <message>
+        <source>allocation time (ns)</source>
+        <translation>分配时间（ns）</translation>
+    </message>
+    <message>
+        <source>release time (ns)</source>
+        <translation>释放时间（ns）</translation>
+    </message>
+    <message>
+        <source>active release time (ns)</source>
+        <translation>活跃释放时间（ns）</translation>
+    </message>
+    <message>
+        <source>total allocated at allocation (MB)</source>
+        <translation>分配时的已分配总量（MB）</translation>
+    </message>
+    <message>
+        <source>total reserved at allocation (MB)</source>
+        <translation>分配时的已预留总量（MB）</translation>
+    </message>
+    <message>
+        <source>total active at allocation (MB)</source>
+        <translation>分配时的活跃总量（MB）</translation>
+    </message>
+    <message>
+        <source>total allocated at release (MB)</source>
+        <translation>释放时的已分配总量（MB）</translation>
+    </message>
+    <message>
+        <source>total reserved at release (MB)</source>
+        <translation>释放时的已预留总量（MB）</translation>
+    </message>
+    <message>
+        <source>total active at release (MB)</source>
+        <translation>释放时的活跃总量（MB）</translation>
+    </message>
+    <message>
+        <source>Time of each communication op per rank (communication.json, CommAnalyzerTime).</source>
+        <translation>每个 rank 上各通信算子的耗时（communication.json、CommAnalyzerTime）。</translation>
+    </message>
+    <message>
+        <source>strings.id of the step (step50)</source>
+        <translation>step（step50）的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of collective or p2p</source>
+        <translation>collective 或 p2p 的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the communication group, 0 when not given</source>
+        <translation>通信域的 strings.id，未给出时为 0</translation>
+    </message>
+    <message>
+        <source>elapse time (ms)</source>
+        <translation>耗时（ms）</translation>
+    </message>
+    <message>
+        <source>transit time (ms)</source>
+        <translation>传输时间（ms）</translation>
+    </message>
+    <message>
+        <source>wait time (ms)</source>
+        <translation>等待时间（ms）</translation>
+    </message>
+    <message>
+        <source>synchronization time (ms)</source>
+        <translation>同步时间（ms）</translation>
+    </message>
+    <message>
+        <source>idle time (ms)</source>
+        <translation>空闲时间（ms）</translation>
+    </message>
+    <message>
+        <source>Bandwidth of each communication op per transport type and rank.</source>
+        <translation>每个 rank 上各通信算子按传输类型的带宽。</translation>
+    </message>
+    <message>
+        <source>strings.id of the step</source>
+        <translation>step 的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of HCCS, PCIE, RDMA, SDMA, SIO or LOCAL</source>
+        <translation>HCCS、PCIE、RDMA、SDMA、SIO 或 LOCAL 的 strings.id</translation>
+    </message>
+    <message>
+        <source>transit size (MB)</source>
+        <translation>传输量（MB）</translation>
+    </message>
+    <message>
+        <source>share of large packets</source>
+        <translation>大包占比</translation>
+    </message>
+    <message>
+        <source>Rank-to-rank links of each communication op (communication_matrix).</source>
+        <translation>各通信算子的 rank 间链路（communication_matrix）。</translation>
+    </message>
+    <message>
+        <source>destination rank</source>
+        <translation>目的 rank</translation>
+    </message>
+    <message>
+        <source>strings.id of the transport type</source>
+        <translation>传输类型的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the op name the link belongs to</source>
+        <translation>链路所属算子名称的 strings.id</translation>
+    </message>
+    <message>
+        <source>Step time breakdown per rank as the profiler computed it (step_trace_time, StepTraceTime); ns.</source>
+        <translation>Profiler 计算的各 rank step 时间拆解（step_trace_time、StepTraceTime）；单位 ns。</translation>
+    </message>
+    <message>
+        <source>computing (ns)</source>
+        <translation>计算（ns）</translation>
+    </message>
+    <message>
+        <source>communication not overlapped by computing (ns)</source>
+        <translation>未被计算掩盖的通信（ns）</translation>
+    </message>
+    <message>
+        <source>communication overlapped by computing (ns)</source>
+        <translation>被计算掩盖的通信（ns）</translation>
+    </message>
+    <message>
+        <source>communication (ns)</source>
+        <translation>通信（ns）</translation>
+    </message>
+    <message>
+        <source>free (ns)</source>
+        <translation>空闲（ns）</translation>
+    </message>
+    <message>
+        <source>stage (ns)</source>
+        <translation>stage（ns）</translation>
+    </message>
+    <message>
+        <source>bubble (ns)</source>
+        <translation>bubble（ns）</translation>
+    </message>
+    <message>
+        <source>communication not overlapped, receive excluded (ns)</source>
+        <translation>未被掩盖的通信，不含接收（ns）</translation>
+    </message>
+    <message>
+        <source>preparing (ns)</source>
+        <translation>准备（ns）</translation>
+    </message>
+    <message>
+        <source>Task columns without a field of their own (OP State, HF32 Eligible, Context ID, unknown columns), as text.</source>
+        <translation>没有专用字段的任务列（OP State、HF32 Eligible、Context ID、未知列），以文本保存。</translation>
+    </message>
+    <message>
+        <source>stream id of the task</source>
+        <translation>任务的流 ID</translation>
+    </message>
+    <message>
+        <source>task start (ns)</source>
+        <translation>任务开始时间（ns）</translation>
+    </message>
+    <message>
+        <source>strings.id of the column name</source>
+        <translation>列名的 strings.id</translation>
+    </message>
+    <message>
+        <source>strings.id of the cell text</source>
+        <translation>单元格文本的 strings.id</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTables</name>
@@ -2807,241 +3343,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>Overlap Analysis</source>
         <translation>Overlap Analysis</translation>
-    </message>
-</context>
-<context>
-    <name>TorchProfilerConfig</name>
-    <message>
-        <source>%1 must be True or False; torch_npu warns and uses %2.</source>
-        <translation>%1 必须是 True 或 False；torch_npu 会发出警告并改用 %2。</translation>
-    </message>
-    <message>
-        <source>%1 has no parameter &quot;%2&quot; (Python stops with a TypeError). Its parameters are: %3.</source>
-        <translation>%1 没有参数“%2”（Python 会因 TypeError 停止）。它的参数有：%3。</translation>
-    </message>
-    <message>
-        <source>aic_metrics is only collected at Level1 and Level2; at %1 torch_npu warns and uses AiCoreNone.</source>
-        <translation>aic_metrics 只在 Level1 和 Level2 下采集；在 %1 下 torch_npu 会发出警告并改用 AiCoreNone。</translation>
-    </message>
-    <message>
-        <source>msprof_tx is deprecated in torch_npu; use mstx=True instead (it records the same markers).</source>
-        <translation>torch_npu 已弃用 msprof_tx；请改用 mstx=True（记录的打点相同）。</translation>
-    </message>
-    <message>
-        <source>Level_none collects only mstx markers, so mstx or msprof_tx must be True; torch_npu warns and sets mstx=True.</source>
-        <translation>Level_none 只采集 mstx 打点，因此 mstx 或 msprof_tx 必须为 True；torch_npu 会发出警告并设置 mstx=True。</translation>
-    </message>
-    <message>
-        <source>profiler_level must be Level_none, Level0, Level1 or Level2; torch_npu warns and uses Level0.</source>
-        <translation>profiler_level 必须是 Level_none、Level0、Level1 或 Level2；torch_npu 会发出警告并改用 Level0。</translation>
-    </message>
-    <message>
-        <source>aic_metrics must be one of %1; torch_npu warns and uses %2.</source>
-        <translation>aic_metrics 必须是 %1 之一；torch_npu 会发出警告并改用 %2。</translation>
-    </message>
-    <message>
-        <source>export_type must be &quot;text&quot;, &quot;db&quot; or a list of them; torch_npu warns and uses text.</source>
-        <translation>export_type 必须是 "text"、"db" 或由它们组成的列表；torch_npu 会发出警告并改用 text。</translation>
-    </message>
-    <message>
-        <source>export_type accepts only &quot;text&quot; and &quot;db&quot; (ExportType.Text, ExportType.Db); torch_npu warns and uses text.</source>
-        <translation>export_type 只接受 "text" 和 "db"（ExportType.Text、ExportType.Db）；torch_npu 会发出警告并改用 text。</translation>
-    </message>
-    <message>
-        <source>op_attr is only written to the db export; with export_type text torch_npu warns and sets op_attr=False.</source>
-        <translation>op_attr 只写入 db 导出；export_type 为 text 时 torch_npu 会发出警告并设置 op_attr=False。</translation>
-    </message>
-    <message>
-        <source>gc_detect_threshold must be a number of milliseconds; torch_npu warns and uses None (no GC detection).</source>
-        <translation>gc_detect_threshold 必须是毫秒数；torch_npu 会发出警告并改用 None（不检测 GC）。</translation>
-    </message>
-    <message>
-        <source>gc_detect_threshold cannot be negative; torch_npu warns and uses None (no GC detection).</source>
-        <translation>gc_detect_threshold 不能为负数；torch_npu 会发出警告并改用 None（不检测 GC）。</translation>
-    </message>
-    <message>
-        <source>gc_detect_threshold is 0, so every garbage collection is recorded.</source>
-        <translation>gc_detect_threshold 为 0，因此会记录每一次垃圾回收。</translation>
-    </message>
-    <message>
-        <source>mstx_domain_include and mstx_domain_exclude only apply when mstx or msprof_tx is True; torch_npu warns and ignores them.</source>
-        <translation>mstx_domain_include 和 mstx_domain_exclude 仅在 mstx 或 msprof_tx 为 True 时生效；torch_npu 会发出警告并忽略它们。</translation>
-    </message>
-    <message>
-        <source>%1 must be a list of domain names; torch_npu warns and uses an empty list.</source>
-        <translation>%1 必须是域名称列表；torch_npu 会发出警告并改用空列表。</translation>
-    </message>
-    <message>
-        <source>Every entry of %1 must be a string; torch_npu warns and uses an empty list.</source>
-        <translation>%1 的每一项都必须是字符串；torch_npu 会发出警告并改用空列表。</translation>
-    </message>
-    <message>
-        <source>mstx_domain_include and mstx_domain_exclude cannot both be set; torch_npu warns and uses only mstx_domain_include.</source>
-        <translation>mstx_domain_include 和 mstx_domain_exclude 不能同时设置；torch_npu 会发出警告并只使用 mstx_domain_include。</translation>
-    </message>
-    <message>
-        <source>host_sys must be a list; torch_npu warns and uses an empty list.</source>
-        <translation>host_sys 必须是列表；torch_npu 会发出警告并改用空列表。</translation>
-    </message>
-    <message>
-        <source>host_sys accepts only &quot;cpu&quot;, &quot;mem&quot;, &quot;disk&quot;, &quot;network&quot;, &quot;osrt&quot; and &quot;numa&quot; (the HostSystem values); torch_npu warns and uses an empty list.</source>
-        <translation>host_sys 只接受 "cpu"、"mem"、"disk"、"network"、"osrt" 和 "numa"（HostSystem 的取值）；torch_npu 会发出警告并改用空列表。</translation>
-    </message>
-    <message>
-        <source>schedule must be torch_npu.profiler.schedule(...) (an object here); torch_npu warns and records every step.</source>
-        <translation>schedule 必须是 torch_npu.profiler.schedule(...)（此处为对象）；torch_npu 会发出警告并记录每一步。</translation>
-    </message>
-    <message>
-        <source>torch_npu.profiler.schedule requires %1 (Python stops with a TypeError).</source>
-        <translation>torch_npu.profiler.schedule 必须给出 %1（Python 会因 TypeError 停止）。</translation>
-    </message>
-    <message>
-        <source>schedule %1 must be a whole number of at least 1; torch_npu warns and uses %2.</source>
-        <translation>schedule 的 %1 必须是不小于 1 的整数；torch_npu 会发出警告并改用 %2。</translation>
-    </message>
-    <message>
-        <source>schedule %1 must be a whole number of at least 0; torch_npu warns and uses %2.</source>
-        <translation>schedule 的 %1 必须是不小于 0 的整数；torch_npu 会发出警告并改用 %2。</translation>
-    </message>
-    <message>
-        <source>schedule skip_first_wait must be a whole number; torch_npu warns and uses 0.</source>
-        <translation>schedule 的 skip_first_wait 必须是整数；torch_npu 会发出警告并改用 0。</translation>
-    </message>
-    <message>
-        <source>The schedule has no warmup step, so the first recorded step includes the profiler&apos;s start-up cost; torch_npu warns that this can skew the results (use warmup=1 or more).</source>
-        <translation>该 schedule 没有预热步，第一个记录的步会包含性能分析器的启动开销；torch_npu 会警告这可能使结果失真（请使用 warmup=1 或更大）。</translation>
-    </message>
-    <message>
-        <source>on_trace_ready must be torch_npu.profiler.tensorboard_trace_handler(...) (an object here); torch_npu warns and drops it.</source>
-        <translation>on_trace_ready 必须是 torch_npu.profiler.tensorboard_trace_handler(...)（此处为对象）；torch_npu 会发出警告并丢弃它。</translation>
-    </message>
-    <message>
-        <source>worker_name must be a non-empty string of fewer than 226 characters; torch_npu warns and uses the default ({hostname}_{pid}).</source>
-        <translation>worker_name 必须是少于 226 个字符的非空字符串；torch_npu 会发出警告并改用默认值（{hostname}_{pid}）。</translation>
-    </message>
-    <message>
-        <source>dir_name must be a non-empty string; torch_npu warns and uses the default (ASCEND_WORK_PATH or the current directory).</source>
-        <translation>dir_name 必须是非空字符串；torch_npu 会发出警告并改用默认值（ASCEND_WORK_PATH 或当前目录）。</translation>
-    </message>
-    <message>
-        <source>The torch_npu profiler config is not valid JSON: %1 at character %2.</source>
-        <translation>torch_npu 性能分析配置不是有效的 JSON：第 %2 个字符处%1。</translation>
-    </message>
-    <message>
-        <source>The torch_npu profiler config must be a JSON object whose keys are the parameters of torch_npu.profiler.profile(...).</source>
-        <translation>torch_npu 性能分析配置必须是一个 JSON 对象，其键为 torch_npu.profiler.profile(...) 的参数。</translation>
-    </message>
-    <message>
-        <source>activities must be a list such as [&quot;CPU&quot;, &quot;NPU&quot;] (torch_npu.profiler.ProfilerActivity members).</source>
-        <translation>activities 必须是列表，例如 ["CPU", "NPU"]（torch_npu.profiler.ProfilerActivity 的成员）。</translation>
-    </message>
-    <message>
-        <source>torch_npu supports only the activities CPU and NPU; it warns and records both.</source>
-        <translation>torch_npu 只支持 CPU 和 NPU 两种 activity；它会发出警告并两者都记录。</translation>
-    </message>
-    <message>
-        <source>experimental_config must be torch_npu.profiler._ExperimentalConfig(...) (an object here); torch_npu warns and uses the default configuration.</source>
-        <translation>experimental_config 必须是 torch_npu.profiler._ExperimentalConfig(...)（此处为对象）；torch_npu 会发出警告并改用默认配置。</translation>
-    </message>
-    <message>
-        <source>Without the NPU activity torch_npu ignores experimental_config and records no device data.</source>
-        <translation>没有 NPU activity 时，torch_npu 会忽略 experimental_config，也不记录设备数据。</translation>
-    </message>
-    <message>
-        <source>GC detection needs the CPU activity; without it torch_npu records no GC events.</source>
-        <translation>GC 检测需要 CPU activity；没有它时 torch_npu 不记录 GC 事件。</translation>
-    </message>
-    <message>
-        <source>use_cuda has no effect on an NPU; torch_npu warns and ignores it.</source>
-        <translation>use_cuda 在 NPU 上不起作用；torch_npu 会发出警告并忽略它。</translation>
-    </message>
-    <message>
-        <source>Line %1: a string literal is not terminated, so the script cannot be read past it.</source>
-        <translation>第 %1 行：字符串字面量未结束，因此无法继续读取其后的脚本内容。</translation>
-    </message>
-    <message>
-        <source>Line %1: the script uses torch.profiler.profile, PyTorch&apos;s own profiler, which records no NPU data; torch_npu.profiler.profile(...) takes the same arguments.</source>
-        <translation>第 %1 行：脚本使用的是 PyTorch 自带的性能分析器 torch.profiler.profile，它不记录 NPU 数据；torch_npu.profiler.profile(...) 接受相同的参数。</translation>
-    </message>
-    <message>
-        <source>No torch_npu.profiler.profile(...) call found in the script.</source>
-        <translation>脚本中没有找到 torch_npu.profiler.profile(...) 调用。</translation>
-    </message>
-    <message>
-        <source>Line %1: the profile(...) call is not closed.</source>
-        <translation>第 %1 行：profile(...) 调用的括号没有闭合。</translation>
-    </message>
-    <message>
-        <source>Line %1: on_trace_ready is the script&apos;s own function %2, which NPU Scope does not model; it is left out.</source>
-        <translation>第 %1 行：on_trace_ready 是脚本自定义的函数 %2，NPU Scope 不对其建模，已略去。</translation>
-    </message>
-    <message>
-        <source>Line %1: %2: %3</source>
-        <translation>第 %1 行：%2：%3</translation>
-    </message>
-    <message>
-        <source>Line %1: the profile(...) arguments are unpacked from a variable (**kwargs), which is only known when the script runs; write them out as keyword arguments.</source>
-        <translation>第 %1 行：profile(...) 的参数从变量中解包（**kwargs），只有运行脚本时才能知道；请把它们写成关键字参数。</translation>
-    </message>
-    <message>
-        <source>Line %1: torch_npu.profiler.profile(...) takes keyword arguments only (Python stops with a TypeError on a positional one).</source>
-        <translation>第 %1 行：torch_npu.profiler.profile(...) 只接受关键字参数（传入位置参数时 Python 会因 TypeError 停止）。</translation>
-    </message>
-    <message>
-        <source>no value is given</source>
-        <translation>没有给出值</translation>
-    </message>
-    <message>
-        <source>the variables refer to each other in a loop</source>
-        <translation>变量之间循环引用</translation>
-    </message>
-    <message>
-        <source>a string literal is not terminated</source>
-        <translation>字符串字面量未结束</translation>
-    </message>
-    <message>
-        <source>an f-string is only known when the script runs; use a plain string literal</source>
-        <translation>f-string 只有运行脚本时才能知道；请使用普通字符串字面量</translation>
-    </message>
-    <message>
-        <source>the variable %1 is not assigned before this line</source>
-        <translation>变量 %1 在此行之前没有赋值</translation>
-    </message>
-    <message>
-        <source>a dict is not a value this parameter takes</source>
-        <translation>此参数不接受字典</translation>
-    </message>
-    <message>
-        <source>%1 has no member %2 (Python stops with an AttributeError)</source>
-        <translation>%1 没有成员 %2（Python 会因 AttributeError 停止）</translation>
-    </message>
-    <message>
-        <source>%1 is only known when the script runs; use a literal or a torch_npu.profiler constant</source>
-        <translation>%1 只有运行脚本时才能知道；请使用字面量或 torch_npu.profiler 常量</translation>
-    </message>
-    <message>
-        <source>the value comes from %1(...), which is only known when the script runs</source>
-        <translation>该值来自 %1(...)，只有运行脚本时才能知道</translation>
-    </message>
-    <message>
-        <source>the value is an expression NPU Scope cannot read without running the script</source>
-        <translation>该值是一个表达式，NPU Scope 不运行脚本就无法读取</translation>
-    </message>
-    <message>
-        <source>%1 is not a number Python reads</source>
-        <translation>%1 不是 Python 能读取的数字</translation>
-    </message>
-    <message>
-        <source>%1 of %2(...): %3</source>
-        <translation>%2(...) 的 %1：%3</translation>
-    </message>
-    <message>
-        <source>the arguments of %1(...) are unpacked from a variable, which is only known when the script runs</source>
-        <translation>%1(...) 的参数从变量中解包，只有运行脚本时才能知道</translation>
-    </message>
-    <message>
-        <source>%1(...) takes at most %2 positional arguments (Python stops with a TypeError)</source>
-        <translation>%1(...) 最多接受 %2 个位置参数（Python 会因 TypeError 停止）</translation>
     </message>
 </context>
 <context>
@@ -3859,14 +4160,6 @@ FP→BP（计算）：%2
         <translation>目录结构</translation>
     </message>
     <message>
-        <source>newer (mindstudio_profiler_output)</source>
-        <translation>新版（mindstudio_profiler_output）</translation>
-    </message>
-    <message>
-        <source>legacy (device_N)</source>
-        <translation>旧版（device_N）</translation>
-    </message>
-    <message>
         <source>Files read</source>
         <translation>已读取的文件</translation>
     </message>
@@ -3932,6 +4225,26 @@ FP→BP（计算）：%2
         <source>&amp;Copy Problems</source>
         <translation>复制问题(&amp;C)</translation>
     </message>
+    <message>
+        <source>msprof newer layout (mindstudio_profiler_output)</source>
+        <translation>msprof 新版目录结构（mindstudio_profiler_output）</translation>
+    </message>
+    <message>
+        <source>msprof legacy layout (device_N)</source>
+        <translation>msprof 旧版目录结构（device_N）</translation>
+    </message>
+    <message>
+        <source>torch_npu / MindSpore text export</source>
+        <translation>torch_npu / MindSpore 文本导出</translation>
+    </message>
+    <message>
+        <source>torch_npu / MindSpore SQLite export</source>
+        <translation>torch_npu / MindSpore SQLite 导出</translation>
+    </message>
+    <message>
+        <source>msprof SQLite export</source>
+        <translation>msprof SQLite 导出</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::MainWindow</name>
@@ -3990,10 +4303,6 @@ FP→BP（计算）：%2
     <message>
         <source>Save a copy of the project (safe while a session is being recorded)</source>
         <translation>保存工程的副本（正在记录会话时也可安全执行）</translation>
-    </message>
-    <message>
-        <source>&amp;Import PROF Directory…</source>
-        <translation>导入 PROF 目录(&amp;I)…</translation>
     </message>
     <message>
         <source>&amp;Export Session…</source>
@@ -4086,10 +4395,6 @@ FP→BP（计算）：%2
     <message>
         <source>SQL</source>
         <translation>SQL</translation>
-    </message>
-    <message>
-        <source>Read a PROF directory written by msprof (or exported by NPU Scope) into the project as a new session; you can also drop the folder on the window</source>
-        <translation>将 msprof 写出（或 NPU Scope 导出）的 PROF 目录作为新会话读入工程；也可以将文件夹拖放到窗口中</translation>
     </message>
     <message>
         <source>Write the selected session as a PROF directory (timeline JSON and summary CSV)</source>
@@ -4396,16 +4701,8 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>正在取消…</translation>
     </message>
     <message>
-        <source>Import PROF Directory (a PROF_* folder, a device_* folder, or a folder holding PROF_* folders)</source>
-        <translation>导入 PROF 目录（PROF_* 文件夹、device_* 文件夹，或包含 PROF_* 文件夹的文件夹）</translation>
-    </message>
-    <message>
         <source>New Project for the Import</source>
         <translation>用于导入的新工程</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder. Choose a PROF_* folder, one of its device_* folders, or a folder holding PROF_* folders.</source>
-        <translation>%1 不是文件夹。请选择 PROF_* 文件夹、其下的某个 device_* 文件夹，或包含 PROF_* 文件夹的文件夹。</translation>
     </message>
     <message>
         <source>The folder %1 does not exist.</source>
@@ -4456,6 +4753,18 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>About NPU Scope</source>
         <translation>关于 NPU Scope</translation>
+    </message>
+    <message>
+        <source>&amp;Import Profiler Output…</source>
+        <translation>导入性能数据(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Read profiler output into the project as a new session: msprof PROF_* folders (legacy or newer layout), torch_npu / MindSpore *_ascend_pt / *_ascend_ms folders (text or SQLite), or a folder of several ranks; you can also drop a folder or a .db file on the window</source>
+        <translation>将性能数据作为新会话读入工程：msprof 的 PROF_* 文件夹（旧版或新版目录结构）、torch_npu / MindSpore 的 *_ascend_pt / *_ascend_ms 文件夹（文本或 SQLite），或包含多个 rank 的文件夹；也可以把文件夹或 .db 文件拖放到窗口上</translation>
+    </message>
+    <message>
+        <source>Import Profiler Output (a PROF_* folder, a *_ascend_pt or *_ascend_ms folder, or a folder of ranks)</source>
+        <translation>导入性能数据（PROF_* 文件夹、*_ascend_pt 或 *_ascend_ms 文件夹，或包含多个 rank 的文件夹）</translation>
     </message>
 </context>
 <context>

@@ -17,7 +17,7 @@ using namespace importfx;
 
 namespace {
 
-QString textCapture() { return QStringLiteral(NPUSCOPE_TEST_DATA "/reference/ascend910b-torchnpu-text-alexnet"); }
+QString textCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
 
 QString outputOf(int rank)
 {
@@ -129,8 +129,8 @@ class ImportFrameworkText : public QObject {
 private slots:
     void initTestCase()
     {
-        QVERIFY2(QFileInfo::exists(outputOf(0) + QStringLiteral("trace_view.json")), "vendored capture missing");
-        QVERIFY2(QFileInfo::exists(outputOf(1) + QStringLiteral("trace_view.json")), "vendored capture missing");
+        NPUSCOPE_REQUIRE_DATA(outputOf(0) + QStringLiteral("trace_view.json"), outputOf(1) + QStringLiteral("trace_view.json"),
+                              outputOf(0) + QStringLiteral("kernel_details.csv"), outputOf(1) + QStringLiteral("kernel_details.csv"));
     }
 
     void everyEventAndRowIsImported()

@@ -24,9 +24,9 @@ using namespace importfx;
 
 namespace {
 
-QString dbCapture() { return QStringLiteral(NPUSCOPE_TEST_DATA "/reference/ascend910b-torchnpu-db-alexnet"); }
-QString textCapture() { return QStringLiteral(NPUSCOPE_TEST_DATA "/reference/ascend910b-torchnpu-text-alexnet"); }
-QString msprofDb() { return QStringLiteral(NPUSCOPE_TEST_DATA "/reference/msprof-db-schema-fixture/msprof_0.db"); }
+QString dbCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")); }
+QString textCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
+QString msprofDb() { return testdata::reference(QStringLiteral("msprof-db-schema-fixture/msprof_0.db")); }
 
 QString rankDb(int rank)
 {
@@ -137,8 +137,7 @@ class ImportSqliteExport : public QObject {
 private slots:
     void initTestCase()
     {
-        for (const QString &p : {rankDb(0), rankDb(1), msprofDb()})
-            QVERIFY2(QFileInfo::exists(p), qPrintable(QStringLiteral("vendored capture missing: ") + p));
+        NPUSCOPE_REQUIRE_DATA(rankDb(0), rankDb(1), msprofDb(), textCapture() + QStringLiteral("/rank0_ascend_pt"));
     }
 
     void torchNpuDbEqualsItsTables()
