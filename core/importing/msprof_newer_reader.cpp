@@ -85,9 +85,25 @@ public:
         options.taskTime = metrics.isEmpty() ? TaskTimeLevel::L0 : TaskTimeLevel::L1;
         options.hccl = devices.size() > 1 || hasKind(QStringLiteral("communication_statistic")) ? Switch::On : Switch::Off;
         options.l2 = hasKind(QStringLiteral("l2_cache")) ? Switch::On : Switch::Off;
-        if (devices.empty())
+        if (devices.empty()) {
+            // The device lanes' pids name the device; the host lanes (device bits 31) belong
+            // to it too, so no device 0 is invented for them.
+            for (const OutFile &f : files_) {
+                if (f.kind != QLatin1String("msprof") || !f.json)
+                    continue;
+                if (const int id = peekTraceDevice(f.path); id >= 0) {
+                    DeviceInfo d;
+                    d.id = std::uint16_t(id);
+                    d.rankId = std::uint32_t(id);
+                    d.hostPid = 0;
+                    d.aiCoreNum = d.aiCpuNum = d.aicFrequencyMHz = d.hwtsFrequencyMHz = 0;
+                    devices.push_back(d);
+                    break;
+                }
+            }
             missing << Tr::tr("%1: no device_<id> folders; the devices are those the data names, their facts are "
                               "unknown.").arg(ctx.rel(source.path));
+        }
         if (!hasKind(QStringLiteral("op_summary")))
             missing << Tr::tr("%1: no op_summary file; op types, shapes and PMU metrics are not in the input.")
                            .arg(ctx.rel(source.path));
