@@ -1172,6 +1172,50 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 5 工程来自更高版本，6 I/O 错误，7 工程来自旧版本（请使用 --upgrade），
 130 已取消。</translation>
     </message>
+    <message>
+        <source>tensorflow (profiling_options, the default) or pytorch (a torch_npu.profiler config: JSON text, a .json file or a training script).</source>
+        <translation>tensorflow（profiling_options，默认）或 pytorch（torch_npu.profiler 配置：JSON 文本、.json 文件或训练脚本）。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>--framework is tensorflow or pytorch, not &quot;%1&quot;.</source>
+        <translation>--framework 只能是 tensorflow 或 pytorch，不能是“%1”。</translation>
+    </message>
+    <message>
+        <source>Give the torch_npu profiler config once: as JSON text, a JSON file or a training script (or --options-file FILE / --script train.py).</source>
+        <translation>请只给出一次 torch_npu 性能分析配置：JSON 文本、JSON 文件或训练脚本（或 --options-file FILE / --script train.py）。</translation>
+    </message>
+    <message>
+        <source>torch_npu profiler config read from %1, line %2.</source>
+        <translation>已从 %1 第 %2 行读取 torch_npu 性能分析配置。</translation>
+    </message>
+    <message>
+        <source>Error: %1%2</source>
+        <translation>错误：%1%2</translation>
+    </message>
+    <message>
+        <source>Warning: %1%2</source>
+        <translation>警告：%1%2</translation>
+    </message>
+    <message>
+        <source>Note: %1%2</source>
+        <translation>注意：%1%2</translation>
+    </message>
+    <message>
+        <source>The torch_npu profiler config is not valid: torch_npu would stop on it.</source>
+        <translation>torch_npu 性能分析配置无效：torch_npu 会因此停止。</translation>
+    </message>
+    <message>
+        <source>The torch_npu profiler config is valid.</source>
+        <translation>torch_npu 性能分析配置有效。</translation>
+    </message>
+    <message>
+        <source>The torch_npu profiler config is valid after torch_npu&apos;s corrections (see the warnings).</source>
+        <translation>经 torch_npu 修正后，该性能分析配置有效（见警告）。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -3343,6 +3387,241 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>Overlap Analysis</source>
         <translation>Overlap Analysis</translation>
+    </message>
+</context>
+<context>
+    <name>TorchProfilerConfig</name>
+    <message>
+        <source>%1 must be True or False; torch_npu warns and uses %2.</source>
+        <translation>%1 必须是 True 或 False；torch_npu 会发出警告并改用 %2。</translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &quot;%2&quot; (Python stops with a TypeError). Its parameters are: %3.</source>
+        <translation>%1 没有参数“%2”（Python 会因 TypeError 停止）。它的参数有：%3。</translation>
+    </message>
+    <message>
+        <source>aic_metrics is only collected at Level1 and Level2; at %1 torch_npu warns and uses AiCoreNone.</source>
+        <translation>aic_metrics 只在 Level1 和 Level2 下采集；在 %1 下 torch_npu 会发出警告并改用 AiCoreNone。</translation>
+    </message>
+    <message>
+        <source>msprof_tx is deprecated in torch_npu; use mstx=True instead (it records the same markers).</source>
+        <translation>torch_npu 已弃用 msprof_tx；请改用 mstx=True（记录的打点相同）。</translation>
+    </message>
+    <message>
+        <source>Level_none collects only mstx markers, so mstx or msprof_tx must be True; torch_npu warns and sets mstx=True.</source>
+        <translation>Level_none 只采集 mstx 打点，因此 mstx 或 msprof_tx 必须为 True；torch_npu 会发出警告并设置 mstx=True。</translation>
+    </message>
+    <message>
+        <source>profiler_level must be Level_none, Level0, Level1 or Level2; torch_npu warns and uses Level0.</source>
+        <translation>profiler_level 必须是 Level_none、Level0、Level1 或 Level2；torch_npu 会发出警告并改用 Level0。</translation>
+    </message>
+    <message>
+        <source>aic_metrics must be one of %1; torch_npu warns and uses %2.</source>
+        <translation>aic_metrics 必须是 %1 之一；torch_npu 会发出警告并改用 %2。</translation>
+    </message>
+    <message>
+        <source>export_type must be &quot;text&quot;, &quot;db&quot; or a list of them; torch_npu warns and uses text.</source>
+        <translation>export_type 必须是 &quot;text&quot;、&quot;db&quot; 或由它们组成的列表；torch_npu 会发出警告并改用 text。</translation>
+    </message>
+    <message>
+        <source>export_type accepts only &quot;text&quot; and &quot;db&quot; (ExportType.Text, ExportType.Db); torch_npu warns and uses text.</source>
+        <translation>export_type 只接受 &quot;text&quot; 和 &quot;db&quot;（ExportType.Text、ExportType.Db）；torch_npu 会发出警告并改用 text。</translation>
+    </message>
+    <message>
+        <source>op_attr is only written to the db export; with export_type text torch_npu warns and sets op_attr=False.</source>
+        <translation>op_attr 只写入 db 导出；export_type 为 text 时 torch_npu 会发出警告并设置 op_attr=False。</translation>
+    </message>
+    <message>
+        <source>gc_detect_threshold must be a number of milliseconds; torch_npu warns and uses None (no GC detection).</source>
+        <translation>gc_detect_threshold 必须是毫秒数；torch_npu 会发出警告并改用 None（不检测 GC）。</translation>
+    </message>
+    <message>
+        <source>gc_detect_threshold cannot be negative; torch_npu warns and uses None (no GC detection).</source>
+        <translation>gc_detect_threshold 不能为负数；torch_npu 会发出警告并改用 None（不检测 GC）。</translation>
+    </message>
+    <message>
+        <source>gc_detect_threshold is 0, so every garbage collection is recorded.</source>
+        <translation>gc_detect_threshold 为 0，因此会记录每一次垃圾回收。</translation>
+    </message>
+    <message>
+        <source>mstx_domain_include and mstx_domain_exclude only apply when mstx or msprof_tx is True; torch_npu warns and ignores them.</source>
+        <translation>mstx_domain_include 和 mstx_domain_exclude 仅在 mstx 或 msprof_tx 为 True 时生效；torch_npu 会发出警告并忽略它们。</translation>
+    </message>
+    <message>
+        <source>%1 must be a list of domain names; torch_npu warns and uses an empty list.</source>
+        <translation>%1 必须是域名称列表；torch_npu 会发出警告并改用空列表。</translation>
+    </message>
+    <message>
+        <source>Every entry of %1 must be a string; torch_npu warns and uses an empty list.</source>
+        <translation>%1 的每一项都必须是字符串；torch_npu 会发出警告并改用空列表。</translation>
+    </message>
+    <message>
+        <source>mstx_domain_include and mstx_domain_exclude cannot both be set; torch_npu warns and uses only mstx_domain_include.</source>
+        <translation>mstx_domain_include 和 mstx_domain_exclude 不能同时设置；torch_npu 会发出警告并只使用 mstx_domain_include。</translation>
+    </message>
+    <message>
+        <source>host_sys must be a list; torch_npu warns and uses an empty list.</source>
+        <translation>host_sys 必须是列表；torch_npu 会发出警告并改用空列表。</translation>
+    </message>
+    <message>
+        <source>host_sys accepts only &quot;cpu&quot;, &quot;mem&quot;, &quot;disk&quot;, &quot;network&quot;, &quot;osrt&quot; and &quot;numa&quot; (the HostSystem values); torch_npu warns and uses an empty list.</source>
+        <translation>host_sys 只接受 &quot;cpu&quot;、&quot;mem&quot;、&quot;disk&quot;、&quot;network&quot;、&quot;osrt&quot; 和 &quot;numa&quot;（HostSystem 的取值）；torch_npu 会发出警告并改用空列表。</translation>
+    </message>
+    <message>
+        <source>schedule must be torch_npu.profiler.schedule(...) (an object here); torch_npu warns and records every step.</source>
+        <translation>schedule 必须是 torch_npu.profiler.schedule(...)（此处为对象）；torch_npu 会发出警告并记录每一步。</translation>
+    </message>
+    <message>
+        <source>torch_npu.profiler.schedule requires %1 (Python stops with a TypeError).</source>
+        <translation>torch_npu.profiler.schedule 必须给出 %1（Python 会因 TypeError 停止）。</translation>
+    </message>
+    <message>
+        <source>schedule %1 must be a whole number of at least 1; torch_npu warns and uses %2.</source>
+        <translation>schedule 的 %1 必须是不小于 1 的整数；torch_npu 会发出警告并改用 %2。</translation>
+    </message>
+    <message>
+        <source>schedule %1 must be a whole number of at least 0; torch_npu warns and uses %2.</source>
+        <translation>schedule 的 %1 必须是不小于 0 的整数；torch_npu 会发出警告并改用 %2。</translation>
+    </message>
+    <message>
+        <source>schedule skip_first_wait must be a whole number; torch_npu warns and uses 0.</source>
+        <translation>schedule 的 skip_first_wait 必须是整数；torch_npu 会发出警告并改用 0。</translation>
+    </message>
+    <message>
+        <source>The schedule has no warmup step, so the first recorded step includes the profiler&apos;s start-up cost; torch_npu warns that this can skew the results (use warmup=1 or more).</source>
+        <translation>该 schedule 没有预热步，第一个记录的步会包含性能分析器的启动开销；torch_npu 会警告这可能使结果失真（请使用 warmup=1 或更大）。</translation>
+    </message>
+    <message>
+        <source>on_trace_ready must be torch_npu.profiler.tensorboard_trace_handler(...) (an object here); torch_npu warns and drops it.</source>
+        <translation>on_trace_ready 必须是 torch_npu.profiler.tensorboard_trace_handler(...)（此处为对象）；torch_npu 会发出警告并丢弃它。</translation>
+    </message>
+    <message>
+        <source>worker_name must be a non-empty string of fewer than 226 characters; torch_npu warns and uses the default ({hostname}_{pid}).</source>
+        <translation>worker_name 必须是少于 226 个字符的非空字符串；torch_npu 会发出警告并改用默认值（{hostname}_{pid}）。</translation>
+    </message>
+    <message>
+        <source>dir_name must be a non-empty string; torch_npu warns and uses the default (ASCEND_WORK_PATH or the current directory).</source>
+        <translation>dir_name 必须是非空字符串；torch_npu 会发出警告并改用默认值（ASCEND_WORK_PATH 或当前目录）。</translation>
+    </message>
+    <message>
+        <source>The torch_npu profiler config is not valid JSON: %1 at character %2.</source>
+        <translation>torch_npu 性能分析配置不是有效的 JSON：第 %2 个字符处%1。</translation>
+    </message>
+    <message>
+        <source>The torch_npu profiler config must be a JSON object whose keys are the parameters of torch_npu.profiler.profile(...).</source>
+        <translation>torch_npu 性能分析配置必须是一个 JSON 对象，其键为 torch_npu.profiler.profile(...) 的参数。</translation>
+    </message>
+    <message>
+        <source>activities must be a list such as [&quot;CPU&quot;, &quot;NPU&quot;] (torch_npu.profiler.ProfilerActivity members).</source>
+        <translation>activities 必须是列表，例如 [&quot;CPU&quot;, &quot;NPU&quot;]（torch_npu.profiler.ProfilerActivity 的成员）。</translation>
+    </message>
+    <message>
+        <source>torch_npu supports only the activities CPU and NPU; it warns and records both.</source>
+        <translation>torch_npu 只支持 CPU 和 NPU 两种 activity；它会发出警告并两者都记录。</translation>
+    </message>
+    <message>
+        <source>experimental_config must be torch_npu.profiler._ExperimentalConfig(...) (an object here); torch_npu warns and uses the default configuration.</source>
+        <translation>experimental_config 必须是 torch_npu.profiler._ExperimentalConfig(...)（此处为对象）；torch_npu 会发出警告并改用默认配置。</translation>
+    </message>
+    <message>
+        <source>Without the NPU activity torch_npu ignores experimental_config and records no device data.</source>
+        <translation>没有 NPU activity 时，torch_npu 会忽略 experimental_config，也不记录设备数据。</translation>
+    </message>
+    <message>
+        <source>GC detection needs the CPU activity; without it torch_npu records no GC events.</source>
+        <translation>GC 检测需要 CPU activity；没有它时 torch_npu 不记录 GC 事件。</translation>
+    </message>
+    <message>
+        <source>use_cuda has no effect on an NPU; torch_npu warns and ignores it.</source>
+        <translation>use_cuda 在 NPU 上不起作用；torch_npu 会发出警告并忽略它。</translation>
+    </message>
+    <message>
+        <source>Line %1: a string literal is not terminated, so the script cannot be read past it.</source>
+        <translation>第 %1 行：字符串字面量未结束，因此无法继续读取其后的脚本内容。</translation>
+    </message>
+    <message>
+        <source>Line %1: the script uses torch.profiler.profile, PyTorch&apos;s own profiler, which records no NPU data; torch_npu.profiler.profile(...) takes the same arguments.</source>
+        <translation>第 %1 行：脚本使用的是 PyTorch 自带的性能分析器 torch.profiler.profile，它不记录 NPU 数据；torch_npu.profiler.profile(...) 接受相同的参数。</translation>
+    </message>
+    <message>
+        <source>No torch_npu.profiler.profile(...) call found in the script.</source>
+        <translation>脚本中没有找到 torch_npu.profiler.profile(...) 调用。</translation>
+    </message>
+    <message>
+        <source>Line %1: the profile(...) call is not closed.</source>
+        <translation>第 %1 行：profile(...) 调用的括号没有闭合。</translation>
+    </message>
+    <message>
+        <source>Line %1: on_trace_ready is the script&apos;s own function %2, which NPU Scope does not model; it is left out.</source>
+        <translation>第 %1 行：on_trace_ready 是脚本自定义的函数 %2，NPU Scope 不对其建模，已略去。</translation>
+    </message>
+    <message>
+        <source>Line %1: %2: %3</source>
+        <translation>第 %1 行：%2：%3</translation>
+    </message>
+    <message>
+        <source>Line %1: the profile(...) arguments are unpacked from a variable (**kwargs), which is only known when the script runs; write them out as keyword arguments.</source>
+        <translation>第 %1 行：profile(...) 的参数从变量中解包（**kwargs），只有运行脚本时才能知道；请把它们写成关键字参数。</translation>
+    </message>
+    <message>
+        <source>Line %1: torch_npu.profiler.profile(...) takes keyword arguments only (Python stops with a TypeError on a positional one).</source>
+        <translation>第 %1 行：torch_npu.profiler.profile(...) 只接受关键字参数（传入位置参数时 Python 会因 TypeError 停止）。</translation>
+    </message>
+    <message>
+        <source>no value is given</source>
+        <translation>没有给出值</translation>
+    </message>
+    <message>
+        <source>the variables refer to each other in a loop</source>
+        <translation>变量之间循环引用</translation>
+    </message>
+    <message>
+        <source>a string literal is not terminated</source>
+        <translation>字符串字面量未结束</translation>
+    </message>
+    <message>
+        <source>an f-string is only known when the script runs; use a plain string literal</source>
+        <translation>f-string 只有运行脚本时才能知道；请使用普通字符串字面量</translation>
+    </message>
+    <message>
+        <source>the variable %1 is not assigned before this line</source>
+        <translation>变量 %1 在此行之前没有赋值</translation>
+    </message>
+    <message>
+        <source>a dict is not a value this parameter takes</source>
+        <translation>此参数不接受字典</translation>
+    </message>
+    <message>
+        <source>%1 has no member %2 (Python stops with an AttributeError)</source>
+        <translation>%1 没有成员 %2（Python 会因 AttributeError 停止）</translation>
+    </message>
+    <message>
+        <source>%1 is only known when the script runs; use a literal or a torch_npu.profiler constant</source>
+        <translation>%1 只有运行脚本时才能知道；请使用字面量或 torch_npu.profiler 常量</translation>
+    </message>
+    <message>
+        <source>the value comes from %1(...), which is only known when the script runs</source>
+        <translation>该值来自 %1(...)，只有运行脚本时才能知道</translation>
+    </message>
+    <message>
+        <source>the value is an expression NPU Scope cannot read without running the script</source>
+        <translation>该值是一个表达式，NPU Scope 不运行脚本就无法读取</translation>
+    </message>
+    <message>
+        <source>%1 is not a number Python reads</source>
+        <translation>%1 不是 Python 能读取的数字</translation>
+    </message>
+    <message>
+        <source>%1 of %2(...): %3</source>
+        <translation>%2(...) 的 %1：%3</translation>
+    </message>
+    <message>
+        <source>the arguments of %1(...) are unpacked from a variable, which is only known when the script runs</source>
+        <translation>%1(...) 的参数从变量中解包，只有运行脚本时才能知道</translation>
+    </message>
+    <message>
+        <source>%1(...) takes at most %2 positional arguments (Python stops with a TypeError)</source>
+        <translation>%1(...) 最多接受 %2 个位置参数（Python 会因 TypeError 停止）</translation>
     </message>
 </context>
 <context>
