@@ -127,4 +127,9 @@ double estimateAiCpuNs(const KernelWork &w, const ChipProfile &chip)
     return 20000 + ops / (0.3 * cores) + (w.bytesIn + w.bytesOut) / 8.0;
 }
 
+double estimateDsaMaskNs(const KernelWork &w)
+{
+    return 1100 + w.elements / 128.0;
+}
+
 } // namespace npuscope::device

@@ -27,10 +27,13 @@ QStringList zooModelNames()
 
 namespace {
 
-// Stream layout of the reference capture: compute 2, AI CPU 4, HCCL planes 13/12/10/3.
+// Stream layout of the reference captures. 910: compute 2, AI CPU 4, HCCL planes
+// 13/12/10/3 (a stream per plane). 910B: compute 2, AI CPU and DSA 3, every HCCL plane on 4.
 constexpr std::uint32_t kComputeStream = 2;
 constexpr std::uint32_t kAiCpuStream = 4;
 constexpr std::array<std::uint32_t, 4> kPlaneStreams = {13, 12, 10, 3};
+constexpr std::uint32_t kAuxStreamSplit = 3;
+constexpr std::uint32_t kCommStreamSplit = 4;
 constexpr std::uint32_t kModelId = 1;
 constexpr std::uint32_t kHostPid = 10036;
 constexpr std::uint32_t kHostTid = 16027;
@@ -52,8 +55,30 @@ const QStringList &knownScenarios()
 
 float round3(double v) { return float(std::round(v * 1000.0) / 1000.0); }
 
+// The 910B's kernel metric columns: PipeUtilization as the real 910B kernel_details has
+// them (cube-side aic_* and vector-side aiv_* sets side by side); for the other groups
+// only the per-side times and cycles (their 910B column sets are not modelled).
+QStringList splitPmuColumns(AicMetrics m)
+{
+    if (m == AicMetrics::PipeUtilization)
+        return QStringLiteral("aicore_time(us),aic_total_cycles,aic_mac_time(us),aic_mac_ratio,aic_scalar_time(us),"
+                              "aic_scalar_ratio,aic_mte1_time(us),aic_mte1_ratio,aic_mte2_time(us),aic_mte2_ratio,"
+                              "aic_fixpipe_time(us),aic_fixpipe_ratio,aic_icache_miss_rate,aiv_time(us),aiv_total_cycles,"
+                              "aiv_vec_time(us),aiv_vec_ratio,aiv_scalar_time(us),aiv_scalar_ratio,aiv_mte2_time(us),"
+                              "aiv_mte2_ratio,aiv_mte3_time(us),aiv_mte3_ratio,aiv_icache_miss_rate,cube_utilization(%)")
+            .split(QLatin1Char(','));
+    return {QStringLiteral("aicore_time(us)"), QStringLiteral("aic_total_cycles"), QStringLiteral("aiv_time(us)"),
+            QStringLiteral("aiv_total_cycles")};
+}
+
 struct PmuRatios {
     float vec, mac, scalar, mte1, mte2, mte3, icache, memoryBound;
+};
+
+// A task type: its text as the chip's profiler spells it and its classification.
+struct TaskType {
+    TaskKind kind = TaskKind::Other;
+    StrId text = 0;
 };
 
 // Per-kernel facts that do not change between iterations.
@@ -61,6 +86,7 @@ struct KernelPlan {
     StrId name = 0;
     std::uint32_t opId = 0;
     PmuRatios r{};
+    const TaskType *type = nullptr; // AI Core kernels: the task type of its cores
 };
 
 struct Names {
@@ -69,7 +95,12 @@ struct Names {
     StrId local, sdma, rdma, hccs, pcie, roce, onChip, invalid, fp32, int32;
     StrId geInfer, dpAction, dpSource, txStep, txData, txStartEnd, txAscii, rtExec, rtSync, allReduce;
     std::vector<StrId> collective; // per segment
-    std::array<StrId, kTaskKindLimit> taskType{}; // type text of each kind the emulator runs
+    // Task types. On the 910B an AIV kernel's hardware task is "AI_CORE" like an AIC one;
+    // its kind (from the kernel file's accelerator core) tells them apart.
+    TaskType tAiCore, tAiv, tMixAic, tMixAiv, tAiCpu, tEventRecord, tEventWait, tEventReset, tReduce,
+        tNotifyWait, tNotifyRecord, tMemcpy, tDsa;
+    // Accelerator core of each op (910B kernel_details "Accelerator Core").
+    StrId coreAic = 0, coreAiv = 0, coreMixAic = 0, coreMixAiv = 0, coreAiCpu = 0, coreDsa = 0;
 };
 
 struct DeviceState {
@@ -114,6 +145,8 @@ public:
         hccl_ = opt.hccl == Switch::On && n_ > 1;
         segments_ = n_ > 1 ? int(g.segmentBytes.size()) : 0;
         launchBound_ = spec.scenarios.contains(QStringLiteral("launch-bound"));
+        split_ = chipProfile(chip).splitCores;
+        auxStream_ = split_ ? kAuxStreamSplit : kAiCpuStream;
     }
 
     std::uint64_t records = 0;
@@ -122,6 +155,28 @@ public:
     void prelude(RecordBatch &b)
     {
         auto in = [&](std::string_view s) { return strings_.intern(s, b); };
+        auto type = [&](std::string_view text) { return TaskType{taskKindOf(text), in(text)}; };
+        if (split_) {
+            // 910B spellings (the real 910B capture's timeline and kernel_details).
+            nm_.tAiCore = type("AI_CORE");
+            nm_.tAiv = {TaskKind::AiVectorCore, nm_.tAiCore.text};
+            nm_.tMixAic = type("MIX_AIC");
+            nm_.tMixAiv = type("MIX_AIV");
+            nm_.tAiCpu = type("AI_CPU");
+            nm_.tEventRecord = type("EVENT_RECORD_SQE");
+            nm_.tEventWait = type("EVENT_WAIT_SQE");
+            nm_.tEventReset = type("EVENT_RESET_SQE");
+            nm_.tReduce = nm_.tMemcpy = type("SDMA");
+            nm_.tNotifyWait = type("Notify Wait");
+            nm_.tNotifyRecord = type("Write Value");
+            nm_.tDsa = type("DSA_SQE");
+            nm_.coreAic = nm_.tAiCore.text;
+            nm_.coreAiv = in("AI_VECTOR_CORE");
+            nm_.coreMixAic = nm_.tMixAic.text;
+            nm_.coreMixAiv = nm_.tMixAiv.text;
+            nm_.coreAiCpu = nm_.tAiCpu.text;
+            nm_.coreDsa = nm_.tDsa.text;
+        }
         nm_.eventRecord = in("EVENT_RECORD"); nm_.eventWait = in("EVENT_WAIT"); nm_.eventReset = in("EVENT_RESET");
         nm_.notifyWait = in("NOTIFY_WAIT"); nm_.notifyRecord = in("NOTIFY_RECORD");
         nm_.reduceAsync = in("REDUCE_ASYNC_V2"); nm_.memcpyAsync = in("MEMCPY_ASYNC");
@@ -138,21 +193,36 @@ public:
             nm_.collective.push_back(in("Default/AllReduce-op" + std::to_string(opNo++) + "_" + std::to_string(k)));
 
         std::uint32_t nextOpId = 1;
-        auto makeOp = [&](const Kernel &k, bool aiCpu) {
+        // dsa: a mask generated by the 910B's DSA engine (no AI Core or AI CPU kernel).
+        auto makeOp = [&](const Kernel &k, bool aiCpu, bool dsa = false) {
             KernelPlan p;
             p.name = in(k.name);
             p.opId = nextOpId++;
+            switch (k.cores) {
+            case Cores::Cube: p.type = &nm_.tAiCore; break;
+            case Cores::Vector: p.type = &nm_.tAiv; break;
+            case Cores::MixCube: p.type = &nm_.tMixAic; break;
+            case Cores::MixVector: p.type = &nm_.tMixAiv; break;
+            }
             if (timing_) {
                 OpDesc d;
                 d.id = p.opId;
                 d.modelId = kModelId;
                 d.name = p.name;
-                d.aiCpu = aiCpu;
+                d.aiCpu = aiCpu && !dsa;
                 if (opt_.taskTime == TaskTimeLevel::L1) {
                     d.opType = in(k.type);
                     d.inputShapes = in(k.inShapes); d.inputDataTypes = in(k.inTypes); d.inputFormats = in(k.inFormats);
                     d.outputShapes = in(k.outShapes); d.outputDataTypes = in(k.outTypes); d.outputFormats = in(k.outFormats);
                     d.blockDim = aiCpu ? 0 : k.cost.blockDim;
+                    if (split_) {
+                        d.mixBlockDim = aiCpu ? 0 : k.mixBlockDim;
+                        d.coreType = dsa ? nm_.coreDsa
+                                     : aiCpu ? nm_.coreAiCpu
+                                     : k.cores == Cores::Cube ? nm_.coreAic
+                                     : k.cores == Cores::Vector ? nm_.coreAiv
+                                     : k.cores == Cores::MixCube ? nm_.coreMixAic : nm_.coreMixAiv;
+                    }
                 }
                 b.ops.push_back(d);
             }
@@ -166,7 +236,7 @@ public:
         };
         gn_ = makeOp(g_.getNext, true);
         for (const Kernel &k : g_.masks)
-            masks_.push_back(makeOp(k, true));
+            masks_.push_back(makeOp(k, true, split_));
         for (const Kernel &k : g_.compute)
             compute_.push_back(makeOp(k, k.aiCpu));
         fpIndex_ = findPoint(opt_.fpPoint, g_.firstForward);
@@ -190,12 +260,22 @@ public:
             f.memoryWorkspace = k.work.unit == Unit::Cube ? 512 * 1024 : 0;
             b.fusionOps.push_back(f);
         }
-        // Interned last, so every string id above stays what it was before task types
-        // became text.
-        for (TaskKind k : {TaskKind::AiCore, TaskKind::AiCpu, TaskKind::EventRecord, TaskKind::EventWait,
-                           TaskKind::EventReset, TaskKind::ReduceAsyncV2, TaskKind::NotifyWait, TaskKind::NotifyRecord,
-                           TaskKind::MemcpyAsync})
-            nm_.taskType[std::size_t(k)] = in(taskKindName(k));
+        // The 910's types are interned last, so every string id above stays what it was
+        // before task types became text.
+        if (!split_) {
+            auto kind = [&](TaskKind k) { return TaskType{k, in(taskKindName(k))}; };
+            nm_.tAiCore = kind(TaskKind::AiCore);
+            nm_.tAiCpu = kind(TaskKind::AiCpu);
+            nm_.tEventRecord = kind(TaskKind::EventRecord);
+            nm_.tEventWait = kind(TaskKind::EventWait);
+            nm_.tEventReset = kind(TaskKind::EventReset);
+            nm_.tReduce = kind(TaskKind::ReduceAsyncV2);
+            nm_.tNotifyWait = kind(TaskKind::NotifyWait);
+            nm_.tNotifyRecord = kind(TaskKind::NotifyRecord);
+            nm_.tMemcpy = kind(TaskKind::MemcpyAsync);
+            nm_.tAiv = nm_.tMixAic = nm_.tMixAiv = nm_.tAiCore;
+            nm_.tDsa = nm_.tAiCpu;
+        }
     }
 
     std::vector<DeviceState> devs;
@@ -251,21 +331,25 @@ public:
         TimeNs aic = s.prefetched ? s.prefetchReady : getNext(s, d, it, it, std::max(s.iterStart, s.aicpuFree), warm);
         s.prefetched = false;
         TimeNs cur = std::max(s.iterStart, aic + 300);
-        task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
-        task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
-        cur += 260;
+        cur = waitEvent(s, d, it, kComputeStream, cur);
         s.hostLaunch = s.iterStart;
 
-        // Dropout masks on the AI CPU stream, each announced with an event.
+        // Dropout masks on the AI CPU stream (910B: its DSA engine), each announced with an
+        // event.
         std::vector<TimeNs> maskReady(masks_.size());
         aic = std::max(aic + 300, cur);
         for (size_t j = 0; j < masks_.size(); ++j) {
             const TimeNs dur = TimeNs(g_.masks[j].aiCpuNs * s.rng.jitter(0.12) * warm * s.speed);
-            aiCpuTask(s, d, it, masks_[j], aic, dur);
+            if (split_)
+                task(s, d, it, auxStream_, nm_.tDsa, masks_[j].name, masks_[j].opId, aic, dur);
+            else
+                aiCpuTask(s, d, it, masks_[j], aic, dur);
             aic += dur + 400;
-            task(s, d, it, kAiCpuStream, TaskKind::EventRecord, nm_.eventRecord, 0, aic, 10);
+            task(s, d, it, auxStream_, nm_.tEventRecord, nm_.eventRecord, 0, aic, 10);
             maskReady[j] = aic + 10;
-            aic += 10 + TimeNs(s.rng.uniform(5, 15) * kUs);
+            // The AI CPU scheduler takes 5–15 µs to start the next kernel, the DSA queue a
+            // fifth of that.
+            aic += 10 + TimeNs(s.rng.uniform(5, 15) * kUs / (split_ ? 5 : 1));
         }
         s.aicpuFree = aic;
 
@@ -274,14 +358,12 @@ public:
             const Kernel &k = g_.compute[size_t(i)];
             if (k.waitMask >= 0) {
                 cur = std::max(cur, maskReady[size_t(k.waitMask)]);
-                task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
-                task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
-                cur += 260;
+                cur = waitEvent(s, d, it, kComputeStream, cur);
             }
             cur = runKernel(s, d, it, i, cur, warm);
             if (n_ > 1 && !k.segmentsDone.empty()) {
                 cur += 150;
-                task(s, d, it, kComputeStream, TaskKind::EventRecord, nm_.eventRecord, 0, cur, 10);
+                task(s, d, it, kComputeStream, nm_.tEventRecord, nm_.eventRecord, 0, cur, 10);
                 cur += 10;
                 for (int seg : k.segmentsDone)
                     s.segReady[size_t(seg)] = cur;
@@ -313,9 +395,7 @@ public:
         if (n_ > 1) {
             // The compute stream waits for the last collective's closing event.
             cur = std::max(cur + 150, s.commDone + 16 * kUs);
-            task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
-            task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
-            cur += 260;
+            cur = waitEvent(s, d, it, kComputeStream, cur);
             for (int i = g_.optimizerWait; i < int(g_.compute.size()); ++i)
                 cur = runKernel(s, d, it, i, cur, warm);
         }
@@ -440,7 +520,7 @@ private:
         const TimeNs end = std::max(start + cost, batchAvailable(s, forIt) + 12 * kUs);
         aiCpuTask(s, d, label, gn_, start, end - start);
         queueEvent(s, d, forIt, end);
-        task(s, d, label, kAiCpuStream, TaskKind::EventRecord, nm_.eventRecord, 0, end + 200, 10);
+        task(s, d, label, auxStream_, nm_.tEventRecord, nm_.eventRecord, 0, end + 200, 10);
         s.aicpuFree = end + 210;
         return end + 210;
     }
@@ -514,11 +594,9 @@ private:
     {
         const Kernel &k = g_.compute[size_t(i)];
         cur += 150;
-        task(s, d, it, kComputeStream, TaskKind::EventRecord, nm_.eventRecord, 0, cur, 10);
+        task(s, d, it, kComputeStream, nm_.tEventRecord, nm_.eventRecord, 0, cur, 10);
         TimeNs a = std::max(s.aicpuFree, cur + 10) + 300;
-        task(s, d, it, kAiCpuStream, TaskKind::EventWait, nm_.eventWait, 0, a, 10);
-        task(s, d, it, kAiCpuStream, TaskKind::EventReset, nm_.eventReset, 0, a + 110, 50);
-        a += 260;
+        a = waitEvent(s, d, it, auxStream_, a);
         const TimeNs dur = TimeNs(k.aiCpuNs * s.rng.jitter(0.08) * warm * s.speed);
         if (i == fpIndex_ && s.fpStart < 0)
             s.fpStart = a;
@@ -526,18 +604,28 @@ private:
         a += dur + 400;
         if (i == bpIndex_)
             s.bpEnd = a - 400;
-        task(s, d, it, kAiCpuStream, TaskKind::EventRecord, nm_.eventRecord, 0, a, 10);
+        task(s, d, it, auxStream_, nm_.tEventRecord, nm_.eventRecord, 0, a, 10);
         s.aicpuFree = a + 10;
         cur = a + 310;
-        task(s, d, it, kComputeStream, TaskKind::EventWait, nm_.eventWait, 0, cur, 10);
-        task(s, d, it, kComputeStream, TaskKind::EventReset, nm_.eventReset, 0, cur + 110, 50);
+        return waitEvent(s, d, it, kComputeStream, cur);
+    }
+
+    // The stream waits for an event: EVENT_WAIT, then on the 910 an EVENT_RESET (the
+    // 910B's scheduler resets the event itself). Returns when the stream goes on.
+    TimeNs waitEvent(DeviceState &s, int d, int it, std::uint32_t stream, TimeNs cur)
+    {
+        task(s, d, it, stream, nm_.tEventWait, nm_.eventWait, 0, cur, 10);
+        if (!split_)
+            task(s, d, it, stream, nm_.tEventReset, nm_.eventReset, 0, cur + 110, 50);
         return cur + 260;
     }
 
-    TaskRecord *task(DeviceState &s, int d, int it, std::uint32_t stream, TaskKind kind, StrId name,
-                     std::uint32_t opId, TimeNs start, TimeNs dur)
+    // sharedId: the task id of a 910B collective, whose sub-tasks all carry it (0 = the
+    // stream's next id).
+    TaskRecord *task(DeviceState &s, int d, int it, std::uint32_t stream, const TaskType &type, StrId name,
+                     std::uint32_t opId, TimeNs start, TimeNs dur, std::uint32_t sharedId = 0)
     {
-        const std::uint32_t id = ++s.taskIds[stream];
+        const std::uint32_t id = sharedId ? sharedId : ++s.taskIds[stream];
         lastTaskId_ = id;
         // Drawn even when not recorded so that switching options never changes timings.
         const TimeNs pending = 500 + TimeNs(s.rng.bits() % 2500);
@@ -549,8 +637,8 @@ private:
         t.iteration = std::uint32_t(it);
         t.streamId = stream;
         t.taskId = id;
-        t.type = nm_.taskType[std::size_t(kind)];
-        t.kind = kind;
+        t.type = type.text;
+        t.kind = type.kind;
         t.start = start;
         t.duration = dur;
         t.pending = pending;
@@ -565,14 +653,14 @@ private:
         // AI CPU time split: dispatch to the ARM core, preprocessing, compute, copy-out.
         const double dispatch = s.rng.uniform(6, 14) * kUs;
         const double pre = s.rng.uniform(2, 6) * kUs;
-        task(s, d, it, kAiCpuStream, TaskKind::AiCpu, p.name, p.opId, start, dur);
+        task(s, d, it, auxStream_, nm_.tAiCpu, p.name, p.opId, start, dur);
         if (opt_.aicpu != Switch::On)
             return;
         AiCpuRecord a;
         a.device = std::uint16_t(d);
         a.modelId = kModelId;
         a.iteration = std::uint32_t(it);
-        a.streamId = kAiCpuStream;
+        a.streamId = auxStream_;
         a.taskId = lastTaskId_;
         a.node = p.name;
         a.timestamp = start;
@@ -608,9 +696,15 @@ private:
             s.fpStart = start;
         if (i == bpIndex_)
             s.bpEnd = start + dur;
-        TaskRecord *t = task(s, d, it, kComputeStream, TaskKind::AiCore, p.name, p.opId, start, dur);
+        TaskRecord *t = task(s, d, it, kComputeStream, *p.type, p.name, p.opId, start, dur);
         if (t) {
-            if (l1_) {
+            if (l1_ && split_) {
+                // The 910B files count cycles per core kind: the task's total is the cube
+                // cores' (aic_total_cycles), 0 for a vector kernel.
+                const bool cube = k.cores == Cores::Cube || k.cores == Cores::MixCube;
+                t->totalCycles = cube ? cycles : 0;
+                fillPmuSplit(*t, k, p.r, aicoreUs, cycles, double(dur) / 1000.0);
+            } else if (l1_) {
                 t->totalCycles = cycles;
                 fillPmu(*t, c, p.r, aicoreUs);
             }
@@ -620,6 +714,49 @@ private:
             }
         }
         return start + dur;
+    }
+
+    // 910B: the cube-side (aic_*) and vector-side (aiv_*) metric sets side by side, each
+    // filled for the cores the kernel ran on (splitPmuColumns names them).
+    void fillPmuSplit(TaskRecord &t, const Kernel &k, const PmuRatios &r, double us, std::uint64_t cycles, double durUs)
+    {
+        const ChipProfile &chip = chipProfile(chip_);
+        const bool cube = k.cores == Cores::Cube || k.cores == Cores::MixCube;
+        const bool vector = k.cores != Cores::Cube;
+        const double vecCycles = k.cores == Cores::MixCube ? us * chip.clockGHz * 1000.0 * k.mixBlockDim : double(cycles);
+        const float aicUs = cube ? float(us) : 0.f, aivUs = vector ? float(us) : 0.f;
+        auto &v = t.pmu;
+        if (opt_.aicMetrics != AicMetrics::PipeUtilization) {
+            v = {aicUs, float(cube ? double(cycles) : 0.0), aivUs, float(vector ? vecCycles : 0.0)};
+            return;
+        }
+        v.assign(25, 0.f);
+        if (cube) {
+            // The cube's results leave L0C through the fixpipe, which does the MTE3's job.
+            const float pipes[] = {r.mac, r.scalar, r.mte1, r.mte2, r.mte3};
+            v[0] = aicUs;
+            v[1] = float(cycles);
+            for (int j = 0; j < 5; ++j) {
+                v[size_t(2 + 2 * j)] = round3(us * pipes[j]);
+                v[size_t(3 + 2 * j)] = pipes[j];
+            }
+            v[12] = r.icache;
+            v[24] = round3(100.0 * k.cost.blockDim / chip.cubeCores * std::min(1.0, us / std::max(durUs, 1e-3)));
+        }
+        if (vector) {
+            // A MIX_AIC kernel's vector cores take the cube's results from L2 (MTE2) and
+            // write the fused output (MTE3).
+            const float vec = r.vec, scalar = cube ? round3(r.scalar * 0.5) : r.scalar;
+            const float mte2 = cube ? r.mte3 : r.mte2, mte3 = r.mte3;
+            const float pipes[] = {vec, scalar, mte2, mte3};
+            v[13] = aivUs;
+            v[14] = float(vecCycles);
+            for (int j = 0; j < 4; ++j) {
+                v[size_t(15 + 2 * j)] = round3(us * pipes[j]);
+                v[size_t(16 + 2 * j)] = pipes[j];
+            }
+            v[23] = r.icache;
+        }
     }
 
     void fillPmu(TaskRecord &t, const KernelCost &c, const PmuRatios &r, double us)
@@ -678,8 +815,9 @@ private:
                 order.push_back(&t);
             std::stable_sort(order.begin(), order.end(),
                              [](const CommTask *a, const CommTask *b) { return a->start < b->start; });
+            std::uint32_t sharedId = 0;
             for (const CommTask *t : order)
-                commTask(s, d, it, *t);
+                commTask(s, d, it, *t, sharedId);
             s.commFree = r.done[size_t(d)] + 110;
             s.commDone = r.done[size_t(d)];
             s.reduces.push_back({r.begin[size_t(d)], r.end[size_t(d)]});
@@ -710,21 +848,28 @@ private:
         return nm_.invalid;
     }
 
-    void commTask(DeviceState &s, int d, int it, const CommTask &c)
+    // sharedId: the 910B runs a collective as one task whose sub-tasks share its id; the
+    // first sub-task takes the stream's next id into it.
+    void commTask(DeviceState &s, int d, int it, const CommTask &c, std::uint32_t &sharedId)
     {
-        const std::uint32_t stream = kPlaneStreams[size_t(c.plane) % kPlaneStreams.size()];
-        TaskKind type = TaskKind::EventRecord;
+        const std::uint32_t stream = split_ ? kCommStreamSplit : kPlaneStreams[size_t(c.plane) % kPlaneStreams.size()];
+        const TaskType *type = &nm_.tEventRecord;
         StrId hwName = nm_.eventRecord, hName = 0;
         switch (c.op) {
-        case CommOp::NotifyWait: type = TaskKind::NotifyWait; hwName = nm_.notifyWait; hName = nm_.hNotifyWait; break;
-        case CommOp::NotifyRecord: type = TaskKind::NotifyRecord; hwName = nm_.notifyRecord; hName = nm_.hNotifyRecord; break;
-        case CommOp::Reduce: type = TaskKind::ReduceAsyncV2; hwName = nm_.reduceAsync; hName = nm_.hReduce; break;
-        case CommOp::Memcpy: type = TaskKind::MemcpyAsync; hwName = nm_.memcpyAsync; hName = nm_.hMemcpy; break;
-        case CommOp::EventWait: type = TaskKind::EventWait; hwName = nm_.eventWait; break;
-        case CommOp::EventReset: type = TaskKind::EventReset; hwName = nm_.eventReset; break;
-        case CommOp::EventRecord: type = TaskKind::EventRecord; hwName = nm_.eventRecord; break;
+        case CommOp::NotifyWait: type = &nm_.tNotifyWait; hwName = nm_.notifyWait; hName = nm_.hNotifyWait; break;
+        case CommOp::NotifyRecord: type = &nm_.tNotifyRecord; hwName = nm_.notifyRecord; hName = nm_.hNotifyRecord; break;
+        case CommOp::Reduce: type = &nm_.tReduce; hwName = nm_.reduceAsync; hName = nm_.hReduce; break;
+        case CommOp::Memcpy: type = &nm_.tMemcpy; hwName = nm_.memcpyAsync; hName = nm_.hMemcpy; break;
+        case CommOp::EventWait: type = &nm_.tEventWait; hwName = nm_.eventWait; break;
+        case CommOp::EventReset: type = &nm_.tEventReset; hwName = nm_.eventReset; break;
+        case CommOp::EventRecord: type = &nm_.tEventRecord; hwName = nm_.eventRecord; break;
         }
-        task(s, d, it, stream, type, hwName, 0, c.start, c.duration);
+        const bool sub = split_ && c.hcclTask;
+        if (sub)
+            hwName = type->text; // the 910B timeline names sub-tasks by their type
+        task(s, d, it, stream, *type, hwName, 0, c.start, c.duration, sub ? sharedId : 0);
+        if (sub && !sharedId)
+            sharedId = lastTaskId_;
         if (!hccl_ || !c.hcclTask || hName == 0)
             return;
         const bool data = c.op == CommOp::Reduce || c.op == CommOp::Memcpy;
@@ -803,6 +948,8 @@ private:
     int n_ = 1, segments_ = 0;
     int fpIndex_ = 0, bpIndex_ = 0;
     bool timing_ = true, l1_ = true, hccl_ = false, launchBound_ = false;
+    bool split_ = false;                 // separate cube and vector cores (910B)
+    std::uint32_t auxStream_ = kAiCpuStream; // AI CPU kernels (and the 910B's DSA masks)
     Chip chip_ = Chip::Ascend910;
     AllReduce ar_;
     TimeNs t0_ = 0;
@@ -841,9 +988,15 @@ bool Emulator::validate(const SessionSpec &spec, QString *error)
     if (spec.iterations < 1 || spec.iterations > 100000)
         return fail(QCoreApplication::translate("Emulator", "The iteration count %1 is out of range: it must be between 1 and 100000.")
                         .arg(spec.iterations));
-    if (spec.devicesPerServer < 1 || spec.devicesPerServer > 8)
-        return fail(QCoreApplication::translate("Emulator", "The device count %1 per server is out of range: an Ascend 910 server has 1 to 8 devices.")
-                        .arg(spec.devicesPerServer));
+    Chip chip = Chip::Ascend910;
+    if (!chipFromName(spec.chip, &chip))
+        return fail(QCoreApplication::translate("Emulator", "The chip \"%1\" is unknown. Use one of: %2.")
+                        .arg(spec.chip, chipNames().join(QStringLiteral(", "))));
+    if (spec.devicesPerServer < 1 || spec.devicesPerServer > chipProfile(chip).devicesPerServer)
+        return fail(QCoreApplication::translate("Emulator", "The device count %1 per server is out of range: an Ascend %2 server has 1 to %3 devices.")
+                        .arg(spec.devicesPerServer)
+                        .arg(chipName(chip))
+                        .arg(chipProfile(chip).devicesPerServer));
     if (spec.servers < 1 || spec.servers > 4)
         return fail(QCoreApplication::translate("Emulator", "The server count %1 is out of range: it must be between 1 and 4.")
                         .arg(spec.servers));
@@ -880,7 +1033,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     if (spec_.scenarios.contains(QStringLiteral("aicpu-fallback")))
         net.int64Labels = true;
     const int segments = spec_.scenarios.contains(QStringLiteral("single-segment")) ? 1 : spec_.segments;
-    const Chip chip = Chip::Ascend910;
+    Chip chip = Chip::Ascend910;
+    chipFromName(spec_.chip, &chip);
     const ChipProfile &profile = chipProfile(chip);
     const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments, spec_.deviceCount() > 1, profile);
 
@@ -894,6 +1048,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
 
     SessionInfo info;
     info.name = QStringLiteral("%1 b%2 ×%3").arg(spec_.model).arg(spec_.batchSize).arg(n);
+    if (chip != Chip::Ascend910)
+        info.name += QStringLiteral(" %1").arg(chipName(chip));
     info.spec = spec_;
     info.optionsJson = options_.toJson();
     info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
@@ -915,7 +1071,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     }
     info.models.push_back({kModelId, QString::fromStdString(graph.modelName), spec_.iterations});
     if (options_.taskTimingOn() && options_.taskTime == TaskTimeLevel::L1)
-        info.pmuColumns = aicMetricsColumns(options_.aicMetrics);
+        info.pmuColumns = profile.splitCores ? splitPmuColumns(options_.aicMetrics) : aicMetricsColumns(options_.aicMetrics);
 
     auto finish = [&](SessionStatus st, TimeNs end) {
         for (auto &di : info.devices) {

@@ -91,18 +91,48 @@ public:
             else if (windows.count(k.type))
                 k.work.burst = std::min(k.work.burst, 0.35);
             k.cost = estimateKernel(k.work, chip_);
+            if (chip_.splitCores)
+                assignCores(k);
             if (!hasAiCoreKernel(k.type, k.inTypes)) {
                 k.aiCpu = true;
                 k.aiCpuNs = estimateAiCpuNs(k.work, chip_);
             }
         }
         for (Kernel &k : g_.masks)
-            k.aiCpuNs = estimateAiCpuNs(k.work, chip_);
+            k.aiCpuNs = chip_.splitCores ? estimateDsaMaskNs(k.work) : estimateAiCpuNs(k.work, chip_);
         return std::move(g_);
     }
 
 private:
     int nextOp() { return opCounter_++; }
+
+    // 910B: cube kernels run on AIC unless fused with vector work the fixpipe cannot do on
+    // the way out of L0C (it applies bias and ReLU); such a fusion starts the two AIVs
+    // paired with each AIC (MIX_AIC). Vector kernels run on AIV; those that reduce to fewer
+    // outputs than cores combine partial results across cores and run as MIX_AIV (the real
+    // 910B capture: ReduceSum, NLLLoss, TopK and pooling gradients are MIX_AIV, elementwise
+    // ops, softmax and layout changes AI_VECTOR_CORE).
+    void assignCores(Kernel &k) const
+    {
+        static const std::set<std::string> fixpipe = {"BiasAdd", "Relu"};
+        static const std::set<std::string> crossCore = {"BiasAddGrad", "ReduceSumD", "ReduceMeanD", "SquareSumV1",
+                                                        "LayerNormBetaGammaBackprop", "BNTrainingReduce",
+                                                        "BNTrainingUpdateGrad"};
+        k.mixBlockDim = 0;
+        if (k.work.unit == Unit::Cube) {
+            bool vectorWork = false;
+            for (const std::string &o : k.fusedOps) {
+                const std::string type = o.substr(o.rfind('/') + 1, o.rfind("-op") - o.rfind('/') - 1);
+                const bool cubeOp = type.rfind("Conv2D", 0) == 0 || type.find("MatMul") != std::string::npos;
+                vectorWork = vectorWork || (!cubeOp && !fixpipe.count(type));
+            }
+            k.cores = vectorWork ? Cores::MixCube : Cores::Cube;
+            if (vectorWork)
+                k.mixBlockDim = std::uint16_t(std::min(2 * int(k.cost.blockDim), chip_.vectorCores));
+        } else {
+            k.cores = crossCore.count(k.type) ? Cores::MixVector : Cores::Vector;
+        }
+    }
 
     const Layer *layerAt(int i) const
     {
@@ -378,7 +408,9 @@ private:
         case LayerKind::Dropout: {
             Kernel m;
             m.name = scope + "/DropoutGenMask-op" + std::to_string(nextOp());
-            m.type = "DropoutGenMask";
+            // The 910B generates the mask bits on its DSA engine (the 910B capture's
+            // DSAGenBitMask), the 910 on the AI CPU.
+            m.type = chip_.splitCores ? "DSAGenBitMask" : "DropoutGenMask";
             m.work.unit = Unit::AiCpu;
             m.work.randomMask = true;
             m.work.elements = ein;

@@ -15,6 +15,15 @@ namespace npuscope::device {
 
 enum class Phase : std::uint8_t { Forward, Loss, Backward, Optimizer };
 
+// The cores an AI Core kernel occupies on a chip whose cube and vector cores are separate
+// (910B). On the 910 every AI Core kernel runs on whole AI Cores and is Cube here.
+enum class Cores : std::uint8_t {
+    Cube,      // AIC alone (matrix products; bias and ReLU applied by the fixpipe)
+    Vector,    // AIV alone (elementwise, normalisation, softmax, layout changes)
+    MixCube,   // AIC with its paired AIVs (a cube op fused with vector work beyond the fixpipe's)
+    MixVector, // AIVs that synchronise across cores (reductions to fewer elements than cores)
+};
+
 struct Kernel {
     std::string name;              // full scoped name "Default/.../Conv2D-op8"
     std::string type;              // "Conv2D"
@@ -23,6 +32,8 @@ struct Kernel {
     KernelCost cost;               // AI Core kernels
     double aiCpuNs = 0;            // AI CPU kernels
     bool aiCpu = false;            // compute kernel without an AI Core kernel: runs on the AI CPU
+    Cores cores = Cores::Cube;     // split-core chips: which cores (else always Cube)
+    std::uint16_t mixBlockDim = 0; // MixCube: the vector cores paired with its cube cores
     std::string inShapes, inTypes, inFormats, outShapes, outTypes, outFormats;
     std::vector<std::string> fusedOps; // original ops when this is a FusionOp
     int waitMask = -1;             // index into CompiledGraph::masks this kernel consumes

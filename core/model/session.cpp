@@ -111,6 +111,10 @@ QByteArray SessionSpec::toJson() const
     o[QStringLiteral("scenarios")] = QJsonArray::fromStringList(scenarios);
     if (clockBaseUs != 0)
         o[QStringLiteral("clock_base")] = clockBaseToIso(clockBaseUs);
+    // The 910's settings stay as they were before chips could be chosen: the export's
+    // folder name derives from them.
+    if (chip != QLatin1String("910"))
+        o[QStringLiteral("chip")] = chip;
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -147,6 +151,8 @@ bool SessionSpec::fromJson(const QByteArray &json, SessionSpec *out, QString *er
     if (const QJsonValue base = o.value(QStringLiteral("clock_base")); !base.isUndefined()
         && !clockBaseFromIso(base.toString(), &s.clockBaseUs, error))
         return false;
+    // Settings written before chips could be chosen are the 910's.
+    s.chip = o.value(QStringLiteral("chip")).toString(s.chip);
     *out = s;
     return true;
 }

@@ -47,6 +47,7 @@ struct SessionSpec {
     // run starts, as on hardware. Set it for output that must be byte-reproducible (golden
     // files, comparing two runs): PROF folder names, start_info and info.json derive from it.
     std::int64_t clockBaseUs = 0;
+    QString chip = QStringLiteral("910");        // emulated chip: "910" or "910B"
 
     int deviceCount() const { return devicesPerServer * servers; }
     QByteArray toJson() const;
