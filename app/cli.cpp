@@ -9,6 +9,7 @@
 #include "core/store/project.h"
 #include "core/store/project_query.h"
 #include "core/store/sql_console.h"
+#include "device/chip.h"
 #include "device/emulator.h"
 
 #include <QCommandLineParser>
@@ -464,12 +465,15 @@ int recordAndExport(const RunArgs &a, QString *profDir = nullptr)
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Cli::tr("Emulate a profiled training session on Ascend 910 devices and record it into a project."));
+    p.setApplicationDescription(Cli::tr("Emulate a profiled training session on Ascend 910 or 910B devices and record it into a project."));
     p.addOption({QStringLiteral("model"), Cli::tr("Model: %1, or the path of a JSON model file (format: docs/emulator.md).")
                                               .arg(device::zooModelNames().join(QStringLiteral(", "))),
                  Cli::tr("name|file.json"), QStringLiteral("resnet50")});
     p.addOption({QStringLiteral("batch"), Cli::tr("Batch size per device."), Cli::tr("n"), QStringLiteral("32")});
     p.addOption({QStringLiteral("iterations"), Cli::tr("Training iterations."), Cli::tr("n"), QStringLiteral("5")});
+    p.addOption({QStringLiteral("chip"), Cli::tr("Chip: 910 (Ascend 910, 32 AI Cores, servers of two 4-card HCCS groups) or 910B "
+                                                 "(Ascend 910B, 24 cube + 48 vector cores, 8 cards fully connected by HCCS)."),
+                 Cli::tr("chip"), QStringLiteral("910")});
     p.addOption({QStringLiteral("devices"), Cli::tr("Devices per server (1-8)."), Cli::tr("n"), QStringLiteral("1")});
     p.addOption({QStringLiteral("servers"), Cli::tr("Servers (1-4)."), Cli::tr("n"), QStringLiteral("1")});
     p.addOption({QStringLiteral("mode"), Cli::tr("Launch mode: estimator or sess.run."), Cli::tr("mode"), QStringLiteral("estimator")});
@@ -513,6 +517,13 @@ int cmdRun(const QStringList &args)
         err(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
         return ExitUsage;
     }
+    device::Chip chip;
+    if (!device::chipFromName(p.value(QStringLiteral("chip")), &chip)) {
+        err(Cli::tr("--chip must be one of %1, got \"%2\".")
+                .arg(device::chipNames().join(QStringLiteral(", ")), p.value(QStringLiteral("chip"))));
+        return ExitUsage;
+    }
+    a.spec.chip = device::chipName(chip);
     if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision)) {
         err(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
         return ExitUsage;

@@ -83,6 +83,30 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains(QStringLiteral("--iterations")));
         QVERIFY(r.out.contains(QStringLiteral("resnet50")));
+        QVERIFY(r.out.contains(QStringLiteral("--chip")));
+        QVERIFY(r.out.contains(QStringLiteral("910B")));
+    }
+
+    void runOn910B()
+    {
+        // The chip is part of the session's settings; a 910B session records and exports.
+        const QString proj = path(QStringLiteral("b.npuscope"));
+        const QString out = path(QStringLiteral("b-export"));
+        Result r = npuscope({QStringLiteral("run"), QStringLiteral("--chip"), QStringLiteral("910b"), QStringLiteral("--model"),
+                             QStringLiteral("lenet"), QStringLiteral("--batch"), QStringLiteral("8"), QStringLiteral("--iterations"),
+                             QStringLiteral("2"), QStringLiteral("--devices"), QStringLiteral("2"), QStringLiteral("--profiling-options"),
+                             fullOptions(path(QStringLiteral("bo"))), QStringLiteral("--project"), proj, QStringLiteral("--export"), out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(!filesUnder(out).isEmpty());
+        r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), proj, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("910B")), qPrintable(r.out));
+        r = npuscope({QStringLiteral("run"), QStringLiteral("--chip"), QStringLiteral("920"), QStringLiteral("--model"),
+                      QStringLiteral("lenet"), QStringLiteral("--profiling-options"), fullOptions(path(QStringLiteral("bo"))),
+                      QStringLiteral("--project"), path(QStringLiteral("never920.npuscope"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("920")));
+        QVERIFY(!QFile::exists(path(QStringLiteral("never920.npuscope"))));
     }
 
     void guiWithoutDisplayExplains()
