@@ -1244,7 +1244,7 @@ void MainWindow::preferences()
 void MainWindow::about()
 {
     QMessageBox::about(this, tr("About NPU Scope"),
-                       tr("<h3>NPU Scope %1</h3><p>A profiler for AI training on Ascend NPUs, with an Ascend 910 "
+                       tr("<h3>NPU Scope %1</h3><p>A profiler for AI training on Ascend NPUs, with an Ascend 910 / 910B "
                           "emulator, msprof-compatible exports and a SQLite project file.</p><p>Qt %2</p>")
                            .arg(QStringLiteral(NPUSCOPE_VERSION), QString::fromLatin1(qVersion())));
 }

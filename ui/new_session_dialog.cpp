@@ -1,5 +1,6 @@
 #include "ui/new_session_dialog.h"
 
+#include "device/chip.h"
 #include "device/emulator.h"
 #include "ui/model_ops.h"
 #include "ui/options_form.h"
@@ -96,6 +97,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     iterations_ = new QSpinBox(workload);
     iterations_->setRange(1, 100000);
     iterations_->setValue(5);
+    chip_ = new QComboBox(workload);
+    for (const QString &c : device::chipNames())
+        chip_->addItem(QString(), c);
     precision_ = new QComboBox(workload);
     precision_->addItem(QString(), int(Precision::Mixed));
     precision_->addItem(QString(), int(Precision::Fp32));
@@ -148,7 +152,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     auto *lModel = new QLabel(workload), *lBatch = new QLabel(workload), *lIter = new QLabel(workload),
          *lPrec = new QLabel(workload), *lDev = new QLabel(workload), *lMode = new QLabel(workload),
          *lRate = new QLabel(workload), *lSeed = new QLabel(workload), *lSeg = new QLabel(workload),
-         *lScen = new QLabel(workload), *lQueue = new QLabel(workload), *lClock = new QLabel(workload);
+         *lScen = new QLabel(workload), *lQueue = new QLabel(workload), *lClock = new QLabel(workload),
+         *lChip = new QLabel(workload);
+    wf->addRow(lChip, chip_);
     wf->addRow(lModel, model_);
     wf->addRow(lBatch, batch_);
     wf->addRow(lIter, iterations_);
@@ -162,6 +168,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     wf->addRow(lScen, scenarioBox);
     wf->addRow(lClock, clockBase_);
     wf->addRow(QString(), workloadMessage_);
+    lChip->setBuddy(chip_);
     lModel->setBuddy(model_);
     lBatch->setBuddy(batch_);
     lIter->setBuddy(iterations_);
@@ -174,6 +181,13 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     lSeg->setBuddy(segments_);
     lClock->setBuddy(clockBase_);
     onTr([=, this] {
+        lChip->setText(tr("C&hip:"));
+        chip_->setItemText(chip_->findData(QStringLiteral("910")),
+                           tr("Ascend 910 (32 AI Cores; two 4-card HCCS groups per server)"));
+        chip_->setItemText(chip_->findData(QStringLiteral("910B")),
+                           tr("Ascend 910B (24 cube + 48 vector cores; 8 cards fully connected by HCCS)"));
+        chip_->setToolTip(tr("The chip the session is emulated on: its cores, clocks, memory and links "
+                             "(docs/emulator.md, Chips)"));
         lModel->setText(tr("&Model:"));
         lBatch->setText(tr("&Batch size:"));
         lIter->setText(tr("&Iterations:"));
@@ -238,10 +252,11 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         connect(b, &QSpinBox::valueChanged, this, &NewSessionDialog::validate);
     connect(inputRate_, &QDoubleSpinBox::valueChanged, this, &NewSessionDialog::validate);
     connect(clockBase_, &QLineEdit::textChanged, this, &NewSessionDialog::validate);
-    for (QComboBox *c : {model_, precision_, mode_})
+    for (QComboBox *c : {chip_, model_, precision_, mode_})
         connect(c, &QComboBox::currentIndexChanged, this, &NewSessionDialog::validate);
     connect(model_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
     connect(precision_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
+    connect(chip_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
 
     // ---- Options ----
     form_ = new OptionsForm(this);
@@ -458,6 +473,7 @@ void NewSessionDialog::changeEvent(QEvent *e)
 SessionSpec NewSessionDialog::spec() const
 {
     SessionSpec s;
+    s.chip = chip_->currentData().toString();
     s.model = model_->currentData().toString();
     s.batchSize = batch_->value();
     s.iterations = iterations_->value();
@@ -569,7 +585,7 @@ void NewSessionDialog::startOpNames()
     if (s.model == QLatin1String(kFromFile))
         return;
     s.batchSize = 1; // names do not depend on the batch; the smallest compiles fastest
-    const QString key = s.model + QLatin1Char('|') + precisionName(s.precision);
+    const QString key = s.model + QLatin1Char('|') + precisionName(s.precision) + QLatin1Char('|') + s.chip;
     if (key == lastModelKey_)
         return;
     lastModelKey_ = key;

@@ -67,6 +67,7 @@ public:
     QPlainTextEdit *estimatorPreview() const { return estimatorPreview_; }
     QPlainTextEdit *sessRunPreview() const { return sessRunPreview_; }
     QSpinBox *iterationsBox() const { return iterations_; }
+    QComboBox *chipBox() const { return chip_; }
     QSpinBox *devicesBox() const { return devices_; }
     QComboBox *modeBox() const { return mode_; }
     QComboBox *presetBox() const { return presets_; }
@@ -97,6 +98,7 @@ private:
     QComboBox *model_ = nullptr;
     QSpinBox *batch_ = nullptr;
     QSpinBox *iterations_ = nullptr;
+    QComboBox *chip_ = nullptr;
     QComboBox *precision_ = nullptr;
     QSpinBox *devices_ = nullptr;
     QSpinBox *servers_ = nullptr;

@@ -275,6 +275,24 @@ private Q_SLOTS:
         QCOMPARE(d.options().fpPoint, names.first());
     }
 
+    // The chip field: the 910 unless chosen, every chip the emulator knows offered by
+    // name, the choice in the session's settings.
+    void chipChoiceReachesTheSpec()
+    {
+        ui::NewSessionDialog d(tmp_.filePath(QStringLiteral("p.npuscope")));
+        d.setModel(QStringLiteral("lenet"));
+        QCOMPARE(d.spec().chip, QStringLiteral("910"));
+        QStringList chips;
+        for (int i = 0; i < d.chipBox()->count(); ++i) {
+            QVERIFY(d.chipBox()->itemText(i).contains(d.chipBox()->itemData(i).toString()));
+            chips << d.chipBox()->itemData(i).toString();
+        }
+        QCOMPARE(chips, (QStringList{QStringLiteral("910"), QStringLiteral("910B")}));
+        d.chipBox()->setCurrentIndex(d.chipBox()->findData(QStringLiteral("910B")));
+        QCOMPARE(d.spec().chip, QStringLiteral("910B"));
+        QVERIFY(d.runButton()->isEnabled());
+    }
+
     void workloadIsValidatedToo()
     {
         ui::NewSessionDialog d(tmp_.filePath(QStringLiteral("p.npuscope")));
