@@ -673,10 +673,6 @@
         <translation>存储上限已老化删除最早的 %1 MB（%2 字节）记录；step trace、融合算子信息、元数据和最新一次迭代均已保留。</translation>
     </message>
     <message>
-        <source>Emulate a profiled training session on Ascend 910 devices and record it into a project.</source>
-        <translation>在 Ascend 910 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
-    </message>
-    <message>
         <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
         <translation>模型：%1，或 JSON 模型文件的路径（格式见 docs/emulator.md）。</translation>
     </message>
@@ -1216,6 +1212,22 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <source>The torch_npu profiler config is valid after torch_npu&apos;s corrections (see the warnings).</source>
         <translation>经 torch_npu 修正后，该性能分析配置有效（见警告）。</translation>
     </message>
+    <message>
+        <source>Emulate a profiled training session on Ascend 910 or 910B devices and record it into a project.</source>
+        <translation>在 Ascend 910 或 910B 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
+    </message>
+    <message>
+        <source>Chip: 910 (Ascend 910, 32 AI Cores, servers of two 4-card HCCS groups) or 910B (Ascend 910B, 24 cube + 48 vector cores, 8 cards fully connected by HCCS).</source>
+        <translation>芯片：910（Ascend 910，32 个 AI Core，每台服务器由两组 4 卡 HCCS 互联组成）或 910B（Ascend 910B，24 个 Cube 核 + 48 个 Vector 核，8 卡通过 HCCS 全互联）。</translation>
+    </message>
+    <message>
+        <source>chip</source>
+        <translation>芯片</translation>
+    </message>
+    <message>
+        <source>--chip must be one of %1, got &quot;%2&quot;.</source>
+        <translation>--chip 必须是 %1 之一，实际为“%2”。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -1247,10 +1259,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <translation>迭代次数 %1 超出范围：必须介于 1 到 100000 之间。</translation>
     </message>
     <message>
-        <source>The device count %1 per server is out of range: an Ascend 910 server has 1 to 8 devices.</source>
-        <translation>每台服务器的设备数 %1 超出范围：一台 Ascend 910 服务器有 1 到 8 个设备。</translation>
-    </message>
-    <message>
         <source>The server count %1 is out of range: it must be between 1 and 4.</source>
         <translation>服务器数量 %1 超出范围：必须介于 1 到 4 之间。</translation>
     </message>
@@ -1273,6 +1281,14 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>The record store refused a batch of iteration %1.</source>
         <translation>记录存储拒绝了迭代 %1 的一批记录。</translation>
+    </message>
+    <message>
+        <source>The chip &quot;%1&quot; is unknown. Use one of: %2.</source>
+        <translation>未知的芯片“%1”。请使用以下之一：%2。</translation>
+    </message>
+    <message>
+        <source>The device count %1 per server is out of range: an Ascend %2 server has 1 to %3 devices.</source>
+        <translation>每台服务器的设备数 %1 超出范围：一台 Ascend %2 服务器有 1 到 %3 个设备。</translation>
     </message>
 </context>
 <context>
@@ -4890,10 +4906,6 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>正在将 %1 的副本保存为 %2…</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Invalid Session</source>
         <translation>无效的会话</translation>
     </message>
@@ -5044,6 +5056,10 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Import Profiler Output (a PROF_* folder, a *_ascend_pt or *_ascend_ms folder, or a folder of ranks)</source>
         <translation>导入性能数据（PROF_* 文件夹、*_ascend_pt 或 *_ascend_ms 文件夹，或包含多个 rank 的文件夹）</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 / 910B emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 / 910B 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -5385,6 +5401,22 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Date the collection as starting at this ISO 8601 time, e.g. 2024-05-17T09:30:00Z, instead of now: with the same seed the exported files are then identical byte for byte, folder name included</source>
         <translation>将采集的开始时间设为此 ISO 8601 时间（例如 2024-05-17T09:30:00Z），而非当前时间：种子相同时，导出的文件（包括文件夹名）逐字节相同</translation>
+    </message>
+    <message>
+        <source>C&amp;hip:</source>
+        <translation>芯片(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Ascend 910 (32 AI Cores; two 4-card HCCS groups per server)</source>
+        <translation>Ascend 910（32 个 AI Core；每台服务器两组 4 卡 HCCS 互联）</translation>
+    </message>
+    <message>
+        <source>Ascend 910B (24 cube + 48 vector cores; 8 cards fully connected by HCCS)</source>
+        <translation>Ascend 910B（24 个 Cube 核 + 48 个 Vector 核；8 卡通过 HCCS 全互联）</translation>
+    </message>
+    <message>
+        <source>The chip the session is emulated on: its cores, clocks, memory and links (docs/emulator.md, Chips)</source>
+        <translation>仿真会话所用的芯片：其核心、时钟、内存与互联链路（见 docs/emulator.md 的“Chips”一节）</translation>
     </message>
 </context>
 <context>
