@@ -79,7 +79,9 @@ void paintBands(QCPPainter *p, const QRect &r, const BandState &s)
     // lane (drawn here, under the events' labels but over the bands).
     p->setRenderHint(QPainter::Antialiasing, true);
     for (const auto &row : s.rows->rows) {
-        if (row.lane < 0)
+        // The rows may still describe the previous session's lanes for one paint while a
+        // session switch is laid out again.
+        if (row.lane < 0 || std::size_t(row.lane) >= m.lanes.size())
             continue;
         const auto &l = m.lanes[std::size_t(row.lane)];
         if (l.kind != LaneKind::StepTrace || l.id % 2 != 0)

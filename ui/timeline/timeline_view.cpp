@@ -204,7 +204,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     empty_->setText(tr("No session open.\nOpen a project (File → Open Project…) or record one (File → New Session…), "
                        "then select a session in the project explorer."));
 
-    input_ = new timeline::TimelineInput(*this);
+    input_ = std::make_unique<timeline::TimelineInput>(*this);
     plot_->installEventFilter(this);
     searchEdit_->installEventFilter(this);
 

@@ -161,7 +161,7 @@ private:
     timeline::MarksModel *marks_ = nullptr;
     timeline::TimelineSearch search_;
     timeline::DetailsPanel *panel_ = nullptr;
-    timeline::TimelineInput *input_ = nullptr;
+    std::unique_ptr<timeline::TimelineInput> input_;
     int currentLane_ = -1;                   // keyboard lane cursor
     int scroll_ = 0;
 
