@@ -92,7 +92,13 @@ template <class T>
 void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}, int timeoutMs = 60000)
 {
     auto poll = std::make_shared<std::function<void()>>();
-    *poll = [fn, accept, timeoutMs, poll, deadline = QDeadlineTimer(timeoutMs)] {
+    // The function refers to itself weakly: only a pending timer keeps it, so a wait still
+    // pending when the test process ends leaves no reference cycle behind.
+    std::weak_ptr<std::function<void()>> self = poll;
+    *poll = [fn, accept, timeoutMs, self, deadline = QDeadlineTimer(timeoutMs)] {
+        auto poll = self.lock();
+        if (!poll)
+            return;
         for (QWidget *top : QApplication::topLevelWidgets())
             if (auto *w = qobject_cast<T *>(top); w && w->isVisible() && (!accept || accept(w))) {
                 fn(w);
