@@ -262,12 +262,16 @@ bool MemoryTrace::forEachFlow(const FlowFn &fn) const
         (e.finish ? finishes : starts).push_back(&e);
     }
     std::vector<FlowRecord> arrows;
-    for (const auto &[key, se] : ends) {
-        const auto &[starts, finishes] = se;
+    for (const auto &entry : ends) {
+        // Named copies, not structured bindings: clang 14 (the fuzz build's compiler) cannot
+        // capture a structured binding in a lambda.
+        const StrId category = entry.first.first;
+        const std::uint64_t flowId = entry.first.second;
+        const auto &[starts, finishes] = entry.second;
         auto arrow = [&](const FlowEndRecord *s, const FlowEndRecord *f) {
             FlowRecord r;
-            r.category = key.first;
-            r.flowId = key.second;
+            r.category = category;
+            r.flowId = flowId;
             r.name = s ? s->name : f->name;
             if ((r.hasStart = s != nullptr))
                 r.start = *s;
