@@ -60,8 +60,10 @@ for t in $TARGETS; do
   # inputs stay short (libFuzzer's max_len follows the largest seed).
   if [ -d "$REF" ]; then
     case "$t" in
-      import_json) find "$REF" -type f -name '*.json' -size -48k | head -n 20 | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12).json"; done ;;
-      import_csv)  find "$REF" -type f -name '*.csv' -size -48k | head -n 20 | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12).csv"; done ;;
+      # sort, not head alone: head closing the pipe early kills find with SIGPIPE, which
+      # pipefail turns into this script's exit status; sort reads everything first.
+      import_json) find "$REF" -type f -name '*.json' -size -48k | sort | sed -n '1,20p' | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12).json"; done ;;
+      import_csv)  find "$REF" -type f -name '*.csv' -size -48k | sort | sed -n '1,20p' | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12).csv"; done ;;
     esac
   fi
   dict=()
