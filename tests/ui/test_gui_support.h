@@ -95,10 +95,23 @@ void whenShown(std::function<void(T *)> fn, std::function<bool(T *)> accept = {}
     // The function refers to itself weakly: only a pending timer keeps it, so a wait still
     // pending when the test process ends leaves no reference cycle behind.
     std::weak_ptr<std::function<void()>> self = poll;
-    *poll = [fn, accept, timeoutMs, self, deadline = QDeadlineTimer(timeoutMs)] {
+    // A wait belongs to the test that started it. Left pending, it would take the next
+    // test's dialog of the same type (and press its button before that test saw it).
+    const QByteArray owner = QTest::currentTestFunction();
+    *poll = [fn, accept, timeoutMs, self, owner, deadline = QDeadlineTimer(timeoutMs)] {
         auto poll = self.lock();
         if (!poll)
             return;
+        if (owner != QByteArray(QTest::currentTestFunction())) {
+            *poll = nullptr;
+            const QByteArray what = owner + " waited for a " + T::staticMetaObject.className()
+                                    + " and ended before one was shown (wait for it before the test returns)";
+            if (QTest::currentTestFunction())
+                QTest::qFail(what.constData(), __FILE__, __LINE__);
+            else
+                qWarning("%s", what.constData());
+            return;
+        }
         for (QWidget *top : QApplication::topLevelWidgets())
             if (auto *w = qobject_cast<T *>(top); w && w->isVisible() && (!accept || accept(w))) {
                 fn(w);

@@ -162,8 +162,14 @@ private Q_SLOTS:
         QCOMPARE(w.explorer()->topLevelItem(0)->child(0)->text(3), QLocale().toString(qulonglong(a->sessions().at(0).recordCount)));
 
         // Saving over itself is refused with a message, and the project is intact.
-        guitest::whenShown<QMessageBox>([](QMessageBox *box) { box->accept(); });
+        bool refusalShown = false;
+        guitest::whenShown<QMessageBox>([&refusalShown](QMessageBox *box) {
+            refusalShown = box->text().contains(QStringLiteral("itself"));
+            box->accept();
+        });
         QVERIFY(!guitest::saveProjectAs(w, dst));
+        // The box opens as the copy job ends, which may be just after the wait above returns.
+        QTRY_VERIFY_WITH_TIMEOUT(refusalShown, 20000);
         QVERIFY(w.messages()->toPlainText().contains(QStringLiteral("itself")));
         QCOMPARE(store::Project::open(dst, store::Project::Mode::ReadOnly, &err, &msg)->sessions().size(), size_t(1));
     }
