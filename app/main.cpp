@@ -20,6 +20,8 @@ void installTranslators(QCoreApplication &app)
 {
     const QByteArray forced = qgetenv("NPUSCOPE_LANG");
     const QLocale locale = forced.isEmpty() ? QLocale::system() : QLocale(QString::fromLatin1(forced));
+    if (!forced.isEmpty())
+        QLocale::setDefault(locale); // dates and numbers in the forced language too
     auto *ours = new QTranslator(&app);
     if (ours->load(locale, QStringLiteral("npuscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(ours);

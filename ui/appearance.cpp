@@ -24,6 +24,15 @@ QString initialLanguage()
 QString g_language = initialLanguage();
 Theme g_theme = Theme::Light;
 
+QLocale localeFor(const QString &code)
+{
+    if (code == QLatin1String("zh_CN"))
+        return QLocale(QLocale::Chinese, QLocale::China);
+    // English keeps the user's own English conventions (en_GB dates stay British).
+    const QLocale system = QLocale::system();
+    return system.language() == QLocale::English ? system : QLocale(QLocale::English, QLocale::UnitedStates);
+}
+
 void dropTranslator(QTranslator *&t)
 {
     if (!t)
@@ -36,6 +45,9 @@ void dropTranslator(QTranslator *&t)
 // the new language when setLanguage() returns (callers and tests can rely on that).
 void flushLanguageChange()
 {
+    // Dates and numbers follow the language the user reads (a Chinese UI with US dates, or the
+    // reverse, is what users of a language switch notice first).
+    QLocale::setDefault(localeFor(g_language));
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
 }
 } // namespace

@@ -6,6 +6,9 @@
 #include "ui/preferences_dialog.h"
 
 #include <QComboBox>
+#include <QDateTime>
+#include <QLocale>
+#include <QTextBrowser>
 #include <QDockWidget>
 #include <QMenu>
 #include <QPalette>
@@ -17,6 +20,14 @@
 using namespace npuscope;
 
 namespace {
+std::int64_t startedWallUs(const QString &path)
+{
+    store::StoreError err{};
+    QString msg;
+    const auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
+    return p && !p->sessions().empty() ? std::int64_t(p->sessions().at(0).startedWallUs) : 0;
+}
+
 bool hasCjk(const QString &s)
 {
     for (QChar c : s)
@@ -40,8 +51,9 @@ private Q_SLOTS:
         ui::MainWindow w;
         w.show();
         QVERIFY(guitest::openProject(w, path));
-        QTreeWidgetItem *session = w.explorer()->topLevelItem(0)->child(0);
-        w.explorer()->setCurrentItem(session->child(1)); // device 1
+        // The explorer rebuilds its items on a language change: look the session up each time.
+        const auto session = [&w] { return w.explorer()->topLevelItem(0)->child(0); };
+        w.explorer()->setCurrentItem(session()->child(1)); // device 1
         const auto selected = w.selection();
         const QString english = w.fileMenu()->title();
         QCOMPARE(english, QStringLiteral("&File"));
@@ -54,12 +66,27 @@ private Q_SLOTS:
         QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("zh_CN"));
         const QString chinese = w.fileMenu()->title();
         QVERIFY2(chinese != english && hasCjk(chinese), qPrintable(chinese));
+        // Dates follow the language: the overview writes the session's start the Chinese way.
+        QCOMPARE(QLocale().language(), QLocale::Chinese);
+        const QDateTime started = QDateTime::fromMSecsSinceEpoch(startedWallUs(path) / 1000);
+        const QString zhStarted = QLocale(QLocale::Chinese, QLocale::China).toString(started, QLocale::ShortFormat);
+        const QString usStarted = QLocale(QLocale::English, QLocale::UnitedStates).toString(started, QLocale::ShortFormat);
+        QVERIFY(zhStarted != usStarted);
+        w.explorer()->setCurrentItem(session());
+        QTRY_VERIFY2_WITH_TIMEOUT(w.overview()->toPlainText().contains(zhStarted), qPrintable(w.overview()->toPlainText()), 10000);
+        w.explorer()->setCurrentItem(session()->child(1));
         // Nothing was rebuilt or lost.
         QCOMPARE(w.projectPath(), QFileInfo(path).absoluteFilePath());
         QCOMPARE(w.selection(), selected);
 
         lang->setCurrentIndex(lang->findData(QStringLiteral("en")));
         QCOMPARE(w.fileMenu()->title(), english);
+        QCOMPARE(QLocale().language(), QLocale::English);
+        w.explorer()->setCurrentItem(session());
+        QTRY_VERIFY2_WITH_TIMEOUT(w.overview()->toPlainText().contains(QLocale().toString(started, QLocale::ShortFormat)),
+                                  qPrintable(w.overview()->toPlainText()), 10000);
+        QVERIFY(!w.overview()->toPlainText().contains(zhStarted));
+        w.explorer()->setCurrentItem(session()->child(1));
         QCOMPARE(w.selection(), selected);
     }
 
