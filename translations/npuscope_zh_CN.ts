@@ -5061,6 +5061,22 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <source>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;A profiler for AI training on Ascend NPUs, with an Ascend 910 / 910B emulator, msprof-compatible exports and a SQLite project file.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 / 910B 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Chip</source>
+        <translation>芯片</translation>
+    </message>
+    <message>
+        <source>%1 recorded of %2 requested</source>
+        <translation>已记录 %1 次，请求 %2 次</translation>
+    </message>
+    <message>
+        <source>Import time</source>
+        <translation>导入用时</translation>
+    </message>
+    <message>
+        <source>Recording time</source>
+        <translation>记录用时</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::NewSessionDialog</name>

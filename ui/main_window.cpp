@@ -22,6 +22,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+
+#include <set>
 #include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
@@ -63,6 +65,19 @@ const char kRecentKey[] = "recentProjects";
 QString esc(const QString &s)
 {
     return s.toHtmlEscaped();
+}
+
+// Distinct iteration numbers stored for the session (any device), -1 when unreadable.
+int recordedIterations(const store::Project &project, std::int64_t sessionId)
+{
+    QString message;
+    const std::unique_ptr<store::ProjectReader> reader = project.session(sessionId, &message);
+    if (!reader)
+        return -1;
+    std::set<std::uint32_t> numbers;
+    for (const IterationKey &k : reader->iterations())
+        numbers.insert(k.iteration);
+    return int(numbers.size());
 }
 } // namespace
 
@@ -716,8 +731,14 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
             row(tr("Devices"), QString::number(s.info.devices.size()));
         } else {
             row(tr("Model"), sp.model);
+            row(tr("Chip"), QStringLiteral("Ascend %1").arg(sp.chip));
             row(tr("Batch size"), QString::number(sp.batchSize));
-            row(tr("Iterations"), QString::number(sp.iterations));
+            // A cancelled or still running session holds fewer iterations than it asked for.
+            const int recorded = recordedIterations(*project, s.id);
+            if (recorded >= 0 && recorded != sp.iterations)
+                row(tr("Iterations"), tr("%1 recorded of %2 requested").arg(recorded).arg(sp.iterations));
+            else
+                row(tr("Iterations"), QString::number(sp.iterations));
             row(tr("Devices"), tr("%1 per server × %2 server(s)").arg(sp.devicesPerServer).arg(sp.servers));
             row(tr("Launch mode"), launchModeName(sp.mode));
             row(tr("Precision"), precisionName(sp.precision));
@@ -726,8 +747,9 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
                 row(tr("Scenarios"), sp.scenarios.join(QStringLiteral(", ")));
         }
         row(tr("Started"), QLocale().toString(QDateTime::fromMSecsSinceEpoch(s.startedWallUs / 1000), QLocale::ShortFormat));
+        // Wall-clock time of the recording or import, not the device time the timeline spans.
         if (s.endedWallUs > s.startedWallUs)
-            row(tr("Duration"), formatNs((s.endedWallUs - s.startedWallUs) * 1000));
+            row(note ? tr("Import time") : tr("Recording time"), formatNs((s.endedWallUs - s.startedWallUs) * 1000));
         row(tr("Tasks"), QLocale().toString(qulonglong(s.taskCount)));
         row(tr("Records"), QLocale().toString(qulonglong(s.recordCount)));
         if (s.agedBytes)

@@ -17,6 +17,7 @@
 #include <QTimer>
 #include <QPlainTextEdit>
 #include <QProgressDialog>
+#include <QRegularExpression>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -27,6 +28,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <set>
 #include <thread>
 
 using namespace npuscope;
@@ -100,6 +102,62 @@ private Q_SLOTS:
         // A reload (as during a run) keeps the selection.
         w.reloadProject();
         QCOMPARE(w.selection(), s);
+    }
+
+    // The overview says what a session is: its chip, how many iterations were recorded when
+    // a run stopped early, and that its duration is the recording's wall-clock time.
+    void overviewNamesChipAndRecordedIterations()
+    {
+        const QString path = tmp_.filePath(QStringLiteral("overview.npuscope"));
+        {
+            store::StoreError err = store::StoreError::None;
+            QString msg;
+            auto writer = store::ProjectWriter::create(path, &err, &msg);
+            QVERIFY2(writer, qPrintable(msg));
+            SessionSpec spec;
+            spec.model = QStringLiteral("lenet");
+            spec.batchSize = 4;
+            spec.iterations = 3;
+            spec.devicesPerServer = 1;
+            spec.chip = QStringLiteral("910B");
+            ProfilingOptions options;
+            options.output = QStringLiteral("/tmp");
+            options.trainingTrace = Switch::On;
+            QCOMPARE(device::Emulator(spec, options).run(*writer), SessionStatus::Complete);
+            spec.chip = QStringLiteral("910");
+            spec.iterations = 8;
+            writer.reset(); // a writer records one session; the next one appends to the file
+            writer = store::ProjectWriter::create(path, &err, &msg);
+            QVERIFY2(writer, qPrintable(msg));
+            std::atomic_bool cancel{false};
+            const SessionStatus st = device::Emulator(spec, options).run(*writer, &cancel, [&cancel](const device::EmulatorProgress &p) {
+                if (p.iteration >= 3)
+                    cancel = true;
+            });
+            QCOMPARE(st, SessionStatus::Cancelled);
+        }
+        store::StoreError err = store::StoreError::None;
+        QString msg;
+        const auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project && project->sessions().size() == 2, qPrintable(msg));
+        std::set<std::uint32_t> stored;
+        for (const IterationKey &k : project->session(project->sessions().at(1).id, &msg)->iterations())
+            stored.insert(k.iteration);
+        QVERIFY2(stored.size() >= 3 && stored.size() < 8, qPrintable(QString::number(stored.size())));
+
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(guitest::openProject(w, path));
+        QTreeWidgetItem *root = w.explorer()->topLevelItem(0);
+        w.explorer()->setCurrentItem(root->child(0));
+        QString text = w.overview()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("Ascend 910B")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Recording time")), qPrintable(text));
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("Iterations\\s*3\\n"))), qPrintable(text));
+        w.explorer()->setCurrentItem(root->child(1));
+        text = w.overview()->toPlainText();
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("Ascend 910(?!B)"))), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("%1 recorded of 8 requested").arg(stored.size())), qPrintable(text));
     }
 
     void reopensProjectFromRecentAndByDrop()
