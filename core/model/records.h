@@ -8,6 +8,7 @@
 //  - device ids are the physical device ids of the session (0..N-1 for the emulator).
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,35 @@ using TimeNs = std::int64_t;
 using StrId = std::uint32_t;
 
 inline constexpr std::uint32_t kInvalidId = 4294967295u; // the spec's "invalid id"
+
+// The largest time or duration a producer may record: 2^62 - 1 ns (about 146 years), so
+// that the sum of a time and a duration, and the span between any two times, fit in
+// int64. The importer refuses larger values where it reads them.
+inline constexpr TimeNs kMaxTimeNs = (TimeNs(1) << 62) - 1;
+
+// Arithmetic on stored times. A project file is input like any other, and signed
+// overflow is undefined behaviour, so sums and spans of recorded values saturate.
+constexpr TimeNs addTime(TimeNs a, TimeNs b) noexcept
+{
+    TimeNs r = 0;
+    if (__builtin_add_overflow(a, b, &r))
+        return b > 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min();
+    return r;
+}
+// to - from, saturated.
+constexpr TimeNs timeSpan(TimeNs from, TimeNs to) noexcept
+{
+    TimeNs r = 0;
+    if (__builtin_sub_overflow(to, from, &r))
+        return from < 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min();
+    return r;
+}
+// The end of anything with a start and a duration.
+template <class R>
+constexpr TimeNs endOf(const R &r) noexcept
+{
+    return addTime(r.start, r.duration);
+}
 
 // What kind of engine or operation a task is, as far as analyses and views need to know.
 // The task type itself is open text (TaskRecord::type) kept exactly as the profiler wrote
