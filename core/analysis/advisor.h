@@ -3,8 +3,9 @@
 // the way a profiling expert reads msprof output. Each rule has a stable id (used by the
 // CLI, JSON consumers and the GUI), a severity that grows with the share of iteration
 // time at stake, a translated evidence sentence with the figures it is based on, and a
-// suggestion. Rules read through TraceReader only and stream every iteration's tasks
-// once (no whole-session copies), so they work on sessions of any size.
+// suggestion. One pass streams every iteration's tasks once through TraceReader (no
+// whole-session copy, advisor_facts.h), then each rule reads the gathered facts
+// (advisor_rules.h, one function per rule), so sessions of any size work.
 //
 // Rule ids: input-bound, straggler, aicpu-fallback, launch-bound, comm-not-overlapped,
 // memory-bound, low-cube-utilization. docs/analysis.md describes what each measures.

@@ -1,0 +1,390 @@
+#include "core/analysis/advisor_rules.h"
+
+#include "core/analysis/op_tables.h"
+#include "core/text/display.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <algorithm>
+#include <set>
+
+namespace npuscope::analysis {
+
+namespace {
+
+struct Ctx { Q_DECLARE_TR_FUNCTIONS(Advisor) };
+
+// Figures in the sentences read in the user's locale; the sentences carry the units.
+QString ms(double ns) { return display::number(ns / 1e6, 2); }
+QString us(double ns) { return display::number(ns / 1e3, 1); }
+QString pct(double share) { return display::percent(share, 1); }
+
+// The device whose member is largest (the first on ties), for "show in timeline".
+template <class T>
+std::pair<std::uint16_t, const DeviceFacts *> worstDevice(const AdvisorFacts &facts, T DeviceFacts::*member)
+{
+    std::pair<std::uint16_t, const DeviceFacts *> w{0, nullptr};
+    for (const auto &[id, d] : facts.devices)
+        if (!w.second || d.*member > w.second->*member)
+            w = {id, &d};
+    return w;
+}
+
+// Cube op types whose PMU ratios say something, with the ratio a rule is about.
+struct CubeHit {
+    double timeNs;
+    std::string type;
+    double value;
+};
+
+std::vector<CubeHit> sortedByTime(std::vector<CubeHit> v)
+{
+    std::sort(v.begin(), v.end(), [](const CubeHit &x, const CubeHit &y) {
+        return x.timeNs != y.timeNs ? x.timeNs > y.timeNs : x.type < y.type;
+    });
+    return v;
+}
+
+double totalTime(const std::vector<CubeHit> &v)
+{
+    double s = 0;
+    for (const CubeHit &h : v) s += h.timeNs;
+    return s;
+}
+
+QString listTop(const std::vector<CubeHit> &v, double aicoreNs, int decimals)
+{
+    QStringList l;
+    for (size_t i = 0; i < v.size() && i < 3; ++i)
+        l << Ctx::tr("%1 (%2 % of AI Core time, %3)").arg(QString::fromStdString(v[i].type), pct(v[i].timeNs / aicoreNs),
+                                                          display::number(v[i].value, decimals));
+    return l.join(QStringLiteral(", "));
+}
+
+void focusOn(Finding &f, const OpFacts &a)
+{
+    f.focusDevice = a.device;
+    f.focusStream = a.stream;
+    f.focusStart = a.start;
+    f.focusEnd = a.end;
+}
+
+void listOps(Finding &f, const std::vector<CubeHit> &hits, const AdvisorOptions &o)
+{
+    for (const CubeHit &h : hits)
+        if (int(f.ops.size()) < o.maxOps) f.ops.push_back(h.type);
+}
+
+} // namespace
+
+Severity grade(double share, double warning, double critical)
+{
+    if (share >= critical) return Severity::Critical;
+    if (share >= warning) return Severity::Warning;
+    return Severity::Info;
+}
+
+std::optional<Finding> inputBoundRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.iterations == 0)
+        return std::nullopt;
+    const double share = facts.iterationNs > 0 ? facts.dataAugNs / facts.iterationNs : 0;
+    if (share < o.inputShareInfo)
+        return std::nullopt;
+    Finding f;
+    f.id = "input-bound";
+    f.severity = grade(share, o.inputShareWarning, o.inputShareCritical);
+    f.title = Ctx::tr("Training waits for input data");
+    f.evidence = Ctx::tr("Data Aug Bound (the wait from the previous iteration's end to FP start) is %1 % of the "
+                         "iteration time: %2 ms of %3 ms per iteration on average.")
+                     .arg(pct(share), ms(facts.dataAugNs / facts.iterations), ms(facts.meanIterationNs()));
+    f.suggestion = Ctx::tr("The host input pipeline cannot keep up with the device. Raise the dataset's "
+                           "prefetch buffer and num_parallel_calls of map(), move augmentation to the device "
+                           "or preprocess offline, and cache decoded data where it fits.");
+    f.figures = {{"data_aug_bound_share", share}, {"data_aug_bound_ns", facts.dataAugNs / facts.iterations},
+                 {"iteration_ns", facts.meanIterationNs()}};
+    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
+        return d.iterationNs > 0 && d.dataAugNs >= o.inputShareInfo * d.iterationNs;
+    });
+    f.iterations = facts.iterationsIn(&DeviceFacts::inputIterations);
+    const auto [id, w] = worstDevice(facts, &DeviceFacts::worstDataAugNs);
+    f.focusDevice = id;
+    f.focusStart = w->dataAugStart;
+    f.focusEnd = w->dataAugEnd;
+    return f;
+}
+
+std::optional<Straggler> findStraggler(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.devices.size() < 2)
+        return std::nullopt;
+    // The device with the most AI Core time per iteration against the median of the others.
+    Straggler s;
+    s.computeNs = -1;
+    for (const auto &[id, d] : facts.devices) {
+        const double c = d.iterations ? d.aicoreNs / d.iterations : 0;
+        if (c > s.computeNs) {
+            s.computeNs = c;
+            s.device = id;
+        }
+    }
+    std::vector<double> others;
+    for (const auto &[id, d] : facts.devices)
+        if (id != s.device && d.iterations) others.push_back(d.aicoreNs / d.iterations);
+    std::sort(others.begin(), others.end());
+    s.othersMedianNs = others.empty() ? 0 : others[others.size() / 2];
+    s.excess = s.othersMedianNs > 0 ? s.computeNs / s.othersMedianNs - 1 : 0;
+    if (others.empty() || s.excess < o.stragglerExcess)
+        return std::nullopt;
+    const DeviceFacts &slow = facts.devices.at(s.device);
+    s.ownWaitNs = slow.iterations ? slow.notifyWaitNs / slow.iterations : 0;
+    int n = 0;
+    for (const auto &[id, d] : facts.devices)
+        if (id != s.device && d.iterations) {
+            s.othersExtraWaitNs += std::max(0.0, d.notifyWaitNs / d.iterations - s.ownWaitNs);
+            ++n;
+        }
+    s.othersExtraWaitNs = n ? s.othersExtraWaitNs / n : 0;
+    return s;
+}
+
+std::optional<Finding> stragglerRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.iterations == 0)
+        return std::nullopt;
+    const std::optional<Straggler> s = findStraggler(facts, o);
+    if (!s)
+        return std::nullopt;
+    const double meanIter = facts.meanIterationNs();
+    const double share = meanIter > 0 ? s->othersExtraWaitNs / meanIter : 0;
+    Finding f;
+    f.id = "straggler";
+    f.severity = grade(share, o.stragglerShareWarning, o.stragglerShareCritical);
+    f.title = Ctx::tr("Device %1 is a straggler").arg(s->device);
+    f.evidence = Ctx::tr("Device %1 spends %2 ms per iteration in AI Core tasks, %3 % more than the other "
+                         "devices (median %4 ms). The other devices wait for it in the all-reduce: their "
+                         "NOTIFY_WAIT time is %5 ms per iteration longer than its own, %6 % of the iteration time.")
+                     .arg(QString::number(s->device), ms(s->computeNs), pct(s->excess), ms(s->othersMedianNs),
+                          ms(s->othersExtraWaitNs), pct(share));
+    f.suggestion = Ctx::tr("All devices train at the pace of the slowest one. Check device %1: its health and "
+                           "temperature (npu-smi), its link and cable, other processes on it or its host, and "
+                           "whether its host feeds it data as fast as the others.").arg(s->device);
+    f.figures = {{"straggler_device", double(s->device)}, {"compute_ns", s->computeNs},
+                 {"others_median_compute_ns", s->othersMedianNs}, {"excess", s->excess},
+                 {"others_extra_wait_ns", s->othersExtraWaitNs}, {"wait_share", share}};
+    f.devices = {s->device};
+    if (const auto its = facts.iterationsPerDevice.find(s->device); its != facts.iterationsPerDevice.end()) {
+        f.iterations.assign(its->second.begin(), its->second.end());
+        if (f.iterations.size() > 1) f.iterations.erase(f.iterations.begin()); // the warm-up
+    }
+    const DeviceFacts &slow = facts.devices.at(s->device);
+    f.focusDevice = s->device;
+    f.focusStart = slow.fpStart;
+    f.focusEnd = slow.bpEnd;
+    return f;
+}
+
+std::optional<Finding> aicpuFallbackRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.iterations == 0 || facts.fallbacks.empty())
+        return std::nullopt;
+    const double perIter = facts.fallbackNs / facts.iterations;
+    const double meanIter = facts.meanIterationNs();
+    const double share = meanIter > 0 ? perIter / meanIter : 0;
+    if (share < o.aicpuShareInfo)
+        return std::nullopt;
+    std::vector<std::pair<double, std::string>> byTime;
+    for (const auto &[name, a] : facts.fallbacks) byTime.push_back({a.timeNs, name});
+    std::sort(byTime.begin(), byTime.end(), std::greater<>());
+    Finding f;
+    f.id = "aicpu-fallback";
+    f.severity = grade(share, o.aicpuShareWarning, o.aicpuShareCritical);
+    std::set<std::string> typeNames;
+    for (const auto &[t, name] : byTime) {
+        if (int(f.ops.size()) < o.maxOps) f.ops.push_back(name);
+        typeNames.insert(facts.fallbacks.at(name).opType);
+    }
+    QStringList named;
+    for (const auto &t : typeNames) named << QString::fromStdString(t);
+    const OpFacts &top = facts.fallbacks.at(byTime.front().second);
+    f.title = Ctx::tr("Ops fell back to the AI CPU");
+    f.evidence = Ctx::tr("%n op(s) of type %1 ran on the AI CPU although the type has an AI Core kernel; they "
+                         "take %2 ms per iteration (%3 % of the iteration time), the compute stream waits for "
+                         "them. The longest, %4, takes %5 µs.", nullptr, int(byTime.size()))
+                     .arg(named.join(QStringLiteral(", ")), ms(perIter), pct(share),
+                          QString::fromStdString(byTime.front().second), us(double(top.longestNs)));
+    f.suggestion = Ctx::tr("The AI Core kernel does not accept the op's input types (usually int64 or double). "
+                           "Cast the inputs to int32 / float16 / float32 before the op (e.g. make labels int32), "
+                           "or register an AI Core (TBE) kernel for the type.");
+    f.figures = {{"fallback_ns_per_iteration", perIter}, {"fallback_share", share},
+                 {"fallback_ops", double(byTime.size())}};
+    f.devices = facts.allDevices();
+    f.iterations.assign(facts.fallbackIterations.begin(), facts.fallbackIterations.end());
+    focusOn(f, top);
+    return f;
+}
+
+std::optional<Finding> launchBoundRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.iterations == 0)
+        return std::nullopt;
+    const double idleShare = facts.windowNs > 0 ? facts.idleNs / facts.windowNs : 0;
+    std::vector<double> medians;
+    for (const auto &[id, d] : facts.devices) medians.insert(medians.end(), d.medianKernelNs.begin(), d.medianKernelNs.end());
+    std::sort(medians.begin(), medians.end());
+    const double medianKernel = medians.empty() ? 0 : medians[medians.size() / 2];
+    const bool tiny = !medians.empty() && medianKernel < double(o.tinyKernelNs);
+    const bool sessRun = facts.mode == LaunchMode::SessRun;
+    if (idleShare < o.idleShareInfo || !(tiny || sessRun))
+        return std::nullopt;
+    const double idlePerIter = facts.idleNs / facts.iterations;
+    Finding f;
+    f.id = "launch-bound";
+    f.severity = grade(idleShare, o.idleShareWarning, o.idleShareCritical);
+    f.title = Ctx::tr("The device idles between kernels (launch-bound)");
+    f.evidence = Ctx::tr("Between FP start and BP end the device computes nothing %1 % of the time "
+                         "(%2 ms per iteration); the median AI Core kernel takes %3 µs, so launching "
+                         "kernels costs more than running them.")
+                     .arg(pct(idleShare), ms(idlePerIter), us(medianKernel));
+    if (sessRun)
+        f.evidence += QLatin1Char(' ') + Ctx::tr("The session runs in sess.run mode: every step pays a host round trip.");
+    f.suggestion = Ctx::tr("Give the device more work per launch: a bigger batch, the Estimator (or "
+                           "iterations_per_loop > 1 with the dataset sunk to the device) instead of op-by-op "
+                           "sess.run calls, and whole-graph (not op-by-op) execution so the host does not "
+                           "dispatch every kernel.");
+    f.figures = {{"idle_share", idleShare}, {"idle_ns_per_iteration", idlePerIter},
+                 {"median_kernel_ns", medianKernel}, {"sess_run", sessRun ? 1.0 : 0.0}};
+    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
+        return d.windowNs > 0 && d.idleNs >= o.idleShareInfo * d.windowNs;
+    });
+    f.iterations = facts.iterationsIn(&DeviceFacts::idleIterations);
+    const auto [id, w] = worstDevice(facts, &DeviceFacts::longestGapNs);
+    f.focusDevice = id;
+    f.focusStart = w->gapStart;
+    f.focusEnd = w->gapEnd;
+    return f;
+}
+
+std::optional<Finding> commNotOverlappedRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.iterations == 0 || facts.devices.size() < 2)
+        return std::nullopt;
+    // Without the straggler's share: every device but the straggler waits for it inside
+    // the all-reduce, mostly after BP end, which would read as unhidden communication.
+    double causedByStraggler = 0;
+    if (const std::optional<Straggler> s = findStraggler(facts, o))
+        for (const auto &[id, d] : facts.devices)
+            if (id != s->device)
+                causedByStraggler += std::min(d.notOverlappedNs, std::max(0.0, d.notifyWaitNs - s->ownWaitNs * d.iterations));
+    const double notOverlapped = std::max(0.0, facts.notOverlappedNs - causedByStraggler);
+    const double share = facts.iterationNs > 0 ? notOverlapped / facts.iterationNs : 0;
+    if (share < o.commShareInfo)
+        return std::nullopt;
+    Finding f;
+    f.id = "comm-not-overlapped";
+    f.severity = grade(share, o.commShareWarning, o.commShareCritical);
+    f.title = Ctx::tr("Communication is not hidden behind computation");
+    f.evidence = Ctx::tr("Communication (Not Overlapped) takes %1 % of the iteration time: %2 ms per "
+                         "iteration in which the devices only exchange gradients.")
+                     .arg(pct(share), ms(notOverlapped / facts.iterations));
+    f.suggestion = Ctx::tr("Split the gradients into more all-reduce segments (or move the split points) so "
+                           "reduction starts while backward still runs; fuse small gradients into fewer, larger "
+                           "all-reduces; check the link speed between the devices.");
+    f.figures = {{"not_overlapped_share", share}, {"not_overlapped_ns_per_iteration", notOverlapped / facts.iterations}};
+    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
+        return d.iterationNs > 0 && d.notOverlappedNs >= o.commShareInfo * d.iterationNs;
+    });
+    f.iterations = facts.iterationsIn(&DeviceFacts::commIterations);
+    f.focusDevice = facts.longestNotOverlappedDevice;
+    f.focusStart = facts.longestNotOverlappedStart;
+    f.focusEnd = addTime(facts.longestNotOverlappedStart, std::max<TimeNs>(0, facts.longestNotOverlappedNs));
+    return f;
+}
+
+std::optional<Finding> memoryBoundRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.iterations == 0 || !facts.macRecorded || !facts.vecRecorded || !facts.mte2Recorded || facts.aicoreNs <= 0)
+        return std::nullopt;
+    // Vector ops (elementwise, normalisation, optimizer) stream their tensors once and are
+    // memory-bound on any chip; cube ops should be compute-bound, so only they count.
+    std::vector<CubeHit> hits;
+    for (const auto &[type, a] : facts.aicoreTypes) {
+        if (a.pmuNs <= 0 || !isCubeType(type))
+            continue;
+        const auto mb = memoryBound(a.mte2 / a.pmuNs, a.mac / a.pmuNs, a.vec / a.pmuNs);
+        if (mb && *mb > o.memoryBoundRatio) hits.push_back({a.timeNs, type, *mb});
+    }
+    hits = sortedByTime(std::move(hits));
+    const double time = totalTime(hits);
+    const double share = time / facts.aicoreNs;
+    if (hits.empty() || share < o.memoryShareInfo)
+        return std::nullopt;
+    Finding f;
+    f.id = "memory-bound";
+    f.severity = grade(share, o.memoryShareWarning, o.memoryShareCritical);
+    f.title = Ctx::tr("Convolutions and matrix products are memory-bound");
+    f.evidence = Ctx::tr("Cube op types (convolutions, matrix products) whose memory_bound (mte2_ratio / max(mac_ratio, vec_ratio)) is above %1 take "
+                         "%2 % of the AI Core time (%3 ms per iteration). Largest: %4.")
+                     .arg(display::number(o.memoryBoundRatio, 1), pct(share), ms(time / facts.iterations),
+                          listTop(hits, facts.aicoreNs, 2));
+    f.suggestion = Ctx::tr("These ops wait for data from memory rather than compute: they move many bytes "
+                           "for few multiply-adds (thin channels, batch 1, large weights for one row). Use a "
+                           "bigger batch so weights are reused, fuse them with their neighbours so "
+                           "intermediate tensors stay on chip, retile them to reuse loaded data, and use "
+                           "float16 (mixed precision) to halve the bytes moved.");
+    f.figures = {{"memory_bound_share", share}, {"memory_bound_ns_per_iteration", time / facts.iterations}};
+    listOps(f, hits, o);
+    f.devices = facts.allDevices();
+    focusOn(f, facts.aicoreTypes.at(hits.front().type));
+    return f;
+}
+
+std::optional<Finding> lowCubeUtilizationRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    if (facts.iterations == 0 || !facts.macRecorded || facts.aicoreNs <= 0)
+        return std::nullopt;
+    std::vector<CubeHit> hits;
+    for (const auto &[type, a] : facts.aicoreTypes) {
+        if (a.pmuNs <= 0 || !isCubeType(type))
+            continue;
+        const double mac = a.mac / a.pmuNs;
+        if (mac < o.lowMacRatio) hits.push_back({a.timeNs, type, mac});
+    }
+    hits = sortedByTime(std::move(hits));
+    const double time = totalTime(hits);
+    const double share = time / facts.aicoreNs;
+    if (hits.empty() || share < o.cubeShareInfo)
+        return std::nullopt;
+    Finding f;
+    f.id = "low-cube-utilization";
+    f.severity = grade(share, o.cubeShareWarning, o.cubeShareCritical);
+    f.title = Ctx::tr("Convolutions and matrix products use the cube unit poorly");
+    f.evidence = Ctx::tr("Cube ops with a mean mac_ratio below %1 take %2 % of the AI Core time (%3 ms per "
+                         "iteration). Largest: %4.")
+                     .arg(display::number(o.lowMacRatio, 2), pct(share), ms(time / facts.iterations),
+                          listTop(hits, facts.aicoreNs, 3));
+    f.suggestion = Ctx::tr("The 16×16×16 cube is mostly idle for these shapes. Use mixed precision (float16 "
+                           "runs the cube at 4× the float32 rate), make channel counts and matrix dimensions "
+                           "multiples of 16, and use a batch large enough to fill the tiles.");
+    f.figures = {{"low_mac_share", share}, {"low_mac_ns_per_iteration", time / facts.iterations}};
+    listOps(f, hits, o);
+    f.devices = facts.allDevices();
+    focusOn(f, facts.aicoreTypes.at(hits.front().type));
+    return f;
+}
+
+const std::vector<AdvisorRule> &advisorRules()
+{
+    static const std::vector<AdvisorRule> rules = {
+        {"input-bound", inputBoundRule},
+        {"straggler", stragglerRule},
+        {"aicpu-fallback", aicpuFallbackRule},
+        {"launch-bound", launchBoundRule},
+        {"comm-not-overlapped", commNotOverlappedRule},
+        {"memory-bound", memoryBoundRule},
+        {"low-cube-utilization", lowCubeUtilizationRule},
+    };
+    return rules;
+}
+
+} // namespace npuscope::analysis
