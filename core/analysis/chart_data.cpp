@@ -148,7 +148,7 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                         it->second.opType = std::string(type);
                     }
                     ++it->second.count;
-                    it->second.total += t.duration;
+                    it->second.total = addTime(it->second.total, t.duration);
                 }
                 if (!isAiCoreKind(t.kind))
                     return true;
@@ -157,7 +157,7 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                     if (it == pipes.end())
                         it = pipes.emplace(std::string(type), PipeAcc{}).first;
                     ++it->second.count;
-                    it->second.total += t.duration;
+                    it->second.total = addTime(it->second.total, t.duration);
                     for (int p = 0; p < PipeCount; ++p)
                         it->second.weighted[std::size_t(p)] +=
                             double(t.pmu[pipeIndex[std::size_t(p)]]) * double(t.duration);
@@ -189,7 +189,7 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                 first = std::min(first, c.start);
                 ++b.count;
                 b.bytes += c.bytes;
-                b.duration += c.duration;
+                b.duration = addTime(b.duration, c.duration);
                 return true;
             });
             reader.forEachHcclTask(k, [&](const HcclTaskRecord &h) {
@@ -206,7 +206,7 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                 }
                 ++it->second.count;
                 it->second.bytes += h.sizeBytes;
-                it->second.duration += h.duration;
+                it->second.duration = addTime(it->second.duration, h.duration);
                 return true;
             });
         }

@@ -45,10 +45,10 @@ void OpStatisticBuilder::add(std::string_view opType, std::string_view coreType,
     }
     auto &r = it->second;
     ++r.count;
-    r.total += d;
+    r.total = addTime(r.total, d);
     r.min = std::min(r.min, d);
     r.max = std::max(r.max, d);
-    total_ += d;
+    total_ = addTime(total_, d);
 }
 
 std::vector<OpStatisticRow> OpStatisticBuilder::rows() const
@@ -84,19 +84,19 @@ void TaskTimeBuilder::add(const TaskRecord &t, std::string_view name, std::strin
     }
     auto &r = it->second;
     ++r.count;
-    r.total += t.duration;
-    r.running += t.duration;
-    r.pending += t.pending;
+    r.total = addTime(r.total, t.duration);
+    r.running = addTime(r.running, t.duration);
+    r.pending = addTime(r.pending, t.pending);
     r.min = std::min(r.min, t.duration);
     r.max = std::max(r.max, t.duration);
     auto se = streamEnd_.find(t.streamId);
     if (se != streamEnd_.end()) {
-        r.waiting += std::max<TimeNs>(0, t.start - se->second);
-        se->second = std::max(se->second, t.start + t.duration);
+        r.waiting = addTime(r.waiting, std::max<TimeNs>(0, timeSpan(se->second, t.start)));
+        se->second = std::max(se->second, endOf(t));
     } else {
-        streamEnd_.emplace(t.streamId, t.start + t.duration);
+        streamEnd_.emplace(t.streamId, endOf(t));
     }
-    total_ += t.duration;
+    total_ = addTime(total_, t.duration);
 }
 
 std::vector<TaskTimeRow> TaskTimeBuilder::rows() const

@@ -47,7 +47,7 @@ bool collect(const TraceReader &r, RunStats *s, const std::atomic<bool> *cancel)
             if (it == s->ops.end())
                 it = s->ops.emplace(std::string(type), OpAcc{}).first;
             it->second.count += 1;
-            it->second.total += t.duration;
+            it->second.total = addTime(it->second.total, t.duration);
             return true;
         });
         if (any)

@@ -380,7 +380,7 @@ Cell txCell(const HostRangeRecord &r, const SummaryLookup &l, int col)
     case 4: return Cell::uint(r.payloadType);
     case 5: return Cell::uint(r.payloadValue);
     case 6: return Cell::integer(r.start);
-    case 7: return Cell::integer(r.start + r.duration);
+    case 7: return Cell::integer(endOf(r));
     case 8: return Cell::strOrNa(l.string(r.messageType));
     case 9: return Cell::strOrNa(l.string(r.name));
     default: return Cell::na();

@@ -7,6 +7,11 @@
 
 namespace npuscope::importing {
 
+namespace {
+constexpr std::size_t kBufferSize = 1u << 16;
+constexpr std::size_t kMaxCell = 16u << 20;
+} // namespace
+
 CsvReader::~CsvReader()
 {
     if (f_)
@@ -21,15 +26,43 @@ bool CsvReader::open(const QString &path)
         error_ = tr("Could not open %1: %2.").arg(path, QString::fromLocal8Bit(std::strerror(e)));
         return false;
     }
-    static thread_local char buffer[1 << 16];
-    std::setvbuf(f_, nullptr, _IOFBF, sizeof buffer);
+    buf_.resize(kBufferSize);
+    pos_ = end_ = 0;
     return true;
+}
+
+void CsvReader::openBytes(std::string bytes)
+{
+    buf_ = std::move(bytes);
+    pos_ = 0;
+    end_ = buf_.size();
+}
+
+bool CsvReader::fill()
+{
+    if (!f_)
+        return false;
+    pos_ = 0;
+    end_ = std::fread(buf_.data(), 1, buf_.size(), f_);
+    if (end_ == 0 && std::ferror(f_) && error_.isEmpty()) {
+        const int e = errno;
+        error_ = tr("Reading failed at byte %1: %2.").arg(offset_).arg(QString::fromLocal8Bit(std::strerror(e)));
+    }
+    return end_ > 0;
+}
+
+inline int CsvReader::peek()
+{
+    if (pos_ == end_ && !fill())
+        return EOF;
+    return static_cast<unsigned char>(buf_[pos_]);
 }
 
 inline int CsvReader::get()
 {
-    const int c = getc_unlocked(f_);
+    const int c = peek();
     if (c != EOF) {
+        ++pos_;
         ++offset_;
         if (c == '\n')
             ++line_;
@@ -37,11 +70,23 @@ inline int CsvReader::get()
     return c;
 }
 
+// A UTF-8 byte order mark (Excel writes one) is no part of the first cell.
+void CsvReader::skipBom()
+{
+    bomChecked_ = true;
+    if (peek() != 0xEF || end_ - pos_ < 3 || std::memcmp(buf_.data() + pos_, "\xEF\xBB\xBF", 3) != 0)
+        return;
+    pos_ += 3;
+    offset_ += 3;
+}
+
 bool CsvReader::next(std::vector<std::string> *cells)
 {
     cells->clear();
-    if (!f_ || !error_.isEmpty())
+    if ((!f_ && buf_.empty()) || !error_.isEmpty())
         return false;
+    if (!bomChecked_)
+        skipBom();
     recordLine_ = line_;
     recordOffset_ = offset_;
     int c = get();
@@ -51,6 +96,8 @@ bool CsvReader::next(std::vector<std::string> *cells)
     bool quoted = false, wasQuoted = false;
     for (;; c = get()) {
         if (c == EOF) {
+            if (!error_.isEmpty())
+                return false;
             if (quoted) {
                 error_ = tr("The file ends inside a quoted cell (truncated?).");
                 return false;
@@ -60,27 +107,25 @@ bool CsvReader::next(std::vector<std::string> *cells)
         }
         if (quoted) {
             if (c == '"') {
-                const int d = getc_unlocked(f_);
-                if (d == '"') {
-                    ++offset_;
+                if (peek() == '"') {
+                    get();
                     cell += '"';
                 } else {
-                    if (d != EOF)
-                        ungetc(d, f_);
                     quoted = false;
                 }
             } else {
                 cell += static_cast<char>(c);
             }
-            continue;
-        }
-        if (c == ',') {
+        } else if (c == ',') {
             cells->push_back(std::move(cell));
             cell.clear();
             wasQuoted = false;
-        } else if (c == '\n') {
-            if (!cell.empty() && cell.back() == '\r' && !wasQuoted)
-                cell.pop_back();
+        } else if (c == '\n' || (c == '\r' && (peek() == '\n' || peek() == EOF))) {
+            // LF or CRLF ends the record, after a quoted cell as after a plain one.
+            if (c == '\r')
+                get();
+            if (!error_.isEmpty())
+                return false;
             cells->push_back(std::move(cell));
             return true;
         } else if (c == '"' && cell.empty() && !wasQuoted) {
@@ -88,7 +133,7 @@ bool CsvReader::next(std::vector<std::string> *cells)
         } else {
             cell += static_cast<char>(c);
         }
-        if (cell.size() > (16u << 20)) {
+        if (cell.size() > kMaxCell) {
             error_ = tr("A cell is longer than 16 MiB.");
             return false;
         }

@@ -1,7 +1,8 @@
 #pragma once
 // Streaming RFC 4180 CSV reader (quoted cells, doubled quotes, line breaks inside
 // quotes) over a buffered file: one record at a time, memory bounded by the longest
-// record. Used for the PROF summary files.
+// record. Used for the PROF summary files. Records end with LF or CRLF (a CR elsewhere
+// is data); a UTF-8 byte order mark at the start of the file is skipped.
 
 #include <QCoreApplication>
 #include <QString>
@@ -21,6 +22,8 @@ public:
     CsvReader &operator=(const CsvReader &) = delete;
 
     bool open(const QString &path);           // false: error() says why
+    // Reads from memory instead (tests, fuzzing); takes the bytes over without copying.
+    void openBytes(std::string bytes);
     // Reads the next record into *cells. False at the end of the file or on an error
     // (error() non-empty then, e.g. an unterminated quote at the end of a truncated file).
     bool next(std::vector<std::string> *cells);
@@ -30,8 +33,14 @@ public:
     const QString &error() const { return error_; }
 
 private:
+    bool fill();
+    int peek();
     int get();
+    void skipBom();
     std::FILE *f_ = nullptr;
+    std::string buf_;
+    std::size_t pos_ = 0, end_ = 0;
+    bool bomChecked_ = false;
     std::uint64_t line_ = 1, offset_ = 0, recordLine_ = 0, recordOffset_ = 0;
     QString error_;
 };

@@ -49,11 +49,9 @@ bool JsonPull::open(const QString &path)
 
 void JsonPull::openBytes(std::string bytes)
 {
-    memory_ = std::move(bytes);
-    size_ = memory_.size();
-    buf_.assign(memory_.begin(), memory_.end());
+    buf_ = std::move(bytes);
+    size_ = buf_.size();
     end_ = buf_.size();
-    memory_.clear();
 }
 
 bool JsonPull::fill()
@@ -200,11 +198,16 @@ bool JsonPull::readString()
                 fail(tr("A \\u escape needs four hex digits."));
                 return false;
             }
-            if (cp >= 0xD800 && cp < 0xDC00 && peek() == '\\') {
-                ++pos_;
+            if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                fail(tr("The escape \\u%1 is half of a UTF-16 pair without its first half; it is no character.")
+                         .arg(cp, 4, 16, QLatin1Char('0')));
+                return false;
+            }
+            if (cp >= 0xD800 && cp < 0xDC00) {
                 std::uint32_t lo = 0;
-                if (peek() != 'u' || (++pos_, !hex4(&lo)) || lo < 0xDC00 || lo > 0xDFFF) {
-                    fail(tr("A \\u escape needs four hex digits."));
+                if (peek() != '\\' || (++pos_, peek() != 'u') || (++pos_, !hex4(&lo)) || lo < 0xDC00 || lo > 0xDFFF) {
+                    fail(tr("The escape \\u%1 is half of a UTF-16 pair without its second half; it is no character.")
+                             .arg(cp, 4, 16, QLatin1Char('0')));
                     return false;
                 }
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -219,6 +222,7 @@ bool JsonPull::readString()
     }
 }
 
+// RFC 8259: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
 bool JsonPull::readNumber()
 {
     scratch_.clear();
@@ -237,9 +241,31 @@ bool JsonPull::readNumber()
             break;
         }
     }
-    double d = 0;
-    const auto r = std::from_chars(scratch_.data(), scratch_.data() + scratch_.size(), d);
-    if (r.ec == std::errc::invalid_argument || r.ptr != scratch_.data() + scratch_.size() || scratch_[0] == '+') {
+    const std::string_view n = scratch_;
+    std::size_t i = 0;
+    const auto digits = [&] {
+        const std::size_t from = i;
+        while (i < n.size() && n[i] >= '0' && n[i] <= '9')
+            ++i;
+        return i - from;
+    };
+    bool ok = true;
+    if (i < n.size() && n[i] == '-')
+        ++i;
+    const std::size_t intStart = i;
+    const std::size_t intDigits = digits();
+    ok = intDigits > 0 && !(intDigits > 1 && n[intStart] == '0');
+    if (ok && i < n.size() && n[i] == '.') {
+        ++i;
+        ok = digits() > 0;
+    }
+    if (ok && i < n.size() && (n[i] == 'e' || n[i] == 'E')) {
+        ++i;
+        if (i < n.size() && (n[i] == '+' || n[i] == '-'))
+            ++i;
+        ok = digits() > 0;
+    }
+    if (!ok || i != n.size()) {
         fail(tr("\"%1\" is not a number.").arg(QString::fromStdString(scratch_)));
         return false;
     }
@@ -327,6 +353,8 @@ JsonPull::Token JsonPull::next()
             }
             [[fallthrough]];
         case State::Value:
+            if ((c == '{' || c == '[') && stack_.size() >= kMaxDepth)
+                return fail(tr("The values are nested deeper than %1 levels.").arg(kMaxDepth));
             switch (c) {
             case '{':
                 ++pos_;
@@ -410,11 +438,31 @@ bool scalarToU64(JsonPull::Token t, std::string_view text, std::uint64_t *out)
     return true;
 }
 
-bool scalarToNs(JsonPull::Token t, std::string_view text, TimeNs *out)
+// ts / dur: a number or a numeric string of µs, on the device clock (never negative) and
+// within what NPU Scope can add up (kMaxTimeNs). False after saying why in e->invalid.
+bool scalarToTime(JsonPull::Token t, std::string_view text, const char *field, TimeNs *out, TraceEvent *e)
 {
-    if (t != JsonPull::Token::Number && t != JsonPull::Token::String)
+    const auto invalid = [&](const QString &reason) {
+        if (e->invalid.isEmpty())
+            e->invalid = reason;
         return false;
-    return usTextToNs(text, out);
+    };
+    if (t != JsonPull::Token::Number && t != JsonPull::Token::String)
+        return invalid(JsonPull::tr("The field \"%1\" has the wrong type.").arg(QLatin1String(field)));
+    const QString shown = QString::fromUtf8(text.data(), qsizetype(std::min<std::size_t>(text.size(), 40)));
+    switch (usTextToTime(text, out)) {
+    case TimeText::NotNumber:
+        return invalid(JsonPull::tr("The field \"%1\" has the wrong type.").arg(QLatin1String(field)));
+    case TimeText::OutOfRange:
+        return invalid(JsonPull::tr("The field \"%1\" (%2 µs) is beyond the largest time NPU Scope can hold (%3 µs).")
+                           .arg(QLatin1String(field), shown, QString::number(kMaxTimeNs / 1000)));
+    case TimeText::Ok:
+        break;
+    }
+    if (*out < 0)
+        return invalid(JsonPull::tr("The field \"%1\" is negative (%2 µs); device times and durations are not.")
+                           .arg(QLatin1String(field), shown));
+    return true;
 }
 
 } // namespace
@@ -529,10 +577,10 @@ bool TraceEventReader::readEvent(TraceEvent *e)
             if (!(e->hasTid = scalarToU64(t, v, &e->tid))) wrongType("tid");
             break;
         case Ts:
-            if (!(e->hasTs = scalarToNs(t, v, &e->ts))) wrongType("ts");
+            e->hasTs = scalarToTime(t, v, "ts", &e->ts, e);
             break;
         case Dur:
-            if (!(e->hasDur = scalarToNs(t, v, &e->dur))) wrongType("dur");
+            e->hasDur = scalarToTime(t, v, "dur", &e->dur, e);
             break;
         case Args:
             if (t != T::BeginObject) {
@@ -589,10 +637,12 @@ bool TraceEventReader::readArgs(TraceEvent *e)
 // ---------------------------------------------------------------------------------------
 
 namespace {
-bool scaledTextToNs(std::string_view s, int scaleDigits, TimeNs *out)
+// Decimal text with scaleDigits more fraction digits than the result's unit → integer,
+// rounded half away from zero; no detour through double for plain decimals.
+TimeText scaledTextToNs(std::string_view s, int scaleDigits, TimeNs *out)
 {
     if (s.empty())
-        return false;
+        return TimeText::NotNumber;
     std::size_t i = 0;
     bool neg = false;
     if (s[0] == '-' || s[0] == '+') {
@@ -601,10 +651,12 @@ bool scaledTextToNs(std::string_view s, int scaleDigits, TimeNs *out)
     }
     std::int64_t ip = 0;
     std::size_t digits = 0;
+    bool tooLarge = false;
     for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++digits) {
-        if (ip > (INT64_MAX / 10) - 10)
-            return false;
-        ip = ip * 10 + (s[i] - '0');
+        if (tooLarge || ip > kMaxTimeNs / 10)
+            tooLarge = true; // keep scanning: the text may still not be a number
+        else
+            ip = ip * 10 + (s[i] - '0');
     }
     std::int64_t frac = 0;
     int fracDigits = 0;
@@ -622,39 +674,44 @@ bool scaledTextToNs(std::string_view s, int scaleDigits, TimeNs *out)
         }
     }
     if (digits == 0)
-        return false;
+        return TimeText::NotNumber;
     if (i != s.size()) {
         // exponent form: rare in trace files; go through double
         double d = 0;
         if (!toDouble(s, &d) || !std::isfinite(d))
-            return false;
+            return TimeText::NotNumber;
         const double scaled = d * std::pow(10.0, scaleDigits);
-        if (std::fabs(scaled) > 9.2e18)
-            return false;
+        if (!(std::fabs(scaled) <= double(kMaxTimeNs)))
+            return TimeText::OutOfRange;
         *out = static_cast<TimeNs>(std::llround(scaled));
-        return true;
+        return std::llabs(*out) <= kMaxTimeNs ? TimeText::Ok : TimeText::OutOfRange;
     }
     for (int k = std::min(fracDigits, scaleDigits); k < scaleDigits; ++k)
         frac *= 10;
     std::int64_t scale = 1;
     for (int k = 0; k < scaleDigits; ++k)
         scale *= 10;
-    if (ip > INT64_MAX / scale - 1)
-        return false;
-    std::int64_t v = ip * scale + frac + (roundUp ? 1 : 0);
+    if (tooLarge || ip > (kMaxTimeNs - frac - (roundUp ? 1 : 0)) / scale)
+        return TimeText::OutOfRange;
+    const std::int64_t v = ip * scale + frac + (roundUp ? 1 : 0);
     *out = neg ? -v : v;
-    return true;
+    return TimeText::Ok;
 }
 } // namespace
 
-bool usTextToNs(std::string_view text, TimeNs *out)
+TimeText usTextToTime(std::string_view text, TimeNs *out)
 {
     return scaledTextToNs(text, 3, out);
 }
 
+bool usTextToNs(std::string_view text, TimeNs *out)
+{
+    return scaledTextToNs(text, 3, out) == TimeText::Ok;
+}
+
 bool msTextToNs(std::string_view text, TimeNs *out)
 {
-    return scaledTextToNs(text, 6, out);
+    return scaledTextToNs(text, 6, out) == TimeText::Ok;
 }
 
 bool toUInt64(std::string_view text, std::uint64_t *out)

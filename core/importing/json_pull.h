@@ -7,6 +7,9 @@
 //
 // Every token carries its byte offset and 1-based line, so an error names where it is.
 // After Token::Error the reader stays in error (the rest of the file cannot be trusted).
+// Strict RFC 8259: numbers follow its grammar (no leading zeros, no "1.", no "+1"), a
+// \u escape of a lone UTF-16 surrogate is an error (it is no character), and nesting
+// deeper than kMaxDepth is refused so a hostile file cannot exhaust memory or a stack.
 
 #include "core/model/records.h"
 
@@ -23,6 +26,7 @@ namespace npuscope::importing {
 class JsonPull {
     Q_DECLARE_TR_FUNCTIONS(JsonPull)
 public:
+    static constexpr std::size_t kMaxDepth = 512;
     enum class Token { BeginObject, EndObject, BeginArray, EndArray, Key, String, Number, True, False, Null, End, Error };
 
     JsonPull() = default;
@@ -32,7 +36,8 @@ public:
 
     // Opens a file; false with a translated reason in error().
     bool open(const QString &path);
-    // Reads from memory instead (tests, small files already read).
+    // Reads from memory instead (tests, fuzzing, small files already read); takes the
+    // bytes over without copying them.
     void openBytes(std::string bytes);
 
     Token next();
@@ -59,14 +64,13 @@ private:
 
     enum class State : std::uint8_t { Value, ValueOrEnd, Key, KeyOrEnd, AfterValue, Done };
     int fd_ = -1;
-    std::vector<char> buf_;
+    std::string buf_;                 // the file's current block, or all of openBytes' input
     std::size_t pos_ = 0, end_ = 0;
     std::uint64_t base_ = 0;          // file offset of buf_[0]
     std::uint64_t size_ = 0;
     std::uint64_t line_ = 1;
     std::uint64_t tokOffset_ = 0, tokLine_ = 1;
     std::string scratch_;
-    std::string memory_;              // openBytes
     std::vector<char> stack_;         // 'o' / 'a'
     State state_ = State::Value;
     bool failed_ = false;
@@ -118,9 +122,13 @@ private:
 };
 
 // Decimal µs text ("56635864652.490005", "-1.5", "2e3") → ns, rounded half away from
-// zero. Exact for plain decimals (no detour through double). False when not a number.
+// zero. Exact for plain decimals (no detour through double). Values beyond ±kMaxTimeNs
+// are refused (OutOfRange), so a time plus a duration read this way cannot overflow.
+enum class TimeText { Ok, NotNumber, OutOfRange };
+TimeText usTextToTime(std::string_view text, TimeNs *out);
+// The same, false when not a number or out of range.
 bool usTextToNs(std::string_view text, TimeNs *out);
-// ms text with up to 6 decimals → ns (the aicpu file's unit).
+// ms text with up to 6 decimals → ns (the aicpu file's unit), within ±kMaxTimeNs.
 bool msTextToNs(std::string_view text, TimeNs *out);
 bool toUInt64(std::string_view text, std::uint64_t *out);
 bool toDouble(std::string_view text, double *out);

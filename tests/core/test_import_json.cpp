@@ -64,6 +64,110 @@ private slots:
         QCOMPARE(int(j.next()), int(T::Error)); // stays in error
     }
 
+    // RFC 8259 numbers only: what other parsers read differently is refused, not guessed.
+    void numbersFollowTheGrammar_data()
+    {
+        QTest::addColumn<QByteArray>("number");
+        QTest::addColumn<bool>("valid");
+        for (const char *ok : {"0", "-0", "0.5", "10", "1e5", "1E+5", "-0.0e-0", "123.456e-7"})
+            QTest::newRow(ok) << QByteArray(ok) << true;
+        for (const char *bad : {"01", "-01", "00", "1.", "1.e3", "1e", "1e+", "-", "--1", "1-2", "1.5.2", "2e3.5"})
+            QTest::newRow(bad) << QByteArray(bad) << false;
+    }
+    void numbersFollowTheGrammar()
+    {
+        QFETCH(QByteArray, number);
+        QFETCH(bool, valid);
+        JsonPull j;
+        j.openBytes(("[" + number + "]").toStdString());
+        QCOMPARE(int(j.next()), int(T::BeginArray));
+        const T t = j.next();
+        if (valid) {
+            QCOMPARE(int(t), int(T::Number));
+            QCOMPARE(QByteArray(j.text().data(), qsizetype(j.text().size())), number);
+        } else {
+            QCOMPARE(int(t), int(T::Error));
+            QVERIFY2(j.error().contains(QLatin1String("not a number")), qPrintable(j.error()));
+        }
+    }
+
+    // A \u escape of half a UTF-16 pair is no character: refused with a reason rather than
+    // turned into bytes that are not UTF-8.
+    void loneSurrogatesAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("high alone") << QByteArray("[\"a\\ud83d\"]");
+        QTest::newRow("low alone") << QByteArray("[\"\\ude00b\"]");
+        QTest::newRow("high then letter") << QByteArray("[\"\\ud83d\\u0041\"]");
+        QTest::newRow("high then other escape") << QByteArray("[\"\\ud83d\\n\"]");
+    }
+    void loneSurrogatesAreRefused()
+    {
+        QFETCH(QByteArray, json);
+        JsonPull j;
+        j.openBytes(json.toStdString());
+        QCOMPARE(int(j.next()), int(T::BeginArray));
+        QCOMPARE(int(j.next()), int(T::Error));
+        QVERIFY2(j.error().contains(QLatin1String("UTF-16")), qPrintable(j.error()));
+    }
+
+    // Nesting is bounded, so a file of brackets cannot grow the stack without end.
+    void depthIsBounded()
+    {
+        const auto run = [](std::size_t depth) {
+            JsonPull j;
+            j.openBytes(std::string(depth, '[') + std::string(depth, ']'));
+            T t;
+            do
+                t = j.next();
+            while (t != T::Error && t != T::End);
+            return std::make_pair(t, j.error());
+        };
+        QCOMPARE(int(run(JsonPull::kMaxDepth).first), int(T::End));
+        const auto [t, error] = run(JsonPull::kMaxDepth + 1);
+        QCOMPARE(int(t), int(T::Error));
+        QVERIFY2(error.contains(QString::number(JsonPull::kMaxDepth)), qPrintable(error));
+    }
+
+    // Event times must fit what the program adds up: beyond kMaxTimeNs, negative, or
+    // absurdly long text, the event is marked invalid with the reason (the importer
+    // reports and skips it) and the reader goes on with the next one.
+    void eventTimesOutOfRange()
+    {
+        TraceEventReader r;
+        r.openBytes(R"([
+            {"name": "huge ts", "ph": "X", "ts": 9.2e18, "dur": 1},
+            {"name": "huge dur", "ph": "X", "ts": 1, "dur": 9.2e18},
+            {"name": "negative", "ph": "X", "ts": -5, "dur": 1},
+            {"name": "string", "ph": "X", "ts": "99999999999999999999999999999999", "dur": 1},
+            {"name": "largest", "ph": "X", "ts": "4611686018427387.903", "dur": "4611686018427387.903"},
+            {"name": "one more", "ph": "X", "ts": "4611686018427387.904", "dur": 0}
+        ])");
+        TraceEvent e;
+        const auto expectInvalid = [&](const char *name, const char *field, const char *why) {
+            QCOMPARE(int(r.next(&e)), int(TraceEventReader::Result::Event));
+            QCOMPARE(e.name, std::string(name));
+            QVERIFY2(e.invalid.contains(QLatin1String(field)) && e.invalid.contains(QLatin1String(why)), qPrintable(e.invalid));
+        };
+        expectInvalid("huge ts", "\"ts\"", "largest time");
+        expectInvalid("huge dur", "\"dur\"", "largest time");
+        expectInvalid("negative", "\"ts\"", "negative");
+        expectInvalid("string", "\"ts\"", "largest time");
+        QCOMPARE(int(r.next(&e)), int(TraceEventReader::Result::Event));
+        QVERIFY2(e.invalid.isEmpty(), qPrintable(e.invalid));
+        QCOMPARE(e.ts, kMaxTimeNs);
+        QCOMPARE(e.dur, kMaxTimeNs);
+        expectInvalid("one more", "\"ts\"", "largest time");
+        QCOMPARE(int(r.next(&e)), int(TraceEventReader::Result::End));
+        TimeNs v = 0;
+        QCOMPARE(int(usTextToTime("-4611686018427387.903", &v)), int(TimeText::Ok));
+        QCOMPARE(int(usTextToTime("-4611686018427387.904", &v)), int(TimeText::OutOfRange));
+        QCOMPARE(int(usTextToTime("9223372036854775807", &v)), int(TimeText::OutOfRange));
+        QCOMPARE(int(usTextToTime("1e300", &v)), int(TimeText::OutOfRange));
+        QCOMPARE(int(usTextToTime("12ab", &v)), int(TimeText::NotNumber));
+        QVERIFY(!msTextToNs("4611686018427.387904", &v));
+    }
+
     void microsecondsToNanosecondsExactly()
     {
         TimeNs v = 0;
@@ -167,6 +271,80 @@ private slots:
         QVERIFY(!r.next(&c));
         QVERIFY(!r.error().isEmpty());
         QCOMPARE(r.recordLine(), std::uint64_t(4));
+    }
+
+    // LF and CRLF end a record after a quoted cell as after a plain one; a CR inside
+    // quotes, line breaks inside quotes and a leading byte order mark are handled.
+    void csvLineEndsAndBom_data()
+    {
+        QTest::addColumn<QByteArray>("csv");
+        QTest::newRow("LF") << QByteArray("a,\"b\"\n\"c\",d\n");
+        QTest::newRow("CRLF") << QByteArray("a,\"b\"\r\n\"c\",d\r\n");
+        QTest::newRow("CRLF, no final break") << QByteArray("a,\"b\"\r\n\"c\",d");
+        QTest::newRow("CRLF, final CR only") << QByteArray("a,\"b\"\r\n\"c\",d\r");
+        QTest::newRow("BOM + CRLF") << QByteArray("\xEF\xBB\xBF" "a,\"b\"\r\n\"c\",d\r\n");
+        QTest::newRow("BOM before a quote") << QByteArray("\xEF\xBB\xBF" "\"a\",\"b\"\n\"c\",d\n");
+    }
+    void csvLineEndsAndBom()
+    {
+        QFETCH(QByteArray, csv);
+        CsvReader r;
+        r.openBytes(csv.toStdString());
+        std::vector<std::string> c;
+        QVERIFY(r.next(&c));
+        QCOMPARE(c, (std::vector<std::string>{"a", "b"}));
+        QVERIFY(r.next(&c));
+        QCOMPARE(c, (std::vector<std::string>{"c", "d"}));
+        QCOMPARE(r.recordLine(), std::uint64_t(2));
+        QVERIFY(!r.next(&c));
+        QVERIFY2(r.error().isEmpty(), qPrintable(r.error()));
+    }
+
+    void csvBreaksInsideQuotes()
+    {
+        CsvReader r;
+        r.openBytes("name,note\r\n\"multi\r\nline\",\"cr\ronly\"\r\nplain\rcr,\"\"\"q\"\"\"\r\nlast,\r\n");
+        std::vector<std::string> c;
+        QVERIFY(r.next(&c));
+        QVERIFY(r.next(&c));
+        QCOMPARE(c, (std::vector<std::string>{"multi\r\nline", "cr\ronly"}));
+        QCOMPARE(r.recordLine(), std::uint64_t(2));
+        QVERIFY(r.next(&c));
+        QCOMPARE(c, (std::vector<std::string>{"plain\rcr", "\"q\""}));
+        QCOMPARE(r.recordLine(), std::uint64_t(4));
+        QVERIFY(r.next(&c));
+        QCOMPARE(c, (std::vector<std::string>{"last", ""}));
+        QVERIFY(!r.next(&c));
+        QVERIFY(r.error().isEmpty());
+    }
+
+    // From a file, a CRLF and a quoted cell that straddle the reader's buffer boundary.
+    void csvFileAcrossBufferBoundary()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("b.csv"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray data("\xEF\xBB\xBFh1,h2\r\n");
+        int rows = 0;
+        while (data.size() < 200000) {
+            data += "\"cell " + QByteArray::number(rows) + "\",\"x\r\ny\"\r\n";
+            ++rows;
+        }
+        f.write(data);
+        f.close();
+        CsvReader r;
+        QVERIFY(r.open(path));
+        std::vector<std::string> c;
+        QVERIFY(r.next(&c));
+        QCOMPARE(c, (std::vector<std::string>{"h1", "h2"}));
+        for (int i = 0; i < rows; ++i) {
+            QVERIFY(r.next(&c));
+            QCOMPARE(c, (std::vector<std::string>{"cell " + std::to_string(i), "x\r\ny"}));
+        }
+        QVERIFY(!r.next(&c));
+        QVERIFY(r.error().isEmpty());
+        QCOMPARE(r.bytesRead(), std::uint64_t(data.size()));
     }
 };
 
