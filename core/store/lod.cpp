@@ -61,15 +61,18 @@ CREATE TABLE IF NOT EXISTS timeline_layouts(
 );
 )SQL";
 
-bool hasTable(sqlite3 *db, const char *name)
+// Whether the project has the table (older projects lack the timeline tables). False on a
+// read error, which leaves SQLite's error on the connection.
+bool hasTable(sqlite3 *db, const char *name, bool *yes)
 {
     sqlite3_stmt *s = nullptr;
     if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", -1, &s, nullptr) != SQLITE_OK)
         return false;
     sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-    const bool yes = sqlite3_step(s) == SQLITE_ROW;
+    const int rc = sqlite3_step(s);
+    *yes = rc == SQLITE_ROW;
     sqlite3_finalize(s);
-    return yes;
+    return rc == SQLITE_ROW || rc == SQLITE_DONE;
 }
 
 QString sqlMessage(sqlite3 *db, const QString &what)
@@ -105,6 +108,14 @@ struct Builder {
 namespace {
 using LaneKeys = std::vector<std::pair<std::uint16_t, std::uint32_t>>;
 constexpr TimeNs kNone = std::numeric_limits<TimeNs>::max();
+
+// The summary draws times in [0, kMaxTimeNs]: whatever a project file holds, every bucket
+// start, end and span computed below then fits in int64 (a bucket grid over 2^62 ns is at
+// most 2^62 wide). Stored values outside are drawn at the edge.
+constexpr TimeNs drawable(TimeNs t)
+{
+    return std::clamp<TimeNs>(t, 0, kMaxTimeNs);
+}
 
 // Stream lanes and the session's span over every record kind (host ranges may start before
 // the first task). origin stays kNone when nothing was recorded.
@@ -157,13 +168,21 @@ bool measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOut, TimeNs *or
                 sqlite3_bind_int64(s, 2, dev);
                 sqlite3_bind_int64(s, 3, stream);
             }
-            if (sqlite3_step(lo) == SQLITE_ROW && sqlite3_column_type(lo, 0) != SQLITE_NULL)
+            rc = sqlite3_step(lo);
+            if (rc == SQLITE_ROW && sqlite3_column_type(lo, 0) != SQLITE_NULL)
                 origin = std::min(origin, TimeNs(sqlite3_column_int64(lo, 0)));
-            while (sqlite3_step(hi) == SQLITE_ROW)
+            if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+                break;
+            while ((rc = sqlite3_step(hi)) == SQLITE_ROW)
                 last = std::max(last, TimeNs(sqlite3_column_int64(hi, 0)));
+            if (rc != SQLITE_DONE)
+                break;
+            rc = SQLITE_OK;
         }
         sqlite3_finalize(lo);
         sqlite3_finalize(hi);
+        if (rc != SQLITE_OK)
+            return false;
     }
     struct { const char *lo; const char *hi; } others[] = {
         {"SELECT MIN(start) FROM host_ranges WHERE session = ?1", "SELECT MAX(start + duration) FROM host_ranges WHERE session = ?1"},
@@ -184,8 +203,8 @@ bool measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOut, TimeNs *or
         }
     }
     *lanesOut = std::move(lanes);
-    *originOut = origin;
-    *lastOut = last;
+    *originOut = origin == kNone ? kNone : drawable(origin);
+    *lastOut = drawable(last);
     return true;
 }
 } // namespace
@@ -206,9 +225,12 @@ bool scanBuckets(sqlite3 *db, std::int64_t sessionId, const LaneKeys &lanes, Tim
         if (sqlite3_prepare_v2(db, "SELECT id, op_type FROM ops WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
             return false;
         sqlite3_bind_int64(s, 1, sessionId);
-        while (sqlite3_step(s) == SQLITE_ROW)
+        int rc;
+        while ((rc = sqlite3_step(s)) == SQLITE_ROW)
             opType[std::uint32_t(sqlite3_column_int64(s, 0))] = StrId(sqlite3_column_int64(s, 1));
         sqlite3_finalize(s);
+        if (rc != SQLITE_DONE)
+            return false;
     }
     auto prepare = [buckets](Builder &b) {
         if (b.buckets.empty()) { // a lane not in the listing (cannot happen with one writer)
@@ -235,8 +257,8 @@ bool scanBuckets(sqlite3 *db, std::int64_t sessionId, const LaneKeys &lanes, Tim
             b = &(*builders)[key];
             prepare(*b);
         }
-        const TimeNs st = sqlite3_column_int64(s, 2) - origin;
-        const TimeNs dur = std::max<TimeNs>(0, sqlite3_column_int64(s, 3));
+        const TimeNs st = drawable(sqlite3_column_int64(s, 2)) - origin;
+        const TimeNs dur = drawable(sqlite3_column_int64(s, 3));
         const auto type = std::uint8_t(sqlite3_column_int64(s, 4));
         const auto name = StrId(sqlite3_column_int64(s, 5));
         const auto op = std::uint32_t(sqlite3_column_int64(s, 6));
@@ -390,13 +412,15 @@ bool scanTimelineLod(const QString &path, std::int64_t sessionId, TimeNs origin,
     LaneKeys lanes;
     TimeNs o = kNone, last = 0;
     LaneMap builders;
+    origin = drawable(origin);
+    bucketNs = std::clamp<TimeNs>(bucketNs, 1, kMaxTimeNs / std::max(1, buckets));
     if (!measure(db.get(), sessionId, &lanes, &o, &last)
-        || !scanBuckets(db.get(), sessionId, lanes, origin, std::max<TimeNs>(1, bucketNs), std::max(1, buckets), &builders)) {
+        || !scanBuckets(db.get(), sessionId, lanes, origin, bucketNs, std::max(1, buckets), &builders)) {
         if (message)
             *message = sqlMessage(db.get(), Ctx::tr("Reading the tasks"));
         return false;
     }
-    *out = toLod(origin, std::max<TimeNs>(1, last - origin), std::max<TimeNs>(1, bucketNs), std::move(builders));
+    *out = toLod(origin, std::max<TimeNs>(1, last - origin), bucketNs, std::move(builders));
     return true;
 }
 
@@ -448,7 +472,7 @@ std::unique_ptr<TimelineStore> TimelineStore::open(const QString &path, std::int
         if (message)
             *message = rc != SQLITE_OK ? detail::messageFromCode(rc, impl->path, impl->db.lastMessage())
                                        : Ctx::tr("The project %1 has no session %2.")
-                                             .arg(QDir::toNativeSeparators(impl->path)).arg(sessionId);
+                                             .arg(QDir::toNativeSeparators(impl->path), QString::number(sessionId));
         return nullptr;
     }
     if (err)
@@ -464,7 +488,15 @@ QString TimelineStore::errorString() const
 bool TimelineStore::readLod(TimelineLod *out, QString *message) const
 {
     sqlite3 *db = d->db.get();
-    if (!hasTable(db, "timeline_lod_sessions"))
+    const auto readError = [&] {
+        if (message)
+            *message = sqlMessage(db, Ctx::tr("Reading the timeline summary"));
+        return false;
+    };
+    bool stored = false;
+    if (!hasTable(db, "timeline_lod_sessions", &stored))
+        return readError();
+    if (!stored)
         return false;
     sqlite3_stmt *s = nullptr;
     if (sqlite3_prepare_v2(db, "SELECT origin, extent, bucket_ns, buckets FROM timeline_lod_sessions WHERE session = ?1", -1,
@@ -474,9 +506,10 @@ bool TimelineStore::readLod(TimelineLod *out, QString *message) const
         return false;
     }
     sqlite3_bind_int64(s, 1, d->session);
-    if (sqlite3_step(s) != SQLITE_ROW) {
+    int rc = sqlite3_step(s);
+    if (rc != SQLITE_ROW) {
         sqlite3_finalize(s);
-        return false;
+        return rc == SQLITE_DONE ? false : readError();
     }
     *out = TimelineLod{};
     out->origin = sqlite3_column_int64(s, 0);
@@ -491,7 +524,7 @@ bool TimelineStore::readLod(TimelineLod *out, QString *message) const
         return false;
     }
     sqlite3_bind_int64(s, 1, d->session);
-    while (sqlite3_step(s) == SQLITE_ROW) {
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         LodLane lane;
         lane.device = std::uint16_t(sqlite3_column_int64(s, 0));
         lane.stream = std::uint32_t(sqlite3_column_int64(s, 1));
@@ -510,7 +543,7 @@ bool TimelineStore::readLod(TimelineLod *out, QString *message) const
         out->lanes.push_back(std::move(lane));
     }
     sqlite3_finalize(s);
-    return true;
+    return rc == SQLITE_DONE ? true : readError();
 }
 
 bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) const
@@ -639,7 +672,8 @@ bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs 
     sqlite3_bind_int64(q, 3, stream);
     sqlite3_bind_int64(q, 4, start);
     bool found = false;
-    while (sqlite3_step(q) == SQLITE_ROW) {
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         const StrId n = StrId(sqlite3_column_int64(q, 8));
         if (found && n != name)
             continue;
@@ -663,10 +697,19 @@ bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs 
         detail::readPmuBlob(q, 12, &r.pmu);
         *out = std::move(r);
         found = true;
-        if (n == name)
+        if (n == name) {
+            rc = SQLITE_DONE;
             break;
+        }
     }
     sqlite3_reset(q);
+    // A damaged page met on the way is a read error, not "no such task".
+    if (rc != SQLITE_DONE) {
+        d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the task"));
+        return false;
+    }
+    if (!found)
+        d->error = Ctx::tr("The task is no longer in the project.");
     return found;
 }
 
@@ -921,27 +964,26 @@ bool TimelineStore::measureSession(TimeNs *origin, TimeNs *end) const
     return true;
 }
 
-std::vector<TimelineMark> TimelineStore::marks() const
+bool TimelineStore::marks(std::vector<TimelineMark> *out) const
 {
-    std::vector<TimelineMark> out;
+    out->clear();
     sqlite3 *db = d->db.get();
-    if (!hasTable(db, "timeline_marks"))
-        return out;
-    sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT id, start, end, label FROM timeline_marks WHERE session = ?1 ORDER BY start, id", -1, &s,
-                           nullptr) != SQLITE_OK)
-        return out;
-    sqlite3_bind_int64(s, 1, d->session);
-    while (sqlite3_step(s) == SQLITE_ROW) {
-        TimelineMark m;
-        m.id = sqlite3_column_int64(s, 0);
-        m.start = sqlite3_column_int64(s, 1);
-        m.end = sqlite3_column_int64(s, 2);
-        m.label = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 3)));
-        out.push_back(m);
+    bool stored = false;
+    if (!hasTable(db, "timeline_marks", &stored)) {
+        d->error = sqlMessage(db, Ctx::tr("Reading the marks"));
+        return false;
     }
-    sqlite3_finalize(s);
-    return out;
+    if (!stored)
+        return true;
+    return eachRow(db, "SELECT id, start, end, label FROM timeline_marks WHERE session = ?1 ORDER BY start, id", d->session,
+                   &d->error, [&](sqlite3_stmt *s) {
+                       TimelineMark m;
+                       m.id = I(s, 0);
+                       m.start = I(s, 1);
+                       m.end = I(s, 2);
+                       m.label = T(s, 3);
+                       out->push_back(m);
+                   });
 }
 
 namespace {
@@ -1008,20 +1050,20 @@ bool TimelineStore::removeMark(std::int64_t id, QString *message)
     });
 }
 
-QByteArray TimelineStore::layout() const
+bool TimelineStore::layout(QByteArray *out) const
 {
-    QByteArray out;
+    out->clear();
     sqlite3 *db = d->db.get();
-    if (!hasTable(db, "timeline_layouts"))
-        return out;
-    sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT layout FROM timeline_layouts WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
-        return out;
-    sqlite3_bind_int64(s, 1, d->session);
-    if (sqlite3_step(s) == SQLITE_ROW)
-        out = QByteArray(static_cast<const char *>(sqlite3_column_blob(s, 0)), sqlite3_column_bytes(s, 0));
-    sqlite3_finalize(s);
-    return out;
+    bool stored = false;
+    if (!hasTable(db, "timeline_layouts", &stored)) {
+        d->error = sqlMessage(db, Ctx::tr("Reading the lane layout"));
+        return false;
+    }
+    if (!stored)
+        return true;
+    return eachRow(db, "SELECT layout FROM timeline_layouts WHERE session = ?1", d->session, &d->error, [&](sqlite3_stmt *s) {
+        *out = QByteArray(static_cast<const char *>(sqlite3_column_blob(s, 0)), sqlite3_column_bytes(s, 0));
+    });
 }
 
 bool TimelineStore::saveLayout(const QByteArray &layout, QString *message)
@@ -1130,8 +1172,8 @@ struct LodAccumulator::Impl {
 
     void addTask(const TaskRecord &t)
     {
-        const TimeNs dur = std::max<TimeNs>(0, t.duration);
-        const TimeNs st = t.start, en = st + dur;
+        const TimeNs st = drawable(t.start), en = std::max(st, drawable(endOf(t)));
+        const TimeNs dur = std::max<TimeNs>(0, en - st);
         cover(st, en);
         Lane &lane = lanes[{t.device, t.streamId}];
         if (lane.fine.empty())
@@ -1169,23 +1211,23 @@ void LodAccumulator::add(const RecordBatch &b)
     // once per batch rather than task by task.
     TimeNs l = kNone, h = std::numeric_limits<TimeNs>::min();
     auto span = [&](TimeNs a, TimeNs e) {
-        l = std::min(l, a);
-        h = std::max(h, e);
+        l = std::min(l, drawable(a));
+        h = std::max(h, drawable(std::max(a, e)));
     };
     for (const auto &t : b.tasks)
-        span(t.start, t.start + std::max<TimeNs>(0, t.duration));
+        span(t.start, endOf(t));
     for (const auto &r : b.hostRanges)
-        span(r.start, r.start + r.duration);
+        span(r.start, endOf(r));
     for (const auto &c : b.collectives)
-        span(c.start, c.start + c.duration);
+        span(c.start, endOf(c));
     for (const auto &c : b.hcclTasks)
-        span(c.start, c.start + c.duration);
+        span(c.start, endOf(c));
     for (const auto &a : b.aiCpu)
-        span(a.timestamp, a.timestamp + a.totalTime);
+        span(a.timestamp, addTime(a.timestamp, a.totalTime));
     for (const auto &s : b.stepTraces) {
         span(s.fpStart, s.iterationEnd);
         if (s.previousIterationEnd >= 0)
-            l = std::min(l, s.previousIterationEnd);
+            l = std::min(l, drawable(s.previousIterationEnd));
     }
     if (l == kNone)
         return;

@@ -106,7 +106,8 @@ public:
     bool findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const;
 
     // The task starting at `start` on (device, stream), with everything stored about it.
-    // When several tasks start at the same instant the one named `name` wins.
+    // When several tasks start at the same instant the one named `name` wins. False +
+    // errorString() when there is none or the read fails (a damaged page is not "none").
     bool findTask(std::uint16_t device, std::uint32_t stream, TimeNs start, StrId name, TaskRecord *out) const;
 
     // Whole-session reads of the smaller tables (all devices, models, iterations), in
@@ -126,15 +127,17 @@ public:
     // table, so cheap even for millions of tasks); 0 and 1 for an empty session.
     bool measureSession(TimeNs *origin, TimeNs *end) const;
 
-    std::vector<TimelineMark> marks() const;
+    // The session's marks in start order. False + errorString() on a read error.
+    bool marks(std::vector<TimelineMark> *out) const;
     // Inserts (id 0) or updates a mark; sets mark->id. False + translated message when the
     // project cannot be written (read-only file, disk full); nothing else is touched.
     bool saveMark(TimelineMark *mark, QString *message);
     bool removeMark(std::int64_t id, QString *message);
 
     // The lane layout the user left the session in (hidden, pinned, order, collapsed
-    // devices), as the view wrote it; empty when none was saved.
-    QByteArray layout() const;
+    // devices), as the view wrote it; empty when none was saved. False + errorString() on a
+    // read error.
+    bool layout(QByteArray *out) const;
     // Saves it (an empty layout deletes the row: "Reset layout"). False + translated message
     // when the project cannot be written; the stored layout is then unchanged.
     bool saveLayout(const QByteArray &layout, QString *message);

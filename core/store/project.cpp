@@ -488,7 +488,7 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
     if (rc != SQLITE_OK)
         return failed(detail::errorFromCode(rc),
                       ProjectStore::tr("The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its "
-                                       "backup is %4.").arg(shown(path), step).arg(version).arg(shown(r.backupPath)));
+                                       "backup is %4.").arg(shown(path), step, QString::number(version), shown(r.backupPath)));
     // Leave the new version in the main file's header too.
     sqlite3_wal_checkpoint_v2(db.get(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &done);
     // Now a file of the current schema: it is left at rest like any other.
@@ -576,7 +576,7 @@ std::unique_ptr<ProjectReader> Project::session(std::int64_t sessionId, QString 
     if (!loadSummary(db, sessionId, &sum, &rc)) {
         if (message)
             *message = rc == SQLITE_OK
-                ? ProjectStore::tr("The project %1 has no session %2.").arg(shown(d->path)).arg(sessionId)
+                ? ProjectStore::tr("The project %1 has no session %2.").arg(shown(d->path), QString::number(sessionId))
                 : detail::messageFromCode(rc, d->path, db.lastMessage());
         return nullptr;
     }

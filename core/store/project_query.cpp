@@ -216,9 +216,14 @@ QString describeProject(const Project &project, QString *error)
         const QString source = note->source.isEmpty() ? note->profDirs.join(QStringLiteral(", ")) : note->source;
         out += ProjectQuery::tr("Session %1 was imported from %2 (%3 layout): %4 events and rows read, %5 imported, "
                                 "%6 duplicates of other files, %7 derived, %8 skipped.")
-                   .arg(f.summary.id)
-                   .arg(source, note->layout)
-                   .arg(note->items).arg(note->imported).arg(note->duplicates).arg(note->derived).arg(note->skipped)
+                   .arg(QString::number(f.summary.id),
+                           source,
+                           note->layout,
+                           QString::number(note->items),
+                           QString::number(note->imported),
+                           QString::number(note->duplicates),
+                           QString::number(note->derived),
+                           QString::number(note->skipped))
                + QLatin1Char('\n');
         for (const QString &m : note->missing)
             out += QStringLiteral("  ") + ProjectQuery::tr("Not in the input: %1").arg(m) + QLatin1Char('\n');

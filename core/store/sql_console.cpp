@@ -130,6 +130,7 @@ struct SqlConsole::State {
     bool running = false;
     std::atomic<bool> interrupted{false};
     std::atomic<const std::atomic_bool *> cancel{nullptr}; // the running query's own flag
+    StoreError lastError = StoreError::None;
 };
 
 SqlConsole::SqlConsole() : d(std::make_unique<State>()) {}
@@ -175,11 +176,16 @@ bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check
     }
     // Belt and braces on top of READONLY: no schema tricks, no extensions, no triggers, and
     // the authorizer refuses everything that is not a read (temp objects included).
-    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
-    sqlite3_exec(db, "PRAGMA query_only = 1; PRAGMA busy_timeout = 2000", nullptr, nullptr, nullptr);
+    detail::applySecuritySettings(db, /*queryOnly=*/true);
+    QString which;
+    if (!detail::checkSecuritySettings(db, true, &which)) {
+        if (error)
+            *error = Ctx::tr("The project %1 cannot be opened for SQL queries: SQLite did not accept the safety setting %2.")
+                         .arg(projectPath, which);
+        sqlite3_close_v2(db);
+        return false;
+    }
+    sqlite3_busy_timeout(db, 2000);
     sqlite3_set_authorizer(db, &authorize, &d->auth);
     // The flags make an interrupt stick even if it lands between two sqlite3_step calls.
     sqlite3_progress_handler(db, 10000, [](void *p) -> int {
@@ -190,6 +196,11 @@ bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check
     std::lock_guard lock(d->dbMutex);
     d->db = db;
     return true;
+}
+
+StoreError SqlConsole::lastError() const
+{
+    return d->lastError;
 }
 
 void SqlConsole::interrupt()
@@ -211,6 +222,7 @@ bool SqlConsole::run(const QString &sql, const std::function<void(const QStringL
         return false;
     };
     sqlite3 *db = d->db;
+    d->lastError = StoreError::None;
     if (!db)
         return fail(Ctx::tr("No project is open for SQL queries."));
     if (cancel && cancel->load())
@@ -278,12 +290,17 @@ bool SqlConsole::run(const QString &sql, const std::function<void(const QStringL
     bool ok = true;
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
         ok = false;
-        if (rc == SQLITE_INTERRUPT || interrupted)
+        if (rc == SQLITE_INTERRUPT || interrupted) {
+            d->lastError = StoreError::Cancelled;
             fail(Ctx::tr("The query was interrupted."));
-        else if (d->auth.refusedCode)
+        } else if (d->auth.refusedCode) {
             refused();
-        else
+        } else {
+            // What the query met in the file (a damaged page, a disk error), not a bad query.
+            if ((rc & 0xff) != SQLITE_ERROR && (rc & 0xff) != SQLITE_RANGE && (rc & 0xff) != SQLITE_TOOBIG)
+                d->lastError = detail::errorFromCode(rc);
             fail(Ctx::tr("The query failed: %1.").arg(QString::fromUtf8(sqlite3_errmsg(db))));
+        }
     }
     sqlite3_finalize(s);
     return ok;

@@ -50,6 +50,9 @@ public:
     bool run(const QString &sql, const std::function<void(const QStringList &)> &onColumns,
              const std::function<bool(const QVariantList &)> &onRow, QString *error,
              const std::atomic_bool *cancel = nullptr);
+    // Why the last run() failed when the file, not the query, was the cause: Corrupt for a
+    // damaged page, Io / Busy, Cancelled when interrupted; None for a bad or refused query.
+    StoreError lastError() const;
     // Thread-safe; makes the running query (or one prepared but not yet stepped) fail with
     // "interrupted". The next run() starts clean.
     void interrupt();

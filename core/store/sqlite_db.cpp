@@ -32,20 +32,34 @@ bool fail(StoreError *err, QString *message, StoreError e, const QString &text)
     return false;
 }
 
-void configureConnection(sqlite3 *db)
+struct DbConfigSetting {
+    int op;
+    int value;
+    const char *name;
+};
+// The schema check refuses files with triggers or views; switching both off as well means
+// even a check that missed one could not make SQLite run it.
+const DbConfigSetting kSecurity[] = {
+    {SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive"},
+    {SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "trusted_schema"},
+    {SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "load_extension"},
+    {SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, "enable_trigger"},
+    {SQLITE_DBCONFIG_ENABLE_VIEW, 0, "enable_view"},
+};
+
+// False (after saying why) when a security setting did not take.
+bool configureConnection(sqlite3 *db, const QString &path, StoreError *err, QString *message)
 {
-    // Project files come from other people: never let one run code or rewrite the schema
-    // behind our back (defensive mode, untrusted schema, no extensions).
     sqlite3_extended_result_codes(db, 1);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-    // The schema check refuses files with triggers or views; switching both off as well
-    // means even a check that missed one could not make SQLite run it.
-    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+    applySecuritySettings(db, false);
+    QString which;
+    if (!checkSecuritySettings(db, false, &which))
+        return fail(err, message, StoreError::Io,
+                    ProjectStore::tr("The project %1 is not opened: SQLite did not accept the safety setting %2.")
+                        .arg(shown(path), which));
     // WAL readers and the writer only wait on each other during checkpoints and recovery.
     sqlite3_busy_timeout(db, 5000);
+    return true;
 }
 
 // A writer killed inside a rollback-journal transaction (switching the file to WAL for a
@@ -86,6 +100,36 @@ void removeDatabaseFiles(const QString &path)
 }
 
 } // namespace
+
+void applySecuritySettings(sqlite3 *db, bool queryOnly)
+{
+    for (const DbConfigSetting &c : kSecurity)
+        sqlite3_db_config(db, c.op, c.value, nullptr);
+    if (queryOnly)
+        sqlite3_exec(db, "PRAGMA query_only = 1", nullptr, nullptr, nullptr);
+}
+
+bool checkSecuritySettings(sqlite3 *db, bool queryOnly, QString *notInForce)
+{
+    for (const DbConfigSetting &c : kSecurity) {
+        int now = -1;
+        if (sqlite3_db_config(db, c.op, -1, &now) != SQLITE_OK || now != c.value) {
+            *notInForce = QLatin1String(c.name);
+            return false;
+        }
+    }
+    if (queryOnly) {
+        sqlite3_stmt *s = nullptr;
+        const bool on = sqlite3_prepare_v2(db, "PRAGMA query_only", -1, &s, nullptr) == SQLITE_OK
+                        && sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) == 1;
+        sqlite3_finalize(s);
+        if (!on) {
+            *notInForce = QStringLiteral("query_only");
+            return false;
+        }
+    }
+    return true;
+}
 
 Stmt &Stmt::operator=(Stmt &&o) noexcept
 {
@@ -269,7 +313,11 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
             db.reset(nullptr);
             return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
         }
-        configureConnection(db.get());
+        if (!configureConnection(db.get(), path, err, message)) {
+            db.reset(nullptr);
+            removeDatabaseFiles(path);
+            return false;
+        }
         QString step;
         // The schema and its identity commit in rollback-journal mode, straight into the
         // main file, so its header carries application_id and user_version from the first
@@ -312,14 +360,15 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         if (head.size() < 100)
             return fail(err, message, StoreError::Corrupt,
                         ProjectStore::tr("The project %1 is damaged: the file is cut off inside its header (%2 bytes).")
-                            .arg(p).arg(size));
+                            .arg(p, QString::number(size)));
         const auto *h = reinterpret_cast<const uchar *>(head.constData());
         const quint32 pageSize = qFromBigEndian<quint16>(h + 16) == 1 ? 65536u : qFromBigEndian<quint16>(h + 16);
         const quint32 appId = qFromBigEndian<quint32>(h + 68);
         const quint32 version = qFromBigEndian<quint32>(h + 60);
         if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
             return fail(err, message, StoreError::Corrupt,
-                        ProjectStore::tr("The project %1 is damaged: its header is invalid (page size %2).").arg(p).arg(pageSize));
+                        ProjectStore::tr("The project %1 is damaged: its header is invalid (page size %2).").arg(p,
+                                QString::number(pageSize)));
         // A project created by an older NPU Scope that was killed before its first
         // checkpoint keeps application_id 0 in the main file and the real one in the -wal
         // file; SQLite reads that through below. Any other identity is final here.
@@ -334,12 +383,14 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
             if (size % pageSize != 0 || (pages > 0 && changeCounter == validFor && qint64(pages) * pageSize > size))
                 return fail(err, message, StoreError::Corrupt,
                             ProjectStore::tr("The project %1 is damaged: the file is cut off (%2 bytes, %3 expected).")
-                                .arg(p).arg(size).arg(pages > 0 && changeCounter == validFor ? qint64(pages) * pageSize
-                                                                                           : (size / pageSize + 1) * pageSize));
+                                .arg(p,
+                                        QString::number(size),
+                                        QString::number(pages > 0 && changeCounter == validFor ? qint64(pages) * pageSize
+                                                                                           : (size / pageSize + 1) * pageSize)));
             if (version > quint32(kSchemaVersion))
                 return fail(err, message, StoreError::TooNew,
                             ProjectStore::tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
-                                .arg(p).arg(version).arg(kSchemaVersion));
+                                .arg(p, QString::number(version), QString::number(kSchemaVersion)));
         }
     }
 
@@ -352,7 +403,8 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         const QString m = db.lastMessage();
         return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
     }
-    configureConnection(db.get());
+    if (!configureConnection(db.get(), path, err, message))
+        return false;
 
     const std::int64_t appId = db.scalar("PRAGMA application_id", &rc);
     if (rc != SQLITE_OK)
@@ -367,7 +419,7 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
     if (version > kSchemaVersion)
         return fail(err, message, StoreError::TooNew,
                     ProjectStore::tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
-                        .arg(p).arg(version).arg(kSchemaVersion));
+                        .arg(p, QString::number(version), QString::number(kSchemaVersion)));
     if (version < 1)
         // Creation stamps the version in the same transaction as the schema, so an
         // NPU Scope file without one was damaged or tampered with.
@@ -427,7 +479,10 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         return fail(err, message, StoreError::NeedsUpgrade,
                     ProjectStore::tr("The project %1 was written by an older NPU Scope (schema %2) and must be upgraded to "
                                      "schema %3 before use. Upgrading keeps the original as %4.")
-                        .arg(p).arg(version).arg(kSchemaVersion).arg(shown(upgradeBackupPath(path, int(version)))));
+                        .arg(p,
+                                QString::number(version),
+                                QString::number(kSchemaVersion),
+                                shown(upgradeBackupPath(path, int(version)))));
 
     // Only files of the current schema are brought to rest: an older one stays exactly as
     // it is until the user agrees to upgrade it.

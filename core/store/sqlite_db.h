@@ -85,6 +85,14 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
                  const std::atomic_bool *cancel = nullptr);
 
 // The name Project::upgrade keeps the original of a schema-`version` file under.
+// Project files come from other people: a connection to one must never let the file run
+// code or rewrite the schema behind our back. applySecuritySettings switches defensive mode
+// on and untrusted schema, extension loading, triggers and views off (and, with queryOnly,
+// every write); checkSecuritySettings reads each back and names the first that is not in
+// force (false), so a connection is refused rather than used without them.
+void applySecuritySettings(sqlite3 *db, bool queryOnly);
+bool checkSecuritySettings(sqlite3 *db, bool queryOnly, QString *notInForce);
+
 QString upgradeBackupPath(const QString &path, int version);
 
 // Maps a failing SQLite result code met while doing `what` on the project at `path`.

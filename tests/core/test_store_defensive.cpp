@@ -4,6 +4,7 @@
 // Every refusal names the file and leaves it byte-for-byte as it was.
 
 #include "core/store/project.h"
+#include "core/store/sqlite_db.h"
 #include "test_store_fixture.h"
 #include "tests/test_files.h"
 
@@ -14,6 +15,7 @@
 #include <QTest>
 #include <QtEndian>
 #include <sqlite3.h>
+#include <tuple>
 
 using namespace npuscope;
 using namespace npuscope::store;
@@ -350,6 +352,37 @@ private Q_SLOTS:
             QCOMPARE(n, sessions.front().taskCount);
         }
         QCOMPARE(fileHash(p), before);
+    }
+    // Every connection gets the settings that keep a file from running code, each read back:
+    // the check passes on the store's own connections and names a setting that is off.
+    void securitySettingsAreVerified()
+    {
+        const QString p = copy();
+        detail::Db db;
+        StoreError e{};
+        QString m;
+        QVERIFY2(detail::openProject(p, detail::OpenKind::ReadOnly, false, false, &db, &e, &m), qPrintable(m));
+        QString off;
+        QVERIFY2(detail::checkSecuritySettings(db.get(), false, &off), qPrintable(off));
+        for (const auto &[op, value, name] : {std::tuple{SQLITE_DBCONFIG_DEFENSIVE, 0, "defensive"},
+                                              std::tuple{SQLITE_DBCONFIG_TRUSTED_SCHEMA, 1, "trusted_schema"},
+                                              std::tuple{SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, "enable_trigger"},
+                                              std::tuple{SQLITE_DBCONFIG_ENABLE_VIEW, 1, "enable_view"}}) {
+            sqlite3_db_config(db.get(), op, value, nullptr);
+            QVERIFY(!detail::checkSecuritySettings(db.get(), false, &off));
+            QCOMPARE(off, QLatin1String(name));
+            sqlite3_db_config(db.get(), op, 1 - value, nullptr);
+            QVERIFY(detail::checkSecuritySettings(db.get(), false, &off));
+        }
+        // query_only, for the SQL console's connection.
+        sqlite3 *raw = nullptr;
+        QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &raw, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+        detail::applySecuritySettings(raw, true);
+        QVERIFY(detail::checkSecuritySettings(raw, true, &off));
+        QCOMPARE(sqlite3_exec(raw, "PRAGMA query_only = 0", nullptr, nullptr, nullptr), SQLITE_OK);
+        QVERIFY(!detail::checkSecuritySettings(raw, true, &off));
+        QCOMPARE(off, QStringLiteral("query_only"));
+        sqlite3_close(raw);
     }
 };
 

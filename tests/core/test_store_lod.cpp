@@ -72,6 +72,35 @@ std::vector<Task> writeSession(const QString &path, std::int64_t *session)
     w->end(SessionStatus::Complete, info.devices);
     return tasks;
 }
+
+// Overwrites every leaf page of the named table or index with garbage (page numbers from
+// dbstat count from 1), as a disk error or another program would.
+void damageLeafPages(const QString &path, const char *name)
+{
+    std::vector<qint64> pages;
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+        qFatal("cannot open %s", qPrintable(path));
+    sqlite3_stmt *st = nullptr;
+    sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = ?1 AND pagetype = 'leaf'", -1, &st, nullptr);
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    while (sqlite3_step(st) == SQLITE_ROW)
+        pages.push_back(sqlite3_column_int64(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &st, nullptr);
+    const int pageSize = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    if (pages.empty() || pageSize < 512)
+        qFatal("no leaf pages for %s", name);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadWrite))
+        qFatal("cannot write %s", qPrintable(path));
+    for (qint64 page : pages) {
+        f.seek((page - 1) * pageSize);
+        f.write(QByteArray(pageSize, '\x5a'));
+    }
+}
 } // namespace
 
 class StoreLodTest : public QObject {
@@ -263,12 +292,14 @@ private slots:
         m.label = QStringLiteral("renamed");
         QVERIFY(st->saveMark(&m, &msg));
         auto again = store::TimelineStore::open(path_, session_, &e, &msg);
-        auto marks = again->marks();
+        std::vector<store::TimelineMark> marks;
+        QVERIFY(again->marks(&marks));
         QCOMPARE(marks.size(), std::size_t(1));
         QCOMPARE(marks[0].label, QStringLiteral("renamed"));
         QCOMPARE(marks[0].end, TimeNs(20));
         QVERIFY(again->removeMark(m.id, &msg));
-        QVERIFY(again->marks().empty());
+        QVERIFY(again->marks(&marks));
+        QVERIFY(marks.empty());
     }
 
     void projectWithoutSummaryStillOpens()
@@ -290,7 +321,9 @@ private slots:
         msg.clear();
         QVERIFY(!st->readLod(&lod, &msg));
         QVERIFY(msg.isEmpty());
-        QVERIFY(st->marks().empty());
+        std::vector<store::TimelineMark> marks{{1, 2, 3, QStringLiteral("stale")}};
+        QVERIFY(st->marks(&marks));
+        QVERIFY(marks.empty());
         TimeNs o = 0, end = 0;
         QVERIFY(st->measureSession(&o, &end));
         QCOMPARE(o, TimeNs(1000000000));
@@ -298,6 +331,91 @@ private slots:
         QVERIFY2(store::writeTimelineLod(old, session_, &msg), qPrintable(msg));
         QVERIFY(st->readLod(&lod, &msg));
         QCOMPARE(lod.lanes.size(), std::size_t(6));
+    }
+
+    // A damaged page is a read error wherever a read meets it: the task look-up, the bulk
+    // scan, the summary and the marks say so instead of answering "none".
+    void damagedPagesAreReadErrors()
+    {
+        const QString p = dir_.filePath("damaged.npuscope");
+        QVERIFY(QFile::copy(path_, p));
+        QString msg;
+        store::StoreError e;
+        {
+            auto st = store::TimelineStore::open(p, session_, &e, &msg);
+            store::TimelineMark m{0, 10, 20, QStringLiteral("kept")};
+            QVERIFY2(st->saveMark(&m, &msg), qPrintable(msg));
+        }
+        // Fold the WAL into the file so the pages below are where dbstat says.
+        {
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open(QFile::encodeName(p).constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr), SQLITE_OK);
+            sqlite3_close(db);
+        }
+        for (const char *table : {"tasks", "timeline_marks", "timeline_lod"})
+            damageLeafPages(p, table);
+        auto st = store::TimelineStore::open(p, session_, &e, &msg);
+        QVERIFY2(st, qPrintable(msg)); // the session row and the indexes are intact
+        const auto damaged = [](const QString &m) {
+            return m.contains(QLatin1String("malformed")) || m.contains(QLatin1String("damaged"));
+        };
+        const Task &t = tasks_.front();
+        TaskRecord r;
+        QVERIFY(!st->findTask(t.dev, t.stream, t.start, 1, &r));
+        QVERIFY2(damaged(st->errorString()), qPrintable(st->errorString()));
+        QVERIFY(!st->scanTasks([](const store::TaskRow &) { return true; }));
+        QVERIFY2(damaged(st->errorString()), qPrintable(st->errorString()));
+        std::vector<store::TimelineMark> marks;
+        QVERIFY(!st->marks(&marks));
+        QVERIFY2(damaged(st->errorString()), qPrintable(st->errorString()));
+        store::TimelineLod lod;
+        msg.clear();
+        QVERIFY(!st->readLod(&lod, &msg));
+        QVERIFY2(damaged(msg), qPrintable(msg));
+        // And a task that is not there is still "not there", not an error of another kind.
+        auto intact = store::TimelineStore::open(path_, session_, &e, &msg);
+        QVERIFY(!intact->findTask(t.dev, t.stream, t.start + 1, 1, &r));
+        QVERIFY2(intact->errorString().contains(QLatin1String("no longer")), qPrintable(intact->errorString()));
+    }
+
+    // Times near the int64 limits from any producer (a project file is input too): the
+    // summary is built without overflow (UBSan would stop here), ends at the largest time
+    // it can draw, and keeps every task.
+    void summaryOfExtremeTimes()
+    {
+        store::LodAccumulator acc;
+        RecordBatch b;
+        const TimeNs huge = std::numeric_limits<TimeNs>::max();
+        const std::vector<std::pair<TimeNs, TimeNs>> times = {
+            {1000, 10}, {huge - 5, huge}, {huge, 1}, {-huge, 5}, {kMaxTimeNs, kMaxTimeNs}, {5000, -huge}};
+        for (const auto &[start, dur] : times) {
+            TaskRecord t;
+            t.start = start;
+            t.duration = dur;
+            t.streamId = 1;
+            b.tasks.push_back(t);
+        }
+        HostRangeRecord h;
+        h.start = huge;
+        h.duration = huge;
+        b.hostRanges.push_back(h);
+        StepTraceRecord s;
+        s.fpStart = -huge;
+        s.iterationEnd = huge;
+        s.previousIterationEnd = huge;
+        b.stepTraces.push_back(s);
+        acc.add(b);
+        const store::TimelineLod lod = acc.result();
+        QCOMPARE(lod.lanes.size(), std::size_t(1));
+        QCOMPARE(lod.lanes.front().tasks, std::uint64_t(times.size()));
+        QVERIFY(lod.origin >= 0);
+        QCOMPARE(lod.origin + lod.extent, kMaxTimeNs);
+        QVERIFY(lod.bucketNs > 0 && lod.extent / lod.bucketNs <= store::kLodBuckets);
+        std::uint64_t counted = 0;
+        for (const auto &k : lod.lanes.front().buckets)
+            counted += k.count;
+        QVERIFY(counted >= times.size());
     }
 
     void unknownSessionIsExplained()

@@ -106,10 +106,15 @@ std::unique_ptr<Model> openSkeleton(const QString &path, std::int64_t session, Q
 
     QString lodError;
     const bool haveLod = st->readLod(&m->lod, &lodError);
+    if (!lodError.isEmpty()) {
+        if (message)
+            *message = lodError;
+        return nullptr;
+    }
     TimeNs origin = 0, end = 1;
     if (haveLod) {
         origin = m->lod.origin;
-        end = origin + m->lod.extent;
+        end = addTime(origin, m->lod.extent);
     } else if (!st->measureSession(&origin, &end)) {
         return failed();
     }
@@ -335,7 +340,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             l.events.finish(); // sorted before merging
     std::map<std::uint16_t, std::vector<Interval>> comm;
     for (const auto &c : m->collectives)
-        comm[c.device].push_back({c.start, c.start + c.duration});
+        comm[c.device].push_back({c.start, endOf(c)});
     const char *overlapNames[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
     // The loop below keeps pointers into m->lanes (the stream lanes' events, the Computing
     // lane) while laneFor appends up to four Overlap lanes per device: without room
