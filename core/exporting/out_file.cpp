@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QRandomGenerator>
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -39,6 +40,19 @@ std::size_t allowedBytes(std::size_t n)
 QString osReason(int err)
 {
     return QString::fromLocal8Bit(std::strerror(err));
+}
+
+// Makes a rename in the folder durable. Best effort: some filesystems cannot sync a folder
+// (EINVAL), and the renamed file is complete and synced whatever this returns.
+void syncFolderOf(const QByteArray &path)
+{
+    const qsizetype slash = path.lastIndexOf('/');
+    const QByteArray dir = slash < 0 ? QByteArray(".") : slash == 0 ? QByteArray("/") : path.left(slash);
+    const int fd = ::open(dir.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ::fsync(fd);
+    ::close(fd);
 }
 
 // Writes v/10^scale exactly (integer arithmetic), trailing fraction zeros trimmed.
@@ -102,17 +116,27 @@ OutFile::~OutFile()
 
 bool OutFile::open(const QString &finalPath, QString *error)
 {
+    abort();
     finalPath_ = finalPath;
-    tmpPath_ = finalPath + QStringLiteral(".tmp-") + QString::number(::getpid());
     if (!buf_)
         buf_ = new char[kBuf];
     used_ = 0;
     bytes_ = 0;
     errno_ = 0;
-    const QByteArray p = QFile::encodeName(tmpPath_);
-    fd_ = ::open(p.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // A fresh, unpredictable name created exclusively: another process (or a link planted
+    // in a shared folder) can neither make us write through a symlink nor share our file.
+    static const char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    int e = EEXIST;
+    for (int attempt = 0; attempt < 64 && e == EEXIST; ++attempt) {
+        QString suffix(10, QLatin1Char('x'));
+        for (QChar &c : suffix)
+            c = QLatin1Char(kChars[QRandomGenerator::system()->bounded(int(sizeof kChars) - 1)]);
+        tmpPath_ = finalPath + QStringLiteral(".tmp-") + suffix;
+        fd_ = ::open(QFile::encodeName(tmpPath_).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        e = fd_ < 0 ? errno : 0;
+    }
     if (fd_ < 0) {
-        const int e = errno;
+        tmpPath_.clear();
         if (error)
             *error = QCoreApplication::translate("ProfExporter", "Could not create the file %1: %2.")
                          .arg(finalPath, osReason(e));
@@ -158,6 +182,10 @@ bool OutFile::commit(QString *error)
         return false;
     }
     flush();
+    // The data reaches the disk before the name does: after a crash the final name holds
+    // either the old file or the whole new one, never a renamed empty file.
+    if (!errno_ && ::fsync(fd_) != 0)
+        errno_ = errno;
     if (!errno_ && ::close(fd_) != 0)
         errno_ = errno;
     else if (errno_)
@@ -167,6 +195,8 @@ bool OutFile::commit(QString *error)
         const QByteArray from = QFile::encodeName(tmpPath_), to = QFile::encodeName(finalPath_);
         if (::rename(from.constData(), to.constData()) != 0)
             errno_ = errno;
+        else
+            syncFolderOf(to);
     }
     if (errno_) {
         if (error)
@@ -284,6 +314,12 @@ std::string csvCell(std::string_view s)
     if (quote)
         out.push_back('"');
     return out;
+}
+
+QString csvCell(const QString &s)
+{
+    const QByteArray utf8 = s.toUtf8();
+    return QString::fromStdString(csvCell(std::string_view(utf8.constData(), std::size_t(utf8.size()))));
 }
 
 void OutFile::putCsvText(std::string_view s)

@@ -1,7 +1,8 @@
 #pragma once
 // OutFile: a buffered writer for exported files with hand-rolled number formatting
-// (std::to_chars), written to "<name>.tmp-<pid>" and renamed into place by commit(), so
-// a reader never sees a half file. The first OS error sticks: later writes are ignored
+// (std::to_chars), written to a fresh "<name>.tmp-<random>" created exclusively (never
+// through a symlink), synced, and renamed into place by commit(), so a reader never sees
+// a half file and a crash never leaves an empty one under the final name. The first OS error sticks: later writes are ignored
 // and commit() fails with a sentence naming the file and the OS reason.
 // Also the CSV / JSON cell helpers shared by the exporters.
 
@@ -64,7 +65,11 @@ void setExportByteLimitForTesting(std::int64_t bytes);
 // Formats a value the way putUs/putFixed do, for tests and for callers building strings.
 std::string formatUs(TimeNs ns);
 std::string formatFixed(double v, int decimals = 3);
-// CSV cell text as putCsvText writes it.
+// The program's one CSV cell writer (exported files, the tables' Copy, the CLI's sql and
+// diff output): RFC 4180 quoting, and a leading ' before what a spreadsheet would run as a
+// formula. putCsvText writes the same.
 std::string csvCell(std::string_view s);
+inline std::string csvCell(const char *s) { return csvCell(std::string_view(s)); }
+QString csvCell(const QString &s);
 
 } // namespace npuscope::exporting

@@ -79,21 +79,58 @@ private Q_SLOTS:
     }
     void diskFullIsReportedAndCleanedUp()
     {
-        // The temporary name points at /dev/full, so every write fails with ENOSPC.
-        if (!QFile::exists(QStringLiteral("/dev/full")))
-            QSKIP("no /dev/full on this system");
+        // The byte budget fails writes with ENOSPC after 1 MiB, as a full disk does.
         QTemporaryDir tmp;
         const QString path = tmp.path() + QStringLiteral("/full.csv");
-        QVERIFY(QFile::link(QStringLiteral("/dev/full"), path + QStringLiteral(".tmp-") + QString::number(QCoreApplication::applicationPid())));
+        setExportByteLimitForTesting(1 << 20);
         OutFile f;
         QString err;
         QVERIFY(f.open(path, &err));
         f.put(std::string(3 << 20, 'x'));
+        setExportByteLimitForTesting(-1);
         QVERIFY(f.failed());
         QVERIFY(!f.commit(&err));
         QVERIFY2(err.contains(path), qPrintable(err));
         QVERIFY2(err.contains(QLatin1String("No space left on device")), qPrintable(err));
         QVERIFY(QDir(tmp.path()).entryList(QDir::Files | QDir::System).isEmpty());
+    }
+
+    // The temporary name is not predictable and is created exclusively: a link planted at
+    // the name the writer used to pick (<file>.tmp-<pid>) is neither followed nor removed,
+    // and two writers of the same file never share a temporary.
+    void temporariesAreUniqueAndExclusive()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.path() + QStringLiteral("/t.csv");
+        const QString victim = tmp.path() + QStringLiteral("/victim.txt");
+        {
+            QFile v(victim);
+            QVERIFY(v.open(QIODevice::WriteOnly));
+            v.write("keep me");
+        }
+        const QString planted = path + QStringLiteral(".tmp-") + QString::number(QCoreApplication::applicationPid());
+        QVERIFY(QFile::link(victim, planted));
+        QString err;
+        OutFile a, b;
+        QVERIFY2(a.open(path, &err), qPrintable(err));
+        QVERIFY2(b.open(path, &err), qPrintable(err));
+        a.put("first\n");
+        b.put("second\n");
+        QStringList temps = QDir(tmp.path()).entryList({QStringLiteral("t.csv.tmp-*")}, QDir::Files | QDir::System);
+        QCOMPARE(temps.size(), 3); // the planted link and one per writer
+        QVERIFY(a.commit(&err));
+        QVERIFY(b.commit(&err));
+        QFile v(victim);
+        QVERIFY(v.open(QIODevice::ReadOnly));
+        QCOMPARE(v.readAll(), QByteArray("keep me"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        QCOMPARE(out.readAll(), QByteArray("second\n"));
+        temps = QDir(tmp.path()).entryList({QStringLiteral("t.csv.tmp-*")}, QDir::Files | QDir::System);
+        QCOMPARE(temps, QStringList{QFileInfo(planted).fileName()});
+        // The file gets the usual permissions (the umask applies), not a private 0600.
+        QVERIFY(QFileInfo(path).permissions() & QFileDevice::ReadOwner);
+        QCOMPARE(bool(QFileInfo(path).permissions() & QFileDevice::ReadOther), bool(QFileInfo(victim).permissions() & QFileDevice::ReadOther));
     }
     void reportsOsErrors()
     {
