@@ -201,7 +201,7 @@ public:
         s.iteration = t.iteration;
         s.stream = t.streamId;
         s.start = t.start;
-        s.end = t.start + t.duration;
+        s.end = endOf(t);
         return s;
     }
     std::size_t memoryBytes() const override
@@ -294,9 +294,9 @@ std::shared_ptr<const SummaryTable> buildOpStatistic(const TraceReader &reader, 
             const std::string_view type = opStatisticType(t->lookup, task, l0);
             const std::string_view core = opStatisticCore(t->lookup, task);
             b.add(type, core, task.duration);
-            auto [p, fresh] = spans.try_emplace({std::string(type), std::string(core)}, task.start, task.start + task.duration);
+            auto [p, fresh] = spans.try_emplace({std::string(type), std::string(core)}, task.start, endOf(task));
             if (!fresh)
-                p->second.second = std::max(p->second.second, task.start + task.duration);
+                p->second.second = std::max(p->second.second, endOf(task));
             return true;
         });
         const std::string model = modelNameOf(reader.sessionInfo(), k.modelId);
@@ -327,9 +327,9 @@ std::shared_ptr<const SummaryTable> buildTaskTime(const TraceReader &reader, con
             t->lookup.keepTask(task);
             const std::string_view name = taskDisplayName(t->lookup, task.type, task.kind, task.name, task.opId);
             b.add(task, name, taskTypeText(t->lookup, task.type, task.kind));
-            auto [p, fresh] = spans.try_emplace({task.streamId, task.taskId, std::string(name)}, task.start, task.start + task.duration);
+            auto [p, fresh] = spans.try_emplace({task.streamId, task.taskId, std::string(name)}, task.start, endOf(task));
             if (!fresh)
-                p->second.second = std::max(p->second.second, task.start + task.duration);
+                p->second.second = std::max(p->second.second, endOf(task));
             return true;
         });
         for (auto &r : b.rows()) {
@@ -379,7 +379,7 @@ std::shared_ptr<const SummaryTable> buildAiCpu(const TraceReader &reader, const 
     using T = RowsTable<AiCpuRecord>;
     auto t = std::make_shared<T>(
         SummaryKind::AiCpu, reader, [](const T &self, const AiCpuRecord &a, int c) { return aiCpuCell(a, self.lookup, c); },
-        [](const AiCpuRecord &a) { return spanOf(a.device, a.modelId, a.iteration, a.streamId, a.timestamp, a.timestamp + a.totalTime); });
+        [](const AiCpuRecord &a) { return spanOf(a.device, a.modelId, a.iteration, a.streamId, a.timestamp, addTime(a.timestamp, a.totalTime)); });
     t->setColumns(makeColumns(aiCpuHeader(), {1}, true, true), QStringLiteral("Node"));
     for (const auto &k : reader.iterations()) {
         if (cancelled(cancel))
@@ -412,7 +412,7 @@ std::shared_ptr<const SummaryTable> buildL2(const TraceReader &reader, const std
         [](const T &self, const L2Row &r, int c) {
             return l2Cell(r.stream, r.task, r.hit, r.victim, taskDisplayName(self.lookup, r.type, r.kind, r.name, r.opId), c);
         },
-        [](const L2Row &r) { return spanOf(r.device, r.model, r.iteration, r.stream, r.start, r.start + r.duration); });
+        [](const L2Row &r) { return spanOf(r.device, r.model, r.iteration, r.stream, r.start, endOf(r)); });
     t->setColumns(makeColumns(l2Header(), {4}, true, true), QStringLiteral("Op Name"));
     for (const auto &k : reader.iterations()) {
         if (cancelled(cancel))
@@ -435,7 +435,7 @@ std::shared_ptr<const SummaryTable> buildTx(const TraceReader &reader, const std
     using T = RowsTable<HostRangeRecord>;
     auto t = std::make_shared<T>(
         SummaryKind::MsprofTx, reader, [](const T &self, const HostRangeRecord &r, int c) { return txCell(r, self.lookup, c); },
-        [](const HostRangeRecord &r) { return spanOf(r.device, r.modelId, r.iteration, -1, r.start, r.start + r.duration); });
+        [](const HostRangeRecord &r) { return spanOf(r.device, r.modelId, r.iteration, -1, r.start, endOf(r)); });
     t->setColumns(makeColumns(txHeader(), {3, 8, 9}, true, true), QStringLiteral("message"));
     for (const auto &k : reader.iterations()) {
         if (cancelled(cancel))
@@ -487,7 +487,7 @@ std::shared_ptr<const SummaryTable> buildDp(const TraceReader &reader, const std
             reader.forEachTask(k, [&](const TaskRecord &task) {
             if (!span)
                 span = std::make_pair(task.start, task.start - 1);
-            span->second = std::max(span->second, task.start + task.duration);
+            span->second = std::max(span->second, endOf(task));
             return true;
         });
         const QueueWindow w = queueWindow(steps, k.iteration, span);
@@ -547,7 +547,7 @@ std::shared_ptr<const SummaryTable> buildCollectives(const TraceReader &reader, 
     auto t = std::make_shared<T>(
         SummaryKind::Collectives, reader,
         [](const T &self, const CollectiveOpRecord &r, int c) { return collectiveCell(r, self.lookup, c); },
-        [](const CollectiveOpRecord &r) { return spanOf(r.device, r.modelId, r.iteration, -1, r.start, r.start + r.duration); });
+        [](const CollectiveOpRecord &r) { return spanOf(r.device, r.modelId, r.iteration, -1, r.start, endOf(r)); });
     t->setColumns(makeColumns(collectiveHeader(), {0, 1}, true, true), QStringLiteral("OP Type"));
     for (const auto &k : reader.iterations()) {
         if (cancelled(cancel))
@@ -855,14 +855,13 @@ bool ColumnFilter::parse(const QString &input, ColumnType type, ColumnFilter *ou
     if (text.isEmpty())
         return true;
     if (text.size() >= 2 && text.startsWith(u'/') && text.endsWith(u'/')) {
-        const std::string pattern = text.mid(1, text.size() - 2).toStdString();
-        try {
-            out->regex_ = std::make_shared<std::regex>(pattern, std::regex::ECMAScript | std::regex::icase | std::regex::optimize);
-        } catch (const std::regex_error &e) {
+        out->regex_ = QRegularExpression(text.mid(1, text.size() - 2), QRegularExpression::CaseInsensitiveOption);
+        if (!out->regex_.isValid()) {
             if (error)
-                *error = Ctx::tr("The regular expression %1 is not valid: %2.").arg(text, QString::fromLocal8Bit(e.what()));
+                *error = Ctx::tr("The regular expression %1 is not valid: %2.").arg(text, out->regex_.errorString());
             return false;
         }
+        out->regex_.optimize();
         out->mode_ = Mode::Regex;
         return true;
     }
@@ -919,12 +918,10 @@ bool ColumnFilter::matches(const Cell &c) const
         if (c.kind == Cell::Kind::Text)
             return containsCaseless(c.text, needle_);
         return containsCaseless(cellText(c), needle_);
-    case Mode::Regex: {
+    case Mode::Regex:
         if (c.kind == Cell::Kind::Text)
-            return std::regex_search(c.text.begin(), c.text.end(), *regex_);
-        const std::string s = cellText(c);
-        return std::regex_search(s, *regex_);
-    }
+            return regex_.match(QString::fromUtf8(c.text.data(), qsizetype(c.text.size()))).hasMatch();
+        return regex_.match(QString::fromStdString(cellText(c))).hasMatch();
     }
     return true;
 }

@@ -14,12 +14,12 @@
 #include "core/analysis/summary_rows.h"
 #include "core/model/trace_reader.h"
 
+#include <QRegularExpression>
 #include <QString>
 #include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <vector>
 
 namespace npuscope::analysis {
@@ -96,7 +96,8 @@ void sortRows(const SummaryTable &t, RowIndex &rows, int column, bool ascending,
 
 // One column's filter, parsed from what a user types in the filter row:
 //   text        case-insensitive "contains" on the cell text (any column)
-//   /regex/     regular expression (ECMAScript, case-insensitive) searched in the cell text
+//   /regex/     regular expression (Perl-compatible, case-insensitive: QRegularExpression, as
+//               the timeline search) searched in the cell text
 //   a..b        numeric range, inclusive (either side may be empty: "..5", "2..")
 //   >x  >=x  <x  <=x  =x   numeric comparison
 // Numeric forms apply to Number columns; N/A never matches them.
@@ -117,7 +118,7 @@ private:
     enum class Mode : std::uint8_t { None, Contains, Regex, Range };
     Mode mode_ = Mode::None;
     std::string needle_;               // lower case
-    std::shared_ptr<std::regex> regex_;
+    QRegularExpression regex_;
     double lo_ = -INFINITY, hi_ = INFINITY;
     bool loOpen_ = false, hiOpen_ = false;
 };

@@ -45,6 +45,7 @@ private slots:
     void sortAndFilterMatchReferenceOnAnyOrder();
     void filters();
     void badFiltersExplainThemselves();
+    void regexOverAHugeCell();
     void groupByOpType();
     void scopeAndTimeRange();
 
@@ -393,6 +394,25 @@ void PipelineSummaryTables::badFiltersExplainThemselves()
     QVERIFY(ColumnFilter::parse(QStringLiteral(">x"), ColumnType::Text, &f, &err));
     QVERIFY(f.matches(Cell::str("a>x")));
     QVERIFY(!f.matches(Cell::str("ax")));
+}
+
+// An op name can be any length: a regular expression over a 100 000-character cell needs
+// no deep recursion (the engine of the timeline search, not a backtracking one that
+// recurses per character and overflows a worker's stack).
+void PipelineSummaryTables::regexOverAHugeCell()
+{
+    std::string huge;
+    for (int i = 0; i < 100000; ++i)
+        huge += i % 2 ? "b" : "a";
+    const std::string hit = huge + "c", miss = huge + "d";
+    ColumnFilter f;
+    QString err;
+    QVERIFY2(ColumnFilter::parse(QStringLiteral("/^[ab]*c$/"), ColumnType::Text, &f, &err), qPrintable(err));
+    QVERIFY(f.matches(Cell::str(hit)));
+    QVERIFY(!f.matches(Cell::str(miss)));
+    QVERIFY(ColumnFilter::parse(QStringLiteral("/(?:ab)+C/"), ColumnType::Text, &f, &err)); // case-insensitive
+    QVERIFY(f.matches(Cell::str(hit)));
+    QVERIFY(!f.matches(Cell::str(huge)));
 }
 
 void PipelineSummaryTables::groupByOpType()
