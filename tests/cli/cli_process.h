@@ -1,6 +1,7 @@
 #pragma once
 // Runs the real npuscope binary (NPUSCOPE_BIN) the way a user's shell would: no display,
-// C.UTF-8, English unless the test asks otherwise. Shared by the CLI tests.
+// the test's locale (C.UTF-8 unless set), English unless the test asks otherwise. Shared by
+// the CLI tests.
 #include <QMap>
 #include <QProcess>
 #include <QString>
@@ -16,7 +17,8 @@ inline CliResult runNpuscope(const QStringList &args, const QMap<QString, QStrin
 {
     QProcess p;
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    // The test's own locale (C.UTF-8 from ctest, de_DE.UTF-8 for the *_de runs).
+    e.insert(QStringLiteral("LC_ALL"), qEnvironmentVariable("LC_ALL", QStringLiteral("C.UTF-8")));
     e.remove(QStringLiteral("DISPLAY"));
     e.remove(QStringLiteral("WAYLAND_DISPLAY"));
     e.remove(QStringLiteral("NPUSCOPE_LANG"));

@@ -2,14 +2,20 @@
 // in text and JSON, diffs as JSON and RFC 4180 CSV, SQL as CSV and JSON, and the exit codes
 // of bad queries, refused writes (project unchanged) and bad arguments.
 #include "cli_process.h"
+#include "core/store/project.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
+
+#include <sqlite3.h>
+#include <vector>
 
 namespace {
 
@@ -18,6 +24,106 @@ QByteArray hashOf(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return {};
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+// A session written straight into a project, named `name`, whose only op type is `opType`:
+// text a user controls (a session name, an imported op type) in its rawest form.
+bool writeSession(const QString &path, const QString &name, const std::string &opType, npuscope::TimeNs duration)
+{
+    using namespace npuscope;
+    store::StoreError e{};
+    QString msg;
+    auto w = store::ProjectWriter::create(path, &e, &msg);
+    if (!w)
+        return false;
+    SessionInfo info;
+    info.name = name;
+    info.devices.resize(1);
+    if (!w->begin(info))
+        return false;
+    RecordBatch b;
+    b.strings = {{1, "net/" + opType + "-op1"}, {2, opType}};
+    OpDesc op;
+    op.id = 1;
+    op.name = 1;
+    op.opType = 2;
+    b.ops.push_back(op);
+    for (std::uint32_t it = 1; it <= 2; ++it) {
+        TaskRecord t;
+        t.modelId = 1;
+        t.iteration = it;
+        t.start = TimeNs(it) * 1'000'000;
+        t.duration = duration;
+        t.opId = 1;
+        t.name = 1;
+        b.tasks.push_back(t);
+    }
+    return w->write(b) && w->end(SessionStatus::Complete, info.devices);
+}
+
+// Points every index entry of tasks_by_stream whose rowid takes two bytes at a row that does
+// not exist (same length, same key order): the b-trees stay well-formed, so the integrity
+// check that opening runs passes, and only a query reading tasks through that index meets
+// the damage. Returns how many entries were changed.
+int damageTaskIndex(const QString &path)
+{
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+        return 0;
+    std::vector<qint64> pages;
+    int pageSize = 0;
+    sqlite3_stmt *st = nullptr;
+    sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'tasks_by_stream' AND pagetype = 'leaf'", -1, &st, nullptr);
+    while (sqlite3_step(st) == SQLITE_ROW)
+        pages.push_back(sqlite3_column_int64(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &st, nullptr);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        pageSize = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    const auto varint = [](const QByteArray &b, int &i) {
+        quint64 v = 0;
+        for (int k = 0; k < 9; ++k) {
+            const auto c = quint8(b[i++]);
+            if (k == 8)
+                return (v << 8) | c;
+            v = (v << 7) | (c & 0x7f);
+            if (c < 0x80)
+                break;
+        }
+        return v;
+    };
+    QFile f(path);
+    if (pageSize < 512 || !f.open(QIODevice::ReadWrite))
+        return 0;
+    int changed = 0;
+    for (qint64 pg : pages) {
+        f.seek((pg - 1) * pageSize);
+        QByteArray page = f.read(pageSize);
+        if (quint8(page[0]) != 0x0a) // index leaf
+            continue;
+        const int cells = qFromBigEndian<quint16>(page.constData() + 3);
+        for (int c = 0; c < cells; ++c) {
+            int i = qFromBigEndian<quint16>(page.constData() + 8 + 2 * c);
+            varint(page, i); // payload size
+            const int header = i;
+            const int headerLength = int(varint(page, i));
+            std::vector<quint64> types;
+            while (i < header + headerLength)
+                types.push_back(varint(page, i));
+            int pos = header + headerLength;
+            for (std::size_t t = 0; t + 1 < types.size(); ++t)
+                pos += types[t] <= 4 ? int(types[t]) : types[t] == 5 ? 6 : types[t] <= 7 ? 8 : types[t] >= 12 ? int((types[t] - 12) / 2) : 0;
+            if (types.back() == 2) {
+                qToBigEndian<qint16>(qint16(30000 + c), page.data() + pos);
+                ++changed;
+            }
+        }
+        f.seek((pg - 1) * pageSize);
+        f.write(page);
+    }
+    return changed;
 }
 
 const QString kOptions = QStringLiteral(R"({"output":"o","training_trace":"on","task_trace":"on","hccl":"on","aicpu":"on","aic_metrics":"PipeUtilization"})");
@@ -131,6 +237,90 @@ private slots:
         const CliResult s = runNpuscope({QStringLiteral("sql"), QStringLiteral("--schema")});
         QCOMPARE(s.code, 0);
         QVERIFY(s.out.contains(QLatin1String("tasks - ")));
+    }
+
+    // A spreadsheet runs a cell starting with = + - @ as a formula: the CLI's CSV text cells
+    // get the exporter's guard (one cell writer), and numbers stay numbers.
+    void csvOutputIsGuarded()
+    {
+        const CliResult c = runNpuscope({QStringLiteral("sql"), QStringLiteral("--project"), project,
+                                         QStringLiteral("SELECT '=HYPERLINK(\"http://x\",\"y\")' AS link, -5 AS n, -1.5 AS x, "
+                                                        "'@SUM(A1)' AS at, '-2' AS txt, 'plain' AS t")});
+        QVERIFY2(c.code == 0, qPrintable(c.err));
+        const QStringList lines = c.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[1], QStringLiteral("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",-5,-1.5,'@SUM(A1),'-2,plain"));
+
+        const QString formulas = dir.filePath(QStringLiteral("formulas.npuscope"));
+        QVERIFY(writeSession(formulas, QStringLiteral("before"), "=cmd|' /C calc'!A0", 1000));
+        QVERIFY(writeSession(formulas, QStringLiteral("after"), "=cmd|' /C calc'!A0", 3000));
+        const CliResult d = runNpuscope({QStringLiteral("diff"), formulas + QStringLiteral(":1"), formulas + QStringLiteral(":2"),
+                                         QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(d.code == 0, qPrintable(d.err));
+        QVERIFY2(d.out.contains(QLatin1String("\nop,'=cmd|' /C calc'!A0,2,2,")), qPrintable(d.out));
+        QVERIFY2(!d.out.contains(QLatin1String(",=cmd")), qPrintable(d.out));
+    }
+
+    // Text a user chose goes into a message in the same arg() call as the numbers, so a
+    // session named "%1 %2" reads as typed instead of taking another argument's place.
+    void userTextWithPlaceholders()
+    {
+        const QString odd = dir.filePath(QStringLiteral("odd.npuscope"));
+        QVERIFY(writeSession(odd, QStringLiteral("%1 %2"), "Conv2D", 1000));
+        QVERIFY(writeSession(odd, QStringLiteral("%2%1"), "Conv2D", 2000));
+        const CliResult d = runNpuscope({QStringLiteral("diff"), odd + QStringLiteral(":1"), odd + QStringLiteral(":2")});
+        QVERIFY2(d.code == 0, qPrintable(d.err));
+        QVERIFY2(d.out.contains(QLatin1String("A: %1 %2 (session 1)   B: %2%1 (session 2)")), qPrintable(d.out));
+        const CliResult q = runNpuscope({QStringLiteral("query"), QStringLiteral("--project"), odd});
+        QVERIFY2(q.code == 0, qPrintable(q.err));
+        QVERIFY2(q.out.contains(QLatin1String("%1 %2")) && q.out.contains(QLatin1String("%2%1")), qPrintable(q.out));
+        const CliResult a = runNpuscope({QStringLiteral("analyze"), QStringLiteral("--project"), odd, QStringLiteral("--session"),
+                                         QStringLiteral("1")});
+        QVERIFY2(a.out.contains(QLatin1String("Session 1 (%1 %2)")), qPrintable(a.out));
+    }
+
+    // Damage the integrity check cannot see fails the query that meets it: exit 4 (corrupt),
+    // not 2 (a bad query).
+    void sqlMeetingDamageExitsCorrupt()
+    {
+        const QString p = dir.filePath(QStringLiteral("damaged.npuscope"));
+        const CliResult r = runNpuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),
+                                         QStringLiteral("--iterations"), QStringLiteral("2"), QStringLiteral("--profiling-options"),
+                                         kOptions, QStringLiteral("--project"), p});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(damageTaskIndex(p) > 0);
+        QCOMPARE(runNpuscope({QStringLiteral("query"), QStringLiteral("--project"), p}).code, 0); // the check passes
+        for (const char *format : {"csv", "json"}) {
+            const CliResult q = runNpuscope({QStringLiteral("sql"), QStringLiteral("--project"), p, QStringLiteral("--format"),
+                                             QLatin1String(format),
+                                             QStringLiteral("SELECT count(*), sum(duration) FROM tasks WHERE session = 1 AND device = 0 AND stream > 0")});
+            QCOMPARE(q.code, 4);
+            QVERIFY2(q.err.contains(QLatin1String("malformed")), qPrintable(q.err));
+        }
+    }
+
+    // Both formats stream their rows; a result of 200 000 rows arrives whole.
+    void sqlStreamsLargeResults()
+    {
+        const QString q = QStringLiteral("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 200000) "
+                                         "SELECT x, 'row ' || x AS label FROM n");
+        const CliResult j = runNpuscope({QStringLiteral("sql"), QStringLiteral("--project"), project, QStringLiteral("--format"),
+                                         QStringLiteral("json"), q});
+        QVERIFY2(j.code == 0, qPrintable(j.err));
+        QJsonParseError pe{};
+        const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8(), &pe).object();
+        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+        const QJsonArray rows = o.value(QLatin1String("rows")).toArray();
+        QCOMPARE(rows.size(), 200000);
+        QCOMPARE(rows.last().toArray().at(1).toString(), QStringLiteral("row 200000"));
+        const CliResult c = runNpuscope({QStringLiteral("sql"), QStringLiteral("--project"), project, q});
+        QVERIFY2(c.code == 0, qPrintable(c.err));
+        QCOMPARE(c.out.count(QLatin1Char('\n')), 200001);
+        // No rows: still a complete document.
+        const CliResult e = runNpuscope({QStringLiteral("sql"), QStringLiteral("--project"), project, QStringLiteral("--format"),
+                                         QStringLiteral("json"), QStringLiteral("SELECT 1 AS one WHERE 0")});
+        QCOMPARE(QJsonDocument::fromJson(e.out.toUtf8()).object().value(QLatin1String("rows")).toArray().size(), 0);
+        QCOMPARE(QJsonDocument::fromJson(e.out.toUtf8()).object().value(QLatin1String("columns")).toArray().size(), 1);
     }
 
     void sqlErrors()

@@ -1,0 +1,115 @@
+#include "app/cli_support.h"
+#include "app/verbs/verbs.h"
+
+#include "device/chip.h"
+#include "device/emulator.h"
+
+#include <QDir>
+
+namespace npuscope::app {
+
+int verbRun(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Emulate a profiled training session on Ascend 910 or 910B devices and record it into a project."));
+    p.addOption({QStringLiteral("model"), Cli::tr("Model: %1, or the path of a JSON model file (format: docs/emulator.md).")
+                                              .arg(device::zooModelNames().join(QStringLiteral(", "))),
+                 Cli::tr("name|file.json"), QStringLiteral("resnet50")});
+    p.addOption({QStringLiteral("batch"), Cli::tr("Batch size per device."), Cli::tr("n"), QStringLiteral("32")});
+    p.addOption({QStringLiteral("iterations"), Cli::tr("Training iterations."), Cli::tr("n"), QStringLiteral("5")});
+    p.addOption({QStringLiteral("chip"), Cli::tr("Chip: 910 (Ascend 910, 32 AI Cores, servers of two 4-card HCCS groups) or 910B "
+                                                 "(Ascend 910B, 24 cube + 48 vector cores, 8 cards fully connected by HCCS)."),
+                 Cli::tr("chip"), QStringLiteral("910")});
+    p.addOption({QStringLiteral("devices"), Cli::tr("Devices per server (1-8)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("servers"), Cli::tr("Servers (1-4)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("mode"), Cli::tr("Launch mode: estimator or sess.run."), Cli::tr("mode"), QStringLiteral("estimator")});
+    p.addOption({QStringLiteral("precision"), Cli::tr("Precision: fp32 or mixed."), Cli::tr("p"), QStringLiteral("mixed")});
+    p.addOption({QStringLiteral("seed"), Cli::tr("Seed of the modelled jitter (same seed, same records)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("input-rate"), Cli::tr("Host input pipeline throughput in samples/s (0 = fast enough)."), Cli::tr("n"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("queue-depth"), Cli::tr("Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline."), Cli::tr("n"), QStringLiteral("32")});
+    p.addOption({QStringLiteral("segments"), Cli::tr("Gradient all-reduce segments."), Cli::tr("n"), QStringLiteral("2")});
+    p.addOption({QStringLiteral("scenario"), Cli::tr("Scenario knobs, comma separated."), Cli::tr("names")});
+    p.addOption({QStringLiteral("clock-base"),
+                 Cli::tr("Date the collection as starting at this ISO 8601 time (e.g. 2024-05-17T09:30:00Z) instead of "
+                         "now, for byte-reproducible output."),
+                 Cli::tr("time")});
+    addOptionsSources(p);
+    p.addOption({QStringLiteral("project"), Cli::tr("Project file to record into (created if missing). Default: <output>/npuscope.npuscope."), Cli::tr("file")});
+    p.addOption({QStringLiteral("export"), Cli::tr("Also export the PROF directory into this folder."), Cli::tr("dir")});
+    addUpgradeOption(p);
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    if (!p.positionalArguments().isEmpty()) {
+        err(Cli::tr("Unexpected argument: %1").arg(p.positionalArguments().first()));
+        return ExitUsage;
+    }
+
+    RunArgs a;
+    auto intOpt = [&](const char *name, int *dst) {
+        bool ok = false;
+        const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
+        if (!ok) {
+            err(Cli::tr("--%1 must be a whole number, got \"%2\".").arg(QString::fromLatin1(name), p.value(QString::fromLatin1(name))));
+            return false;
+        }
+        *dst = v;
+        return true;
+    };
+    a.spec.model = p.value(QStringLiteral("model"));
+    if (!intOpt("batch", &a.spec.batchSize) || !intOpt("iterations", &a.spec.iterations)
+        || !intOpt("devices", &a.spec.devicesPerServer) || !intOpt("servers", &a.spec.servers)
+        || !intOpt("segments", &a.spec.segments) || !intOpt("queue-depth", &a.spec.queueDepth))
+        return ExitUsage;
+    if (!launchModeFromName(p.value(QStringLiteral("mode")), &a.spec.mode)) {
+        err(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
+        return ExitUsage;
+    }
+    device::Chip chip;
+    if (!device::chipFromName(p.value(QStringLiteral("chip")), &chip)) {
+        err(Cli::tr("--chip must be one of %1, got \"%2\".")
+                .arg(device::chipNames().join(QStringLiteral(", ")), p.value(QStringLiteral("chip"))));
+        return ExitUsage;
+    }
+    a.spec.chip = device::chipName(chip);
+    if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision)) {
+        err(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
+        return ExitUsage;
+    }
+    bool ok = false;
+    a.spec.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
+    if (!ok) {
+        err(Cli::tr("--seed must be a whole number, got \"%1\".").arg(p.value(QStringLiteral("seed"))));
+        return ExitUsage;
+    }
+    a.spec.inputRate = p.value(QStringLiteral("input-rate")).toDouble(&ok);
+    if (!ok || a.spec.inputRate < 0) {
+        err(Cli::tr("--input-rate must be a number of samples per second, got \"%1\".").arg(p.value(QStringLiteral("input-rate"))));
+        return ExitUsage;
+    }
+    if (p.isSet(QStringLiteral("scenario")))
+        a.spec.scenarios = p.value(QStringLiteral("scenario")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (p.isSet(QStringLiteral("clock-base"))) {
+        QString clockError;
+        if (!clockBaseFromIso(p.value(QStringLiteral("clock-base")), &a.spec.clockBaseUs, &clockError)) {
+            err(QStringLiteral("--clock-base: ") + clockError);
+            return ExitUsage;
+        }
+    }
+
+    QByteArray json;
+    if (!optionsJsonFromArgs(p, QString(), &json, true))
+        return ExitUsage;
+    const auto problems = ProfilingOptions::parse(json, &a.options);
+    if (!problems.empty()) {
+        printProblems(problems);
+        return ExitUsage;
+    }
+    a.project = p.value(QStringLiteral("project"));
+    if (a.project.isEmpty())
+        a.project = QDir(a.options.output).filePath(QStringLiteral("npuscope.npuscope"));
+    a.exportDir = p.value(QStringLiteral("export"));
+    a.upgrade = upgradeAsked(p);
+    return recordAndExport(a);
+}
+
+} // namespace npuscope::app
