@@ -44,3 +44,23 @@ function(npuscope_add_tests area)
       TIMEOUT 600)
   endforeach()
 endfunction()
+
+# Runs every test of an area once more under another locale (ctest name <area>_<name>_<tag>),
+# so what the GUI and the CLI show is checked with a decimal comma too. The locale must
+# exist (scripts/setup.sh generates de_DE.UTF-8): a test per locale fails when it does not,
+# rather than letting the runs fall back to C silently.
+function(npuscope_add_locale_runs area locale tag)
+  file(GLOB _tests CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/test_*.cpp")
+  foreach(src IN LISTS _tests)
+    get_filename_component(name ${src} NAME_WE)
+    string(REGEX REPLACE "^test_" "" short ${name})
+    add_test(NAME ${area}_${short}_${tag} COMMAND ${area}_${short})
+    set_tests_properties(${area}_${short}_${tag} PROPERTIES
+      ENVIRONMENT "QT_QPA_PLATFORM=offscreen;LC_ALL=${locale}"
+      TIMEOUT 600)
+  endforeach()
+  if(NOT TEST locale_${tag}_installed)
+    add_test(NAME locale_${tag}_installed
+      COMMAND sh -c "locale -a | grep -qix '${locale}' || locale -a | grep -qix \"$(echo '${locale}' | sed 's/UTF-8/utf8/')\"")
+  endif()
+endfunction()

@@ -9,7 +9,7 @@ PRESET="${NPUSCOPE_PRESET:-release}"
 # fonts-wqy-microhei: without a CJK font the Chinese UI draws empty boxes on a fresh Debian.
 PACKAGES=(cmake ninja-build g++ qt6-base-dev libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools
           qt6-l10n-tools libqcustomplot-dev libsqlite3-dev sqlite3 xvfb xauth fonts-dejavu-core
-          fonts-wqy-microhei qt6-translations-l10n imagemagick)
+          fonts-wqy-microhei qt6-translations-l10n imagemagick locales)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -21,6 +21,17 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}" >&2
+fi
+
+# The GUI and CLI tests run a second time under a German locale (decimal comma, '.' for
+# thousands), which Debian only has once generated.
+if ! locale -a 2>/dev/null | grep -qix 'de_DE\.utf-\?8'; then
+  echo "npuscope: generating the de_DE.UTF-8 locale for the tests" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO sed -i 's/^# *\(de_DE\.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -qx 'de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
+  $SUDO locale-gen >&2
 fi
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then

@@ -10,15 +10,6 @@ struct Format {
 };
 } // namespace
 
-QString formatNs(TimeNs ns)
-{
-    if (ns >= 1'000'000'000 || ns <= -1'000'000'000)
-        return Format::tr("%1 s").arg(double(ns) / 1e9, 0, 'f', 3);
-    if (ns >= 1'000'000 || ns <= -1'000'000)
-        return Format::tr("%1 ms").arg(double(ns) / 1e6, 0, 'f', 3);
-    return Format::tr("%1 µs").arg(double(ns) / 1e3, 0, 'f', 3);
-}
-
 QString formatClock(qint64 seconds)
 {
     if (seconds < 0)

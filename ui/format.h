@@ -1,5 +1,6 @@
 #pragma once
-// Small display helpers shared by the widgets: durations and statuses as users read them.
+// Small display helpers shared by the widgets: clock times and statuses as users read them
+// (durations, sizes and counts: core/text/display.h, shared with the CLI).
 
 #include "core/model/records.h"
 #include "core/model/session.h"
@@ -8,8 +9,6 @@
 
 namespace npuscope::ui {
 
-// "12.345 ms", "1.204 s", "850.000 µs" (three decimals, unit chosen by magnitude).
-QString formatNs(TimeNs ns);
 // Whole seconds as "1:05" / "1:02:03" for elapsed / remaining time.
 QString formatClock(qint64 seconds);
 // Translated status word ("complete", "cancelled", ...).

@@ -1,4 +1,5 @@
 #include "ui/import_result_dialog.h"
+#include "core/text/display.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -39,13 +40,9 @@ public:
 
 QString num(std::uint64_t v)
 {
-    return QLocale().toString(qulonglong(v));
+    return display::count(std::int64_t(v));
 }
 
-QString bytesText(std::uint64_t b)
-{
-    return QLocale().formattedDataSize(qint64(std::min<std::uint64_t>(b, std::numeric_limits<qint64>::max())));
-}
 
 } // namespace
 
@@ -179,9 +176,10 @@ void ImportResultDialog::retranslateUi()
     case ImportOutcome::Result::Imported:
         setWindowTitle(tr("Import Finished"));
         summary_->setText(tr("<b>%1 events and rows of %2 were imported into session %3 of %4.</b>")
-                              .arg(num(t.imported), folder.toHtmlEscaped())
-                              .arg(outcome_.sessionId)
-                              .arg(project.toHtmlEscaped()));
+                              .arg(num(t.imported),
+                                      folder.toHtmlEscaped(),
+                                      QString::number(outcome_.sessionId),
+                                      project.toHtmlEscaped()));
         break;
     case ImportOutcome::Result::Failed:
         setWindowTitle(tr("Import Failed"));
@@ -217,7 +215,7 @@ void ImportResultDialog::retranslateUi()
         row(tr("Layout"), layouts.join(QStringLiteral(", ")));
     }
     if (!r.files.empty())
-        row(tr("Files read"), tr("%1 (%2)").arg(num(r.files.size()), bytesText(r.bytes)));
+        row(tr("Files read"), tr("%1 (%2)").arg(num(r.files.size()), display::bytes(r.bytes)));
     if (t.items) {
         row(tr("Events and rows read"), num(t.items));
         row(tr("Imported"), num(t.imported));

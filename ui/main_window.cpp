@@ -1,4 +1,5 @@
 #include "ui/main_window.h"
+#include "core/text/display.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/views/chart_view.h"
 #include "ui/views/table_view.h"
@@ -500,8 +501,8 @@ bool MainWindow::openProject(const QString &path)
     // are done before the dialog would show.
     const QFileInfo fi(path);
     showFileProgress(tr("Opening Project"),
-                     tr("Checking the integrity of %1 (%2 MB)…")
-                         .arg(QDir::toNativeSeparators(fi.fileName()), QLocale().toString(double(fi.size()) / 1e6, 'f', 0)),
+                     tr("Checking the integrity of %1 (%2)…")
+                         .arg(QDir::toNativeSeparators(fi.fileName()), display::bytes(std::uint64_t(fi.size()))),
                      checkDialogDelayMs_);
     return true;
 }
@@ -749,11 +750,11 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
         row(tr("Started"), QLocale().toString(QDateTime::fromMSecsSinceEpoch(s.startedWallUs / 1000), QLocale::ShortFormat));
         // Wall-clock time of the recording or import, not the device time the timeline spans.
         if (s.endedWallUs > s.startedWallUs)
-            row(note ? tr("Import time") : tr("Recording time"), formatNs((s.endedWallUs - s.startedWallUs) * 1000));
-        row(tr("Tasks"), QLocale().toString(qulonglong(s.taskCount)));
-        row(tr("Records"), QLocale().toString(qulonglong(s.recordCount)));
+            row(note ? tr("Import time") : tr("Recording time"), display::duration((s.endedWallUs - s.startedWallUs) * 1000));
+        row(tr("Tasks"), display::count(std::int64_t(s.taskCount)));
+        row(tr("Records"), display::count(std::int64_t(s.recordCount)));
         if (s.agedBytes)
-            row(tr("Aged by storage_limit"), tr("%1 MB").arg(double(s.agedBytes) / 1048576.0, 0, 'f', 1));
+            row(tr("Aged by storage_limit"), display::bytes(s.agedBytes));
         if (!note)
             row(tr("profiling_options"), QString::fromUtf8(s.info.optionsJson));
         html += QStringLiteral("</table>");
@@ -796,10 +797,11 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
                     const TimeNs begin = st.previousIterationEnd >= 0 ? st.previousIterationEnd : st.fpStart;
                     html += QStringLiteral("<tr%5><td align=right>%1</td><td align=right>%2</td><td align=right>%3</td>"
                                            "<td align=right>%4</td></tr>")
-                                .arg(st.iteration)
-                                .arg(formatNs(st.iterationEnd - begin), formatNs(st.bpEnd - st.fpStart))
-                                .arg(st.reduces.size())
-                                .arg(QString());
+                                .arg(QString::number(st.iteration),
+                                        display::duration(st.iterationEnd - begin),
+                                        display::duration(st.bpEnd - st.fpStart),
+                                        QString::number(st.reduces.size()),
+                                        QString());
                 }
                 html += QStringLiteral("</table>");
             }
@@ -904,7 +906,7 @@ void MainWindow::onProgress(int iteration, int iterations, quint64 records)
         return tr("Iteration %1 of %2 · %3 records/s · elapsed %4 · remaining %5")
             .arg(lastIteration_)
             .arg(lastIterations_)
-            .arg(QLocale().toString(qulonglong(double(lastRecords_) / secs)))
+            .arg(display::count(std::int64_t(double(lastRecords_) / secs)))
             .arg(formatClock(elapsed), remaining);
     });
 }
@@ -927,7 +929,7 @@ void MainWindow::finishRun(const QString &status, const QString &message)
     } else {
         const quint64 records = lastRecords_;
         setStatus([records, elapsed] {
-            return tr("Recorded %1 records in %2.").arg(QLocale().toString(qulonglong(records)), formatClock(elapsed));
+            return tr("Recorded %1 records in %2.").arg(display::count(std::int64_t(records)), formatClock(elapsed));
         });
         log(statusLabel_->text());
         if (!message.isEmpty())
@@ -1166,11 +1168,9 @@ void MainWindow::onImportProgress(quint64 filesDone, quint64 filesTotal, quint64
     if (cancelling_)
         return; // keep saying "Cancelling…"
     setStatus([filesDone, filesTotal, bytesDone, bytesTotal] {
-        const QLocale l;
         return tr("Importing: %1 of %2 files, %3 of %4")
-            .arg(filesDone)
-            .arg(filesTotal)
-            .arg(l.formattedDataSize(qint64(bytesDone)), l.formattedDataSize(qint64(bytesTotal)));
+            .arg(display::count(std::int64_t(filesDone)), display::count(std::int64_t(filesTotal)), display::bytes(bytesDone),
+                 display::bytes(bytesTotal));
     });
 }
 
@@ -1186,14 +1186,14 @@ void MainWindow::finishImport(const ImportOutcome &o)
         status = QStringLiteral("complete");
         const quint64 n = o.report.total().imported;
         const qint64 session = o.sessionId;
-        setStatus([n, session] { return tr("Imported %1 events and rows into session %2.").arg(QLocale().toString(qulonglong(n))).arg(session); });
+        setStatus([n, session] { return tr("Imported %1 events and rows into session %2.").arg(display::count(std::int64_t(n)), QString::number(session)); });
         log(tr("Imported %1 into session %2 of %3: %4 events and rows imported, %5 skipped, %n problem(s).", nullptr,
                int(o.report.problems.size()))
-                .arg(folder)
-                .arg(o.sessionId)
-                .arg(QDir::toNativeSeparators(o.projectPath))
-                .arg(o.report.total().imported)
-                .arg(o.report.total().skipped));
+                .arg(folder,
+                        QString::number(o.sessionId),
+                        QDir::toNativeSeparators(o.projectPath),
+                        QString::number(o.report.total().imported),
+                        QString::number(o.report.total().skipped)));
         if (projectPath_ != o.projectPath || explorer_->projectPath() != o.projectPath) {
             projectPath_ = o.projectPath;
             explorer_->setProject(o.projectPath, nullptr, o.project);

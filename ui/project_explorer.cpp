@@ -1,4 +1,5 @@
 #include "ui/project_explorer.h"
+#include "core/text/display.h"
 
 #include "core/store/project.h"
 #include "ui/format.h"
@@ -144,11 +145,13 @@ bool ProjectExplorer::reload(QString *message)
     for (const store::SessionSummary &s : project->sessions()) {
         const std::int64_t durUs = s.endedWallUs > s.startedWallUs ? s.endedWallUs - s.startedWallUs : 0;
         auto *si = new QTreeWidgetItem(root, {tr("Session %1: %2").arg(s.id).arg(s.info.name), statusText(s.status),
-                                              durUs ? formatNs(durUs * 1000) : QString(),
+                                              durUs ? display::duration(durUs * 1000) : QString(),
                                               QLocale().toString(qulonglong(s.recordCount))});
         setIds(si, s.id, -1, -1, -1);
-        si->setToolTip(0, tr("%1, batch %2, %3, %4").arg(s.info.spec.model).arg(s.info.spec.batchSize)
-                              .arg(launchModeName(s.info.spec.mode), precisionName(s.info.spec.precision)));
+        si->setToolTip(0, tr("%1, batch %2, %3, %4").arg(s.info.spec.model,
+                QString::number(s.info.spec.batchSize),
+                launchModeName(s.info.spec.mode),
+                precisionName(s.info.spec.precision)));
         if (s.status == SessionStatus::Failed)
             si->setForeground(1, QColor(0xd0, 0x33, 0x4a));
         else if (s.status == SessionStatus::Cancelled || s.status == SessionStatus::Running)
@@ -202,8 +205,8 @@ void ProjectExplorer::populate(QTreeWidgetItem *modelItem)
         const TimeNs begin = st.previousIterationEnd >= 0 ? st.previousIterationEnd : st.fpStart;
         const TimeNs dur = st.iterationEnd - begin;
         total += dur;
-        auto *ii = new QTreeWidgetItem(modelItem, {tr("Iteration %1").arg(st.iteration), QString(), formatNs(dur), QString()});
-        ii->setToolTip(2, tr("FP start to BP end: %1").arg(formatNs(st.bpEnd - st.fpStart)));
+        auto *ii = new QTreeWidgetItem(modelItem, {tr("Iteration %1").arg(st.iteration), QString(), display::duration(dur), QString()});
+        ii->setToolTip(2, tr("FP start to BP end: %1").arg(display::duration(st.bpEnd - st.fpStart)));
         setIds(ii, sel.sessionId, sel.device, sel.modelId, st.iteration);
     }
     if (steps.empty()) {
@@ -216,7 +219,7 @@ void ProjectExplorer::populate(QTreeWidgetItem *modelItem)
             }
     }
     if (total)
-        modelItem->setText(2, formatNs(total));
+        modelItem->setText(2, display::duration(total));
     modelItem->setChildIndicatorPolicy(QTreeWidgetItem::DontShowIndicatorWhenChildless);
 }
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace npuscope::analysis::timeline {
 
@@ -99,57 +98,6 @@ double niceStep(double span, int maxTicks)
             return std::max(1.0, m * mag); // integer ns: no tick finer than 1 ns
     }
     return std::max(1.0, 10 * mag);
-}
-
-namespace {
-struct Unit { double ns; const char *name; };
-
-Unit unitFor(double v)
-{
-    v = std::fabs(v);
-    if (v >= 1e9)
-        return {1e9, "s"};
-    if (v >= 1e6)
-        return {1e6, "ms"};
-    if (v >= 1e3)
-        return {1e3, "\xC2\xB5s"};
-    return {1, "ns"};
-}
-
-// Decimals needed to show multiples of `step` in `unit` (step is a 1-2-5 value).
-int decimalsFor(double step, double unitNs)
-{
-    const double s = step / unitNs;
-    int d = 0;
-    while (d < 9 && std::fabs(s * std::pow(10.0, d) - std::round(s * std::pow(10.0, d))) > 1e-6)
-        ++d;
-    return d;
-}
-} // namespace
-
-std::string formatTime(double ns, double step)
-{
-    // Unit from the value (1.25 s reads better than 1250 ms), decimals from the step so
-    // neighbouring labels differ.
-    const Unit u = unitFor(std::max(std::fabs(ns), step));
-    const int d = decimalsFor(step, u.ns);
-    char buf[64];
-    double value = ns / u.ns;
-    if (std::fabs(value) < 0.5 * std::pow(10.0, -d))
-        value = 0; // no "-0"
-    std::snprintf(buf, sizeof buf, "%.*f %s", d, value, u.name);
-    return buf;
-}
-
-std::string formatDuration(double ns)
-{
-    const Unit u = unitFor(ns);
-    char buf[64];
-    if (u.ns == 1)
-        std::snprintf(buf, sizeof buf, "%.0f ns", ns);
-    else
-        std::snprintf(buf, sizeof buf, "%.3f %s", ns / u.ns, u.name);
-    return buf;
 }
 
 } // namespace npuscope::analysis::timeline

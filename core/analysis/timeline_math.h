@@ -1,13 +1,11 @@
 #pragma once
 // Timeline coordinate maths: time ↔ pixel, zoom/pan steps of the keyboard and mouse, and
-// the adaptive ns/µs/ms/s tick labels. Pure functions, no widgets, so the navigation rules
-// are table-tested and the view only wires them to events.
+// the tick spacing (the labels: display::tick in core/text/display.h). Pure functions, no
+// widgets, so the navigation rules are table-tested and the view only wires them to events.
 //
 // Times are nanoseconds relative to the session origin (the earliest record), held in
 // double so sub-nanosecond pixel positions keep their fraction; a double holds any
 // integer ns up to 2^53 (104 days) exactly.
-
-#include <string>
 
 namespace npuscope::analysis::timeline {
 
@@ -56,10 +54,5 @@ inline constexpr double kWheelZoom = 0.85;
 
 // Tick spacing: the 1-2-5 step that gives at most maxTicks ticks over span (span > 0).
 double niceStep(double span, int maxTicks);
-// "12.5 µs", "3 ms", "1.25 s": unit picked from the value (or the step for 0), decimals
-// just enough to show multiples of `step` (the tick spacing), so neighbouring labels differ.
-std::string formatTime(double ns, double step);
-// A duration for tooltips and tables: unit from the value itself, 3 significant decimals.
-std::string formatDuration(double ns);
 
 } // namespace npuscope::analysis::timeline

@@ -145,35 +145,6 @@ private slots:
         QCOMPARE(niceStep(span, maxTicks), step);
         QVERIFY(span / niceStep(span, maxTicks) <= maxTicks + 1e-9);
     }
-
-    void labels_data()
-    {
-        QTest::addColumn<double>("ns");
-        QTest::addColumn<double>("step");
-        QTest::addColumn<QString>("text");
-        QTest::newRow("ns") << 40.0 << 10.0 << "40 ns";
-        QTest::newRow("us whole") << 2000.0 << 1000.0 << QString::fromUtf8("2 \u00B5s");
-        QTest::newRow("us fraction") << 2500.0 << 500.0 << QString::fromUtf8("2.5 \u00B5s");
-        QTest::newRow("ms with 0.2 step") << 1.4e6 << 2e5 << "1.4 ms";
-        QTest::newRow("s") << 3e9 << 1e9 << "3 s";
-        QTest::newRow("s with ms step") << 1.25e9 << 5e7 << "1.25 s";
-        QTest::newRow("zero") << 0.0 << 1e6 << "0 ms";
-    }
-    void labels()
-    {
-        QFETCH(double, ns);
-        QFETCH(double, step);
-        QFETCH(QString, text);
-        QCOMPARE(QString::fromStdString(formatTime(ns, step)), text);
-    }
-
-    void durations()
-    {
-        QCOMPARE(QString::fromStdString(formatDuration(999)), QString("999 ns"));
-        QCOMPARE(QString::fromStdString(formatDuration(1500)), QString::fromUtf8("1.500 \u00B5s"));
-        QCOMPARE(QString::fromStdString(formatDuration(2.25e6)), QString("2.250 ms"));
-        QCOMPARE(QString::fromStdString(formatDuration(3e9)), QString("3.000 s"));
-    }
 };
 
 QTEST_GUILESS_MAIN(TimelineMathTest)

@@ -10,6 +10,7 @@
 //   ui_charts_view --show PROJECT [SESSION] [--chart=N] [--dark]   opens the view to look at it
 
 #include "core/analysis/chart_data.h"
+#include "core/text/display.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "test_gui_support.h"
@@ -227,7 +228,7 @@ private slots:
             QCOMPARE(ref.iteration, s.iteration);
             QCOMPARE(ref.start, s.start);
             QCOMPARE(ref.end, s.end);
-            QVERIFY(v.toolTipAt(ChartsView::Steps, pos).contains(ui::formatNs(s.iterationTime)));
+            QVERIFY(v.toolTipAt(ChartsView::Steps, pos).contains(display::duration(s.iterationTime)));
         }
         QVERIFY(p->legend->itemCount() == 4);
     }

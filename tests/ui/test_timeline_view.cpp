@@ -7,6 +7,7 @@
 //   ui_timeline_view --show [PROJECT [SESSION]]   opens the view in a window to look at it
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
+#include "core/text/display.h"
 #include "core/options/profiling_options.h"
 #include "core/store/lod.h"
 #include "core/store/project.h"
@@ -188,7 +189,7 @@ private slots:
         const QByteArray range = QByteArray("start >= ") + QByteArray::number(t0) + " AND start < " + QByteArray::number(t1);
         int checked = 0;
         auto fmt = [](sqlite3_stmt *s, int c) {
-            return QString::fromStdString(analysis::timeline::formatDuration(double(sqlite3_column_int64(s, c))));
+            return display::duration(double(sqlite3_column_int64(s, c)));
         };
         sql.rows("SELECT s.text, COUNT(*), SUM(t.duration), MIN(t.duration), MAX(t.duration) FROM tasks t "
                  "JOIN ops o ON o.session = t.session AND o.id = t.op JOIN strings s ON s.session = t.session AND s.id = o.op_type "

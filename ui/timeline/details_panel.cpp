@@ -1,4 +1,5 @@
 #include "ui/timeline/details_panel.h"
+#include "core/text/display.h"
 
 #include "core/analysis/timeline_math.h"
 #include "core/analysis/timeline_stats.h"
@@ -17,13 +18,6 @@
 namespace npuscope::ui::timeline {
 
 using namespace analysis::timeline;
-
-namespace {
-QString dur(double ns)
-{
-    return QString::fromStdString(formatDuration(ns));
-}
-} // namespace
 
 DetailsPanel::DetailsPanel(QWidget *parent) : QTabWidget(parent)
 {
@@ -95,8 +89,8 @@ void DetailsPanel::setMarks(const std::vector<store::TimelineMark> &marks, TimeN
     marks_->clear();
     for (const auto &mk : marks)
         marks_->addItem(TimelineView::tr("%1 — %2 to %3 (%4)")
-                            .arg(mk.label, dur(double(mk.start - origin)), dur(double(mk.end - origin)),
-                                 dur(double(mk.end - mk.start))));
+                            .arg(mk.label, display::duration(double(mk.start - origin)), display::duration(double(mk.end - origin)),
+                                 display::duration(double(mk.end - mk.start))));
 }
 
 void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const store::TimelineStore *store)
@@ -116,12 +110,12 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
         return s.empty() ? QStringLiteral("N/A") : QString::fromUtf8(s.data(), qsizetype(s.size()));
     };
     auto absTime = [&](TimeNs rel) {
-        return TimelineView::tr("%1 (%2 ns on the device clock)").arg(QString::fromStdString(formatDuration(double(rel)))).arg(rel + m.origin);
+        return TimelineView::tr("%1 (%2 ns on the device clock)").arg(display::duration(double(rel))).arg(rel + m.origin);
     };
     add(TimelineView::tr("Lane"), TimelineView::tr("Device %1 · %2 · %3").arg(l.device).arg(l.process, l.title));
     add(TimelineView::tr("Name"), str(l.events.nameAt(i)));
     add(TimelineView::tr("Start"), absTime(l.events.startAt(i)));
-    add(TimelineView::tr("Duration"), dur(double(l.events.durationAt(i))));
+    add(TimelineView::tr("Duration"), display::duration(double(l.events.durationAt(i))));
     if (l.kind == LaneKind::Stream) {
         TaskRecord t;
         if (!store || !store->findTask(l.device, l.id, l.events.startAt(i) + m.origin, l.events.nameAt(i), &t)) {
@@ -138,7 +132,7 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
         add(TimelineView::tr("Batch ID"), QString::number(t.batchId));
         add(TimelineView::tr("Model ID"), QString::number(t.modelId));
         add(TimelineView::tr("Iteration"), QString::number(t.iteration));
-        add(TimelineView::tr("Task Wait (pending)"), dur(double(t.pending)));
+        add(TimelineView::tr("Task Wait (pending)"), display::duration(double(t.pending)));
         add(TimelineView::tr("Block Dim"), op ? QString::number(op->blockDim) : QStringLiteral("N/A"));
         if (op && op->mixBlockDim)
             add(TimelineView::tr("Mix Block Dim"), QString::number(op->mixBlockDim));
@@ -213,11 +207,11 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
         const auto &a = m.aiCpu[r];
         add(TimelineView::tr("Stream ID"), QString::number(a.streamId));
         add(TimelineView::tr("Task ID"), QString::number(a.taskId));
-        add(TimelineView::tr("Compute_time"), dur(double(a.computeTime)));
-        add(TimelineView::tr("Memcpy_time"), dur(double(a.memcpyTime)));
-        add(TimelineView::tr("Task_time"), dur(double(a.taskTime)));
-        add(TimelineView::tr("Dispatch_time"), dur(double(a.dispatchTime)));
-        add(TimelineView::tr("Total_time"), dur(double(a.totalTime)));
+        add(TimelineView::tr("Compute_time"), display::duration(double(a.computeTime)));
+        add(TimelineView::tr("Memcpy_time"), display::duration(double(a.memcpyTime)));
+        add(TimelineView::tr("Task_time"), display::duration(double(a.taskTime)));
+        add(TimelineView::tr("Dispatch_time"), display::duration(double(a.dispatchTime)));
+        add(TimelineView::tr("Total_time"), display::duration(double(a.totalTime)));
         break;
     }
     case LaneKind::StepTrace: {
@@ -226,10 +220,10 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
         add(TimelineView::tr("FP Start"), absTime(s.fpStart));
         add(TimelineView::tr("BP End"), absTime(s.bpEnd));
         add(TimelineView::tr("Iteration End"), absTime(s.iterationEnd));
-        add(TimelineView::tr("FP to BP Time"), dur(double(s.bpEnd - s.fpStart)));
-        add(TimelineView::tr("Iteration Refresh"), dur(double(s.iterationEnd - s.bpEnd)));
+        add(TimelineView::tr("FP to BP Time"), display::duration(double(s.bpEnd - s.fpStart)));
+        add(TimelineView::tr("Iteration Refresh"), display::duration(double(s.iterationEnd - s.bpEnd)));
         if (s.previousIterationEnd >= 0)
-            add(TimelineView::tr("Data Aug Bound"), dur(double(s.fpStart - s.previousIterationEnd)));
+            add(TimelineView::tr("Data Aug Bound"), display::duration(double(s.fpStart - s.previousIterationEnd)));
         break;
     }
     default:
@@ -250,8 +244,8 @@ void DetailsPanel::showRange(const Model &m, TimeNs t0, TimeNs t1)
     auto addRow = [&](const QString &group, const QString &name, const Aggregate &a) {
         const int r = stats_->rowCount();
         stats_->insertRow(r);
-        const QString cells[] = {group, name, QString::number(a.count), dur(double(a.total)), dur(a.mean()),
-                                 dur(double(a.min)), dur(double(a.max))};
+        const QString cells[] = {group, name, QString::number(a.count), display::duration(double(a.total)), display::duration(a.mean()),
+                                 display::duration(double(a.min)), display::duration(double(a.max))};
         for (int c = 0; c < 7; ++c) {
             auto *it = new QTableWidgetItem(cells[c]);
             if (c >= 2)
@@ -259,7 +253,7 @@ void DetailsPanel::showRange(const Model &m, TimeNs t0, TimeNs t1)
             stats_->setItem(r, c, it);
         }
     };
-    addRow(TimelineView::tr("All tasks"), TimelineView::tr("%1 in range").arg(dur(double(t1 - t0))), st.all);
+    addRow(TimelineView::tr("All tasks"), TimelineView::tr("%1 in range").arg(display::duration(double(t1 - t0))), st.all);
     for (const auto &[type, a] : st.byTaskType)
         addRow(TimelineView::tr("Task type"), QString::fromLatin1(taskKindName(static_cast<TaskKind>(type))), a);
     std::vector<std::pair<StrId, Aggregate>> ops(st.byOpType.begin(), st.byOpType.end());
@@ -284,7 +278,7 @@ void DetailsPanel::showRange(const Model &m, TimeNs t0, TimeNs t1)
         auto *share = new QTableWidgetItem(QStringLiteral("%1 %").arg(100.0 * double(c) / span, 0, 'f', 1));
         share->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         stats_->setItem(r, 2, share);
-        auto *total = new QTableWidgetItem(dur(double(c)));
+        auto *total = new QTableWidgetItem(display::duration(double(c)));
         total->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         stats_->setItem(r, 3, total);
     }

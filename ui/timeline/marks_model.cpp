@@ -6,11 +6,15 @@ namespace npuscope::ui::timeline {
 
 MarksModel::MarksModel(QObject *parent) : QObject(parent) {}
 
-void MarksModel::setStore(std::shared_ptr<store::TimelineStore> store)
+bool MarksModel::setStore(std::shared_ptr<store::TimelineStore> store)
 {
+    std::vector<store::TimelineMark> marks;
+    if (store && !store->marks(&marks))
+        return false;
     store_ = std::move(store);
-    marks_ = store_ ? store_->marks() : std::vector<store::TimelineMark>();
+    marks_ = std::move(marks);
     Q_EMIT changed();
+    return true;
 }
 
 bool MarksModel::add(TimeNs start, TimeNs end, const QString &label)

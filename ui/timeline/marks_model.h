@@ -18,7 +18,9 @@ public:
     explicit MarksModel(QObject *parent = nullptr);
 
     // The session's store (shared with the view, which reads through it) and its marks.
-    void setStore(std::shared_ptr<store::TimelineStore> store);
+    // False when the marks cannot be read (the store's errorString() says why): the model
+    // then keeps what it had, so a damaged project never reads as one without marks.
+    bool setStore(std::shared_ptr<store::TimelineStore> store);
     const std::vector<store::TimelineMark> &marks() const { return marks_; }
     // Writes a mark over [start, end] (absolute ns, any order) into the project; false
     // without a session or when the project refuses it (failed() says why).

@@ -1,4 +1,5 @@
 #include "ui/timeline/timeline_input.h"
+#include "core/text/display.h"
 
 #include "core/analysis/timeline_lanes.h"
 #include "ui/timeline/details_panel.h"
@@ -21,13 +22,6 @@
 namespace npuscope::ui::timeline {
 
 using namespace analysis::timeline;
-
-namespace {
-QString dur(double ns)
-{
-    return QString::fromStdString(formatDuration(ns));
-}
-} // namespace
 
 TimelineInput::TimelineInput(TimelineView &view) : v_(view) {}
 
@@ -257,8 +251,8 @@ void TimelineInput::hover(const QPoint &pos)
     const auto op = m->string(l.events.opTypeAt(e));
     QString tip = QStringLiteral("<b>%1</b><br>%2 · %3<br>%4: %5<br>%6: %7")
                       .arg(QString::fromUtf8(n.data(), qsizetype(n.size())).toHtmlEscaped(), l.process, l.title,
-                           TimelineView::tr("Start"), QString::fromStdString(formatDuration(double(l.events.startAt(e)))),
-                           TimelineView::tr("Duration"), dur(double(l.events.durationAt(e))));
+                           TimelineView::tr("Start"), display::duration(double(l.events.startAt(e))),
+                           TimelineView::tr("Duration"), display::duration(double(l.events.durationAt(e))));
     if (l.kind == LaneKind::Stream)
         tip += QStringLiteral("<br>%1 · %2").arg(QString::fromLatin1(taskKindName(static_cast<TaskKind>(l.events.typeAt(e)))),
                                                  op.empty() ? QStringLiteral("N/A") : QString::fromUtf8(op.data(), qsizetype(op.size())));

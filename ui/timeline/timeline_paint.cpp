@@ -1,4 +1,5 @@
 #include "ui/timeline/timeline_paint.h"
+#include "core/text/display.h"
 
 #include "ui/timeline/timeline_view.h"
 
@@ -10,13 +11,6 @@
 namespace npuscope::ui::timeline {
 
 using namespace analysis::timeline;
-
-namespace {
-QString dur(double ns)
-{
-    return QString::fromStdString(formatDuration(ns));
-}
-} // namespace
 
 QString iterationLabel(const QFontMetrics &fm, int width, int iteration)
 {
@@ -128,7 +122,7 @@ void paintOverlay(QCPPainter *p, const QRect &r, const OverlayState &s)
         p->setPen(QColor(30, 120, 255));
         p->QPainter::drawLine(x0, r.top(), x0, r.bottom());
         p->QPainter::drawLine(x1, r.top(), x1, r.bottom());
-        const QString label = dur(b - a);
+        const QString label = display::duration(b - a);
         const int w = QFontMetrics(s.font).horizontalAdvance(label) + 10;
         const QRect box((x0 + x1) / 2 - w / 2, r.top() + 2, w, 16);
         p->fillRect(box, QColor(30, 120, 255));
@@ -166,7 +160,7 @@ void paintOverlay(QCPPainter *p, const QRect &r, const OverlayState &s)
         p->setPen(QPen(QColor(0, 0, 0, 110), 1));
         p->QPainter::drawLine(s.mouse.x(), r.top(), s.mouse.x(), r.bottom());
         const double t = pixelToTime(v, s.mouse.x() - r.left());
-        const QString label = QString::fromStdString(formatTime(t, s.tickStep / 100));
+        const QString label = display::tick(t, s.tickStep / 100);
         const int w = QFontMetrics(s.font).horizontalAdvance(label) + 8;
         const QRect box(s.mouse.x() + 4, r.bottom() - 18, w, 16);
         p->fillRect(box, QColor(255, 255, 255, 220));

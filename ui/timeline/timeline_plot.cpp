@@ -1,4 +1,5 @@
 #include "ui/timeline/timeline_plot.h"
+#include "core/text/display.h"
 
 #include "core/analysis/timeline_math.h"
 
@@ -84,7 +85,7 @@ double TimeTicker::getTickStep(const QCPRange &range)
 
 QString TimeTicker::getTickLabel(double tick, const QLocale &, QChar, int)
 {
-    return QString::fromStdString(formatTime(tick, step_));
+    return display::tick(tick, step_);
 }
 
 LanePlottable::LanePlottable(QCPAxis *key, QCPAxis *value, const PlotContext *ctx)

@@ -1,4 +1,5 @@
 #include "ui/timeline/timeline_view.h"
+#include "core/text/display.h"
 
 #include "core/analysis/timeline_math.h"
 #include "ui/timeline/details_panel.h"
@@ -44,10 +45,6 @@ timeline::LaneKey laneKey(const timeline::Lane &l)
     return {int(l.kind), l.device, l.id};
 }
 
-QString dur(double ns)
-{
-    return QString::fromStdString(formatDuration(ns));
-}
 } // namespace
 
 TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
@@ -283,10 +280,18 @@ bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
     QString msg;
     auto m = timeline::openSkeleton(projectPath, sessionId, &msg);
     store::StoreError e;
-    std::unique_ptr<store::TimelineStore> st = m ? store::TimelineStore::open(projectPath, sessionId, &e, &msg) : nullptr;
+    std::shared_ptr<store::TimelineStore> st = m ? store::TimelineStore::open(projectPath, sessionId, &e, &msg) : nullptr;
     if (!st) {
         error_ = msg;
         setStatus(msg, true);
+        return false;
+    }
+    // A project whose marks or layout cannot be read opens with the read error, not as a
+    // session without them (saving a layout or mark over it would lose the user's).
+    QByteArray saved;
+    if (!st->layout(&saved) || !marks_->setStore(st)) {
+        error_ = st->errorString();
+        setStatus(error_, true);
         return false;
     }
     loads_.discard(); // the old session's details are of no use any more
@@ -296,14 +301,14 @@ bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
     model_.reset(); // the lane indexes of the old session mean nothing for the new one
     layout_ = {};
     QString why;
-    if (const QByteArray saved = store_->layout(); !saved.isEmpty() && !layout_.fromJson(saved, &why))
+    if (!saved.isEmpty() && !layout_.fromJson(saved, &why))
         // A layout we cannot read only costs the user their arrangement, never the session.
         setStatus(tr("The saved lane layout is unreadable (%1); the timeline uses the msprof order.").arg(why), true);
     scroll_ = 0;
     currentLane_ = -1;
     zoom_->reset(double(m->extent));
     adopt(std::move(m), false);
-    marks_->setStore(store_);
+    panel_->setMarks(marks_->marks(), model_->origin); // the marks came before the new origin
     // What the user left this session with comes back; nothing of another session stays.
     panel_->clearEvent();
     restored_.reset();
@@ -702,7 +707,7 @@ void TimelineView::markCurrent()
         return;
     }
     if (addMark(s, e, tr("Mark %1").arg(marks_->marks().size() + 1)))
-        setStatus(tr("Marked %1 in the project.").arg(dur(double(e - s))));
+        setStatus(tr("Marked %1 in the project.").arg(display::duration(double(e - s))));
 }
 
 void TimelineView::zoomToSelection()

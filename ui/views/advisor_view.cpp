@@ -1,4 +1,5 @@
 #include "ui/views/advisor_view.h"
+#include "core/text/display.h"
 
 #include "core/store/project.h"
 #include "ui/format.h"
@@ -57,7 +58,7 @@ QString figureText(const std::string &name, double v)
     const QLocale loc;
     const QString n = QString::fromStdString(name);
     if (n.endsWith(QLatin1String("_ns")) || n.contains(QLatin1String("_ns_")))
-        return formatNs(TimeNs(v));
+        return display::duration(TimeNs(v));
     if (n.contains(QLatin1String("share")) || n == QLatin1String("excess"))
         return AdvisorView::tr("%1 %").arg(loc.toString(v * 100.0, 'f', 1));
     if (v == double(qint64(v)))

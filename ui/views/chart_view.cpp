@@ -1,4 +1,5 @@
 #include "ui/views/chart_view.h"
+#include "core/text/display.h"
 
 #include "core/store/project.h"
 #include "ui/appearance.h"
@@ -60,20 +61,6 @@ TimeUnit timeUnit(double maxNs)
     if (maxNs >= 1e6)
         return {1e6, QStringLiteral("ms")};
     return {1e3, QStringLiteral("µs")};
-}
-
-QString fmtNs(double ns)
-{
-    return formatNs(TimeNs(std::llround(ns)));
-}
-
-QString fmtBytes(std::uint64_t b)
-{
-    if (b >= 1000ull * 1000 * 1000)
-        return ChartsView::tr("%1 GB").arg(double(b) / 1e9, 0, 'f', 3);
-    if (b >= 1000ull * 1000)
-        return ChartsView::tr("%1 MB").arg(double(b) / 1e6, 0, 'f', 3);
-    return ChartsView::tr("%1 KB").arg(double(b) / 1e3, 0, 'f', 3);
 }
 
 // Bars of the same category stay readable when many: thinner outline, 70 % of the slot.
@@ -360,7 +347,7 @@ void ChartsView::updateScopeLabel()
     if (selection_.iteration >= 0)
         parts << tr("iteration %1").arg(selection_.iteration);
     if (rangeEnd_ > rangeStart_)
-        parts << tr("tasks starting in the %1 selected in the timeline").arg(formatNs(rangeEnd_ - rangeStart_));
+        parts << tr("tasks starting in the %1 selected in the timeline").arg(display::duration(rangeEnd_ - rangeStart_));
     scope_->setText(parts.join(QStringLiteral(" · ")));
     clearRange_->setVisible(rangeEnd_ > rangeStart_);
 }
@@ -497,10 +484,11 @@ void ChartsView::rebuildChart(Chart c)
                                               : QString::fromStdString(r.opType);
                 ticker->addTick(key, label);
                 const QString tip = tr("%1\nTotal: %2 (%3 % of all)\nTasks: %4\nMean: %5")
-                                        .arg(label, formatNs(r.total))
-                                        .arg(t.allTotal ? 100.0 * double(r.total) / double(t.allTotal) : 0.0, 0, 'f', 1)
-                                        .arg(r.count)
-                                        .arg(fmtNs(r.count ? double(r.total) / double(r.count) : 0.0));
+                                        .arg(label,
+                                                display::duration(r.total),
+                                                QString::number(t.allTotal ? 100.0 * double(r.total) / double(t.allTotal) : 0.0, 'f', 1),
+                                                QString::number(r.count),
+                                                display::duration(r.count ? double(r.total) / double(r.count) : 0.0));
                 if (r.other) {
                     if (!other) {
                         other = new QCPBars(p->yAxis, p->xAxis);
@@ -577,8 +565,8 @@ void ChartsView::rebuildChart(Chart c)
                              "Data Aug Bound: %6\nClick to show it in the timeline.")
                               .arg(s.iteration)
                               .arg(s.device)
-                              .arg(formatNs(s.iterationTime), formatNs(s.fpToBp), formatNs(s.refresh),
-                                   s.hasDataAugBound ? formatNs(s.dataAugBound) : tr("none (first iteration)"));
+                              .arg(display::duration(s.iterationTime), display::duration(s.fpToBp), display::duration(s.refresh),
+                                   s.hasDataAugBound ? display::duration(s.dataAugBound) : tr("none (first iteration)"));
                 refs[k] = IterationRef{s.device, s.iteration, s.start, s.end};
             }
             for (QCPAbstractPlottable *pl : std::initializer_list<QCPAbstractPlottable *>{fp, refresh, aug}) {
@@ -638,9 +626,9 @@ void ChartsView::rebuildChart(Chart c)
                     const QString head = tr("Device %1, iteration %2").arg(s.device).arg(s.iteration);
                     tips[k] = tr("%1\nIteration time: %2\nFP→BP: %3\nMean iteration time of the device: %4\n"
                                  "Click to show it in the timeline.")
-                                  .arg(head, formatNs(s.iterationTime), formatNs(s.fpToBp), fmtNs(dev.meanIterationNs));
+                                  .arg(head, display::duration(s.iterationTime), display::duration(s.fpToBp), display::duration(dev.meanIterationNs));
                     fbTips[k] = tr("%1\nFP→BP (compute): %2\nMean FP→BP of the device: %3\nClick to show it in the timeline.")
-                                    .arg(head, formatNs(s.fpToBp), fmtNs(dev.meanFpToBpNs));
+                                    .arg(head, display::duration(s.fpToBp), display::duration(dev.meanFpToBpNs));
                     refs[k] = IterationRef{s.device, s.iteration, s.start, s.end};
                 }
                 pg.tips[it] = byIndex(keysOf(it->data()), tips);
@@ -691,10 +679,11 @@ void ChartsView::rebuildChart(Chart c)
                     const double v = 100.0 * r.ratio[std::size_t(pi)];
                     bars[std::size_t(pi)]->addData(key, v);
                     sum += v;
-                    lines << tr("%1: %2 %").arg(QString::fromLatin1(ch::pipeName(ch::Pipe(pi)))).arg(v, 0, 'f', 1);
+                    lines << tr("%1: %2 %").arg(QString::fromLatin1(ch::pipeName(ch::Pipe(pi))),
+                            QString::number(v, 'f', 1));
                 }
                 maxSum = std::max(maxSum, sum);
-                tips[key] = tr("%1 (%n AI Core tasks, %2)", nullptr, int(r.count)).arg(QString::fromStdString(r.opType), formatNs(r.total))
+                tips[key] = tr("%1 (%n AI Core tasks, %2)", nullptr, int(r.count)).arg(QString::fromStdString(r.opType), display::duration(r.total))
                             + QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
             }
             for (QCPBars *b : bars)
@@ -729,9 +718,11 @@ void ChartsView::rebuildChart(Chart c)
                 ops->addData(key, o.gbps);
                 maxV = std::max(maxV, o.gbps);
                 opTips[key] = tr("%1 (%2)\n%3 GB/s\n%4 in %5 over %n occurrences", nullptr, int(o.count))
-                                  .arg(QString::fromStdString(o.name), QString::fromStdString(o.opType))
-                                  .arg(o.gbps, 0, 'f', 3)
-                                  .arg(fmtBytes(o.bytes), formatNs(o.duration));
+                                  .arg(QString::fromStdString(o.name),
+                                          QString::fromStdString(o.opType),
+                                          QString::number(o.gbps, 'f', 3),
+                                          display::bytes(o.bytes),
+                                          display::duration(o.duration));
             }
             for (const auto &t : b.transports) {
                 const double key = n - i++;
@@ -739,9 +730,10 @@ void ChartsView::rebuildChart(Chart c)
                 trs->addData(key, t.gbps);
                 maxV = std::max(maxV, t.gbps);
                 trTips[key] = tr("%1 transport\n%2 GB/s\n%3 in %4 over %n HCCL tasks", nullptr, int(t.count))
-                                  .arg(QString::fromStdString(t.transport))
-                                  .arg(t.gbps, 0, 'f', 3)
-                                  .arg(fmtBytes(t.bytes), formatNs(t.duration));
+                                  .arg(QString::fromStdString(t.transport),
+                                          QString::number(t.gbps, 'f', 3),
+                                          display::bytes(t.bytes),
+                                          display::duration(t.duration));
             }
             pg.tips[ops] = byIndex(keysOf(ops->data()), opTips);
             pg.tips[trs] = byIndex(keysOf(trs->data()), trTips);

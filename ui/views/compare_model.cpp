@@ -1,4 +1,5 @@
 #include "ui/views/compare_model.h"
+#include "core/text/display.h"
 
 #include "ui/format.h"
 
@@ -85,7 +86,7 @@ QVariant CompareOpsModel::data(const QModelIndex &index, int role) const
                 return QStringLiteral("—");
             return tr("%1%2 %").arg(v > 0 ? QStringLiteral("+") : QString(), QLocale().toString(v, 'f', 1));
         }
-        const QString s = formatNs(TimeNs(std::llround(v)));
+        const QString s = display::duration(TimeNs(std::llround(v)));
         return c == Delta && v > 0 ? QStringLiteral("+") + s : s;
     }
     case ValueRole:
@@ -116,7 +117,7 @@ QVariant CompareOpsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (regression)
             return tr("%1 is among the top regressions: B spends %2 more per iteration per device than A.")
-                .arg(QString::fromStdString(d.opType), formatNs(TimeNs(std::llround(d.delta))));
+                .arg(QString::fromStdString(d.opType), display::duration(TimeNs(std::llround(d.delta))));
         return {};
     default:
         return {};

@@ -1,4 +1,5 @@
 #include "ui/views/compare_view.h"
+#include "core/text/display.h"
 
 #include "core/store/project.h"
 #include "ui/format.h"
@@ -544,9 +545,9 @@ void CompareView::fillSteps()
             return it;
         };
         cell(0, s.name, Qt::AlignLeft | Qt::AlignVCenter);
-        cell(1, formatNs(TimeNs(std::llround(s.a))));
-        cell(2, formatNs(TimeNs(std::llround(s.b))));
-        const QString d = formatNs(TimeNs(std::llround(s.delta)));
+        cell(1, display::duration(TimeNs(std::llround(s.a))));
+        cell(2, display::duration(TimeNs(std::llround(s.b))));
+        const QString d = display::duration(TimeNs(std::llround(s.delta)));
         QTableWidgetItem *di = cell(3, s.delta > 0 ? QStringLiteral("+") + d : d);
         QTableWidgetItem *pi = cell(4, percentText(s.percent));
         if (s.delta != 0) {
@@ -578,7 +579,7 @@ void CompareView::fillRegressions()
     for (std::size_t i = 0; i < diff_.regressions.size() && i < 5; ++i) {
         const analysis::OpTypeDiff &r = diff_.regressions[i];
         parts << tr("%1 +%2 (%3)")
-                     .arg(QString::fromStdString(r.opType), formatNs(TimeNs(std::llround(r.delta))), percentText(r.percent));
+                     .arg(QString::fromStdString(r.opType), display::duration(TimeNs(std::llround(r.delta))), percentText(r.percent));
     }
     regressions_->setText(tr("Top regressions (B slower than A per iteration, highlighted below): %1")
                               .arg(parts.join(QStringLiteral(", "))));
