@@ -1047,7 +1047,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         spec_.clockBaseUs != 0 ? spec_.clockBaseUs : QDateTime::currentMSecsSinceEpoch() * 1000;
 
     SessionInfo info;
-    info.name = QStringLiteral("%1 b%2 ×%3").arg(spec_.model).arg(spec_.batchSize).arg(n);
+    info.name = QStringLiteral("%1 b%2 ×%3").arg(spec_.model, QString::number(spec_.batchSize), QString::number(n));
     if (chip != Chip::Ascend910)
         info.name += QStringLiteral(" %1").arg(chipName(chip));
     info.spec = spec_;

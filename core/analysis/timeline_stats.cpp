@@ -79,7 +79,7 @@ bool matchingNames(const std::vector<std::string> &strings, const QString &patte
         if (!re.isValid()) {
             if (error)
                 *error = Ctx::tr("The search pattern is not a valid regular expression: %1 (at character %2).")
-                             .arg(re.errorString()).arg(re.patternErrorOffset());
+                             .arg(re.errorString(), QString::number(re.patternErrorOffset()));
             return false;
         }
         for (std::size_t i = 1; i < strings.size(); ++i)

@@ -475,7 +475,7 @@ private:
         const int n = digitsOnly ? v.toInt() : 0;
         if (!digitsOnly || n < range->min || n > range->max) {
             add(key, v, QCoreApplication::translate("ProfilingOptions", "%1 must be a whole number from %2 to %3, got \"%4\"")
-                            .arg(key).arg(range->min).arg(range->max).arg(v));
+                            .arg(key, QString::number(range->min), QString::number(range->max), v));
             return;
         }
         if (int *f = intField(o_, key))
@@ -565,7 +565,7 @@ std::vector<OptionProblem> ProfilingOptions::parse(const QByteArray &json, Profi
         } else {
             problems.push_back({QString(), QString::fromUtf8(json),
                                 QCoreApplication::translate("ProfilingOptions", "profiling_options is not valid JSON: %1 at offset %2")
-                                    .arg(err.errorString()).arg(err.offset)});
+                                    .arg(err.errorString(), QString::number(err.offset))});
         }
         return problems;
     }

@@ -147,8 +147,7 @@ public:
         const QJsonDocument doc = QJsonDocument::fromJson(text_, &pe);
         if (pe.error != QJsonParseError::NoError) {
             *error = JsonModel::tr("The model file %1 is not valid JSON: %2 at line %3.")
-                         .arg(path_, pe.errorString())
-                         .arg(lineAt(text_, pe.offset));
+                         .arg(path_, pe.errorString(), QString::number(lineAt(text_, pe.offset)));
             return false;
         }
         if (!doc.isObject()) {
@@ -243,7 +242,10 @@ private:
     bool fail(QString *error, const QString &what) const
     {
         const int line = index_ < int(lines_.size()) ? lines_[size_t(index_)] : 0;
-        *error = JsonModel::tr("The model file %1, layers[%2] (line %3): %4.").arg(path_).arg(index_).arg(line).arg(what);
+        *error = JsonModel::tr("The model file %1, layers[%2] (line %3): %4.").arg(path_,
+                QString::number(index_),
+                QString::number(line),
+                what);
         return false;
     }
     bool failFile(QString *error, const QString &what) const
@@ -312,7 +314,9 @@ private:
         }
         const double d = v.toDouble(-1e300);
         if (!v.isDouble() || d != std::floor(d) || d < lo || d > hi)
-            return fail(error, JsonModel::tr("\"%1\" must be a whole number from %2 to %3").arg(QLatin1String(key)).arg(lo).arg(hi));
+            return fail(error, JsonModel::tr("\"%1\" must be a whole number from %2 to %3").arg(QLatin1String(key),
+                    QString::number(lo),
+                    QString::number(hi)));
         *out = int(d);
         return true;
     }
