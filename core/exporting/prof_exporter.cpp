@@ -197,8 +197,8 @@ std::string_view Exporter::taskName(const TaskRecord &t) const
 QString Exporter::fileName(const char *name, const IterationKey &k, const char *ext) const
 {
     return QStringLiteral("%1/%2/%3_%4_%5_%6.%7")
-        .arg(deviceDir, QLatin1String(ext[0] == 'j' ? "timeline" : "summary"), QLatin1String(name))
-        .arg(k.device).arg(k.modelId).arg(k.iteration).arg(QLatin1String(ext));
+        .arg(deviceDir, QLatin1String(ext[0] == 'j' ? "timeline" : "summary"), QLatin1String(name),
+             QString::number(k.device), QString::number(k.modelId), QString::number(k.iteration), QLatin1String(ext));
 }
 
 std::string Exporter::modelName(std::uint32_t model) const
@@ -459,21 +459,21 @@ bool Exporter::writeDeviceMeta(const DeviceInfo &d)
             "\"ai_cpu_core_id\":2,\"ai_core_id\":0,\"aicpu_occupy_bitmap\":%5,\"ctrl_cpu\":\"0\",\"ai_cpu\":\"%6\","
             "\"aiv_num\":0,\"hwts_frequency\":\"%7\",\"aic_frequency\":\"%8\",\"aiv_frequency\":\"%8\"}],"
             "\"platform_version\":\"1\",\"pid\":\"%9\",\"memoryTotal\":791800000,\"cpuNums\":192,\"sysClockFreq\":%7,")
-                        .arg(QString::fromUtf8(QByteArray("\"") + hostname.toUtf8().replace('\\', "\\\\").replace('"', "\\\"") + "\""))
-                        .arg(id)
-                        .arg(d.aiCpuNum)
-                        .arg(d.aiCoreNum)
-                        .arg(bitmap)
-                        .arg(aiCpuList)
-                        .arg(d.hwtsFrequencyMHz)
-                        .arg(d.aicFrequencyMHz)
-                        .arg(d.hostPid);
+                        .arg(QString::fromUtf8(QByteArray("\"") + hostname.toUtf8().replace('\\', "\\\\").replace('"', "\\\"") + "\""),
+                                id,
+                                QString::number(d.aiCpuNum),
+                                QString::number(d.aiCoreNum),
+                                QString::number(bitmap),
+                                aiCpuList,
+                                QString::number(d.hwtsFrequencyMHz),
+                                QString::number(d.aicFrequencyMHz),
+                                QString::number(d.hostPid));
         s += QStringLiteral("\"upTime\":\"%1 0.00\",\"netCardNums\":0,\"netCard\":[],\"rank_id\":%2,"
                             "\"cycleToTime\":[{\"realCpuFreq\":%3,\"calibration\":\"%4\"}],\"pid_name\":\"python\"}")
-                 .arg(QString::number(static_cast<double>(d.monotonicBegin) / 1e9, 'f', 2))
-                 .arg(d.rankId)
-                 .arg(QString::number(d.hwtsFrequencyMHz / 1000.0))
-                 .arg(d.monotonicBegin / 1000 * d.hwtsFrequencyMHz);
+                 .arg(QString::number(static_cast<double>(d.monotonicBegin) / 1e9, 'f', 2),
+                         QString::number(d.rankId),
+                         QString::number(d.hwtsFrequencyMHz / 1000.0),
+                         QString::number(d.monotonicBegin / 1000 * d.hwtsFrequencyMHz));
         infoJson = s.toUtf8();
     }
     const QByteArray startInfo = QStringLiteral("{\"collectionDateBegin\":\"%1\",\"collectionTimeBegin\":\"%2\",\"clockMonotonicRaw\":\"%3\"}")
@@ -836,9 +836,9 @@ void Exporter::writeMsprof(OutFile &f, const DeviceInfo &d, const IterationData 
     std::vector<Interval> computing, communication;
     for (const auto &t : it.tasks)
         if (isComputeKind(t.kind))
-            computing.push_back({t.start, t.start + t.duration});
+            computing.push_back({t.start, endOf(t)});
     for (const auto &c : it.collectives)
-        communication.push_back({c.start, c.start + c.duration});
+        communication.push_back({c.start, endOf(c)});
     const auto ov = analysis::computeOverlap(std::move(computing), std::move(communication));
 
     // All X events of the file in time order; ties keep the lane order of the real files
@@ -1179,7 +1179,7 @@ bool Exporter::writeIteration(const DeviceInfo &d, const IterationData &it)
         if (!it.tasks.empty()) {
             TimeNs end = it.tasks.front().start - 1;
             for (const auto &t : it.tasks)
-                end = std::max(end, t.start + t.duration);
+                end = std::max(end, endOf(t));
             span = std::make_pair(it.tasks.front().start, end);
         }
         const auto [lo, hi] = analysis::queueWindow(allSteps, k.iteration, span);
