@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target of tests/fuzz for a bounded time (issue 8).
+# Runs every libFuzzer target of tests/fuzz for a bounded time.
 #
 #   scripts/fuzz.sh [--seconds N] [--targets "options script ..."]
 #
 # Installs clang if missing, configures build-fuzz (clang, NPUSCOPE_FUZZ=ON: the core
 # libraries built with ASan + UBSan + coverage), builds the targets and runs each one for
-# N seconds (default 30) on a temporary copy of its seed corpus (tests/fuzz/corpus/<t>,
-# tests/fuzz/regressions/<t>, plus small files of the vendored real captures in tests/data/reference), so
-# the repository is never modified. Prints one line per target:
+# N seconds (default 30) on a temporary copy of its seed corpus (tests/fuzz/corpus/<seeds>,
+# where the parser targets share the importers' seeds, tests/fuzz/regressions/<t>, plus small
+# files of the vendored real captures in tests/data/reference), so the repository is never
+# modified. Prints one line per target:
 #   FUZZ <target> seconds=<N> execs=<n> crashes=<k> corpus=<files>
 # and exits 1 if any target crashed; crash inputs stay in build-fuzz/fuzz/crashes/<target>/
 # (copy one into tests/fuzz/regressions/<target>/ once the bug is fixed).
@@ -15,7 +16,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${NPUSCOPE_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER=30
-TARGETS="options script import_json import_csv project"
+TARGETS="options script json_tokenizer trace_events csv_reader import_json import_csv project"
 while (($#)); do
   case "$1" in
     --seconds) SECONDS_PER="$2"; shift 2 ;;
@@ -50,16 +51,26 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/npuscope-fuzz-run.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 REF="$ROOT/tests/data/reference"
 status=0
+# The seeds (and dictionary) a target starts from: the parser targets read what the
+# whole-import targets read.
+seeds_of() {
+  case "$1" in
+    json_tokenizer|trace_events) echo import_json ;;
+    csv_reader) echo import_csv ;;
+    *) echo "$1" ;;
+  esac
+}
 for t in $TARGETS; do
+  seeds="$(seeds_of "$t")"
   corpus="$WORK/$t/corpus"
   crashes="$BUILD/fuzz/crashes/$t"
   mkdir -p "$corpus" "$crashes"
-  cp "$ROOT/tests/fuzz/corpus/$t/." "$corpus/" -r 2>/dev/null || true
+  cp "$ROOT/tests/fuzz/corpus/$seeds/." "$corpus/" -r 2>/dev/null || true
   find "$ROOT/tests/fuzz/regressions/$t" -type f -exec cp {} "$corpus/" \; 2>/dev/null || true
   # Real msprof output (the vendored captures): only small files, so the
   # inputs stay short (libFuzzer's max_len follows the largest seed).
   if [ -d "$REF" ]; then
-    case "$t" in
+    case "$seeds" in
       # sort, not head alone: head closing the pipe early kills find with SIGPIPE, which
       # pipefail turns into this script's exit status; sort reads everything first.
       import_json) find "$REF" -type f -name '*.json' -size -48k | sort | sed -n '1,20p' | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12).json"; done ;;
@@ -67,7 +78,7 @@ for t in $TARGETS; do
     esac
   fi
   dict=()
-  [ -f "$ROOT/tests/fuzz/dict/$t.dict" ] && dict=(-dict="$ROOT/tests/fuzz/dict/$t.dict")
+  [ -f "$ROOT/tests/fuzz/dict/$seeds.dict" ] && dict=(-dict="$ROOT/tests/fuzz/dict/$seeds.dict")
   before=$(find "$crashes" -type f | wc -l)
   set +e
   (cd "$WORK/$t" && "$BUILD/fuzz/fuzz_$t" -max_total_time="$SECONDS_PER" -rss_limit_mb=2048 -timeout=30 \

@@ -15,6 +15,9 @@
 
 extern "C" int npuscope_fuzz_options(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_script(const std::uint8_t *, std::size_t);
+extern "C" int npuscope_fuzz_json_tokenizer(const std::uint8_t *, std::size_t);
+extern "C" int npuscope_fuzz_trace_events(const std::uint8_t *, std::size_t);
+extern "C" int npuscope_fuzz_csv_reader(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_import_json(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_import_csv(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_project(const std::uint8_t *, std::size_t);
@@ -24,11 +27,17 @@ namespace {
 struct Target {
     const char *name;
     int (*fn)(const std::uint8_t *, std::size_t);
+    const char *corpus; // the seed folder under corpus/ (the parser targets share the importers')
 };
 const Target kTargets[] = {
-    {"options", npuscope_fuzz_options},     {"script", npuscope_fuzz_script},
-    {"import_json", npuscope_fuzz_import_json}, {"import_csv", npuscope_fuzz_import_csv},
-    {"project", npuscope_fuzz_project},
+    {"options", npuscope_fuzz_options, "options"},
+    {"script", npuscope_fuzz_script, "script"},
+    {"json_tokenizer", npuscope_fuzz_json_tokenizer, "import_json"},
+    {"trace_events", npuscope_fuzz_trace_events, "import_json"},
+    {"csv_reader", npuscope_fuzz_csv_reader, "import_csv"},
+    {"import_json", npuscope_fuzz_import_json, "import_json"},
+    {"import_csv", npuscope_fuzz_import_csv, "import_csv"},
+    {"project", npuscope_fuzz_project, "project"},
 };
 
 // Runs every file under path (a file or a folder, recursively); returns how many, -1 if a
@@ -81,7 +90,7 @@ int main(int argc, char **argv)
     const QString root = QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/fuzz/");
     bool ok = true;
     for (const Target &t : kTargets) {
-        const int seeds = replay(t, root + QStringLiteral("corpus/") + QLatin1String(t.name));
+        const int seeds = replay(t, root + QStringLiteral("corpus/") + QLatin1String(t.corpus));
         const int regressions = replay(t, root + QStringLiteral("regressions/") + QLatin1String(t.name));
         if (seeds <= 0) {
             std::fprintf(stderr, "fuzz_regressions: the seed corpus of %s is missing or unreadable\n", t.name);
