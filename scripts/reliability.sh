@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the reliability evidence of issue 8 and writes docs/reliability.md: a table of what
+# Runs the reliability evidence and writes docs/reliability.md: a table of what
 # was tried (SIGKILLed recordings, damaged and foreign files, full disks, concurrent
 # readers, hostile input, fuzzing, sanitizers) and what held.
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds everything with the `asan` preset (AddressSanitizer + UndefinedBehaviorSanitizer,
-# Debug) into build-asan and runs the whole ctest suite under it (issue 8).
+# Debug) into build-asan and runs the whole ctest suite under it.
 #
 #   scripts/sanitize.sh [ctest arguments, e.g. -R store]
 #

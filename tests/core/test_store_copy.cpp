@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QDeadlineTimer>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -124,18 +125,29 @@ private Q_SLOTS:
         const SessionInfo info = g.info();
         QVERIFY(w->begin(info));
         QVERIFY(w->write(g.batch(1, 1, 1)));
-        std::atomic_bool stop{false};
+        std::atomic_bool stop{false}, writerDone{false};
         std::atomic_int written{1};
         QThread *t = QThread::create([&] {
             for (std::uint32_t it = 2; it <= 400 && !stop; ++it) {
                 if (!w->write(g.batch(1, it, 1)))
-                    return;
+                    break;
                 written = int(it);
             }
+            writerDone = true;
         });
         t->start();
-        while (written < 5)
+        // Copy once a few iterations are in; the wait has a deadline, and a writer that
+        // stops early ends it too (the thread is joined before the test fails).
+        const QDeadlineTimer deadline(60000);
+        while (written < 5 && !writerDone && !deadline.hasExpired())
             QThread::msleep(1);
+        if (written < 5) {
+            stop = true;
+            t->wait();
+            delete t;
+            QFAIL(writerDone ? qPrintable(QStringLiteral("the writer stopped after %1 iterations: %2").arg(int(written)).arg(w->errorString()))
+                             : "the writer wrote fewer than 5 iterations in 60 s");
+        }
         const QString dst = tmp.filePath(QStringLiteral("snapshot.npuscope"));
         const bool ok = store::copyProject(src, dst, &err, &msg);
         const int writtenAfterCopy = written;
