@@ -494,7 +494,7 @@ TraceEventReader::Result TraceEventReader::next(TraceEvent *e)
             }
         } else if (t != T::BeginArray) {
             if (t != T::Error)
-                json_.next(); // keep the reader's own error if any
+                error_ = JsonPull::tr("The file holds no trace events: it is neither an array nor an object with \"traceEvents\".");
             return Result::Error;
         }
         inArray_ = true;

@@ -108,7 +108,7 @@ public:
     bool open(const QString &path) { return json_.open(path); }
     void openBytes(std::string b) { json_.openBytes(std::move(b)); }
     Result next(TraceEvent *e);
-    const QString &error() const { return json_.error(); }
+    QString error() const { return error_.isEmpty() ? json_.error() : error_; }
     std::uint64_t errorOffset() const { return json_.tokenOffset(); }
     std::uint64_t errorLine() const { return json_.tokenLine(); }
     std::uint64_t bytesRead() const { return json_.bytesRead(); }
@@ -118,6 +118,7 @@ private:
     bool readEvent(TraceEvent *e);
     bool readArgs(TraceEvent *e);
     JsonPull json_;
+    QString error_; // the reader's own reason when the JSON is sound but holds no events
     bool started_ = false, inArray_ = false, finished_ = false;
 };
 

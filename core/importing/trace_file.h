@@ -47,7 +47,7 @@ public:
     bool open(const QString &path);
     void openBytes(std::string bytes);           // tests and fuzzing
     TraceEventReader::Result next(TraceEvent *e);
-    const QString &error() const { return reader_.error(); }
+    QString error() const { return reader_.error(); }
     std::uint64_t errorOffset() const { return reader_.errorOffset(); }
     std::uint64_t errorLine() const { return reader_.errorLine(); }
     std::uint64_t bytesRead() const { return reader_.bytesRead(); }
