@@ -2,6 +2,7 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -89,13 +90,12 @@ bool CsvReader::next(std::vector<std::string> *cells)
         skipBom();
     recordLine_ = line_;
     recordOffset_ = offset_;
-    int c = get();
-    if (c == EOF)
+    if (peek() == EOF)
         return false;
     std::string cell;
     bool quoted = false, wasQuoted = false;
-    for (;; c = get()) {
-        if (c == EOF) {
+    for (;;) {
+        if (pos_ == end_ && !fill()) {
             if (!error_.isEmpty())
                 return false;
             if (quoted) {
@@ -105,16 +105,34 @@ bool CsvReader::next(std::vector<std::string> *cells)
             cells->push_back(std::move(cell));
             return true;
         }
+        // Runs of ordinary characters go in at once (the common case); only the characters
+        // that mean something here are looked at one by one.
+        const char *b = buf_.data() + pos_, *e = buf_.data() + end_, *p = b;
         if (quoted) {
-            if (c == '"') {
-                if (peek() == '"') {
-                    get();
-                    cell += '"';
-                } else {
-                    quoted = false;
-                }
+            p = static_cast<const char *>(std::memchr(b, '"', std::size_t(e - b)));
+            if (!p)
+                p = e;
+            line_ += std::uint64_t(std::count(b, p, '\n'));
+        } else {
+            while (p < e && *p != ',' && *p != '"' && *p != '\n' && *p != '\r')
+                ++p;
+        }
+        cell.append(b, p);
+        pos_ += std::size_t(p - b);
+        offset_ += std::uint64_t(p - b);
+        if (cell.size() > kMaxCell) {
+            error_ = tr("A cell is longer than 16 MiB.");
+            return false;
+        }
+        if (p == e)
+            continue;
+        const int c = get();
+        if (quoted) { // at a quote: a doubled one is a quote character, a single one ends the quotes
+            if (peek() == '"') {
+                get();
+                cell += '"';
             } else {
-                cell += static_cast<char>(c);
+                quoted = false;
             }
         } else if (c == ',') {
             cells->push_back(std::move(cell));
@@ -132,10 +150,6 @@ bool CsvReader::next(std::vector<std::string> *cells)
             quoted = wasQuoted = true;
         } else {
             cell += static_cast<char>(c);
-        }
-        if (cell.size() > kMaxCell) {
-            error_ = tr("A cell is longer than 16 MiB.");
-            return false;
         }
     }
 }

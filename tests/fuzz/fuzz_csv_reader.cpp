@@ -17,14 +17,17 @@ std::string normalised(std::string_view in)
     if (in.substr(0, 3) == "\xEF\xBB\xBF")
         in.remove_prefix(3);
     std::string out;
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        if (in[i] == '\r' && (i + 1 == in.size() || in[i + 1] == '\n')) {
-            out += '\n';
-            if (i + 1 < in.size())
-                ++i;
-        } else {
-            out += in[i];
+    out.reserve(in.size() + 1);
+    for (std::size_t from = 0;;) {
+        const std::size_t cr = in.find('\r', from);
+        if (cr == std::string_view::npos) {
+            out.append(in.substr(from));
+            break;
         }
+        out.append(in.substr(from, cr - from));
+        const bool lineEnd = cr + 1 == in.size() || in[cr + 1] == '\n';
+        out += lineEnd ? '\n' : '\r';
+        from = cr + 1 + (lineEnd && cr + 1 < in.size() ? 1 : 0);
     }
     if (!out.empty() && out.back() != '\n')
         out += '\n';
@@ -49,7 +52,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             fuzzFail("a record without cells");
         for (std::size_t i = 0; i < cells.size(); ++i) {
             (void)csvValue(cells[i]);
-            rebuilt += (i ? "," : "") + cells[i];
+            if (i)
+                rebuilt += ',';
+            rebuilt += cells[i];
         }
         rebuilt += '\n';
     }
