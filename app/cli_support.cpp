@@ -183,6 +183,10 @@ int openSession(const QString &path, std::int64_t sessionId, std::unique_ptr<sto
     }
     if (sessionId == 0) {
         const auto sessions = (*project)->sessions();
+        if ((*project)->error() != store::StoreError::None) {
+            err((*project)->errorString());
+            return exitCodeFor((*project)->error());
+        }
         if (sessions.empty()) {
             err(Cli::tr("The project %1 holds no session.").arg(QDir::toNativeSeparators(path)));
             return ExitNotProject;
@@ -339,6 +343,10 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
         return exitCodeFor(se);
     }
     const auto sessions = project->sessions();
+    if (project->error() != store::StoreError::None) {
+        err(project->errorString());
+        return exitCodeFor(project->error());
+    }
     if (sessions.empty()) {
         err(Cli::tr("%1 holds no recorded session to export.").arg(QDir::toNativeSeparators(projectPath)));
         return ExitUsage;

@@ -29,10 +29,14 @@ int verbQuery(const QStringList &args)
         err(msg);
         return exitCodeFor(se);
     }
-    if (format == QLatin1String("json"))
-        out(QString::fromUtf8(QJsonDocument(store::describeProjectJson(*project)).toJson(QJsonDocument::Indented)));
-    else
-        out(store::describeProject(*project));
+    const QString text = format == QLatin1String("json")
+                             ? QString::fromUtf8(QJsonDocument(store::describeProjectJson(*project)).toJson(QJsonDocument::Indented))
+                             : store::describeProject(*project);
+    if (project->error() != store::StoreError::None) { // a session list cut short is no answer
+        err(project->errorString());
+        return exitCodeFor(project->error());
+    }
+    out(text);
     return ExitOk;
 }
 

@@ -234,6 +234,8 @@ struct Project::Impl {
     QString path;
     Mode mode = Mode::ReadOnly;
     Db db;
+    mutable StoreError error = StoreError::None;
+    mutable QString errorText;
 };
 
 Project::Project(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
@@ -271,19 +273,40 @@ QString Project::path() const
 std::vector<SessionSummary> Project::sessions() const
 {
     std::vector<SessionSummary> out;
-    Stmt s;
-    if (d->db.prepare("SELECT id FROM sessions ORDER BY id", &s) != SQLITE_OK)
+    d->error = StoreError::None;
+    d->errorText.clear();
+    const auto failed = [&](int rc) {
+        d->error = detail::errorFromCode(rc);
+        d->errorText = detail::messageFromCode(rc, d->path, d->db.lastMessage());
         return out;
+    };
+    Stmt s;
+    int rc = d->db.prepare("SELECT id FROM sessions ORDER BY id", &s);
+    if (rc != SQLITE_OK)
+        return failed(rc);
     std::vector<std::int64_t> ids;
-    while (sqlite3_step(s.get()) == SQLITE_ROW)
+    while ((rc = sqlite3_step(s.get())) == SQLITE_ROW)
         ids.push_back(colI(s.get(), 0));
+    if (rc != SQLITE_DONE)
+        return failed(rc);
     for (std::int64_t id : ids) {
         SessionSummary sum;
-        int rc = SQLITE_OK;
         if (loadSummary(d->db, id, &sum, &rc))
             out.push_back(std::move(sum));
+        else if (rc != SQLITE_OK)
+            return failed(rc);
     }
     return out;
+}
+
+StoreError Project::error() const
+{
+    return d->error;
+}
+
+QString Project::errorString() const
+{
+    return d->errorText;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -665,8 +688,11 @@ SessionStatus ProjectReader::status() const
     if (d->db.prepare("SELECT status FROM sessions WHERE id = ?1", &s) == SQLITE_OK) {
         sqlite3_bind_int64(s.get(), 1, d->session);
         SessionStatus st;
-        if (sqlite3_step(s.get()) == SQLITE_ROW && sessionStatusFromName(colQ(s.get(), 0), &st))
+        const int rc = sqlite3_step(s.get());
+        if (rc == SQLITE_ROW && sessionStatusFromName(colQ(s.get(), 0), &st))
             d->status = st;
+        else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            d->fail(rc); // the status read before stands; errorString() says why it is not fresh
     }
     return d->status;
 }

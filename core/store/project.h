@@ -90,7 +90,12 @@ public:
                         const std::atomic_bool *cancel = nullptr, const ByteProgress &progress = {});
 
     QString path() const;
+    // Every session, oldest first. A read error ends the list early: errorString() says so.
     std::vector<SessionSummary> sessions() const;
+    // Why the last sessions() came back short (a damaged page, a disk error); None and
+    // empty when it read everything.
+    StoreError error() const;
+    QString errorString() const;
     // A reader for one session (its own connection); nullptr + message if unknown.
     std::unique_ptr<ProjectReader> session(std::int64_t sessionId, QString *message) const;
     // What ProjectWriter::setSessionNote stored for the session; empty if nothing.

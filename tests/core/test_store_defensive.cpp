@@ -384,6 +384,39 @@ private Q_SLOTS:
         QCOMPARE(off, QStringLiteral("query_only"));
         sqlite3_close(raw);
     }
+    // A damaged session list is a read error, not an empty project.
+    void damagedSessionListIsAnError()
+    {
+        const QString p = copy();
+        qint64 page = 0;
+        int pageSize = 0;
+        {
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+            sqlite3_stmt *st = nullptr;
+            sqlite3_prepare_v2(db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) FROM dbstat WHERE name = 'sessions'", -1,
+                               &st, nullptr);
+            if (sqlite3_step(st) == SQLITE_ROW) {
+                page = sqlite3_column_int64(st, 0);
+                pageSize = sqlite3_column_int(st, 1);
+            }
+            sqlite3_finalize(st);
+            sqlite3_close(db);
+        }
+        QVERIFY(page > 0 && pageSize >= 512);
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.seek((page - 1) * pageSize));
+        QCOMPARE(f.write(QByteArray(pageSize, '\x5a')), qint64(pageSize));
+        f.close();
+        StoreError e{};
+        QString m;
+        auto project = Project::open(p, Project::Mode::ReadOnly, &e, &m, Project::Check::Schema);
+        QVERIFY2(project, qPrintable(m));
+        QVERIFY(project->sessions().empty());
+        QCOMPARE(project->error(), StoreError::Corrupt);
+        QVERIFY2(project->errorString().contains(QLatin1String("damaged")), qPrintable(project->errorString()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStoreDefensive)
