@@ -10,6 +10,7 @@
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "tests/test_record.h"
 
 #include <QByteArray>
 #include <QDir>
@@ -135,37 +136,9 @@ inline QMap<QString, QByteArray> readTree(const QString &root)
     return files;
 }
 
-struct RunResult {
-    bool ok = false;
-    QString error;
-    SessionStatus status = SessionStatus::Failed;
-    std::int64_t sessionId = 0;
-};
-
-// Records one emulator session into the project at projectPath.
-inline RunResult record(const SessionSpec &spec, const ProfilingOptions &options, const QString &projectPath,
-                        const std::atomic_bool *cancel = nullptr,
-                        const std::function<void(const device::EmulatorProgress &)> &progress = {})
-{
-    RunResult r;
-    store::StoreError se = store::StoreError::None;
-    QString msg;
-    auto writer = store::ProjectWriter::create(projectPath, &se, &msg);
-    if (!writer) {
-        r.error = QStringLiteral("ProjectWriter::create: ") + msg;
-        return r;
-    }
-    device::Emulator emulator(spec, options);
-    r.status = emulator.run(*writer, cancel, progress);
-    r.sessionId = writer->sessionId();
-    if (r.status == SessionStatus::Failed) {
-        r.error = QStringLiteral("emulator failed: ") + emulator.errorString() + QStringLiteral(" / ")
-                  + writer->errorString();
-        return r;
-    }
-    r.ok = true;
-    return r;
-}
+// Records one emulator session into the project at projectPath (tests/test_record.h).
+using testrecord::RunResult;
+using testrecord::record;
 
 inline bool parseOptions(const QByteArray &json, ProfilingOptions *out, QString *error)
 {

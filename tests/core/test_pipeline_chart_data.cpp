@@ -36,16 +36,7 @@ bool record(const QString &path, const QByteArray &options, int devices, int ite
     s.batchSize = 16;
     s.scenarios = scenarios;
     s.seed = 11;
-    store::StoreError e;
-    auto w = store::ProjectWriter::create(path, &e, error);
-    if (!w)
-        return false;
-    device::Emulator em(s, o);
-    if (em.run(*w) != SessionStatus::Complete) {
-        *error = em.errorString();
-        return false;
-    }
-    return true;
+    return testrecord::recordComplete(s, o, path, error);
 }
 
 struct Sql {
@@ -455,3 +446,4 @@ private slots:
 
 QTEST_GUILESS_MAIN(ChartDataTest)
 #include "test_pipeline_chart_data.moc"
+#include "tests/test_record.h"

@@ -41,16 +41,7 @@ bool record(const QString &path, const QString &model, int devices, int iteratio
     s.iterations = iterations;
     s.scenarios = scenarios;
     s.seed = 11;
-    store::StoreError e;
-    auto w = store::ProjectWriter::create(path, &e, error);
-    if (!w)
-        return false;
-    device::Emulator em(s, o);
-    if (em.run(*w) != SessionStatus::Complete) {
-        *error = em.errorString();
-        return false;
-    }
-    return true;
+    return testrecord::recordComplete(s, o, path, error);
 }
 
 std::vector<analysis::Finding> adviseStored(const QString &path, std::int64_t session)
@@ -216,3 +207,4 @@ private slots:
 
 QTEST_MAIN(AdvisorViewTest)
 #include "test_advisor_view.moc"
+#include "tests/test_record.h"

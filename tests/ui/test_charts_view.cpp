@@ -50,16 +50,7 @@ bool record(const QString &path, const QByteArray &options, int devices, int ite
     s.batchSize = 16;
     s.scenarios = scenarios;
     s.seed = 3;
-    store::StoreError e;
-    auto w = store::ProjectWriter::create(path, &e, error);
-    if (!w)
-        return false;
-    device::Emulator em(s, o);
-    if (em.run(*w) != SessionStatus::Complete) {
-        *error = em.errorString();
-        return false;
-    }
-    return true;
+    return testrecord::recordComplete(s, o, path, error);
 }
 
 ch::ChartSet expected(const QString &path, const ch::ChartScope &scope, int topN)
@@ -498,3 +489,4 @@ int main(int argc, char **argv)
 }
 
 #include "test_charts_view.moc"
+#include "tests/test_record.h"

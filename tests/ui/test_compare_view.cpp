@@ -42,16 +42,7 @@ bool record(const QString &path, int batch, int iterations, QString *error)
     s.devicesPerServer = 2;
     s.iterations = iterations;
     s.seed = 3;
-    store::StoreError e;
-    auto w = store::ProjectWriter::create(path, &e, error);
-    if (!w)
-        return false;
-    device::Emulator em(s, o);
-    if (em.run(*w) != SessionStatus::Complete) {
-        *error = em.errorString();
-        return false;
-    }
-    return true;
+    return testrecord::recordComplete(s, o, path, error);
 }
 
 struct Opened {
@@ -284,3 +275,4 @@ private slots:
 
 QTEST_MAIN(CompareViewTest)
 #include "test_compare_view.moc"
+#include "tests/test_record.h"

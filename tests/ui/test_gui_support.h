@@ -5,6 +5,7 @@
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "ui/main_window.h"
+#include "tests/test_record.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -40,11 +41,6 @@ inline void isolateSettings()
 inline QString record(const QString &path, const QString &model = QStringLiteral("lenet"), int iterations = 2,
                       int devices = 2)
 {
-    store::StoreError err = store::StoreError::None;
-    QString msg;
-    auto writer = store::ProjectWriter::create(path, &err, &msg);
-    if (!writer)
-        return {};
     SessionSpec spec;
     spec.model = model;
     spec.batchSize = 4;
@@ -54,10 +50,8 @@ inline QString record(const QString &path, const QString &model = QStringLiteral
     options.output = QStringLiteral("/tmp");
     options.trainingTrace = Switch::On;
     options.hccl = Switch::On;
-    device::Emulator emu(spec, options);
-    if (emu.run(*writer) != SessionStatus::Complete)
-        return {};
-    return path;
+    QString error;
+    return testrecord::recordComplete(spec, options, path, &error) ? path : QString();
 }
 
 // Opens `path` in the window and waits for the outcome (the check is a background job):

@@ -5,6 +5,7 @@
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "tests/test_record.h"
 
 #include <QtTest>
 #include <sqlite3.h>
@@ -23,16 +24,7 @@ inline bool record(const QString &path, int devices, int iterations, QString *er
     s.devicesPerServer = devices;
     s.iterations = iterations;
     s.seed = 5;
-    store::StoreError e;
-    auto w = store::ProjectWriter::create(path, &e, error);
-    if (!w)
-        return false;
-    device::Emulator em(s, o);
-    if (em.run(*w) != SessionStatus::Complete) {
-        *error = em.errorString();
-        return false;
-    }
-    return true;
+    return testrecord::recordComplete(s, o, path, error);
 }
 
 struct Sql {

@@ -1,0 +1,59 @@
+#pragma once
+// Records one emulated session into a project through the real ProjectWriter: the setup of
+// every test that needs a recorded project (core pipeline tests, GUI tests), written once.
+
+#include "core/model/session.h"
+#include "core/options/profiling_options.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+
+#include <QString>
+#include <atomic>
+#include <functional>
+
+namespace testrecord {
+
+struct RunResult {
+    bool ok = false;
+    QString error;
+    npuscope::SessionStatus status = npuscope::SessionStatus::Failed;
+    std::int64_t sessionId = 0;
+};
+
+inline RunResult record(const npuscope::SessionSpec &spec, const npuscope::ProfilingOptions &options,
+                        const QString &projectPath, const std::atomic_bool *cancel = nullptr,
+                        const std::function<void(const npuscope::device::EmulatorProgress &)> &progress = {})
+{
+    using namespace npuscope;
+    RunResult r;
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    auto writer = store::ProjectWriter::create(projectPath, &se, &msg);
+    if (!writer) {
+        r.error = QStringLiteral("ProjectWriter::create: ") + msg;
+        return r;
+    }
+    device::Emulator emulator(spec, options);
+    r.status = emulator.run(*writer, cancel, progress);
+    r.sessionId = writer->sessionId();
+    if (r.status == SessionStatus::Failed) {
+        r.error = QStringLiteral("emulator failed: ") + emulator.errorString() + QStringLiteral(" / ") + writer->errorString();
+        return r;
+    }
+    r.ok = true;
+    return r;
+}
+
+// The same for tests that need a complete session: false and *error otherwise.
+inline bool recordComplete(const npuscope::SessionSpec &spec, const npuscope::ProfilingOptions &options,
+                           const QString &projectPath, QString *error)
+{
+    const RunResult r = record(spec, options, projectPath);
+    if (r.ok && r.status != npuscope::SessionStatus::Complete)
+        *error = QStringLiteral("the session ended %1").arg(npuscope::sessionStatusName(r.status));
+    else if (!r.ok)
+        *error = r.error;
+    return r.ok && r.status == npuscope::SessionStatus::Complete;
+}
+
+} // namespace testrecord
