@@ -115,6 +115,26 @@ check "Bad input" "CSV formula injection, path traversal" "crafted PROF dir: op 
 check "Bad input" "Formula guard, export folder rules" "leading = + - @ tab CR; ; \| > ' tab in the export folder" \
   core/core_export_reliability formulaGuardCoversTabAndCarriageReturn exportFolderFollowsTheResultPathRules
 
+check "Bad input" "Imported times near the int64 limits" "the reference capture with ts 9.2e18, 9.2e15 µs, -5, huge strings and dur 9.2e18 in its first events: each reported and skipped, the project reads, analyzes and exports" \
+  cli/cli_cli_import importedTimesNearTheInt64Limits
+check "Bad input" "Extreme stored times" "the timeline summary fed tasks at ±INT64_MAX with INT64_MAX durations (UBSan in the sanitizer run)" \
+  core/core_store_lod summaryOfExtremeTimes
+check "Bad input" "JSON tokenizer strictness" "leading zeros, '1.', lone UTF-16 surrogates, 513 nested arrays, ts/dur out of range" \
+  core/core_import_json numbersFollowTheGrammar loneSurrogatesAreRefused depthIsBounded eventTimesOutOfRange
+check "Bad input" "CSV line ends" "LF, CRLF and a final CR after quoted and plain cells, a BOM, breaks inside quotes, a file across the buffer" \
+  core/core_import_json csvLineEndsAndBom csvBreaksInsideQuotes csvFileAcrossBufferBoundary
+check "Bad input" "Regular expression over a 100 000-character cell" "/^[ab]*c\$/ and /(?:ab)+C/ as table filters" \
+  core/core_pipeline_summary_tables regexOverAHugeCell
+check "CLI" "CSV formula guard" "\`sql --format csv\` with =HYPERLINK(…), @SUM, '-2'; \`diff --format csv\` of an op type =cmd\|…" \
+  cli/cli_cli_analysis csvOutputIsGuarded
+check "CLI" "Damage the integrity check cannot see" "index entries pointing at missing rows: \`sql\` exits 4, not 2; 200 000 rows streamed as JSON and CSV" \
+  cli/cli_cli_analysis sqlMeetingDamageExitsCorrupt sqlStreamsLargeResults
+check "Corrupt files" "Damaged pages in the timeline's reads" "task, mark and summary pages overwritten: look-up, scan, marks and summary report \"malformed\"" \
+  core/core_store_lod damagedPagesAreReadErrors
+check "Foreign files" "Security settings" "each connection setting switched back off is named by the check that refuses the connection" \
+  core/core_store_defensive securitySettingsAreVerified
+check "Files written" "Exclusive temporaries" "a link planted at the old <file>.tmp-<pid> name, two writers of one file" \
+  core/core_export_out_file temporariesAreUniqueAndExclusive
 check "Bad input" "Links out of an imported folder" "device folder, data file and metadata file linking outside the PROF folder; a link inside it" \
   core/core_import_bad_input linksOutsideTheFolderAreNotRead
 check "Bad input" "Truncated and malformed PROF files" "JSON cut mid-file, wrong types, unknown lanes and fields, garbage, missing files" \

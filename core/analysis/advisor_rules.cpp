@@ -37,8 +37,17 @@ struct CubeHit {
     double value;
 };
 
-std::vector<CubeHit> sortedByTime(std::vector<CubeHit> v)
+// The cube op types with PMU ratios whose ratio `of` picks out (a value, or nothing),
+// largest time first. Vector ops (elementwise, normalisation, optimizer) stream their tensors
+// once and are memory-bound on any chip; cube ops should be compute-bound, so only they count.
+template <class Of>
+std::vector<CubeHit> cubeHits(const AdvisorFacts &facts, Of of)
 {
+    std::vector<CubeHit> v;
+    for (const auto &[type, a] : facts.aicoreTypes)
+        if (a.pmuNs > 0 && isCubeType(type))
+            if (const std::optional<double> value = of(a))
+                v.push_back({a.timeNs, type, *value});
     std::sort(v.begin(), v.end(), [](const CubeHit &x, const CubeHit &y) {
         return x.timeNs != y.timeNs ? x.timeNs > y.timeNs : x.type < y.type;
     });
@@ -305,16 +314,10 @@ std::optional<Finding> memoryBoundRule(const AdvisorFacts &facts, const AdvisorO
 {
     if (facts.iterations == 0 || !facts.macRecorded || !facts.vecRecorded || !facts.mte2Recorded || facts.aicoreNs <= 0)
         return std::nullopt;
-    // Vector ops (elementwise, normalisation, optimizer) stream their tensors once and are
-    // memory-bound on any chip; cube ops should be compute-bound, so only they count.
-    std::vector<CubeHit> hits;
-    for (const auto &[type, a] : facts.aicoreTypes) {
-        if (a.pmuNs <= 0 || !isCubeType(type))
-            continue;
+    const std::vector<CubeHit> hits = cubeHits(facts, [&](const OpFacts &a) -> std::optional<double> {
         const auto mb = memoryBound(a.mte2 / a.pmuNs, a.mac / a.pmuNs, a.vec / a.pmuNs);
-        if (mb && *mb > o.memoryBoundRatio) hits.push_back({a.timeNs, type, *mb});
-    }
-    hits = sortedByTime(std::move(hits));
+        return mb && *mb > o.memoryBoundRatio ? mb : std::nullopt;
+    });
     const double time = totalTime(hits);
     const double share = time / facts.aicoreNs;
     if (hits.empty() || share < o.memoryShareInfo)
@@ -343,14 +346,10 @@ std::optional<Finding> lowCubeUtilizationRule(const AdvisorFacts &facts, const A
 {
     if (facts.iterations == 0 || !facts.macRecorded || facts.aicoreNs <= 0)
         return std::nullopt;
-    std::vector<CubeHit> hits;
-    for (const auto &[type, a] : facts.aicoreTypes) {
-        if (a.pmuNs <= 0 || !isCubeType(type))
-            continue;
+    const std::vector<CubeHit> hits = cubeHits(facts, [&](const OpFacts &a) -> std::optional<double> {
         const double mac = a.mac / a.pmuNs;
-        if (mac < o.lowMacRatio) hits.push_back({a.timeNs, type, mac});
-    }
-    hits = sortedByTime(std::move(hits));
+        return mac < o.lowMacRatio ? std::optional<double>(mac) : std::nullopt;
+    });
     const double time = totalTime(hits);
     const double share = time / facts.aicoreNs;
     if (hits.empty() || share < o.cubeShareInfo)

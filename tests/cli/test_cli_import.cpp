@@ -27,6 +27,21 @@ QString reference()
     return testdata::alexnet910();
 }
 
+// A writable copy of a capture folder, to damage.
+bool copyTree(const QString &src, const QString &dstRoot)
+{
+    QDirIterator it(src, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString f = it.next();
+        const QString dst = dstRoot + QLatin1Char('/') + QDir(src).relativeFilePath(f);
+        QDir().mkpath(QFileInfo(dst).absolutePath());
+        if (!QFile::copy(f, dst))
+            return false;
+        QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
+    }
+    return true;
+}
+
 std::unique_ptr<npuscope::store::Project> openProject(const QString &path)
 {
     npuscope::store::StoreError se{};
@@ -93,14 +108,7 @@ private slots:
         QTemporaryDir tmp;
         const QString src = reference() + QStringLiteral("/PROF_000001_20230818142704322_COJGGGCANRMICFBC");
         const QString prof = tmp.filePath(QStringLiteral("PROF_000009_x"));
-        QDirIterator it(src, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString f = it.next();
-            const QString dst = prof + QLatin1Char('/') + QDir(src).relativeFilePath(f);
-            QDir().mkpath(QFileInfo(dst).absolutePath());
-            QVERIFY(QFile::copy(f, dst));
-            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
-        }
+        QVERIFY(copyTree(src, prof));
         const QString victim = prof + QStringLiteral("/device_0/timeline/msprof_0_2_3.json");
         QFile f(victim);
         QVERIFY(f.open(QIODevice::ReadWrite));
@@ -128,14 +136,7 @@ private slots:
         QTemporaryDir tmp;
         const QString src = QStringLiteral(NPUSCOPE_TEST_DATA "/reference/ascend910-alexnet-msprof/PROF_000001_20230818142704322_COJGGGCANRMICFBC");
         const QString prof = tmp.filePath(QStringLiteral("PROF_000001_20230818142704322_COJGGGCANRMICFBC"));
-        QDirIterator it(src, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString f = it.next();
-            const QString dst = prof + QLatin1Char('/') + QDir(src).relativeFilePath(f);
-            QDir().mkpath(QFileInfo(dst).absolutePath());
-            QVERIFY(QFile::copy(f, dst));
-            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
-        }
+        QVERIFY(copyTree(src, prof));
         const QStringList bad = {QStringLiteral("\"ts\": 9.2e18"), QStringLiteral("\"ts\": 9.2e15"),
                                  QStringLiteral("\"ts\": -5"), QStringLiteral("\"ts\": \"99999999999999999999999999\""),
                                  QStringLiteral("\"ts\": \"9200000000000000000\"")};

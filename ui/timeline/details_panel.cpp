@@ -165,7 +165,7 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
             break;
         }
         add(TimelineView::tr("notify_id"), QString::number(h.notifyId));
-        add(TimelineView::tr("duration estimated(us)"), QString::number(h.durationEstimatedUs, 'f', 3));
+        add(TimelineView::tr("duration estimated(us)"), display::number(h.durationEstimatedUs, 3));
         add(TimelineView::tr("stream id"), QString::number(h.streamId));
         add(TimelineView::tr("task id"), QString::number(h.taskId));
         add(TimelineView::tr("task type"), str(h.name));
@@ -175,7 +175,7 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
         add(TimelineView::tr("size(Byte)"), QString::number(h.sizeBytes));
         add(TimelineView::tr("data type"), str(h.dataType));
         add(TimelineView::tr("link type"), str(h.linkType));
-        add(TimelineView::tr("bandwidth(GB/s)"), QString::number(h.bandwidthGBps, 'f', 3));
+        add(TimelineView::tr("bandwidth(GB/s)"), display::number(h.bandwidthGBps, 3));
         add(TimelineView::tr("Plane"), QString::number(h.plane));
         add(TimelineView::tr("Iteration"), QString::number(h.iteration));
         break;

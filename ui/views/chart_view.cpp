@@ -486,8 +486,8 @@ void ChartsView::rebuildChart(Chart c)
                 const QString tip = tr("%1\nTotal: %2 (%3 % of all)\nTasks: %4\nMean: %5")
                                         .arg(label,
                                                 display::duration(r.total),
-                                                QString::number(t.allTotal ? 100.0 * double(r.total) / double(t.allTotal) : 0.0, 'f', 1),
-                                                QString::number(r.count),
+                                                display::number(t.allTotal ? 100.0 * double(r.total) / double(t.allTotal) : 0.0, 1),
+                                                display::count(std::int64_t(r.count)),
                                                 display::duration(r.count ? double(r.total) / double(r.count) : 0.0));
                 if (r.other) {
                     if (!other) {
@@ -680,7 +680,7 @@ void ChartsView::rebuildChart(Chart c)
                     bars[std::size_t(pi)]->addData(key, v);
                     sum += v;
                     lines << tr("%1: %2 %").arg(QString::fromLatin1(ch::pipeName(ch::Pipe(pi))),
-                            QString::number(v, 'f', 1));
+                            display::number(v, 1));
                 }
                 maxSum = std::max(maxSum, sum);
                 tips[key] = tr("%1 (%n AI Core tasks, %2)", nullptr, int(r.count)).arg(QString::fromStdString(r.opType), display::duration(r.total))
@@ -720,7 +720,7 @@ void ChartsView::rebuildChart(Chart c)
                 opTips[key] = tr("%1 (%2)\n%3 GB/s\n%4 in %5 over %n occurrences", nullptr, int(o.count))
                                   .arg(QString::fromStdString(o.name),
                                           QString::fromStdString(o.opType),
-                                          QString::number(o.gbps, 'f', 3),
+                                          display::number(o.gbps, 3),
                                           display::bytes(o.bytes),
                                           display::duration(o.duration));
             }
@@ -731,7 +731,7 @@ void ChartsView::rebuildChart(Chart c)
                 maxV = std::max(maxV, t.gbps);
                 trTips[key] = tr("%1 transport\n%2 GB/s\n%3 in %4 over %n HCCL tasks", nullptr, int(t.count))
                                   .arg(QString::fromStdString(t.transport),
-                                          QString::number(t.gbps, 'f', 3),
+                                          display::number(t.gbps, 3),
                                           display::bytes(t.bytes),
                                           display::duration(t.duration));
             }
@@ -763,18 +763,19 @@ void ChartsView::rebuildChart(Chart c)
                 bars->addData(key, double(count));
                 maxC = std::max(maxC, double(count));
                 tips[key] = tr("Hit rate %1–%2 %\n%n AI Core tasks", nullptr, int(count))
-                                .arg(i * w, 0, 'f', 1)
-                                .arg((i + 1) * w, 0, 'f', 1)
-                            + tr(" (%1 % of %2)").arg(h.tasks ? 100.0 * double(count) / double(h.tasks) : 0.0, 0, 'f', 1).arg(h.tasks);
+                                .arg(display::number(i * w, 1), display::number((i + 1) * w, 1))
+                            + tr(" (%1 % of %2)").arg(display::number(h.tasks ? 100.0 * double(count) / double(h.tasks) : 0.0, 1),
+                                                      display::count(std::int64_t(h.tasks)));
             }
             pg.tips[bars] = byIndex(keysOf(bars->data()), tips);
             auto *mean = new QCPGraph(p->xAxis, p->yAxis);
-            mean->setName(tr("Mean %1 %").arg(100.0 * h.mean, 0, 'f', 1));
+            mean->setName(tr("Mean %1 %").arg(display::number(100.0 * h.mean, 1)));
             mean->setPen(QPen(seriesColor(3), 2, Qt::DashLine));
             mean->addData(100.0 * h.mean, 0);
             mean->addData(100.0 * h.mean, maxC * 1.1);
-            pg.tips[mean] = {tr("Mean hit rate: %1 % over %2 AI Core tasks").arg(100.0 * h.mean, 0, 'f', 2).arg(h.tasks),
-                             tr("Mean hit rate: %1 % over %2 AI Core tasks").arg(100.0 * h.mean, 0, 'f', 2).arg(h.tasks)};
+            const QString meanTip = tr("Mean hit rate: %1 % over %2 AI Core tasks")
+                                        .arg(display::number(100.0 * h.mean, 2), display::count(std::int64_t(h.tasks)));
+            pg.tips[mean] = {meanTip, meanTip};
             p->xAxis->setRange(0, 100);
             p->yAxis->setRange(0, std::max(1.0, maxC * 1.1));
             p->xAxis->setLabel(tr("L2 hit rate (%)"));
