@@ -5,6 +5,7 @@
 // training_trace and with another aic_metrics group must explain every missing chart.
 
 #include "core/analysis/chart_data.h"
+#include "tests/test_record.h"
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
@@ -446,4 +447,3 @@ private slots:
 
 QTEST_GUILESS_MAIN(ChartDataTest)
 #include "test_pipeline_chart_data.moc"
-#include "tests/test_record.h"

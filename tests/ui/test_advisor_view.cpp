@@ -4,6 +4,7 @@
 // finding's place; a clean run says it looks healthy; an unknown session says why it
 // cannot be analysed; a language switch recomputes.
 #include "core/analysis/advisor.h"
+#include "tests/test_record.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "test_gui_support.h"
@@ -207,4 +208,3 @@ private slots:
 
 QTEST_MAIN(AdvisorViewTest)
 #include "test_advisor_view.moc"
-#include "tests/test_record.h"

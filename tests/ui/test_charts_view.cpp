@@ -10,6 +10,7 @@
 //   ui_charts_view --show PROJECT [SESSION] [--chart=N] [--dark]   opens the view to look at it
 
 #include "core/analysis/chart_data.h"
+#include "tests/test_record.h"
 #include "core/text/display.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
@@ -173,7 +174,7 @@ private slots:
             // Hovering the bar gives its exact figures.
             const QPoint pos(int(p->xAxis->coordToPixel(valueAt(b, key) / 2)), int(p->yAxis->coordToPixel(key)));
             const QString tip = v.toolTipAt(ChartsView::TopOps, pos);
-            QVERIFY2(tip.contains(QString::number(r.count)), qPrintable(tip));
+            QVERIFY2(tip.contains(display::count(std::int64_t(r.count))), qPrintable(tip));
             if (!r.other)
                 QVERIFY2(tip.startsWith(QString::fromStdString(r.opType)), qPrintable(tip));
         }
@@ -489,4 +490,3 @@ int main(int argc, char **argv)
 }
 
 #include "test_charts_view.moc"
-#include "tests/test_record.h"

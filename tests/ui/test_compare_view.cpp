@@ -5,6 +5,7 @@
 // each run's first iteration (and stop following when unlocked); B from another project;
 // an unreadable other project leaves B as it was and says why.
 #include "core/analysis/run_diff.h"
+#include "tests/test_record.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "test_gui_support.h"
@@ -275,4 +276,3 @@ private slots:
 
 QTEST_MAIN(CompareViewTest)
 #include "test_compare_view.moc"
-#include "tests/test_record.h"

@@ -7,6 +7,7 @@
 //   ui_timeline_view --show [PROJECT [SESSION]]   opens the view in a window to look at it
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
+#include "tests/test_record.h"
 #include "core/text/display.h"
 #include "core/options/profiling_options.h"
 #include "core/store/lod.h"
