@@ -225,8 +225,10 @@ bool SqlConsole::run(const QString &sql, const std::function<void(const QStringL
     d->lastError = StoreError::None;
     if (!db)
         return fail(Ctx::tr("No project is open for SQL queries."));
-    if (cancel && cancel->load())
+    if (cancel && cancel->load()) {
+        d->lastError = StoreError::Cancelled;
         return fail(Ctx::tr("The query was interrupted."));
+    }
     d->auth = {};
     d->interrupted = false;
     d->cancel = cancel;
