@@ -82,8 +82,8 @@ void recoverHotJournal(const QString &path)
     }
     sqlite3 *raw = nullptr;
     if (sqlite3_open_v2(QFile::encodeName(path).constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
-        == SQLITE_OK) {
-        configureConnection(raw);
+        == SQLITE_OK
+        && configureConnection(raw, path, nullptr, nullptr)) {
         sqlite3_stmt *s = nullptr;
         // Any read makes SQLite roll the hot journal back first.
         if (sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &s, nullptr) == SQLITE_OK)
@@ -196,7 +196,10 @@ bool settleAtRest(const QByteArray &path)
         sqlite3_close_v2(raw);
         return false;
     }
-    configureConnection(raw);
+    if (!configureConnection(raw, p, nullptr, nullptr)) {
+        sqlite3_close_v2(raw);
+        return false;
+    }
     // Someone else still using the file is not waited for: they settle it when they close.
     sqlite3_busy_timeout(raw, 0);
     bool settled = false;
