@@ -586,10 +586,8 @@ void MainWindow::startUpgrade(const QString &path)
                 return;
             }
             log(tr("Upgraded %1 from schema %2 to schema %3; the original is kept as %4.")
-                    .arg(QDir::toNativeSeparators(path))
-                    .arg(u.result.fromVersion)
-                    .arg(u.result.toVersion)
-                    .arg(QDir::toNativeSeparators(u.result.backupPath)));
+                    .arg(QDir::toNativeSeparators(path), QString::number(u.result.fromVersion),
+                         QString::number(u.result.toVersion), QDir::toNativeSeparators(u.result.backupPath)));
             // The upgraded file is checked like any other before it is shown; that open
             // reports the outcome.
             openProject(path);

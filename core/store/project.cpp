@@ -467,7 +467,7 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
     r.backupPath = detail::upgradeBackupPath(path, version);
     bool cancelled = false;
     const auto cancelledText = [&] {
-        return ProjectStore::tr("The upgrade of %1 was cancelled; the project is unchanged (schema %2).").arg(shown(path)).arg(version);
+        return ProjectStore::tr("The upgrade of %1 was cancelled; the project is unchanged (schema %2).").arg(shown(path), QString::number(version));
     };
     if (QFileInfo::exists(r.backupPath)) {
         bool same = false;

@@ -428,7 +428,8 @@ private:
             const Shape4 s = it->second;
             if (s.n != cur.n || s.c != cur.c || s.h != cur.h || s.w != cur.w)
                 return fail(error, JsonModel::tr("the output of \"%1\" (%2×%3×%4) does not match the current shape (%5×%6×%7)")
-                                       .arg(from).arg(s.c).arg(s.h).arg(s.w).arg(cur.c).arg(cur.h).arg(cur.w));
+                                       .arg(from, QString::number(s.c), QString::number(s.h), QString::number(s.w),
+                                            QString::number(cur.c), QString::number(cur.h), QString::number(cur.w)));
             Activation act;
             if (!activation(l, reluOrNone, &act, error))
                 return false;

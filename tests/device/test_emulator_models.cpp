@@ -230,6 +230,10 @@ private slots:
         QTest::newRow("shape mismatch") << QByteArray("{\"input\": {\"features\": 8}, \"layers\": [\n{\"type\": \"dense\", \"units\": 4, \"name\": \"a\"},\n"
                                                       "{\"type\": \"dense\", \"units\": 5},\n{\"type\": \"add\", \"from\": \"a\"}]}")
                                         << QStringList{QStringLiteral("layers[2] (line 4)"), QStringLiteral("does not match")};
+        // A layer name is the user's text: a '%2' in it stays as typed instead of taking a number's place.
+        QTest::newRow("shape mismatch, odd name") << QByteArray("{\"input\": {\"features\": 8}, \"layers\": [\n{\"type\": \"dense\", \"units\": 4, \"name\": \"%2\"},\n"
+                                                                "{\"type\": \"dense\", \"units\": 5},\n{\"type\": \"add\", \"from\": \"%2\"}]}")
+                                                  << QStringList{QStringLiteral("layers[2] (line 4)"), QStringLiteral("\"%2\" (4×1×1)")};
         QTest::newRow("conv too big") << QByteArray("{\"input\": {\"channels\": 1, \"height\": 8, \"width\": 8}, \"layers\": [\n"
                                                     "{\"type\": \"conv\", \"filters\": 4, \"kernel\": 9}]}")
                                       << QStringList{QStringLiteral("layers[0] (line 2)"), QStringLiteral("does not fit")};
