@@ -1,5 +1,5 @@
 #pragma once
-// Series behind the analysis charts (issue 6): top-N op types by total time, the per-
+// Series behind the analysis charts: top-N op types by total time, the per-
 // iteration step breakdown, iteration time per device, AI Core pipe ratios per op type,
 // collective bandwidth and the L2 hit-rate distribution. Pure functions over a
 // TraceReader, so the GUI charts and the tests compute the same numbers.

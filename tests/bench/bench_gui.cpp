@@ -1,4 +1,4 @@
-// GUI responsiveness (issue 4: "no freeze over 100 ms during a long run"), measured by
+// GUI responsiveness (the goal: no freeze over 100 ms during a long run), measured by
 // ui_gui_import --bench (npuscope-bench has no QApplication, the window needs one) on an
 // offscreen MainWindow: the largest gap between ticks of a 5 ms QTimer on the GUI thread
 //   - idle (2 s, the baseline),

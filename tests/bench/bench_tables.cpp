@@ -1,4 +1,4 @@
-// Summary table figures (issue 6): an emulated ResNet-50 session (8 devices, PipeUtilization,
+// Summary table figures: an emulated ResNet-50 session (8 devices, PipeUtilization,
 // kept in a MemoryTrace) as large as fits in ~20 s of emulation (10 M tasks at most;
 // NPUSCOPE_BENCH_TABLE_TASKS overrides the target), its op_summary table built, then
 //   table_sort           stable sort by Task Duration(us) plus a text filter ("conv" on Op

@@ -1,4 +1,4 @@
-// Timeline figures (issue 5): sessions of ~100 k and ~10 M tasks (ResNet-50 on 8 devices,
+// Timeline figures: sessions of ~100 k and ~10 M tasks (ResNet-50 on 8 devices,
 // emulated and recorded like any session, so the timeline summary is written at record
 // end), opened offscreen at 1920×1080 by ui_timeline_view --bench (npuscope-bench has no
 // QApplication, the widget needs one):

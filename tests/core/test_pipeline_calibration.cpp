@@ -1,4 +1,4 @@
-// Calibration against the real capture (issue 3): AlexNet on 8 devices in graph mode with
+// Calibration against the real capture: AlexNet on 8 devices in graph mode with
 // the reference's settings as far as its files reveal them (batch 32 as in the MindSpore
 // model zoo; mixed precision: the first op is a Cast; one gradient segment: one Reduce per
 // step trace; a host step per iteration (sess.run: the real Data Aug Bound is there from

@@ -344,7 +344,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     const char *overlapNames[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
     // The loop below keeps pointers into m->lanes (the stream lanes' events, the Computing
     // lane) while laneFor appends up to four Overlap lanes per device: without room
-    // reserved up front, a reallocation left them dangling (found by ASan).
+    // reserved up front, a reallocation would leave them dangling.
     m->lanes.reserve(m->lanes.size() + 4 * m->devices.size());
     for (const auto &dev : m->devices) {
         if (cancel.load())
