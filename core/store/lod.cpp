@@ -871,36 +871,6 @@ bool TimelineStore::readCollectives(std::vector<CollectiveOpRecord> *out) const
                    });
 }
 
-bool TimelineStore::readHcclTasks(std::vector<HcclTaskRecord> *out) const
-{
-    out->clear();
-    return eachRow(d->db.get(),
-                   "SELECT device, model, iteration, plane, name, start, duration, notify_id, duration_estimated_us, stream, "
-                   "task_id, src_rank, dst_rank, transport_type, size_bytes, data_type, link_type, bandwidth_gbps "
-                   "FROM hccl_tasks WHERE session = ?1 ORDER BY start", d->session, &d->error, [&](sqlite3_stmt *s) {
-                       HcclTaskRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.modelId = U(s, 1);
-                       r.iteration = U(s, 2);
-                       r.plane = U(s, 3);
-                       r.name = U(s, 4);
-                       r.start = I(s, 5);
-                       r.duration = I(s, 6);
-                       r.notifyId = std::uint64_t(I(s, 7));
-                       r.durationEstimatedUs = sqlite3_column_double(s, 8);
-                       r.streamId = U(s, 9);
-                       r.taskId = U(s, 10);
-                       r.srcRank = U(s, 11);
-                       r.dstRank = U(s, 12);
-                       r.transportType = U(s, 13);
-                       r.sizeBytes = std::uint64_t(I(s, 14));
-                       r.dataType = U(s, 15);
-                       r.linkType = U(s, 16);
-                       r.bandwidthGBps = sqlite3_column_double(s, 17);
-                       out->push_back(r);
-                   });
-}
-
 bool TimelineStore::readHostRanges(std::vector<HostRangeRecord> *out) const
 {
     out->clear();

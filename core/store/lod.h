@@ -119,7 +119,6 @@ public:
     bool readDevices(std::vector<DeviceInfo> *out) const;
     bool readStepTraces(std::vector<StepTraceRecord> *out) const;
     bool readCollectives(std::vector<CollectiveOpRecord> *out) const;
-    bool readHcclTasks(std::vector<HcclTaskRecord> *out) const;
     bool readHostRanges(std::vector<HostRangeRecord> *out) const;
     bool readAiCpu(std::vector<AiCpuRecord> *out) const;
 
