@@ -135,6 +135,10 @@ check "Foreign files" "Security settings" "each connection setting switched back
   core/core_store_defensive securitySettingsAreVerified
 check "Files written" "Exclusive temporaries" "a link planted at the old <file>.tmp-<pid> name, two writers of one file" \
   core/core_export_out_file temporariesAreUniqueAndExclusive
+check "GUI thread" "Open and Save As in the background" "the integrity check held on its worker while events keep flowing; Save As cancelled from its dialog: no copy, the open project stays" \
+  ui/ui_main_window openAndSaveAsRunInTheBackground
+check "GUI thread" "Upgrade in the background" "Yes to the upgrade, then Cancel in its progress dialog: the file byte for byte unchanged, nothing opened" \
+  ui/ui_gui_upgrade cancelledUpgradeChangesNothing
 check "Bad input" "Links out of an imported folder" "device folder, data file and metadata file linking outside the PROF folder; a link inside it" \
   core/core_import_bad_input linksOutsideTheFolderAreNotRead
 check "Bad input" "Truncated and malformed PROF files" "JSON cut mid-file, wrong types, unknown lanes and fields, garbage, missing files" \
