@@ -589,22 +589,6 @@
         <translation>警告：%1</translation>
     </message>
     <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>%1 KB</source>
-        <translation>%1 KB</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%1 字节</translation>
-    </message>
-    <message>
         <source>%1 holds no recorded session to export.</source>
         <translation>%1 中没有可导出的已记录会话。</translation>
     </message>
@@ -671,6 +655,10 @@
     <message>
         <source>The storage limit aged %1 MB (%2 bytes) of the oldest records; step traces, fusion-op info, metadata and the newest iteration were kept.</source>
         <translation>存储上限已老化删除最早的 %1 MB（%2 字节）记录；step trace、融合算子信息、元数据和最新一次迭代均已保留。</translation>
+    </message>
+    <message>
+        <source>Emulate a profiled training session on Ascend 910 devices and record it into a project.</source>
+        <translation>在 Ascend 910 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
     </message>
     <message>
         <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
@@ -911,10 +899,6 @@
     <message>
         <source>--format must be &quot;text&quot; or &quot;json&quot;, got &quot;%1&quot;.</source>
         <translation>--format 必须是 &quot;text&quot; 或 &quot;json&quot;，实际为 &quot;%1&quot;。</translation>
-    </message>
-    <message>
-        <source>Checking the integrity of %1 (%2 MB)…</source>
-        <translation>正在检查 %1 的完整性（%2 MB）…</translation>
     </message>
     <message>
         <source>Validate profiling_options like the real collector; list every problem.</source>
@@ -1228,6 +1212,92 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <source>--chip must be one of %1, got &quot;%2&quot;.</source>
         <translation>--chip 必须是 %1 之一，实际为“%2”。</translation>
     </message>
+    <message>
+        <source>emulate a profiled training session and record it into a project</source>
+        <translation>仿真一次开启 Profiling 的训练会话，并将其记录到工程中</translation>
+    </message>
+    <message>
+        <source>write a recorded session as a PROF directory (JSON timelines, CSV summaries)</source>
+        <translation>将已记录的会话写为 PROF 目录（JSON 时间线、CSV 汇总）</translation>
+    </message>
+    <message>
+        <source>read a PROF directory (msprof output) into a project</source>
+        <translation>将 PROF 目录（msprof 输出）读入工程</translation>
+    </message>
+    <message>
+        <source>list sessions, devices, models, iterations and record counts</source>
+        <translation>列出会话、设备、模型、迭代和记录数</translation>
+    </message>
+    <message>
+        <source>validate a profiling_options string or a training script</source>
+        <translation>校验 profiling_options 字符串或训练脚本</translation>
+    </message>
+    <message>
+        <source>record and export a small demo session</source>
+        <translation>记录并导出一个小型演示会话</translation>
+    </message>
+    <message>
+        <source>find what limits training speed in a session (advisor findings)</source>
+        <translation>找出会话中限制训练速度的因素（专家建议）</translation>
+    </message>
+    <message>
+        <source>compare two sessions: op time per iteration and step times</source>
+        <translation>比较两个会话：每次迭代的算子耗时和 step trace 各阶段耗时</translation>
+    </message>
+    <message>
+        <source>run a read-only SQL query over a project (--schema lists the tables)</source>
+        <translation>对工程执行只读 SQL 查询（--schema 列出所有表）</translation>
+    </message>
+    <message>
+        <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.</source>
+        <translation>NPU Scope %1 - 面向昇腾 NPU 的 AI 训练性能分析工具。</translation>
+    </message>
+    <message>
+        <source>Usage: npuscope [project.npuscope]        open the GUI (needs a display)
+       npuscope &lt;command&gt; [options]</source>
+        <translation>用法:  npuscope [project.npuscope]        打开图形界面（需要显示环境）
+       npuscope &lt;command&gt; [options]</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令:</translation>
+    </message>
+    <message>
+        <source>Options:
+  -h, --help     show this help; &apos;npuscope &lt;command&gt; --help&apos; for a command
+  -v, --version  show the version
+  --upgrade      with a command that opens a project: first upgrade a project written by
+                 an older NPU Scope (the original is kept as &lt;project&gt;.v&lt;N&gt;.bak)</source>
+        <translation>选项:
+  -h, --help     显示本帮助；查看某个命令的帮助请用 &apos;npuscope &lt;command&gt; --help&apos;
+  -v, --version  显示版本
+  --upgrade      与打开工程的命令一起使用：先升级由旧版本 NPU Scope 写入的工程
+                 （原文件保留为 &lt;project&gt;.v&lt;N&gt;.bak）</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt project,
+5 project from a newer version, 6 I/O error, 7 project from an older version (use --upgrade),
+130 cancelled.</source>
+        <translation>退出码: 0 成功，2 用法或选项无效，3 不是工程文件，4 工程已损坏，
+5 工程来自更高版本，6 I/O 错误，7 工程来自旧版本（请使用 --upgrade），
+130 已取消。</translation>
+    </message>
+    <message>
+        <source>Checking the integrity of %1 (%2)…</source>
+        <translation>正在检查 %1 的完整性（%2）…</translation>
+    </message>
+    <message>
+        <source>First upgrade a project written by an older NPU Scope (the original is kept as &lt;project&gt;.v&lt;N&gt;.bak).</source>
+        <translation>先升级由旧版本 NPU Scope 写入的工程（原文件保留为 &lt;project&gt;.v&lt;N&gt;.bak）。</translation>
+    </message>
+    <message>
+        <source>The storage limit aged %1 (%2 bytes) of the oldest records; step traces, fusion-op info, metadata and the newest iteration were kept.</source>
+        <translation>存储上限淘汰了最早的 %1（%2 字节）记录；step trace、融合算子信息、元数据和最新一次迭代均已保留。</translation>
+    </message>
+    <message>
+        <source>The results could not be written to the standard output.</source>
+        <translation>无法将结果写入标准输出。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -1242,6 +1312,10 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>A cell is longer than 16 MiB.</source>
         <translation>某个单元格超过 16 MiB。</translation>
+    </message>
+    <message>
+        <source>Reading failed at byte %1: %2.</source>
+        <translation>在第 %1 字节处读取失败：%2。</translation>
     </message>
 </context>
 <context>
@@ -1293,18 +1367,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 </context>
 <context>
     <name>Format</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 µs</source>
-        <translation>%1 µs</translation>
-    </message>
     <message>
         <source>running</source>
         <translation>运行中</translation>
@@ -1616,6 +1678,30 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>The field &quot;%1&quot; has the wrong type.</source>
         <translation>字段 &quot;%1&quot; 的类型错误。</translation>
+    </message>
+    <message>
+        <source>The escape \u%1 is half of a UTF-16 pair without its first half; it is no character.</source>
+        <translation>转义 \u%1 是缺少前半部分的 UTF-16 代理对的一半，不构成字符。</translation>
+    </message>
+    <message>
+        <source>The escape \u%1 is half of a UTF-16 pair without its second half; it is no character.</source>
+        <translation>转义 \u%1 是缺少后半部分的 UTF-16 代理对的一半，不构成字符。</translation>
+    </message>
+    <message>
+        <source>The values are nested deeper than %1 levels.</source>
+        <translation>值的嵌套深度超过 %1 层。</translation>
+    </message>
+    <message>
+        <source>The field &quot;%1&quot; (%2 µs) is beyond the largest time NPU Scope can hold (%3 µs).</source>
+        <translation>字段 &quot;%1&quot;（%2 µs）超出了 NPU Scope 能表示的最大时间（%3 µs）。</translation>
+    </message>
+    <message>
+        <source>The field &quot;%1&quot; is negative (%2 µs); device times and durations are not.</source>
+        <translation>字段 &quot;%1&quot; 为负数（%2 µs）；设备时间和时长不会为负。</translation>
+    </message>
+    <message>
+        <source>The file holds no trace events: it is neither an array nor an object with &quot;traceEvents&quot;.</source>
+        <translation>该文件不包含 trace 事件：它既不是数组，也不是带有 &quot;traceEvents&quot; 的对象。</translation>
     </message>
 </context>
 <context>
@@ -2169,6 +2255,10 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <source>The project %1 is being opened for recording by other NPU Scope processes over and over; try again.</source>
         <translation>工程 %1 正被其他 NPU Scope 进程反复打开以进行记录；请重试。</translation>
     </message>
+    <message>
+        <source>The project %1 is not opened: SQLite did not accept the safety setting %2.</source>
+        <translation>未打开工程 %1：SQLite 未接受安全设置 %2。</translation>
+    </message>
 </context>
 <context>
     <name>RunDiff</name>
@@ -2248,6 +2338,10 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>The query failed: %1.</source>
         <translation>查询失败：%1。</translation>
+    </message>
+    <message>
+        <source>The project %1 cannot be opened for SQL queries: SQLite did not accept the safety setting %2.</source>
+        <translation>无法为 SQL 查询打开工程 %1：SQLite 未接受安全设置 %2。</translation>
     </message>
 </context>
 <context>
@@ -3353,6 +3447,18 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
         <source>The lane layout could not be saved: %1</source>
         <translation>无法保存泳道布局：%1</translation>
     </message>
+    <message>
+        <source>The task is no longer in the project.</source>
+        <translation>该任务已不在工程中。</translation>
+    </message>
+    <message>
+        <source>Reading the marks</source>
+        <translation>读取标记</translation>
+    </message>
+    <message>
+        <source>Reading the lane layout</source>
+        <translation>读取泳道布局</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -3757,18 +3863,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
 </context>
 <context>
     <name>npuscope::ui::ChartsView</name>
-    <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>%1 KB</source>
-        <translation>%1 KB</translation>
-    </message>
     <message>
         <source>Top op types</source>
         <translation>Top 算子类型</translation>
@@ -4744,10 +4838,6 @@ FP→BP（计算）：%2
         <translation>正在记录会话。是否停止记录并退出？已记录的数据会保留。</translation>
     </message>
     <message>
-        <source>Checking the integrity of %1 (%2 MB)…</source>
-        <translation>正在检查 %1 的完整性（%2 MB）…</translation>
-    </message>
-    <message>
         <source>Opening Project</source>
         <translation>正在打开工程</translation>
     </message>
@@ -4826,10 +4916,6 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Aged by storage_limit</source>
         <translation>因 storage_limit 老化删除</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
     </message>
     <message>
         <source>&lt;h4&gt;Import&lt;/h4&gt;</source>
@@ -5062,20 +5148,8 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>&lt;h3&gt;NPU Scope %1&lt;/h3&gt;&lt;p&gt;面向昇腾 NPU 的 AI 训练性能分析工具，内置 Ascend 910 / 910B 仿真器，可导出 msprof 兼容格式的数据，并使用 SQLite 工程文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Chip</source>
-        <translation>芯片</translation>
-    </message>
-    <message>
-        <source>%1 recorded of %2 requested</source>
-        <translation>已记录 %1 次，请求 %2 次</translation>
-    </message>
-    <message>
-        <source>Import time</source>
-        <translation>导入用时</translation>
-    </message>
-    <message>
-        <source>Recording time</source>
-        <translation>记录用时</translation>
+        <source>Checking the integrity of %1 (%2)…</source>
+        <translation>正在检查 %1 的完整性（%2）…</translation>
     </message>
 </context>
 <context>
