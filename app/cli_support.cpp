@@ -36,6 +36,8 @@ void announceCheck(const QString &path)
     }
 }
 
+} // namespace
+
 QString readTextFile(const QString &path, QString *error)
 {
     QFile f(path);
@@ -45,8 +47,6 @@ QString readTextFile(const QString &path, QString *error)
     }
     return QString::fromUtf8(f.readAll());
 }
-
-} // namespace
 
 InterruptGuard::InterruptGuard()
 {

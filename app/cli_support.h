@@ -88,6 +88,9 @@ void addOptionsSources(QCommandLineParser &p);
 // Gets the options JSON from exactly one of them (or the positional JSON). Returns false
 // (after printing why) on usage errors or extraction failures.
 bool optionsJsonFromArgs(const QCommandLineParser &p, const QString &positional, QByteArray *json, bool required);
+
+// A UTF-8 text file; empty with *error set (translated, naming the file) when unreadable.
+QString readTextFile(const QString &path, QString *error);
 void printProblems(const std::vector<OptionProblem> &problems);
 
 // --session ID; returns false after printing why when it is not a session id.
