@@ -653,14 +653,6 @@
         <translation>已将会话 %1（%2，批大小 %3，%4 次迭代，%5 个设备，%6）记录到 %7：共 %8 条记录，用时 %9 秒。</translation>
     </message>
     <message>
-        <source>The storage limit aged %1 MB (%2 bytes) of the oldest records; step traces, fusion-op info, metadata and the newest iteration were kept.</source>
-        <translation>存储上限已老化删除最早的 %1 MB（%2 字节）记录；step trace、融合算子信息、元数据和最新一次迭代均已保留。</translation>
-    </message>
-    <message>
-        <source>Emulate a profiled training session on Ascend 910 devices and record it into a project.</source>
-        <translation>在 Ascend 910 设备上仿真一次开启 Profiling 的训练会话，并将其记录到工程中。</translation>
-    </message>
-    <message>
         <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
         <translation>模型：%1，或 JSON 模型文件的路径（格式见 docs/emulator.md）。</translation>
     </message>
@@ -1101,58 +1093,6 @@
         <translation>要导入的文件夹（或 .db 文件）。</translation>
     </message>
     <message>
-        <source>NPU Scope %1 - profiler for AI training on Ascend NPUs.
-
-Usage: npuscope [project.npuscope]        open the GUI (needs a display)
-       npuscope &lt;command&gt; [options]
-
-Commands:
-  run            emulate a profiled training session and record it into a project
-  export         write a recorded session as a PROF directory (JSON timelines, CSV summaries)
-  import         read profiler output (msprof, torch_npu, MindSpore; text or SQLite) into a project
-  query          list sessions, devices, models, iterations and record counts
-  check-options  validate a profiling_options string or a training script
-  demo           record and export a small demo session
-  analyze        find what limits training speed in a session (advisor findings)
-  diff           compare two sessions: op time per iteration and step times
-  sql            run a read-only SQL query over a project (--schema lists the tables)
-
-Options:
-  -h, --help     show this help; &apos;npuscope &lt;command&gt; --help&apos; for a command
-  -v, --version  show the version
-  --upgrade      with run, export, import or query: first upgrade a project written by an
-                 older NPU Scope (the original is kept as &lt;project&gt;.v&lt;N&gt;.bak)
-
-Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt project,
-5 project from a newer version, 6 I/O error, 7 project from an older version (use --upgrade),
-130 cancelled.</source>
-        <translation>NPU Scope %1 - 面向昇腾 NPU 的 AI 训练性能分析工具。
-
-用法:  npuscope [project.npuscope]        打开图形界面（需要显示环境）
-       npuscope &lt;command&gt; [options]
-
-命令:
-  run            仿真一次开启 Profiling 的训练会话，并将其记录到工程中
-  export         将已记录的会话写为 PROF 目录（JSON 时间线、CSV 汇总）
-  import         将性能数据（msprof、torch_npu、MindSpore；文本或 SQLite）读入工程
-  query          列出会话、设备、模型、迭代和记录数
-  check-options  校验 profiling_options 字符串或训练脚本
-  demo           记录并导出一个小型演示会话
-  analyze        找出会话中限制训练速度的因素（专家建议）
-  diff           比较两个会话：每次迭代的算子耗时和 step trace 各阶段耗时
-  sql            对工程执行只读 SQL 查询（--schema 列出所有表）
-
-选项:
-  -h, --help     显示本帮助；查看某个命令的帮助请用 &apos;npuscope &lt;command&gt; --help&apos;
-  -v, --version  显示版本
-  --upgrade      与 run、export、import 或 query 一起使用：先升级由旧版本 NPU Scope
-                 写入的工程（原文件保留为 &lt;project&gt;.v&lt;N&gt;.bak）
-
-退出码: 0 成功，2 用法或选项无效，3 不是工程文件，4 工程已损坏，
-5 工程来自更高版本，6 I/O 错误，7 工程来自旧版本（请使用 --upgrade），
-130 已取消。</translation>
-    </message>
-    <message>
         <source>tensorflow (profiling_options, the default) or pytorch (a torch_npu.profiler config: JSON text, a .json file or a training script).</source>
         <translation>tensorflow（profiling_options，默认）或 pytorch（torch_npu.profiler 配置：JSON 文本、.json 文件或训练脚本）。</translation>
     </message>
@@ -1219,10 +1159,6 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>write a recorded session as a PROF directory (JSON timelines, CSV summaries)</source>
         <translation>将已记录的会话写为 PROF 目录（JSON 时间线、CSV 汇总）</translation>
-    </message>
-    <message>
-        <source>read a PROF directory (msprof output) into a project</source>
-        <translation>将 PROF 目录（msprof 输出）读入工程</translation>
     </message>
     <message>
         <source>list sessions, devices, models, iterations and record counts</source>
@@ -1297,6 +1233,10 @@ Exit codes: 0 success, 2 invalid usage or options, 3 not a project, 4 corrupt pr
     <message>
         <source>The results could not be written to the standard output.</source>
         <translation>无法将结果写入标准输出。</translation>
+    </message>
+    <message>
+        <source>read profiler output (msprof, torch_npu, MindSpore; text or SQLite) into a project</source>
+        <translation>将性能数据（msprof、torch_npu、MindSpore；文本或 SQLite）读入工程</translation>
     </message>
 </context>
 <context>
