@@ -5091,6 +5091,22 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <source>Checking the integrity of %1 (%2)…</source>
         <translation>正在检查 %1 的完整性（%2）…</translation>
     </message>
+    <message>
+        <source>Chip</source>
+        <translation>芯片</translation>
+    </message>
+    <message>
+        <source>%1 recorded of %2 requested</source>
+        <translation>已记录 %1 次，请求 %2 次</translation>
+    </message>
+    <message>
+        <source>Import time</source>
+        <translation>导入用时</translation>
+    </message>
+    <message>
+        <source>Recording time</source>
+        <translation>记录用时</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::NewSessionDialog</name>
