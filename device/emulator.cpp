@@ -5,6 +5,9 @@
 #include "device/graph.h"
 #include "device/models/network.h"
 #include "device/rng.h"
+#include "device/torch_session.h"
+
+#include "core/analysis/step_time.h"
 
 #include <QDateTime>
 #include <QCoreApplication>
@@ -14,6 +17,8 @@
 #include <array>
 #include <cmath>
 #include <numeric>
+#include <optional>
+#include <unordered_map>
 
 namespace npuscope::device {
 
@@ -103,6 +108,32 @@ struct Names {
     StrId coreAic = 0, coreAiv = 0, coreMixAic = 0, coreMixAiv = 0, coreAiCpu = 0, coreDsa = 0;
 };
 
+// A PyTorch session: the torch_npu config and what it switches on beyond the msprof
+// collection (torchMsprofOptions).
+struct TorchPlan {
+    torchcfg::TorchProfilerConfig cfg;
+    bool cpu = true;      // CPU activity: the framework's Python lane
+    bool cann = false;    // AscendCL API ranges (every device level collects them)
+    bool pmu = false;     // AI Core metrics the emulator models
+    std::vector<bool> recorded; // per 1-based iteration: the schedule records it
+};
+
+// How one launched kernel appears on the host of a PyTorch session.
+struct TorchOp {
+    StrId aten = 0, acl = 0, dequeue = 0, dims = 0, types = 0, stack = 0;
+    bool backward = false;   // run by the autograd engine's thread
+    bool activation = false; // its output lives until the backward pass
+    std::int64_t sequence = -1;
+    double outMB = 0;
+};
+
+// A kernel launch of the step (recorded or not), in issue order.
+struct Launch {
+    std::uint32_t opId = 0, stream = 0, taskId = 0;
+    TimeNs start = 0, pending = 0;
+    TimeNs hostStart = 0, hostEnd = 0; // its aten op on the host
+};
+
 struct DeviceState {
     Rng rng;
     double speed = 1.0;             // >1 = slower device (straggler scenario)
@@ -131,14 +162,23 @@ struct DeviceState {
     TimeNs iterStart = 0, computeCur = 0, fpStart = -1, bpEnd = -1;
     std::vector<TimeNs> segReady;
     std::vector<StepTraceRecord::Reduce> reduces;
+    // PyTorch sessions
+    std::vector<Launch> launches;
+    Rng hostRng;                    // the host lane's own draws: device timings never depend on it
+    TimeNs torchHost = 0;           // the Python thread is busy until here
+    TimeNs torchStepStart = 0, torchStepEnd = 0; // this step's ProfilerStep range
+    TimeNs hostA = 0, hostE = 0;    // the host op of the kernel about to be issued
+    double allocatedMB = 0, reservedMB = 0; // the caching allocator between steps
 };
 
 class Run {
 public:
-    Run(const SessionSpec &spec, const ProfilingOptions &opt, const CompiledGraph &g, int batch, Chip chip)
+    Run(const SessionSpec &spec, const ProfilingOptions &opt, const CompiledGraph &g, int batch, Chip chip,
+        const TorchPlan *torch)
         : spec_(spec), opt_(opt), g_(g), batch_(batch), chip_(chip),
           ar_(chipProfile(chip), spec.devicesPerServer, spec.servers)
     {
+        torch_ = torch;
         n_ = spec.deviceCount();
         timing_ = opt.taskTimingOn();
         l1_ = timing_ && opt.taskTime == TaskTimeLevel::L1;
@@ -147,6 +187,9 @@ public:
         launchBound_ = spec.scenarios.contains(QStringLiteral("launch-bound"));
         split_ = chipProfile(chip).splitCores;
         auxStream_ = split_ ? kAuxStreamSplit : kAiCpuStream;
+        // torch_npu's Level0 keeps the communication ops without HCCL's own tasks.
+        collectiveOps_ = torch_ ? timing_ && n_ > 1 : hccl_;
+        pmu_ = torch_ ? torch_->pmu : true;
     }
 
     std::uint64_t records = 0;
@@ -276,6 +319,8 @@ public:
             nm_.tAiv = nm_.tMixAic = nm_.tMixAiv = nm_.tAiCore;
             nm_.tDsa = nm_.tAiCpu;
         }
+        if (torch_)
+            torchPrelude(b);
     }
 
     std::vector<DeviceState> devs;
@@ -294,6 +339,16 @@ public:
             s.aicpuFree = s.iterStart;
             s.hostFree = s.iterStart - 2000 * kUs;
             s.txFree = s.hostFree;
+            if (torch_) {
+                s.hostRng = Rng(spec_.seed * 0x94d049bb133111ebull + std::uint64_t(d) * 0x9e3779b97f4a7c15ull + 41);
+                s.torchHost = s.hostFree;
+                // Weights, their gradients and the optimizer's state (fp32) stay allocated.
+                double params = 0;
+                for (const Parameter &p : g_.params)
+                    params += double(p.elements);
+                s.allocatedMB = params * 4.0 * 3.0 / (1024.0 * 1024.0);
+                s.reservedMB = std::ceil(s.allocatedMB / 2.0) * 2.0;
+            }
         }
         t0_ = t0;
         // Host input pipeline: batches/s; the slow-input scenario makes it deliver 40 % of
@@ -313,6 +368,7 @@ public:
     {
         DeviceState &s = devs[size_t(d)];
         s.batch.clear();
+        s.launches.clear();
         s.taskIds.fill(1);
         openWithCarry(s);
         s.fpStart = s.bpEnd = -1;
@@ -320,10 +376,15 @@ public:
         s.reduces.clear();
         const double warm = it == 1 ? 2.5 : 1.0;
         if (it > 1) {
-            const bool sessRun = spec_.mode == LaunchMode::SessRun;
+            const bool sessRun = sessRunLike();
             // sess.run: the host sees the step finish, returns to Python and launches again.
             const double gapUs = sessRun ? s.rng.uniform(350, 700) : s.rng.uniform(1.5, 6);
             s.iterStart = s.prevIterEnd + TimeNs(gapUs * kUs);
+        }
+        if (torch_) {
+            // The Python step begins a little before its first launch reaches the device.
+            s.torchHost = std::max(s.torchHost, s.iterStart - TimeNs(s.hostRng.uniform(20, 60) * kUs));
+            s.torchStepStart = s.torchHost;
         }
         // GetNext: in sink mode the previous iteration already prefetched this batch;
         // otherwise (first step, sess.run) the step issues it now and it completes when the
@@ -340,6 +401,8 @@ public:
         aic = std::max(aic + 300, cur);
         for (size_t j = 0; j < masks_.size(); ++j) {
             const TimeNs dur = TimeNs(g_.masks[j].aiCpuNs * s.rng.jitter(0.12) * warm * s.speed);
+            if (torch_)
+                aic = hostGate(s, masks_[j].opId, aic);
             if (split_)
                 task(s, d, it, auxStream_, nm_.tDsa, masks_[j].name, masks_[j].opId, aic, dur);
             else
@@ -373,7 +436,7 @@ public:
         // In sink mode the next GetNext is queued as soon as the AI CPU is free, so it runs
         // inside this iteration's window and is recorded with this iteration.
         // The last profiled step prefetches too: training goes on after the capture.
-        if (spec_.mode == LaunchMode::Estimator) {
+        if (!sessRunLike()) {
             s.prefetchReady = getNext(s, d, it, it + 1, s.aicpuFree + TimeNs(s.rng.uniform(2, 8) * kUs), 1.0);
             s.prefetched = true;
         }
@@ -414,6 +477,13 @@ public:
             s.batch.stepTraces.push_back(std::move(st));
         }
         hostRanges(s, d, it, iterEnd);
+        if (torch_) {
+            // The step ends when the host has read the loss back: it waits for the device.
+            s.torchStepEnd = std::max(s.torchHost, iterEnd) + TimeNs(s.hostRng.uniform(10, 30) * kUs);
+            s.torchHost = s.torchStepEnd;
+        }
+        if (torch_ && torch_->recorded[size_t(it)])
+            torchStep(s, d, it, iterEnd);
         s.prevIterEnd = iterEnd;
     }
 
@@ -442,7 +512,7 @@ private:
 
     int prefill() const
     {
-        return std::min(spec_.mode == LaunchMode::SessRun ? kHostPrefill : kSinkPrefill, spec_.queueDepth);
+        return std::min(sessRunLike() ? kHostPrefill : kSinkPrefill, spec_.queueDepth);
     }
 
     // The host pipeline delivers batches at the configured rate on average (its workers
@@ -508,7 +578,9 @@ private:
         q.action = nm_.dpAction;
         q.source = nm_.dpSource;
         q.cachedBufferSize = std::uint32_t(depth);
-        s.batch.queueEvents.push_back(q);
+        // The dataset queue is TensorFlow's; a PyTorch step takes its batch from a DataLoader.
+        if (!torch_)
+            s.batch.queueEvents.push_back(q);
     }
 
     // GetNext feeding iteration forIt, recorded with iteration `label` (the one whose
@@ -517,6 +589,8 @@ private:
     TimeNs getNext(DeviceState &s, int d, int label, int forIt, TimeNs start, double warm)
     {
         const TimeNs cost = TimeNs(g_.getNext.aiCpuNs * s.rng.jitter(0.05) * (forIt == 1 ? warm : 1.0));
+        if (torch_)
+            start = hostGate(s, gn_.opId, start);
         const TimeNs end = std::max(start + cost, batchAvailable(s, forIt) + 12 * kUs);
         aiCpuTask(s, d, label, gn_, start, end - start);
         queueEvent(s, d, forIt, end);
@@ -598,6 +672,8 @@ private:
         TimeNs a = std::max(s.aicpuFree, cur + 10) + 300;
         a = waitEvent(s, d, it, auxStream_, a);
         const TimeNs dur = TimeNs(k.aiCpuNs * s.rng.jitter(0.08) * warm * s.speed);
+        if (torch_)
+            a = hostGate(s, compute_[size_t(i)].opId, a);
         if (i == fpIndex_ && s.fpStart < 0)
             s.fpStart = a;
         aiCpuTask(s, d, it, compute_[size_t(i)], a, dur);
@@ -629,6 +705,8 @@ private:
         lastTaskId_ = id;
         // Drawn even when not recorded so that switching options never changes timings.
         const TimeNs pending = 500 + TimeNs(s.rng.bits() % 2500);
+        if (torch_ && opId)
+            s.launches.push_back({opId, stream, id, start, pending, s.hostA, s.hostE});
         if (!timing_)
             return nullptr;
         TaskRecord t;
@@ -680,6 +758,8 @@ private:
         const KernelPlan &p = compute_[size_t(i)];
         const KernelCost &c = k.cost;
         TimeNs start = cur + 90 + TimeNs(s.rng.bits() % 80);
+        if (torch_)
+            start = hostGate(s, p.opId, start);
         if (launchBound_) {
             // Op-by-op launch: the host dispatches each kernel (framework + rtKernelLaunch),
             // the device cannot run ahead of it.
@@ -703,10 +783,12 @@ private:
                 // cores' (aic_total_cycles), 0 for a vector kernel.
                 const bool cube = k.cores == Cores::Cube || k.cores == Cores::MixCube;
                 t->totalCycles = cube ? cycles : 0;
-                fillPmuSplit(*t, k, p.r, aicoreUs, cycles, double(dur) / 1000.0);
+                if (pmu_)
+                    fillPmuSplit(*t, k, p.r, aicoreUs, cycles, double(dur) / 1000.0);
             } else if (l1_) {
                 t->totalCycles = cycles;
-                fillPmu(*t, c, p.r, aicoreUs);
+                if (pmu_)
+                    fillPmu(*t, c, p.r, aicoreUs);
             }
             if (opt_.l2 == Switch::On) {
                 t->l2HitRate = round3(std::clamp(c.l2Hit + l2j, 0.0, 1.0));
@@ -821,7 +903,7 @@ private:
             s.commFree = r.done[size_t(d)] + 110;
             s.commDone = r.done[size_t(d)];
             s.reduces.push_back({r.begin[size_t(d)], r.end[size_t(d)]});
-            if (hccl_) {
+            if (collectiveOps_) {
                 CollectiveOpRecord c;
                 c.device = std::uint16_t(d);
                 c.modelId = kModelId;
@@ -901,6 +983,272 @@ private:
         s.batch.hcclTasks.push_back(h);
     }
 
+    bool sessRunLike() const
+    {
+        // An eager PyTorch step pulls its batch and launches op by op, like sess.run.
+        return torch_ || spec_.mode == LaunchMode::SessRun;
+    }
+
+    // The host side of a kernel launch in a PyTorch session: its aten op runs on the host
+    // after the previous one, and the kernel cannot start on the device before the op's
+    // Node@launch has handed it over. Returns the kernel's start.
+    TimeNs hostGate(DeviceState &s, std::uint32_t opId, TimeNs start)
+    {
+        const bool backward = torchOps_.at(opId).backward;
+        const TimeNs cost = TimeNs(s.hostRng.uniform(backward ? 12 : 18, backward ? 28 : 42) * kUs);
+        s.hostA = s.torchHost;
+        s.hostE = s.hostA + cost;
+        s.torchHost = s.hostE;
+        return std::max(start, s.hostA + cost * 96 / 100 + 3 * kUs);
+    }
+
+    // Strings of the PyTorch host lane, all declared before the first step.
+    void torchPrelude(RecordBatch &b)
+    {
+        auto in = [&](std::string_view v) { return strings_.intern(v, b); };
+        tn_.cpuOp = in("cpu_op"); tn_.enqueueCat = in("enqueue"); tn_.dequeueCat = in("dequeue"); tn_.enqueue = in("Enqueue");
+        tn_.queueFlowCat = in("async_task_queue"); tn_.queueFlow = in("enqueue_to_dequeue");
+        tn_.npuFlowCat = in("async_npu"); tn_.npuFlow = in("torch_to_npu");
+        tn_.h2dCat = in("HostToDevice"); tn_.h2d = tn_.h2dCat;
+        tn_.nodeLaunch = in("Node@launch"); tn_.acl = in("acl"); tn_.node = in("node"); tn_.runtime = in("runtime");
+        tn_.rtLaunch = in("rtKernelLaunch"); tn_.pta = in("PTA");
+        tn_.stepRange.assign(size_t(spec_.iterations) + 1, 0);
+        tn_.stepName.assign(size_t(spec_.iterations) + 1, 0);
+        for (int it = 1; it <= spec_.iterations; ++it) {
+            if (!torch_->recorded[size_t(it)])
+                continue;
+            // torch's step_num counts from 0: iteration k is ProfilerStep#(k-1).
+            tn_.stepRange[size_t(it)] = in("ProfilerStep#" + std::to_string(it - 1));
+            tn_.stepName[size_t(it)] = in(std::to_string(it - 1));
+        }
+        const std::string model = g_.modelName;
+        const std::string train = "train.py(212): train_step;\r\ntrain.py(268): main;\r\ntrain.py(281): <module>";
+        const StrId fwdStack = in("models/" + model + ".py(97): forward;\r\n"
+                                  "torch/nn/modules/module.py(1527): _call_impl;\r\n" + train);
+        const StrId lossStack = in("torch/nn/modules/loss.py(1179): forward;\r\n"
+                                   "torch/nn/modules/module.py(1527): _call_impl;\r\n" + train);
+        const StrId optStack = in("torch/optim/sgd.py(75): step;\r\ntorch/optim/optimizer.py(373): wrapper;\r\n" + train);
+        const StrId loadStack = in(train);
+        std::int64_t sequence = 0;
+        auto add = [&](const Kernel &k, std::uint32_t opId, bool input) {
+            TorchOp op;
+            // The input batch reaches the device as a copy the training loop asks for.
+            op.aten = in(input ? std::string("aten::to") : atenName(k.type));
+            op.acl = in("AscendCL@aclnn" + k.type);
+            op.dequeue = in("Dequeue@aclnn" + k.type);
+            op.dims = in(torchInputDims(k.inShapes));
+            op.types = in(torchInputTypes(k.inTypes));
+            op.backward = k.phase == Phase::Backward;
+            op.activation = k.phase == Phase::Forward || k.phase == Phase::Loss;
+            op.outMB = k.work.bytesOut / (1024.0 * 1024.0);
+            // Autograd numbers the forward ops; the backward pass reuses them.
+            op.sequence = k.phase == Phase::Optimizer || input ? -1 : sequence++;
+            // The autograd engine's thread runs the backward ops without a Python stack.
+            op.stack = input ? loadStack : k.phase == Phase::Forward ? fwdStack : k.phase == Phase::Loss ? lossStack
+                     : k.phase == Phase::Optimizer ? optStack : 0;
+            torchOps_[opId] = op;
+        };
+        add(g_.getNext, gn_.opId, true);
+        for (size_t j = 0; j < masks_.size(); ++j)
+            add(g_.masks[j], masks_[j].opId, false);
+        for (size_t j = 0; j < compute_.size(); ++j)
+            add(g_.compute[j], compute_[j].opId, false);
+    }
+
+    // The host side of one recorded PyTorch step on device d: ProfilerStep#N, each kernel's
+    // aten op (its enqueue on the calling thread, the dequeue on the task queue's thread
+    // with the AscendCL call and Node@launch), the flows aten op → task queue → launch →
+    // device task, memory with profile_memory, and torch_npu's step time breakdown.
+    // Host times are laid out so every launch precedes its device task.
+    void torchStep(DeviceState &s, int d, int it, TimeNs iterEnd)
+    {
+        const TorchPlan &tp = *torch_;
+        RecordBatch &b = s.batch;
+        const std::uint32_t mainTid = kHostPid, autogradTid = kHostPid + 2, queueTid = kHostPid + 3;
+        std::vector<Launch> launches = s.launches;
+        std::stable_sort(launches.begin(), launches.end(),
+                         [](const Launch &x, const Launch &y) { return x.hostStart < y.hostStart; });
+        const size_t n = launches.size();
+        const TimeNs stepStart = s.torchStepStart, stepEnd = s.torchStepEnd;
+
+        auto python = [&](StrId name, StrId cat, std::uint32_t tid, TimeNs a, TimeNs e) -> PythonRangeRecord & {
+            PythonRangeRecord r;
+            r.device = std::uint16_t(d);
+            r.pid = kHostPid;
+            r.tid = tid;
+            r.name = name;
+            r.category = cat;
+            r.start = a;
+            r.duration = std::max<TimeNs>(0, e - a);
+            b.pythonRanges.push_back(r);
+            return b.pythonRanges.back();
+        };
+        auto cann = [&](HostRangeRecord::Kind kind, StrId name, StrId level, TimeNs a, TimeNs e) {
+            HostRangeRecord r;
+            r.kind = kind;
+            r.device = std::uint16_t(d);
+            r.modelId = kModelId;
+            r.iteration = std::uint32_t(it);
+            r.pid = kHostPid;
+            r.tid = queueTid;
+            r.name = name;
+            r.start = a;
+            r.duration = std::max<TimeNs>(0, e - a);
+            r.level = level;
+            b.hostRanges.push_back(r);
+        };
+        auto flow = [&](StrId cat, StrId name, std::uint64_t id, bool finish, FlowLane lane, std::uint32_t tid, TimeNs ts) {
+            FlowEndRecord f;
+            f.device = std::uint16_t(d);
+            f.category = cat;
+            f.name = name;
+            f.flowId = id;
+            f.finish = finish;
+            f.lane = lane;
+            f.tid = tid;
+            f.ts = ts;
+            b.flowEnds.push_back(f);
+        };
+
+        struct Alloc { TimeNs at; double mb; const TorchOp *op; TimeNs release; };
+        std::vector<Alloc> allocs;
+        std::vector<TimeNs> backwardEnds;
+        for (size_t i = 0; i < n; ++i) {
+            const Launch &l = launches[i];
+            const TorchOp &op = torchOps_.at(l.opId);
+            const TimeNs a = l.hostStart, e = l.hostEnd, w = e - a;
+            const std::uint32_t tid = op.backward ? autogradTid : mainTid;
+            const TimeNs launchAt = a + w * 90 / 100, launchEnd = e - w * 4 / 100;
+            if (tp.cpu) {
+                const std::uint64_t c = ++correlation_;
+                PythonRangeRecord &r = python(op.aten, tn_.cpuOp, tid, a, e);
+                if (tp.cfg.recordShapes) {
+                    r.inputShapes = op.dims;
+                    r.inputTypes = op.types;
+                }
+                if (tp.cfg.withStack)
+                    r.callStack = op.stack;
+                r.sequence = op.sequence;
+                const TimeNs enq = a + w * 55 / 100, deq = a + w * 80 / 100;
+                python(tn_.enqueue, tn_.enqueueCat, tid, enq, a + w * 75 / 100).correlation = c;
+                python(op.dequeue, tn_.dequeueCat, queueTid, deq, e).correlation = c;
+                flow(tn_.queueFlowCat, tn_.queueFlow, c, false, FlowLane::Python, tid, enq);
+                flow(tn_.queueFlowCat, tn_.queueFlow, c, true, FlowLane::Python, queueTid, deq);
+                if (timing_) {
+                    const std::uint64_t id = ++flowSeq_;
+                    flow(tn_.npuFlowCat, tn_.npuFlow, id, false, FlowLane::Python, tid, a);
+                    flow(tn_.npuFlowCat, tn_.npuFlow, id, true, FlowLane::Hardware, l.stream, l.start);
+                }
+                if (tp.cfg.profileMemory && op.outMB > 0) {
+                    allocs.push_back({a + w / 10, op.outMB, &op, -1});
+                    if (op.backward)
+                        backwardEnds.push_back(e);
+                }
+            }
+            if (tp.cann) {
+                cann(HostRangeRecord::Kind::Cann, op.acl, tn_.acl, a + w * 83 / 100, e - w * 2 / 100);
+                cann(HostRangeRecord::Kind::Cann, tn_.nodeLaunch, tn_.node, launchAt, launchEnd);
+                if (opt_.runtimeApi == Switch::On)
+                    cann(HostRangeRecord::Kind::RuntimeApi, tn_.rtLaunch, tn_.runtime, launchAt + w / 100, launchEnd - w / 100);
+                if (timing_) {
+                    const std::uint64_t id = ++flowSeq_;
+                    flow(tn_.h2dCat, tn_.h2d, id, false, FlowLane::Cann, queueTid, launchAt);
+                    flow(tn_.h2dCat, tn_.h2d, id, true, FlowLane::Hardware, l.stream, l.start);
+                }
+            }
+        }
+        if (tp.cpu)
+            python(tn_.stepRange[size_t(it)], tn_.cpuOp, mainTid, stepStart, stepEnd);
+        if (!allocs.empty())
+            torchMemory(s, d, allocs, backwardEnds, stepEnd);
+
+        if (timing_) {
+            analysis::StepActivity act;
+            act.stepStart = stepStart;
+            act.stepEnd = stepEnd;
+            for (const TaskRecord &t : b.tasks)
+                if (t.iteration == std::uint32_t(it) && isComputeKind(t.kind))
+                    act.computing.push_back({t.start, t.start + t.duration});
+            for (const auto &r : s.reduces)
+                act.communication.push_back({r.start, r.end});
+            StepTimeRecord st = analysis::stepTimeBreakdown(act);
+            st.device = std::uint16_t(d);
+            st.step = tn_.stepName[size_t(it)];
+            b.stepTimes.push_back(st);
+        }
+    }
+
+    // profile_memory: each op's output is allocated when the op runs; activations live until
+    // the backward pass has used them (released in reverse order as it goes), the backward
+    // ops' results until the next backward op ends, everything else until the step ends.
+    // The caching allocator reserves 2 MB blocks and keeps them.
+    template <class Alloc>
+    void torchMemory(DeviceState &s, int d, std::vector<Alloc> &allocs, const std::vector<TimeNs> &backwardEnds, TimeNs stepEnd)
+    {
+        std::vector<size_t> activations;
+        for (size_t i = 0; i < allocs.size(); ++i)
+            if (allocs[i].op->activation)
+                activations.push_back(i);
+        size_t bw = 0;
+        for (size_t i = 0; i < allocs.size(); ++i) {
+            Alloc &x = allocs[i];
+            if (x.op->backward) {
+                x.release = bw + 1 < backwardEnds.size() ? backwardEnds[bw + 1] : stepEnd;
+                ++bw;
+            }
+        }
+        for (size_t j = 0; j < activations.size(); ++j) {
+            // The last forward op's output is the first the backward pass consumes.
+            const size_t k = activations.size() - 1 - j;
+            const size_t at = backwardEnds.empty() ? 0 : std::min(backwardEnds.size() - 1, j * backwardEnds.size() / activations.size());
+            allocs[activations[k]].release = backwardEnds.empty() ? stepEnd : std::max(backwardEnds[at], allocs[activations[k]].at);
+        }
+        for (Alloc &x : allocs)
+            if (x.release < 0)
+                x.release = stepEnd;
+        struct Ev { TimeNs ts; size_t index; bool alloc; };
+        std::vector<Ev> ev;
+        for (size_t i = 0; i < allocs.size(); ++i) {
+            ev.push_back({allocs[i].at, i, true});
+            ev.push_back({allocs[i].release, i, false});
+        }
+        std::stable_sort(ev.begin(), ev.end(), [](const Ev &a, const Ev &b) { return a.ts < b.ts || (a.ts == b.ts && a.alloc && !b.alloc); });
+        std::vector<OpMemoryRecord> ops(allocs.size());
+        constexpr std::uint64_t kStream = 0x7f3a00001000ull;
+        for (const Ev &e : ev) {
+            const Alloc &x = allocs[e.index];
+            s.allocatedMB += e.alloc ? x.mb : -x.mb;
+            s.allocatedMB = std::max(0.0, s.allocatedMB);
+            s.reservedMB = std::max(s.reservedMB, std::ceil(s.allocatedMB / 2.0) * 2.0);
+            MemoryRecord m;
+            m.device = std::uint16_t(d);
+            m.component = tn_.pta;
+            m.ts = e.ts;
+            m.allocatedMB = s.allocatedMB;
+            m.reservedMB = s.reservedMB;
+            m.activeMB = s.allocatedMB;
+            m.streamPtr = kStream;
+            s.batch.memory.push_back(m);
+            OpMemoryRecord &o = ops[e.index];
+            if (e.alloc) {
+                o.device = std::uint16_t(d);
+                o.name = x.op->aten;
+                o.sizeKB = x.mb * 1024.0;
+                o.allocated = e.ts;
+                o.allocTotalAllocatedMB = s.allocatedMB;
+                o.allocTotalReservedMB = s.reservedMB;
+                o.allocTotalActiveMB = s.allocatedMB;
+                o.streamPtr = kStream;
+            } else {
+                o.released = o.activeReleased = e.ts;
+                o.releaseTotalAllocatedMB = s.allocatedMB;
+                o.releaseTotalReservedMB = s.reservedMB;
+                o.releaseTotalActiveMB = s.allocatedMB;
+            }
+        }
+        s.batch.opMemory.insert(s.batch.opMemory.end(), ops.begin(), ops.end());
+    }
+
     void hostRanges(DeviceState &s, int d, int it, TimeNs iterEnd)
     {
         const TimeNs geStart = std::max(s.hostFree + 5 * kUs, s.iterStart - TimeNs(s.rng.uniform(180, 260) * kUs));
@@ -919,9 +1267,11 @@ private:
             s.batch.hostRanges.push_back(h);
             return s.batch.hostRanges.back();
         };
-        if (timing_)
+        // A PyTorch step launches op by op: its CANN and runtime ranges are the launches'
+        // (torchStep), not a graph execution.
+        if (timing_ && !torch_)
             range(HostRangeRecord::Kind::Cann, nm_.geInfer, geStart, geEnd);
-        if (opt_.runtimeApi == Switch::On) {
+        if (opt_.runtimeApi == Switch::On && !torch_) {
             const TimeNs execEnd = geStart + TimeNs(s.rng.uniform(20, 45) * kUs);
             range(HostRangeRecord::Kind::RuntimeApi, nm_.rtExec, geStart + 8 * kUs, execEnd);
             range(HostRangeRecord::Kind::RuntimeApi, nm_.rtSync, execEnd + 2 * kUs, iterEnd + 8 * kUs);
@@ -949,6 +1299,15 @@ private:
     int fpIndex_ = 0, bpIndex_ = 0;
     bool timing_ = true, l1_ = true, hccl_ = false, launchBound_ = false;
     bool split_ = false;                 // separate cube and vector cores (910B)
+    bool collectiveOps_ = false, pmu_ = true;
+    const TorchPlan *torch_ = nullptr;   // PyTorch sessions only
+    std::unordered_map<std::uint32_t, TorchOp> torchOps_; // by op id
+    struct TorchNames {
+        StrId cpuOp, enqueueCat, dequeueCat, enqueue, queueFlowCat, queueFlow, npuFlowCat, npuFlow, h2dCat, h2d;
+        StrId nodeLaunch, acl, node, runtime, rtLaunch, pta;
+        std::vector<StrId> stepRange, stepName; // per 1-based iteration
+    } tn_{};
+    std::uint64_t flowSeq_ = 0, correlation_ = 0;
     std::uint32_t auxStream_ = kAiCpuStream; // AI CPU kernels (and the 910B's DSA masks)
     Chip chip_ = Chip::Ascend910;
     AllReduce ar_;
@@ -1013,6 +1372,15 @@ bool Emulator::validate(const SessionSpec &spec, QString *error)
         if (!knownScenarios().contains(s))
             return fail(QCoreApplication::translate("Emulator", "The scenario \"%1\" is unknown. Known scenarios: %2.")
                             .arg(s, knownScenarios().join(QStringLiteral(", "))));
+    if (spec.framework == Framework::PyTorch) {
+        torchcfg::TorchProfilerConfig cfg;
+        const auto problems = torchcfg::TorchProfilerConfig::parse(
+            spec.torchProfilerConfig.isEmpty() ? QByteArrayLiteral("{}") : spec.torchProfilerConfig, &cfg);
+        for (const auto &p : problems)
+            if (p.severity == torchcfg::ConfigProblem::Severity::Error)
+                return fail(QCoreApplication::translate("Emulator", "The torch_npu profiler config cannot be used: %1 (%2)")
+                                .arg(p.message, p.key));
+    }
     return true;
 }
 
@@ -1038,6 +1406,27 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     const ChipProfile &profile = chipProfile(chip);
     const CompiledGraph graph = compileGraph(net, spec_.precision == Precision::Mixed, segments, spec_.deviceCount() > 1, profile);
 
+    // A PyTorch session collects what its torch_npu config asks CANN for; validate() has
+    // checked that the config parses.
+    std::optional<TorchPlan> torch;
+    ProfilingOptions options = options_;
+    int recordedSteps = spec_.iterations;
+    if (spec_.framework == Framework::PyTorch) {
+        torch.emplace();
+        torchcfg::TorchProfilerConfig::parse(
+            spec_.torchProfilerConfig.isEmpty() ? QByteArrayLiteral("{}") : spec_.torchProfilerConfig, &torch->cfg);
+        options = torchMsprofOptions(torch->cfg, &torch->pmu);
+        torch->cpu = torch->cfg.hasActivity(torchcfg::Activity::CPU);
+        torch->cann = options.taskTimingOn();
+        torch->recorded.assign(size_t(spec_.iterations) + 1, false);
+        recordedSteps = 0;
+        for (int it = 1; it <= spec_.iterations; ++it)
+            if (torchStepRecorded(torch->cfg.schedule, it - 1)) {
+                torch->recorded[size_t(it)] = true;
+                ++recordedSteps;
+            }
+    }
+
     const int n = spec_.deviceCount();
     Rng sessionRng(spec_.seed);
     const TimeNs monoBegin = kMonotonicBase + TimeNs(spec_.seed % 1000) * 1'000'000'000 / 10;
@@ -1050,8 +1439,11 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     info.name = QStringLiteral("%1 b%2 ×%3").arg(spec_.model, QString::number(spec_.batchSize), QString::number(n));
     if (chip != Chip::Ascend910)
         info.name += QStringLiteral(" %1").arg(chipName(chip));
+    if (torch)
+        info.name += QStringLiteral(" PyTorch");
     info.spec = spec_;
-    info.optionsJson = options_.toJson();
+    // What was collected, in msprof's terms (for PyTorch: what torch_npu asked CANN for).
+    info.optionsJson = options.toJson();
     info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
     info.createdWallUs = wallBegin;
     for (int d = 0; d < n; ++d) {
@@ -1069,9 +1461,9 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         di.wallBeginUs = wallBegin + skew / 1000;
         info.devices.push_back(di);
     }
-    info.models.push_back({kModelId, QString::fromStdString(graph.modelName), spec_.iterations});
-    if (options_.taskTimingOn() && options_.taskTime == TaskTimeLevel::L1)
-        info.pmuColumns = profile.splitCores ? splitPmuColumns(options_.aicMetrics) : aicMetricsColumns(options_.aicMetrics);
+    info.models.push_back({kModelId, QString::fromStdString(graph.modelName), recordedSteps});
+    if (options.taskTimingOn() && options.taskTime == TaskTimeLevel::L1 && (!torch || torch->pmu))
+        info.pmuColumns = profile.splitCores ? splitPmuColumns(options.aicMetrics) : aicMetricsColumns(options.aicMetrics);
 
     auto finish = [&](SessionStatus st, TimeNs end) {
         for (auto &di : info.devices) {
@@ -1086,7 +1478,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         error_ = sink.errorString();
         return finish(SessionStatus::Failed, monoBegin);
     }
-    Run run(spec_, options_, graph, batch, chip);
+    Run run(spec_, options, graph, batch, chip, torch ? &*torch : nullptr);
     RecordBatch first;
     run.prelude(first);
     EmulatorProgress prog;
@@ -1107,7 +1499,9 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         run.collectives(it);
         for (int d = 0; d < n; ++d)
             run.phaseB(d, it);
-        for (int d = 0; d < n; ++d) {
+        // Steps the torch_npu schedule does not record run all the same, unseen.
+        const bool recorded = !torch || torch->recorded[size_t(it)];
+        for (int d = 0; d < n && recorded; ++d) {
             RecordBatch &b = run.devs[size_t(d)].batch;
             if (!sink.write(b)) {
                 error_ = sink.errorString();

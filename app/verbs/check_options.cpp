@@ -13,7 +13,10 @@ namespace {
 // path: a .json file, or a script whose torch_npu.profiler.profile(...) call is read.
 // `scriptPath` / `jsonPath` come from --script / --options-file; exactly one of the three
 // sources must be given. Validated like torch_npu does, shown as the equivalent Python.
-int checkTorchProfilerConfig(const QString &config, const QString &scriptPath, const QString &jsonPath)
+// Reads the config from one of the three sources and validates it (warnings and notes go to
+// stderr): ExitOk with *c and *problems filled, or the exit code of the failure.
+int readTorchConfig(const QString &config, const QString &scriptPath, const QString &jsonPath,
+                    torchcfg::TorchProfilerConfig *c, std::vector<torchcfg::ConfigProblem> *problems)
 {
     using namespace torchcfg;
     if (int(!config.isEmpty()) + int(!scriptPath.isEmpty()) + int(!jsonPath.isEmpty()) != 1) {
@@ -50,9 +53,8 @@ int checkTorchProfilerConfig(const QString &config, const QString &scriptPath, c
             err(Cli::tr("Note: %1").arg(n));
         json = r.json;
     }
-    TorchProfilerConfig c;
-    const auto problems = TorchProfilerConfig::parse(json, &c);
-    for (const ConfigProblem &p : problems) {
+    *problems = TorchProfilerConfig::parse(json, c);
+    for (const ConfigProblem &p : *problems) {
         const QString where = p.key.isEmpty() ? QString() : p.key + QStringLiteral(": ");
         switch (p.severity) {
         case ConfigProblem::Severity::Error: err(Cli::tr("Error: %1%2").arg(where, p.message)); break;
@@ -60,19 +62,38 @@ int checkTorchProfilerConfig(const QString &config, const QString &scriptPath, c
         case ConfigProblem::Severity::Note: err(Cli::tr("Note: %1%2").arg(where, p.message)); break;
         }
     }
-    if (hasErrors(problems)) {
+    if (hasErrors(*problems)) {
         err(Cli::tr("The torch_npu profiler config is not valid: torch_npu would stop on it."));
         return ExitUsage;
     }
+    return ExitOk;
+}
+
+int checkTorchProfilerConfig(const QString &config, const QString &scriptPath, const QString &jsonPath)
+{
+    torchcfg::TorchProfilerConfig c;
+    std::vector<torchcfg::ConfigProblem> problems;
+    if (const int rc = readTorchConfig(config, scriptPath, jsonPath, &c, &problems); rc != ExitOk)
+        return rc;
     out(problems.empty() ? Cli::tr("The torch_npu profiler config is valid.")
                          : Cli::tr("The torch_npu profiler config is valid after torch_npu's corrections (see the warnings)."));
     out(QString::fromUtf8(c.toJson()));
     out(QString());
-    out(generatePythonCode(c).trimmed());
+    out(torchcfg::generatePythonCode(c).trimmed());
     return ExitOk;
 }
 
 } // namespace
+
+int loadTorchProfilerConfig(const QString &config, QByteArray *json)
+{
+    torchcfg::TorchProfilerConfig c;
+    std::vector<torchcfg::ConfigProblem> problems;
+    const int rc = readTorchConfig(config, QString(), QString(), &c, &problems);
+    if (rc == ExitOk)
+        *json = c.toJson();
+    return rc;
+}
 
 int verbCheckOptions(const QStringList &args)
 {

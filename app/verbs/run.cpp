@@ -1,10 +1,12 @@
 #include "app/cli_support.h"
 #include "app/verbs/verbs.h"
 
+#include "core/options/torch_profiler_config.h"
 #include "device/chip.h"
 #include "device/emulator.h"
 
 #include <QDir>
+#include <QJsonDocument>
 
 namespace npuscope::app {
 
@@ -20,6 +22,12 @@ int verbRun(const QStringList &args)
     p.addOption({QStringLiteral("chip"), Cli::tr("Chip: 910 (Ascend 910, 32 AI Cores, servers of two 4-card HCCS groups) or 910B "
                                                  "(Ascend 910B, 24 cube + 48 vector cores, 8 cards fully connected by HCCS)."),
                  Cli::tr("chip"), QStringLiteral("910")});
+    p.addOption({QStringLiteral("framework"), Cli::tr("tensorflow (profiling_options, the default) or pytorch (a torch_npu.profiler "
+                                                      "config; the chip defaults to 910B)."),
+                 Cli::tr("name"), QStringLiteral("tensorflow")});
+    p.addOption({QStringLiteral("torch-profiler-config"),
+                 Cli::tr("The torch_npu.profiler.profile(...) config of a PyTorch run: JSON text, a .json file or a training script."),
+                 Cli::tr("file|json")});
     p.addOption({QStringLiteral("devices"), Cli::tr("Devices per server (1-8)."), Cli::tr("n"), QStringLiteral("1")});
     p.addOption({QStringLiteral("servers"), Cli::tr("Servers (1-4)."), Cli::tr("n"), QStringLiteral("1")});
     p.addOption({QStringLiteral("mode"), Cli::tr("Launch mode: estimator or sess.run."), Cli::tr("mode"), QStringLiteral("estimator")});
@@ -64,8 +72,13 @@ int verbRun(const QStringList &args)
         err(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
         return ExitUsage;
     }
+    if (!frameworkFromName(p.value(QStringLiteral("framework")), &a.spec.framework)) {
+        err(Cli::tr("--framework is tensorflow or pytorch, not \"%1\".").arg(p.value(QStringLiteral("framework"))));
+        return ExitUsage;
+    }
+    const bool torch = a.spec.framework == Framework::PyTorch;
     device::Chip chip;
-    if (!device::chipFromName(p.value(QStringLiteral("chip")), &chip)) {
+    if (!device::chipFromName(torch && !p.isSet(QStringLiteral("chip")) ? QStringLiteral("910B") : p.value(QStringLiteral("chip")), &chip)) {
         err(Cli::tr("--chip must be one of %1, got \"%2\".")
                 .arg(device::chipNames().join(QStringLiteral(", ")), p.value(QStringLiteral("chip"))));
         return ExitUsage;
@@ -96,10 +109,25 @@ int verbRun(const QStringList &args)
         }
     }
 
-    QByteArray json;
-    if (!optionsJsonFromArgs(p, QString(), &json, true))
+    if (torch) {
+        const QString config = p.value(QStringLiteral("torch-profiler-config"));
+        if (const int rc = loadTorchProfilerConfig(config.isEmpty() ? QStringLiteral("{}") : config, &a.spec.torchProfilerConfig);
+            rc != ExitOk)
+            return rc;
+        // The project keeps the settings as a JSON object: store the config as it reads back.
+        a.spec.torchProfilerConfig = QJsonDocument::fromJson(a.spec.torchProfilerConfig).toJson(QJsonDocument::Compact);
+        torchcfg::TorchProfilerConfig cfg;
+        torchcfg::TorchProfilerConfig::parse(a.spec.torchProfilerConfig, &cfg);
+        if (cfg.onTraceReady) // the project goes where torch_npu would write its output
+            a.options.output = cfg.onTraceReady->dirName;
+    } else if (p.isSet(QStringLiteral("torch-profiler-config"))) {
+        err(Cli::tr("--torch-profiler-config configures a PyTorch run: add --framework pytorch."));
         return ExitUsage;
-    const auto problems = ProfilingOptions::parse(json, &a.options);
+    }
+    QByteArray json;
+    if (!torch && !optionsJsonFromArgs(p, QString(), &json, true))
+        return ExitUsage;
+    const auto problems = torch ? std::vector<OptionProblem>{} : ProfilingOptions::parse(json, &a.options);
     if (!problems.empty()) {
         printProblems(problems);
         return ExitUsage;

@@ -17,4 +17,9 @@ int verbAnalyze(const QStringList &args);
 int verbDiff(const QStringList &args);
 int verbSql(const QStringList &args);
 
+// run --torch-profiler-config: the torch_npu profiler config from JSON text, a .json file or a
+// training script, validated as check-options does (warnings to stderr); ExitOk and *json
+// its normalised JSON, or the exit code of the failure.
+int loadTorchProfilerConfig(const QString &config, QByteArray *json);
+
 } // namespace npuscope::app

@@ -30,6 +30,19 @@ QString sessionStatusName(SessionStatus s)
     return QStringLiteral("failed");
 }
 
+QString frameworkName(Framework f)
+{
+    return f == Framework::PyTorch ? QStringLiteral("pytorch") : QStringLiteral("tensorflow");
+}
+
+bool frameworkFromName(const QString &s, Framework *out)
+{
+    const QString l = s.trimmed().toLower();
+    if (l == QLatin1String("tensorflow") || l == QLatin1String("tf")) { *out = Framework::TensorFlow; return true; }
+    if (l == QLatin1String("pytorch") || l == QLatin1String("torch")) { *out = Framework::PyTorch; return true; }
+    return false;
+}
+
 bool launchModeFromName(const QString &s, LaunchMode *out)
 {
     const QString l = s.trimmed().toLower();
@@ -113,8 +126,15 @@ QByteArray SessionSpec::toJson() const
         o[QStringLiteral("clock_base")] = clockBaseToIso(clockBaseUs);
     // The 910's settings stay as they were before chips could be chosen: the export's
     // folder name derives from them.
-    if (chip != QLatin1String("910"))
+    // TensorFlow settings carry no framework key, so their JSON stays as it always was.
+    if (framework == Framework::PyTorch) {
+        o[QStringLiteral("framework")] = frameworkName(framework);
         o[QStringLiteral("chip")] = chip;
+        const QJsonDocument cfg = QJsonDocument::fromJson(torchProfilerConfig);
+        o[QStringLiteral("torch_profiler_config")] = cfg.isObject() ? cfg.object() : QJsonObject();
+    } else if (chip != QLatin1String("910")) {
+        o[QStringLiteral("chip")] = chip;
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -151,6 +171,19 @@ bool SessionSpec::fromJson(const QByteArray &json, SessionSpec *out, QString *er
     if (const QJsonValue base = o.value(QStringLiteral("clock_base")); !base.isUndefined()
         && !clockBaseFromIso(base.toString(), &s.clockBaseUs, error))
         return false;
+    if (const QJsonValue fw = o.value(QStringLiteral("framework")); !fw.isUndefined()
+        && !frameworkFromName(fw.toString(), &s.framework)) {
+        if (error)
+            *error = QCoreApplication::translate("SessionSpec", "The session settings name an unknown framework \"%1\".")
+                         .arg(fw.toString());
+        return false;
+    }
+    if (s.framework == Framework::PyTorch) {
+        const QJsonValue cfg = o.value(QStringLiteral("torch_profiler_config"));
+        if (cfg.isObject() && !cfg.toObject().isEmpty())
+            s.torchProfilerConfig = QJsonDocument(cfg.toObject()).toJson(QJsonDocument::Compact);
+        s.chip = QStringLiteral("910B");
+    }
     // Settings written before chips could be chosen are the 910's.
     s.chip = o.value(QStringLiteral("chip")).toString(s.chip);
     *out = s;

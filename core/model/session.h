@@ -15,10 +15,15 @@ namespace npuscope {
 enum class LaunchMode : std::uint8_t { Estimator, SessRun };
 enum class Precision : std::uint8_t { Fp32, Mixed };
 enum class SessionStatus : std::uint8_t { Running, Complete, Cancelled, Failed };
+// The training framework whose profiler configured the session: TensorFlow's
+// profiling_options or torch_npu.profiler.profile(...).
+enum class Framework : std::uint8_t { TensorFlow, PyTorch };
 
 QString launchModeName(LaunchMode m);   // "estimator" / "sess.run"
 QString precisionName(Precision p);     // "fp32" / "mixed"
 QString sessionStatusName(SessionStatus s); // "running" / "complete" / "cancelled" / "failed"
+QString frameworkName(Framework f);     // "tensorflow" / "pytorch"
+bool frameworkFromName(const QString &s, Framework *out); // case-insensitive; "torch" too
 // An ISO 8601 date and time ("2023-08-18T14:27:04.324979", optional fraction of up to six
 // digits, optional "Z" or "+08:00"; without a zone it is local time) as µs since the epoch.
 // False with *error (translated) when the text is not one.
@@ -48,6 +53,10 @@ struct SessionSpec {
     // files, comparing two runs): PROF folder names, start_info and info.json derive from it.
     std::int64_t clockBaseUs = 0;
     QString chip = QStringLiteral("910");        // emulated chip: "910" or "910B"
+    Framework framework = Framework::TensorFlow;
+    // PyTorch sessions: the torch_npu.profiler.profile(...) config as its JSON form
+    // (core/options/torch_profiler_config.h); empty = torch_npu's defaults.
+    QByteArray torchProfilerConfig;
 
     int deviceCount() const { return devicesPerServer * servers; }
     QByteArray toJson() const;

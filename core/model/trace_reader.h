@@ -55,7 +55,7 @@ public:
     virtual std::vector<QueueEventRecord> queueEvents(std::uint16_t device) const = 0;
     virtual std::vector<FusionOpRecord> fusionOps(std::uint32_t modelId) const = 0;
 
-    // ---- Session-wide records of today's profilers (imports; none for emulated sessions).
+    // ---- Session-wide records of today's profilers (imports and emulated PyTorch sessions).
     // Each forEach* returns false only on a read error (stopping early is not one).
     using CounterFn = std::function<bool(const CounterRecord &)>;
     using FlowFn = std::function<bool(const FlowRecord &)>;
