@@ -108,6 +108,48 @@ private Q_SLOTS:
         QVERIFY(r.err.contains(QStringLiteral("missing.py")));
     }
 
+    // run --framework pytorch records the schedule's active steps on the 910B and keeps the
+    // framework and config in the session's settings.
+    void runRecordsAPyTorchSession()
+    {
+        const QString project = tmp_.filePath(QStringLiteral("torch.npuscope"));
+        CliResult r = runNpuscope({QStringLiteral("run"), QStringLiteral("--framework"), QStringLiteral("pytorch"),
+                                   QStringLiteral("--torch-profiler-config"),
+                                   QStringLiteral(R"({"schedule":{"wait":1,"warmup":1,"active":2,"repeat":1},"record_shapes":true})"),
+                                   QStringLiteral("--model"), QStringLiteral("lenet"), QStringLiteral("--batch"), QStringLiteral("8"),
+                                   QStringLiteral("--iterations"), QStringLiteral("6"), QStringLiteral("--project"), project,
+                                   QStringLiteral("--clock-base"), QStringLiteral("2024-05-17T09:30:00Z")},
+                                  {}, 120000);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        auto sql = [&](const QString &query) {
+            const CliResult q = runNpuscope({QStringLiteral("sql"), QStringLiteral("--project"), project, query}, {}, 60000);
+            if (q.code != 0)
+                qWarning("%s", qPrintable(q.err));
+            return q.out;
+        };
+        const QString spec = sql(QStringLiteral("SELECT spec_json FROM sessions"));
+        QVERIFY2(spec.contains(QStringLiteral("pytorch")), qPrintable(spec));
+        QVERIFY2(spec.contains(QStringLiteral("910B")), qPrintable(spec));
+        QVERIFY2(spec.contains(QStringLiteral("record_shapes")), qPrintable(spec));
+        const QString its = sql(QStringLiteral("SELECT DISTINCT iteration FROM tasks ORDER BY iteration"));
+        QCOMPARE(its.split(QLatin1Char('\n'), Qt::SkipEmptyParts).mid(1), (QStringList{QStringLiteral("3"), QStringLiteral("4")}));
+        QVERIFY(sql(QStringLiteral("SELECT count(*) FROM python_ranges")).split(QLatin1Char('\n')).value(1).toInt() > 100);
+        QCOMPARE(sql(QStringLiteral("SELECT count(*) FROM step_times")).split(QLatin1Char('\n')).value(1), QStringLiteral("2"));
+
+        // A config torch_npu would stop on records nothing.
+        const QString other = tmp_.filePath(QStringLiteral("bad.npuscope"));
+        r = runNpuscope({QStringLiteral("run"), QStringLiteral("--framework"), QStringLiteral("pytorch"),
+                         QStringLiteral("--torch-profiler-config"), QStringLiteral(R"({"schedule":{"warmup":1}})"),
+                         QStringLiteral("--project"), other}, {}, 60000);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("schedule.wait")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(other));
+        r = runNpuscope({QStringLiteral("run"), QStringLiteral("--torch-profiler-config"), QStringLiteral("{}"),
+                         QStringLiteral("--project"), other}, {}, 60000);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--framework pytorch")));
+    }
+
     void speaksChinese()
     {
         const CliResult r = check({QStringLiteral(R"({"schedule":{"wait":1,"warmup":1,"active":0},"bogus":1})")},
