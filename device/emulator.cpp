@@ -1071,43 +1071,20 @@ private:
         const size_t n = launches.size();
         const TimeNs stepStart = s.torchStepStart, stepEnd = s.torchStepEnd;
 
+        const auto dev = std::uint16_t(d);
         auto python = [&](StrId name, StrId cat, std::uint32_t tid, TimeNs a, TimeNs e) -> PythonRangeRecord & {
-            PythonRangeRecord r;
-            r.device = std::uint16_t(d);
-            r.pid = kHostPid;
-            r.tid = tid;
-            r.name = name;
-            r.category = cat;
-            r.start = a;
-            r.duration = std::max<TimeNs>(0, e - a);
-            b.pythonRanges.push_back(r);
+            b.pythonRanges.push_back({.device = dev, .pid = kHostPid, .tid = tid, .name = name, .category = cat,
+                                      .start = a, .duration = std::max<TimeNs>(0, e - a)});
             return b.pythonRanges.back();
         };
         auto cann = [&](HostRangeRecord::Kind kind, StrId name, StrId level, TimeNs a, TimeNs e) {
-            HostRangeRecord r;
-            r.kind = kind;
-            r.device = std::uint16_t(d);
-            r.modelId = kModelId;
-            r.iteration = std::uint32_t(it);
-            r.pid = kHostPid;
-            r.tid = queueTid;
-            r.name = name;
-            r.start = a;
-            r.duration = std::max<TimeNs>(0, e - a);
-            r.level = level;
-            b.hostRanges.push_back(r);
+            b.hostRanges.push_back({.kind = kind, .device = dev, .modelId = kModelId, .iteration = std::uint32_t(it),
+                                    .pid = kHostPid, .tid = queueTid, .name = name, .start = a,
+                                    .duration = std::max<TimeNs>(0, e - a), .level = level});
         };
         auto flow = [&](StrId cat, StrId name, std::uint64_t id, bool finish, FlowLane lane, std::uint32_t tid, TimeNs ts) {
-            FlowEndRecord f;
-            f.device = std::uint16_t(d);
-            f.category = cat;
-            f.name = name;
-            f.flowId = id;
-            f.finish = finish;
-            f.lane = lane;
-            f.tid = tid;
-            f.ts = ts;
-            b.flowEnds.push_back(f);
+            b.flowEnds.push_back({.device = dev, .category = cat, .name = name, .flowId = id, .finish = finish,
+                                  .lane = lane, .tid = tid, .ts = ts});
         };
 
         struct Alloc { TimeNs at; double mb; const TorchOp *op; TimeNs release; };
