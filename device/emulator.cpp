@@ -164,7 +164,7 @@ struct DeviceState {
     std::vector<StepTraceRecord::Reduce> reduces;
     // PyTorch sessions
     std::vector<Launch> launches;
-    Rng hostRng;                    // the host lane's own draws: device timings never depend on it
+    Rng hostRng;                    // the host lane's own draws, so they never shift the device's
     TimeNs torchHost = 0;           // the Python thread is busy until here
     TimeNs torchStepStart = 0, torchStepEnd = 0; // this step's ProfilerStep range
     TimeNs hostA = 0, hostE = 0;    // the host op of the kernel about to be issued
