@@ -1,5 +1,6 @@
 #include "core/analysis/advisor.h"
 
+#include "core/analysis/advisor_comm.h"
 #include "core/analysis/advisor_facts.h"
 #include "core/analysis/advisor_rules.h"
 
@@ -26,6 +27,9 @@ std::vector<Finding> advise(const TraceReader &reader, const AdvisorOptions &o, 
     for (const AdvisorRule &rule : advisorRules())
         if (std::optional<Finding> f = rule.check(facts, o))
             out.push_back(std::move(*f));
+    // The communication rules also serve sessions without iterations (imports).
+    if (!(cancel && cancel->load(std::memory_order_relaxed)))
+        adviseCommunication(reader, analyzeCommunication(reader, cancel), o, &out);
     std::sort(out.begin(), out.end(), [](const Finding &a, const Finding &b) {
         if (a.severity != b.severity) return int(a.severity) > int(b.severity);
         return a.id < b.id;

@@ -8,7 +8,8 @@
 // (advisor_rules.h, one function per rule), so sessions of any size work.
 //
 // Rule ids: input-bound, straggler, aicpu-fallback, launch-bound, comm-not-overlapped,
-// memory-bound, low-cube-utilization. docs/analysis.md describes what each measures.
+// memory-bound, low-cube-utilization, slow-link (advisor_comm.h). docs/analysis.md and
+// docs/communication.md describe what each measures.
 
 #include "core/model/trace_reader.h"
 
