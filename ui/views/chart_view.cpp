@@ -519,6 +519,10 @@ void ChartsView::rebuildChart(Chart c)
                 break;
             // One device and model: the selected ones, else the first recorded.
             const auto &all = data_.steps.steps;
+            if (all.empty()) { // imports without step-trace markers, or while the charts compute
+                missing = tr("The session has no iteration with step-trace markers.");
+                break;
+            }
             const int device = selection_.device >= 0 ? selection_.device : all.front().device;
             std::int64_t model = selection_.modelId;
             std::vector<ch::IterationStep> steps;
