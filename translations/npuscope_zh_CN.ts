@@ -502,6 +502,50 @@
         <source>The 16×16×16 cube is mostly idle for these shapes. Use mixed precision (float16 runs the cube at 4× the float32 rate), make channel counts and matrix dimensions multiples of 16, and use a batch large enough to fill the tiles.</source>
         <translation>对于这些形状，16×16×16 的 Cube 单元大部分时间处于空闲状态。请使用混合精度（float16 在 Cube 上的运算速率是 float32 的 4 倍），使通道数和矩阵维度为 16 的倍数，并使用足够大的批大小以填满分块（tile）。</translation>
     </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>%1 is a straggler: the other ranks wait for it</source>
+        <translation>%1 是慢卡：其他 rank 都在等待它</translation>
+    </message>
+    <message>
+        <source>%1 spends %2 % of its wait and transfer time waiting, most of it to synchronise before data moves: %3 ms, %4 % of its step time. %5 waits least (wait ratio %6 %), so it reaches the collectives last.</source>
+        <translation>%1 在等待与传输时间中有 %2 % 用于等待，其中大部分是数据传输开始前的同步等待：%3 ms，占其迭代步时间的 %4 %。%5 等待最少（等待比 %6 %），因此它最后到达集合通信。</translation>
+    </message>
+    <message>
+        <source>%1 spends %2 % of its wait and transfer time waiting, most of it to synchronise before data moves: %3 ms, %4 % of its communication time. %5 waits least (wait ratio %6 %), so it reaches the collectives last.</source>
+        <translation>%1 在等待与传输时间中有 %2 % 用于等待，其中大部分是数据传输开始前的同步等待：%3 ms，占其通信时间的 %4 %。%5 等待最少（等待比 %6 %），因此它最后到达集合通信。</translation>
+    </message>
+    <message>
+        <source>Balance the work before the collectives: look at what the slow rank computes or loads longer than the others (uneven data shards, dynamic shapes, host-side work, a slower card), and compare its timeline with the waiting rank&apos;s.</source>
+        <translation>请均衡集合通信之前的工作量：找出慢卡在计算或加载上比其他 rank 耗时更长的部分（数据分片不均、动态 shape、Host 侧工作、性能较差的卡），并将它的时间线与等待方 rank 的时间线对比。</translation>
+    </message>
+    <message>
+        <source>On device %1, communication that no computation overlaps takes %2 % of the step time: %3 ms of %4 ms per step on average (step breakdown of the profiler).</source>
+        <translation>在设备 %1 上，未被任何计算掩盖的通信占迭代步时间的 %2 %：平均每步 %4 ms 中有 %3 ms（来自性能数据的迭代步拆解）。</translation>
+    </message>
+    <message>
+        <source>Let gradients travel while the backward pass still computes: bucket them (DDP bucket_cap_mb, fewer and larger all-reduces), overlap communication with computation, use gradient accumulation to communicate less often, or a larger batch per card so computation outweighs communication.</source>
+        <translation>让梯度在反向传播仍在计算时就开始传输：对梯度分桶（DDP 的 bucket_cap_mb，更少、更大的 all-reduce），让通信与计算重叠；使用梯度累积以减少通信次数；或增大每卡的批大小，使计算量超过通信量。</translation>
+    </message>
+    <message>
+        <source>A slow %1 link: rank %2 to rank %3</source>
+        <translation>慢速 %1 链路：rank %2 到 rank %3</translation>
+    </message>
+    <message>
+        <source>The %1 link from rank %2 to rank %3 reaches %4 GB/s, %5 % of the median of the session&apos;s %6 %1 links (%7 GB/s). Slow %1 links lose %8 ms, %9 % of the %1 transfer time.</source>
+        <translation>从 rank %2 到 rank %3 的 %1 链路带宽为 %4 GB/s，仅为本会话 %6 条 %1 链路中位数（%7 GB/s）的 %5 %。慢速 %1 链路损失了 %8 ms，占 %1 传输时间的 %9 %。</translation>
+    </message>
+    <message>
+        <source>Check this link&apos;s health and configuration (HCCS or PCIe lanes, RoCE switch ports and their flow control), and whether other traffic shares it. Many small packets also lower a link&apos;s bandwidth: fewer, larger transfers help.</source>
+        <translation>请检查该链路的健康状态和配置（HCCS 或 PCIe 通道、RoCE 交换机端口及其流控），以及是否有其他流量共享该链路。大量小包也会降低链路带宽：更少、更大的传输会有所帮助。</translation>
+    </message>
 </context>
 <context>
     <name>ChartData</name>
@@ -4125,6 +4169,209 @@ FP→BP（计算）：%2
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
+    <message>
+        <source>The session has no iteration with step-trace markers.</source>
+        <translation>该会话没有带 step trace 标记的迭代。</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::CommunicationView</name>
+    <message>
+        <source>device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代步</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>耗时（ms）</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输（ms）</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待（ms）</translation>
+    </message>
+    <message>
+        <source>Synchronisation (ms)</source>
+        <translation>同步（ms）</translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation>空闲（ms）</translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation>等待比</translation>
+    </message>
+    <message>
+        <source>Synchronisation ratio</source>
+        <translation>同步比</translation>
+    </message>
+    <message>
+        <source>%1 (GB/s)</source>
+        <translation>%1（GB/s）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Wait / (wait + transit), as msprof defines it; — when both are 0</source>
+        <translation>等待 / (等待 + 传输)，与 msprof 的定义相同；两者均为 0 时显示 —</translation>
+    </message>
+    <message>
+        <source>Synchronisation / (synchronisation + transit); — when both are 0</source>
+        <translation>同步 / (同步 + 传输)；两者均为 0 时显示 —</translation>
+    </message>
+    <message>
+        <source>No transfer over %1 in this op: no bandwidth to show</source>
+        <translation>该算子没有经 %1 的传输：无带宽可显示</translation>
+    </message>
+    <message>
+        <source>%1: %2 MB in %3 ms</source>
+        <translation>%1：%2 MB，用时 %3 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>All ops (%n op(s))</source>
+        <translation>
+            <numerusform>全部算子（%n 个）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All ops</source>
+        <translation>全部算子</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Transferred (MB)</source>
+        <translation>传输量（MB）</translation>
+    </message>
+    <message>
+        <source>Destination rank</source>
+        <translation>目的 rank</translation>
+    </message>
+    <message>
+        <source>Source rank</source>
+        <translation>源 rank</translation>
+    </message>
+    <message>
+        <source>The data has no rank × rank matrix.</source>
+        <translation>数据中没有 rank × rank 矩阵。</translation>
+    </message>
+    <message>
+        <source>Each cell is what rank (row) sent to rank (column), summed over the ops of the matrix; the diagonal is copies within a card. Empty cells: the data names no transfer between the two ranks.</source>
+        <translation>每个单元格表示行所在 rank 发送给列所在 rank 的数据，按该矩阵的算子求和；对角线为卡内拷贝。空白单元格：数据中没有这两个 rank 之间的传输。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only %n rank(s) of the %1 in the group were captured, so the other rows are empty.</source>
+        <translation>
+            <numerusform>通信组的 %1 个 rank 中只采集了 %n 个，因此其他行为空。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rank %1 → rank %2 over %3
+%4 MB in %5 ms
+Bandwidth: %6</source>
+        <translation>rank %1 → rank %2，经 %3
+%4 MB，用时 %5 ms
+带宽：%6</translation>
+    </message>
+    <message>
+        <source>an unknown link</source>
+        <translation>未知链路</translation>
+    </message>
+    <message>
+        <source>unknown (no transfer time)</source>
+        <translation>未知（无传输时间）</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>Rank %1 → rank %2: no transfer in the data</source>
+        <translation>rank %1 → rank %2：数据中没有传输</translation>
+    </message>
+    <message>
+        <source>Select a session in the project explorer to see its communication.</source>
+        <translation>请在工程浏览器中选择一个会话以查看其通信情况。</translation>
+    </message>
+    <message>
+        <source>Analysing the communication of session %1…</source>
+        <translation>正在分析会话 %1 的通信…</translation>
+    </message>
+    <message>
+        <source>The session could not be analysed: %1</source>
+        <translation>无法分析该会话：%1</translation>
+    </message>
+    <message>
+        <source>This session holds no communication: no collective ops, HCCL tasks or communication statistics. They come from runs on several devices recorded with HCCL profiling on, and from imported torch_npu or msprof output that has communication.json or analysis.db.</source>
+        <translation>该会话不包含通信数据：没有集合通信算子、HCCL 任务或通信统计。这些数据来自开启 HCCL 采集的多设备运行，或来自包含 communication.json 或 analysis.db 的 torch_npu / msprof 导入数据。</translation>
+    </message>
+    <message>
+        <source>Figures as the profiler computed them (communication.json, communication_matrix.json or analysis.db).</source>
+        <translation>数值为性能工具自身的计算结果（communication.json、communication_matrix.json 或 analysis.db）。</translation>
+    </message>
+    <message>
+        <source>Figures derived from the session&apos;s HCCL tasks with msprof&apos;s definitions.</source>
+        <translation>数值按 msprof 的定义由本会话的 HCCL 任务推导得出。</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Slowest rank: %1&lt;/b&gt;: the others wait for it (%2 waits %3 % of its wait and transit time, mostly to synchronise).</source>
+        <translation>&lt;b&gt;最慢的 rank：%1&lt;/b&gt;：其他 rank 都在等待它（%2 在等待与传输时间中有 %3 % 用于等待，主要是同步等待）。</translation>
+    </message>
+    <message>
+        <source>No slow rank: no rank waits most of its time for the others.</source>
+        <translation>没有慢卡：没有哪个 rank 把大部分时间花在等待其他 rank 上。</translation>
+    </message>
+    <message>
+        <source>Rank that waits least: &lt;b&gt;%1&lt;/b&gt; (wait ratio %2 %).</source>
+        <translation>等待最少的 rank：&lt;b&gt;%1&lt;/b&gt;（等待比 %2 %）。</translation>
+    </message>
+    <message>
+        <source>The data names no link type, so no bandwidth per link type is shown.</source>
+        <translation>数据中没有链路类型，因此不显示各链路类型的带宽。</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Matrix:</source>
+        <translation>矩阵：</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Colour the matrix by the megabytes sent or by the bandwidth reached</source>
+        <translation>按发送的数据量（MB）或达到的带宽为矩阵着色</translation>
+    </message>
+    <message>
+        <source>The colour scale covers the links between cards; the faster copies within a card are drawn in its darkest colour.</source>
+        <translation>颜色刻度覆盖卡间链路；更快的卡内拷贝以最深的颜色绘制。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::CompareOpsModel</name>
@@ -5106,6 +5353,10 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Recording time</source>
         <translation>记录用时</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "ui/views/chart_view.h"
 #include "ui/views/table_view.h"
 #include "ui/views/advisor_view.h"
+#include "ui/views/communication_view.h"
 #include "ui/views/compare_view.h"
 #include "ui/views/sql_view.h"
 
@@ -167,6 +168,10 @@ MainWindow::MainWindow(QWidget *parent)
     connect(explorer_, &ProjectExplorer::selectionChanged, advisor,
             [advisor](const ExplorerSelection &sel) { advisor->setSession(sel.projectPath, sel.sessionId); });
     connect(advisor, &AdvisorView::showInTimeline, this, &MainWindow::showInTimeline);
+    auto *communication = new CommunicationView(views_);
+    addView(communication, QString());
+    connect(explorer_, &ProjectExplorer::selectionChanged, communication,
+            [communication](const ExplorerSelection &sel) { communication->setSession(sel.projectPath, sel.sessionId); });
     auto *compare = new CompareView(views_);
     addView(compare, QString());
     connect(explorer_, &ProjectExplorer::selectionChanged, compare,
@@ -299,6 +304,8 @@ void MainWindow::retranslateUi()
         views_->setTabText(views_->indexOf(tables), tr("Tables"));
     if (auto *v = findChild<AdvisorView *>())
         views_->setTabText(views_->indexOf(v), tr("Advisor"));
+    if (auto *v = findChild<CommunicationView *>())
+        views_->setTabText(views_->indexOf(v), tr("Communication"));
     if (auto *v = findChild<CompareView *>())
         views_->setTabText(views_->indexOf(v), tr("Compare"));
     if (auto *v = findChild<SqlView *>())

@@ -1,0 +1,247 @@
+// The Communication tab, offscreen, on a project holding the real 2-rank torch_npu capture
+// (imported with the real importer) and on emulated sessions: the table shows every op ×
+// rank of analysis::analyzeCommunication() and each rank's totals, with a bandwidth column
+// exactly for the link types the data has; the heat map's cells, colour scale label and
+// tooltips follow the rank × rank matrix in megabytes or bandwidth; a session without
+// communication says so; the main window has the tab; a language switch retranslates.
+
+#include "core/analysis/communication.h"
+#include "core/importing/importer.h"
+#include "core/store/project.h"
+#include "test_gui_support.h"
+#include "tests/test_data.h"
+#include "ui/appearance.h"
+#include "ui/main_window.h"
+#include "ui/views/communication_view.h"
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <qcustomplot.h>
+#include <set>
+
+using namespace npuscope;
+using npuscope::ui::CommunicationView;
+
+namespace {
+
+bool importInto(const QString &project, const QString &source, QString *error)
+{
+    store::StoreError e = store::StoreError::None;
+    auto w = store::ProjectWriter::create(project, &e, error);
+    if (!w)
+        return false;
+    importing::ImportRequest req;
+    req.path = source;
+    importing::ImportReport rep;
+    importing::ImportError kind{};
+    return importing::importProf(req, *w, &rep, &kind, error);
+}
+
+analysis::CommunicationAnalysis analyseStored(const QString &path)
+{
+    store::StoreError e = store::StoreError::None;
+    QString msg;
+    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
+    if (!p)
+        return {};
+    auto r = p->session(1, &msg);
+    return r ? analysis::analyzeCommunication(*r) : analysis::CommunicationAnalysis{};
+}
+
+QStringList headers(const QTableWidget *t)
+{
+    QStringList h;
+    for (int c = 0; c < t->columnCount(); ++c)
+        h << t->horizontalHeaderItem(c)->text();
+    return h;
+}
+
+} // namespace
+
+class CommunicationViewTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString imported_, emulated_, single_;
+
+private slots:
+    void initTestCase()
+    {
+        guitest::isolateSettings();
+        QVERIFY(dir_.isValid());
+        const QString capture = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet"));
+        NPUSCOPE_REQUIRE_DATA(capture + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/communication.json"));
+        QString err;
+        imported_ = dir_.filePath(QStringLiteral("torchnpu.npuscope"));
+        QVERIFY2(importInto(imported_, capture, &err), qPrintable(err));
+        emulated_ = guitest::record(dir_.filePath(QStringLiteral("two.npuscope")), QStringLiteral("lenet"), 2, 2);
+        QVERIFY(!emulated_.isEmpty());
+        single_ = guitest::record(dir_.filePath(QStringLiteral("one.npuscope")), QStringLiteral("lenet"), 2, 1);
+        QVERIFY(!single_.isEmpty());
+    }
+
+    void importedCaptureTableAndSummary()
+    {
+        const analysis::CommunicationAnalysis expected = analyseStored(imported_);
+        QVERIFY(!expected.empty());
+        CommunicationView view;
+        view.resize(1400, 800);
+        view.show();
+        view.setSession(imported_, 1);
+        QVERIFY(view.waitForIdle(120000));
+        QVERIFY(!view.emptyLabel()->isVisible());
+
+        QTableWidget *t = view.table();
+        QCOMPARE(t->rowCount(), int(expected.ranks.size() + expected.ops.size()));
+        // Bandwidth columns for the link types the capture moved data on, and no others.
+        const QStringList h = headers(t);
+        QVERIFY2(h.contains(QStringLiteral("HCCS (GB/s)")) && h.contains(QStringLiteral("SDMA (GB/s)")), qPrintable(h.join(u'|')));
+        QVERIFY(!h.contains(QStringLiteral("RDMA (GB/s)")));
+        QVERIFY(!h.contains(QStringLiteral("PCIE (GB/s)")));
+        const int elapse = int(h.indexOf(QStringLiteral("Elapse (ms)")));
+        const int rank = int(h.indexOf(QStringLiteral("Rank")));
+        const int hccs = int(h.indexOf(QStringLiteral("HCCS (GB/s)")));
+        QVERIFY(elapse >= 0 && rank >= 0);
+        // The totals first, then the ops in the analysis' order.
+        for (std::size_t i = 0; i < expected.ranks.size(); ++i) {
+            QCOMPARE(t->item(int(i), rank)->text(), QString::number(expected.ranks[i].rank));
+            QCOMPARE(t->item(int(i), elapse)->text(), QLocale().toString(expected.ranks[i].elapseMs, 'f', 3));
+        }
+        for (std::size_t i = 0; i < expected.ops.size(); ++i) {
+            const int row = int(expected.ranks.size() + i);
+            const analysis::CommOpRank &o = expected.ops[i];
+            QCOMPARE(t->item(row, 1)->text(), QString::fromStdString(o.op));
+            QCOMPARE(t->item(row, elapse)->text(), QLocale().toString(o.elapseMs, 'f', 3));
+            const auto l = std::find_if(o.links.begin(), o.links.end(), [](const auto &x) { return x.transport == "HCCS"; });
+            QVERIFY(l != o.links.end());
+            QCOMPARE(t->item(row, hccs)->text(), QLocale().toString(l->bandwidthGBps, 'f', 2));
+            QVERIFY(t->item(row, hccs)->toolTip().contains(QLocale().toString(l->sizeMB, 'f', 3)));
+        }
+        // Sorting by elapse puts the longest op last, and keeps numbers numeric.
+        t->setSortingEnabled(true);
+        t->sortByColumn(elapse, Qt::AscendingOrder);
+        double prev = -1;
+        for (int r = 0; r < t->rowCount(); ++r) {
+            const double v = t->item(r, elapse)->data(Qt::UserRole).toDouble();
+            QVERIFY(v >= prev);
+            prev = v;
+        }
+
+        const QString summary = view.summaryLabel()->text();
+        QVERIFY(expected.slowestRank >= 0);
+        QVERIFY2(summary.contains(QStringLiteral("Slowest rank: rank %1").arg(expected.ranks[std::size_t(expected.slowestRank)].rank)),
+                 qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("Rank that waits least: <b>rank %1</b>")
+                                     .arg(expected.ranks[std::size_t(expected.leastWaitRank)].rank)));
+    }
+
+    void heatMapFollowsTheMatrix()
+    {
+        const analysis::CommunicationAnalysis expected = analyseStored(imported_);
+        QVERIFY(!expected.matrices.empty());
+        CommunicationView view;
+        view.resize(1400, 800);
+        view.show();
+        view.setSession(imported_, 1);
+        QVERIFY(view.waitForIdle(120000));
+        QCOMPARE(view.matrixBox()->count(), int(expected.matrices.size()));
+        QCOMPARE(view.matrixBox()->itemText(0), QStringLiteral("All ops"));
+        const analysis::CommMatrix &m = expected.matrices.front();
+        const int n = int(m.rankCount());
+        QCOMPARE(view.colorMap()->data()->keySize(), n);
+        QCOMPARE(view.colorMap()->data()->valueSize(), n);
+
+        view.setMetric(CommunicationView::Metric::Size);
+        QCOMPARE(view.colorScale()->axis()->label(), QStringLiteral("Transferred (MB)"));
+        for (const analysis::CommMatrixCell &c : m.cells)
+            QCOMPARE(view.colorMap()->data()->cell(int(c.dstRank), int(c.srcRank)), c.sizeMB);
+        view.setMetric(CommunicationView::Metric::Bandwidth);
+        QCOMPARE(view.colorScale()->axis()->label(), QStringLiteral("Bandwidth (GB/s)"));
+        std::set<std::pair<int, int>> filled;
+        for (const analysis::CommMatrixCell &c : m.cells) {
+            QCOMPARE(view.colorMap()->data()->cell(int(c.dstRank), int(c.srcRank)), c.bandwidthGBps);
+            filled.insert({int(c.srcRank), int(c.dstRank)});
+        }
+        // A pair the data has no transfer for is empty (NaN, drawn transparent), never 0.
+        int empty = 0;
+        for (int s = 0; s < n; ++s)
+            for (int d = 0; d < n; ++d)
+                if (!filled.count({s, d})) {
+                    QVERIFY(std::isnan(view.colorMap()->data()->cell(d, s)));
+                    QVERIFY(view.cellToolTip(s, d).contains(QLatin1String("no transfer")));
+                    ++empty;
+                }
+        QVERIFY(empty > 0); // the capture holds 2 of the group's 8 ranks
+
+        // Tooltips name the link, and the cell under the mouse is the one drawn there.
+        const analysis::CommMatrixCell &c = m.cells.back();
+        const QString tip = view.cellToolTip(int(c.srcRank), int(c.dstRank));
+        QVERIFY2(tip.contains(QString::fromStdString(c.transport)) && tip.contains(QLatin1String("GB/s")), qPrintable(tip));
+        view.plot()->replot();
+        const QPoint at(int(view.plot()->xAxis->coordToPixel(c.dstRank)), int(view.plot()->yAxis->coordToPixel(c.srcRank)));
+        int src = -1, dst = -1;
+        QVERIFY(view.cellAt(at, &src, &dst));
+        QCOMPARE(src, int(c.srcRank));
+        QCOMPARE(dst, int(c.dstRank));
+        QVERIFY(!view.cellAt(QPoint(0, 0), &src, &dst));
+    }
+
+    // Emulated sessions are analysed from their HCCL tasks.
+    void emulatedSessionShowsDerivedFigures()
+    {
+        const analysis::CommunicationAnalysis expected = analyseStored(emulated_);
+        QCOMPARE(expected.source, analysis::CommSource::HcclTasks);
+        CommunicationView view;
+        view.show();
+        view.setSession(emulated_, 1);
+        QVERIFY(view.waitForIdle(120000));
+        QCOMPARE(view.table()->rowCount(), int(expected.ranks.size() + expected.ops.size()));
+        QVERIFY(view.summaryLabel()->text().contains(QLatin1String("HCCL tasks")));
+    }
+
+    void noCommunicationSaysSo()
+    {
+        CommunicationView view;
+        view.show();
+        QVERIFY(view.emptyLabel()->isVisible());
+        QVERIFY(view.emptyLabel()->text().contains(QLatin1String("Select a session")));
+        view.setSession(single_, 1);
+        QVERIFY(view.waitForIdle(120000));
+        QVERIFY(view.result().empty());
+        QVERIFY(view.emptyLabel()->isVisible());
+        QVERIFY(view.emptyLabel()->text().contains(QLatin1String("no communication")));
+        QVERIFY(!view.table()->isVisible());
+    }
+
+    void mainWindowTabAndTranslation()
+    {
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(guitest::openProject(w, imported_));
+        auto *view = w.findChild<CommunicationView *>();
+        QVERIFY(view);
+        QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("Communication"));
+        w.projectExplorer()->select({w.projectPath(), 1});
+        w.views()->setCurrentWidget(view);
+        QVERIFY(view->waitForIdle(120000));
+        QVERIFY(view->table()->rowCount() > 0);
+
+        QVERIFY(ui::setLanguage(QStringLiteral("zh_CN")));
+        const QString tab = w.views()->tabText(w.views()->indexOf(view));
+        const QString scale = view->colorScale()->axis()->label();
+        const QString summary = view->summaryLabel()->text();
+        QVERIFY(ui::setLanguage(QStringLiteral("en")));
+        QVERIFY2(tab != QLatin1String("Communication") && !tab.isEmpty(), qPrintable(tab));
+        QVERIFY(scale != QLatin1String("Transferred (MB)"));
+        QVERIFY(!summary.contains(QLatin1String("Slowest rank")));
+        QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("Communication"));
+    }
+};
+
+QTEST_MAIN(CommunicationViewTest)
+#include "test_communication_view.moc"
