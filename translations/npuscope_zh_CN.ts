@@ -1282,6 +1282,22 @@
         <source>read profiler output (msprof, torch_npu, MindSpore; text or SQLite) into a project</source>
         <translation>将性能数据（msprof、torch_npu、MindSpore；文本或 SQLite）读入工程</translation>
     </message>
+    <message>
+        <source>tensorflow (profiling_options, the default) or pytorch (a torch_npu.profiler config; the chip defaults to 910B).</source>
+        <translation>tensorflow（profiling_options，默认）或 pytorch（torch_npu.profiler 配置；芯片默认为 910B）。</translation>
+    </message>
+    <message>
+        <source>The torch_npu.profiler.profile(...) config of a PyTorch run: JSON text, a .json file or a training script.</source>
+        <translation>PyTorch 运行的 torch_npu.profiler.profile(...) 配置：JSON 文本、.json 文件或训练脚本。</translation>
+    </message>
+    <message>
+        <source>file|json</source>
+        <translation>文件|json</translation>
+    </message>
+    <message>
+        <source>--torch-profiler-config configures a PyTorch run: add --framework pytorch.</source>
+        <translation>--torch-profiler-config 用于配置 PyTorch 运行：请加上 --framework pytorch。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -1347,6 +1363,10 @@
     <message>
         <source>The device count %1 per server is out of range: an Ascend %2 server has 1 to %3 devices.</source>
         <translation>每台服务器的设备数 %1 超出范围：一台 Ascend %2 服务器有 1 到 %3 个设备。</translation>
+    </message>
+    <message>
+        <source>The torch_npu profiler config cannot be used: %1 (%2)</source>
+        <translation>无法使用该 torch_npu 性能采集配置：%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2283,6 +2303,10 @@
     <message>
         <source>The clock base &quot;%1&quot; is not an ISO 8601 date and time such as 2024-05-17T09:30:00 or 2024-05-17T09:30:00.250000Z.</source>
         <translation>时钟基准“%1”不是 ISO 8601 日期时间，例如 2024-05-17T09:30:00 或 2024-05-17T09:30:00.250000Z。</translation>
+    </message>
+    <message>
+        <source>The session settings name an unknown framework &quot;%1&quot;.</source>
+        <translation>会话设置中的框架“%1”未知。</translation>
     </message>
 </context>
 <context>
