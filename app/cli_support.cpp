@@ -363,7 +363,7 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
     exporting::ExportResult result;
     exporting::ExportError kind = exporting::ExportError::None;
     QString error;
-    const bool ok = exporting::exportProf(
+    const bool ok = exporting::exportSession(
         *reader, request, &result, &kind, &error,
         [&](const exporting::ExportProgress &p) {
             progress.update(Cli::tr("Exporting: file %1 of %2, %3 written")

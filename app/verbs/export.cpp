@@ -37,6 +37,9 @@ int verbExport(const QStringList &args)
     p.addOption({QStringLiteral("kinds"), Cli::tr("Export only these files, comma separated: %1.")
                                               .arg(exporting::exportKinds().join(QStringLiteral(", "))),
                  Cli::tr("names")});
+    p.addOption({QStringLiteral("layout"), Cli::tr("Folder layout of the export: %1 (default legacy).")
+                                               .arg(exporting::exportLayoutNames().join(QStringLiteral(", "))),
+                 Cli::tr("name")});
     addUpgradeOption(p);
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
@@ -46,6 +49,11 @@ int verbExport(const QStringList &args)
     }
     exporting::ExportRequest req;
     req.outputDir = p.value(QStringLiteral("output"));
+    if (p.isSet(QStringLiteral("layout")) && !exporting::exportLayoutFromName(p.value(QStringLiteral("layout")), &req.layout)) {
+        err(Cli::tr("--layout must be one of %1, got \"%2\".")
+                .arg(exporting::exportLayoutNames().join(QStringLiteral(", ")), p.value(QStringLiteral("layout"))));
+        return ExitUsage;
+    }
     bool ok = true;
     std::int64_t sessionId = 0;
     if (!sessionIdOption(p, &sessionId))

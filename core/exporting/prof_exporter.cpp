@@ -3,6 +3,7 @@
 #include "core/analysis/op_tables.h"
 #include "core/analysis/overlap.h"
 #include "core/analysis/summary_rows.h"
+#include "core/exporting/export_common.h"
 #include "core/exporting/out_file.h"
 #include "core/options/profiling_options.h"
 
@@ -68,7 +69,7 @@ class Exporter {
 public:
     Exporter(const TraceReader &t, const ExportRequest &r, const std::function<void(const ExportProgress &)> &p,
              const std::atomic_bool *c)
-        : trace(t), req(r), progressFn(p), cancel(c), info(t.sessionInfo()) {}
+        : trace(t), req(r), progressFn(p), cancel(c), info(t.sessionInfo()), staged(p, c) {}
 
     bool run(ExportResult *result);
 
@@ -129,7 +130,6 @@ private:
 
     // Whether the request's kind filter lets the files of this stem through.
     bool wants(const char *stem) const { return req.kinds.isEmpty() || req.kinds.contains(QLatin1String(stem)); }
-    QString freeProfName(const QDir &out, const QString &suffix) const;
 
     bool inRange(std::uint32_t iteration) const
     {
@@ -149,11 +149,8 @@ private:
 
     std::vector<DeviceInfo> devices;
     std::vector<IterationKey> work;
-    QString tmpRoot;       // the PROF directory while it is being written
-    QString finalRoot;     // ... and its final name
+    StagedFolder staged;
     QString deviceDir;     // relative "device_<id>"
-    QStringList written;
-    ExportProgress progress;
     Pids pids{0};
 };
 
@@ -163,26 +160,9 @@ private:
 template <class Body>
 bool Exporter::writeFile(const QString &rel, Body &&body)
 {
-    if (cancelled())
-        return fail(ExportError::Cancelled, QCoreApplication::translate("ProfExporter", "The export was cancelled."));
-    OutFile f;
-    QString err;
-    if (!f.open(tmpRoot + QLatin1Char('/') + rel, &err))
-        return fail(ExportError::Io, err);
-    body(f);
-    if (!f.commit(&err)) {
-        // Name the file as the user will look for it, not by the hidden temporary folder
-        // (which is removed on failure anyway).
-        if (!finalRoot.isEmpty())
-            err.replace(tmpRoot, finalRoot);
-        return fail(ExportError::Io, err);
-    }
-    written << rel;
-    ++progress.filesDone;
-    progress.bytes += f.bytes();
-    if (progressFn)
-        progressFn(progress);
-    return true;
+    if (staged.write(rel, std::forward<Body>(body)))
+        return true;
+    return fail(staged.kind, staged.error);
 }
 
 std::string_view Exporter::taskName(const TaskRecord &t) const
@@ -209,47 +189,6 @@ std::string Exporter::modelName(std::uint32_t model) const
     return {};
 }
 
-std::uint64_t fnv1a(std::uint64_t h, const QByteArray &b)
-{
-    for (char c : b) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
-// 16 letters A–R derived from the session, so the same session always gets the same name.
-QString sessionLetters(const SessionInfo &info)
-{
-    std::uint64_t h = 14695981039346656037ull;
-    h = fnv1a(h, info.spec.toJson());
-    h = fnv1a(h, info.name.toUtf8());
-    h = fnv1a(h, info.source.toUtf8());
-    h = fnv1a(h, info.optionsJson);
-    QString out;
-    for (int i = 0; i < 16; ++i) {
-        // splitmix64 step: spreads the hash over all 16 letters
-        h += 0x9e3779b97f4a7c15ull;
-        std::uint64_t z = h;
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        z ^= z >> 31;
-        out += QLatin1Char(static_cast<char>('A' + z % 18));
-    }
-    return out;
-}
-
-QDateTime localFromUs(std::int64_t us)
-{
-    return QDateTime::fromMSecsSinceEpoch(us / 1000);
-}
-
-QString dateWithMicros(std::int64_t us)
-{
-    const QDateTime t = localFromUs(us);
-    return t.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.")) + QStringLiteral("%1").arg(((us % 1000000) + 1000000) % 1000000, 6, 10, QLatin1Char('0'));
-}
-
 // ---------------------------------------------------------------------------------------
 // planning
 
@@ -268,25 +207,12 @@ bool Exporter::selectWork()
         if (!known.contains(k))
             return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "Unknown export kind \"%1\"; the kinds are: %2.")
                                                 .arg(k, known.join(QStringLiteral(", "))));
-    if (req.firstIteration && req.lastIteration && *req.firstIteration > *req.lastIteration)
-        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The iteration range %1-%2 is empty: the first iteration is after the last.")
-                                            .arg(*req.firstIteration).arg(*req.lastIteration));
-    for (auto id : req.devices) {
-        const bool known = std::any_of(info.devices.begin(), info.devices.end(), [id](const DeviceInfo &d) { return d.id == id; });
-        if (!known)
-            return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The session has no device %1.").arg(id));
-    }
-    for (const auto &d : info.devices)
-        if (req.devices.empty() || std::find(req.devices.begin(), req.devices.end(), d.id) != req.devices.end())
-            devices.push_back(d);
-    std::sort(devices.begin(), devices.end(), [](const DeviceInfo &a, const DeviceInfo &b) { return a.id < b.id; });
-    for (const auto &k : trace.iterations()) {
-        const bool dev = std::any_of(devices.begin(), devices.end(), [&k](const DeviceInfo &d) { return d.id == k.device; });
-        if (dev && (!req.modelId || *req.modelId == k.modelId) && inRange(k.iteration))
-            work.push_back(k);
-    }
-    if (work.empty())
-        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "Nothing to export: no recorded iteration matches the chosen devices, model and iteration range."));
+    ExportWork w;
+    QString why;
+    if (!selectExportWork(trace, req, &w, &why))
+        return fail(ExportError::Usage, why);
+    devices = std::move(w.devices);
+    work = std::move(w.iterations);
     return true;
 }
 
@@ -313,101 +239,42 @@ int Exporter::filesPerIteration(const IterationKey &k) const
     return n;
 }
 
-// PROF_<counter>_<suffix> with the first counter from req.profCounter up whose
-// PROF_<counter>_* is not in the folder yet (any suffix: msprof numbers its directories
-// per output folder, not per session).
-QString Exporter::freeProfName(const QDir &out, const QString &suffix) const
-{
-    std::set<std::uint64_t> taken;
-    const QStringList existing = out.entryList({QStringLiteral("PROF_*")}, QDir::AllEntries | QDir::Hidden | QDir::System);
-    for (const QString &e : existing) {
-        const int end = e.indexOf(QLatin1Char('_'), 5);
-        bool ok = false;
-        const qulonglong n = e.mid(5, end < 0 ? -1 : end - 5).toULongLong(&ok);
-        if (ok && end > 5)
-            taken.insert(n);
-    }
-    std::uint64_t n = req.profCounter;
-    while (taken.count(n))
-        ++n;
-    return QStringLiteral("PROF_%1_%2").arg(n, 6, 10, QLatin1Char('0')).arg(suffix);
-}
-
 bool Exporter::run(ExportResult *result)
 {
     if (!selectWork())
         return false;
 
-    std::int64_t wallBegin = 0;
-    for (const auto &d : info.devices)
-        if (d.wallBeginUs > 0 && (wallBegin == 0 || d.wallBeginUs < wallBegin))
-            wallBegin = d.wallBeginUs;
-    if (wallBegin == 0)
-        wallBegin = info.createdWallUs;
-    if (req.outputDir.trimmed().isEmpty())
-        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "No output folder was given for the export."));
-    if (const QString why = resultPathProblem(req.outputDir); !why.isEmpty())
-        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The export folder \"%1\" cannot be used: %2.")
-                                            .arg(req.outputDir, why));
-    QDir out(req.outputDir);
-    if (!QDir().mkpath(req.outputDir) || !QFileInfo(req.outputDir).isDir())
-        return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the output folder %1.").arg(req.outputDir));
-    const QString profName = freeProfName(out, QStringLiteral("%1_%2").arg(localFromUs(wallBegin).toString(QStringLiteral("yyyyMMddHHmmsszzz")), sessionLetters(info)));
-    const QString finalDir = out.absoluteFilePath(profName);
-    if (QFileInfo::exists(finalDir))
-        return fail(ExportError::Usage, QCoreApplication::translate("ProfExporter", "The folder %1 already exists; choose another output folder or counter.").arg(finalDir));
-    // The whole PROF directory is built under a hidden temporary name and renamed at the
-    // end, so no half export is ever visible under the final name.
-    tmpRoot = out.absoluteFilePath(QStringLiteral(".%1.tmp-%2").arg(profName).arg(::getpid()));
-    finalRoot = finalDir;
-    QDir(tmpRoot).removeRecursively();
-    if (!QDir().mkdir(tmpRoot)) {
-        const int e = errno;
-        return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the folder %1: %2.").arg(tmpRoot, QString::fromLocal8Bit(std::strerror(e))));
-    }
+    const std::int64_t wallBegin = sessionWallBeginUs(info);
+    const QString profName = freeProfName(QDir(req.outputDir), req.profCounter,
+                                          QStringLiteral("%1_%2").arg(localFromUs(wallBegin).toString(QStringLiteral("yyyyMMddHHmmsszzz")), sessionLetters(info)));
+    if (!staged.begin(req.outputDir, profName))
+        return fail(staged.kind, staged.error);
 
-    progress.filesTotal = devices.size() * 6;
+    staged.progress.filesTotal = devices.size() * 6;
     for (const auto &k : work)
-        progress.filesTotal += filesPerIteration(k);
+        staged.progress.filesTotal += filesPerIteration(k);
 
-    bool ok = true;
     for (const auto &d : devices) {
         deviceDir = QStringLiteral("device_%1").arg(d.id);
         pids = Pids(d.hostPid);
-        if (!QDir(tmpRoot).mkpath(deviceDir + QStringLiteral("/timeline")) || !QDir(tmpRoot).mkpath(deviceDir + QStringLiteral("/summary"))) {
-            ok = fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not create the folder %1.").arg(tmpRoot + QLatin1Char('/') + deviceDir));
-            break;
-        }
-        if (!(ok = writeDeviceMeta(d)))
-            break;
+        if (!staged.mkpath(deviceDir + QStringLiteral("/timeline")) || !staged.mkpath(deviceDir + QStringLiteral("/summary"))
+            || !writeDeviceMeta(d))
+            return fail(staged.kind, staged.error);
         for (const auto &k : work) {
             if (k.device != d.id)
                 continue;
             IterationData it;
-            if (!(ok = loadIteration(k, &it)) || !(ok = writeIteration(d, it)))
-                break;
-        }
-        if (!ok)
-            break;
-    }
-    if (ok && cancelled())
-        ok = fail(ExportError::Cancelled, QCoreApplication::translate("ProfExporter", "The export was cancelled."));
-    if (ok) {
-        const QByteArray from = QFile::encodeName(tmpRoot), to = QFile::encodeName(finalDir);
-        if (::rename(from.constData(), to.constData()) != 0) {
-            const int e = errno;
-            ok = fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not rename %1 to %2: %3.").arg(tmpRoot, finalDir, QString::fromLocal8Bit(std::strerror(e))));
+            if (!loadIteration(k, &it) || !writeIteration(d, it))
+                return false;
         }
     }
-    if (!ok) {
-        QDir(tmpRoot).removeRecursively();
-        return false;
-    }
+    if (!staged.commit())
+        return fail(staged.kind, staged.error);
     if (result) {
-        result->profDir = finalDir;
-        written.sort();
-        result->files = written;
-        result->bytes = progress.bytes;
+        result->profDir = staged.finalDir();
+        result->dirs = QStringList{staged.finalDir()};
+        result->files = staged.files();
+        result->bytes = staged.progress.bytes;
     }
     return true;
 }
@@ -439,58 +306,11 @@ bool Exporter::loadIteration(const IterationKey &k, IterationData *it)
 
 bool Exporter::writeDeviceMeta(const DeviceInfo &d)
 {
-    const QString id = QString::number(d.id);
-    QString aiCpuList;
-    for (int c = 2; c <= std::max(2, std::min(d.aiCpuNum, 60)); ++c)
-        aiCpuList += (c > 2 ? QStringLiteral(",") : QString()) + QString::number(c);
-    const int aiCpus = std::clamp(d.aiCpuNum, 0, 60);
-    const std::uint64_t bitmap = ((1ull << (aiCpus + 2)) - 1) & ~3ull; // AI CPU cores start at id 2
-    const QString hostname = d.hostname.isEmpty() ? QStringLiteral("localhost") : d.hostname;
-    QByteArray infoJson;
-    {
-        // Key order and shape as the real info.json; host details the emulator does not
-        // have are fixed, plausible values.
-        QString s = QStringLiteral(
-            "{\"jobInfo\":\"NA\",\"version\":\"1.0\",\"mac\":\"00-00-00-00-00-00\",\"OS\":\"Linux\",\"cpuCores\":1,"
-            "\"hostname\":%1,\"hwtype\":\"aarch64\",\"devices\":\"%2\",\"platform\":\"\","
-            "\"CPU\":[{\"Id\":0,\"Name\":\"HiSilicon\",\"Frequency\":1000,\"Logical_CPU_Count\":1,\"Type\":\"TaishanV110\"}],"
-            "\"DeviceInfo\":[{\"id\":%2,\"env_type\":3,\"ctrl_cpu_id\":\"ARMv8_Cortex_A55\",\"ctrl_cpu_core_num\":1,"
-            "\"ctrl_cpu_endian_little\":1,\"ts_cpu_core_num\":4,\"ai_cpu_core_num\":%3,\"ai_core_num\":%4,"
-            "\"ai_cpu_core_id\":2,\"ai_core_id\":0,\"aicpu_occupy_bitmap\":%5,\"ctrl_cpu\":\"0\",\"ai_cpu\":\"%6\","
-            "\"aiv_num\":0,\"hwts_frequency\":\"%7\",\"aic_frequency\":\"%8\",\"aiv_frequency\":\"%8\"}],"
-            "\"platform_version\":\"1\",\"pid\":\"%9\",\"memoryTotal\":791800000,\"cpuNums\":192,\"sysClockFreq\":%7,")
-                        .arg(QString::fromUtf8(QByteArray("\"") + hostname.toUtf8().replace('\\', "\\\\").replace('"', "\\\"") + "\""),
-                                id,
-                                QString::number(d.aiCpuNum),
-                                QString::number(d.aiCoreNum),
-                                QString::number(bitmap),
-                                aiCpuList,
-                                QString::number(d.hwtsFrequencyMHz),
-                                QString::number(d.aicFrequencyMHz),
-                                QString::number(d.hostPid));
-        s += QStringLiteral("\"upTime\":\"%1 0.00\",\"netCardNums\":0,\"netCard\":[],\"rank_id\":%2,"
-                            "\"cycleToTime\":[{\"realCpuFreq\":%3,\"calibration\":\"%4\"}],\"pid_name\":\"python\"}")
-                 .arg(QString::number(static_cast<double>(d.monotonicBegin) / 1e9, 'f', 2),
-                         QString::number(d.rankId),
-                         QString::number(d.hwtsFrequencyMHz / 1000.0),
-                         QString::number(d.monotonicBegin / 1000 * d.hwtsFrequencyMHz));
-        infoJson = s.toUtf8();
-    }
-    const QByteArray startInfo = QStringLiteral("{\"collectionDateBegin\":\"%1\",\"collectionTimeBegin\":\"%2\",\"clockMonotonicRaw\":\"%3\"}")
-                                     .arg(dateWithMicros(d.wallBeginUs)).arg(d.wallBeginUs).arg(d.monotonicBegin).toUtf8();
-    const QByteArray endInfo = QStringLiteral("{\"collectionDateEnd\":\"%1\",\"collectionTimeEnd\":\"%2\",\"clockMonotonicRaw\":\"%3\"}")
-                                   .arg(dateWithMicros(d.wallEndUs)).arg(d.wallEndUs).arg(d.monotonicEnd).toUtf8();
-    const std::pair<QString, QByteArray> files[] = {
-        {QStringLiteral("info.json.") + id, infoJson},
-        {QStringLiteral("start_info.") + id, startInfo},
-        {QStringLiteral("end_info.") + id, endInfo},
-    };
-    for (const auto &[name, content] : files) {
+    for (const auto &[name, content] : deviceDescriptionFiles(d)) {
         const QString rel = deviceDir + QLatin1Char('/') + name;
-        if (!writeFile(rel, [&content](OutFile &f) { f.put(std::string_view(content.constData(), content.size())); }))
+        if (!staged.writeBytes(rel, content))
             return false;
-        const std::string done = "filesize:" + std::to_string(content.size()) + "\n";
-        if (!writeFile(rel + QStringLiteral(".done"), [&done](OutFile &f) { f.put(done); }))
+        if (!staged.writeBytes(rel + QStringLiteral(".done"), "filesize:" + QByteArray::number(content.size()) + "\n"))
             return false;
     }
     return true;
@@ -950,48 +770,6 @@ void Exporter::writeTxJson(OutFile &f, const IterationData &it)
 // ---------------------------------------------------------------------------------------
 // summary CSVs
 
-struct Csv {
-    OutFile &f;
-    bool first = true;
-    void sep() { if (!first) f.put(','); first = false; }
-    void text(std::string_view s) { sep(); f.putCsvText(s); }
-    void textOrNa(std::string_view s) { sep(); if (s.empty()) f.put("N/A"); else f.putCsvText(s); }
-    void na() { sep(); f.put("N/A"); }
-    void us(TimeNs ns) { sep(); f.putUs(ns); }
-    void ms(TimeNs ns) { sep(); f.putMs(ns); }
-    void usD(double ns) { sep(); f.putFixed(ns / 1000.0, 3); }
-    void num(std::uint64_t v) { sep(); f.putUInt(v); }
-    void fixed(double v) { sep(); f.putFixed(v, 3); }
-    void fixedOrNa(const std::optional<double> &v) { if (v) fixed(*v); else na(); }
-    void endRow() { f.put('\n'); first = true; }
-    // Every header line ends the row itself.
-    void header(const std::vector<std::string> &cols) { for (const auto &c : cols) { sep(); f.put(c); } endRow(); }
-    void cell(const analysis::Cell &v)
-    {
-        using K = analysis::Cell::Kind;
-        switch (v.kind) {
-        case K::Na: na(); break;
-        case K::Text: text(v.text); break;
-        case K::UInt: num(v.u); break;
-        case K::Int: sep(); f.putInt(v.i); break;
-        case K::Us: us(v.i); break;
-        case K::Ms: ms(v.i); break;
-        case K::UsD: usD(v.d); break;
-        case K::Fixed: fixed(v.d); break;
-        }
-    }
-};
-
-// The exporter's view of the trace for the shared summary row code.
-class TraceLookup final : public analysis::SummaryLookup {
-public:
-    explicit TraceLookup(const TraceReader &t) : t_(t) {}
-    std::string_view string(StrId id) const override { return t_.string(id); }
-    const OpDesc *op(std::uint32_t opId) const override { return t_.op(opId); }
-private:
-    const TraceReader &t_;
-};
-
 void Exporter::writeOpSummary(OutFile &f, const DeviceInfo &d, const IterationData &it)
 {
     const analysis::OpSummaryLayout layout(opt.taskTime == TaskTimeLevel::L0, opt.aicpu == Switch::On, metricColumns);
@@ -1197,6 +975,37 @@ bool Exporter::writeIteration(const DeviceInfo &d, const IterationData &it)
 }
 
 } // namespace
+
+QStringList exportLayoutNames()
+{
+    return {QStringLiteral("legacy"), QStringLiteral("msprof")};
+}
+
+bool exportLayoutFromName(const QString &name, ExportLayout *out)
+{
+    const int i = int(exportLayoutNames().indexOf(name.trimmed().toLower()));
+    if (i < 0)
+        return false;
+    *out = static_cast<ExportLayout>(i);
+    return true;
+}
+
+bool exportSession(const TraceReader &trace, const ExportRequest &request, ExportResult *result, ExportError *errorKind,
+                   QString *error, const std::function<void(const ExportProgress &)> &progress, const std::atomic_bool *cancel)
+{
+    if (request.layout != ExportLayout::Legacy && !request.kinds.isEmpty()) {
+        if (errorKind)
+            *errorKind = ExportError::Usage;
+        if (error)
+            *error = QCoreApplication::translate("ProfExporter", "Choosing files by kind is only possible in the legacy layout.");
+        return false;
+    }
+    switch (request.layout) {
+    case ExportLayout::Msprof: return exportMsprof(trace, request, result, errorKind, error, progress, cancel);
+    case ExportLayout::Legacy: break;
+    }
+    return exportProf(trace, request, result, errorKind, error, progress, cancel);
+}
 
 QStringList exportKinds()
 {

@@ -1,5 +1,6 @@
 #pragma once
-// Writes one session as the legacy PROF directory of docs/formats.md:
+// Export of a session as profiler output (exportSession), and the legacy layout's writer.
+// The legacy PROF directory of docs/formats.md:
 // PROF_<NNNNNN>_<time>_<letters>/device_<id>/{info.json.<id>, start_info, end_info,
 // timeline/*.json, summary/*.csv}. Streams (memory independent of trace size) and writes
 // every file atomically (temporary name, then rename), so no half file is ever visible.
@@ -16,7 +17,13 @@
 
 namespace npuscope::exporting {
 
+// Which profiler's output an export imitates (docs/export.md):
+//   Legacy    PROF_*/device_<id>/{timeline,summary}/ (Ascend 910, CANN up to 6)
+//   Msprof    PROF_*/mindstudio_profiler_output/ (CANN 8 msprof), one PROF_* per device
+enum class ExportLayout : std::uint8_t { Legacy, Msprof };
+
 struct ExportRequest {
+    ExportLayout layout = ExportLayout::Legacy;
     QString outputDir;                               // PROF_* is created inside it
     std::vector<std::uint16_t> devices;              // empty = all
     std::optional<std::uint32_t> modelId;            // msprof --model-id
@@ -29,7 +36,7 @@ struct ExportRequest {
     // Which timeline/summary files to write, by file name stem (exportKinds() lists
     // them; "task_time" selects its .json and .csv alike). Empty = every file the
     // session's options produce. The device description files (info.json, start_info,
-    // end_info) are always written. An unknown name is a Usage error.
+    // end_info) are always written. An unknown name is a Usage error. Legacy layout only.
     QStringList kinds;
 };
 
@@ -37,7 +44,8 @@ struct ExportRequest {
 QStringList exportKinds();
 
 struct ExportResult {
-    QString profDir;                                 // absolute path of PROF_*
+    QString profDir;                                 // absolute path of PROF_* (the first one)
+    QStringList dirs;                                // every folder written (absolute)
     QStringList files;                               // relative to profDir, sorted
     std::uint64_t bytes = 0;
 };
@@ -48,10 +56,25 @@ struct ExportProgress {
     std::uint64_t filesDone = 0, filesTotal = 0, bytes = 0;
 };
 
-// Returns false with *error set (translated sentence naming the file) on failure.
+// The layouts by their command-line names (legacy, msprof), in enum order.
+QStringList exportLayoutNames();
+bool exportLayoutFromName(const QString &name, ExportLayout *out);
+
+// Writes the session in request.layout. Returns false with *error set (translated sentence
+// naming the file) on failure; nothing of a failed export stays in the output folder.
+bool exportSession(const TraceReader &trace, const ExportRequest &request, ExportResult *result,
+                   ExportError *errorKind, QString *error,
+                   const std::function<void(const ExportProgress &)> &progress = {},
+                   const std::atomic_bool *cancel = nullptr);
+
+// The writers of the single layouts (exportSession picks one).
 bool exportProf(const TraceReader &trace, const ExportRequest &request, ExportResult *result,
                 ExportError *errorKind, QString *error,
                 const std::function<void(const ExportProgress &)> &progress = {},
                 const std::atomic_bool *cancel = nullptr);
+bool exportMsprof(const TraceReader &trace, const ExportRequest &request, ExportResult *result,
+                  ExportError *errorKind, QString *error,
+                  const std::function<void(const ExportProgress &)> &progress = {},
+                  const std::atomic_bool *cancel = nullptr);
 
 } // namespace npuscope::exporting

@@ -4,12 +4,17 @@
 //   msprof_*.json        every lane (pids encode the device), read like trace_view.json
 //   op_summary_*.csv     kernels with a Device_id column, joined to the hardware tasks
 //   l2_cache_*.csv       hit / victim rates
+//   step_trace_*.csv     the iterations (steps) of each device, read before the others so
+//                        every record gets its step; step_trace_*.json holds the same
 //   op_statistic, api_statistic, task_time, communication_statistic: recomputed (derived)
 // beside the raw device_<id>/ folders, whose info.json / start_info / end_info give the
 // device facts when they were kept.
 
+#include "core/importing/csv_table.h"
+#include "core/importing/json_pull.h"
 #include "core/importing/readers.h"
 #include "core/importing/today_files.h"
+#include "core/importing/trace_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -41,6 +46,89 @@ std::int64_t jsonInt(const QJsonValue &v, std::int64_t dflt)
             return x;
     }
     return dflt;
+}
+
+// step_trace_*.csv (Device_id, Iteration ID, FP Start(us), BP End(us), Iteration End(us),
+// Iteration Time(us), ..., Model ID, then Reduce Start(us) / Reduce Duration(us) pairs):
+// one step trace record per row, and the step windows: a step begins where the previous
+// one ended (its end minus its iteration time).
+bool readStepTraceCsv(ImportContext &ctx, const QString &path, const QString &rel, const SourceMap &map,
+                      std::uint16_t deviceOfRows, StepWindows *steps)
+{
+    CsvTable t;
+    if (!t.open(ctx, path, rel))
+        return true;
+    if (!t.require(ctx, {{"Iteration ID"}, {"FP Start(us)"}, {"BP End(us)"}, {"Iteration End(us)"}, {"Iteration Time(us)"}}))
+        return true;
+    const int cDev = t.col({"Device_id"}), cIt = t.col({"Iteration ID"}), cFp = t.col({"FP Start(us)"});
+    const int cBp = t.col({"BP End(us)"}), cEnd = t.col({"Iteration End(us)"}), cTime = t.col({"Iteration Time(us)"});
+    const int cAug = t.col({"Data Aug Bound(us)"});
+    std::vector<int> reduceStarts;
+    for (std::size_t i = 0; i + 1 < t.header().size(); ++i)
+        if (t.header()[i] == "Reduce Start(us)" && t.header()[i + 1] == "Reduce Duration(us)")
+            reduceStarts.push_back(int(i));
+    while (t.next()) {
+        std::uint64_t dev = deviceOfRows, it = 0;
+        TimeNs fp = 0, bp = 0, end = 0, len = 0;
+        bool ok = t.rowComplete() && toUInt64(t.cell(cIt), &it) && it > 0 && it <= UINT32_MAX
+                  && usTextToNs(t.cell(cFp), &fp) && usTextToNs(t.cell(cBp), &bp) && usTextToNs(t.cell(cEnd), &end)
+                  && usTextToNs(t.cell(cTime), &len) && len >= 0 && len <= kMaxImportSpan && end >= len
+                  && (cDev < 0 || toUInt64(t.cell(cDev), &dev)) && dev < 65535;
+        StepTraceRecord r;
+        for (int c : reduceStarts) {
+            TimeNs rs = 0, rd = 0;
+            if (t.cell(c).empty() && t.cell(c + 1).empty())
+                continue;
+            if (!usTextToNs(t.cell(c), &rs) || !usTextToNs(t.cell(c + 1), &rd) || rd < 0 || rd > kMaxImportSpan) {
+                ok = false;
+                break;
+            }
+            r.reduces.push_back({rs, rs + rd});
+        }
+        if (!ok) {
+            t.skip(ctx, Tr::tr("A row has the wrong number of cells, no iteration number or a time that is not a "
+                               "number of microseconds; the row was skipped."));
+            continue;
+        }
+        r.device = map.device(std::uint16_t(dev));
+        r.modelId = 0; // today's layouts are read as one model, as their kernels are
+        r.iteration = std::uint32_t(it);
+        r.fpStart = fp;
+        r.bpEnd = bp;
+        r.iterationEnd = end;
+        // The first iteration has no data augmentation bound: nothing ended before it.
+        r.previousIterationEnd = cAug >= 0 && t.cell(cAug).empty() ? -1 : end - len;
+        steps->add(r.iteration, r.previousIterationEnd >= 0 ? r.previousIterationEnd : std::min(fp, end - len));
+        ctx.batch().stepTraces.push_back(std::move(r));
+        ++t.account().imported;
+    }
+    return ctx.flushIfFull();
+}
+
+// A timeline that repeats what another file of the layout holds: its events are counted as
+// derived.
+bool countDerivedTrace(ImportContext &ctx, const QString &path, const QString &rel)
+{
+    TraceFile f;
+    FileAccount &acc = ctx.account(rel);
+    if (!f.open(path)) {
+        ctx.problem(rel, 0, -1, f.error());
+        return true;
+    }
+    TraceEvent e;
+    for (;;) {
+        const auto res = f.next(&e);
+        if (res == TraceEventReader::Result::End)
+            break;
+        if (res == TraceEventReader::Result::Error) {
+            ctx.problem(rel, f.errorLine(), std::int64_t(f.errorOffset()),
+                        Tr::tr("The JSON is broken here (%1); the rest of the file was skipped.").arg(f.error()));
+            break;
+        }
+        ++acc.items;
+        ++acc.derived;
+    }
+    return true;
 }
 
 class MsprofNewerReader : public LayoutReader {
@@ -85,6 +173,7 @@ public:
         options.taskTime = metrics.isEmpty() ? TaskTimeLevel::L0 : TaskTimeLevel::L1;
         options.hccl = devices.size() > 1 || hasKind(QStringLiteral("communication_statistic")) ? Switch::On : Switch::Off;
         options.l2 = hasKind(QStringLiteral("l2_cache")) ? Switch::On : Switch::Off;
+        options.trainingTrace = hasKind(QStringLiteral("step_trace")) ? Switch::On : Switch::Off;
         if (devices.empty()) {
             // The device lanes' pids name the device; the host lanes (device bits 31) belong
             // to it too, so no device 0 is invented for them.
@@ -122,6 +211,13 @@ public:
         const std::uint16_t hostDevice = map.device(map.hostDevice);
         auto done = [&](const OutFile &f) { ctx.fileDone(std::uint64_t(QFileInfo(f.path).size())); };
         for (const OutFile &f : files_) {
+            if (f.kind == QLatin1String("step_trace") && !f.json) {
+                if (!readStepTraceCsv(ctx, f.path, ctx.rel(f.path), map, hostDevice, &steps))
+                    return false;
+                done(f);
+            }
+        }
+        for (const OutFile &f : files_) {
             if (f.kind == QLatin1String("op_summary") && !f.json) {
                 if (!kernels.read(ctx, f.path, ctx.rel(f.path), map, hostDevice, &steps, &learned))
                     return false;
@@ -149,12 +245,16 @@ public:
         static const QStringList derived = {QStringLiteral("op_statistic"), QStringLiteral("api_statistic"),
                                             QStringLiteral("task_time"), QStringLiteral("communication_statistic")};
         for (const OutFile &f : files_) {
-            if (f.kind == QLatin1String("op_summary") || f.kind == QLatin1String("msprof") || f.kind == QLatin1String("l2_cache"))
+            if (f.kind == QLatin1String("op_summary") || f.kind == QLatin1String("msprof") || f.kind == QLatin1String("l2_cache")
+                || (f.kind == QLatin1String("step_trace") && !f.json))
                 continue;
             if (ctx.cancelled())
                 return ctx.failCancelled();
             if (!f.json && derived.contains(f.kind)) {
                 if (!readDerivedCsv(ctx, f.path, ctx.rel(f.path)))
+                    return false;
+            } else if (f.json && f.kind == QLatin1String("step_trace")) {
+                if (!countDerivedTrace(ctx, f.path, ctx.rel(f.path)))
                     return false;
             } else if (f.json && f.kind == QLatin1String("communication")) {
                 if (!readCommunicationJson(ctx, f.path, ctx.rel(f.path), hostDevice))
