@@ -32,6 +32,9 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     , projectPath_(projectPath)
     , sessionId_(sessionId)
 {
+    layout_ = new QComboBox(this);
+    for (int i = 0; i < int(exporting::exportLayoutNames().size()); ++i)
+        layout_->addItem(QString(), i);
     dir_ = new QLineEdit(QFileInfo(projectPath).absolutePath() + QStringLiteral("/export"), this);
     auto *browse = new QToolButton(this);
     devices_ = new QListWidget(this);
@@ -100,6 +103,11 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     connect(last_, &QSpinBox::valueChanged, this, &ExportDialog::validate);
     connect(devices_, &QListWidget::itemChanged, this, &ExportDialog::validate);
     connect(kinds_, &QListWidget::itemChanged, this, &ExportDialog::validate);
+    // Files are chosen by kind only in the legacy layout (one file per kind and iteration).
+    connect(layout_, &QComboBox::currentIndexChanged, this, [this] {
+        kinds_->setEnabled(layout_->currentData().toInt() == int(exporting::ExportLayout::Legacy));
+        validate();
+    });
     connect(dir_, &QLineEdit::textChanged, this, &ExportDialog::validate);
     connect(browse, &QToolButton::clicked, this, [this] {
         const QString d = QFileDialog::getExistingDirectory(this, tr("Export Into"), dir_->text());
@@ -118,13 +126,15 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     rangeRow->addWidget(dash);
     rangeRow->addWidget(last_);
     rangeRow->addStretch(1);
-    auto *lDir = new QLabel(this), *lDev = new QLabel(this), *lModel = new QLabel(this), *lIt = new QLabel(this),
+    auto *lLayout = new QLabel(this), *lDir = new QLabel(this), *lDev = new QLabel(this), *lModel = new QLabel(this), *lIt = new QLabel(this),
          *lKinds = new QLabel(this);
+    form->addRow(lLayout, layout_);
     form->addRow(lDir, dirRow);
     form->addRow(lDev, devices_);
     form->addRow(lModel, model_);
     form->addRow(lIt, rangeRow);
     form->addRow(lKinds, kinds_);
+    lLayout->setBuddy(layout_);
     lDir->setBuddy(dir_);
     lModel->setBuddy(model_);
 
@@ -149,6 +159,11 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     onTr([=, this] {
         setWindowTitle(tr("Export Session %1").arg(sessionId_));
         browse->setText(tr("Browse…"));
+        lLayout->setText(tr("&Layout:"));
+        layout_->setItemText(int(exporting::ExportLayout::Legacy), tr("msprof, legacy PROF layout (Ascend 910, CANN up to 6)"));
+        layout_->setItemText(int(exporting::ExportLayout::Msprof), tr("msprof, CANN 8 layout (mindstudio_profiler_output)"));
+        layout_->setItemText(int(exporting::ExportLayout::TorchNpu), tr("torch_npu text export (*_ascend_pt folders)"));
+        layout_->setToolTip(tr("Which profiler's output the export imitates; docs/export.md describes each layout"));
         lDir->setText(tr("&Folder:"));
         lDev->setText(tr("Devices:"));
         lModel->setText(tr("&Model:"));
@@ -217,6 +232,7 @@ void ExportDialog::preselect(int device, std::int64_t modelId, std::int64_t iter
 exporting::ExportRequest ExportDialog::request() const
 {
     exporting::ExportRequest r;
+    r.layout = static_cast<exporting::ExportLayout>(layout_->currentData().toInt());
     r.outputDir = dir_->text().trimmed();
     bool all = true;
     for (int i = 0; i < devices_->count(); ++i) {
@@ -240,7 +256,7 @@ exporting::ExportRequest ExportDialog::request() const
         else
             allKinds = false;
     }
-    if (allKinds)
+    if (allKinds || r.layout != exporting::ExportLayout::Legacy)
         r.kinds.clear();
     r.profCounter = std::uint32_t(std::max<std::int64_t>(1, sessionId_));
     return r;
@@ -261,7 +277,7 @@ void ExportDialog::validate()
     bool anyKind = false;
     for (int i = 0; i < kinds_->count(); ++i)
         anyKind |= kinds_->item(i)->checkState() == Qt::Checked;
-    if (!anyKind)
+    if (!anyKind && kinds_->isEnabled())
         problems << tr("Select at least one kind of file.");
     if (!allIterations_->isChecked() && first_->value() > last_->value())
         problems << tr("The first iteration (%1) comes after the last (%2).").arg(first_->value()).arg(last_->value());
@@ -302,7 +318,7 @@ void ExportDialog::startExport()
                     progress_->setValue(int(p.filesDone));
                 }, p.filesDone == p.filesTotal);
             };
-            if (exporting::exportProf(*reader, req, &o.result, &kind, &o.message, progress, job.cancelFlag()))
+            if (exporting::exportSession(*reader, req, &o.result, &kind, &o.message, progress, job.cancelFlag()))
                 o.status = QStringLiteral("complete");
             else if (kind == exporting::ExportError::Cancelled)
                 o.status = QStringLiteral("cancelled");
@@ -318,9 +334,10 @@ void ExportDialog::done(const QString &status, const QString &message, const exp
     QString text;
     if (status == QLatin1String("complete")) {
         profDir_ = result.profDir;
+        // Several folders (one per device): the link opens the folder that holds them.
+        const QString shown = result.dirs.size() > 1 ? QFileInfo(result.profDir).absolutePath() : result.profDir;
         text = tr("Exported %n file(s) to <a href=\"%1\">%2</a>.", nullptr, int(result.files.size()))
-                   .arg(QUrl::fromLocalFile(result.profDir).toString(),
-                        QDir::toNativeSeparators(result.profDir).toHtmlEscaped());
+                   .arg(QUrl::fromLocalFile(shown).toString(), QDir::toNativeSeparators(shown).toHtmlEscaped());
         result_->setStyleSheet(QString());
     } else if (status == QLatin1String("cancelled")) {
         text = tr("The export was cancelled. Files written so far are complete; none is half-written.");

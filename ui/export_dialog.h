@@ -1,7 +1,8 @@
 #pragma once
-// Export of one session as the legacy PROF directory (the same files as `npuscope export`):
-// output folder, devices, model, iteration range and file kinds; runs off the GUI thread
-// with progress and Cancel, and ends with a link that opens the folder.
+// Export of one session as profiler output (the same files as `npuscope export`): layout
+// (legacy PROF, CANN 8 msprof or torch_npu), output folder, devices, model, iteration range and, in
+// the legacy layout, file kinds; runs off the GUI thread with progress and Cancel, and ends
+// with a link that opens the folder.
 
 #include "core/exporting/prof_exporter.h"
 #include "ui/job_runner.h"
@@ -38,6 +39,8 @@ public:
     // Restricts the request to one device / model / iteration (explorer selection).
     void preselect(int device, std::int64_t modelId, std::int64_t iteration);
 
+    QComboBox *layoutBox() const { return layout_; }
+    QListWidget *kindsList() const { return kinds_; }
     QPushButton *exportButton() const { return export_; }
     QPushButton *cancelButton() const { return cancel_; }
     QLabel *resultLabel() const { return result_; }
@@ -66,6 +69,7 @@ private:
     bool usable_ = false;
     QString error_;
     std::vector<std::function<void()>> texts_;
+    QComboBox *layout_ = nullptr;
     QLineEdit *dir_ = nullptr;
     QListWidget *devices_ = nullptr;
     QComboBox *model_ = nullptr;

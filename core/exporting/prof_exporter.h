@@ -20,7 +20,8 @@ namespace npuscope::exporting {
 // Which profiler's output an export imitates (docs/export.md):
 //   Legacy    PROF_*/device_<id>/{timeline,summary}/ (Ascend 910, CANN up to 6)
 //   Msprof    PROF_*/mindstudio_profiler_output/ (CANN 8 msprof), one PROF_* per device
-enum class ExportLayout : std::uint8_t { Legacy, Msprof };
+//   TorchNpu  <worker>_<time>_ascend_pt/ASCEND_PROFILER_OUTPUT/ (torch_npu), one per device
+enum class ExportLayout : std::uint8_t { Legacy, Msprof, TorchNpu };
 
 struct ExportRequest {
     ExportLayout layout = ExportLayout::Legacy;
@@ -56,7 +57,7 @@ struct ExportProgress {
     std::uint64_t filesDone = 0, filesTotal = 0, bytes = 0;
 };
 
-// The layouts by their command-line names (legacy, msprof), in enum order.
+// The layouts by their command-line names (legacy, msprof, torch_npu), in enum order.
 QStringList exportLayoutNames();
 bool exportLayoutFromName(const QString &name, ExportLayout *out);
 
@@ -76,5 +77,9 @@ bool exportMsprof(const TraceReader &trace, const ExportRequest &request, Export
                   ExportError *errorKind, QString *error,
                   const std::function<void(const ExportProgress &)> &progress = {},
                   const std::atomic_bool *cancel = nullptr);
+bool exportTorchNpu(const TraceReader &trace, const ExportRequest &request, ExportResult *result,
+                    ExportError *errorKind, QString *error,
+                    const std::function<void(const ExportProgress &)> &progress = {},
+                    const std::atomic_bool *cancel = nullptr);
 
 } // namespace npuscope::exporting

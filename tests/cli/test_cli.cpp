@@ -277,6 +277,30 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
     }
 
+    // --layout msprof: one PROF_* per device with mindstudio_profiler_output/, the filters
+    // apply; an unknown layout and --kinds outside the legacy layout are usage errors.
+    void exportLayoutMsprof()
+    {
+        const QString out = path(QStringLiteral("msprof-layout"));
+        Result r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
+                             out, QStringLiteral("--layout"), QStringLiteral("msprof"), QStringLiteral("--device"),
+                             QStringLiteral("1")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QStringList files = filesUnder(out);
+        QCOMPARE(files.filter(QRegularExpression(QStringLiteral("/mindstudio_profiler_output/msprof_\\d{14}\\.json$"))).size(), 1);
+        QCOMPARE(files.filter(QRegularExpression(QStringLiteral("/mindstudio_profiler_output/op_summary_\\d{14}\\.csv$"))).size(), 1);
+        QCOMPARE(files.filter(QStringLiteral("/device_1/info.json.1")).size(), 1);
+        QVERIFY(files.filter(QStringLiteral("/device_0/")).isEmpty());
+        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out,
+                      QStringLiteral("--layout"), QStringLiteral("mindstudio")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("mindstudio")) && r.err.contains(QStringLiteral("msprof")));
+        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out,
+                      QStringLiteral("--layout"), QStringLiteral("msprof"), QStringLiteral("--kinds"), QStringLiteral("op_summary")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(filesUnder(out), files);
+    }
+
     void sameSeedGivesIdenticalExports()
     {
         QStringList trees;

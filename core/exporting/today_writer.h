@@ -1,0 +1,78 @@
+#pragma once
+// The files today's layouts share, written for one device: the Chrome-trace timeline
+// (msprof_*.json / trace_view.json), the kernel table (op_summary_*.csv /
+// kernel_details.csv), op statistics, and msprof's task_time and step_trace files or
+// torch_npu's step_trace_time.csv. The two layouts differ in names and details (lane sort
+// indexes, the HCCL lane's name, host lane encoding, column names), chosen by Flavour.
+
+#include "core/exporting/export_common.h"
+#include "core/options/profiling_options.h"
+
+#include <QStringList>
+#include <utility>
+#include <vector>
+
+namespace npuscope::exporting {
+
+enum class Flavour : std::uint8_t {
+    Msprof,     // CANN 8 msprof (analysis/csrc/application): sort indexes of today's msprof
+    TorchNpu,   // torch_npu's ASCEND_PROFILER_OUTPUT, as the vendored real capture has it
+};
+
+class TodayWriter {
+public:
+    TodayWriter(const TraceReader &trace, StagedFolder &staged, Flavour flavour);
+
+    // The device and its iterations (in the session's order) the next files are about;
+    // wholeSession: every iteration of the device is exported (else the framework lane keeps
+    // the ranges that overlap the exported iterations).
+    void setDevice(const DeviceInfo &d, std::vector<IterationKey> iterations, bool wholeSession);
+    TimeNs offset() const { return offset_; }
+    // The step traces of the device's iterations.
+    std::vector<StepTraceRecord> stepTraces() const;
+
+    bool writeTimeline(const QString &rel);
+    bool writeKernels(const QString &rel);
+    bool writeOpStatistic(const QString &rel);
+    bool writeTaskTime(const QString &rel);                                   // msprof
+    bool writeStepTrace(const QString &stem, const std::vector<StepTraceRecord> &steps); // msprof
+    bool writeStepTraceTime(const QString &rel);                              // torch_npu
+
+private:
+    struct JsonArray;
+    std::string_view str(StrId id) const { return trace.string(id); }
+    std::string_view taskName(const TaskRecord &t) const;
+    std::string coreType(const TaskRecord &t) const;
+    bool inKernelTable(const TaskRecord &t) const;
+    std::uint64_t pid(std::uint32_t sort, std::uint32_t device) const;
+    std::uint64_t hostLane(std::uint32_t sort) const;
+    void event(JsonArray &a, std::string_view name, std::uint64_t p, std::uint64_t tid, TimeNs ts, TimeNs dur);
+    void meta(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid, std::string_view value);
+    void metaInt(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid, std::uint64_t value);
+    void lane(JsonArray &a, std::uint64_t p, std::string_view name, const char *label, std::uint32_t sort);
+    bool pythonLane(JsonArray &a);
+
+    const TraceReader &trace;
+    StagedFolder &staged;
+    const Flavour flavour;
+    const SessionInfo &info;
+    const TraceLookup lookup{trace};
+    ProfilingOptions opt;
+    QStringList metrics;
+    bool ownColumns = false, stars = false;
+    DeviceInfo device_;
+    std::vector<IterationKey> its_;
+    TimeNs offset_ = 0;
+    bool wholeSession_ = true;
+    std::pair<TimeNs, TimeNs> span_{0, 0};
+};
+
+// Writes one folder per selected device (named by folderName, filled by writeFolder), each
+// staged and renamed into place; on any failure the folders already written are removed.
+bool exportPerDevice(const TraceReader &trace, const ExportRequest &request, Flavour flavour,
+                     const std::function<QString(const DeviceInfo &)> &folderName,
+                     const std::function<bool(TodayWriter &, StagedFolder &, const DeviceInfo &)> &writeFolder,
+                     ExportResult *result, ExportError *errorKind, QString *error,
+                     const std::function<void(const ExportProgress &)> &progress, const std::atomic_bool *cancel);
+
+} // namespace npuscope::exporting

@@ -1,0 +1,648 @@
+// Export in today's layouts, checked by importing the output back with NPU Scope's own
+// importer (docs/import.md) and comparing the records (task types and counts, kernels with
+// their ops and PMU values, HCCL tasks per plane, collective ops, host ranges, steps), and by
+// comparing names, headers and lane encoding with the real captures vendored in
+// tests/data/reference/.
+
+#include "tests/test_data.h"
+#include "core/exporting/prof_exporter.h"
+#include "core/importing/importer.h"
+#include "core/model/memory_trace.h"
+#include "core/options/profiling_options.h"
+#include "device/emulator.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+using namespace npuscope;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Cells of a CSV header line (no quoted names in the headers compared here).
+QStringList headerOf(const QString &path)
+{
+    QByteArray all = readAll(path);
+    const qsizetype nl = all.indexOf('\n');
+    return QString::fromUtf8(all.left(nl < 0 ? all.size() : nl)).trimmed().split(QLatin1Char(','));
+}
+
+// The one file under `dir` whose name matches `pattern`.
+QString findFile(const QString &dir, const QString &pattern)
+{
+    const QRegularExpression re(pattern);
+    QStringList hits;
+    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString p = it.next();
+        if (re.match(QFileInfo(p).fileName()).hasMatch())
+            hits << p;
+    }
+    hits.sort();
+    return hits.size() == 1 ? hits.first() : QString();
+}
+
+std::unique_ptr<MemoryTrace> emulate(const QString &chip, int devices, int iterations, QString *error)
+{
+    SessionSpec spec;
+    spec.model = QStringLiteral("alexnet");
+    spec.batchSize = 32;
+    spec.iterations = iterations;
+    spec.devicesPerServer = devices;
+    spec.chip = chip;
+    spec.clockBaseUs = 1715938200000000;
+    ProfilingOptions opt;
+    const auto problems = ProfilingOptions::parse(
+        R"({"output":"/tmp/x","training_trace":"on","task_trace":"on","hccl":"on","aicpu":"on","aic_metrics":"PipeUtilization","runtime_api":"on","msproftx":"on"})",
+        &opt);
+    if (!problems.empty()) {
+        *error = problems.front().message;
+        return nullptr;
+    }
+    auto trace = std::make_unique<MemoryTrace>();
+    device::Emulator emu(spec, opt);
+    if (emu.run(*trace) == SessionStatus::Failed) {
+        *error = emu.errorString();
+        return nullptr;
+    }
+    return trace;
+}
+
+struct Exported {
+    bool ok = false;
+    QString error;
+    exporting::ExportResult result;
+};
+
+Exported exportTo(const TraceReader &trace, exporting::ExportLayout layout, const QString &dir)
+{
+    Exported e;
+    exporting::ExportRequest req;
+    req.layout = layout;
+    req.outputDir = dir;
+    exporting::ExportError kind{};
+    e.ok = exporting::exportSession(trace, req, &e.result, &kind, &e.error);
+    return e;
+}
+
+struct Imported {
+    bool ok = false;
+    QString error;
+    importing::ImportReport report;
+    std::unique_ptr<MemoryTrace> trace = std::make_unique<MemoryTrace>();
+};
+
+Imported importFrom(const QString &dir)
+{
+    Imported r;
+    importing::ImportRequest req;
+    req.path = dir;
+    importing::ImportError kind{};
+    r.ok = importing::importProf(req, *r.trace, &r.report, &kind, &r.error);
+    return r;
+}
+
+std::vector<TaskRecord> tasksOf(const TraceReader &t, std::uint16_t device)
+{
+    std::vector<TaskRecord> out;
+    for (const auto &k : t.iterations())
+        if (k.device == device)
+            t.forEachTask(k, [&out](const TaskRecord &r) { out.push_back(r); return true; });
+    std::stable_sort(out.begin(), out.end(), [](const TaskRecord &a, const TaskRecord &b) {
+        return a.start != b.start ? a.start < b.start : a.streamId != b.streamId ? a.streamId < b.streamId : a.taskId < b.taskId;
+    });
+    return out;
+}
+
+// Task type text → count, per kind too: the type mix of one device.
+std::map<std::string, int> typeMix(const TraceReader &t, std::uint16_t device)
+{
+    std::map<std::string, int> m;
+    for (const auto &r : tasksOf(t, device))
+        ++m[std::string(t.taskType(r)) + "/" + taskKindName(r.kind)];
+    return m;
+}
+
+std::map<std::uint32_t, int> hcclPerPlane(const TraceReader &t, std::uint16_t device)
+{
+    std::map<std::uint32_t, int> m;
+    for (const auto &k : t.iterations())
+        if (k.device == device)
+            t.forEachHcclTask(k, [&m](const HcclTaskRecord &h) { ++m[h.plane]; return true; });
+    return m;
+}
+
+std::vector<CollectiveOpRecord> collectivesOf(const TraceReader &t, std::uint16_t device)
+{
+    std::vector<CollectiveOpRecord> out;
+    for (const auto &k : t.iterations())
+        if (k.device == device)
+            t.forEachCollective(k, [&out](const CollectiveOpRecord &c) { out.push_back(c); return true; });
+    std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.start < b.start; });
+    return out;
+}
+
+std::size_t hostRangesOf(const TraceReader &t, std::uint16_t device, HostRangeRecord::Kind kind)
+{
+    std::size_t n = 0;
+    for (const auto &k : t.iterations())
+        if (k.device == device)
+            t.forEachHostRange(k, [&](const HostRangeRecord &r) { n += r.kind == kind; return true; });
+    return n;
+}
+
+// Tasks per iteration, in iteration order.
+std::vector<int> tasksPerIteration(const TraceReader &t, std::uint16_t device)
+{
+    std::map<std::uint32_t, int> m;
+    for (const auto &k : t.iterations())
+        if (k.device == device)
+            t.forEachTask(k, [&](const TaskRecord &) { ++m[k.iteration]; return true; });
+    std::vector<int> out;
+    for (const auto &[it, n] : m)
+        out.push_back(n);
+    return out;
+}
+
+// Every record of `b` is the record of `a` moved by one time offset per device, with the
+// same types, kernels, HCCL tasks, collective ops, host ranges and steps.
+void compareSessions(const TraceReader &a, const TraceReader &b, bool withSteps)
+{
+    QCOMPARE(b.sessionInfo().devices.size(), a.sessionInfo().devices.size());
+    const QStringList colsA = sessionPmuColumns(a.sessionInfo()), colsB = sessionPmuColumns(b.sessionInfo());
+    QCOMPARE(colsB, colsA);
+    for (const DeviceInfo &d : a.sessionInfo().devices) {
+        const std::uint16_t dev = d.id;
+        QCOMPARE(typeMix(b, dev), typeMix(a, dev));
+        const auto ta = tasksOf(a, dev), tb = tasksOf(b, dev);
+        QCOMPARE(tb.size(), ta.size());
+        QVERIFY(!ta.empty());
+        const TimeNs offset = tb.front().start - ta.front().start;
+        int kernels = 0;
+        for (std::size_t i = 0; i < ta.size(); ++i) {
+            const TaskRecord &x = ta[i], &y = tb[i];
+            QCOMPARE(y.start - x.start, offset);
+            QCOMPARE(y.duration, x.duration);
+            QCOMPARE(y.streamId, x.streamId);
+            QCOMPARE(y.taskId, x.taskId);
+            QCOMPARE(y.kind, x.kind);
+            if (!isComputeKind(x.kind))
+                continue;
+            ++kernels;
+            const OpDesc *ox = a.op(x.opId), *oy = b.op(y.opId);
+            QVERIFY(ox && oy);
+            QCOMPARE(b.string(oy->name), a.string(ox->name));
+            QCOMPARE(b.string(oy->opType), a.string(ox->opType));
+            QCOMPARE(b.string(oy->inputShapes), a.string(ox->inputShapes));
+            QCOMPARE(b.string(oy->outputDataTypes), a.string(ox->outputDataTypes));
+            QCOMPARE(oy->blockDim, ox->blockDim);
+            QCOMPARE(oy->mixBlockDim, ox->mixBlockDim);
+            QCOMPARE(y.totalCycles, x.totalCycles);
+            if (isAiCoreKind(x.kind)) {
+                QCOMPARE(y.pmu.size(), x.pmu.size());
+                for (std::size_t m = 0; m < x.pmu.size(); ++m) {
+                    if (std::isnan(x.pmu[m])) {
+                        QVERIFY(std::isnan(y.pmu[m]));
+                        continue;
+                    }
+                    // Written with three decimals; cycle counts exactly.
+                    QVERIFY2(std::fabs(double(y.pmu[m]) - double(x.pmu[m])) <= 0.0005 + 1e-6 * std::fabs(double(x.pmu[m])),
+                             qPrintable(QStringLiteral("%1: %2 vs %3").arg(colsA.value(int(m))).arg(y.pmu[m]).arg(x.pmu[m])));
+                }
+            }
+        }
+        QVERIFY(kernels > 0);
+        QCOMPARE(hcclPerPlane(b, dev), hcclPerPlane(a, dev));
+        const auto ca = collectivesOf(a, dev), cb = collectivesOf(b, dev);
+        QCOMPARE(cb.size(), ca.size());
+        for (std::size_t i = 0; i < ca.size(); ++i) {
+            QCOMPARE(b.string(cb[i].name), a.string(ca[i].name));
+            QCOMPARE(cb[i].start - ca[i].start, offset);
+            QCOMPARE(cb[i].duration, ca[i].duration);
+        }
+        for (auto kind : {HostRangeRecord::Kind::Cann, HostRangeRecord::Kind::RuntimeApi, HostRangeRecord::Kind::MsprofTx})
+            QCOMPARE(hostRangesOf(b, dev, kind), hostRangesOf(a, dev, kind));
+        if (withSteps) {
+            QCOMPARE(tasksPerIteration(b, dev), tasksPerIteration(a, dev));
+            std::vector<StepTraceRecord> sa, sb;
+            for (const auto &m : a.sessionInfo().models)
+                for (const auto &s : a.stepTraces(dev, m.id))
+                    sa.push_back(s);
+            for (const auto &m : b.sessionInfo().models)
+                for (const auto &s : b.stepTraces(dev, m.id))
+                    sb.push_back(s);
+            QCOMPARE(sb.size(), sa.size());
+            for (std::size_t i = 0; i < sa.size(); ++i) {
+                QCOMPARE(sb[i].iteration, sa[i].iteration);
+                QCOMPARE(sb[i].fpStart - sa[i].fpStart, offset);
+                QCOMPARE(sb[i].bpEnd - sa[i].bpEnd, offset);
+                QCOMPARE(sb[i].iterationEnd - sa[i].iterationEnd, offset);
+                QCOMPARE(sb[i].previousIterationEnd < 0, sa[i].previousIterationEnd < 0);
+                QCOMPARE(sb[i].reduces.size(), sa[i].reduces.size());
+            }
+        }
+    }
+}
+
+// The pid of every lane that names one encodes its sort index in bits 5..9.
+void checkLaneEncoding(const QString &path, std::set<QString> *processes)
+{
+    const QJsonArray events = QJsonDocument::fromJson(readAll(path)).array();
+    QVERIFY(!events.isEmpty());
+    std::map<qint64, QString> names;
+    std::map<qint64, qint64> sorts;
+    for (const auto &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("M"))
+            continue;
+        const qint64 pid = e.value(QStringLiteral("pid")).toInteger();
+        if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_name"))
+            names[pid] = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();
+        if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_sort_index"))
+            sorts[pid] = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("sort_index")).toInteger();
+    }
+    for (const auto &[pid, name] : names) {
+        processes->insert(name);
+        if (name == QLatin1String("Python"))
+            continue; // the framework lane has the process's own pid
+        QVERIFY2(sorts.count(pid), qPrintable(name));
+        QCOMPARE((pid >> 5) & 31, sorts[pid]);
+    }
+}
+
+} // namespace
+
+class ExportLayouts : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        NPUSCOPE_REQUIRE_DATA(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")));
+    }
+
+    void layoutNames()
+    {
+        exporting::ExportLayout l{};
+        QVERIFY(exporting::exportLayoutFromName(QStringLiteral("msprof"), &l));
+        QCOMPARE(l, exporting::ExportLayout::Msprof);
+        QVERIFY(exporting::exportLayoutFromName(QStringLiteral("legacy"), &l));
+        QCOMPARE(l, exporting::ExportLayout::Legacy);
+        QVERIFY(!exporting::exportLayoutFromName(QStringLiteral("prof"), &l));
+        for (const QString &n : exporting::exportLayoutNames()) {
+            QVERIFY(exporting::exportLayoutFromName(n, &l));
+            QCOMPARE(exporting::exportLayoutNames().at(int(l)), n);
+        }
+    }
+
+    // An emulated 2-device 910B session: msprof export → import → the same records.
+    void msprofRoundTrip910B()
+    {
+        QString error;
+        const auto original = emulate(QStringLiteral("910B"), 2, 3, &error);
+        QVERIFY2(original, qPrintable(error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*original, exporting::ExportLayout::Msprof, tmp.filePath(QStringLiteral("out")));
+        QVERIFY2(e.ok, qPrintable(e.error));
+        // One PROF_* per device, each with its device files and the exported files.
+        QCOMPARE(e.result.dirs.size(), 2);
+        for (int d = 0; d < 2; ++d) {
+            const QString dir = e.result.dirs.at(d);
+            QVERIFY(QFileInfo(dir).fileName().startsWith(QStringLiteral("PROF_00000%1_").arg(d + 1)));
+            QVERIFY(QFile::exists(dir + QStringLiteral("/device_%1/info.json.%1").arg(d)));
+            for (const char *kind : {"msprof_\\d{14}\\.json", "op_summary_\\d{14}\\.csv", "op_statistic_\\d{14}\\.csv",
+                                     "task_time_\\d{14}\\.csv", "step_trace_\\d{14}\\.csv", "step_trace_\\d{14}\\.json"})
+                QVERIFY2(!findFile(dir + QStringLiteral("/mindstudio_profiler_output"), QStringLiteral("^%1$").arg(QLatin1String(kind))).isEmpty(), kind);
+        }
+        const Imported back = importFrom(tmp.filePath(QStringLiteral("out")));
+        QVERIFY2(back.ok, qPrintable(back.error));
+        QCOMPARE(back.report.layout, QStringLiteral("mindstudio"));
+        QVERIFY(back.report.balanced());
+        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
+        QString problems;
+        for (const auto &p : back.report.problems)
+            problems += p.file + QStringLiteral(": ") + p.reason + QLatin1Char('\n');
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
+        compareSessions(*original, *back.trace, true);
+
+        // Export → import → export: the second export holds the same files, row for row.
+        QTemporaryDir tmp2;
+        const Exported again = exportTo(*back.trace, exporting::ExportLayout::Msprof, tmp2.path());
+        QVERIFY2(again.ok, qPrintable(again.error));
+        QCOMPARE(again.result.files.size(), e.result.files.size());
+        QCOMPARE(again.result.dirs.size(), e.result.dirs.size());
+        // Model ID: today's layouts are imported as one model (docs/import.md).
+        auto withoutModel = [](const QByteArray &csv) {
+            QList<QByteArray> lines = csv.split('\n');
+            const int m = int(lines.value(0).split(',').indexOf("Model ID"));
+            for (auto &l : lines) {
+                QList<QByteArray> cells = l.split(',');
+                if (m >= 0 && m < cells.size())
+                    cells[m] = "-";
+                l = cells.join(',');
+            }
+            return lines;
+        };
+        int compared = 0;
+        for (qsizetype d = 0; d < e.result.dirs.size(); ++d) {
+            QDirIterator it(e.result.dirs.at(d) + QStringLiteral("/mindstudio_profiler_output"), {QStringLiteral("*.csv")}, QDir::Files);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                const QString other = again.result.dirs.at(d) + QStringLiteral("/mindstudio_profiler_output/") + it.fileName();
+                QVERIFY2(QFile::exists(other), qPrintable(other));
+                QCOMPARE(withoutModel(readAll(other)), withoutModel(readAll(path)));
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 2 * 4);
+        // The timelines hold the same events (model ids aside).
+        for (qsizetype d = 0; d < e.result.dirs.size(); ++d) {
+            const auto events = [](const QString &dir) {
+                QStringList out;
+                const QJsonArray a = QJsonDocument::fromJson(readAll(findFile(dir, QStringLiteral("^msprof_\\d{14}\\.json$")))).array();
+                for (const auto &v : a) {
+                    QJsonObject e = v.toObject();
+                    QJsonObject args = e.value(QStringLiteral("args")).toObject();
+                    for (const char *k : {"Model Id", "model id", "Model Name"})
+                        args.remove(QLatin1String(k));
+                    e.insert(QStringLiteral("args"), args);
+                    out << QString::fromUtf8(QJsonDocument(e).toJson(QJsonDocument::Compact));
+                }
+                out.sort();
+                return out;
+            };
+            const QStringList first = events(e.result.dirs.at(d)), second = events(again.result.dirs.at(d));
+            QVERIFY(first.size() > 100);
+            QCOMPARE(second, first);
+        }
+    }
+
+    // A real capture imported, exported as msprof and imported again keeps its records.
+    void msprofRoundTripOfRealCapture()
+    {
+        const Imported first = importFrom(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")));
+        QVERIFY2(first.ok, qPrintable(first.error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*first.trace, exporting::ExportLayout::Msprof, tmp.path());
+        QVERIFY2(e.ok, qPrintable(e.error));
+        QCOMPARE(e.result.dirs.size(), 2);
+        const Imported back = importFrom(tmp.path());
+        QVERIFY2(back.ok, qPrintable(back.error));
+        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
+        compareSessions(*first.trace, *back.trace, false);
+    }
+
+    // Names, headers and lane encoding as in the real files.
+    void msprofMatchesTheRealFiles()
+    {
+        QString error;
+        const auto original = emulate(QStringLiteral("910B"), 2, 2, &error);
+        QVERIFY2(original, qPrintable(error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*original, exporting::ExportLayout::Msprof, tmp.path());
+        QVERIFY2(e.ok, qPrintable(e.error));
+        const QString out = e.result.dirs.first() + QStringLiteral("/mindstudio_profiler_output");
+        const QString real = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT"));
+
+        // op_summary: msprof's column names where torch_npu renamed them, then the PMU
+        // metric columns of the real 910B kernel_details.csv, in its order.
+        const QStringList kernel = headerOf(real + QStringLiteral("/kernel_details.csv"));
+        const QStringList summary = headerOf(findFile(out, QStringLiteral("^op_summary_\\d{14}\\.csv$")));
+        const QStringList renamed = {QStringLiteral("Device_id"), QStringLiteral("Model ID"), QStringLiteral("Task ID"),
+                                     QStringLiteral("Stream ID"), QStringLiteral("Op Name"), QStringLiteral("OP Type"),
+                                     QStringLiteral("OP State"), QStringLiteral("Task Type"), QStringLiteral("Task Start Time(us)"),
+                                     QStringLiteral("Task Duration(us)"), QStringLiteral("Task Wait Time(us)"), QStringLiteral("Block Num"),
+                                     QStringLiteral("Mix Block Num")};
+        QCOMPARE(summary.mid(0, renamed.size()), renamed);
+        const qsizetype realMetrics = kernel.indexOf(QStringLiteral("Context ID")) + 1;
+        QVERIFY(realMetrics > 0);
+        const qsizetype ourMetrics = summary.indexOf(QStringLiteral("Context ID")) + 1;
+        QCOMPARE(summary.mid(ourMetrics), kernel.mid(realMetrics));
+        QCOMPARE(summary.mid(renamed.size(), ourMetrics - renamed.size()),
+                 kernel.mid(kernel.indexOf(QStringLiteral("HF32 Eligible")), realMetrics - kernel.indexOf(QStringLiteral("HF32 Eligible"))));
+        // op_statistic: the real columns after msprof's Device_id.
+        const QStringList stat = headerOf(findFile(out, QStringLiteral("^op_statistic_\\d{14}\\.csv$")));
+        QCOMPARE(stat.first(), QStringLiteral("Device_id"));
+        QCOMPARE(stat.mid(1), headerOf(real + QStringLiteral("/op_statistic.csv")));
+
+        // Lanes: pid bits 5..9 hold the lane's sort index in the real file and in ours; the
+        // lane names are the real ones (msprof calls torch_npu's HCCL lane Communication).
+        std::set<QString> realLanes, ourLanes;
+        checkLaneEncoding(real + QStringLiteral("/trace_view.json"), &realLanes);
+        checkLaneEncoding(findFile(out, QStringLiteral("^msprof_\\d{14}\\.json$")), &ourLanes);
+        realLanes.insert(QStringLiteral("Communication"));
+        realLanes.insert(QStringLiteral("MsprofTx"));
+        for (const QString &l : ourLanes)
+            QVERIFY2(realLanes.count(l), qPrintable(l));
+        QVERIFY(ourLanes.count(QStringLiteral("Ascend Hardware")) && ourLanes.count(QStringLiteral("Communication"))
+                && ourLanes.count(QStringLiteral("CANN")) && ourLanes.count(QStringLiteral("Overlap Analysis")));
+    }
+
+    // An emulated 2-device 910B session: torch_npu export → import → the same records.
+    void torchNpuRoundTrip910B()
+    {
+        QString error;
+        const auto original = emulate(QStringLiteral("910B"), 2, 3, &error);
+        QVERIFY2(original, qPrintable(error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*original, exporting::ExportLayout::TorchNpu, tmp.path());
+        QVERIFY2(e.ok, qPrintable(e.error));
+        QCOMPARE(e.result.dirs.size(), 2);
+        for (int d = 0; d < 2; ++d) {
+            const QString dir = e.result.dirs.at(d);
+            QVERIFY2(QRegularExpression(QStringLiteral("^.+_\\d+_rank%1_\\d{17}_ascend_pt$").arg(d)).match(QFileInfo(dir).fileName()).hasMatch(),
+                     qPrintable(dir));
+            QVERIFY(QFile::exists(dir + QStringLiteral("/profiler_info_%1.json").arg(d)));
+            for (const char *f : {"trace_view.json", "kernel_details.csv", "op_statistic.csv", "step_trace_time.csv"})
+                QVERIFY2(QFile::exists(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(f)), f);
+        }
+        const Imported back = importFrom(tmp.path());
+        QVERIFY2(back.ok, qPrintable(back.error));
+        QCOMPARE(back.report.layout, QStringLiteral("framework text"));
+        QVERIFY(back.report.balanced());
+        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
+        QString problems;
+        for (const auto &p : back.report.problems)
+            problems += p.file + QStringLiteral(": ") + p.reason + QLatin1Char('\n');
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
+        // Step traces are not a file of this layout; the steps come back from the kernels'
+        // Step Id, the step time breakdown as step_trace_time.csv rows.
+        compareSessions(*original, *back.trace, false);
+        QCOMPARE(back.trace->stepTimes().size(), std::size_t(2 * 3));
+
+        // Export → import → export: the same files (times and all).
+        QTemporaryDir tmp2;
+        const Exported again = exportTo(*back.trace, exporting::ExportLayout::TorchNpu, tmp2.path());
+        QVERIFY2(again.ok, qPrintable(again.error));
+        QCOMPARE(again.result.dirs.size(), 2);
+        for (qsizetype d = 0; d < 2; ++d)
+            for (const char *f : {"kernel_details.csv", "op_statistic.csv", "step_trace_time.csv"}) {
+                const QString rel = QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(f);
+                QList<QByteArray> first = readAll(e.result.dirs.at(d) + rel).split('\n'), second = readAll(again.result.dirs.at(d) + rel).split('\n');
+                if (QLatin1String(f) == QLatin1String("kernel_details.csv")) {
+                    // Model ID: today's layouts are imported as one model (docs/import.md).
+                    for (auto *lines : {&first, &second})
+                        for (auto &l : *lines) {
+                            QList<QByteArray> cells = l.split(',');
+                            if (cells.size() > 1)
+                                cells[1] = "-";
+                            l = cells.join(',');
+                        }
+                }
+                QVERIFY(first.size() > 2);
+                QCOMPARE(second, first);
+            }
+    }
+
+    // The real capture: import → torch_npu export → import keeps the records, and a second
+    // export writes the kernel table, statistics and step times of the real files again.
+    void torchNpuRoundTripOfRealCapture()
+    {
+        const QString realDir = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet"));
+        const Imported first = importFrom(realDir);
+        QVERIFY2(first.ok, qPrintable(first.error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*first.trace, exporting::ExportLayout::TorchNpu, tmp.path());
+        QVERIFY2(e.ok, qPrintable(e.error));
+        QCOMPARE(e.result.dirs.size(), 2);
+        const Imported back = importFrom(tmp.path());
+        QVERIFY2(back.ok, qPrintable(back.error));
+        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
+        compareSessions(*first.trace, *back.trace, false);
+        // Step ids and step times as the real files have them.
+        for (const DeviceInfo &d : first.trace->sessionInfo().devices)
+            QCOMPARE(tasksPerIteration(*back.trace, d.id), tasksPerIteration(*first.trace, d.id));
+        QCOMPARE(back.trace->stepTimes().size(), first.trace->stepTimes().size());
+        for (int rank = 0; rank < 2; ++rank) {
+            const QString real = realDir + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(rank);
+            const QString ours = e.result.dirs.at(rank) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/");
+            for (const char *f : {"kernel_details.csv", "op_statistic.csv", "step_trace_time.csv"})
+                QCOMPARE(headerOf(ours + QLatin1String(f)), headerOf(real + QLatin1String(f)));
+            // The kernel rows of the real file, cell for cell but for the start time's
+            // printing (µs with three decimals) and the Wait Time msprof computes.
+            const auto rows = [](const QString &path) {
+                QList<QByteArray> lines = readAll(path).split('\n');
+                lines.removeAll(QByteArray());
+                return lines.size();
+            };
+            QCOMPARE(rows(ours + QStringLiteral("kernel_details.csv")), rows(real + QStringLiteral("kernel_details.csv")));
+        }
+    }
+
+    void torchNpuMatchesTheRealFiles()
+    {
+        QString error;
+        const auto original = emulate(QStringLiteral("910B"), 2, 2, &error);
+        QVERIFY2(original, qPrintable(error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*original, exporting::ExportLayout::TorchNpu, tmp.path());
+        QVERIFY2(e.ok, qPrintable(e.error));
+        const QString real = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet/rank0_ascend_pt"));
+        const QString ours = e.result.dirs.first();
+        for (const char *f : {"kernel_details.csv", "op_statistic.csv", "step_trace_time.csv"})
+            QCOMPARE(headerOf(ours + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(f)),
+                     headerOf(real + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(f)));
+        std::set<QString> realLanes, ourLanes;
+        checkLaneEncoding(real + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"), &realLanes);
+        checkLaneEncoding(ours + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"), &ourLanes);
+        realLanes.insert(QStringLiteral("MsprofTx"));
+        for (const QString &l : ourLanes)
+            QVERIFY2(realLanes.count(l), qPrintable(l));
+        // The lanes the real capture has sort where the real ones do.
+        const auto sortOf = [](const QString &path) {
+            std::map<QString, qint64> out;
+            std::map<qint64, QString> names;
+            const QJsonArray a = QJsonDocument::fromJson(readAll(path)).array();
+            for (const auto &v : a) {
+                const QJsonObject e = v.toObject();
+                if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_name"))
+                    names[e.value(QStringLiteral("pid")).toInteger()] = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();
+            }
+            for (const auto &v : a) {
+                const QJsonObject e = v.toObject();
+                if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_sort_index"))
+                    out[names[e.value(QStringLiteral("pid")).toInteger()]] = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("sort_index")).toInteger();
+            }
+            return out;
+        };
+        const auto realSort = sortOf(real + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"));
+        const auto ourSort = sortOf(ours + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"));
+        for (const char *l : {"Ascend Hardware", "HCCL", "CANN", "Overlap Analysis"}) {
+            QVERIFY2(ourSort.count(QLatin1String(l)), l);
+            QCOMPARE(ourSort.at(QLatin1String(l)), realSort.at(QLatin1String(l)));
+        }
+        // profiler_info: the keys the real file has at its top level and in its sections.
+        const QJsonObject ri = QJsonDocument::fromJson(readAll(real + QStringLiteral("/profiler_info_0.json"))).object();
+        const QJsonObject oi = QJsonDocument::fromJson(readAll(ours + QStringLiteral("/profiler_info_0.json"))).object();
+        QCOMPARE(oi.keys(), ri.keys());
+        for (const char *k : {"start_info", "end_info"})
+            QCOMPARE(oi.value(QLatin1String(k)).toObject().keys(), ri.value(QLatin1String(k)).toObject().keys());
+        QCOMPARE(oi.value(QStringLiteral("rank_id")).toInt(-1), 0);
+    }
+
+    void kindsOnlyInLegacy()
+    {
+        QString error;
+        const auto original = emulate(QStringLiteral("910"), 1, 1, &error);
+        QVERIFY2(original, qPrintable(error));
+        QTemporaryDir tmp;
+        exporting::ExportRequest req;
+        req.layout = exporting::ExportLayout::Msprof;
+        req.outputDir = tmp.path();
+        req.kinds = QStringList{QStringLiteral("op_summary")};
+        exporting::ExportError kind{};
+        QString msg;
+        QVERIFY(!exporting::exportSession(*original, req, nullptr, &kind, &msg));
+        QCOMPARE(kind, exporting::ExportError::Usage);
+        QVERIFY(msg.contains(QStringLiteral("legacy")));
+        QVERIFY(QDir(tmp.path()).isEmpty());
+    }
+
+    // A 910 session: no Mix Block Num / Context ID (msprof masks them below the 910B), the
+    // metric group's columns after aicore_time(us) and total_cycles; imports back.
+    void msprofRoundTrip910()
+    {
+        QString error;
+        const auto original = emulate(QStringLiteral("910"), 2, 2, &error);
+        QVERIFY2(original, qPrintable(error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*original, exporting::ExportLayout::Msprof, tmp.path());
+        QVERIFY2(e.ok, qPrintable(e.error));
+        const QStringList summary = headerOf(findFile(e.result.dirs.first(), QStringLiteral("^op_summary_\\d{14}\\.csv$")));
+        QVERIFY(!summary.contains(QStringLiteral("Mix Block Num")));
+        QVERIFY(!summary.contains(QStringLiteral("Context ID")));
+        const qsizetype at = summary.indexOf(QStringLiteral("aicore_time(us)"));
+        QVERIFY(at > 0);
+        QCOMPARE(summary.at(at + 1), QStringLiteral("total_cycles"));
+        QCOMPARE(summary.mid(at + 2), sessionPmuColumns(original->sessionInfo()));
+        const Imported back = importFrom(tmp.path());
+        QVERIFY2(back.ok, qPrintable(back.error));
+        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
+        // Kernels, HCCL, steps as recorded; the PMU columns come back as the file names them.
+        const auto &a = *original, &b = *back.trace;
+        for (const DeviceInfo &d : a.sessionInfo().devices) {
+            QCOMPARE(typeMix(b, d.id), typeMix(a, d.id));
+            QCOMPARE(hcclPerPlane(b, d.id), hcclPerPlane(a, d.id));
+            QCOMPARE(collectivesOf(b, d.id).size(), collectivesOf(a, d.id).size());
+            QCOMPARE(tasksPerIteration(b, d.id), tasksPerIteration(a, d.id));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(ExportLayouts)
+#include "test_import_export_layouts.moc"
