@@ -4,7 +4,10 @@
 #include "ui/export_dialog.h"
 #include "ui/main_window.h"
 
+#include <QComboBox>
 #include <QDir>
+#include <QListWidget>
+#include <QUrl>
 #include <QTabWidget>
 #include <QLabel>
 #include <QPushButton>
@@ -141,6 +144,42 @@ private Q_SLOTS:
         QVERIFY(d.resultLabel()->text().contains(QStringLiteral("<a href=\"file://")));
         QVERIFY(QDir(d.profDir()).exists(QStringLiteral("device_1")));
         QVERIFY(!QDir(d.profDir()).exists(QStringLiteral("device_0")));
+    }
+
+    // The Layout field: msprof writes one PROF_* per device with mindstudio_profiler_output;
+    // the file kinds are a legacy-layout choice, so the list is disabled and its state
+    // neither blocks the export nor reaches the request.
+    void exportDialogWritesTheMsprofLayout()
+    {
+        const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp3.npuscope")));
+        QVERIFY(!path.isEmpty());
+        store::StoreError err{};
+        QString msg;
+        const auto sessions = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg)->sessions();
+        ui::ExportDialog d(path, sessions.at(0).id);
+        QVERIFY(d.isUsable());
+        QCOMPARE(d.layoutBox()->count(), int(exporting::exportLayoutNames().size()));
+        QCOMPARE(d.request().layout, exporting::ExportLayout::Legacy);
+        for (int i = 0; i < d.kindsList()->count(); ++i)
+            d.kindsList()->item(i)->setCheckState(Qt::Unchecked);
+        d.setOutputDir(tmp_.filePath(QStringLiteral("out-msprof")));
+        QVERIFY(!d.exportButton()->isEnabled()); // legacy: no kind chosen
+        d.layoutBox()->setCurrentIndex(d.layoutBox()->findData(int(exporting::ExportLayout::Msprof)));
+        QVERIFY(!d.kindsList()->isEnabled());
+        QVERIFY(d.exportButton()->isEnabled());
+        const auto req = d.request();
+        QCOMPARE(req.layout, exporting::ExportLayout::Msprof);
+        QVERIFY(req.kinds.isEmpty());
+        QSignalSpy finished(&d, &ui::ExportDialog::finished);
+        QTest::mouseClick(d.exportButton(), Qt::LeftButton);
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        const QStringList profs = QDir(tmp_.filePath(QStringLiteral("out-msprof"))).entryList({QStringLiteral("PROF_*")}, QDir::Dirs);
+        QCOMPARE(profs.size(), 2); // guitest::record records 2 devices
+        for (const QString &p : profs)
+            QVERIFY(QDir(tmp_.filePath(QStringLiteral("out-msprof/") + p)).exists(QStringLiteral("mindstudio_profiler_output")));
+        // Several folders: the link opens the folder that holds them.
+        QVERIFY(d.resultLabel()->text().contains(QUrl::fromLocalFile(tmp_.filePath(QStringLiteral("out-msprof"))).toString() + QStringLiteral("\"")));
     }
 
     void exportDialogRefusesUnknownSession()
