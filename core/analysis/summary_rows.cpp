@@ -128,9 +128,14 @@ OpSummaryLayout::OpSummaryLayout(bool l0_, bool withAiCpu_, const QStringList &m
     mte2 = index("mte2_ratio");
     mac = index("mac_ratio");
     vec = index("vec_ratio");
+    // Today's metric sets (a 910B session, an import of today's files) start with the
+    // recorded aicore_time(us) and hold every time as recorded; the 910's groups hold
+    // ratios whose times are derived from the AI Core time.
+    const bool recorded = !metrics.empty() && metrics.front() == "aicore_time(us)";
+    firstShown = recorded ? 1 : 0;
     for (const auto &name : metrics) {
         const bool time = name.size() > 9 && name.compare(name.size() - 9, 9, "_time(us)") == 0;
-        role.push_back(time ? 1 : name == "memory_bound" ? 2 : 0);
+        role.push_back(recorded ? 0 : time ? 1 : name == "memory_bound" ? 2 : 0);
     }
 }
 
@@ -140,7 +145,7 @@ std::vector<std::string> OpSummaryLayout::header() const
                                "Task Duration(us)", "Task Wait Time(us)", "Block Dim", "Input Shapes", "Input Data Types",
                                "Input Formats", "Output Shapes", "Output Data Types", "Output Formats", "aicore_time(us)",
                                "total_cycles"};
-    h.insert(h.end(), metrics.begin(), metrics.end());
+    h.insert(h.end(), metrics.begin() + firstShown, metrics.end());
     return h;
 }
 
@@ -169,9 +174,10 @@ Cell opSummaryCell(const OpSummaryLayout &L, const SummaryLookup &l, const OpSum
 {
     // The op is looked up only by the columns that show it: sorting by a time column
     // over millions of rows should not pay a hash lookup per row.
-    const bool needsOp = (col >= 3 && col <= 4) || (col >= 9 && col <= 16)
-                      || (col >= OpSummaryLayout::kFixedColumns && col - OpSummaryLayout::kFixedColumns < static_cast<int>(L.role.size())
-                          && L.role[static_cast<std::size_t>(col - OpSummaryLayout::kFixedColumns)] == 1);
+    const int metric = col - OpSummaryLayout::kFixedColumns + L.firstShown;
+    const bool needsOp = (col >= 3 && col <= 5) || (col >= 9 && col <= 16)
+                      || (col >= OpSummaryLayout::kFixedColumns && metric < static_cast<int>(L.role.size())
+                          && L.role[static_cast<std::size_t>(metric)] == 1);
     const OpDesc *o = needsOp && t.opId ? l.op(t.opId) : nullptr;
     const bool aicore = isAiCoreKind(t.kind);
     const int blockDim = (L.l0 || !o) ? 0 : o->blockDim;
@@ -189,7 +195,12 @@ Cell opSummaryCell(const OpSummaryLayout &L, const SummaryLookup &l, const OpSum
     case 2: return Cell::uint(t.streamId);
     case 3: return Cell::str(o ? l.string(o->name) : taskDisplayName(l, t.type, t.kind, t.name, t.opId));
     case 4: return (L.l0 || !o) ? Cell::na() : Cell::strOrNa(l.string(o->opType));
-    case 5: return Cell::str(taskTypeText(l, t.type, t.kind));
+    case 5:
+        // A kernel's accelerator core (op_summary says AI_VECTOR_CORE where the 910B's
+        // timeline says AI_CORE); any other task's own type.
+        if (o && o->coreType)
+            return Cell::str(l.string(o->coreType));
+        return Cell::str(isComputeKind(t.kind) ? std::string_view(taskKindName(t.kind)) : taskTypeText(l, t.type, t.kind));
     case 6: return Cell::us(t.start);
     case 7: return Cell::us(t.duration);
     case 8: return Cell::us(t.wait);
@@ -201,12 +212,12 @@ Cell opSummaryCell(const OpSummaryLayout &L, const SummaryLookup &l, const OpSum
                            o->outputShapes, o->outputDataTypes, o->outputFormats};
         return Cell::strOrNa(l.string(s[col - 10]));
     }
-    case 16: return Cell::fixedOrNa(aicoreTime());
+    case 16: return Cell::fixedOrNa(L.firstShown ? pmuAt(0) : aicoreTime());
     case 17: return aicore && t.totalCycles ? Cell::uint(t.totalCycles) : Cell::na();
     default: break;
     }
-    const int i = col - OpSummaryLayout::kFixedColumns;
-    if (i < 0 || i >= static_cast<int>(L.metrics.size()))
+    const int i = metric;
+    if (col < OpSummaryLayout::kFixedColumns || i >= static_cast<int>(L.metrics.size()))
         return Cell::na();
     switch (L.role[static_cast<std::size_t>(i)]) {
     case 1: {

@@ -69,13 +69,16 @@ std::string_view taskTypeText(const SummaryLookup &l, StrId type, TaskKind kind)
 struct OpSummaryLayout {
     OpSummaryLayout(bool l0, bool withAiCpu, const QStringList &metricColumns);
     std::vector<std::string> header() const;
-    int columnCount() const { return kFixedColumns + static_cast<int>(metrics.size()); }
+    int columnCount() const { return kFixedColumns + static_cast<int>(metrics.size()) - firstShown; }
     bool includes(TaskKind k) const { return isAiCoreKind(k) || (withAiCpu && k == TaskKind::AiCpu); }
 
     static constexpr int kFixedColumns = 18;
     bool l0 = false;
     bool withAiCpu = false;
+    // Every metric of the session, in TaskRecord::pmu order; the columns show them from
+    // firstShown on (1 when the first is aicore_time(us), which fills the fixed column).
     std::vector<std::string> metrics;
+    int firstShown = 0;
     std::vector<std::uint8_t> role;   // per metric column: 0 raw value, 1 X_time(us), 2 memory_bound
     int mte2 = -1, mac = -1, vec = -1;
 };

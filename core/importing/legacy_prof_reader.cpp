@@ -75,8 +75,16 @@ std::uint64_t mixStr(std::uint64_t h, std::string_view s)
 }
 
 // What op_summary says about one task; looked up by (stream, task id, start).
+// A legacy op_summary of a session with today's metric set (a 910B's aicore_time(us),
+// aic_total_cycles, aic_*, aiv_*) shows its recorded aicore_time(us) in the fixed column, so
+// its metric columns start with aic_total_cycles.
+bool recordedAicoreTime(const QStringList &metrics)
+{
+    return !metrics.isEmpty() && metrics.front() == QLatin1String("aic_total_cycles");
+}
+
 struct OpSummaryRow {
-    std::string opType, inS, inT, inF, outS, outT, outF;
+    std::string opType, core, inS, inT, inF, outS, outT, outF;
     std::uint16_t blockDim = 0;
     std::uint64_t cycles = 0;
     std::vector<float> pmu;
@@ -414,7 +422,9 @@ void LegacyReader::describeSession()
         const int metricsAt = h.indexOf(QStringLiteral("total_cycles")) + 1;
         if (metricsAt <= 0)
             break;
-        const QStringList metrics = h.mid(metricsAt);
+        QStringList metrics = h.mid(metricsAt);
+        if (recordedAicoreTime(metrics))
+            metrics.prepend(QStringLiteral("aicore_time(us)"));
         ctx_->addPmuColumns(metrics);
         if (metrics.isEmpty()) {
             o.taskTime = TaskTimeLevel::L0;
@@ -503,6 +513,7 @@ bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
     const int cStream = find(c.header, {"Stream ID"}), cTask = find(c.header, {"Task ID"});
     const int cStart = find(c.header, {"Task Start Time", "Task Start Time(us)"});
     const int cType = find(c.header, {"OP Type"}), cBlock = find(c.header, {"Block Dim"});
+    const int cCore = find(c.header, {"Task Type"}), cAicore = find(c.header, {"aicore_time(us)"});
     const int cInS = find(c.header, {"Input Shapes"}), cInT = find(c.header, {"Input Data Types"}), cInF = find(c.header, {"Input Formats"});
     const int cOutS = find(c.header, {"Output Shapes"}), cOutT = find(c.header, {"Output Data Types"}), cOutF = find(c.header, {"Output Formats"});
     const int cCycles = find(c.header, {"total_cycles"});
@@ -515,10 +526,17 @@ bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
         return true;
     }
     const int metricsAt = cCycles >= 0 ? cCycles + 1 : int(c.header.size());
-    const int nMetrics = std::max(0, int(c.header.size()) - metricsAt);
     QStringList metricNames;
-    for (int i = 0; i < nMetrics; ++i)
-        metricNames << QString::fromStdString(c.header[std::size_t(metricsAt + i)]);
+    std::vector<int> metricCols;
+    for (int i = metricsAt; i < int(c.header.size()); ++i) {
+        metricNames << QString::fromStdString(c.header[std::size_t(i)]);
+        metricCols.push_back(i);
+    }
+    if (cAicore >= 0 && recordedAicoreTime(metricNames)) {
+        metricNames.prepend(QStringLiteral("aicore_time(us)"));
+        metricCols.insert(metricCols.begin(), cAicore);
+    }
+    const int nMetrics = int(metricCols.size());
     const std::vector<int> at = ctx_->pmuIndex(metricNames);
     const std::size_t width = std::size_t(ctx_->pmuColumns().size());
     while (c.r.next(&c.row)) {
@@ -534,6 +552,7 @@ bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
         }
         OpSummaryRow row;
         row.opType = cell(cType);
+        row.core = cell(cCore);
         row.inS = cell(cInS); row.inT = cell(cInT); row.inF = cell(cInF);
         row.outS = cell(cOutS); row.outT = cell(cOutT); row.outF = cell(cOutF);
         std::uint64_t bd = 0, cyc = 0;
@@ -545,7 +564,7 @@ bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
         row.pmu.assign(width, 0.f);
         for (int i = 0; i < nMetrics; ++i) {
             double v = 0;
-            if (at[std::size_t(i)] >= 0 && toDouble(cell(metricsAt + i), &v)) {
+            if (at[std::size_t(i)] >= 0 && toDouble(cell(metricCols[std::size_t(i)]), &v)) {
                 row.pmu[std::size_t(at[std::size_t(i)])] = static_cast<float>(v);
                 anyMetric = true;
             }
@@ -1097,6 +1116,12 @@ bool LegacyReader::readTimeline(const DataFile &f, const DeviceSrc &d, bool auth
                 if (row != opRows.end()) {
                     OpSummaryRow &o = row->second;
                     o.used = true;
+                    // op_summary knows the engine (AI_VECTOR_CORE where the timeline says
+                    // AI_CORE).
+                    if (const TaskKind core = taskKindOf(o.core); isComputeKind(core) && o.core != tt) {
+                        t.kind = core;
+                        k.coreType = ctx_->str(o.core);
+                    }
                     k.opType = ctx_->str(o.opType);
                     k.inS = ctx_->str(o.inS); k.inT = ctx_->str(o.inT); k.inF = ctx_->str(o.inF);
                     k.outS = ctx_->str(o.outS); k.outT = ctx_->str(o.outT); k.outF = ctx_->str(o.outF);
