@@ -405,6 +405,14 @@
         <source>A row has the wrong number of cells, a non-numeric size or an invalid time; the row was skipped.</source>
         <translation>某行的单元格数量不对、大小不是数字或时间无效；已跳过该行。</translation>
     </message>
+    <message>
+        <source>A row has the wrong number of cells, no iteration number or a time that is not a number of microseconds; the row was skipped.</source>
+        <translation>该行的单元格数量不对、没有迭代编号，或某个时间不是微秒数；已跳过该行。</translation>
+    </message>
+    <message>
+        <source>The JSON is broken here (%1); the rest of the file was skipped.</source>
+        <translation>JSON 在此处损坏（%1）；已跳过文件的其余部分。</translation>
+    </message>
 </context>
 <context>
     <name>Advisor</name>
@@ -1298,6 +1306,14 @@
         <source>--torch-profiler-config configures a PyTorch run: add --framework pytorch.</source>
         <translation>--torch-profiler-config 用于配置 PyTorch 运行：请加上 --framework pytorch。</translation>
     </message>
+    <message>
+        <source>Folder layout of the export: %1 (default legacy).</source>
+        <translation>导出的文件夹布局：%1（默认 legacy）。</translation>
+    </message>
+    <message>
+        <source>--layout must be one of %1, got &quot;%2&quot;.</source>
+        <translation>--layout 必须是 %1 之一，实际为“%2”。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -1776,6 +1792,10 @@
     <message>
         <source>Could not rename %1 to %2: %3.</source>
         <translation>无法将 %1 重命名为 %2：%3。</translation>
+    </message>
+    <message>
+        <source>Choosing files by kind is only possible in the legacy layout.</source>
+        <translation>只有 legacy 布局可以按类型选择文件。</translation>
     </message>
 </context>
 <context>
@@ -4698,6 +4718,26 @@ Bandwidth: %6</source>
     <message>
         <source>The export was cancelled. Files written so far are complete; none is half-written.</source>
         <translation>导出已取消。已写入的文件均完整，不存在写了一半的文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Layout:</source>
+        <translation>布局(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>msprof, legacy PROF layout (Ascend 910, CANN up to 6)</source>
+        <translation>msprof 旧版 PROF 布局（Ascend 910，CANN 6 及以前）</translation>
+    </message>
+    <message>
+        <source>msprof, CANN 8 layout (mindstudio_profiler_output)</source>
+        <translation>msprof CANN 8 布局（mindstudio_profiler_output）</translation>
+    </message>
+    <message>
+        <source>torch_npu text export (*_ascend_pt folders)</source>
+        <translation>torch_npu 文本导出（*_ascend_pt 文件夹）</translation>
+    </message>
+    <message>
+        <source>Which profiler&apos;s output the export imitates; docs/export.md describes each layout</source>
+        <translation>导出模仿哪种性能分析工具的输出；各布局见 docs/export.md</translation>
     </message>
 </context>
 <context>

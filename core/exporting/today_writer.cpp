@@ -64,7 +64,7 @@ void TodayWriter::setDevice(const DeviceInfo &d, std::vector<IterationKey> itera
         for (const IterationKey &k : its_)
             trace.forEachTask(k, [this](const TaskRecord &t) {
                 span_.first = std::min(span_.first, t.start);
-                span_.second = std::max(span_.second, t.start + t.duration);
+                span_.second = std::max(span_.second, endOf(t));
                 return true;
             });
     }
@@ -237,7 +237,7 @@ bool TodayWriter::writeTimeline(const QString &rel)
             trace.forEachTask(k, [&](const TaskRecord &t) {
                 streams.insert(t.streamId);
                 if (isComputeKind(t.kind))
-                    computing.push_back({t.start, t.start + t.duration});
+                    computing.push_back({t.start, endOf(t)});
                 event(a, taskName(t), hw, t.streamId, t.start, t.duration);
                 f.put(",\"args\":{\"Model Id\":");
                 f.putUInt(t.modelId);
@@ -254,7 +254,7 @@ bool TodayWriter::writeTimeline(const QString &rel)
             });
             trace.forEachCollective(k, [&](const CollectiveOpRecord &c) {
                 anyComm = true;
-                communication.push_back({c.start, c.start + c.duration});
+                communication.push_back({c.start, endOf(c)});
                 event(a, str(c.name), comm, 0, c.start, c.duration);
                 f.put(",\"args\":{\"model id\":");
                 f.putUInt(c.modelId);
@@ -546,7 +546,7 @@ bool TodayWriter::writeTaskTime(const QString &rel)
                 putUs3(f, t.start + offset_);
                 f.put('\t');
                 c.sep();
-                putUs3(f, t.start + t.duration + offset_);
+                putUs3(f, addTime(endOf(t), offset_));
                 f.put('\t');
                 c.endRow();
                 return !staged.cancelled();
@@ -635,7 +635,7 @@ bool TodayWriter::pythonLane(JsonArray &a)
     // functions an import of torch_npu output has (the emulator records none).
     std::set<std::pair<std::uint32_t, std::uint32_t>> threads;
     trace.forEachPythonRange(device_.id, [&](const PythonRangeRecord &r) {
-        if (!wholeSession_ && (r.start + r.duration < span_.first || r.start > span_.second))
+        if (!wholeSession_ && (endOf(r) < span_.first || r.start > span_.second))
             return true;
         threads.insert({r.pid, r.tid});
         a.next();
@@ -732,11 +732,11 @@ bool TodayWriter::writeStepTraceTime(const QString &rel)
             TimeNs first = -1, begin = -1, end = -1, bubble = 0;
             trace.forEachTask(k, [&](const TaskRecord &t) {
                 if (inKernelTable(t))
-                    computing.push_back({t.start, t.start + t.duration});
+                    computing.push_back({t.start, endOf(t)});
                 return true;
             });
             trace.forEachCollective(k, [&](const CollectiveOpRecord &o) {
-                communication.push_back({o.start, o.start + o.duration});
+                communication.push_back({o.start, endOf(o)});
                 if (str(o.name).rfind("hcom_receive", 0) == 0)
                     bubble += o.duration;
                 return true;
