@@ -219,6 +219,11 @@ private slots:
     // A file 40× the reader's buffer: the peak RSS grows by far less than the file.
     void memoryDoesNotGrowWithTheFile()
     {
+#if defined(__SANITIZE_ADDRESS__)
+        // AddressSanitizer keeps freed blocks resident in its quarantine (256 MB by default),
+        // so peak RSS measures the sanitizer, not the reader; the plain build checks the bound.
+        QSKIP("peak RSS is not the reader's under AddressSanitizer");
+#endif
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const QString path = tmp.filePath(QStringLiteral("big.json"));
