@@ -133,13 +133,14 @@ void TodayWriter::event(JsonArray &a, std::string_view name, std::uint64_t p, st
     f.put(",\"tid\":");
     f.putUInt(tid);
     f.put(",\"ts\":\"");
-    putUs3(f, ts + offset_);
+    putUs3(f, addTime(ts, offset_));
     f.put("\",\"dur\":");
     f.putUs(dur);
     f.put(",\"ph\":\"X\"");
 }
 
-void TodayWriter::meta(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid, std::string_view value)
+// The part every metadata event shares, up to its args object.
+OutFile &TodayWriter::metaHead(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid)
 {
     OutFile &f = a.f;
     a.next();
@@ -149,7 +150,14 @@ void TodayWriter::meta(JsonArray &a, const char *what, std::uint64_t p, std::uin
     f.putUInt(p);
     f.put(",\"tid\":");
     f.putUInt(tid);
-    f.put(",\"ph\":\"M\",\"args\":{\"");
+    f.put(",\"ph\":\"M\",\"args\":{");
+    return f;
+}
+
+void TodayWriter::meta(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid, std::string_view value)
+{
+    OutFile &f = metaHead(a, what, p, tid);
+    f.put("\"");
     f.put(std::string_view(what).find("label") != std::string_view::npos ? "labels" : "name");
     f.put("\":");
     f.putJsonString(value);
@@ -158,15 +166,8 @@ void TodayWriter::meta(JsonArray &a, const char *what, std::uint64_t p, std::uin
 
 void TodayWriter::metaInt(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid, std::uint64_t value)
 {
-    OutFile &f = a.f;
-    a.next();
-    f.put("{\"name\":\"");
-    f.put(what);
-    f.put("\",\"pid\":");
-    f.putUInt(p);
-    f.put(",\"tid\":");
-    f.putUInt(tid);
-    f.put(",\"ph\":\"M\",\"args\":{\"sort_index\":");
+    OutFile &f = metaHead(a, what, p, tid);
+    f.put("\"sort_index\":");
     f.putUInt(value);
     f.put("}}");
 }
@@ -426,7 +427,7 @@ bool TodayWriter::writeKernels(const QString &rel)
                     c.na();
                     c.text(commCore);
                     c.sep();
-                    putUs3(f, o.start + offset_);
+                    putUs3(f, addTime(o.start, offset_));
                     f.put('\t');
                     c.cell(analysis::Cell::us(o.duration));
                     c.cell(analysis::Cell::us(w));
@@ -456,7 +457,7 @@ bool TodayWriter::writeKernels(const QString &rel)
                 attrText(0); // OP State
                 c.text(coreType(t));
                 c.sep();
-                putUs3(f, t.start + offset_);
+                putUs3(f, addTime(t.start, offset_));
                 f.put('\t');
                 c.cell(analysis::Cell::us(t.duration));
                 c.cell(analysis::Cell::us(w));
@@ -543,7 +544,7 @@ bool TodayWriter::writeTaskTime(const QString &rel)
                 c.cell(analysis::Cell::uint(t.taskId));
                 c.cell(analysis::Cell::us(t.duration));
                 c.sep();
-                putUs3(f, t.start + offset_);
+                putUs3(f, addTime(t.start, offset_));
                 f.put('\t');
                 c.sep();
                 putUs3(f, addTime(endOf(t), offset_));
@@ -577,7 +578,7 @@ bool TodayWriter::writeStepTrace(const QString &stem, const std::vector<StepTrac
             c.cell(analysis::Cell::uint(r.iteration));
             for (TimeNs t : {r.fpStart, r.bpEnd, r.iterationEnd}) {
                 c.sep();
-                putUs3(f, t + offset_);
+                putUs3(f, addTime(t, offset_));
                 f.put('\t');
             }
             for (int col = 4; col < 8; ++col)
@@ -586,7 +587,7 @@ bool TodayWriter::writeStepTrace(const QString &stem, const std::vector<StepTrac
             for (std::size_t i = 0; i < pairs; ++i) {
                 if (i < r.reduces.size()) {
                     c.sep();
-                    putUs3(f, r.reduces[i].start + offset_);
+                    putUs3(f, addTime(r.reduces[i].start, offset_));
                     f.put('\t');
                     c.cell(analysis::Cell::us(r.reduces[i].end - r.reduces[i].start));
                 } else {
@@ -610,11 +611,11 @@ bool TodayWriter::writeStepTrace(const QString &stem, const std::vector<StepTrac
             f.put(",\"args\":{\"Iteration ID\":");
             f.putUInt(s.iteration);
             f.put(",\"FP Start\":\"");
-            putUs3(f, s.fpStart + offset_);
+            putUs3(f, addTime(s.fpStart, offset_));
             f.put("\",\"BP End\":\"");
-            putUs3(f, s.bpEnd + offset_);
+            putUs3(f, addTime(s.bpEnd, offset_));
             f.put("\",\"Iteration End\":\"");
-            putUs3(f, s.iterationEnd + offset_);
+            putUs3(f, addTime(s.iterationEnd, offset_));
             f.put("\",\"Model ID\":");
             f.putUInt(s.modelId);
             f.put("}}");
@@ -646,7 +647,7 @@ bool TodayWriter::pythonLane(JsonArray &a)
         f.put(",\"tid\":");
         f.putUInt(r.tid);
         f.put(",\"ts\":\"");
-        putUs3(f, r.start + offset_);
+        putUs3(f, addTime(r.start, offset_));
         f.put("\",\"dur\":");
         f.putUs(r.duration);
         if (r.category) {

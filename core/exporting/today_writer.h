@@ -47,6 +47,7 @@ private:
     std::uint64_t pid(std::uint32_t sort, std::uint32_t device) const;
     std::uint64_t hostLane(std::uint32_t sort) const;
     void event(JsonArray &a, std::string_view name, std::uint64_t p, std::uint64_t tid, TimeNs ts, TimeNs dur);
+    static OutFile &metaHead(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid);
     void meta(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid, std::string_view value);
     void metaInt(JsonArray &a, const char *what, std::uint64_t p, std::uint64_t tid, std::uint64_t value);
     void lane(JsonArray &a, std::uint64_t p, std::string_view name, const char *label, std::uint32_t sort);
