@@ -26,14 +26,17 @@ void JobControl::report(std::function<void()> fn, bool force)
     runner_->post(generation_, std::move(fn), false);
 }
 
-JobRunner::JobRunner(Policy policy, QThread::Priority priority)
-    : policy_(policy), priority_(priority), receiver_(std::make_unique<QObject>())
+JobRunner::JobRunner(Policy policy, QThread::Priority priority, Ending ending)
+    : policy_(policy), priority_(priority), ending_(ending), receiver_(std::make_unique<QObject>())
 {
 }
 
 JobRunner::~JobRunner()
 {
-    discard();
+    if (ending_ == Ending::Finish)
+        generation_.fetch_add(1); // the work still runs (the loop drains the queue); nothing delivers
+    else
+        discard();
     {
         std::lock_guard<std::mutex> lock(mutex_);
         stop_ = true;
@@ -118,7 +121,9 @@ void JobRunner::loop()
         {
             std::unique_lock<std::mutex> lock(mutex_);
             wake_.wait(lock, [this] { return stop_ || !waiting_.empty(); });
-            if (stop_)
+            // Stopping: a discarding runner has emptied the queue already, a finishing one
+            // runs what is left first.
+            if (waiting_.empty())
                 return;
             e = std::move(waiting_.front());
             waiting_.pop_front();

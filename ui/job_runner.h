@@ -16,7 +16,9 @@
 // cancel() asks the jobs to stop and still delivers what they return (a run reports
 // "cancelled" honestly); discard() cancels and forgets: nothing delivers.
 // The destructor discards and waits for the running job, so work may use members of the
-// owner that are declared before the runner (they are destroyed after it).
+// owner that are declared before the runner (they are destroyed after it). With
+// Ending::Finish (writes the user has been told are on their way into the project) it
+// instead lets every job already started or waiting run to its end, delivering nothing.
 
 #include <QObject>
 #include <QThread>
@@ -59,7 +61,9 @@ private:
 class JobRunner {
 public:
     enum class Policy { Latest, Queue };
-    explicit JobRunner(Policy policy = Policy::Latest, QThread::Priority priority = QThread::InheritPriority);
+    enum class Ending { Discard, Finish };
+    explicit JobRunner(Policy policy = Policy::Latest, QThread::Priority priority = QThread::InheritPriority,
+                       Ending ending = Ending::Discard);
     ~JobRunner();
     JobRunner(const JobRunner &) = delete;
     JobRunner &operator=(const JobRunner &) = delete;
@@ -122,6 +126,7 @@ private:
 
     const Policy policy_;
     const QThread::Priority priority_;
+    const Ending ending_;
     std::atomic<std::uint64_t> generation_{0}; // written on the owner's thread only
     int outstanding_ = 0;                      // owner's thread only
     std::atomic_int reportIntervalMs_{100};

@@ -2,7 +2,7 @@
 // results come back on the owner's thread, a newer job supersedes an older one (whose
 // result is dropped), cancel() still delivers while discard() does not, Queue runs every
 // job in order, progress is throttled and never outlives its job, and the destructor
-// waits for the running job.
+// waits for the running job (or, for a finishing runner, runs every queued job first).
 
 #include "ui/job_runner.h"
 
@@ -254,6 +254,40 @@ private Q_SLOTS:
         QCOMPARE(written, 1);
         QCoreApplication::processEvents();
         QVERIFY(!delivered);
+    }
+
+    void aFinishingRunnerRunsWhatIsLeftAndDeliversNothing()
+    {
+        std::atomic_bool started{false}, release{false};
+        std::vector<int> ran; // written by the worker only, read after it is gone
+        bool cancelledSeen = false;
+        int delivered = 0;
+        std::thread later;
+        {
+            ui::JobRunner jobs(ui::JobRunner::Policy::Queue, QThread::InheritPriority, ui::JobRunner::Ending::Finish);
+            jobs.start(
+                [&](ui::JobControl &c) {
+                    started = true;
+                    holdUntil(c, release);
+                    cancelledSeen = c.isCancelled();
+                    ran.push_back(1);
+                    return 0;
+                },
+                [&](int) { ++delivered; });
+            for (int i = 2; i <= 4; ++i)
+                jobs.start([&, i](ui::JobControl &) { ran.push_back(i); return 0; }, [&](int) { ++delivered; });
+            QVERIFY(spinUntil([&] { return started.load(); }));
+            // Let the first job go only once the destructor has begun waiting.
+            later = std::thread([&] {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                release = true;
+            });
+        }
+        later.join();
+        QCOMPARE(ran, (std::vector<int>{1, 2, 3, 4}));
+        QVERIFY(!cancelledSeen); // finishing is not cancelling: the work ran as started
+        QCoreApplication::processEvents();
+        QCOMPARE(delivered, 0);
     }
 };
 

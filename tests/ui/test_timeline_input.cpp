@@ -267,6 +267,7 @@ private slots:
         v.selectRange(m->origin + 1000, m->origin + 500000);
         const auto marks = v.marks().size();
         trigger(v.plotMenu(ruler), "rangeMark");
+        QVERIFY(v.waitForWrites(30000));
         QCOMPARE(v.marks().size(), marks + 1);
         trigger(v.plotMenu(ruler), "rangeZoom");
         const auto r = v.visibleRange();

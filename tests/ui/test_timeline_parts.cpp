@@ -1,6 +1,7 @@
 // The timeline's smaller parts on a real recorded session, each without the view:
-//  - MarksModel: marks are written in start order and read back by a new model; an edit
-//    refused by a busy project changes nothing and says why; removal.
+//  - MarksModel: marks are written off the GUI thread in start order and read back by a new
+//    model; a busy project delays an edit without freezing events, refuses it past the busy
+//    timeout (nothing changes, a sentence says why); removal; an edit outlives its model.
 //  - TimelineSearch: substring and regex matches equal a count over the project, in start
 //    order; next/previous wrap; an invalid regex is refused with a sentence.
 //  - iterationLabel: "Iteration N", else N alone, else nothing; never a cut number.
@@ -24,6 +25,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 
 #include <sqlite3.h>
@@ -157,6 +159,7 @@ private Q_SLOTS:
         QCOMPARE(marks.marks().size(), std::size_t(0));
         QVERIFY(marks.add(5000, 1000, QStringLiteral("second")));
         QVERIFY(marks.add(10, 20, QStringLiteral("first")));
+        QVERIFY(marks.waitForWrites(30000));
         QCOMPARE(changed.count(), 3);
         QCOMPARE(marks.marks().size(), std::size_t(2));
         QCOMPARE(marks.marks()[0].label, QStringLiteral("first")); // start order
@@ -164,26 +167,53 @@ private Q_SLOTS:
         QCOMPARE(marks.marks()[1].end, TimeNs(5000));
         QCOMPARE(scalar(path_, QStringLiteral("SELECT COUNT(*) FROM timeline_marks WHERE session = 1")), qint64(2));
 
-        // A busy project refuses the edit: a sentence naming it, the list as before.
+        // A project another program holds: the write waits off the GUI thread, which goes on
+        // handling events, and the edit lands once the project is free again.
         sqlite3 *other = nullptr;
         QCOMPARE(sqlite3_open(path_.toUtf8().constData(), &other), SQLITE_OK);
         QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
         QSignalSpy failed(&marks, &MarksModel::failed);
-        QVERIFY(!marks.add(1, 2, QStringLiteral("refused")));
-        QVERIFY(!marks.remove(0));
+        QVERIFY(marks.add(30, 40, QStringLiteral("waited")));
+        bool ticked = false;
+        QTimer::singleShot(0, this, [&] { ticked = true; });
+        QTRY_VERIFY(ticked);
+        QVERIFY(marks.isWriting()); // still waiting for the project: the lock is held here
+        QCOMPARE(marks.marks().size(), std::size_t(2));
+        sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+        QVERIFY(marks.waitForWrites(30000));
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(marks.marks().size(), std::size_t(3));
+        QCOMPARE(marks.marks()[1].label, QStringLiteral("waited"));
+
+        // Held past the busy timeout, the project refuses the edits: a sentence naming it,
+        // the list as before.
+        QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+        QVERIFY(marks.add(1, 2, QStringLiteral("refused")));
+        QVERIFY(marks.remove(0));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 60000);
         sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
         sqlite3_close(other);
-        QCOMPARE(failed.count(), 2);
+        QVERIFY(marks.waitForWrites(30000));
         const QString why = failed.at(0).at(0).toString();
         QVERIFY2(why.contains(QStringLiteral("mark could not be saved")) && why.contains(QStringLiteral("parts.npuscope")),
                  qPrintable(why));
-        QCOMPARE(marks.marks().size(), std::size_t(2));
+        QCOMPARE(marks.marks().size(), std::size_t(3));
 
         QVERIFY(marks.remove(0));
+        QVERIFY(marks.waitForWrites(30000));
+        QCOMPARE(marks.marks().size(), std::size_t(2));
+        // An edit still on its way when its model goes is written all the same.
+        {
+            MarksModel leaving;
+            leaving.setStore(st);
+            QVERIFY(leaving.add(7, 8, QStringLiteral("last")));
+        }
         MarksModel again;
         again.setStore(st);
-        QCOMPARE(again.marks().size(), std::size_t(1));
-        QCOMPARE(again.marks()[0].label, QStringLiteral("second"));
+        QCOMPARE(again.marks().size(), std::size_t(3));
+        QCOMPARE(again.marks()[0].label, QStringLiteral("last"));
+        QCOMPARE(again.marks()[1].label, QStringLiteral("waited"));
+        QCOMPARE(again.marks()[2].label, QStringLiteral("second"));
         QVERIFY(!again.remove(5));
     }
 

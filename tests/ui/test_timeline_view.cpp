@@ -352,6 +352,9 @@ private slots:
             QString status;
             connect(&v, &ui::TimelineView::statusMessage, this, [&](const QString &m) { status = m; });
             v.setDeviceCollapsed(1, false);
+            // The write waits off the GUI thread (events go on) until the busy timeout.
+            QVERIFY(status.isEmpty() || !status.contains("could not be saved"));
+            QTRY_VERIFY_WITH_TIMEOUT(status.contains("could not be saved"), 60000);
             sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
             sqlite3_close(other);
             QVERIFY2(status.contains("lane layout could not be saved") && status.contains("layout.npuscope"), qPrintable(status));
@@ -540,9 +543,11 @@ private slots:
         QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
         QString status;
         connect(&v, &ui::TimelineView::statusMessage, this, [&](const QString &m) { status = m; });
-        QVERIFY(!v.addMark(v.model()->origin, v.model()->origin + 10, "x"));
+        QVERIFY(v.addMark(v.model()->origin, v.model()->origin + 10, "x")); // on its way
+        QTRY_VERIFY_WITH_TIMEOUT(status.contains("mark could not be saved"), 60000);
         sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
         sqlite3_close(other);
+        QVERIFY(v.waitForWrites(30000));
         QVERIFY2(status.contains("mark could not be saved") && status.contains("t.npuscope"), qPrintable(status));
         QCOMPARE(v.marks().size(), before);
     }

@@ -13,9 +13,18 @@ bool MarksModel::setStore(std::shared_ptr<store::TimelineStore> store)
         return false;
     store_ = std::move(store);
     marks_ = std::move(marks);
+    ++storeGeneration_;
     Q_EMIT changed();
     return true;
 }
+
+namespace {
+struct Written {
+    bool ok = false;
+    store::TimelineMark mark;
+    QString message;
+};
+} // namespace
 
 bool MarksModel::add(TimeNs start, TimeNs end, const QString &label)
 {
@@ -25,14 +34,26 @@ bool MarksModel::add(TimeNs start, TimeNs end, const QString &label)
     mark.start = std::min(start, end);
     mark.end = std::max(start, end);
     mark.label = label;
-    QString message;
-    if (!store_->saveMark(&mark, &message)) {
-        Q_EMIT failed(message);
-        return false;
-    }
-    marks_.push_back(mark);
-    std::stable_sort(marks_.begin(), marks_.end(), [](const auto &a, const auto &b) { return a.start < b.start; });
-    Q_EMIT changed();
+    // The work holds the store, not the model: it may still run while the model goes.
+    writes_.start(
+        [st = store_, mark](JobControl &) mutable {
+            Written w;
+            w.ok = st->saveMark(&mark, &w.message);
+            w.mark = mark;
+            return w;
+        },
+        [this, generation = storeGeneration_](Written w) {
+            if (!w.ok) {
+                Q_EMIT failed(w.message);
+                return;
+            }
+            if (generation != storeGeneration_)
+                return;
+            marks_.push_back(w.mark);
+            std::stable_sort(marks_.begin(), marks_.end(), [](const auto &a, const auto &b) { return a.start < b.start; });
+            Q_EMIT changed();
+            Q_EMIT added(w.mark);
+        });
     return true;
 }
 
@@ -40,13 +61,27 @@ bool MarksModel::remove(int index)
 {
     if (!store_ || index < 0 || index >= int(marks_.size()))
         return false;
-    QString message;
-    if (!store_->removeMark(marks_[std::size_t(index)].id, &message)) {
-        Q_EMIT failed(message);
-        return false;
-    }
-    marks_.erase(marks_.begin() + index);
-    Q_EMIT changed();
+    const std::int64_t id = marks_[std::size_t(index)].id;
+    writes_.start(
+        [st = store_, id](JobControl &) {
+            Written w;
+            w.ok = st->removeMark(id, &w.message);
+            return w;
+        },
+        [this, id, generation = storeGeneration_](Written w) {
+            if (!w.ok) {
+                Q_EMIT failed(w.message);
+                return;
+            }
+            if (generation != storeGeneration_)
+                return;
+            // By id: edits answered meanwhile may have moved it in the list.
+            const auto it = std::find_if(marks_.begin(), marks_.end(), [id](const auto &m) { return m.id == id; });
+            if (it == marks_.end())
+                return;
+            marks_.erase(it);
+            Q_EMIT changed();
+        });
     return true;
 }
 

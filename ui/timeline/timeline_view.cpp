@@ -13,6 +13,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDeadlineTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -268,6 +269,9 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         replotAll();
     });
     connect(marks_, &timeline::MarksModel::failed, this, [this](const QString &m) { setStatus(m, true); });
+    connect(marks_, &timeline::MarksModel::added, this, [this](const store::TimelineMark &m) {
+        setStatus(tr("Marked %1 in the project.").arg(display::duration(double(m.end - m.start))));
+    });
     ctx_.palette = &palette_;
     showEmptyState();
     setStatus(tr("No session open."));
@@ -691,6 +695,13 @@ std::vector<store::TimelineMark> TimelineView::marks() const
     return marks_->marks();
 }
 
+bool TimelineView::waitForWrites(int msecs)
+{
+    const QDeadlineTimer deadline(msecs);
+    const bool marks = marks_->waitForWrites(msecs);
+    return layoutWrites_.waitForIdle(int(std::max<qint64>(0, deadline.remainingTime()))) && marks;
+}
+
 void TimelineView::markCurrent()
 {
     if (!model_)
@@ -706,8 +717,7 @@ void TimelineView::markCurrent()
         setStatus(tr("Select a time range (Shift+drag) or a task before marking it."), true);
         return;
     }
-    if (addMark(s, e, tr("Mark %1").arg(marks_->marks().size() + 1)))
-        setStatus(tr("Marked %1 in the project.").arg(display::duration(double(e - s))));
+    addMark(s, e, tr("Mark %1").arg(marks_->marks().size() + 1));
 }
 
 void TimelineView::zoomToSelection()
@@ -786,9 +796,8 @@ void TimelineView::resetLayout()
     scroll_ = 0;
     relayout();
     replotAll();
-    QString msg;
-    if (store_ && !store_->saveLayout(QByteArray(), &msg))
-        setStatus(msg, true);
+    if (store_)
+        writeLayout(QByteArray(), tr("Lane layout reset to the msprof order."));
     else
         setStatus(tr("Lane layout reset to the msprof order."));
 }
@@ -805,9 +814,28 @@ void TimelineView::persistLayout()
     if (!store_)
         return;
     // The default arrangement is stored as none ("Reset layout" forgets it).
-    QString msg;
-    if (!store_->saveLayout(layout_.isDefault() ? QByteArray() : layout_.toJson(), &msg))
-        setStatus(msg, true);
+    writeLayout(layout_.isDefault() ? QByteArray() : layout_.toJson(), QString());
+}
+
+void TimelineView::writeLayout(const QByteArray &layout, const QString &doneMessage)
+{
+    struct Saved {
+        bool ok = false;
+        QString message;
+    };
+    // The work holds the store, not the view: a write still waiting as the view closes runs.
+    layoutWrites_.start(
+        [st = store_, layout](JobControl &) {
+            Saved s;
+            s.ok = st->saveLayout(layout, &s.message);
+            return s;
+        },
+        [this, doneMessage](Saved s) {
+            if (!s.ok)
+                setStatus(s.message, true);
+            else if (!doneMessage.isEmpty())
+                setStatus(doneMessage);
+        });
 }
 
 void TimelineView::copyToClipboard(const QString &text, const QString &what)

@@ -80,10 +80,12 @@ public:
     void nextMatch();
     void previousMatch();
 
-    // Writes a mark into the project; false without a session or when the project refuses
-    // it (the status line says why).
+    // Starts writing a mark into the project (off the GUI thread); false without a session.
+    // The status line says when it is kept or why the project refused it.
     bool addMark(TimeNs start, TimeNs end, const QString &label);
     std::vector<store::TimelineMark> marks() const;
+    // Processes events until every mark and layout write is answered or msecs pass (tests).
+    bool waitForWrites(int msecs);
 
     void setColorMode(timeline::ColorMode mode);
     QCustomPlot *plot() const { return plot_; }
@@ -145,6 +147,7 @@ private:
     void setStatus(const QString &text, bool error = false);
     void layoutChanged();
     void persistLayout();
+    void writeLayout(const QByteArray &layout, const QString &doneMessage);
     void refreshLegend();
     void copyToClipboard(const QString &text, const QString &what);
     void showMenu(QMenu *menu, const QPoint &globalPos);
@@ -193,6 +196,9 @@ private:
     std::map<std::pair<QString, std::int64_t>, SessionState> sessionStates_;
     std::optional<SessionState> restored_;   // being restored while the details load
 
+    // Layout writes, in order and off the GUI thread; the last ones are written even as the
+    // view closes.
+    JobRunner layoutWrites_{JobRunner::Policy::Queue, QThread::InheritPriority, JobRunner::Ending::Finish};
     JobRunner loads_; // last: its running job ends before the members above go
 };
 
