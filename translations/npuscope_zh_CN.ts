@@ -554,6 +554,54 @@
         <source>Check this link&apos;s health and configuration (HCCS or PCIe lanes, RoCE switch ports and their flow control), and whether other traffic shares it. Many small packets also lower a link&apos;s bandwidth: fewer, larger transfers help.</source>
         <translation>请检查该链路的健康状态和配置（HCCS 或 PCIe 通道、RoCE 交换机端口及其流控），以及是否有其他流量共享该链路。大量小包也会降低链路带宽：更少、更大的传输会有所帮助。</translation>
     </message>
+    <message>
+        <source>task_trace was off, so no device task was recorded.</source>
+        <translation>task_trace 处于关闭状态，因此没有记录任何设备任务。</translation>
+    </message>
+    <message>
+        <source>The session has no device tasks.</source>
+        <translation>该会话没有设备任务。</translation>
+    </message>
+    <message>
+        <source>training_trace was off, so no step trace (and no Data Aug Bound) was recorded.</source>
+        <translation>training_trace 处于关闭状态，因此没有记录迭代轨迹（也没有 Data Aug Bound）。</translation>
+    </message>
+    <message>
+        <source>No step trace with a Data Aug Bound was recorded.</source>
+        <translation>没有记录带 Data Aug Bound 的迭代轨迹。</translation>
+    </message>
+    <message>
+        <source>aic_metrics was %1, which does not record mte2_ratio with mac_ratio or vec_ratio (PipeUtilization does).</source>
+        <translation>aic_metrics 为 %1，它不记录 mte2_ratio 以及 mac_ratio 或 vec_ratio（PipeUtilization 会记录）。</translation>
+    </message>
+    <message>
+        <source>The tasks carry no mte2_ratio with mac_ratio or vec_ratio.</source>
+        <translation>任务中没有 mte2_ratio 以及 mac_ratio 或 vec_ratio。</translation>
+    </message>
+    <message>
+        <source>aic_metrics was %1, which does not record mac_ratio (PipeUtilization does).</source>
+        <translation>aic_metrics 为 %1，它不记录 mac_ratio（PipeUtilization 会记录）。</translation>
+    </message>
+    <message>
+        <source>The tasks carry no mac_ratio.</source>
+        <translation>任务中没有 mac_ratio。</translation>
+    </message>
+    <message>
+        <source>hccl was off, so no collective communication was recorded.</source>
+        <translation>hccl 处于关闭状态，因此没有记录集合通信。</translation>
+    </message>
+    <message>
+        <source>No collective communication was recorded.</source>
+        <translation>没有记录集合通信。</translation>
+    </message>
+    <message>
+        <source>The recording stopped after %1 of the %2 iterations asked for; the findings describe those only.</source>
+        <translation>录制在请求的 %2 次迭代中的第 %1 次后停止；结论只描述这些迭代。</translation>
+    </message>
+    <message>
+        <source>The recording did not end normally; the findings describe what was recorded.</source>
+        <translation>录制没有正常结束；结论只描述已记录的内容。</translation>
+    </message>
 </context>
 <context>
     <name>ChartData</name>
@@ -1313,6 +1361,18 @@
     <message>
         <source>--layout must be one of %1, got &quot;%2&quot;.</source>
         <translation>--layout 必须是 %1 之一，实际为“%2”。</translation>
+    </message>
+    <message>
+        <source>The session has no device tasks, so most rules could not run; see below.</source>
+        <translation>该会话没有设备任务，因此大多数规则无法运行；见下文。</translation>
+    </message>
+    <message>
+        <source>No performance problems found by the rules that ran.</source>
+        <translation>已运行的规则未发现性能问题。</translation>
+    </message>
+    <message>
+        <source>Rules that could not run:</source>
+        <translation>无法运行的规则：</translation>
     </message>
 </context>
 <context>
@@ -3887,6 +3947,42 @@
     <message>
         <source>Open the timeline at the place that shows this finding best</source>
         <translation>在时间线中打开最能体现此问题的位置</translation>
+    </message>
+    <message>
+        <source>No device tasks in this session: the rules that read them could not run.</source>
+        <translation>该会话没有设备任务：依赖设备任务的规则无法运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No findings from the rules that ran; %n rule(s) could not run.</source>
+        <translation>
+            <numerusform>已运行的规则没有发现问题；%n 条规则无法运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No findings in what was recorded.</source>
+        <translation>在已记录的内容中没有发现问题。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rule(s) could not run.</source>
+        <translation>
+            <numerusform>%n 条规则无法运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>None of the advisor&apos;s rules found a problem in what was recorded.</source>
+        <translation>顾问的规则在已记录的内容中没有发现问题。</translation>
+    </message>
+    <message>
+        <source>The rules that ran found no problem.</source>
+        <translation>已运行的规则没有发现问题。</translation>
+    </message>
+    <message>
+        <source>Rules that could not run</source>
+        <translation>无法运行的规则</translation>
+    </message>
+    <message>
+        <source>Record the session with the options named to let these rules run.</source>
+        <translation>请打开上述选项重新录制会话，以便这些规则能够运行。</translation>
     </message>
 </context>
 <context>

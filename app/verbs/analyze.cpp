@@ -2,6 +2,7 @@
 #include "app/verbs/verbs.h"
 
 #include "core/analysis/advisor.h"
+#include "core/analysis/advisor_coverage.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -49,7 +50,9 @@ int verbAnalyze(const QStringList &args)
     if (const int rc = openSession(path, sessionId, &project, &reader); rc >= 0)
         return rc;
     InterruptGuard guard;
-    const auto findings = analysis::advise(*reader, {}, &g_interrupted);
+    const analysis::Advice advice = analysis::adviseSession(*reader, {}, &g_interrupted);
+    const auto &findings = advice.findings;
+    const analysis::AdvisorCoverage &coverage = advice.coverage;
     if (g_interrupted.load()) {
         err(Cli::tr("Cancelled."));
         return ExitCancelled;
@@ -61,16 +64,24 @@ int verbAnalyze(const QStringList &args)
     if (format == QLatin1String("json")) {
         QJsonArray list;
         for (const auto &f : findings) list.append(analysis::findingToJson(f));
-        const QJsonObject o{{QStringLiteral("session"), qint64(reader->sessionId())},
-                            {QStringLiteral("name"), reader->sessionInfo().name},
-                            {QStringLiteral("findings"), list}};
+        QJsonObject o = analysis::coverageToJson(coverage);
+        o.insert(QStringLiteral("session"), qint64(reader->sessionId()));
+        o.insert(QStringLiteral("name"), reader->sessionInfo().name);
+        o.insert(QStringLiteral("findings"), list);
         out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
         return ExitOk;
     }
-    out(Cli::tr("Session %1 (%2)").arg(reader->sessionId()).arg(reader->sessionInfo().name));
+    out(Cli::tr("Session %1 (%2)").arg(QString::number(reader->sessionId()), reader->sessionInfo().name));
+    for (const QString &note : coverage.notes)
+        out(note);
     if (findings.empty()) {
-        out(Cli::tr("No performance problems found."));
-        return ExitOk;
+        // Never "no problems" for rules that had nothing to read.
+        if (coverage.noDeviceTasks)
+            out(Cli::tr("The session has no device tasks, so most rules could not run; see below."));
+        else if (coverage.notRun.empty())
+            out(Cli::tr("No performance problems found."));
+        else
+            out(Cli::tr("No performance problems found by the rules that ran."));
     }
     int labelWidth = 0;
     for (const auto &f : findings) labelWidth = std::max(labelWidth, int(severityLabel(f.severity).size()));
@@ -81,6 +92,12 @@ int verbAnalyze(const QStringList &args)
             + QStringLiteral(" [") + QString::fromStdString(f.id) + QLatin1Char(']'));
         out(indent + f.evidence);
         out(indent + Cli::tr("Suggestion: %1").arg(f.suggestion));
+    }
+    if (!coverage.notRun.empty()) {
+        out(QString());
+        out(Cli::tr("Rules that could not run:"));
+        for (const auto &r : coverage.notRun)
+            out(QStringLiteral("  %1: %2").arg(QString::fromStdString(r.id), r.reason));
     }
     return ExitOk;
 }

@@ -1,6 +1,7 @@
 #include "core/analysis/advisor.h"
 
 #include "core/analysis/advisor_comm.h"
+#include "core/analysis/advisor_coverage.h"
 #include "core/analysis/advisor_facts.h"
 #include "core/analysis/advisor_rules.h"
 
@@ -20,21 +21,31 @@ const char *severityName(Severity s)
     return "info";
 }
 
-std::vector<Finding> advise(const TraceReader &reader, const AdvisorOptions &o, const std::atomic<bool> *cancel)
+Advice adviseSession(const TraceReader &reader, const AdvisorOptions &o, const std::atomic<bool> *cancel)
 {
     const AdvisorFacts facts = accumulateFacts(reader, o, cancel);
-    std::vector<Finding> out;
+    Advice advice;
+    std::vector<Finding> &out = advice.findings;
     for (const AdvisorRule &rule : advisorRules())
         if (std::optional<Finding> f = rule.check(facts, o))
             out.push_back(std::move(*f));
     // The communication rules also serve sessions without iterations (imports).
-    if (!(cancel && cancel->load(std::memory_order_relaxed)))
-        adviseCommunication(reader, analyzeCommunication(reader, cancel), o, &out);
+    CommunicationAnalysis comm;
+    if (!(cancel && cancel->load(std::memory_order_relaxed))) {
+        comm = analyzeCommunication(reader, cancel);
+        adviseCommunication(reader, comm, o, &out);
+    }
     std::sort(out.begin(), out.end(), [](const Finding &a, const Finding &b) {
         if (a.severity != b.severity) return int(a.severity) > int(b.severity);
         return a.id < b.id;
     });
-    return out;
+    advice.coverage = advisorCoverage(reader, facts, comm);
+    return advice;
+}
+
+std::vector<Finding> advise(const TraceReader &reader, const AdvisorOptions &o, const std::atomic<bool> *cancel)
+{
+    return adviseSession(reader, o, cancel).findings;
 }
 
 QJsonObject findingToJson(const Finding &f)

@@ -72,7 +72,7 @@ private:
     const TraceReader &reader_;
     const PmuColumns &pmu_;
     AdvisorFacts &facts_;
-    std::vector<Interval> computing_, communication_;
+    std::vector<Interval> computing_, communication_, waits_;
     std::vector<TimeNs> kernels_;
     TimeNs first_ = 0, last_ = 0;
 };
@@ -82,6 +82,7 @@ void IterationPass::run(const IterationKey &k, const StepTraceRecord *step, cons
     DeviceFacts &d = facts_.devices[k.device];
     computing_.clear();
     communication_.clear();
+    waits_.clear();
     kernels_.clear();
     first_ = std::numeric_limits<TimeNs>::max();
     last_ = std::numeric_limits<TimeNs>::min();
@@ -90,6 +91,7 @@ void IterationPass::run(const IterationKey &k, const StepTraceRecord *step, cons
         return true;
     });
     reader_.forEachCollective(k, [&](const CollectiveOpRecord &c) {
+        ++facts_.collectives;
         communication_.push_back({c.start, endOf(c)});
         return true;
     });
@@ -100,11 +102,13 @@ void IterationPass::run(const IterationKey &k, const StepTraceRecord *step, cons
     double iterNs = double(timeSpan(first_, last_));
     TimeNs fpStart = first_, bpEnd = last_;
     if (step) {
+        ++facts_.stepTraces;
         const StepTraceRow row = stepTraceRow(*step);
         iterNs = double(row.iterationTime);
         fpStart = step->fpStart;
         bpEnd = step->bpEnd;
         if (row.dataAugBound) {
+            ++facts_.dataAugSteps;
             const double aug = double(*row.dataAugBound);
             d.dataAugNs += aug;
             if (aug > 0.05 * iterNs) d.inputIterations.insert(k.iteration);
@@ -121,6 +125,14 @@ void IterationPass::run(const IterationKey &k, const StepTraceRecord *step, cons
         }
     }
     d.iterationNs += iterNs;
+    // Waiting time, not the sum of the waits: NOTIFY_WAIT tasks on several streams and
+    // planes wait at once, and their sum can exceed the iteration. Their union, within the
+    // iteration, cannot.
+    TimeNs waited = 0;
+    for (const Interval &w : mergeIntervals(std::move(waits_)))
+        waited = addTime(waited, timeSpan(w.start, w.end));
+    waits_.clear();
+    d.notifyWaitNs += std::min(double(waited), iterNs);
     addWindow(k, d, computeOverlap(computing_, communication_), fpStart, bpEnd, iterNs, o);
     if (!kernels_.empty()) {
         auto mid = kernels_.begin() + std::ptrdiff_t(kernels_.size() / 2);
@@ -132,10 +144,11 @@ void IterationPass::run(const IterationKey &k, const StepTraceRecord *step, cons
 void IterationPass::onTask(const IterationKey &k, DeviceFacts &d, const TaskRecord &t)
 {
     const TimeNs end = endOf(t);
+    ++facts_.tasks;
     first_ = std::min(first_, t.start);
     last_ = std::max(last_, end);
     if (t.kind == TaskKind::NotifyWait) {
-        d.notifyWaitNs += double(t.duration);
+        waits_.push_back({t.start, end});
         return;
     }
     if (!isComputeKind(t.kind))

@@ -24,7 +24,8 @@ struct DeviceFacts {
     int iterations = 0;                    // counted iterations with any task
     double iterationNs = 0;                // iteration time (step trace, else first task → last end)
     double dataAugNs = 0;                  // Data Aug Bound
-    double aicoreNs = 0, notifyWaitNs = 0;
+    double aicoreNs = 0;
+    double notifyWaitNs = 0;               // time some NOTIFY_WAIT waits (their union), ≤ iterationNs
     double windowNs = 0, idleNs = 0;       // FP→BP windows and the time in them nothing computes
     double notOverlappedNs = 0;            // communication while nothing computes
     std::vector<double> medianKernelNs;    // median AI Core task, one per iteration that has one
@@ -69,6 +70,10 @@ struct AdvisorFacts {
     // Which PMU ratios the session's aic_metrics group records.
     bool macRecorded = false, vecRecorded = false, mte2Recorded = false;
     LaunchMode mode = LaunchMode::Estimator;
+
+    // What the session holds at all (counted iterations), for telling which rules had their
+    // inputs (advisor_coverage.h).
+    std::uint64_t tasks = 0, collectives = 0, stepTraces = 0, dataAugSteps = 0;
 
     // Sums over the devices.
     int iterations = 0;

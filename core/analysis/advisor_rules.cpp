@@ -150,10 +150,16 @@ std::optional<Straggler> findStraggler(const AdvisorFacts &facts, const AdvisorO
     int n = 0;
     for (const auto &[id, d] : facts.devices)
         if (id != s.device && d.iterations) {
-            s.othersExtraWaitNs += std::max(0.0, d.notifyWaitNs / d.iterations - s.ownWaitNs);
+            const double extra = std::max(0.0, d.notifyWaitNs / d.iterations - s.ownWaitNs);
+            s.othersExtraWaitNs += extra;
+            // A device's waiting is at most its own iteration (the facts keep the union of
+            // its waits): each term, and so their mean, lies in [0, 1].
+            const double iter = d.iterationNs / d.iterations;
+            s.waitShare += iter > 0 ? std::min(1.0, extra / iter) : 0;
             ++n;
         }
     s.othersExtraWaitNs = n ? s.othersExtraWaitNs / n : 0;
+    s.waitShare = n ? s.waitShare / n : 0;
     return s;
 }
 
@@ -164,8 +170,7 @@ std::optional<Finding> stragglerRule(const AdvisorFacts &facts, const AdvisorOpt
     const std::optional<Straggler> s = findStraggler(facts, o);
     if (!s)
         return std::nullopt;
-    const double meanIter = facts.meanIterationNs();
-    const double share = meanIter > 0 ? s->othersExtraWaitNs / meanIter : 0;
+    const double share = s->waitShare;
     Finding f;
     f.id = "straggler";
     f.severity = grade(share, o.stragglerShareWarning, o.stragglerShareCritical);

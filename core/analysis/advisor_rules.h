@@ -41,6 +41,7 @@ struct Straggler {
     double excess = 0;           // computeNs / othersMedianNs - 1
     double ownWaitNs = 0;        // its own NOTIFY_WAIT per iteration
     double othersExtraWaitNs = 0;// how much longer the others wait per iteration, on average
+    double waitShare = 0;        // that extra wait as a share of each one's own iteration, on average: [0, 1]
 };
 std::optional<Straggler> findStraggler(const AdvisorFacts &facts, const AdvisorOptions &o);
 

@@ -182,6 +182,32 @@ private slots:
         QVERIFY(straggler.value(QLatin1String("focus")).toObject().contains(QLatin1String("start")));
     }
 
+    // A session recorded without hccl and training_trace: analyze names the rules that
+    // could not run and why, in text and JSON, instead of "No performance problems found."
+    void analyzeSaysWhichRulesCouldNotRun()
+    {
+        const QString sparse = dir.filePath(QStringLiteral("sparse.npuscope"));
+        const CliResult r = runNpuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),
+                                         QStringLiteral("--devices"), QStringLiteral("2"), QStringLiteral("--iterations"),
+                                         QStringLiteral("3"), QStringLiteral("--profiling-options"),
+                                         QStringLiteral(R"({"output":"/tmp","task_trace":"on"})"), QStringLiteral("--project"), sparse});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const CliResult t = runNpuscope({QStringLiteral("analyze"), QStringLiteral("--project"), sparse});
+        QCOMPARE(t.code, 0);
+        QVERIFY2(t.out.contains(QLatin1String("Rules that could not run:")), qPrintable(t.out));
+        QVERIFY2(t.out.contains(QLatin1String("comm-not-overlapped: hccl was off")), qPrintable(t.out));
+        QVERIFY2(t.out.contains(QLatin1String("input-bound: training_trace was off")), qPrintable(t.out));
+        QVERIFY(!t.out.contains(QLatin1String("No performance problems found.")));
+        const CliResult j = runNpuscope({QStringLiteral("analyze"), QStringLiteral("--project"), sparse, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(j.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();
+        QStringList ids;
+        for (const auto &n : o.value(QLatin1String("not_run")).toArray())
+            ids << n.toObject().value(QLatin1String("id")).toString();
+        QVERIFY2(ids.contains(QLatin1String("input-bound")) && ids.contains(QLatin1String("comm-not-overlapped")), qPrintable(ids.join(',')));
+        QCOMPARE(o.value(QLatin1String("no_device_tasks")).toBool(), false);
+    }
+
     void diffJsonAndCsv()
     {
         const QString a = project + QStringLiteral(":1"), b = project + QStringLiteral(":2");

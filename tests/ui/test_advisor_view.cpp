@@ -145,6 +145,39 @@ private slots:
         QVERIFY(!view.showButton()->isEnabled());
     }
 
+    // Recorded without hccl and training_trace: no findings is not "healthy"; the status
+    // says how many rules could not run and the details name them with the option to set.
+    void sparseRunSaysWhatCouldNotRun()
+    {
+        ProfilingOptions o;
+        o.output = QStringLiteral("/tmp");
+        o.taskTrace = Switch::On;
+        SessionSpec s;
+        s.model = QStringLiteral("lenet");
+        s.batchSize = 32;
+        s.devicesPerServer = 2;
+        s.iterations = 3;
+        s.seed = 11;
+        const QString path = dir_.filePath(QStringLiteral("sparse.npuscope"));
+        QString err;
+        QVERIFY2(testrecord::recordComplete(s, o, path, &err), qPrintable(err));
+        AdvisorView view;
+        view.resize(900, 600);
+        view.show();
+        view.setSession(path, 1);
+        QVERIFY(view.waitForIdle(120000));
+        QVERIFY(!view.coverage().notRun.empty());
+        const QString status = view.statusLabel()->text();
+        QVERIFY2(!status.contains(QStringLiteral("healthy")), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("could not run")), qPrintable(status));
+        QVERIFY(view.statusLabel()->toolTip().contains(QStringLiteral("hccl was off")));
+        if (view.findings().empty()) {
+            const QString details = view.details()->toPlainText();
+            QVERIFY2(details.contains(QStringLiteral("Rules that could not run")) && details.contains(QStringLiteral("training_trace was off")),
+                     qPrintable(details));
+        }
+    }
+
     // Not computed while hidden; computed when shown.
     void computesWhenShown()
     {

@@ -190,7 +190,7 @@ void AdvisorView::refresh()
 }
 
 struct AdvisorView::Outcome {
-    std::vector<analysis::Finding> findings;
+    analysis::Advice advice;
     QString error;
 };
 
@@ -206,7 +206,7 @@ void AdvisorView::start()
             auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &out.error, store::Project::Check::Schema);
             if (project) {
                 if (auto reader = project->session(session, &out.error)) {
-                    out.findings = analysis::advise(*reader, {}, job.cancelFlag());
+                    out.advice = analysis::adviseSession(*reader, {}, job.cancelFlag());
                     if (!job.isCancelled() && !reader->errorString().isEmpty())
                         out.error = reader->errorString();
                 }
@@ -227,7 +227,8 @@ void AdvisorView::adopt(Outcome out)
 {
     analysed_ = true;
     error_ = std::move(out.error);
-    findings_ = std::move(out.findings);
+    findings_ = std::move(out.advice.findings);
+    coverage_ = std::move(out.advice.coverage);
     fillList();
     updateStatus();
     Q_EMIT analysisFinished();
@@ -279,12 +280,14 @@ void AdvisorView::showFinding()
     const int row = selectedFinding();
     if (row < 0 || std::size_t(row) >= findings_.size()) {
         showButton_->setEnabled(false);
-        if (analysed_ && error_.isEmpty() && findings_.empty())
+        if (analysed_ && error_.isEmpty() && findings_.empty() && coverage_.notRun.empty() && coverage_.notes.isEmpty())
             details_->setHtml(QStringLiteral("<p style='color:#2e7d32; font-size:large'><b>%1</b></p><p>%2</p>")
                                   .arg(tr("No findings: this run looks healthy.").toHtmlEscaped(),
                                        tr("None of the advisor's rules found input, straggler, AI CPU, launch, "
                                           "communication, memory or cube-utilisation problems worth a look.")
                                            .toHtmlEscaped()));
+        else if (analysed_ && error_.isEmpty())
+            details_->setHtml(coverageHtml());
         else if (!error_.isEmpty())
             details_->setHtml(QStringLiteral("<p style='color:#c62828'>%1</p>").arg(error_.toHtmlEscaped()));
         else
@@ -334,8 +337,16 @@ void AdvisorView::updateStatus()
     } else if (!error_.isEmpty()) {
         status_->setText(tr("The session could not be analysed: %1").arg(error_));
         status_->setStyleSheet(QStringLiteral("color:#c62828"));
+    } else if (findings_.empty() && coverage_.noDeviceTasks) {
+        status_->setText(tr("No device tasks in this session: the rules that read them could not run."));
+        status_->setStyleSheet(QStringLiteral("color:#b26a00"));
+    } else if (findings_.empty() && !coverage_.notRun.empty()) {
+        status_->setText(tr("No findings from the rules that ran; %n rule(s) could not run.", nullptr,
+                            int(coverage_.notRun.size())));
+        status_->setStyleSheet(QStringLiteral("color:#b26a00"));
     } else if (findings_.empty()) {
-        status_->setText(tr("No findings: this run looks healthy."));
+        status_->setText(coverage_.notes.isEmpty() ? tr("No findings: this run looks healthy.")
+                                                   : tr("No findings in what was recorded."));
         status_->setStyleSheet(QStringLiteral("color:#2e7d32"));
     } else {
         int critical = 0, warning = 0;
@@ -345,11 +356,36 @@ void AdvisorView::updateStatus()
         }
         const QString count = findings_.size() == 1 ? tr("1 finding in session %1").arg(sessionId_)
                                                     : tr("%1 findings in session %2").arg(findings_.size()).arg(sessionId_);
-        status_->setText(tr("%1 (critical: %2, warnings: %3)").arg(count).arg(critical).arg(warning));
+        QString text = tr("%1 (critical: %2, warnings: %3)").arg(count).arg(critical).arg(warning);
+        if (!coverage_.notRun.empty())
+            text += QLatin1Char(' ') + tr("%n rule(s) could not run.", nullptr, int(coverage_.notRun.size()));
+        status_->setText(text);
         status_->setStyleSheet(QString());
     }
+    // The reasons, wherever the status is read.
+    status_->setToolTip(analysed_ && error_.isEmpty() && !(coverage_.notRun.empty() && coverage_.notes.isEmpty())
+                            ? coverageHtml() : QString());
     refreshButton_->setEnabled(sessionId_ > 0 && !isBusy());
     showFinding();
+}
+
+QString AdvisorView::coverageHtml() const
+{
+    const auto e = [](const QString &t) { return t.toHtmlEscaped(); };
+    QString html;
+    for (const QString &note : coverage_.notes)
+        html += QStringLiteral("<p><b>%1</b></p>").arg(e(note));
+    if (findings_.empty() && !coverage_.noDeviceTasks)
+        html += QStringLiteral("<p>%1</p>").arg(e(coverage_.notRun.empty() ? tr("None of the advisor's rules found a problem in what was recorded.")
+                                                                           : tr("The rules that ran found no problem.")));
+    if (!coverage_.notRun.empty()) {
+        html += QStringLiteral("<h4>%1</h4><ul>").arg(e(tr("Rules that could not run")));
+        for (const auto &r : coverage_.notRun)
+            html += QStringLiteral("<li><b>%1</b>: %2</li>").arg(e(QString::fromStdString(r.id)), e(r.reason));
+        html += QStringLiteral("</ul><p style='color:gray'>%1</p>")
+                    .arg(e(tr("Record the session with the options named to let these rules run.")));
+    }
+    return html;
 }
 
 void AdvisorView::retranslateUi()

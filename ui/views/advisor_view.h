@@ -10,6 +10,7 @@
 // text, so a language switch recomputes them.
 
 #include "core/analysis/advisor.h"
+#include "core/analysis/advisor_coverage.h"
 #include "ui/job_runner.h"
 
 #include <QWidget>
@@ -38,6 +39,8 @@ public:
     bool waitForIdle(int msecs);
 
     const std::vector<analysis::Finding> &findings() const { return findings_; }
+    // Which rules had nothing to read in the session, and the notes on what was recorded.
+    const analysis::AdvisorCoverage &coverage() const { return coverage_; }
     // Selects the finding at `row` of the list (−1 clears).
     void selectFinding(int row);
     int selectedFinding() const;
@@ -62,6 +65,7 @@ private:
     void start();
     void stop();
     void adopt(Outcome out);
+    QString coverageHtml() const;
     void fillList();
     void showFinding();
     void retranslateUi();
@@ -73,6 +77,7 @@ private:
     bool analysed_ = false;       // findings_ belong to the current session
     QString error_;
     std::vector<analysis::Finding> findings_;
+    analysis::AdvisorCoverage coverage_;
 
     QLabel *title_ = nullptr;
     QLabel *status_ = nullptr;
