@@ -4591,6 +4591,10 @@ Bandwidth: %6</source>
         <source>Task time of this op type over the whole run</source>
         <translation>整个运行中该算子类型的任务耗时</translation>
     </message>
+    <message>
+        <source>A&apos;s %1 per iteration is too small to divide by; read the absolute Δ (%2).</source>
+        <translation>A 每次迭代的 %1 太小，不宜作为百分比的基数；请看绝对差值 Δ（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::CompareView</name>

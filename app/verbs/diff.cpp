@@ -6,6 +6,8 @@
 
 #include <QJsonDocument>
 
+#include <cmath>
+
 namespace npuscope::app {
 
 namespace {
@@ -74,7 +76,8 @@ int verbDiff(const QStringList &args)
         out(QString::fromUtf8(QJsonDocument(analysis::runDiffToJson(d)).toJson(QJsonDocument::Indented)));
         return ExitOk;
     }
-    const auto num = [](double v, int decimals) { return QString::number(v, 'f', decimals); };
+    // An empty cell where there is no figure (a percentage of a baseline too small to divide by).
+    const auto num = [](double v, int decimals) { return std::isfinite(v) ? QString::number(v, 'f', decimals) : QString(); };
     if (format == QLatin1String("csv")) {
         // One table: step rows (a, b = means in ns) and op rows (a, b = ns per iteration per device).
         // Names are text cells (an imported op type may read "=HYPERLINK(...)"), figures numbers.
@@ -93,7 +96,11 @@ int verbDiff(const QStringList &args)
     // The text table is for people: the user's locale, like every other figure shown.
     const auto ms = [](double ns) { return display::number(ns / 1e6, 3); };
     const auto us = [](double ns) { return display::number(ns / 1e3, 1); };
-    const auto signedPct = [](double v) { return (v > 0 ? QStringLiteral("+") : QString()) + display::number(v, 1) + QStringLiteral(" %"); };
+    const auto signedPct = [](double v) {
+        if (!std::isfinite(v))
+            return QStringLiteral("—"); // the baseline is too small: the Δ column says it
+        return (v > 0 ? QStringLiteral("+") : QString()) + display::number(v, 1) + QStringLiteral(" %");
+    };
     out(Cli::tr("A: %1 (session %2)   B: %3 (session %4)")
             .arg(readers[0]->sessionInfo().name, QString::number(readers[0]->sessionId()), readers[1]->sessionInfo().name,
                  QString::number(readers[1]->sessionId())));

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <limits>
 #include <set>
 
 namespace npuscope::analysis {
@@ -69,11 +70,16 @@ bool collect(const TraceReader &r, RunStats *s, const std::atomic<bool> *cancel)
     return true;
 }
 
-double percentOf(double delta, double base)
+double percentOf(double delta, double base, double floor)
 {
-    if (base == 0)
-        return delta == 0 ? 0.0 : (delta > 0 ? 100.0 : -100.0);
+    if (base < floor)
+        return delta == 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
     return delta / base * 100.0;
+}
+
+QJsonValue percentJson(double p)
+{
+    return std::isfinite(p) ? QJsonValue(p) : QJsonValue(QJsonValue::Null);
 }
 
 QJsonObject opToJson(const OpTypeDiff &o)
@@ -88,7 +94,7 @@ QJsonObject opToJson(const OpTypeDiff &o)
                        {QStringLiteral("perIterA"), o.perIterA},
                        {QStringLiteral("perIterB"), o.perIterB},
                        {QStringLiteral("delta"), o.delta},
-                       {QStringLiteral("percent"), o.percent}};
+                       {QStringLiteral("percent"), percentJson(o.percent)}};
 }
 
 } // namespace
@@ -104,6 +110,10 @@ RunDiff diffRuns(const TraceReader &a, const TraceReader &b, const std::atomic<b
     std::set<std::string, std::less<>> names;
     for (const auto &[n, _] : sa.ops) names.insert(n);
     for (const auto &[n, _] : sb.ops) names.insert(n);
+    double runA = 0; // A's time per iteration over every op type
+    for (const auto &[n, op] : sa.ops)
+        runA += sa.deviceIterations > 0 ? double(op.total) / sa.deviceIterations : 0;
+    const double opFloor = std::max(kPercentFloorNs, kPercentFloorOfRun * runA);
     for (const std::string &n : names) {
         OpTypeDiff o;
         o.opType = n;
@@ -114,7 +124,7 @@ RunDiff diffRuns(const TraceReader &a, const TraceReader &b, const std::atomic<b
         o.perIterA = sa.deviceIterations > 0 ? double(o.totalA) / sa.deviceIterations : 0;
         o.perIterB = sb.deviceIterations > 0 ? double(o.totalB) / sb.deviceIterations : 0;
         o.delta = o.perIterB - o.perIterA;
-        o.percent = percentOf(o.delta, o.perIterA);
+        o.percent = percentOf(o.delta, o.perIterA, opFloor);
         d.ops.push_back(std::move(o));
     }
     std::stable_sort(d.ops.begin(), d.ops.end(), [](const OpTypeDiff &x, const OpTypeDiff &y) {
@@ -136,7 +146,7 @@ RunDiff diffRuns(const TraceReader &a, const TraceReader &b, const std::atomic<b
         s.a = va;
         s.b = vb;
         s.delta = vb - va;
-        s.percent = percentOf(s.delta, va);
+        s.percent = percentOf(s.delta, va, kPercentFloorNs);
         d.steps.push_back(s);
     };
     step(Ctx::tr("Iteration"), mean(sa.iter, sa.steps), mean(sb.iter, sb.steps));
@@ -156,7 +166,7 @@ QJsonObject runDiffToJson(const RunDiff &d)
                                  {QStringLiteral("a"), s.a},
                                  {QStringLiteral("b"), s.b},
                                  {QStringLiteral("delta"), s.delta},
-                                 {QStringLiteral("percent"), s.percent}});
+                                 {QStringLiteral("percent"), percentJson(s.percent)}});
     return QJsonObject{{QStringLiteral("ops"), ops}, {QStringLiteral("steps"), steps},
                        {QStringLiteral("regressions"), regressions}};
 }

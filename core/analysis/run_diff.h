@@ -22,8 +22,15 @@ struct OpTypeDiff {
     double meanA = 0, meanB = 0;       // mean task duration (ns)
     double perIterA = 0, perIterB = 0; // total time per iteration per device (ns) — the comparable figure
     double delta = 0;                  // perIterB − perIterA
-    double percent = 0;                // delta / perIterA × 100 (±inf guarded: 100 when A is 0)
+    double percent = 0;                // delta / perIterA × 100; NaN when A's figure is too small to divide by
 };
+
+// Below these baselines a percentage says more about the division than about the change
+// (a 20 ns op that takes 100 µs in B is "+500,000 %"): the delta is the figure to read,
+// and percent is NaN. For op types the floor grows with the run (0.1 % of A's time per
+// iteration over all op types), for the step means it is fixed.
+inline constexpr double kPercentFloorNs = 1000;        // 1 µs
+inline constexpr double kPercentFloorOfRun = 0.001;
 
 // Mean ns of one step-trace quantity: Iteration, FP→BP, Iteration Refresh, Data Aug Bound.
 struct StepDiff { QString name; double a = 0, b = 0, delta = 0, percent = 0; };
@@ -38,7 +45,8 @@ struct RunDiff {
 RunDiff diffRuns(const TraceReader &a, const TraceReader &b, const std::atomic<bool> *cancel = nullptr);
 
 // {"ops":[{opType,countA,countB,totalA,totalB,meanA,meanB,perIterA,perIterB,delta,percent}],
-//  "steps":[{name,a,b,delta,percent}], "regressions":[...same as ops...]}
+//  "steps":[{name,a,b,delta,percent}], "regressions":[...same as ops...]}; percent is null
+// where it is NaN.
 QJsonObject runDiffToJson(const RunDiff &d);
 
 } // namespace npuscope::analysis

@@ -6,6 +6,9 @@
 #include "device/emulator.h"
 
 #include <QJsonArray>
+#include <QJsonObject>
+
+#include <cmath>
 #include <QtTest>
 
 using namespace npuscope;
@@ -124,8 +127,33 @@ private slots:
         const OpTypeDiff *oh = op(d, "OneHotD");
         QVERIFY(oh);
         QVERIFY(oh->delta > 0);
-        QVERIFY(oh->percent > 100);
         QCOMPARE(d.regressions.front().opType, std::string("OneHotD"));
+        // A percentage only where A's time is worth dividing by: above the floor it is
+        // the plain ratio, below it NaN (null in JSON) and the delta carries the change.
+        double runA = 0;
+        for (const OpTypeDiff &o : d.ops)
+            runA += o.perIterA;
+        const double floor = std::max(kPercentFloorNs, kPercentFloorOfRun * runA);
+        int without = 0;
+        for (const OpTypeDiff &o : d.ops) {
+            if (o.delta == 0) {
+                QCOMPARE(o.percent, 0.0);
+            } else if (o.perIterA < floor) {
+                QVERIFY2(std::isnan(o.percent), o.opType.c_str());
+                ++without;
+            } else {
+                QVERIFY(qAbs(o.percent - o.delta / o.perIterA * 100) < 1e-9);
+            }
+            QVERIFY2(std::isnan(o.percent) || std::abs(o.percent) < 1e5, o.opType.c_str());
+        }
+        if (oh->perIterA >= floor)
+            QVERIFY(oh->percent > 100);
+        const QJsonArray ops = runDiffToJson(d).value(QLatin1String("ops")).toArray();
+        int nulls = 0;
+        for (const auto &o : ops)
+            nulls += o.toObject().value(QLatin1String("percent")).isNull();
+        QCOMPARE(nulls, without);
+        qInfo("%d op types without a percentage (floor %.0f ns)", without, floor);
     }
 
     void stragglerShowsInSteps()

@@ -99,7 +99,14 @@ class CompareViewTest : public QObject {
             QCOMPARE(m->index(r, CompareOpsModel::CountA).data(CompareOpsModel::ValueRole).toDouble(), double(e.countA));
             QCOMPARE(m->index(r, CompareOpsModel::CountB).data(CompareOpsModel::ValueRole).toDouble(), double(e.countB));
             QCOMPARE(m->index(r, CompareOpsModel::Delta).data(CompareOpsModel::ValueRole).toDouble(), e.delta);
-            QCOMPARE(m->index(r, CompareOpsModel::Percent).data(CompareOpsModel::ValueRole).toDouble(), e.percent);
+            const double pct = m->index(r, CompareOpsModel::Percent).data(CompareOpsModel::ValueRole).toDouble();
+            if (std::isnan(e.percent)) {
+                QVERIFY(std::isnan(pct));
+                QCOMPARE(m->index(r, CompareOpsModel::Percent).data().toString(), QStringLiteral("—"));
+                QVERIFY(!m->index(r, CompareOpsModel::Percent).data(Qt::ToolTipRole).toString().isEmpty());
+            } else {
+                QCOMPARE(pct, e.percent);
+            }
             bool regression = false;
             for (const auto &g : expected.regressions)
                 regression = regression || g.opType == e.opType;
@@ -135,6 +142,11 @@ private slots:
         QCOMPARE(view.runB(), (CompareView::Run{path_, 1}));
         QVERIFY(view.waitForIdle(120000));
         QVERIFY2(view.statusLabel()->text().contains(QStringLiteral("B − A")), qPrintable(view.statusLabel()->text()));
+        // The Δ hint has a row of its own, as wide as the view, and the narrow run choosers
+        // carry the whole names in their tooltips.
+        QVERIFY2(view.statusLabel()->width() > view.width() / 2, qPrintable(QString::number(view.statusLabel()->width())));
+        QCOMPARE(view.findChild<QComboBox *>(QStringLiteral("compareRunA"))->toolTip(),
+                 view.findChild<QComboBox *>(QStringLiteral("compareRunA"))->currentText());
         checkTable(view, expectedDiff(path_, 2, path_, 1));
         // A batch-64 run compared to batch 32: the previous run is faster per iteration,
         // so B (batch 32) shows improvements; swapped, the op time regresses.
@@ -202,6 +214,30 @@ private slots:
         view.lockZoom()->setChecked(true);
         b = view.timelineB()->visibleRange();
         QVERIFY(std::abs((b.first - alignB) - x) <= 2 && std::abs((b.second - alignB) - y) <= 2);
+
+        // Another pair of runs (A changed): once both are open, the lock holds again —
+        // B shows A's offset from A's first iteration, however the timelines restored
+        // their own windows.
+        view.setRuns({path_, 1}, {path_, 2});
+        QVERIFY(view.waitForIdle(120000));
+        QVERIFY(view.timelineA()->waitForDetails(120000));
+        QVERIFY(view.timelineB()->waitForDetails(120000));
+        QApplication::processEvents();
+        {
+            const auto [na, nb] = view.alignment();
+            QCOMPARE(na, firstFpStart(path_, 1));
+            QCOMPARE(nb, firstFpStart(path_, 2));
+            const auto ra = view.timelineA()->visibleRange();
+            const auto rb = view.timelineB()->visibleRange();
+            QVERIFY2(std::abs((ra.first - na) - (rb.first - nb)) <= 2 && std::abs((ra.second - na) - (rb.second - nb)) <= 2,
+                     qPrintable(QStringLiteral("A %1..%2, B %3..%4 (from each first iteration)")
+                                    .arg(ra.first - na).arg(ra.second - na).arg(rb.first - nb).arg(rb.second - nb)));
+        }
+        view.setRuns({path_, 2}, {path_, 1});
+        QVERIFY(view.waitForIdle(120000));
+        QVERIFY(view.timelineA()->waitForDetails(120000));
+        QVERIFY(view.timelineB()->waitForDetails(120000));
+        QApplication::processEvents();
 
         // The stacked timelines start with their panels collapsed: the plots get the height.
         QVERIFY(view.timelineA()->isPanelCollapsed());

@@ -115,6 +115,9 @@ QVariant CompareOpsModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::ToolTipRole:
+        if (c == Percent && std::isnan(d.percent))
+            return tr("A's %1 per iteration is too small to divide by; read the absolute Δ (%2).")
+                .arg(display::duration(TimeNs(std::llround(d.perIterA))), display::duration(TimeNs(std::llround(d.delta))));
         if (regression)
             return tr("%1 is among the top regressions: B spends %2 more per iteration per device than A.")
                 .arg(QString::fromStdString(d.opType), display::duration(TimeNs(std::llround(d.delta))));
@@ -178,6 +181,9 @@ void CompareOpsModel::sort(int column, Qt::SortOrder order)
     } else if (column > OpType && column < ColumnCount) {
         std::stable_sort(order_.begin(), order_.end(), [&](int x, int y) {
             const double a = value(ops_[std::size_t(x)], column), b = value(ops_[std::size_t(y)], column);
+            // Rows without a percentage go last either way.
+            if (std::isnan(a) || std::isnan(b))
+                return !std::isnan(a) && std::isnan(b);
             return order == Qt::AscendingOrder ? a < b : a > b;
         });
     }

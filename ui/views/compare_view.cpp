@@ -98,12 +98,14 @@ CompareView::CompareView(QWidget *parent)
     labelB_ = new QLabel(this);
     comboA_ = new QComboBox(this);
     comboA_->setObjectName(QStringLiteral("compareRunA"));
-    comboA_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    comboA_->setMinimumContentsLength(24);
+    // As wide as 28 characters whatever the names (an imported session's name can run to
+    // hundreds); the full name is in the tooltip and the open list.
+    comboA_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    comboA_->setMinimumContentsLength(28);
     comboB_ = new QComboBox(this);
     comboB_->setObjectName(QStringLiteral("compareRunB"));
-    comboB_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    comboB_->setMinimumContentsLength(24);
+    comboB_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    comboB_->setMinimumContentsLength(28);
     swap_ = new QPushButton(this);
     swap_->setObjectName(QStringLiteral("compareSwap"));
     connect(swap_, &QPushButton::clicked, this, &CompareView::swapRuns);
@@ -219,10 +221,11 @@ CompareView::CompareView(QWidget *parent)
     top->addSpacing(8);
     top->addWidget(labelB_);
     top->addWidget(comboB_);
-    top->addSpacing(12);
-    top->addWidget(status_, 1);
+    top->addStretch(1);
     auto *l = new QVBoxLayout(this);
     l->addLayout(top);
+    // The Δ hint on a row of its own: beside two long names it was squeezed to a sliver.
+    l->addWidget(status_);
     l->addWidget(pages_, 1);
 
     retranslateUi();
@@ -260,7 +263,7 @@ bool CompareView::listSessions(QComboBox *combo, const QString &projectPath, boo
         combo->insertItem(at, text);
         combo->setItemData(at, projectPath, kPathRole);
         combo->setItemData(at, qlonglong(s.id), kSessionRole);
-        combo->setItemData(at, QDir::toNativeSeparators(projectPath), Qt::ToolTipRole);
+        combo->setItemData(at, text + QLatin1Char('\n') + QDir::toNativeSeparators(projectPath), Qt::ToolTipRole);
         ++at;
     }
     return true;
@@ -588,6 +591,9 @@ void CompareView::fillRegressions()
 
 void CompareView::updateStatus()
 {
+    // The combos are narrower than long names: the whole name on hover.
+    comboA_->setToolTip(comboA_->currentText());
+    comboB_->setToolTip(comboB_->currentText());
     const Run a = runA(), b = runB();
     if (!error_.isEmpty()) {
         status_->setText(error_);
