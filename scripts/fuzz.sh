@@ -16,7 +16,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${NPUSCOPE_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER=30
-TARGETS="options script json_tokenizer trace_events csv_reader import_json import_csv project"
+TARGETS="options script json_tokenizer trace_events csv_reader import_json import_csv import_torchnpu import_db project"
 while (($#)); do
   case "$1" in
     --seconds) SECONDS_PER="$2"; shift 2 ;;
@@ -75,6 +75,7 @@ for t in $TARGETS; do
       # pipefail turns into this script's exit status; sort reads everything first.
       import_json) find "$REF" -type f -name '*.json' -size -48k | sort | sed -n '1,20p' | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12).json"; done ;;
       import_csv)  find "$REF" -type f -name '*.csv' -size -48k | sort | sed -n '1,20p' | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12).csv"; done ;;
+      import_torchnpu) find "$REF" -path '*_ascend_pt/*' -type f \( -name '*.csv' -o -name '*.json' \) -size -48k | sort | sed -n '1,20p' | while read -r f; do cp "$f" "$corpus/ref_$(echo "$f" | md5sum | cut -c1-12)"; done ;;
     esac
   fi
   dict=()

@@ -20,6 +20,8 @@ extern "C" int npuscope_fuzz_trace_events(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_csv_reader(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_import_json(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_import_csv(const std::uint8_t *, std::size_t);
+extern "C" int npuscope_fuzz_import_torchnpu(const std::uint8_t *, std::size_t);
+extern "C" int npuscope_fuzz_import_db(const std::uint8_t *, std::size_t);
 extern "C" int npuscope_fuzz_project(const std::uint8_t *, std::size_t);
 
 namespace {
@@ -37,6 +39,8 @@ const Target kTargets[] = {
     {"csv_reader", npuscope_fuzz_csv_reader, "import_csv"},
     {"import_json", npuscope_fuzz_import_json, "import_json"},
     {"import_csv", npuscope_fuzz_import_csv, "import_csv"},
+    {"import_torchnpu", npuscope_fuzz_import_torchnpu, "import_torchnpu"},
+    {"import_db", npuscope_fuzz_import_db, "import_db"},
     {"project", npuscope_fuzz_project, "project"},
 };
 
