@@ -29,6 +29,15 @@ void line(const char *name, double value, const char *unit, std::optional<double
 void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 [[noreturn]] void die(const QString &msg);
 
+// A command run as a fresh child process (output discarded): its wall time and, from
+// wait4(), its own peak RSS, so a figure can compare two programs on the same input.
+struct ChildRun {
+    bool ok = false;
+    double seconds = 0;
+    long maxRssKb = 0;
+};
+ChildRun runChild(const QStringList &argv);
+
 using FigureFn = void (*)(Config &);
 struct Figure {
     const char *name;

@@ -4,6 +4,14 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <QElapsedTimer>
+
+extern char **environ;
 
 namespace npuscope::bench {
 
@@ -45,6 +53,38 @@ void die(const QString &msg)
 {
     std::fprintf(stderr, "npuscope-bench: %s\n", msg.toUtf8().constData());
     std::exit(1);
+}
+
+ChildRun runChild(const QStringList &argv)
+{
+    std::vector<QByteArray> storage;
+    std::vector<char *> args;
+    for (const QString &a : argv)
+        storage.push_back(a.toLocal8Bit());
+    for (auto &s : storage)
+        args.push_back(s.data());
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    QElapsedTimer t;
+    t.start();
+    pid_t pid = 0;
+    ChildRun r;
+    if (posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ) != 0) {
+        posix_spawn_file_actions_destroy(&fa);
+        return r;
+    }
+    posix_spawn_file_actions_destroy(&fa);
+    int status = 0;
+    rusage ru{};
+    if (wait4(pid, &status, 0, &ru) < 0)
+        return r;
+    r.seconds = t.nsecsElapsed() / 1e9;
+    r.maxRssKb = ru.ru_maxrss;
+    r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return r;
 }
 
 } // namespace npuscope::bench

@@ -6,6 +6,10 @@
 // The file: a ResNet-50 iteration on 2 devices (hardware, CANN, HCCL, overlap lanes) is
 // exported, then device 0's msprof events are repeated with timestamps shifted by the
 // iteration span until the file passes the target size (metadata written once).
+//
+// import_torchnpu: the same duel on a torch_npu rank folder grown from the vendored real
+// capture: its trace_view.json (text export) and its ascend_pytorch_profiler_0.db (db
+// export), each past 500 MB (see benchImportTorchNpu).
 
 #include "core/exporting/out_file.h"
 #include "core/exporting/prof_exporter.h"
@@ -21,57 +25,16 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <sqlite3.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-
-extern char **environ;
 
 using namespace npuscope;
 using namespace npuscope::bench;
 
 namespace {
-
-struct ChildRun {
-    bool ok = false;
-    double seconds = 0;
-    long maxRssKb = 0;
-};
-
-ChildRun runChild(const QStringList &argv)
-{
-    std::vector<QByteArray> storage;
-    std::vector<char *> args;
-    for (const QString &a : argv)
-        storage.push_back(a.toLocal8Bit());
-    for (auto &s : storage)
-        args.push_back(s.data());
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    QElapsedTimer t;
-    t.start();
-    pid_t pid = 0;
-    ChildRun r;
-    if (posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ) != 0) {
-        posix_spawn_file_actions_destroy(&fa);
-        return r;
-    }
-    posix_spawn_file_actions_destroy(&fa);
-    int status = 0;
-    rusage ru{};
-    if (wait4(pid, &status, 0, &ru) < 0)
-        return r;
-    r.seconds = t.nsecsElapsed() / 1e9;
-    r.maxRssKb = ru.ru_maxrss;
-    r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    return r;
-}
 
 // Element byte ranges of a top-level JSON array written by our exporter.
 struct Template {
@@ -133,17 +96,22 @@ std::uint64_t writeBig(const Template &t, const QString &path, std::uint64_t tar
             if (!first)
                 out += ", ";
             first = false;
-            const auto at = ev.find("\"ts\": ");
+            // "ts": 123.456 (msprof) or "ts": "123.456" (torch_npu): the value keeps its quoting.
+            const auto at = ev.find("\"ts\":");
             if (at == std::string_view::npos || k == 0) {
                 out.append(ev);
             } else {
-                const std::size_t v = at + 6;
-                std::size_t e = v;
-                while (e < n && ev[e] != ',' && ev[e] != '}')
+                std::size_t v = at + 5;
+                while (v < n && ev[v] == ' ')
+                    ++v;
+                const bool quoted = v < n && ev[v] == '"';
+                const std::size_t from = quoted ? v + 1 : v;
+                std::size_t e = from;
+                while (e < n && ev[e] != (quoted ? '"' : ',') && ev[e] != (quoted ? '"' : '}'))
                     ++e;
                 TimeNs ts = 0;
-                importing::usTextToNs(ev.substr(v, e - v), &ts);
-                out.append(ev.substr(0, v));
+                importing::usTextToNs(ev.substr(from, e - from), &ts);
+                out.append(ev.substr(0, from));
                 out += exporting::formatUs(ts + TimeNs(k) * t.span);
                 out.append(ev.substr(e));
             }
@@ -156,6 +124,52 @@ std::uint64_t writeBig(const Template &t, const QString &path, std::uint64_t tar
     ++bytes;
     std::fclose(f);
     return bytes;
+}
+
+// `npuscope import <input>` against a python3 program reading the same data, alternately,
+// cfg.reps times each; MB/s are the file's size over each one's wall time (medians).
+struct Duel {
+    double ours = 0, theirs = 0;
+    long oursRssKb = 0, theirsRssKb = 0;
+};
+
+Duel importDuel(Config &cfg, const char *tag, const QString &input, double mb, const QStringList &pythonArgs,
+                const char *pythonWhat)
+{
+    const QString npuscope = QCoreApplication::applicationDirPath() + QStringLiteral("/npuscope");
+    if (!QFileInfo(npuscope).isExecutable())
+        die(QStringLiteral("%1: needs the npuscope binary next to npuscope-bench: %2").arg(QLatin1String(tag), npuscope));
+    const QString work = QFileInfo(input).absolutePath();
+    std::vector<double> ours, python;
+    Duel d;
+    for (int r = 0; r < cfg.reps; ++r) {
+        const QString project = work + QStringLiteral("/import-%1.npuscope").arg(r);
+        auto runOurs = [&] {
+            const ChildRun c = runChild({npuscope, QStringLiteral("import"), input, QStringLiteral("--project"), project});
+            if (!c.ok)
+                die(QStringLiteral("%1: npuscope import failed").arg(QLatin1String(tag)));
+            ours.push_back(mb / c.seconds);
+            d.oursRssKb = std::max(d.oursRssKb, c.maxRssKb);
+            info("%s: rep %d: npuscope import %.2f s (%.1f MB/s, peak RSS %ld MB)", tag, r + 1, c.seconds, mb / c.seconds,
+                 c.maxRssKb / 1000);
+        };
+        auto runPython = [&] {
+            const ChildRun c = runChild(QStringList{QStringLiteral("python3")} + pythonArgs);
+            if (!c.ok)
+                die(QStringLiteral("%1: %2 failed").arg(QLatin1String(tag), QLatin1String(pythonWhat)));
+            python.push_back(mb / c.seconds);
+            d.theirsRssKb = std::max(d.theirsRssKb, c.maxRssKb);
+            info("%s: rep %d: %s %.2f s (%.1f MB/s, peak RSS %ld MB)", tag, r + 1, pythonWhat, c.seconds, mb / c.seconds,
+                 c.maxRssKb / 1000);
+        };
+        // Alternating order so drift on the shared machine hits both sides alike.
+        if (r % 2 == 0) { runOurs(); runPython(); } else { runPython(); runOurs(); }
+        for (const char *suffix : {"", "-wal", "-shm"})
+            QFile::remove(project + QLatin1String(suffix));
+    }
+    d.ours = median(ours);
+    d.theirs = median(python);
+    return d;
 }
 
 void benchImportJson(Config &cfg)
@@ -202,44 +216,187 @@ void benchImportJson(Config &cfg)
     info("import_json: %s: %.1f MB, %llu events (template %zu events, %lld bytes)", big.toUtf8().constData(), mb,
          static_cast<unsigned long long>(events), t.elems.size(), static_cast<long long>(t.text.size()));
 
-    const QString npuscope = QCoreApplication::applicationDirPath() + QStringLiteral("/npuscope");
-    if (!QFileInfo(npuscope).isExecutable())
-        die(QStringLiteral("import_json: needs the npuscope binary next to npuscope-bench: ") + npuscope);
-    std::vector<double> ours, python;
-    long oursRss = 0, pyRss = 0;
-    for (int r = 0; r < cfg.reps; ++r) {
-        const QString project = work + QStringLiteral("/import-%1.npuscope").arg(r);
-        auto runOurs = [&] {
-            const ChildRun c = runChild({npuscope, QStringLiteral("import"), prof, QStringLiteral("--project"), project});
-            if (!c.ok)
-                die(QStringLiteral("import_json: npuscope import failed"));
-            ours.push_back(mb / c.seconds);
-            oursRss = std::max(oursRss, c.maxRssKb);
-            info("import_json: rep %d: npuscope import %.2f s (%.1f MB/s, peak RSS %ld MB)", r + 1, c.seconds, mb / c.seconds, c.maxRssKb / 1000);
-        };
-        auto runPython = [&] {
-            const ChildRun c = runChild({QStringLiteral("python3"), QStringLiteral("-c"),
-                                         QStringLiteral("import json,sys; json.load(open(sys.argv[1]))"), big});
-            if (!c.ok)
-                die(QStringLiteral("import_json: python3 json.load failed"));
-            python.push_back(mb / c.seconds);
-            pyRss = std::max(pyRss, c.maxRssKb);
-            info("import_json: rep %d: python3 json.load %.2f s (%.1f MB/s, peak RSS %ld MB)", r + 1, c.seconds, mb / c.seconds, c.maxRssKb / 1000);
-        };
-        // Alternating order so drift on the shared machine hits both sides alike.
-        if (r % 2 == 0) { runOurs(); runPython(); } else { runPython(); runOurs(); }
-        QFile::remove(project);
-        QFile::remove(project + QStringLiteral("-wal"));
-        QFile::remove(project + QStringLiteral("-shm"));
-    }
-    const double rate = median(ours);
-    cfg.results["import_json"] = rate;
-    line("import_json", rate, "MB/s", rate / median(python),
+    const Duel d = importDuel(cfg, "import_json", prof, mb, {QStringLiteral("-c"), QStringLiteral("import json,sys; json.load(open(sys.argv[1]))"), big},
+                              "python3 json.load");
+    cfg.results["import_json"] = d.ours;
+    line("import_json", d.ours, "MB/s", d.ours / d.theirs,
          QStringLiteral("peak RSS %1 MB importing a %2 MB file (python3 json.load: %3 MB)")
-             .arg(oursRss / 1000).arg(mb, 0, 'f', 0).arg(pyRss / 1000));
+             .arg(d.oursRssKb / 1000).arg(mb, 0, 'f', 0).arg(d.theirsRssKb / 1000));
+    QDir(work).removeRecursively();
+}
+
+// The vendored torch_npu captures of rank 0 (tests/data/reference, AlexNet on a 910B).
+QString torchReference(const char *kind)
+{
+    return QStringLiteral(NPUSCOPE_SOURCE_DIR "/tests/data/reference/ascend910b-torchnpu-%1-alexnet/rank0_ascend_pt")
+        .arg(QLatin1String(kind));
+}
+
+bool copyFile(const QString &from, const QString &to)
+{
+    QDir().mkpath(QFileInfo(to).absolutePath());
+    QFile::remove(to);
+    return QFile::copy(from, to);
+}
+
+// A rank folder whose trace_view.json repeats the real one's events (ts shifted by the
+// capture's span each time; metadata once) past 500 MB.
+void benchImportTorchText(Config &cfg, const QString &work)
+{
+    const QString src = torchReference("text");
+    Template t;
+    if (!readTemplate(src + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"), &t))
+        die(QStringLiteral("import_torchnpu: cannot read the template in ") + src);
+    const QString rank = work + QStringLiteral("/big_ascend_pt");
+    for (const char *meta : {"profiler_info_0.json", "profiler_metadata.json"})
+        if (!copyFile(src + QLatin1Char('/') + QLatin1String(meta), rank + QLatin1Char('/') + QLatin1String(meta)))
+            die(QStringLiteral("import_torchnpu: cannot copy %1").arg(QLatin1String(meta)));
+    QDir().mkpath(rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT"));
+    const QString big = rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    std::uint64_t events = 0;
+    const std::uint64_t bytes = writeBig(t, big, 500ull << 20, &events);
+    if (bytes < (500ull << 20))
+        die(QStringLiteral("import_torchnpu: could not write ") + big);
+    const double mb = bytes / 1e6;
+    info("import_torchnpu: %s: %.1f MB, %llu events (template %zu events)", big.toUtf8().constData(), mb,
+         static_cast<unsigned long long>(events), t.elems.size());
+    const Duel d = importDuel(cfg, "import_torchnpu", rank, mb,
+                              {QStringLiteral("-c"), QStringLiteral("import json,sys; json.load(open(sys.argv[1]))"), big},
+                              "python3 json.load");
+    line("import_torchnpu_text", d.ours, "MB/s", d.ours / d.theirs,
+         QStringLiteral("trace_view.json of %1 MB; peak RSS %2 MB (python3 json.load: %3 MB)")
+             .arg(mb, 0, 'f', 0).arg(d.oursRssKb / 1000).arg(d.theirsRssKb / 1000));
+    QDir(rank).removeRecursively();
+}
+
+bool exec(sqlite3 *db, const QString &sql)
+{
+    char *msg = nullptr;
+    if (sqlite3_exec(db, sql.toUtf8().constData(), nullptr, nullptr, &msg) == SQLITE_OK)
+        return true;
+    info("import_torchnpu: %s: %s", sql.left(200).toUtf8().constData(), msg ? msg : "?");
+    sqlite3_free(msg);
+    return false;
+}
+
+std::int64_t scalar(sqlite3 *db, const QString &sql)
+{
+    sqlite3_stmt *s = nullptr;
+    std::int64_t v = 0;
+    if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+        v = sqlite3_column_int64(s, 0);
+    sqlite3_finalize(s);
+    return v;
+}
+
+// Doubles the rows of every table that grows with the run (tasks, their PMU and
+// communication rows, API calls, memory records, counters) until the file passes
+// `target` bytes. Each round shifts times by the rows' span so far and ids past the
+// largest so far, so tasks stay distinct and joins still pair the copies with each other.
+bool growDb(const QString &path, std::uint64_t target)
+{
+    sqlite3 *db = nullptr;
+    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
+        return false;
+    exec(db, QStringLiteral("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF"));
+    static const QStringList growing = {
+        QStringLiteral("TASK"), QStringLiteral("COMPUTE_TASK_INFO"), QStringLiteral("TASK_PMU_INFO"),
+        QStringLiteral("COMMUNICATION_TASK_INFO"), QStringLiteral("COMMUNICATION_OP"), QStringLiteral("CANN_API"),
+        QStringLiteral("PYTORCH_API"), QStringLiteral("CONNECTION_IDS"), QStringLiteral("PYTORCH_CALLCHAINS"),
+        QStringLiteral("OVERLAP_ANALYSIS"), QStringLiteral("MEMORY_RECORD"), QStringLiteral("OP_MEMORY"),
+        QStringLiteral("HBM"), QStringLiteral("NPU_MEM"), QStringLiteral("STEP_TIME")};
+    static const QStringList timeColumns = {QStringLiteral("startNs"), QStringLiteral("endNs"), QStringLiteral("timestamp"),
+                                            QStringLiteral("timestampNs"), QStringLiteral("allocationTime"),
+                                            QStringLiteral("releaseTime"), QStringLiteral("activeReleaseTime")};
+    const std::int64_t lo = std::min(scalar(db, QStringLiteral("SELECT MIN(startNs) FROM TASK")),
+                                     scalar(db, QStringLiteral("SELECT MIN(CAST(startNs AS INTEGER)) FROM PYTORCH_API")));
+    const std::int64_t hi = std::max(scalar(db, QStringLiteral("SELECT MAX(endNs) FROM TASK")),
+                                     scalar(db, QStringLiteral("SELECT MAX(CAST(endNs AS INTEGER)) FROM PYTORCH_API")));
+    std::int64_t span = std::max<std::int64_t>(1, hi - lo) + 1000000;
+    bool ok = true;
+    while (ok && QFileInfo(path).size() < qint64(target)) {
+        const std::int64_t task = scalar(db, QStringLiteral("SELECT MAX(globalTaskId) FROM TASK")) + 1;
+        const std::int64_t conn = std::max({scalar(db, QStringLiteral("SELECT MAX(connectionId) FROM TASK")),
+                                            scalar(db, QStringLiteral("SELECT MAX(connectionId) FROM CANN_API")),
+                                            scalar(db, QStringLiteral("SELECT MAX(id) FROM CONNECTION_IDS"))}) + 1;
+        const std::int64_t op = scalar(db, QStringLiteral("SELECT MAX(opId) FROM COMMUNICATION_OP")) + 1;
+        ok = exec(db, QStringLiteral("BEGIN"));
+        for (const QString &table : growing) {
+            QStringList cols, exprs;
+            sqlite3_stmt *s = nullptr;
+            sqlite3_prepare_v2(db, QStringLiteral("SELECT name, type FROM pragma_table_info('%1')").arg(table).toUtf8().constData(), -1, &s, nullptr);
+            while (sqlite3_step(s) == SQLITE_ROW) {
+                const QString c = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0)));
+                const QString type = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 1)));
+                QString e = QStringLiteral("\"%1\"").arg(c);
+                if (timeColumns.contains(c))
+                    e = type.compare(QLatin1String("TEXT"), Qt::CaseInsensitive) == 0
+                            ? QStringLiteral("CAST(CAST(%1 AS INTEGER) + %2 AS TEXT)").arg(e).arg(span)
+                            : QStringLiteral("%1 + %2").arg(e).arg(span);
+                else if (c == QLatin1String("globalTaskId"))
+                    e = QStringLiteral("%1 + %2").arg(e).arg(task);
+                else if (c == QLatin1String("connectionId") || (table == QLatin1String("CONNECTION_IDS") && c == QLatin1String("id")))
+                    e = QStringLiteral("%1 + %2").arg(e).arg(conn);
+                else if (c == QLatin1String("opId"))
+                    e = QStringLiteral("%1 + %2").arg(e).arg(op);
+                else if (c == QLatin1String("id"))
+                    e = QStringLiteral("%1 + (SELECT MAX(id) + 1 FROM %2)").arg(e, table);
+                cols << QStringLiteral("\"%1\"").arg(c);
+                exprs << e;
+            }
+            sqlite3_finalize(s);
+            if (cols.isEmpty())
+                continue; // a table this version does not have
+            ok = ok && exec(db, QStringLiteral("INSERT INTO %1(%2) SELECT %3 FROM %1").arg(table, cols.join(QLatin1Char(',')), exprs.join(QLatin1Char(','))));
+        }
+        ok = ok && exec(db, QStringLiteral("COMMIT"));
+        span *= 2;
+    }
+    sqlite3_close(db);
+    return ok;
+}
+
+// A rank folder whose ascend_pytorch_profiler_0.db repeats the real one's rows past 500 MB.
+void benchImportTorchDb(Config &cfg, const QString &work)
+{
+    const QString src = torchReference("db");
+    const QString rank = work + QStringLiteral("/bigdb_ascend_pt");
+    const QString db = rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
+    if (!copyFile(src + QStringLiteral("/profiler_info_0.json"), rank + QStringLiteral("/profiler_info_0.json"))
+        || !copyFile(src + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"), db))
+        die(QStringLiteral("import_torchnpu: cannot copy the reference database from ") + src);
+    if (!growDb(db, 500ull << 20))
+        die(QStringLiteral("import_torchnpu: could not grow ") + db);
+    const double mb = QFileInfo(db).size() / 1e6;
+    info("import_torchnpu: %s: %.1f MB", db.toUtf8().constData(), mb);
+    // The baseline reads every row of every table, which is what an import has to see.
+    const QString read = QStringLiteral(
+        "import sqlite3,sys\n"
+        "c=sqlite3.connect(sys.argv[1])\n"
+        "for (t,) in c.execute(\"SELECT name FROM sqlite_master WHERE type='table'\").fetchall():\n"
+        "    for row in c.execute('SELECT * FROM \"%s\"' % t): pass\n");
+    const Duel d = importDuel(cfg, "import_torchnpu", rank, mb, {QStringLiteral("-c"), read, db}, "python3 sqlite3");
+    line("import_torchnpu_db", d.ours, "MB/s", d.ours / d.theirs,
+         QStringLiteral("ascend_pytorch_profiler_0.db of %1 MB; peak RSS %2 MB (python3 sqlite3 reading every row: %3 MB)")
+             .arg(mb, 0, 'f', 0).arg(d.oursRssKb / 1000).arg(d.theirsRssKb / 1000));
+    QDir(rank).removeRecursively();
+}
+
+// import_torchnpu: MB/s of `npuscope import` on a torch_npu rank folder whose trace_view.json
+// (text export) or ascend_pytorch_profiler_0.db (db export) is grown from the vendored real
+// capture past 500 MB, against python3's json.load / sqlite3 reading the same file (ratio; the
+// goal is ≥ 3), with both programs' peak RSS (the goal is ≤ 200 MB for the import).
+void benchImportTorchNpu(Config &cfg)
+{
+    const QString work = cfg.work + QStringLiteral("/import_torchnpu");
+    QDir(work).removeRecursively();
+    QDir().mkpath(work);
+    benchImportTorchText(cfg, work);
+    benchImportTorchDb(cfg, work);
     QDir(work).removeRecursively();
 }
 
 } // namespace
 
 NPUSCOPE_BENCH_FIGURE("import_json", 50, benchImportJson);
+NPUSCOPE_BENCH_FIGURE("import_torchnpu", 51, benchImportTorchNpu);
