@@ -3374,6 +3374,46 @@
         <source>strings.id of the cell text</source>
         <translation>单元格文本的 strings.id</translation>
     </message>
+    <message>
+        <source>View: every task with its name, task type and op type as text.</source>
+        <translation>视图：每个任务及其名称、任务类型和算子类型（文本）。</translation>
+    </message>
+    <message>
+        <source>start + duration (ns)</source>
+        <translation>开始 + 时长（ns）</translation>
+    </message>
+    <message>
+        <source>timeline name (op name or task type)</source>
+        <translation>时间线名称（算子名或任务类型）</translation>
+    </message>
+    <message>
+        <source>task type as the source spells it</source>
+        <translation>来源中写法的任务类型</translation>
+    </message>
+    <message>
+        <source>op type (Conv2D, MatMul, …); NULL for tasks without an op</source>
+        <translation>算子类型（Conv2D、MatMul 等）；没有算子的任务为 NULL</translation>
+    </message>
+    <message>
+        <source>AI Cores the op uses; NULL without an op</source>
+        <translation>算子使用的 AI Core 数；没有算子时为 NULL</translation>
+    </message>
+    <message>
+        <source>View: collective communication ops with their name and op type as text.</source>
+        <translation>视图：集合通信算子及其名称和算子类型（文本）。</translation>
+    </message>
+    <message>
+        <source>op name, e.g. AllReduce-op534_0</source>
+        <translation>算子名，例如 AllReduce-op534_0</translation>
+    </message>
+    <message>
+        <source>op type (AllReduce, …)</source>
+        <translation>算子类型（AllReduce 等）</translation>
+    </message>
+    <message>
+        <source>payload (bytes)</source>
+        <translation>数据量（字节）</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTables</name>
@@ -6265,10 +6305,6 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>示例查询…</translation>
     </message>
     <message>
-        <source>Tables (double-click inserts the name)</source>
-        <translation>表（双击插入表名）</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -6295,6 +6331,58 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>SELECT … FROM tasks …   (read-only; Ctrl+Enter runs)</source>
         <translation>SELECT … FROM tasks …   （只读；按 Ctrl+Enter 运行）</translation>
+    </message>
+    <message>
+        <source>copied to the clipboard</source>
+        <translation>已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Export Query Result as CSV</source>
+        <translation>将查询结果导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>The export was cancelled; no file was written.</source>
+        <translation>导出已取消；未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>%1 rows exported to %2</source>
+        <translation>已将 %1 行导出到 %2</translation>
+    </message>
+    <message>
+        <source>The result was not exported: %1</source>
+        <translation>结果未导出：%1</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>正在导出…</translation>
+    </message>
+    <message>
+        <source>Views and tables (double-click inserts the name)</source>
+        <translation>视图和表（双击插入名称）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected cells (all when none is selected) with their column names, tab-separated for a spreadsheet (Ctrl+C)</source>
+        <translation>复制所选单元格（未选择时复制全部）及列名，以制表符分隔，便于粘贴到电子表格（Ctrl+C）</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Run the query again and write every row of its result to a CSV file (no row limit)</source>
+        <translation>重新运行查询，并将结果的每一行写入 CSV 文件（不受行数限制）</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "app/cli_support.h"
 #include "app/verbs/verbs.h"
+#include "core/exporting/out_file.h"
 
 #include "core/store/sql_console.h"
 
@@ -10,16 +11,6 @@
 namespace npuscope::app {
 
 namespace {
-
-// A value as CSV: numbers and blobs (0x…) as they are, text through the one cell writer.
-QString csvValue(const QVariant &v)
-{
-    if (!v.isValid() || v.isNull()) return QString();
-    if (v.typeId() == QMetaType::QByteArray) return QStringLiteral("0x") + QString::fromLatin1(v.toByteArray().toHex());
-    if (v.typeId() == QMetaType::Double) return QString::number(v.toDouble(), 'g', 17);
-    if (v.typeId() == QMetaType::LongLong) return QString::number(v.toLongLong());
-    return csvText(v.toString());
-}
 
 QJsonValue jsonValue(const QVariant &v)
 {
@@ -104,7 +95,7 @@ int verbSql(const QStringList &args)
             outRaw(csvLine(cells).toUtf8() + '\n');
         }, [](const QVariantList &row) {
             QStringList cells;
-            for (const QVariant &v : row) cells << csvValue(v);
+            for (const QVariant &v : row) cells << exporting::csvValue(v);
             outRaw(csvLine(cells).toUtf8() + '\n');
             return true;
         }, &msg);

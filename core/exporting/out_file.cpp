@@ -322,6 +322,19 @@ QString csvCell(const QString &s)
     return QString::fromStdString(csvCell(std::string_view(utf8.constData(), std::size_t(utf8.size()))));
 }
 
+QString csvValue(const QVariant &v)
+{
+    if (!v.isValid() || v.isNull())
+        return QString();
+    if (v.typeId() == QMetaType::QByteArray)
+        return QStringLiteral("0x") + QString::fromLatin1(v.toByteArray().toHex());
+    if (v.typeId() == QMetaType::Double)
+        return QString::number(v.toDouble(), 'g', 17);
+    if (v.typeId() == QMetaType::LongLong)
+        return QString::number(v.toLongLong());
+    return csvCell(v.toString());
+}
+
 void OutFile::putCsvText(std::string_view s)
 {
     if (s.empty())

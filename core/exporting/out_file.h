@@ -9,6 +9,7 @@
 #include "core/model/records.h"
 
 #include <QString>
+#include <QVariant>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -71,5 +72,8 @@ std::string formatFixed(double v, int decimals = 3);
 std::string csvCell(std::string_view s);
 inline std::string csvCell(const char *s) { return csvCell(std::string_view(s)); }
 QString csvCell(const QString &s);
+// A value of a query result as a CSV cell: numbers as they are (doubles in their shortest
+// exact form), blobs as 0x…, NULL empty, text through csvCell.
+QString csvValue(const QVariant &v);
 
 } // namespace npuscope::exporting

@@ -174,6 +174,15 @@ bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check
         sqlite3_close_v2(db);
         return false;
     }
+    // The convenience views first: TEMP objects live outside the file, so a read-only
+    // connection may make them, but not once query_only and the authorizer are in place.
+    if (sqlite3_exec(db, viewsSql().constData(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+        if (error)
+            *error = Ctx::tr("The project %1 cannot be opened for SQL queries: %2.")
+                         .arg(projectPath, QString::fromUtf8(sqlite3_errmsg(db)));
+        sqlite3_close_v2(db);
+        return false;
+    }
     // Belt and braces on top of READONLY: no schema tricks, no extensions, no triggers, and
     // the authorizer refuses everything that is not a read (temp objects included).
     detail::applySecuritySettings(db, /*queryOnly=*/true);

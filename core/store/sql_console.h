@@ -5,10 +5,12 @@
 // that allows reads, SELECT, functions and harmless pragmas only (writes, ATTACH, DETACH,
 // schema changes, transactions and pragma assignments are refused with a message).
 // schema() documents every table and column of the project schema (docs live in
-// sql_console.cpp next to the list; a test checks it against sqlite_master).
+// sql_console_schema.cpp next to the list; a test checks it against sqlite_master), views()
+// the convenience views the console adds to its own connection.
 
 #include "core/store/project.h"
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 #include <QVariantList>
@@ -61,6 +63,11 @@ public:
     struct Table { QString name, doc; std::vector<Column> columns; };
     // Every table of our schema with a one-line doc per column (independent of open()).
     std::vector<Table> schema() const;
+    // The convenience views every console connection has (TEMP views over the tables with
+    // their text joined from strings: task_view, collective_view), documented the same way,
+    // and the statements that create them.
+    static std::vector<Table> views();
+    static QByteArray viewsSql();
 
     struct State;
 private:

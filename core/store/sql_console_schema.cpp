@@ -318,7 +318,71 @@ const T kTables[] = {
       {"updated_wall_us", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "last saved, µs since the epoch")}}},
 };
 
+// Convenience views the console creates in its own connection (TEMP: the file is never
+// changed): the record tables with their text joined from strings, so a question such as
+// "time per op type" needs no joins. Each is documented like a table; the columns are
+// those of the SELECT, in order (a test compares them).
+struct V { const char *name, *doc, *sql; std::initializer_list<C> columns; };
+
+const V kViews[] = {
+    {"task_view", QT_TRANSLATE_NOOP("SqlSchema", "View: every task with its name, task type and op type as text."),
+     "SELECT t.id, t.session, t.device, t.model, t.iteration, t.stream, t.task_id, t.start, t.duration,\n"
+     "       t.start + t.duration AS \"end\", n.text AS name, ty.text AS task_type, ot.text AS op_type,\n"
+     "       o.block_dim, t.pending\n"
+     "FROM main.tasks t\n"
+     "LEFT JOIN main.strings n ON n.session = t.session AND n.id = t.name\n"
+     "LEFT JOIN main.strings ty ON ty.session = t.session AND ty.id = t.type\n"
+     "LEFT JOIN main.ops o ON o.session = t.session AND o.id = t.op\n"
+     "LEFT JOIN main.strings ot ON ot.session = o.session AND ot.id = o.op_type",
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "tasks.id")},
+      SESSION, DEVICE, MODEL, ITERATION,
+      {"stream", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream id")},
+      {"task_id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "task id on the stream (restarts every iteration)")},
+      {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start (ns)")},
+      {"duration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "duration (ns)")},
+      {"end", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start + duration (ns)")},
+      {"name", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "timeline name (op name or task type)")},
+      {"task_type", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "task type as the source spells it")},
+      {"op_type", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "op type (Conv2D, MatMul, …); NULL for tasks without an op")},
+      {"block_dim", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "AI Cores the op uses; NULL without an op")},
+      {"pending", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "host launch to device start (ns)")}}},
+    {"collective_view", QT_TRANSLATE_NOOP("SqlSchema", "View: collective communication ops with their name and op type as text."),
+     "SELECT c.session, c.device, c.model, c.iteration, n.text AS name, ot.text AS op_type, c.start, c.duration,\n"
+     "       c.start + c.duration AS \"end\", c.bytes\n"
+     "FROM main.collectives c\n"
+     "LEFT JOIN main.strings n ON n.session = c.session AND n.id = c.name\n"
+     "LEFT JOIN main.strings ot ON ot.session = c.session AND ot.id = c.op_type",
+     {SESSION, DEVICE, MODEL, ITERATION,
+      {"name", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "op name, e.g. AllReduce-op534_0")},
+      {"op_type", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "op type (AllReduce, …)")},
+      {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start (ns)")},
+      {"duration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "duration (ns)")},
+      {"end", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start + duration (ns)")},
+      {"bytes", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "payload (bytes)")}}},
+};
+
 } // namespace
+
+std::vector<SqlConsole::Table> SqlConsole::views()
+{
+    std::vector<Table> out;
+    for (const V &v : kViews) {
+        Table table{QString::fromLatin1(v.name), QCoreApplication::translate("SqlSchema", v.doc), {}};
+        for (const C &c : v.columns)
+            table.columns.push_back({QString::fromLatin1(c.name), QString::fromLatin1(c.type),
+                                     QCoreApplication::translate("SqlSchema", c.doc)});
+        out.push_back(std::move(table));
+    }
+    return out;
+}
+
+QByteArray SqlConsole::viewsSql()
+{
+    QByteArray sql;
+    for (const V &v : kViews)
+        sql += QByteArray("CREATE TEMP VIEW ") + v.name + " AS " + v.sql + ";\n";
+    return sql;
+}
 
 std::vector<SqlConsole::Table> SqlConsole::schema() const
 {

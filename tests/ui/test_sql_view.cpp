@@ -20,6 +20,11 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QClipboard>
+#include <QApplication>
+#include <QSignalSpy>
+#include <QItemSelectionModel>
+#include <QFile>
 #include <QtTest>
 #include <sqlite3.h>
 
@@ -138,8 +143,11 @@ private slots:
         QVERIFY(view.errorLabel()->isVisible());
         QVERIFY(view.errorLabel()->styleSheet().contains(QStringLiteral("#c62828")));
         QVERIFY2(view.errorText().contains(QStringLiteral("syntax")), qPrintable(view.errorText()));
-        // The last good result stays.
-        QCOMPARE(view.model()->rowCount(), 1);
+        // The earlier rows go with the failed query: they would read as its answer.
+        QCOMPARE(view.model()->rowCount(), 0);
+        QCOMPARE(view.model()->columnCount(), 0);
+        QVERIFY2(!view.statusLabel()->text().contains(QStringLiteral("row")), qPrintable(view.statusLabel()->text()));
+        QVERIFY(!view.copyButton()->isEnabled() && !view.exportButton()->isEnabled());
         QVERIFY(!run(view, QStringLiteral("SELECT nope FROM sessions")));
         QVERIFY2(view.errorText().contains(QStringLiteral("nope")), qPrintable(view.errorText()));
         // A good query clears the error.
@@ -252,6 +260,74 @@ private slots:
         QVERIFY(view.truncatedLabel()->isHidden());
     }
 
+    // Copy puts the selection (or everything) on the clipboard as tab-separated text with
+    // the column names; Export runs the query again and writes every row, past the row
+    // limit, to a CSV file, with the spreadsheet formula guard on text.
+    void copyAndExport()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        view.setMaxRows(5);
+        const QString sql = QStringLiteral("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20) "
+                                           "SELECT x, CASE x WHEN 3 THEN '=HYPERLINK(1)' ELSE 'op ' || x END AS name, x * 0.5 AS half FROM c");
+        QVERIFY(run(view, sql));
+        QCOMPARE(view.model()->rowCount(), 5);
+        QVERIFY(view.copyButton()->isEnabled() && view.exportButton()->isEnabled());
+        view.copyButton()->click();
+        QString clip = QApplication::clipboard()->text();
+        QStringList lines = clip.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 6); // header + the 5 rows shown
+        QCOMPARE(lines.first(), QStringLiteral("x\tname\thalf"));
+        QVERIFY2(lines.at(1).startsWith(QStringLiteral("1\top 1\t")), qPrintable(lines.at(1)));
+        // A selection: only its cells, under their column names.
+        view.table()->selectionModel()->select(view.model()->index(1, 1), QItemSelectionModel::ClearAndSelect);
+        view.table()->selectionModel()->select(view.model()->index(2, 1), QItemSelectionModel::Select);
+        lines = view.selectionText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines, (QStringList{QStringLiteral("name"), QStringLiteral("op 2"), QStringLiteral("=HYPERLINK(1)")}));
+
+        const QString csv = dir_.filePath(QStringLiteral("result.csv"));
+        QSignalSpy done(&view, &SqlView::exportFinished);
+        QVERIFY(view.exportCsv(csv));
+        QVERIFY(done.wait(60000));
+        QVERIFY2(done.at(0).at(0).toBool(), qPrintable(done.at(0).at(1).toString()));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 21); // every row, not the 5 kept
+        QCOMPARE(rows.first(), QStringLiteral("x,name,half"));
+        QCOMPARE(rows.at(1), QStringLiteral("1,op 1,0.5"));
+        QCOMPARE(rows.at(3), QStringLiteral("3,'=HYPERLINK(1),1.5"));
+        QVERIFY2(view.statusLabel()->text().contains(QStringLiteral("20 rows exported")), qPrintable(view.statusLabel()->text()));
+
+        // A place that cannot be written: a sentence, no file, the result still shown.
+        const QString bad = dir_.filePath(QStringLiteral("no/such/folder/result.csv"));
+        done.clear();
+        QVERIFY(view.exportCsv(bad));
+        QVERIFY(done.wait(60000));
+        QVERIFY(!done.at(0).at(0).toBool());
+        QVERIFY(!QFile::exists(bad));
+        QVERIFY2(view.errorText().contains(QStringLiteral("not exported")), qPrintable(view.errorText()));
+        QCOMPARE(view.model()->rowCount(), 5);
+    }
+
+    // The console's views answer "time per op type" without joins, and agree with the
+    // tables they read.
+    void viewsAnswerWithoutJoins()
+    {
+        SqlView view;
+        view.show();
+        view.setProject(path_);
+        QVERIFY(run(view, QStringLiteral("SELECT op_type, SUM(duration) FROM task_view WHERE op_type IS NOT NULL GROUP BY 1 ORDER BY 1")));
+        const int groups = view.model()->rowCount();
+        QVERIFY(groups > 0);
+        QCOMPARE(qint64(groups), count(path_, "SELECT COUNT(DISTINCT o.op_type) FROM tasks t JOIN ops o ON o.session = t.session AND o.id = t.op"));
+        QVERIFY(run(view, QStringLiteral("SELECT COUNT(*), SUM(duration) FROM task_view")));
+        QCOMPARE(view.model()->index(0, 0).data().toLongLong() > 0, true);
+        QCOMPARE(view.model()->result().rows.at(0).at(0).toLongLong(), count(path_, "SELECT COUNT(*) FROM tasks"));
+        QCOMPARE(view.model()->result().rows.at(0).at(1).toLongLong(), count(path_, "SELECT SUM(duration) FROM tasks"));
+    }
+
     void schemaTreeListsTables()
     {
         SqlView view;
@@ -259,11 +335,12 @@ private slots:
         view.setProject(path_);
         store::SqlConsole console;
         const auto schema = console.schema();
-        QCOMPARE(view.schemaTree()->topLevelItemCount(), int(schema.size()));
+        const auto views = store::SqlConsole::views();
+        QCOMPARE(view.schemaTree()->topLevelItemCount(), int(schema.size() + views.size()));
         QStringList tables;
         for (int i = 0; i < view.schemaTree()->topLevelItemCount(); ++i)
             tables << view.schemaTree()->topLevelItem(i)->text(0);
-        for (const char *t : {"sessions", "tasks", "step_traces", "collectives", "strings", "ops"})
+        for (const char *t : {"task_view", "collective_view", "sessions", "tasks", "step_traces", "collectives", "strings", "ops"})
             QVERIFY2(tables.contains(QString::fromLatin1(t)), t);
         // Every table of the file is in the tree (SQLite's own and our meta excepted).
         sqlite3 *db = nullptr;

@@ -1,14 +1,22 @@
 #include "ui/views/sql_view.h"
 
 #include "ui/views/sql_result_model.h"
+#include "core/exporting/out_file.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
@@ -19,6 +27,8 @@
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace npuscope::ui {
 
@@ -97,6 +107,12 @@ SqlView::SqlView(QWidget *parent)
     cancelButton_->setObjectName(QStringLiteral("sqlCancel"));
     cancelButton_->setIcon(style()->standardIcon(QStyle::SP_BrowserStop));
     connect(cancelButton_, &QPushButton::clicked, this, &SqlView::cancelQuery);
+    copyButton_ = new QPushButton(this);
+    copyButton_->setObjectName(QStringLiteral("sqlCopy"));
+    connect(copyButton_, &QPushButton::clicked, this, &SqlView::copySelection);
+    exportButton_ = new QPushButton(this);
+    exportButton_->setObjectName(QStringLiteral("sqlExport"));
+    connect(exportButton_, &QPushButton::clicked, this, &SqlView::exportDialog);
 
     error_ = new QLabel(this);
     error_->setObjectName(QStringLiteral("sqlError"));
@@ -121,6 +137,11 @@ SqlView::SqlView(QWidget *parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectItems);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
     table_->horizontalHeader()->setSectionsMovable(true);
+    auto *copy = new QAction(table_);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &SqlView::copySelection);
+    table_->addAction(copy);
 
     // Left: schema. Right: tools, editor, error, status, results.
     auto *left = new QWidget(this);
@@ -149,6 +170,8 @@ SqlView::SqlView(QWidget *parent)
     sl->addWidget(status_);
     sl->addStretch(1);
     sl->addWidget(truncated_);
+    sl->addWidget(copyButton_);
+    sl->addWidget(exportButton_);
     rl->addLayout(sl);
     rl->addWidget(table_, 1);
 
@@ -233,8 +256,10 @@ void SqlView::runQuery()
         }
     }
     showError({});
+    exportMessage_.clear();
     cancelling_ = false;
     const std::size_t maxRows = maxRows_;
+    lastSql_ = sql;
     jobs_.start(
         [console = console_, sql, maxRows, hook = beforeQuery_](JobControl &job) {
             if (hook)
@@ -272,11 +297,141 @@ void SqlView::finish(Outcome outcome)
             table_->setColumnWidth(c, std::min(table_->columnWidth(c), 400));
         showError({});
     } else {
-        // The last good result stays; the error says what went wrong with this query.
+        // The rows on screen would read as this query's answer: they go, the error stays.
+        model_->clear();
+        haveResult_ = false;
+        truncated_->hide();
         showError(outcome.error.isEmpty() ? tr("The query failed.") : outcome.error);
     }
     updateState();
     Q_EMIT queryFinished(outcome.ok);
+}
+
+QString SqlView::selectionText() const
+{
+    const QItemSelectionModel *sel = table_->selectionModel();
+    const QHeaderView *h = table_->horizontalHeader();
+    std::vector<int> cols, rows;
+    const bool all = !sel || !sel->hasSelection();
+    const QModelIndexList picked = all ? QModelIndexList() : sel->selectedIndexes();
+    for (int v = 0; v < h->count(); ++v) {
+        const int c = h->logicalIndex(v);
+        if (!h->isSectionHidden(c)
+            && (all || std::any_of(picked.cbegin(), picked.cend(), [c](const QModelIndex &i) { return i.column() == c; })))
+            cols.push_back(c);
+    }
+    for (int r = 0; r < model_->rowCount(); ++r)
+        if (all || std::any_of(cols.cbegin(), cols.cend(), [&](int c) { return sel->isSelected(model_->index(r, c)); }))
+            rows.push_back(r);
+    if (cols.empty() || rows.empty())
+        return {};
+    // Tabs and line breaks inside a value would split it in a spreadsheet: spaces there.
+    const auto cell = [](QString t) {
+        t.replace(QLatin1Char('\t'), QLatin1Char(' '));
+        t.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        t.replace(QLatin1Char('\r'), QLatin1Char(' '));
+        return t;
+    };
+    QStringList lines;
+    QStringList head;
+    for (int c : cols)
+        head << cell(model_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+    lines << head.join(QLatin1Char('\t'));
+    for (int r : rows) {
+        QStringList line;
+        for (int c : cols) {
+            const QModelIndex i = model_->index(r, c);
+            line << (all || sel->isSelected(i) ? cell(i.data(Qt::DisplayRole).toString()) : QString());
+        }
+        lines << line.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void SqlView::copySelection()
+{
+    const QString text = selectionText();
+    if (text.isEmpty())
+        return;
+    QApplication::clipboard()->setText(text);
+    exportMessage_ = tr("copied to the clipboard");
+    updateStatus();
+}
+
+void SqlView::exportDialog()
+{
+    if (!haveResult_ || isRunning())
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Query Result as CSV"),
+                                                      QFileInfo(projectPath_).absolutePath() + QStringLiteral("/query.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (!path.isEmpty())
+        exportCsv(path);
+}
+
+namespace {
+struct Exported {
+    bool ok = false;
+    std::uint64_t rows = 0;
+    QString error;
+};
+} // namespace
+
+bool SqlView::exportCsv(const QString &path)
+{
+    if (!haveResult_ || isRunning() || lastSql_.isEmpty() || !console_->isOpen())
+        return false;
+    exporting_ = true;
+    exportMessage_.clear();
+    jobs_.start(
+        [console = console_, sql = lastSql_, path](JobControl &job) {
+            Exported out;
+            exporting::OutFile f;
+            if (!f.open(path, &out.error))
+                return out;
+            const auto line = [&f](const QStringList &cells) {
+                f.put(cells.join(QLatin1Char(',')).toUtf8().toStdString());
+                f.put('\n');
+            };
+            const bool ran = console->run(
+                sql,
+                [&](const QStringList &columns) {
+                    QStringList head;
+                    for (const QString &c : columns)
+                        head << exporting::csvCell(c);
+                    line(head);
+                },
+                [&](const QVariantList &row) {
+                    QStringList cells;
+                    for (const QVariant &v : row)
+                        cells << exporting::csvValue(v);
+                    line(cells);
+                    ++out.rows;
+                    return !f.failed();
+                },
+                &out.error, job.cancelFlag());
+            if (!ran || f.failed() || job.isCancelled()) {
+                f.abort();
+                if (out.error.isEmpty())
+                    out.error = job.isCancelled() ? tr("The export was cancelled; no file was written.")
+                                                  : tr("Could not write %1.").arg(QDir::toNativeSeparators(path));
+                return out;
+            }
+            out.ok = f.commit(&out.error);
+            return out;
+        },
+        [this, path](Exported out) {
+            exporting_ = false;
+            const QLocale loc;
+            if (out.ok)
+                exportMessage_ = tr("%1 rows exported to %2").arg(loc.toString(qulonglong(out.rows)), QDir::toNativeSeparators(path));
+            else
+                showError(tr("The result was not exported: %1").arg(out.error));
+            updateState();
+            Q_EMIT exportFinished(out.ok, out.ok ? exportMessage_ : errorTextRaw_);
+        });
+    updateState();
+    return true;
 }
 
 bool SqlView::waitForIdle(int msecs)
@@ -295,6 +450,8 @@ void SqlView::updateState()
 {
     runButton_->setEnabled(!isRunning());
     cancelButton_->setEnabled(isRunning() && !cancelling_);
+    copyButton_->setEnabled(!isRunning() && haveResult_ && model_->rowCount() > 0);
+    exportButton_->setEnabled(!isRunning() && haveResult_);
     updateStatus();
 }
 
@@ -302,7 +459,7 @@ void SqlView::updateStatus()
 {
     const QLocale loc;
     if (isRunning()) {
-        status_->setText(cancelling_ ? tr("Cancelling…") : tr("Running…"));
+        status_->setText(cancelling_ ? tr("Cancelling…") : exporting_ ? tr("Exporting…") : tr("Running…"));
         truncated_->hide();
         return;
     }
@@ -313,8 +470,11 @@ void SqlView::updateStatus()
         return;
     }
     const auto &r = model_->result();
-    status_->setText(r.rowCount == 1 ? tr("1 row · %1 ms").arg(loc.toString(elapsedMs_))
-                                     : tr("%1 rows · %2 ms").arg(loc.toString(qulonglong(r.rowCount)), loc.toString(elapsedMs_)));
+    QString text = r.rowCount == 1 ? tr("1 row · %1 ms").arg(loc.toString(elapsedMs_))
+                                   : tr("%1 rows · %2 ms").arg(loc.toString(qulonglong(r.rowCount)), loc.toString(elapsedMs_));
+    if (!exportMessage_.isEmpty())
+        text += QStringLiteral(" · ") + exportMessage_;
+    status_->setText(text);
     if (r.truncated) {
         truncated_->setText(tr("Truncated at %1 rows (%2 in total): add a LIMIT or narrow the query to see the rest.")
                                 .arg(loc.toString(qulonglong(r.rows.size())), loc.toString(qulonglong(r.rowCount))));
@@ -327,9 +487,16 @@ void SqlView::updateStatus()
 void SqlView::fillSchema()
 {
     schema_->clear();
-    for (const store::SqlConsole::Table &t : console_->schema()) {
+    std::vector<store::SqlConsole::Table> all = store::SqlConsole::views();
+    const std::size_t viewCount = all.size();
+    for (store::SqlConsole::Table &t : console_->schema())
+        all.push_back(std::move(t));
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        const store::SqlConsole::Table &t = all[k];
         auto *ti = new QTreeWidgetItem(schema_);
         ti->setText(0, t.name);
+        if (k < viewCount)
+            ti->setIcon(0, style()->standardIcon(QStyle::SP_FileDialogDetailedView));
         ti->setText(1, t.doc);
         ti->setToolTip(0, QStringLiteral("%1 — %2").arg(t.name, t.doc));
         ti->setToolTip(1, t.doc);
@@ -355,25 +522,20 @@ void SqlView::fillExamples()
         {tr("Sessions in this project"),
          QStringLiteral("SELECT id, name, source, status, started_wall_us FROM sessions ORDER BY id;")},
         {tr("Twenty longest tasks with their names"),
-         QStringLiteral("SELECT t.session, t.device, t.iteration, t.stream, s.text AS name, t.duration AS duration_ns\n"
-                        "FROM tasks t JOIN strings s ON s.session = t.session AND s.id = t.name\n"
-                        "ORDER BY t.duration DESC LIMIT 20;")},
+         QStringLiteral("SELECT session, device, iteration, stream, name, task_type, duration AS duration_ns\n"
+                        "FROM task_view ORDER BY duration DESC LIMIT 20;")},
         {tr("Task time per op type (ns)"),
-         QStringLiteral("SELECT t.session, s.text AS op_type, COUNT(*) AS tasks, SUM(t.duration) AS total_ns,\n"
-                        "       AVG(t.duration) AS mean_ns\n"
-                        "FROM tasks t\n"
-                        "JOIN ops o ON o.session = t.session AND o.id = t.op\n"
-                        "JOIN strings s ON s.session = o.session AND s.id = o.op_type\n"
-                        "GROUP BY t.session, op_type ORDER BY total_ns DESC;")},
+         QStringLiteral("SELECT session, op_type, COUNT(*) AS tasks, SUM(duration) AS total_ns, AVG(duration) AS mean_ns\n"
+                        "FROM task_view WHERE op_type IS NOT NULL\n"
+                        "GROUP BY session, op_type ORDER BY total_ns DESC;")},
         {tr("Iteration and FP→BP time per device"),
          QStringLiteral("SELECT session, device, model, iteration, bp_end - fp_start AS fp_bp_ns,\n"
                         "       CASE WHEN previous_iteration_end >= 0\n"
                         "            THEN iteration_end - previous_iteration_end END AS iteration_ns\n"
                         "FROM step_traces ORDER BY session, device, model, iteration;")},
         {tr("Collective communication per iteration"),
-         QStringLiteral("SELECT c.session, c.device, c.iteration, s.text AS name, c.duration AS duration_ns, c.bytes\n"
-                        "FROM collectives c JOIN strings s ON s.session = c.session AND s.id = c.name\n"
-                        "ORDER BY c.session, c.device, c.start;")},
+         QStringLiteral("SELECT session, device, iteration, name, op_type, duration AS duration_ns, bytes\n"
+                        "FROM collective_view ORDER BY session, device, start;")},
         {tr("Record counts per session"),
          QStringLiteral("SELECT session, kind, n FROM record_counts ORDER BY session, n DESC;")},
     };
@@ -389,13 +551,18 @@ void SqlView::fillExamples()
 
 void SqlView::retranslateUi()
 {
-    schemaTitle_->setText(tr("Tables (double-click inserts the name)"));
+    schemaTitle_->setText(tr("Views and tables (double-click inserts the name)"));
     schema_->setHeaderLabels({tr("Name"), tr("Description")});
     fillSchema();
     fillExamples();
     runButton_->setText(tr("Run"));
     runButton_->setToolTip(tr("Run the query, or the selected text (Ctrl+Enter)"));
     cancelButton_->setText(tr("Cancel"));
+    copyButton_->setText(tr("Copy"));
+    copyButton_->setToolTip(tr("Copy the selected cells (all when none is selected) with their column names, "
+                               "tab-separated for a spreadsheet (Ctrl+C)"));
+    exportButton_->setText(tr("Export CSV…"));
+    exportButton_->setToolTip(tr("Run the query again and write every row of its result to a CSV file (no row limit)"));
     cancelButton_->setToolTip(tr("Interrupt the running query"));
     editor_->setPlaceholderText(tr("SELECT … FROM tasks …   (read-only; Ctrl+Enter runs)"));
     updateState();

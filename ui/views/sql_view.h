@@ -60,14 +60,27 @@ public:
     QComboBox *examples() const { return examples_; }
     QPushButton *runButton() const { return runButton_; }
     QPushButton *cancelButton() const { return cancelButton_; }
+    QPushButton *copyButton() const { return copyButton_; }
+    QPushButton *exportButton() const { return exportButton_; }
+
+    // The selected cells (all rows and columns when nothing is selected) as tab-separated
+    // text with a header line, in the order shown.
+    QString selectionText() const;
+    // Runs the shown query again, streaming every row (no row limit) into a CSV file at
+    // `path` in the background; exportFinished() says how it went.
+    bool exportCsv(const QString &path);
 
 public Q_SLOTS:
     void runQuery();
     void cancelQuery();
+    void copySelection();
+    void exportDialog();
 
 Q_SIGNALS:
     // After a query's result (ok) or error (!ok) is shown.
     void queryFinished(bool ok);
+    // After an export: ok, and the sentence the status line shows.
+    void exportFinished(bool ok, const QString &message);
 
 protected:
     bool eventFilter(QObject *obj, QEvent *e) override;
@@ -95,6 +108,9 @@ private:
     bool haveResult_ = false;
     qint64 elapsedMs_ = 0;
     QString errorTextRaw_;
+    QString lastSql_;          // the query whose result is shown (what Export writes)
+    QString exportMessage_;    // the last export's outcome, until the next query
+    bool exporting_ = false;
 
     QTreeWidget *schema_ = nullptr;
     QLabel *schemaTitle_ = nullptr;
@@ -103,6 +119,8 @@ private:
     QPlainTextEdit *editor_ = nullptr;
     QPushButton *runButton_ = nullptr;
     QPushButton *cancelButton_ = nullptr;
+    QPushButton *copyButton_ = nullptr;
+    QPushButton *exportButton_ = nullptr;
     QLabel *error_ = nullptr;
     QLabel *status_ = nullptr;
     QLabel *truncated_ = nullptr;
