@@ -1300,65 +1300,76 @@ Emulator::Emulator(SessionSpec spec, ProfilingOptions options)
 {
 }
 
-bool Emulator::validate(const SessionSpec &spec, QString *error)
+QStringList scenarioNames()
 {
-    auto fail = [&](const QString &msg) {
-        if (error)
-            *error = msg;
-        return false;
-    };
+    return knownScenarios();
+}
+
+QStringList Emulator::problems(const SessionSpec &spec)
+{
+    // Every problem, not the first: a user who typed three wrong values fixes them at once.
+    QStringList out;
+    auto fail = [&](const QString &msg) { out << msg; };
     if (spec.batchSize < 1 || spec.batchSize > 4096)
-        return fail(QCoreApplication::translate("Emulator", "The batch size %1 is out of range: it must be between 1 and 4096.")
+        fail(QCoreApplication::translate("Emulator", "The batch size %1 is out of range: it must be between 1 and 4096.")
                         .arg(spec.batchSize));
     if (!zooModelNames().contains(spec.model)) {
         if (spec.model.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || QFileInfo::exists(spec.model)) {
             Network net;
             QString why;
             if (!loadJsonNetwork(spec.model, spec.batchSize, &net, &why))
-                return fail(why);
+                fail(why);
         } else {
-            return fail(QCoreApplication::translate("Emulator", "The model \"%1\" is unknown. Use one of: %2, or the path of a JSON model file.")
+            fail(QCoreApplication::translate("Emulator", "The model \"%1\" is unknown. Use one of: %2, or the path of a JSON model file.")
                             .arg(spec.model, zooModelNames().join(QStringLiteral(", "))));
         }
     }
     if (spec.iterations < 1 || spec.iterations > 100000)
-        return fail(QCoreApplication::translate("Emulator", "The iteration count %1 is out of range: it must be between 1 and 100000.")
+        fail(QCoreApplication::translate("Emulator", "The iteration count %1 is out of range: it must be between 1 and 100000.")
                         .arg(spec.iterations));
     Chip chip = Chip::Ascend910;
     if (!chipFromName(spec.chip, &chip))
-        return fail(QCoreApplication::translate("Emulator", "The chip \"%1\" is unknown. Use one of: %2.")
+        fail(QCoreApplication::translate("Emulator", "The chip \"%1\" is unknown. Use one of: %2.")
                         .arg(spec.chip, chipNames().join(QStringLiteral(", "))));
     if (spec.devicesPerServer < 1 || spec.devicesPerServer > chipProfile(chip).devicesPerServer)
-        return fail(QCoreApplication::translate("Emulator", "The device count %1 per server is out of range: an Ascend %2 server has 1 to %3 devices.")
+        fail(QCoreApplication::translate("Emulator", "The device count %1 per server is out of range: an Ascend %2 server has 1 to %3 devices.")
                         .arg(spec.devicesPerServer)
                         .arg(chipName(chip))
                         .arg(chipProfile(chip).devicesPerServer));
     if (spec.servers < 1 || spec.servers > 4)
-        return fail(QCoreApplication::translate("Emulator", "The server count %1 is out of range: it must be between 1 and 4.")
+        fail(QCoreApplication::translate("Emulator", "The server count %1 is out of range: it must be between 1 and 4.")
                         .arg(spec.servers));
     if (spec.segments < 1 || spec.segments > 64)
-        return fail(QCoreApplication::translate("Emulator", "The all-reduce segment count %1 is out of range: it must be between 1 and 64.")
+        fail(QCoreApplication::translate("Emulator", "The all-reduce segment count %1 is out of range: it must be between 1 and 64.")
                         .arg(spec.segments));
     if (spec.queueDepth < 1 || spec.queueDepth > 1024)
-        return fail(QCoreApplication::translate("Emulator", "The input queue depth %1 is out of range: it must be between 1 and 1024 batches.")
+        fail(QCoreApplication::translate("Emulator", "The input queue depth %1 is out of range: it must be between 1 and 1024 batches.")
                         .arg(spec.queueDepth));
     if (!(spec.inputRate >= 0) || std::isinf(spec.inputRate))
-        return fail(QCoreApplication::translate("Emulator", "The input rate %1 samples/s is not valid: it must be 0 (fast enough) or a positive number.")
+        fail(QCoreApplication::translate("Emulator", "The input rate %1 samples/s is not valid: it must be 0 (fast enough) or a positive number.")
                         .arg(spec.inputRate));
     for (const QString &s : spec.scenarios)
         if (!knownScenarios().contains(s))
-            return fail(QCoreApplication::translate("Emulator", "The scenario \"%1\" is unknown. Known scenarios: %2.")
+            fail(QCoreApplication::translate("Emulator", "The scenario \"%1\" is unknown. Known scenarios: %2.")
                             .arg(s, knownScenarios().join(QStringLiteral(", "))));
     if (spec.framework == Framework::PyTorch) {
         torchcfg::TorchProfilerConfig cfg;
-        const auto problems = torchcfg::TorchProfilerConfig::parse(
+        const auto configProblems = torchcfg::TorchProfilerConfig::parse(
             spec.torchProfilerConfig.isEmpty() ? QByteArrayLiteral("{}") : spec.torchProfilerConfig, &cfg);
-        for (const auto &p : problems)
+        for (const auto &p : configProblems)
             if (p.severity == torchcfg::ConfigProblem::Severity::Error)
-                return fail(QCoreApplication::translate("Emulator", "The torch_npu profiler config cannot be used: %1 (%2)")
+                fail(QCoreApplication::translate("Emulator", "The torch_npu profiler config cannot be used: %1 (%2)")
                                 .arg(p.message, p.key));
     }
-    return true;
+    return out;
+}
+
+bool Emulator::validate(const SessionSpec &spec, QString *error)
+{
+    const QStringList p = problems(spec);
+    if (!p.isEmpty() && error)
+        *error = p.join(QLatin1Char('\n'));
+    return p.isEmpty();
 }
 
 SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,

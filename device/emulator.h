@@ -16,7 +16,8 @@
 namespace npuscope::device {
 
 // Names accepted by SessionSpec::model besides a path to a JSON model file.
-QStringList zooModelNames();          // lenet, alexnet, resnet50 (more with the emulator issue)
+QStringList zooModelNames();
+QStringList scenarioNames();          // slow-input, straggler, … (SessionSpec::scenarios)          // lenet, alexnet, resnet50 (more with the emulator issue)
 
 struct EmulatorProgress {
     int iteration = 0;                // iterations finished (all devices)
@@ -30,7 +31,9 @@ public:
 
     // Checks the spec (known model, batch ≥ 1, 1..8 devices per server, ...). On failure
     // returns false and a translated sentence naming the bad setting.
-    static bool validate(const SessionSpec &spec, QString *error);
+    static bool validate(const SessionSpec &spec, QString *error); // *error: every problem, one per line
+    // Every problem of the spec, translated, in the order of its fields; empty when it runs.
+    static QStringList problems(const SessionSpec &spec);
 
     // Runs the whole session into sink: begin(), batches, end(). Returns the final status:
     // Complete, Cancelled (cancel became true; what was written stays) or Failed (the sink

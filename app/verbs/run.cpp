@@ -36,7 +36,8 @@ int verbRun(const QStringList &args)
     p.addOption({QStringLiteral("input-rate"), Cli::tr("Host input pipeline throughput in samples/s (0 = fast enough)."), Cli::tr("n"), QStringLiteral("0")});
     p.addOption({QStringLiteral("queue-depth"), Cli::tr("Device data queue capacity in batches (1-1024); a deep queue absorbs a jittery input pipeline."), Cli::tr("n"), QStringLiteral("32")});
     p.addOption({QStringLiteral("segments"), Cli::tr("Gradient all-reduce segments."), Cli::tr("n"), QStringLiteral("2")});
-    p.addOption({QStringLiteral("scenario"), Cli::tr("Scenario knobs, comma separated."), Cli::tr("names")});
+    p.addOption({QStringLiteral("scenario"), Cli::tr("Scenario knobs, comma separated: %1.").arg(device::scenarioNames().join(QStringLiteral(", "))),
+                 Cli::tr("names")});
     p.addOption({QStringLiteral("clock-base"),
                  Cli::tr("Date the collection as starting at this ISO 8601 time (e.g. 2024-05-17T09:30:00Z) instead of "
                          "now, for byte-reproducible output."),
@@ -53,60 +54,57 @@ int verbRun(const QStringList &args)
     }
 
     RunArgs a;
+    // Every problem with the workload is said at once (then exit 2), not the first alone.
+    bool bad = false;
+    auto complain = [&](const QString &m) {
+        err(m);
+        bad = true;
+    };
     auto intOpt = [&](const char *name, int *dst) {
         bool ok = false;
         const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
-        if (!ok) {
-            err(Cli::tr("--%1 must be a whole number, got \"%2\".").arg(QString::fromLatin1(name), p.value(QString::fromLatin1(name))));
-            return false;
-        }
-        *dst = v;
-        return true;
+        if (!ok)
+            complain(Cli::tr("--%1 must be a whole number, got \"%2\".").arg(QString::fromLatin1(name), p.value(QString::fromLatin1(name))));
+        else
+            *dst = v;
     };
     a.spec.model = p.value(QStringLiteral("model"));
-    if (!intOpt("batch", &a.spec.batchSize) || !intOpt("iterations", &a.spec.iterations)
-        || !intOpt("devices", &a.spec.devicesPerServer) || !intOpt("servers", &a.spec.servers)
-        || !intOpt("segments", &a.spec.segments) || !intOpt("queue-depth", &a.spec.queueDepth))
-        return ExitUsage;
-    if (!launchModeFromName(p.value(QStringLiteral("mode")), &a.spec.mode)) {
-        err(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
-        return ExitUsage;
-    }
-    if (!frameworkFromName(p.value(QStringLiteral("framework")), &a.spec.framework)) {
-        err(Cli::tr("--framework is tensorflow or pytorch, not \"%1\".").arg(p.value(QStringLiteral("framework"))));
-        return ExitUsage;
-    }
+    intOpt("batch", &a.spec.batchSize);
+    intOpt("iterations", &a.spec.iterations);
+    intOpt("devices", &a.spec.devicesPerServer);
+    intOpt("servers", &a.spec.servers);
+    intOpt("segments", &a.spec.segments);
+    intOpt("queue-depth", &a.spec.queueDepth);
+    if (!launchModeFromName(p.value(QStringLiteral("mode")), &a.spec.mode))
+        complain(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
+    if (!frameworkFromName(p.value(QStringLiteral("framework")), &a.spec.framework))
+        complain(Cli::tr("--framework is tensorflow or pytorch, not \"%1\".").arg(p.value(QStringLiteral("framework"))));
     const bool torch = a.spec.framework == Framework::PyTorch;
-    device::Chip chip;
-    if (!device::chipFromName(torch && !p.isSet(QStringLiteral("chip")) ? QStringLiteral("910B") : p.value(QStringLiteral("chip")), &chip)) {
-        err(Cli::tr("--chip must be one of %1, got \"%2\".")
-                .arg(device::chipNames().join(QStringLiteral(", ")), p.value(QStringLiteral("chip"))));
-        return ExitUsage;
-    }
-    a.spec.chip = device::chipName(chip);
-    if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision)) {
-        err(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
-        return ExitUsage;
-    }
+    device::Chip chip = device::Chip::Ascend910;
+    if (!device::chipFromName(torch && !p.isSet(QStringLiteral("chip")) ? QStringLiteral("910B") : p.value(QStringLiteral("chip")), &chip))
+        complain(Cli::tr("--chip must be one of %1, got \"%2\".")
+                     .arg(device::chipNames().join(QStringLiteral(", ")), p.value(QStringLiteral("chip"))));
+    else
+        a.spec.chip = device::chipName(chip);
+    if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision))
+        complain(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
     bool ok = false;
-    a.spec.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
-    if (!ok) {
-        err(Cli::tr("--seed must be a whole number, got \"%1\".").arg(p.value(QStringLiteral("seed"))));
-        return ExitUsage;
-    }
-    a.spec.inputRate = p.value(QStringLiteral("input-rate")).toDouble(&ok);
-    if (!ok || a.spec.inputRate < 0) {
-        err(Cli::tr("--input-rate must be a number of samples per second, got \"%1\".").arg(p.value(QStringLiteral("input-rate"))));
-        return ExitUsage;
-    }
+    const quint64 seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
+    if (!ok)
+        complain(Cli::tr("--seed must be a whole number, got \"%1\".").arg(p.value(QStringLiteral("seed"))));
+    else
+        a.spec.seed = seed;
+    const double rate = p.value(QStringLiteral("input-rate")).toDouble(&ok);
+    if (!ok || rate < 0)
+        complain(Cli::tr("--input-rate must be a number of samples per second, got \"%1\".").arg(p.value(QStringLiteral("input-rate"))));
+    else
+        a.spec.inputRate = rate;
     if (p.isSet(QStringLiteral("scenario")))
         a.spec.scenarios = p.value(QStringLiteral("scenario")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (p.isSet(QStringLiteral("clock-base"))) {
         QString clockError;
-        if (!clockBaseFromIso(p.value(QStringLiteral("clock-base")), &a.spec.clockBaseUs, &clockError)) {
-            err(QStringLiteral("--clock-base: ") + clockError);
-            return ExitUsage;
-        }
+        if (!clockBaseFromIso(p.value(QStringLiteral("clock-base")), &a.spec.clockBaseUs, &clockError))
+            complain(QStringLiteral("--clock-base: ") + clockError);
     }
 
     if (torch) {
@@ -121,17 +119,23 @@ int verbRun(const QStringList &args)
         if (cfg.onTraceReady) // the project goes where torch_npu would write its output
             a.options.output = cfg.onTraceReady->dirName;
     } else if (p.isSet(QStringLiteral("torch-profiler-config"))) {
-        err(Cli::tr("--torch-profiler-config configures a PyTorch run: add --framework pytorch."));
-        return ExitUsage;
+        complain(Cli::tr("--torch-profiler-config configures a PyTorch run: add --framework pytorch."));
     }
     QByteArray json;
-    if (!torch && !optionsJsonFromArgs(p, QString(), &json, true))
-        return ExitUsage;
-    const auto problems = torch ? std::vector<OptionProblem>{} : ProfilingOptions::parse(json, &a.options);
-    if (!problems.empty()) {
-        printProblems(problems);
-        return ExitUsage;
+    if (!torch && !optionsJsonFromArgs(p, QString(), &json, true)) {
+        bad = true; // it said why
+    } else if (!torch) {
+        const auto problems = ProfilingOptions::parse(json, &a.options);
+        if (!problems.empty()) {
+            printProblems(problems);
+            bad = true;
+        }
     }
+    // The workload's own rules (model, ranges, scenarios), each problem on its line.
+    for (const QString &m : device::Emulator::problems(a.spec))
+        complain(m);
+    if (bad)
+        return ExitUsage;
     a.project = p.value(QStringLiteral("project"));
     if (a.project.isEmpty())
         a.project = QDir(a.options.output).filePath(QStringLiteral("npuscope.npuscope"));

@@ -85,6 +85,24 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QStringLiteral("resnet50")));
         QVERIFY(r.out.contains(QStringLiteral("--chip")));
         QVERIFY(r.out.contains(QStringLiteral("910B")));
+        // The scenario names are listed where --scenario is explained.
+        for (const char *s : {"slow-input", "straggler", "aicpu-fallback", "launch-bound", "single-segment"})
+            QVERIFY2(r.out.contains(QLatin1String(s)), s);
+    }
+
+    // A run with several wrong values names every one of them at once, and records nothing.
+    void runReportsEveryWorkloadProblem()
+    {
+        const QString proj = path(QStringLiteral("never.npuscope"));
+        const Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("nope"), QStringLiteral("--batch"),
+                                   QStringLiteral("0"), QStringLiteral("--iterations"), QStringLiteral("x"), QStringLiteral("--chip"),
+                                   QStringLiteral("920"), QStringLiteral("--scenario"), QStringLiteral("bogus"),
+                                   QStringLiteral("--profiling-options"), QStringLiteral("{\"output\":\"/tmp/x\",\"l2\":\"maybe\"}"),
+                                   QStringLiteral("--project"), proj});
+        QCOMPARE(r.code, 2);
+        for (const char *what : {"--iterations", "920", "batch size 0", "\"nope\"", "\"bogus\"", "l2"})
+            QVERIFY2(r.err.contains(QLatin1String(what)), qPrintable(QStringLiteral("%1 missing from:\n%2").arg(QLatin1String(what), r.err)));
+        QVERIFY(!QFile::exists(proj));
     }
 
     void runOn910B()
