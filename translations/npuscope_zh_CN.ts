@@ -813,10 +813,6 @@
         <translation>梯度 all-reduce 分段数。</translation>
     </message>
     <message>
-        <source>Scenario knobs, comma separated.</source>
-        <translation>场景开关，以逗号分隔。</translation>
-    </message>
-    <message>
         <source>names</source>
         <translation>名称列表</translation>
     </message>
@@ -1374,6 +1370,10 @@
         <source>Rules that could not run:</source>
         <translation>无法运行的规则：</translation>
     </message>
+    <message>
+        <source>Scenario knobs, comma separated: %1.</source>
+        <translation>场景开关，以逗号分隔：%1。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -1462,6 +1462,45 @@
     <message>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>HelpDialogs</name>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Tables and SQL</source>
+        <translation>表格和 SQL</translation>
+    </message>
+    <message>
+        <source>SQL: run the query (or the selected text)</source>
+        <translation>SQL：运行查询（或所选文本）</translation>
+    </message>
+    <message>
+        <source>Tables and SQL results: copy the selected cells</source>
+        <translation>表格和 SQL 结果：复制所选单元格</translation>
+    </message>
+    <message>
+        <source>double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>Tables: show the row&apos;s task in the timeline</source>
+        <translation>表格：在时间线中显示该行的任务</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>NPU Scope User Guide</source>
+        <translation>NPU Scope 用户指南</translation>
+    </message>
+    <message>
+        <source>The user guide is missing from this build (docs/user-guide.md).</source>
+        <translation>此版本缺少用户指南（docs/user-guide.md）。</translation>
     </message>
 </context>
 <context>
@@ -5561,6 +5600,14 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Communication</source>
         <translation>通信</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
 </context>
 <context>

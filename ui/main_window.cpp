@@ -1,4 +1,5 @@
 #include "ui/main_window.h"
+#include "ui/help_dialogs.h"
 #include "core/text/display.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/views/chart_view.h"
@@ -242,6 +243,14 @@ void MainWindow::buildActions()
     aboutAct_ = new QAction(QString(), this);
     aboutAct_->setMenuRole(QAction::AboutRole);
     connect(aboutAct_, &QAction::triggered, this, &MainWindow::about);
+    guideAct_ = new QAction(QString(), this);
+    guideAct_->setObjectName(QStringLiteral("userGuideAction"));
+    guideAct_->setShortcut(QKeySequence::HelpContents);
+    connect(guideAct_, &QAction::triggered, this, [this] { showUserGuide(this); });
+    shortcutsAct_ = new QAction(QString(), this);
+    shortcutsAct_->setObjectName(QStringLiteral("shortcutsAction"));
+    shortcutsAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    connect(shortcutsAct_, &QAction::triggered, this, [this] { showShortcutsDialog(this, menuBar()); });
     reloadAct_ = new QAction(icon("view-refresh", QStyle::SP_BrowserReload), QString(), this);
     reloadAct_->setShortcut(QKeySequence::Refresh);
     connect(reloadAct_, &QAction::triggered, this, &MainWindow::reloadProject);
@@ -277,6 +286,9 @@ void MainWindow::buildActions()
     viewMenu_->addAction(messagesDock_->toggleViewAction());
 
     helpMenu_ = menuBar()->addMenu(QString());
+    helpMenu_->addAction(guideAct_);
+    helpMenu_->addAction(shortcutsAct_);
+    helpMenu_->addSeparator();
     helpMenu_->addAction(aboutAct_);
 
     toolBar_ = addToolBar(QString());
@@ -330,6 +342,8 @@ void MainWindow::retranslateUi()
     quitAct_->setText(tr("&Quit"));
     prefsAct_->setText(tr("&Preferences…"));
     aboutAct_->setText(tr("&About NPU Scope"));
+    guideAct_->setText(tr("&User Guide"));
+    shortcutsAct_->setText(tr("&Keyboard Shortcuts"));
     reloadAct_->setText(tr("Re&load"));
     cancelAct_->setText(tr("&Cancel Run"));
     clearRecentAct_->setText(tr("&Clear Menu"));

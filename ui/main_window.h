@@ -169,6 +169,7 @@ private:
     QMenu *fileMenu_ = nullptr, *recentMenu_ = nullptr, *viewMenu_ = nullptr, *helpMenu_ = nullptr;
     QAction *newAct_ = nullptr, *openAct_ = nullptr, *saveAsAct_ = nullptr, *importAct_ = nullptr,
             *exportAct_ = nullptr, *quitAct_ = nullptr, *prefsAct_ = nullptr, *aboutAct_ = nullptr,
+            *shortcutsAct_ = nullptr, *guideAct_ = nullptr,
             *reloadAct_ = nullptr, *cancelAct_ = nullptr, *clearRecentAct_ = nullptr;
 
     bool importing_ = false;     // the work is an import, not a run

@@ -2,11 +2,14 @@
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "ui/main_window.h"
+#include "ui/help_dialogs.h"
 #include "ui/new_session_dialog.h"
 #include "ui/options_form.h"
 #include "test_gui_support.h"
 
+#include <QDialog>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QMenu>
 #include <QMimeData>
 #include <QSettings>
@@ -395,6 +398,48 @@ private Q_SLOTS:
         QCOMPARE(w.projectPath(), QFileInfo(path).absoluteFilePath());
         QCOMPARE(w.explorer()->topLevelItem(0)->childCount(), 1);
     }
+
+    // Help: the shortcut list comes from the window's own actions (every one with keys is
+    // listed under its menu) plus the timeline's keys; the user guide is the built-in doc.
+    void helpListsShortcutsAndShowsTheGuide()
+    {
+        ui::MainWindow w;
+        w.show();
+        const QString html = ui::shortcutsHtml(w.menuBar());
+        int listed = 0;
+        for (QAction *top : w.menuBar()->actions()) {
+            if (!top->menu())
+                continue;
+            for (QAction *a : top->menu()->actions())
+                if (!a->shortcut().isEmpty()) {
+                    QVERIFY2(html.contains(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped()),
+                             qPrintable(a->text()));
+                    ++listed;
+                }
+        }
+        QVERIFY(listed >= 8);
+        QVERIFY(html.contains(QStringLiteral("File › New Session")));
+        QVERIFY(html.contains(QStringLiteral("W / S")));    // the timeline's keys
+        QVERIFY(html.contains(QStringLiteral("Ctrl+Enter"))); // the SQL tab's
+
+        auto *shortcuts = w.findChild<QAction *>(QStringLiteral("shortcutsAction"));
+        QVERIFY(shortcuts);
+        shortcuts->trigger();
+        auto *dlg = w.findChild<QDialog *>(QStringLiteral("shortcutsDialog"));
+        QVERIFY(dlg && dlg->isVisible());
+        QVERIFY(dlg->width() <= w.width() && dlg->height() <= w.height());
+        QVERIFY(dlg->findChild<QTextBrowser *>()->toPlainText().contains(QStringLiteral("Keyboard")) ||
+                dlg->findChild<QTextBrowser *>()->toPlainText().contains(QStringLiteral("Window")));
+        dlg->close();
+
+        QVERIFY(ui::userGuideMarkdown().startsWith(QStringLiteral("# NPU Scope user guide")));
+        w.findChild<QAction *>(QStringLiteral("userGuideAction"))->trigger();
+        auto *guide = w.findChild<QDialog *>(QStringLiteral("userGuideDialog"));
+        QVERIFY(guide && guide->isVisible());
+        QVERIFY(guide->findChild<QTextBrowser *>()->toPlainText().contains(QStringLiteral("Get a profile")));
+        guide->close();
+    }
+
 };
 
 QTEST_MAIN(TestMainWindow)
