@@ -1429,6 +1429,12 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         info.name += QStringLiteral(" %1").arg(chipName(chip));
     if (torch)
         info.name += QStringLiteral(" PyTorch");
+    // What tells runs of one model apart in a list of them: the scenarios and a launch mode
+    // other than the default.
+    if (spec_.mode == LaunchMode::SessRun)
+        info.name += QStringLiteral(" sess.run");
+    if (!spec_.scenarios.isEmpty())
+        info.name += QStringLiteral(" · ") + spec_.scenarios.join(QStringLiteral(", "));
     info.spec = spec_;
     // What was collected, in msprof's terms (for PyTorch: what torch_npu asked CANN for).
     info.optionsJson = options.toJson();

@@ -2403,6 +2403,29 @@
     </message>
 </context>
 <context>
+    <name>SessionEdit</name>
+    <message>
+        <source>A session needs a name.</source>
+        <translation>会话需要一个名称。</translation>
+    </message>
+    <message>
+        <source>The name has %1 characters; a session name has at most %2.</source>
+        <translation>该名称有 %1 个字符；会话名称最多 %2 个字符。</translation>
+    </message>
+    <message>
+        <source>A session name cannot hold control characters (line breaks, tabs).</source>
+        <translation>会话名称不能包含控制字符（换行符、制表符）。</translation>
+    </message>
+    <message>
+        <source>The session could not be renamed: %1</source>
+        <translation>无法重命名会话：%1</translation>
+    </message>
+    <message>
+        <source>the project has no session %1.</source>
+        <translation>项目中没有会话 %1。</translation>
+    </message>
+</context>
+<context>
     <name>SessionRemove</name>
     <message>
         <source>The unfinished session could not be removed from %1: another recording is writing into the project.</source>
@@ -5609,6 +5632,10 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+    <message>
+        <source>Session %1 is now called &quot;%2&quot;.</source>
+        <translation>会话 %1 现在名为“%2”。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::NewSessionDialog</name>
@@ -6240,10 +6267,6 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>会话 %1：%2</translation>
     </message>
     <message>
-        <source>%1, batch %2, %3, %4</source>
-        <translation>%1，批大小 %2，%3，%4</translation>
-    </message>
-    <message>
         <source>Device %1 (rank %2)</source>
         <translation>设备 %1（rank %2）</translation>
     </message>
@@ -6268,6 +6291,30 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>No step trace: record with training_trace on to see iteration times.</source>
         <translation>没有 step trace：请在 training_trace 为 on 时记录，以查看迭代耗时。</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Session…</source>
+        <translation>重命名会话(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>%1
+%2, batch %3, %4, %5
+F2 renames it.</source>
+        <translation>%1
+%2，batch %3，%4，%5
+按 F2 重命名。</translation>
+    </message>
+    <message>
+        <source>Rename Session</source>
+        <translation>重命名会话</translation>
+    </message>
+    <message>
+        <source>New name of session %1:</source>
+        <translation>会话 %1 的新名称：</translation>
+    </message>
+    <message>
+        <source>The session could not be renamed: %1</source>
+        <translation>无法重命名会话：%1</translation>
     </message>
 </context>
 <context>

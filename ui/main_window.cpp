@@ -153,6 +153,10 @@ MainWindow::MainWindow(QWidget *parent)
     tables->setObjectName(QStringLiteral("tables"));
     addView(tables, QString());
     connect(explorer_, &ProjectExplorer::selectionChanged, tables, &TablesView::setSelection);
+    connect(explorer_, &ProjectExplorer::renameFailed, this, [this](const QString &m) { setStatus([m] { return m; }); });
+    connect(explorer_, &ProjectExplorer::sessionRenamed, this, [this](std::int64_t id, const QString &name) {
+        setStatus([id, name] { return tr("Session %1 is now called \"%2\".").arg(QString::number(id), name); });
+    });
     connect(timeline_, &TimelineView::rangeSelected, tables, &TablesView::setTimeRange);
     connect(tables, &TablesView::showInTimelineRequested, this, &MainWindow::showInTimeline);
     // Charts: follow the selection and the timeline's range; iteration bars jump to the timeline.

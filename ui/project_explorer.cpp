@@ -2,13 +2,18 @@
 #include "core/text/display.h"
 
 #include "core/store/project.h"
+#include "core/store/session_edit.h"
 #include "ui/format.h"
 
+#include <QAction>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLocale>
+#include <QMenu>
 #include <QSet>
+#include <QShortcut>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -21,6 +26,7 @@ constexpr int kSessionRole = Qt::UserRole + 1;
 constexpr int kDeviceRole = Qt::UserRole + 2;
 constexpr int kModelRole = Qt::UserRole + 3;
 constexpr int kIterationRole = Qt::UserRole + 4;
+constexpr int kNameRole = Qt::UserRole + 5;  // a session's own name (the item says "Session N: name")
 
 // A stable key per item, so expansion survives a reload that rebuilds the tree.
 QString keyOf(const QTreeWidgetItem *it)
@@ -49,9 +55,30 @@ ProjectExplorer::ProjectExplorer(QWidget *parent)
     qRegisterMetaType<ExplorerSelection>();
     tree_ = new QTreeWidget(this);
     tree_->setColumnCount(4);
-    // Names are the key: never elide them; the figure columns size to their contents.
+    // The name takes what the figure columns leave: a long (imported) name is elided, with
+    // the whole of it in the tooltip, and never pushes Status, Duration and Records out of
+    // sight. The user can still widen it (the tree then scrolls sideways).
     tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     tree_->header()->setStretchLastSection(false);
+    tree_->setTextElideMode(Qt::ElideMiddle);
+    tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(tree_, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QTreeWidgetItem *it = tree_->itemAt(at);
+        const ExplorerSelection sel = selectionOf(it);
+        if (!it || sel.sessionId <= 0 || sel.device != -1)
+            return;
+        tree_->setCurrentItem(it);
+        auto *menu = new QMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        QAction *rename = menu->addAction(tr("&Rename Session…"), this, &ProjectExplorer::renameSelected);
+        rename->setShortcut(QKeySequence(Qt::Key_F2));
+        menu->popup(tree_->viewport()->mapToGlobal(at));
+    });
+    // F2 is ours (rename in the project), not the view's in-place editing.
+    tree_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    auto *f2 = new QShortcut(QKeySequence(Qt::Key_F2), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(f2, &QShortcut::activated, this, &ProjectExplorer::renameSelected);
     tree_->setAlternatingRowColors(true);
     tree_->setUniformRowHeights(true);
     auto *l = new QVBoxLayout(this);
@@ -148,7 +175,8 @@ bool ProjectExplorer::reload(QString *message)
                                               durUs ? display::duration(durUs * 1000) : QString(),
                                               QLocale().toString(qulonglong(s.recordCount))});
         setIds(si, s.id, -1, -1, -1);
-        si->setToolTip(0, tr("%1, batch %2, %3, %4").arg(s.info.spec.model,
+        si->setData(0, kNameRole, s.info.name);
+        si->setToolTip(0, tr("%1\n%2, batch %3, %4, %5\nF2 renames it.").arg(s.info.name, s.info.spec.model,
                 QString::number(s.info.spec.batchSize),
                 launchModeName(s.info.spec.mode),
                 precisionName(s.info.spec.precision)));
@@ -262,6 +290,54 @@ QTreeWidgetItem *ProjectExplorer::itemFor(const ExplorerSelection &sel) const
     for (int i = 0; i < root->childCount(); ++i)
         walk(root->child(i));
     return best;
+}
+
+void ProjectExplorer::renameSelected()
+{
+    QTreeWidgetItem *it = tree_->currentItem();
+    const ExplorerSelection sel = selectionOf(it);
+    if (!it || sel.sessionId <= 0 || sel.device != -1)
+        return;
+    // open(), not exec(): the window keeps running while the user types.
+    auto *dlg = new QInputDialog(this);
+    dlg->setObjectName(QStringLiteral("renameSessionDialog"));
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    dlg->setWindowTitle(tr("Rename Session"));
+    dlg->setLabelText(tr("New name of session %1:").arg(sel.sessionId));
+    dlg->setTextValue(it->data(0, kNameRole).toString());
+    const std::int64_t session = sel.sessionId;
+    connect(dlg, &QInputDialog::textValueSelected, this, [this, session](const QString &name) { renameSession(session, name); });
+    dlg->open();
+}
+
+bool ProjectExplorer::renameSession(std::int64_t session, const QString &name)
+{
+    if (path_.isEmpty() || session <= 0)
+        return false;
+    QString why;
+    if (store::checkedSessionName(name, &why).isEmpty()) {
+        Q_EMIT renameFailed(tr("The session could not be renamed: %1").arg(why));
+        return false;
+    }
+    struct Outcome {
+        bool ok = false;
+        QString message;
+    };
+    edits_.start(
+        [path = path_, session, name](JobControl &) {
+            Outcome o;
+            o.ok = store::renameSession(path, session, name, &o.message);
+            return o;
+        },
+        [this, session, name = name.trimmed()](Outcome o) {
+            if (!o.ok) {
+                Q_EMIT renameFailed(o.message);
+                return;
+            }
+            reload();
+            Q_EMIT sessionRenamed(session, name);
+        });
+    return true;
 }
 
 void ProjectExplorer::select(const ExplorerSelection &sel)

@@ -5,6 +5,8 @@
 // follows that signal. reload() keeps the expanded items and the selection, so it can be
 // called repeatedly while a recording writes into the project (readers see WAL commits).
 
+#include "ui/job_runner.h"
+
 #include <QWidget>
 #include <cstdint>
 #include <memory>
@@ -52,8 +54,19 @@ public:
     // not be opened. Its reads see every commit (WAL).
     store::Project *project() const { return project_.get(); }
 
+    // Renames a session in the project (a background write); sessionRenamed() or
+    // renameFailed() follows. False when nothing can be started (no project, no session).
+    bool renameSession(std::int64_t session, const QString &name);
+    // Asks for a new name of the selected session (F2, the context menu), without
+    // blocking the window.
+    void renameSelected();
+    // Processes events until the renames are answered (tests).
+    bool waitForRenames(int msecs) { return edits_.waitForIdle(msecs); }
+
 Q_SIGNALS:
     void selectionChanged(const npuscope::ui::ExplorerSelection &selection);
+    void sessionRenamed(std::int64_t session, const QString &name);
+    void renameFailed(const QString &message);
 
 protected:
     void changeEvent(QEvent *e) override;
@@ -70,6 +83,8 @@ private:
     std::shared_ptr<store::Project> project_;
     // Opens project_ for path_ if it is not open yet.
     store::Project *ensureProject(QString *message);
+    // Session edits, in order, off the GUI thread; finished even as the explorer goes.
+    JobRunner edits_{JobRunner::Policy::Queue, QThread::InheritPriority, JobRunner::Ending::Finish};
 };
 
 } // namespace npuscope::ui

@@ -2,12 +2,15 @@
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "ui/main_window.h"
+#include "ui/project_explorer.h"
 #include "ui/help_dialogs.h"
 #include "ui/new_session_dialog.h"
 #include "ui/options_form.h"
 #include "test_gui_support.h"
 
 #include <QDialog>
+#include <QHeaderView>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMenu>
@@ -438,6 +441,60 @@ private Q_SLOTS:
         QVERIFY(guide && guide->isVisible());
         QVERIFY(guide->findChild<QTextBrowser *>()->toPlainText().contains(QStringLiteral("Get a profile")));
         guide->close();
+    }
+
+
+    // F2 renames a session in the project (a background write), the explorer shows the new
+    // name, a refused name says why; a long name leaves Status, Duration and Records in view.
+    void sessionsAreRenamed()
+    {
+        QTemporaryDir dir;
+        const QString path = guitest::record(dir.filePath(QStringLiteral("r.npuscope")), QStringLiteral("lenet"), 2, 1);
+        QVERIFY(!path.isEmpty());
+        ui::MainWindow w;
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(guitest::openProject(w, path));
+        auto *explorer = w.findChild<ui::ProjectExplorer *>();
+        QVERIFY(explorer);
+        QTreeWidgetItem *session = w.explorer()->topLevelItem(0)->child(0);
+        w.explorer()->setCurrentItem(session);
+        // As a user does: click the session, press F2 (shortcuts go to the active window,
+        // once the open check's progress dialog has gone).
+        QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QProgressDialog *>(QStringLiteral("openCheckDialog")), 30000);
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::mouseClick(w.explorer()->viewport(), Qt::LeftButton, {}, w.explorer()->visualItemRect(session).center());
+        QCOMPARE(w.explorer()->currentItem(), session);
+        QTest::keyClick(w.explorer(), Qt::Key_F2);
+        auto *ask = w.findChild<QInputDialog *>(QStringLiteral("renameSessionDialog"));
+        QVERIFY(ask && ask->isVisible());
+        QCOMPARE(ask->textValue(), QStringLiteral("lenet b4 ×1"));
+        const QString longName = QStringLiteral("baseline run with the input pipeline rewritten ").repeated(4).trimmed();
+        ask->setTextValue(longName);
+        QSignalSpy renamed(explorer, &ui::ProjectExplorer::sessionRenamed);
+        ask->accept();
+        QVERIFY(renamed.wait(30000));
+        session = w.explorer()->topLevelItem(0)->child(0);
+        QVERIFY2(session->text(0).contains(longName), qPrintable(session->text(0)));
+        QVERIFY(session->toolTip(0).contains(longName));
+        // The figure columns stay in view beside the long name.
+        QHeaderView *h = w.explorer()->header();
+        QVERIFY2(h->sectionViewportPosition(3) + h->sectionSize(3) <= w.explorer()->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 + %2 > %3").arg(h->sectionViewportPosition(3)).arg(h->sectionSize(3)).arg(w.explorer()->viewport()->width())));
+        // Kept in the file.
+        store::StoreError e{};
+        QString msg;
+        auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
+        QVERIFY(p);
+        QCOMPARE(p->sessions().front().info.name, longName);
+        // An empty name is refused with a sentence, nothing written.
+        QSignalSpy failed(explorer, &ui::ProjectExplorer::renameFailed);
+        QVERIFY(!explorer->renameSession(1, QStringLiteral("  ")));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("needs a name")));
+        p.reset();
+        QCOMPARE(store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg)->sessions().front().info.name, longName);
     }
 
 };

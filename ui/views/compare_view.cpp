@@ -257,8 +257,9 @@ bool CompareView::listSessions(QComboBox *combo, const QString &projectPath, boo
             continue;
         // Runs of one model often share a name; the scenarios tell them apart.
         QString name = s.info.name;
-        if (!s.info.spec.scenarios.isEmpty())
-            name += QStringLiteral(" · ") + s.info.spec.scenarios.join(QStringLiteral(", "));
+        const QString scenarios = s.info.spec.scenarios.join(QStringLiteral(", "));
+        if (!scenarios.isEmpty() && !name.contains(scenarios)) // sessions named before names carried them
+            name += QStringLiteral(" · ") + scenarios;
         const QString text = prefix + tr("#%1 %2 (%3)").arg(s.id).arg(name, statusText(s.status));
         combo->insertItem(at, text);
         combo->setItemData(at, projectPath, kPathRole);
