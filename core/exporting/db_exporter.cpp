@@ -190,6 +190,7 @@ private:
     TimeNs ns(TimeNs t) const { return addTime(t, offset_); }
     bool exec(const char *sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
     bool fixedTables();
+    void linkLaunches();
     bool iteration(const IterationKey &k, Stmt &task, Stmt &kernel, Stmt &pmu, Stmt &comm, Stmt &op, Stmt &api,
                    Stmt &mstx, Stmt &step);
     std::string chipName() const;
@@ -207,8 +208,8 @@ private:
     std::vector<std::int64_t> pmuNames_;
     std::int64_t globalTaskId_ = 0, opId_ = 0, connectionId_ = 0, rangeId_ = 0;
     std::map<std::tuple<std::uint32_t, std::uint32_t, TimeNs>, std::string> attrInfo_;
-    // HostToDevice flows: the CANN call (thread, start) and the device task (stream,
-    // start) they join share a connectionId, as the launch and its task do in real files.
+    // HostToDevice flows: the CANN call (thread, start) and the device tasks (stream,
+    // start) they join share a connectionId, as a launch and its tasks do in real files.
     std::map<std::pair<std::uint32_t, TimeNs>, std::int64_t> apiLink_, taskLink_;
     std::set<std::int64_t> usedConnections_;
     bool steps_ = true;
@@ -273,6 +274,56 @@ bool DbWriter::fixedTables()
     else
         session.null(2);
     return session.run();
+}
+
+// A HostToDevice flow leaves its CANN call somewhere inside it (torch_npu's files have the
+// arrow start within the launch): the call is the innermost CANN range of the thread that
+// holds the flow's start. Each such call gets one connectionId, its tasks the same.
+void DbWriter::linkLaunches()
+{
+    struct Flow {
+        TimeNs start;
+        std::uint32_t stream;
+        TimeNs task;
+    };
+    std::map<std::uint32_t, std::vector<Flow>> flows;
+    trace_.forEachFlow([&flows, this](const FlowRecord &f) {
+        if (f.hasStart && f.hasFinish && f.start.lane == FlowLane::Cann && f.finish.lane == FlowLane::Hardware
+            && f.start.device == d_.id && f.finish.device == d_.id)
+            flows[f.start.tid].push_back({f.start.ts, f.finish.tid, f.finish.ts});
+        return true;
+    });
+    if (flows.empty())
+        return;
+    std::map<std::uint32_t, std::vector<std::pair<TimeNs, TimeNs>>> ranges; // thread → (start, end), by start
+    for (const IterationKey &k : its_)
+        trace_.forEachHostRange(k, [&ranges](const HostRangeRecord &r) {
+            if (r.kind != HostRangeRecord::Kind::MsprofTx)
+                ranges[r.tid].push_back({r.start, endOf(r)});
+            return true;
+        });
+    for (auto &entry : ranges)
+        std::sort(entry.second.begin(), entry.second.end());
+    for (const auto &entry : flows) {
+        const auto rs = ranges.find(entry.first);
+        if (rs == ranges.end())
+            continue;
+        const auto &list = rs->second;
+        for (const Flow &f : entry.second) {
+            // The latest-starting range that holds the flow's start (nested calls: the inner one).
+            auto it = std::upper_bound(list.begin(), list.end(), std::make_pair(f.start, kMaxTimeNs));
+            for (int steps = 0; it != list.begin() && steps < 64; ++steps) {
+                --it;
+                if (it->second >= f.start) {
+                    auto at = apiLink_.emplace(std::make_pair(entry.first, it->first), 0).first;
+                    if (at->second == 0)
+                        at->second = ++connectionId_;
+                    taskLink_.emplace(std::make_pair(f.stream, f.task), at->second);
+                    break;
+                }
+            }
+        }
+    }
 }
 
 bool DbWriter::iteration(const IterationKey &k, Stmt &task, Stmt &kernel, Stmt &pmu, Stmt &comm, Stmt &op, Stmt &api,
@@ -452,15 +503,7 @@ bool DbWriter::write(const QString &path, QString *why, bool *full, bool *cancel
             attrInfo_.emplace(std::make_tuple(a.streamId, a.taskId, a.start), std::string(trace_.string(a.value)));
         return true;
     });
-    trace_.forEachFlow([this](const FlowRecord &f) {
-        if (f.hasStart && f.hasFinish && f.start.lane == FlowLane::Cann && f.finish.lane == FlowLane::Hardware
-            && f.start.device == d_.id && f.finish.device == d_.id) {
-            const std::int64_t id = ++connectionId_;
-            apiLink_.emplace(std::make_pair(f.start.tid, f.start.ts), id);
-            taskLink_.emplace(std::make_pair(f.finish.tid, f.finish.ts), id);
-        }
-        return true;
-    });
+    linkLaunches();
     // Iterations become steps only when their numbers name one iteration each (one model).
     for (const IterationKey &k : its_)
         if (k.modelId != its_.front().modelId || k.iteration == 0)

@@ -873,6 +873,30 @@ private slots:
             QCOMPARE(tasksPerIteration(*back.trace, d.id), tasksPerIteration(*first.trace, d.id));
             QCOMPARE(hcclTasksOf(*back.trace, d.id, 0), hcclTasksOf(*first.trace, d.id, 0));
         }
+        // The same run's real db export (ascend910b-torchnpu-db-alexnet): as many kernels,
+        // HCCL plane tasks and collective ops per rank as ours written from the text export;
+        // the launches joined to their tasks by connectionId as there (the kernels by the
+        // node-level call, mostly; a few by the ACL call itself).
+        for (int rank = 0; rank < 2; ++rank) {
+            const DbFile ours(findFile(e.result.dirs.at(rank), QStringLiteral("^msprof_\\d{14}\\.db$")));
+            const DbFile real(testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_%1.db").arg(rank)));
+            for (const char *t : {"COMPUTE_TASK_INFO", "COMMUNICATION_TASK_INFO", "COMMUNICATION_OP", "STEP_TIME"})
+                QCOMPARE(ours.rows(QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1String(t))),
+                         real.rows(QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1String(t))));
+            QCOMPARE(ours.rows(QStringLiteral("SELECT count(*) FROM TASK WHERE connectionId IS NOT NULL AND connectionId NOT IN "
+                                              "(SELECT connectionId FROM CANN_API)")).at(0).at(0), QStringLiteral("0"));
+            const auto linked = [](const DbFile &db) {
+                std::map<QString, int> out;
+                for (const auto &r : db.rows(QStringLiteral("SELECT e.name, count(*) FROM TASK t JOIN CANN_API a ON a.connectionId = t.connectionId "
+                                                            "JOIN ENUM_API_TYPE e ON e.id = a.type GROUP BY 1")))
+                    out[r.at(0)] = r.at(1).toInt();
+                return out;
+            };
+            const auto o = linked(ours), r = linked(real);
+            QVERIFY(o.count(QStringLiteral("node")) && o.at(QStringLiteral("node")) > 100);
+            for (const auto &entry : o)
+                QVERIFY2(r.count(entry.first), qPrintable(entry.first));
+        }
     }
 
     // A cancelled db export leaves nothing behind.
