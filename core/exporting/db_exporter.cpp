@@ -395,16 +395,18 @@ bool DbWriter::iteration(const IterationKey &k, Stmt &task, Stmt &kernel, Stmt &
             ok = false;
             return false;
         }
+        // The kernel of a task that ran an op; a task of a compute type without one (a real
+        // file's TASK row with no COMPUTE_TASK_INFO row) stays a bare TASK row, as there.
         const OpDesc *o = t.opId ? trace_.op(t.opId) : nullptr;
-        if (isComputeKind(t.kind) || o) {
-            const std::string core = o && o->coreType ? std::string(trace_.string(o->coreType))
+        if (o) {
+            const std::string core = o->coreType ? std::string(trace_.string(o->coreType))
                                      : isComputeKind(t.kind) ? std::string(taskKindName(t.kind))
                                                              : std::string(trace_.taskType(t));
-            kernel.sid(1, o ? sid(o->name) : sid(t.name)).i(2, gid).i(3, o ? o->blockDim : 0).i(4, o ? o->mixBlockDim : 0);
-            kernel.sid(5, sid(core)).sid(6, o ? sid(o->opType) : 0).sid(7, o ? sid(o->inputFormats) : 0);
-            kernel.sid(8, o ? sid(o->inputDataTypes) : 0).sid(9, o ? sid(o->inputShapes) : 0);
-            kernel.sid(10, o ? sid(o->outputFormats) : 0).sid(11, o ? sid(o->outputDataTypes) : 0);
-            kernel.sid(12, o ? sid(o->outputShapes) : 0);
+            kernel.sid(1, sid(o->name)).i(2, gid).i(3, o->blockDim).i(4, o->mixBlockDim);
+            kernel.sid(5, sid(core)).sid(6, sid(o->opType)).sid(7, sid(o->inputFormats));
+            kernel.sid(8, sid(o->inputDataTypes)).sid(9, sid(o->inputShapes));
+            kernel.sid(10, sid(o->outputFormats)).sid(11, sid(o->outputDataTypes));
+            kernel.sid(12, sid(o->outputShapes));
             const auto attr = attrInfo_.find(std::make_tuple(t.streamId, t.taskId, t.start));
             kernel.sid(13, attr == attrInfo_.end() ? 0 : sid(attr->second));
             if (!kernel.run()) {
