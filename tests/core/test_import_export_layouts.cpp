@@ -932,6 +932,32 @@ private slots:
         QCOMPARE(opsB.size(), opsA.size());
     }
 
+    // A 910 session in the db layout: the kernels, HCCL tasks per plane, collectives and
+    // iterations come back; its PMU columns are the metric group's (total_cycles, a column
+    // of its own in the text layouts, is not a metric of this format).
+    void dbRoundTrip910()
+    {
+        QString error;
+        const auto original = emulate(QStringLiteral("910"), 2, 2, &error);
+        QVERIFY2(original, qPrintable(error));
+        QTemporaryDir tmp;
+        const Exported e = exportTo(*original, exporting::ExportLayout::Db, tmp.path());
+        QVERIFY2(e.ok, qPrintable(e.error));
+        const Imported back = importFrom(tmp.path());
+        QVERIFY2(back.ok, qPrintable(back.error));
+        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
+        const auto &a = *original, &b = *back.trace;
+        QCOMPARE(sessionPmuColumns(b.sessionInfo()), sessionPmuColumns(a.sessionInfo()));
+        for (const DeviceInfo &d : a.sessionInfo().devices) {
+            QCOMPARE(typeMix(b, d.id), typeMix(a, d.id));
+            QCOMPARE(hcclPerPlane(b, d.id), hcclPerPlane(a, d.id));
+            QCOMPARE(collectivesOf(b, d.id).size(), collectivesOf(a, d.id).size());
+            QCOMPARE(tasksPerIteration(b, d.id), tasksPerIteration(a, d.id));
+        }
+        const DbFile db(findFile(e.result.dirs.first(), QStringLiteral("^msprof_\\d{14}\\.db$")));
+        QCOMPARE(db.rows(QStringLiteral("SELECT name FROM NPU_INFO")), (std::vector<QStringList>{{QStringLiteral("Ascend910")}}));
+    }
+
     // A cancelled db export leaves nothing behind.
     void dbExportCancelled()
     {
