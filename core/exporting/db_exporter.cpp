@@ -116,10 +116,11 @@ template <std::size_t N> std::int64_t enumId(const EnumRow (&rows)[N], std::stri
     return fallback;
 }
 
-// A prepared statement; binds by position (1-based), NULL for std::nullopt-like values.
+// A prepared statement; binds by position (1-based). The first failure sticks: later
+// binds are ignored and run() returns false (the connection's message says why).
 class Stmt {
 public:
-    Stmt(sqlite3 *db, const char *sql) : db_(db) { rc_ = sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
+    Stmt(sqlite3 *db, const char *sql) { rc_ = sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
     ~Stmt() { sqlite3_finalize(s_); }
     Stmt(const Stmt &) = delete;
     Stmt &operator=(const Stmt &) = delete;
@@ -147,10 +148,7 @@ public:
         }
         return true;
     }
-    int code() const { return rc_; }
-
 private:
-    sqlite3 *db_;
     sqlite3_stmt *s_ = nullptr;
     int rc_ = SQLITE_OK;
 };
