@@ -1896,6 +1896,14 @@
         <source>Choosing files by kind is only possible in the legacy layout.</source>
         <translation>只有 legacy 布局可以按类型选择文件。</translation>
     </message>
+    <message>
+        <source>Could not write the database %1: %2.</source>
+        <translation>无法写入数据库 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Could not read the file %1: %2.</source>
+        <translation>无法读取文件 %1：%2。</translation>
+    </message>
 </context>
 <context>
     <name>ProfilingOptions</name>
@@ -4940,6 +4948,10 @@ Bandwidth: %6</source>
     <message>
         <source>Which profiler&apos;s output the export imitates; docs/export.md describes each layout</source>
         <translation>导出模仿哪种性能分析工具的输出；各布局见 docs/export.md</translation>
+    </message>
+    <message>
+        <source>msprof, unified SQLite export (msprof_*.db)</source>
+        <translation>msprof，统一 SQLite 导出（msprof_*.db）</translation>
     </message>
 </context>
 <context>

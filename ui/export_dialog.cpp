@@ -163,6 +163,7 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
         layout_->setItemText(int(exporting::ExportLayout::Legacy), tr("msprof, legacy PROF layout (Ascend 910, CANN up to 6)"));
         layout_->setItemText(int(exporting::ExportLayout::Msprof), tr("msprof, CANN 8 layout (mindstudio_profiler_output)"));
         layout_->setItemText(int(exporting::ExportLayout::TorchNpu), tr("torch_npu text export (*_ascend_pt folders)"));
+        layout_->setItemText(int(exporting::ExportLayout::Db), tr("msprof, unified SQLite export (msprof_*.db)"));
         layout_->setToolTip(tr("Which profiler's output the export imitates; docs/export.md describes each layout"));
         lDir->setText(tr("&Folder:"));
         lDev->setText(tr("Devices:"));

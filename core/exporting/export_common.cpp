@@ -284,6 +284,33 @@ bool StagedFolder::writeBytes(const QString &rel, const QByteArray &bytes)
     return write(rel, [&bytes](OutFile &f) { f.put(std::string_view(bytes.constData(), std::size_t(bytes.size()))); });
 }
 
+QString StagedFolder::scratchPath(const QString &name) const
+{
+    return tmpDir_ + QStringLiteral("/.") + name + QStringLiteral(".build");
+}
+
+bool StagedFolder::copyIn(const QString &scratch, const QString &rel)
+{
+    QFile in(scratch);
+    if (!in.open(QIODevice::ReadOnly))
+        return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not read the file %1: %2.")
+                                         .arg(finalDir_ + QLatin1Char('/') + rel, in.errorString()));
+    bool readOk = true;
+    const bool ok = write(rel, [&](OutFile &f) {
+        QByteArray chunk;
+        while (!(chunk = in.read(1 << 20)).isEmpty() && !f.failed())
+            f.put(std::string_view(chunk.constData(), std::size_t(chunk.size())));
+        readOk = in.error() == QFileDevice::NoError;
+    });
+    const QString why = in.errorString();
+    in.close();
+    QFile::remove(scratch);
+    if (ok && !readOk)
+        return fail(ExportError::Io, QCoreApplication::translate("ProfExporter", "Could not read the file %1: %2.")
+                                         .arg(finalDir_ + QLatin1Char('/') + rel, why));
+    return ok;
+}
+
 bool StagedFolder::commit()
 {
     if (cancelled())

@@ -96,6 +96,13 @@ public:
         return close(rel, f);
     }
     bool writeBytes(const QString &rel, const QByteArray &bytes);
+    // A file built by other means (an SQLite database) is built at scratchPath(name), a
+    // hidden name in the staging folder, then moved in by copyIn(): written under `rel`
+    // as every other file is (OutFile: synced, renamed into place, a full disk reported
+    // naming the file) and the scratch file removed.
+    QString scratchPath(const QString &name) const;
+    bool copyIn(const QString &scratch, const QString &rel);
+    void failIo(const QString &msg) { fail(ExportError::Io, msg); }
     bool commit();
     bool cancelled() const { return cancel_ && cancel_->load(); }
     bool failCancelled();

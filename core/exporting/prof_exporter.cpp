@@ -978,7 +978,7 @@ bool Exporter::writeIteration(const DeviceInfo &d, const IterationData &it)
 
 QStringList exportLayoutNames()
 {
-    return {QStringLiteral("legacy"), QStringLiteral("msprof"), QStringLiteral("torch_npu")};
+    return {QStringLiteral("legacy"), QStringLiteral("msprof"), QStringLiteral("torch_npu"), QStringLiteral("db")};
 }
 
 bool exportLayoutFromName(const QString &name, ExportLayout *out)
@@ -1003,6 +1003,7 @@ bool exportSession(const TraceReader &trace, const ExportRequest &request, Expor
     switch (request.layout) {
     case ExportLayout::Msprof: return exportMsprof(trace, request, result, errorKind, error, progress, cancel);
     case ExportLayout::TorchNpu: return exportTorchNpu(trace, request, result, errorKind, error, progress, cancel);
+    case ExportLayout::Db: return exportDb(trace, request, result, errorKind, error, progress, cancel);
     case ExportLayout::Legacy: break;
     }
     return exportProf(trace, request, result, errorKind, error, progress, cancel);

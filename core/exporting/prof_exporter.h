@@ -21,7 +21,9 @@ namespace npuscope::exporting {
 //   Legacy    PROF_*/device_<id>/{timeline,summary}/ (Ascend 910, CANN up to 6)
 //   Msprof    PROF_*/mindstudio_profiler_output/ (CANN 8 msprof), one PROF_* per device
 //   TorchNpu  <worker>_<time>_ascend_pt/ASCEND_PROFILER_OUTPUT/ (torch_npu), one per device
-enum class ExportLayout : std::uint8_t { Legacy, Msprof, TorchNpu };
+//   Db        PROF_*/msprof_<time>.db (msprof --type=db, the unified SQLite export), one
+//             PROF_* per device
+enum class ExportLayout : std::uint8_t { Legacy, Msprof, TorchNpu, Db };
 
 struct ExportRequest {
     ExportLayout layout = ExportLayout::Legacy;
@@ -57,7 +59,7 @@ struct ExportProgress {
     std::uint64_t filesDone = 0, filesTotal = 0, bytes = 0;
 };
 
-// The layouts by their command-line names (legacy, msprof, torch_npu), in enum order.
+// The layouts by their command-line names (legacy, msprof, torch_npu, db), in enum order.
 QStringList exportLayoutNames();
 bool exportLayoutFromName(const QString &name, ExportLayout *out);
 
@@ -81,5 +83,9 @@ bool exportTorchNpu(const TraceReader &trace, const ExportRequest &request, Expo
                     ExportError *errorKind, QString *error,
                     const std::function<void(const ExportProgress &)> &progress = {},
                     const std::atomic_bool *cancel = nullptr);
+bool exportDb(const TraceReader &trace, const ExportRequest &request, ExportResult *result,
+              ExportError *errorKind, QString *error,
+              const std::function<void(const ExportProgress &)> &progress = {},
+              const std::atomic_bool *cancel = nullptr);
 
 } // namespace npuscope::exporting

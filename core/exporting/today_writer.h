@@ -28,6 +28,7 @@ public:
     // the ranges that overlap the exported iterations).
     void setDevice(const DeviceInfo &d, std::vector<IterationKey> iterations, bool wholeSession);
     TimeNs offset() const { return offset_; }
+    const std::vector<IterationKey> &iterations() const { return its_; }
     // The step traces of the device's iterations.
     std::vector<StepTraceRecord> stepTraces() const;
 

@@ -182,6 +182,47 @@ private Q_SLOTS:
         QVERIFY(d.resultLabel()->text().contains(QUrl::fromLocalFile(tmp_.filePath(QStringLiteral("out-msprof"))).toString() + QStringLiteral("\"")));
     }
 
+    // The db layout: a translated entry of its own; one PROF_* per device, each holding
+    // its msprof_<time>.db beside device_<id>/.
+    void exportDialogWritesTheDbLayout()
+    {
+        const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp4.npuscope")));
+        QVERIFY(!path.isEmpty());
+        store::StoreError err{};
+        QString msg;
+        const auto sessions = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg)->sessions();
+        ui::ExportDialog d(path, sessions.at(0).id);
+        QVERIFY(d.isUsable());
+        const int at = d.layoutBox()->findData(int(exporting::ExportLayout::Db));
+        QVERIFY(at >= 0);
+        QVERIFY(d.layoutBox()->itemText(at).contains(QStringLiteral("msprof_*.db")));
+        // Every layout has its own label.
+        QStringList labels;
+        for (int i = 0; i < d.layoutBox()->count(); ++i)
+            labels << d.layoutBox()->itemText(i);
+        labels.removeDuplicates();
+        QCOMPARE(labels.size(), d.layoutBox()->count());
+        d.setOutputDir(tmp_.filePath(QStringLiteral("out-db")));
+        d.layoutBox()->setCurrentIndex(at);
+        QVERIFY(!d.kindsList()->isEnabled());
+        QVERIFY(d.exportButton()->isEnabled());
+        QCOMPARE(d.request().layout, exporting::ExportLayout::Db);
+        QSignalSpy finished(&d, &ui::ExportDialog::finished);
+        QTest::mouseClick(d.exportButton(), Qt::LeftButton);
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        const QDir out(tmp_.filePath(QStringLiteral("out-db")));
+        const QStringList profs = out.entryList({QStringLiteral("PROF_*")}, QDir::Dirs);
+        QCOMPARE(profs.size(), 2); // guitest::record records 2 devices
+        for (const QString &p : profs) {
+            const QDir prof(out.filePath(p));
+            QCOMPARE(prof.entryList({QStringLiteral("msprof_*.db")}, QDir::Files).size(), 1);
+            QCOMPARE(prof.entryList({QStringLiteral("device_*")}, QDir::Dirs).size(), 1);
+            // Nothing of the build is left behind.
+            QCOMPARE(prof.entryList(QDir::Files | QDir::Hidden).size(), 1);
+        }
+    }
+
     void exportDialogRefusesUnknownSession()
     {
         const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp2.npuscope")));
