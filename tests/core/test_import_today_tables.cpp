@@ -9,9 +9,12 @@
 
 #include "core/analysis/chart_data.h"
 #include "core/analysis/summary_tables.h"
+#include "core/exporting/prof_exporter.h"
 #include "core/model/memory_trace.h"
 #include "tests/core/test_import_fixture.h"
 
+#include <QDirIterator>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -428,6 +431,63 @@ private slots:
         const charts::MemorySeries m = charts::memoryOverTime(empty, {});
         QVERIFY(m.tracks.empty());
         QVERIFY2(m.missing.contains(QLatin1String("profile_memory")), qPrintable(m.missing));
+    }
+
+    void legacyExportKeepsImportedHcclTasks()
+    {
+        // Every HCCL plane task of the import is in the legacy export's hccl and msprof
+        // timelines, on its plane's thread of the HCCL lane; the collective ops too.
+        for (const Session *s : {text_.get(), db_.get()}) {
+            std::map<int, int> tasks, ops; // by device
+            for (const IterationKey &k : s->trace.iterations()) {
+                s->trace.forEachHcclTask(k, [&](const HcclTaskRecord &) { ++tasks[k.device]; return true; });
+                s->trace.forEachCollective(k, [&](const CollectiveOpRecord &) { ++ops[k.device]; return true; });
+            }
+            QVERIFY(!tasks.empty());
+            QTemporaryDir out;
+            exporting::ExportRequest req;
+            req.outputDir = out.path();
+            exporting::ExportResult res;
+            exporting::ExportError kind{};
+            QString err;
+            QVERIFY2(exporting::exportSession(s->trace, req, &res, &kind, &err), qPrintable(err));
+            for (const QString &stem : {QStringLiteral("hccl_"), QStringLiteral("msprof_")}) {
+                std::map<int, int> planeEvents, opEvents;
+                QDirIterator it(res.profDir, {stem + QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+                int files = 0;
+                while (it.hasNext()) {
+                    const QString path = it.next();
+                    ++files;
+                    const int device = QFileInfo(path).fileName().section(u'_', 1, 1).toInt();
+                    const QJsonArray events = importfx::readEvents(path);
+                    qint64 hcclPid = -1;
+                    for (const auto &v : events) {
+                        const QJsonObject e = v.toObject();
+                        if (e.value(QStringLiteral("ph")).toString() == QLatin1String("M")
+                            && e.value(QStringLiteral("name")).toString() == QLatin1String("process_name")
+                            && e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString() == QLatin1String("HCCL"))
+                            hcclPid = e.value(QStringLiteral("pid")).toInteger();
+                    }
+                    QVERIFY2(hcclPid >= 0, qPrintable(path + QStringLiteral(": no HCCL lane")));
+                    for (const auto &v : events) {
+                        const QJsonObject e = v.toObject();
+                        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("X")
+                            || e.value(QStringLiteral("pid")).toInteger() != hcclPid)
+                            continue;
+                        // The collective ops are on the "Communication Kernel" thread, the plane
+                        // tasks on their plane's.
+                        if (e.value(QStringLiteral("args")).toObject().contains(QStringLiteral("plane_id"))
+                            || e.value(QStringLiteral("args")).toObject().contains(QStringLiteral("notify_id")))
+                            ++planeEvents[device];
+                        else
+                            ++opEvents[device];
+                    }
+                }
+                QVERIFY(files > 0);
+                QCOMPARE(planeEvents, tasks);
+                QCOMPARE(opEvents, ops);
+            }
+        }
     }
 
 private:
