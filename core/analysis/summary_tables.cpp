@@ -1057,7 +1057,15 @@ std::vector<SummaryKind> kindsOf(const TraceReader &reader)
         k.push_back(SummaryKind::FusionOp);
     if (so.opt.l2 == Switch::On && so.taskFiles)
         k.push_back(SummaryKind::L2Cache);
-    if (so.hcclFiles)
+    bool collectives = so.hcclFiles;
+    // An import keeps what its files had (one rank of a job imported alone included).
+    if (!collectives && reader.sessionInfo().source == QLatin1String("import"))
+        for (const auto &it : reader.iterations()) {
+            reader.forEachCollective(it, [&](const CollectiveOpRecord &) { return !(collectives = true); });
+            if (collectives)
+                break;
+        }
+    if (collectives)
         k.push_back(SummaryKind::Collectives);
     if (so.opt.msproftx == Switch::On)
         k.push_back(SummaryKind::MsprofTx);

@@ -437,7 +437,12 @@ private slots:
     {
         // Every HCCL plane task of the import is in the legacy export's hccl and msprof
         // timelines, on its plane's thread of the HCCL lane; the collective ops too.
-        for (const Session *s : {text_.get(), db_.get()}) {
+        // One rank imported alone (a single-device session) keeps them too.
+        QString err0;
+        const auto rank0 = importPath(textCapture() + QStringLiteral("/rank0_ascend_pt"), &err0);
+        QVERIFY2(rank0, qPrintable(err0));
+        QCOMPARE(rank0->trace.sessionInfo().devices.size(), std::size_t(1));
+        for (const Session *s : {text_.get(), db_.get(), rank0.get()}) {
             std::map<int, int> tasks, ops; // by device
             for (const IterationKey &k : s->trace.iterations()) {
                 s->trace.forEachHcclTask(k, [&](const HcclTaskRecord &) { ++tasks[k.device]; return true; });

@@ -152,6 +152,7 @@ private slots:
         v.tableView()->filterEdit(core)->setText(QStringLiteral("HCCL"));
         QTRY_COMPARE_WITH_TIMEOUT(int(v.model()->rows().size()), 8, 10000);
         v.tableView()->filterEdit(core)->clear();
+        QTRY_COMPARE_WITH_TIMEOUT(v.model()->rows().size(), t->rowCount(), 10000);
         // A numeric filter on a PMU column.
         const int mac = t->columnIndex(QStringLiteral("aic_mac_ratio"));
         v.tableView()->filterEdit(mac)->setText(QStringLiteral(">0.5"));
