@@ -11,6 +11,7 @@
 #include "core/analysis/summary_tables.h"
 #include "core/exporting/prof_exporter.h"
 #include "core/model/memory_trace.h"
+#include "device/emulator.h"
 #include "tests/core/test_import_fixture.h"
 
 #include <QDirIterator>
@@ -431,6 +432,54 @@ private slots:
         const charts::MemorySeries m = charts::memoryOverTime(empty, {});
         QVERIFY(m.tracks.empty());
         QVERIFY2(m.missing.contains(QLatin1String("profile_memory")), qPrintable(m.missing));
+    }
+
+    void emulatedPyTorchSessionHasTheTables()
+    {
+        // An emulated torch_npu-profiled run (2 ranks, profile_memory on) gets the same
+        // tables and the memory chart: one kernel row per compute task and collective op,
+        // one step row per rank and step, the CANN API ranges counted.
+        SessionSpec spec;
+        spec.model = QStringLiteral("lenet");
+        spec.batchSize = 8;
+        spec.iterations = 3;
+        spec.devicesPerServer = 2;
+        spec.chip = QStringLiteral("910B");
+        spec.framework = Framework::PyTorch;
+        spec.torchProfilerConfig = R"({"profile_memory":true})";
+        spec.clockBaseUs = 1'700'000'000'000'000;
+        MemoryTrace trace;
+        device::Emulator emu(spec, ProfilingOptions{});
+        QCOMPARE(emu.run(trace), SessionStatus::Complete);
+        SummaryTables tables(trace);
+        for (SummaryKind k : {SummaryKind::KernelDetails, SummaryKind::ApiStatistic, SummaryKind::StepTime})
+            QVERIFY2(tables.has(k), summaryKindStem(k));
+        std::size_t kernels = 0, api = 0;
+        for (const IterationKey &k : trace.iterations()) {
+            trace.forEachTask(k, [&](const TaskRecord &t) { kernels += isComputeKind(t.kind) || (t.opId && trace.op(t.opId)); return true; });
+            trace.forEachCollective(k, [&](const CollectiveOpRecord &) { ++kernels; return true; });
+            trace.forEachHostRange(k, [&](const HostRangeRecord &h) { api += h.kind != HostRangeRecord::Kind::MsprofTx; return true; });
+        }
+        auto kd = tables.table(SummaryKind::KernelDetails);
+        QVERIFY(kernels > 0);
+        QCOMPARE(kd->rowCount(), kernels);
+        auto st = tables.table(SummaryKind::ApiStatistic);
+        double counted = 0;
+        for (std::size_t r = 0; r < st->rowCount(); ++r)
+            counted += st->number(r, st->columnIndex(QStringLiteral("Count")));
+        QCOMPARE(std::size_t(counted), api);
+        auto steps = tables.table(SummaryKind::StepTime);
+        QCOMPARE(steps->rowCount(), trace.stepTimes().size());
+        QVERIFY(steps->rowCount() >= 2);
+        for (std::size_t r = 0; r < steps->rowCount(); ++r) {
+            double sum = 0;
+            for (const char *c : {"Computing(%)", "Communication(Not Overlapped)(%)", "Free(%)", "Preparing(%)"})
+                sum += steps->number(r, steps->columnIndex(QLatin1String(c)));
+            QVERIFY2(sum <= 100.002, qPrintable(QString::number(sum)));
+        }
+        const charts::MemorySeries m = charts::memoryOverTime(trace, {});
+        QVERIFY2(m.missing.isEmpty(), qPrintable(m.missing));
+        QVERIFY(!m.tracks.empty());
     }
 
     void legacyExportKeepsImportedHcclTasks()
