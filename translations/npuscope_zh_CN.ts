@@ -4318,16 +4318,6 @@ FP→BP（计算）：%2
         <translation>算子合计 %1</translation>
     </message>
     <message>
-        <source>%1
-%2 at %3 (time since the session start)</source>
-        <translation>%1
-%2，时间 %3（自会话开始）</translation>
-    </message>
-    <message>
-        <source>Time since the session start (%1)</source>
-        <translation>自会话开始的时间（%1）</translation>
-    </message>
-    <message>
         <source>Memory (GiB)</source>
         <translation>内存（GiB）</translation>
     </message>
@@ -4348,6 +4338,16 @@ FP→BP（计算）：%2
         <translation>
             <numerusform> — %n 个模块未预留任何内存，未绘制</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1
+%2 at %3 on the timeline&apos;s time axis</source>
+        <translation>%1
+%2，时间线时间轴上的 %3</translation>
+    </message>
+    <message>
+        <source>Time on the timeline&apos;s axis (%1; 0 = its first event, earlier samples are negative)</source>
+        <translation>时间线时间轴上的时间（%1；0 = 其第一个事件，更早的采样为负值）</translation>
     </message>
 </context>
 <context>

@@ -889,7 +889,7 @@ void ChartsView::buildMemory(Page &pg, QString *missing)
         for (const auto &pt : t.points) {
             keys << double(pt.ts - origin_) / u.ns;
             values << pt.mib / scale;
-            tips.push_back(tr("%1\n%2 at %3 (time since the session start)")
+            tips.push_back(tr("%1\n%2 at %3 on the timeline's time axis")
                                .arg(name, display::bytes(std::uint64_t(std::llround(pt.mib * 1048576.0))),
                                     display::duration(double(pt.ts - origin_))));
         }
@@ -901,7 +901,7 @@ void ChartsView::buildMemory(Page &pg, QString *missing)
     const double pad = std::max(1e-9, (x1 - x0) * 0.02);
     p->xAxis->setRange(x0 - pad, x1 + pad);
     p->yAxis->setRange(0, std::max(1e-6, maxMiB / scale * 1.1));
-    p->xAxis->setLabel(tr("Time since the session start (%1)").arg(u.name));
+    p->xAxis->setLabel(tr("Time on the timeline's axis (%1; 0 = its first event, earlier samples are negative)").arg(u.name));
     p->yAxis->setLabel(gib ? tr("Memory (GiB)") : tr("Memory (MiB)"));
     QString title = tr("Memory over time on device %1").arg(m.device);
     if (m.devices.size() > 1)

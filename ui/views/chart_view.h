@@ -12,7 +12,8 @@
 // device/model; clicking one of their bars or points asks the timeline to show that
 // iteration's span on that device (signal showInTimeline). The memory chart draws the
 // allocator's allocated / reserved / active memory per component and the modules'
-// reservations over time, on the timeline's time axis (time since the session's first record).
+// reservations over time, on the timeline's time axis (0 = the timeline's first event; the
+// allocator's samples may start before it).
 
 #include "core/analysis/chart_data.h"
 #include "ui/job_runner.h"
