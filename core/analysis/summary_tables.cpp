@@ -695,8 +695,8 @@ std::shared_ptr<const SummaryTable> buildKernelDetails(const TraceReader &reader
     t->pmuCount = std::size_t(metrics.size());
 
     // The extra text columns of every task (OP State, HF32 Eligible, Model ID, unknown ones).
-    using AttrKey = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t, TimeNs>;
-    std::map<AttrKey, std::vector<std::pair<StrId, StrId>>> attrsOf;
+    // The names of the extra text columns of the tasks (OP State, HF32 Eligible, Model ID,
+    // unknown ones); their values are read one device at a time below.
     std::vector<std::string> attrNames; // in order of first appearance
     std::map<std::string, int, std::less<>> attrIndex;
     for (const auto &d : info.devices) {
@@ -708,7 +708,6 @@ std::shared_ptr<const SummaryTable> buildKernelDetails(const TraceReader &reader
                 attrIndex.emplace(std::string(key), int(attrNames.size()));
                 attrNames.emplace_back(key);
             }
-            attrsOf[AttrKey{a.device, a.streamId, a.taskId, a.start}].emplace_back(a.key, a.value);
             return true;
         });
     }
@@ -787,18 +786,61 @@ std::shared_ptr<const SummaryTable> buildKernelDetails(const TraceReader &reader
             k.index = attrColumnOf[std::size_t(nameIdx)];
         }
     t->attrCount = slotNames.size();
-    std::map<StrId, int> slotOfKey;
     t->groupColumn_ = t->columnIndex(QStringLiteral("Type"));
     if (t->groupColumn_ < 0)
         t->groupColumn_ = t->columnIndex(QStringLiteral("OP Type"));
+
+    // The shown extra columns of one device's tasks: attrCount values per task, found by
+    // (stream, task id, start). Iterations come by device, so each device is read once.
+    struct TaskKey {
+        std::uint32_t stream, task;
+        TimeNs start;
+        bool operator==(const TaskKey &) const = default;
+    };
+    struct TaskKeyHash {
+        std::size_t operator()(const TaskKey &k) const noexcept
+        {
+            std::uint64_t h = (std::uint64_t(k.stream) << 32 | k.task) * 0x9E3779B97F4A7C15ull;
+            return std::size_t(h ^ (std::uint64_t(k.start) + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2)));
+        }
+    };
+    std::unordered_map<TaskKey, std::uint32_t, TaskKeyHash> attrRowOf;
+    std::vector<StrId> attrValues;
+    std::map<StrId, int> slotOfKey;
+    int attrDevice = -1;
+    const auto loadAttrs = [&](std::uint16_t device) {
+        attrRowOf.clear();
+        attrValues.clear();
+        attrDevice = device;
+        if (t->attrCount == 0)
+            return;
+        reader.forEachTaskAttr(device, [&](const TaskAttrRecord &a) {
+            auto s = slotOfKey.find(a.key);
+            if (s == slotOfKey.end()) {
+                const std::string_view name = reader.string(a.key);
+                const auto p = std::find(slotNames.begin(), slotNames.end(), name);
+                s = slotOfKey.emplace(a.key, p == slotNames.end() ? -1 : int(p - slotNames.begin())).first;
+            }
+            if (s->second < 0)
+                return true;
+            const auto [it, fresh] = attrRowOf.try_emplace(TaskKey{a.streamId, a.taskId, a.start},
+                                                           std::uint32_t(attrValues.size() / t->attrCount));
+            if (fresh)
+                attrValues.resize(attrValues.size() + t->attrCount, 0);
+            attrValues[std::size_t(it->second) * t->attrCount + std::size_t(s->second)] = t->lookup.keep(a.value);
+            return true;
+        });
+    };
 
     std::map<std::uint16_t, TaskWaitTracker> waits;
     for (const auto &k : reader.iterations()) {
         if (cancelled(cancel))
             return nullptr;
+        if (attrDevice != int(k.device))
+            loadAttrs(k.device);
         std::vector<KRow> rows;
         std::vector<std::vector<float>> pmus;
-        std::vector<const std::vector<std::pair<StrId, StrId>> *> rowAttrs;
+        std::vector<std::int64_t> rowAttrs; // row of attrValues, -1 none
         reader.forEachTask(k, [&](const TaskRecord &task) {
             if (!isComputeKind(task.kind) && !(task.opId && reader.op(task.opId)))
                 return true;
@@ -818,8 +860,8 @@ std::shared_ptr<const SummaryTable> buildKernelDetails(const TraceReader &reader
             r.kind = task.kind;
             rows.push_back(r);
             pmus.push_back(task.pmu);
-            auto a = attrsOf.find(AttrKey{task.device, task.streamId, task.taskId, task.start});
-            rowAttrs.push_back(a == attrsOf.end() ? nullptr : &a->second);
+            const auto a = attrRowOf.find(TaskKey{task.streamId, task.taskId, task.start});
+            rowAttrs.push_back(a == attrRowOf.end() ? -1 : std::int64_t(a->second));
             return true;
         });
         reader.forEachCollective(k, [&](const CollectiveOpRecord &c) {
@@ -837,7 +879,7 @@ std::shared_ptr<const SummaryTable> buildKernelDetails(const TraceReader &reader
             r.collective = true;
             rows.push_back(r);
             pmus.emplace_back();
-            rowAttrs.push_back(nullptr);
+            rowAttrs.push_back(-1);
             return true;
         });
         std::vector<std::size_t> order(rows.size());
@@ -850,19 +892,12 @@ std::shared_ptr<const SummaryTable> buildKernelDetails(const TraceReader &reader
             t->rows.push_back(r);
             for (std::size_t m = 0; m < t->pmuCount; ++m)
                 t->pmu.push_back(m < pmus[i].size() ? pmus[i][m] : std::nanf(""));
-            const std::size_t at = t->attrs.size();
-            t->attrs.resize(at + t->attrCount, 0);
-            if (rowAttrs[i])
-                for (const auto &kv : *rowAttrs[i]) {
-                    auto s = slotOfKey.find(kv.first);
-                    if (s == slotOfKey.end()) {
-                        const std::string_view name = reader.string(kv.first);
-                        const auto p = std::find(slotNames.begin(), slotNames.end(), name);
-                        s = slotOfKey.emplace(kv.first, p == slotNames.end() ? -1 : int(p - slotNames.begin())).first;
-                    }
-                    if (s->second >= 0)
-                        t->attrs[at + std::size_t(s->second)] = t->lookup.keep(kv.second);
-                }
+            if (rowAttrs[i] >= 0) {
+                const auto from = attrValues.begin() + std::ptrdiff_t(std::size_t(rowAttrs[i]) * t->attrCount);
+                t->attrs.insert(t->attrs.end(), from, from + std::ptrdiff_t(t->attrCount));
+            } else {
+                t->attrs.resize(t->attrs.size() + t->attrCount, 0);
+            }
         }
     }
     t->rows.shrink_to_fit();
