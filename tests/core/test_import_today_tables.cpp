@@ -482,6 +482,36 @@ private slots:
         QVERIFY(!m.tracks.empty());
     }
 
+    void torchNpuExportKeepsTheModelIdOfTheFile()
+    {
+        // torch_npu writes 4294967295 ("none") as the kernels' Model ID; an import keeps the
+        // text and the torch_npu layout writes it back.
+        QTemporaryDir out;
+        exporting::ExportRequest req;
+        req.layout = exporting::ExportLayout::TorchNpu;
+        req.outputDir = out.path();
+        exporting::ExportResult res;
+        exporting::ExportError kind{};
+        QString err;
+        QVERIFY2(exporting::exportSession(text_->trace, req, &res, &kind, &err), qPrintable(err));
+        QDirIterator it(out.path(), {QStringLiteral("kernel_details.csv")}, QDir::Files, QDirIterator::Subdirectories);
+        int files = 0;
+        while (it.hasNext()) {
+            const Csv written = readCsv(it.next());
+            ++files;
+            QVERIFY(!written.rows.empty());
+            // Kernel rows; the communication ops' model id is not kept (their rows say 0).
+            int kernels = 0;
+            for (const QStringList &row : written.rows)
+                if (row[written.col(QStringLiteral("Accelerator Core"))] != QLatin1String("HCCL")) {
+                    ++kernels;
+                    QCOMPARE(row[written.col(QStringLiteral("Model ID"))], QStringLiteral("4294967295"));
+                }
+            QVERIFY(kernels > 100);
+        }
+        QCOMPARE(files, 2);
+    }
+
     void legacyExportKeepsImportedHcclTasks()
     {
         // Every HCCL plane task of the import is in the legacy export's hccl and msprof
