@@ -645,6 +645,22 @@
         <source>The selection has no iteration with step-trace markers.</source>
         <translation>当前选择中没有带 step trace 标记的迭代。</translation>
     </message>
+    <message>
+        <source>The session has no memory records. torch_npu writes them with profile_memory=True (memory_record.csv, operator_memory.csv, npu_module_mem.csv; MEMORY_RECORD, OP_MEMORY and NPU_MODULE_MEM in its database).</source>
+        <translation>该会话没有内存记录。torch_npu 在 profile_memory=True 时写出它们（memory_record.csv、operator_memory.csv、npu_module_mem.csv；数据库中为 MEMORY_RECORD、OP_MEMORY 和 NPU_MODULE_MEM）。</translation>
+    </message>
+    <message>
+        <source>Device %1 has no memory records; select another device in the project explorer.</source>
+        <translation>设备 %1 没有内存记录；请在工程浏览器中选择其他设备。</translation>
+    </message>
+    <message>
+        <source>Device %1 has no memory records in the selected time range.</source>
+        <translation>设备 %1 在所选时间范围内没有内存记录。</translation>
+    </message>
+    <message>
+        <source>Every memory record of device %1 in the selection is 0 (only idle modules).</source>
+        <translation>所选范围内设备 %1 的每条内存记录均为 0（只有空闲模块）。</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -3575,6 +3591,62 @@
         <source>%1 max</source>
         <translation>%1 最大值</translation>
     </message>
+    <message>
+        <source>Share of the step time (Preparing + Computing + Communication (Not Overlapped) + Free); these four shares add up to 100 %.</source>
+        <translation>占迭代时间（Preparing + Computing + Communication (Not Overlapped) + Free）的比例；这四项比例之和为 100 %。</translation>
+    </message>
+    <message>
+        <source>Preparing + Computing + Communication (Not Overlapped) + Free: the step from the framework&apos;s step start to its last device activity.</source>
+        <translation>Preparing + Computing + Communication (Not Overlapped) + Free：从框架的迭代开始到该迭代最后一次设备活动。</translation>
+    </message>
+    <message>
+        <source>Time the device computes (the union of its kernels).</source>
+        <translation>设备计算的时间（其算子核的并集）。</translation>
+    </message>
+    <message>
+        <source>Communication not hidden behind computation.</source>
+        <translation>未被计算掩盖的通信。</translation>
+    </message>
+    <message>
+        <source>Communication hidden behind computation: part of Computing, not added to the step again.</source>
+        <translation>被计算掩盖的通信：属于 Computing 的一部分，不再重复计入迭代时间。</translation>
+    </message>
+    <message>
+        <source>Time the device neither computes nor communicates.</source>
+        <translation>设备既不计算也不通信的时间。</translation>
+    </message>
+    <message>
+        <source>The device span of the step less its bubbles.</source>
+        <translation>该迭代在设备上的跨度减去其气泡时间。</translation>
+    </message>
+    <message>
+        <source>Pipeline receives (hcom_receive): part of Communication (Not Overlapped).</source>
+        <translation>流水线接收（hcom_receive）：属于 Communication (Not Overlapped) 的一部分。</translation>
+    </message>
+    <message>
+        <source>From the framework&apos;s step start to the step&apos;s first computation or communication.</source>
+        <translation>从框架的迭代开始到该迭代第一次计算或通信。</translation>
+    </message>
+    <message>
+        <source>Overlapped as a share of the step time; it lies within the Computing share.</source>
+        <translation>Overlapped 占迭代时间的比例；它包含在 Computing 的比例之内。</translation>
+    </message>
+    <message>
+        <source>Bubble as a share of the step time; it lies within the Communication (Not Overlapped) share.</source>
+        <translation>Bubble 占迭代时间的比例；它包含在 Communication (Not Overlapped) 的比例之内。</translation>
+    </message>
+    <message>
+        <source>Kernel details</source>
+        <translation>Kernel 详情</translation>
+    </message>
+    <message>
+        <source>API statistics</source>
+        <translation>API 统计</translation>
+    </message>
+    <message>
+        <source>Step time breakdown</source>
+        <translation>Step 时间拆解</translation>
+    </message>
 </context>
 <context>
     <name>TimelineSearch</name>
@@ -4422,6 +4494,66 @@ FP→BP（计算）：%2
     <message>
         <source>The session has no iteration with step-trace markers.</source>
         <translation>该会话没有带 step trace 标记的迭代。</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>内存随时间变化</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Module %1 %2</source>
+        <translation>模块 %1 %2</translation>
+    </message>
+    <message>
+        <source>Operators&apos; total %1</source>
+        <translation>算子合计 %1</translation>
+    </message>
+    <message>
+        <source>Memory (GiB)</source>
+        <translation>内存（GiB）</translation>
+    </message>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation>内存（MiB）</translation>
+    </message>
+    <message>
+        <source>Memory over time on device %1</source>
+        <translation>设备 %1 的内存随时间变化</translation>
+    </message>
+    <message>
+        <source> (devices with memory records: %1; pick one in the project explorer)</source>
+        <translation>（有内存记录的设备：%1；请在工程浏览器中选择其一）</translation>
+    </message>
+    <message numerus="yes">
+        <source> — %n module(s) reserved nothing and are not drawn</source>
+        <translation>
+            <numerusform> — %n 个模块未预留任何内存，未绘制</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+%2 at %3 on the timeline&apos;s time axis</source>
+        <translation>%1
+%2，时间线时间轴上的 %3</translation>
+    </message>
+    <message>
+        <source>Time on the timeline&apos;s axis (%1; 0 = its first event, earlier samples are negative)</source>
+        <translation>时间线时间轴上的时间（%1；0 = 其第一个事件，更早的采样为负值）</translation>
     </message>
 </context>
 <context>

@@ -349,6 +349,120 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
                 out.devices.missing = noTrace;
         }
     }
+    if (request.kinds & Memory) {
+        out.memory = memoryOverTime(reader, scope, cancel);
+        if (cancelled(cancel))
+            out.cancelled = true;
+    }
+    return out;
+}
+
+MemorySeries memoryOverTime(const TraceReader &reader, const ChartScope &scope, const std::atomic<bool> *cancel)
+{
+    MemorySeries out;
+    const SessionInfo &info = reader.sessionInfo();
+    std::vector<std::uint16_t> ids;
+    for (const auto &d : info.devices)
+        ids.push_back(d.id);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    // Which devices have any memory record (the first record says so).
+    for (std::uint16_t d : ids) {
+        bool any = false;
+        reader.forEachMemory(d, [&](const MemoryRecord &) { return !(any = true); });
+        if (!any)
+            reader.forEachOpMemory(d, [&](const OpMemoryRecord &) { return !(any = true); });
+        if (any)
+            out.devices.push_back(d);
+    }
+    if (scope.device >= 0)
+        out.device = scope.device;
+    else if (!out.devices.empty())
+        out.device = out.devices.front();
+    const bool has = std::find(out.devices.begin(), out.devices.end(), out.device) != out.devices.end();
+    if (!has) {
+        out.missing = out.devices.empty()
+            ? Ctx::tr("The session has no memory records. torch_npu writes them with profile_memory=True "
+                      "(memory_record.csv, operator_memory.csv, npu_module_mem.csv; MEMORY_RECORD, OP_MEMORY and "
+                      "NPU_MODULE_MEM in its database).")
+            : Ctx::tr("Device %1 has no memory records; select another device in the project explorer.").arg(scope.device);
+        return out;
+    }
+    const std::uint16_t device = std::uint16_t(out.device);
+    // Tracks by (source, component, metric), in order of first appearance.
+    std::map<std::tuple<int, std::string, int>, std::size_t, std::less<>> index;
+    std::vector<MemoryTrack> allocator, modules;
+    const auto track = [&](std::vector<MemoryTrack> &v, MemoryTrack::Source src, std::string_view component,
+                           MemoryMetric m) -> MemoryTrack & {
+        const auto key = std::make_tuple(int(src), std::string(component), int(m));
+        auto it = index.find(key);
+        if (it == index.end()) {
+            it = index.emplace(key, v.size()).first;
+            MemoryTrack t;
+            t.component = std::string(component);
+            t.metric = m;
+            t.source = src;
+            v.push_back(std::move(t));
+        }
+        return v[it->second];
+    };
+    std::uint64_t seen = 0;
+    reader.forEachMemory(device, [&](const MemoryRecord &r) {
+        if ((++seen & 4095u) == 0 && cancelled(cancel))
+            return false;
+        if (!scope.inRange(r.ts))
+            return true;
+        ++out.records;
+        const std::string_view component = reader.string(r.component);
+        if (r.module) {
+            if (r.reservedMB >= 0)
+                track(modules, MemoryTrack::Source::Module, component, MemoryMetric::Reserved).points.push_back({r.ts, r.reservedMB});
+            return true;
+        }
+        const std::pair<double, MemoryMetric> values[] = {
+            {r.allocatedMB, MemoryMetric::Allocated}, {r.reservedMB, MemoryMetric::Reserved}, {r.activeMB, MemoryMetric::Active}};
+        for (const auto &v : values)
+            if (v.first >= 0)
+                track(allocator, MemoryTrack::Source::Allocator, component, v.second).points.push_back({r.ts, v.first});
+        return true;
+    });
+    if (allocator.empty()) {
+        // Only operator_memory: the allocator's totals at each allocation and release.
+        std::vector<std::tuple<TimeNs, double, double, double>> samples;
+        reader.forEachOpMemory(device, [&](const OpMemoryRecord &r) {
+            if (r.allocated >= 0 && scope.inRange(r.allocated))
+                samples.emplace_back(r.allocated, r.allocTotalAllocatedMB, r.allocTotalReservedMB, r.allocTotalActiveMB);
+            if (r.released >= 0 && scope.inRange(r.released))
+                samples.emplace_back(r.released, r.releaseTotalAllocatedMB, r.releaseTotalReservedMB, r.releaseTotalActiveMB);
+            return !cancelled(cancel);
+        });
+        std::stable_sort(samples.begin(), samples.end(),
+                         [](const auto &a, const auto &b) { return std::get<0>(a) < std::get<0>(b); });
+        out.records += samples.size();
+        for (const auto &s : samples) {
+            const std::pair<double, MemoryMetric> values[] = {{std::get<1>(s), MemoryMetric::Allocated},
+                                                              {std::get<2>(s), MemoryMetric::Reserved},
+                                                              {std::get<3>(s), MemoryMetric::Active}};
+            for (const auto &v : values)
+                if (v.first >= 0)
+                    track(allocator, MemoryTrack::Source::Operators, "operator_memory", v.second).points.push_back({std::get<0>(s), v.first});
+        }
+    }
+    for (auto &t : allocator)
+        out.tracks.push_back(std::move(t));
+    for (auto &t : modules) {
+        const bool idle = std::all_of(t.points.begin(), t.points.end(), [](const MemoryPoint &p) { return p.mib == 0; });
+        if (idle)
+            ++out.idleModules;
+        else
+            out.tracks.push_back(std::move(t));
+    }
+    for (auto &t : out.tracks)
+        std::stable_sort(t.points.begin(), t.points.end(), [](const MemoryPoint &a, const MemoryPoint &b) { return a.ts < b.ts; });
+    if (out.tracks.empty())
+        out.missing = out.records == 0
+            ? Ctx::tr("Device %1 has no memory records in the selected time range.").arg(device)
+            : Ctx::tr("Every memory record of device %1 in the selection is 0 (only idle modules).").arg(device);
     return out;
 }
 

@@ -125,6 +125,34 @@ struct L2Histogram {
     QString missing;
 };
 
+// ---- Memory over time (torch_npu's memory_record / npu_module_mem / operator_memory, the
+// db's MEMORY_RECORD / NPU_MODULE_MEM / OP_MEMORY) -----------------------------------------
+// One device: the scope's, else the first with memory records. Sizes are the files' "MB",
+// which torch_npu computes as bytes / 1024 / 1024 (MiB). Times are absolute ns.
+enum class MemoryMetric : std::uint8_t { Allocated, Reserved, Active };
+struct MemoryPoint {
+    TimeNs ts = 0;
+    double mib = 0;
+};
+struct MemoryTrack {
+    std::string component;               // "PTA", "GE", "PTA+GE", "APP" (module: "HCCL", "RUNTIME", ...)
+    MemoryMetric metric = MemoryMetric::Allocated;
+    // Where it comes from: the allocator records (memory_record), a module's reservation
+    // (npu_module_mem), or, without allocator records, the totals operator_memory gives at
+    // each allocation and release.
+    enum class Source : std::uint8_t { Allocator, Module, Operators } source = Source::Allocator;
+    std::vector<MemoryPoint> points;     // by time
+};
+struct MemorySeries {
+    int device = -1;                     // the device charted
+    std::vector<std::uint16_t> devices;  // every device with memory records
+    std::vector<MemoryTrack> tracks;     // allocator tracks (components in order of appearance;
+                                         // allocated, reserved, active), then modules
+    std::uint64_t records = 0;           // memory records of the device in the scope
+    std::uint64_t idleModules = 0;       // modules whose reservation stayed 0 (not charted)
+    QString missing;
+};
+
 enum ChartKind : unsigned {
     TopOps = 1u << 0,
     Steps = 1u << 1,
@@ -132,7 +160,8 @@ enum ChartKind : unsigned {
     Pipes = 1u << 3,
     Bandwidth = 1u << 4,
     L2 = 1u << 5,
-    AllCharts = 0x3f,
+    Memory = 1u << 6,
+    AllCharts = 0x7f,
 };
 
 struct ChartRequest {
@@ -154,6 +183,7 @@ struct ChartSet {
     PipeSeries pipes;
     BandwidthSeries bandwidth;
     L2Histogram l2;
+    MemorySeries memory;
     bool cancelled = false;
 };
 
@@ -174,5 +204,8 @@ DeviceSeries iterationTimesByDevice(const TraceReader &reader, const ChartScope 
 PipeSeries pipeRatios(const TraceReader &reader, const ChartScope &scope);
 BandwidthSeries collectiveBandwidth(const TraceReader &reader, const ChartScope &scope);
 L2Histogram l2HitRates(const TraceReader &reader, const ChartScope &scope, int bins = 20);
+// Records in the scope's time range (by their time); the scope's device, model and
+// iterations other than the device do not apply (memory is not per iteration).
+MemorySeries memoryOverTime(const TraceReader &reader, const ChartScope &scope, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace npuscope::analysis::charts

@@ -25,9 +25,13 @@
 namespace npuscope::analysis {
 
 enum class SummaryKind : std::uint8_t {
-    OpSummary, OpStatistic, StepTrace, TaskTime, AiCpu, DataPreprocess, FusionOp, L2Cache, Collectives, MsprofTx
+    OpSummary, OpStatistic, StepTrace, TaskTime, AiCpu, DataPreprocess, FusionOp, L2Cache, Collectives, MsprofTx,
+    // Today's profilers (torch_npu / MindSpore exports, msprof's newer layout, emulated
+    // PyTorch sessions): kernel_details.csv with every column of the file, api_statistic.csv
+    // recomputed from the CANN API ranges, step_trace_time.csv per rank and step.
+    KernelDetails, ApiStatistic, StepTime
 };
-inline constexpr int kSummaryKindCount = 10;
+inline constexpr int kSummaryKindCount = 13;
 // The file name stem ("op_summary", ..., "hccl" for the collective ops).
 const char *summaryKindStem(SummaryKind k);
 // What a user reads in a kind chooser ("Op summary", ...), translated.
@@ -36,10 +40,16 @@ QString summaryKindTitle(SummaryKind k);
 enum class ColumnType : std::uint8_t { Number, Text };
 
 struct SummaryColumn {
+    SummaryColumn() = default;
+    SummaryColumn(QString n, ColumnType t = ColumnType::Text, bool csv = true, bool agg = true, QString tp = {})
+        : name(std::move(n)), type(t), inCsv(csv), aggregate(agg), tip(std::move(tp))
+    {
+    }
     QString name;          // the CSV header ("Task Duration(us)"); Device / Iteration are ours
     ColumnType type = ColumnType::Text;
     bool inCsv = true;     // false for the Device / Iteration columns the CSV has in its file name
     bool aggregate = true; // false for identifiers (Task ID, pid...) and points in time: their sums mean nothing
+    QString tip;           // what the column means, when its name does not say it all (header tooltip)
 };
 
 // Where a row happened, for the explorer selection, the time-range filter and "show in
@@ -177,7 +187,9 @@ private:
 // may ask from a worker thread; the reader must stay alive while tables are being built.
 class SummaryTables {
 public:
-    explicit SummaryTables(const TraceReader &reader);
+    // kernelColumns: the columns of the kernel file an import read, in file order (the
+    // import report's kernel_columns); empty: torch_npu's kernel_details.csv layout.
+    explicit SummaryTables(const TraceReader &reader, QStringList kernelColumns = {});
     // Kinds this session records (the same rules that decide which CSVs the export writes).
     const std::vector<SummaryKind> &kinds() const { return kinds_; }
     bool has(SummaryKind k) const;
@@ -186,6 +198,7 @@ public:
 
 private:
     const TraceReader &reader_;
+    QStringList kernelColumns_;
     std::vector<SummaryKind> kinds_;
     std::mutex mutex_;
     std::shared_ptr<const SummaryTable> built_[kSummaryKindCount];
@@ -193,6 +206,23 @@ private:
 
 // Builds one table directly (what SummaryTables::table does on a miss).
 std::shared_ptr<const SummaryTable> buildSummaryTable(const TraceReader &reader, SummaryKind k,
-                                                      const std::atomic<bool> *cancel = nullptr);
+                                                      const std::atomic<bool> *cancel = nullptr,
+                                                      const QStringList &kernelColumns = {});
+
+// The kernel file's columns as the import report stored them (ImportReport::toJson's
+// "kernel_columns"); empty when the note has none.
+QStringList kernelColumnsFromImportNote(const QByteArray &importNoteJson);
+
+// The step time breakdown's shares of one step. The step's time is Preparing + Computing +
+// Communication (Not Overlapped) + Free: those four never overlap, so their shares add up
+// to 100 %. Overlapped lies within Computing and Bubble within Communication (Not
+// Overlapped): their shares are of the same step time but do not add to the others. Every
+// share is in [0, 100]; all are 0 for a step without time.
+struct StepShares {
+    double stepNs = 0;
+    double computing = 0, commNotOverlapped = 0, free = 0, preparing = 0; // add up to 100
+    double overlapped = 0, bubble = 0;                                     // parts of the above
+};
+StepShares stepShares(const StepTimeRecord &r);
 
 } // namespace npuscope::analysis

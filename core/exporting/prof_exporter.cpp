@@ -199,6 +199,17 @@ bool Exporter::selectWork()
     taskFiles = opt.taskTimingOn();
     stepFiles = opt.trainingTrace == Switch::On;
     hcclFiles = opt.hccl == Switch::On && info.devices.size() > 1;
+    // An import keeps what its files had: one rank of a multi-rank job, imported alone, is
+    // a one-device session whose HCCL tasks and collective ops still belong in the export.
+    if (!hcclFiles && info.source == QLatin1String("import")) {
+        for (const IterationKey &k : trace.iterations()) {
+            trace.forEachHcclTask(k, [this](const HcclTaskRecord &) { return !(hcclFiles = true); });
+            if (!hcclFiles)
+                trace.forEachCollective(k, [this](const CollectiveOpRecord &) { return !(hcclFiles = true); });
+            if (hcclFiles)
+                break;
+        }
+    }
     if (opt.taskTime != TaskTimeLevel::L0)
         metricColumns = sessionPmuColumns(info);
 

@@ -381,13 +381,14 @@ bool TodayWriter::writeKernels(const QString &rel)
         header.push_back(m.toStdString());
     const int cyclesColumn = int(std::max(metrics.indexOf(QStringLiteral("aic_total_cycles")), metrics.indexOf(QStringLiteral("total_cycles"))));
 
-    // Columns the model keeps as text per task (an import's OP State, HF32 Eligible and
-    // Context ID); the emulator records none of them, which the files say as N/A.
+    // Columns the model keeps as text per task (an import's OP State, HF32 Eligible,
+    // Context ID and Model ID as the file wrote it); the emulator records none of them,
+    // which the files say as N/A (Model ID: the task's model).
     using AttrKey = std::tuple<std::uint32_t, std::uint32_t, TimeNs>;
-    std::map<AttrKey, std::array<std::string, 3>> attrs;
+    std::map<AttrKey, std::array<std::string, 4>> attrs;
     trace.forEachTaskAttr(d.id, [&](const TaskAttrRecord &r) {
         const std::string_view key = str(r.key);
-        const int i = key == "OP State" ? 0 : key == "HF32 Eligible" ? 1 : key == "Context ID" ? 2 : -1;
+        const int i = key == "OP State" ? 0 : key == "HF32 Eligible" ? 1 : key == "Context ID" ? 2 : key == "Model ID" ? 3 : -1;
         if (i >= 0)
             attrs[AttrKey{r.streamId, r.taskId, r.start}][std::size_t(i)] = std::string(str(r.value));
         return true;
@@ -442,12 +443,15 @@ bool TodayWriter::writeKernels(const QString &rel)
                 const TimeNs w = wait.next(t.start, t.duration);
                 const bool l0 = opt.taskTime == TaskTimeLevel::L0;
                 c.text(torch ? std::to_string(t.iteration) : device);
-                c.cell(analysis::Cell::uint(t.modelId));
+                const auto attr = attrs.find(AttrKey{t.streamId, t.taskId, t.start});
+                if (attr != attrs.end() && !attr->second[3].empty())
+                    c.text(attr->second[3]);
+                else
+                    c.cell(analysis::Cell::uint(t.modelId));
                 c.cell(analysis::Cell::uint(t.taskId));
                 c.cell(analysis::Cell::uint(t.streamId));
                 c.text(o ? str(o->name) : taskName(t));
                 c.cell(o && !l0 ? analysis::Cell::strOrNa(str(o->opType)) : analysis::Cell::na());
-                const auto attr = attrs.find(AttrKey{t.streamId, t.taskId, t.start});
                 const auto attrText = [&](int i) {
                     if (attr == attrs.end() || attr->second[i].empty())
                         c.na();

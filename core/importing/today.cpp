@@ -174,11 +174,13 @@ namespace {
 // Columns with a field of their own; after the last of them (or of the text columns below)
 // come the PMU metrics; any other column is kept as text with its task.
 const std::set<std::string> kKnownColumns = {
-    "Device_id", "Step Id", "Model ID", "Task ID", "Stream ID", "Name", "Op Name", "Type", "OP Type",
+    "Device_id", "Step Id", "Task ID", "Stream ID", "Name", "Op Name", "Type", "OP Type",
     "Accelerator Core", "Task Type", "Start Time(us)", "Task Start Time(us)", "Task Start Time", "Duration(us)",
     "Task Duration(us)", "Block Dim", "Block Num", "Mix Block Dim", "Mix Block Num", "Input Shapes",
     "Input Data Types", "Input Formats", "Output Shapes", "Output Data Types", "Output Formats"};
-const std::set<std::string> kTextColumns = {"OP State", "HF32 Eligible", "Context ID", "Wait Time(us)",
+// Model ID is kept as the file wrote it (torch_npu's 4294967295 means "none"); the tasks
+// themselves are read as one model (see below).
+const std::set<std::string> kTextColumns = {"Model ID", "OP State", "HF32 Eligible", "Context ID", "Wait Time(us)",
                                             "Task Wait Time(us)"};
 
 int lastFixedColumn(const std::vector<std::string> &h)

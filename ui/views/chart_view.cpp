@@ -1,6 +1,7 @@
 #include "ui/views/chart_view.h"
 #include "core/text/display.h"
 
+#include "core/store/lod.h"
 #include "core/store/project.h"
 #include "ui/appearance.h"
 #include "ui/format.h"
@@ -24,6 +25,8 @@
 #include <QtMath>
 #include <algorithm>
 #include <climits>
+#include <cmath>
+#include <limits>
 #include <qcustomplot.h>
 
 namespace npuscope::ui {
@@ -211,6 +214,7 @@ QString ChartsView::chartName(Chart c) const
     case Pipes: return tr("AI Core pipe ratios");
     case Bandwidth: return tr("Collective bandwidth");
     case L2: return tr("L2 hit rate");
+    case Memory: return tr("Memory over time");
     case ChartCount: break;
     }
     return {};
@@ -390,26 +394,43 @@ void ChartsView::recompute()
     const QString path = selection_.projectPath;
     const std::int64_t session = selection_.sessionId;
     // The job opens its own read-only connection.
+    struct Out {
+        ch::ChartSet set;
+        QString error;
+        TimeNs origin = 0;
+    };
     jobs_.start(
         [req, path, session](JobControl &job) {
-            std::pair<ch::ChartSet, QString> out;
+            Out out;
             store::StoreError err = store::StoreError::None;
-            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &out.second,
+            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &out.error,
                                                 store::Project::Check::Schema);
             std::unique_ptr<store::ProjectReader> reader;
             if (project)
-                reader = project->session(session, &out.second);
+                reader = project->session(session, &out.error);
             if (reader)
-                out.first = ch::computeCharts(*reader, req, job.cancelFlag());
+                out.set = ch::computeCharts(*reader, req, job.cancelFlag());
+            // The timeline's time 0 (its stored summary's origin, else the earliest record),
+            // so a time on the memory chart reads the same as in the timeline.
+            QString ignored;
+            if (auto st = reader ? store::TimelineStore::open(path, session, &err, &ignored) : nullptr) {
+                store::TimelineLod lod;
+                TimeNs end = 0;
+                if (st->readLod(&lod, &ignored))
+                    out.origin = lod.origin;
+                else if (!st->measureSession(&out.origin, &end))
+                    out.origin = 0;
+            }
             return out;
         },
-        [this](std::pair<ch::ChartSet, QString> out) { adopt(std::move(out.first), std::move(out.second)); });
+        [this](Out out) { adopt(std::move(out.set), std::move(out.error), out.origin); });
 }
 
-void ChartsView::adopt(ch::ChartSet set, QString error)
+void ChartsView::adopt(ch::ChartSet set, QString error, TimeNs origin)
 {
     status_->clear();
     error_ = error;
+    origin_ = origin;
     allOps_ = set.topOps;
     data_ = std::move(set);
     data_.topOps = ch::foldTopN(allOps_, topN());
@@ -787,6 +808,7 @@ void ChartsView::rebuildChart(Chart c)
             p->xAxis->grid()->setVisible(false);
             break;
         }
+        case Memory: buildMemory(pg, &missing); break;
         case ChartCount: break;
         }
     }
@@ -801,6 +823,98 @@ void ChartsView::rebuildChart(Chart c)
     p->replot();
     if (c == currentChart())
         export_->setEnabled(missing.isEmpty() && !isComputing());
+}
+
+void ChartsView::buildMemory(Page &pg, QString *missing)
+{
+    const ch::MemorySeries &m = data_.memory;
+    *missing = m.missing;
+    if (!missing->isEmpty())
+        return;
+    QCustomPlot *p = pg.plot;
+    double maxMiB = 0;
+    TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
+    for (const auto &t : m.tracks)
+        for (const auto &pt : t.points) {
+            maxMiB = std::max(maxMiB, pt.mib);
+            first = std::min(first, pt.ts);
+            last = std::max(last, pt.ts);
+        }
+    // Binary units: GiB from 1 GiB on, else MiB (the files' "MB" are MiB).
+    const bool gib = maxMiB >= 1024;
+    const double scale = gib ? 1024.0 : 1.0;
+    const TimeUnit u = timeUnit(double(std::max<TimeNs>(1, last - origin_)));
+    // One colour per component, one line style per metric.
+    std::map<std::string, int> colourOf;
+    const auto metricName = [this](ch::MemoryMetric k) {
+        switch (k) {
+        case ch::MemoryMetric::Allocated: return tr("allocated");
+        case ch::MemoryMetric::Reserved: return tr("reserved");
+        case ch::MemoryMetric::Active: return tr("active");
+        }
+        return QString();
+    };
+    for (const auto &t : m.tracks) {
+        const std::string colourKey = (t.source == ch::MemoryTrack::Source::Module ? "module:" : "") + t.component;
+        const int ci = colourOf.try_emplace(colourKey, int(colourOf.size())).first->second;
+        const QColor col = seriesColor(ci);
+        auto *g = new QCPGraph(p->xAxis, p->yAxis);
+        const QString component = QString::fromStdString(t.component);
+        const QString metric = metricName(t.metric);
+        QString name;
+        switch (t.source) {
+        case ch::MemoryTrack::Source::Allocator: name = tr("%1 %2").arg(component, metric); break;
+        case ch::MemoryTrack::Source::Module: name = tr("Module %1 %2").arg(component, metric); break;
+        case ch::MemoryTrack::Source::Operators: name = tr("Operators' total %1").arg(metric); break;
+        }
+        g->setName(name);
+        Qt::PenStyle style = Qt::SolidLine;
+        double width = 2;
+        if (t.source == ch::MemoryTrack::Source::Module) {
+            style = Qt::DashDotLine;
+            width = 1.5;
+        } else if (t.metric == ch::MemoryMetric::Reserved) {
+            style = Qt::DashLine;
+        } else if (t.metric == ch::MemoryMetric::Active) {
+            style = Qt::DotLine;
+        }
+        g->setPen(QPen(col, width, style));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setAdaptiveSampling(true);
+        std::vector<QString> tips;
+        tips.reserve(t.points.size());
+        QVector<double> keys, values;
+        keys.reserve(qsizetype(t.points.size()));
+        values.reserve(qsizetype(t.points.size()));
+        for (const auto &pt : t.points) {
+            keys << double(pt.ts - origin_) / u.ns;
+            values << pt.mib / scale;
+            tips.push_back(tr("%1\n%2 at %3 on the timeline's time axis")
+                               .arg(name, display::bytes(std::uint64_t(std::llround(pt.mib * 1048576.0))),
+                                    display::duration(double(pt.ts - origin_))));
+        }
+        // Already sorted by time: QCustomPlot keeps the order, so data index i is point i.
+        g->setData(keys, values, true);
+        pg.tips[g] = std::move(tips);
+    }
+    const double x0 = double(first - origin_) / u.ns, x1 = double(last - origin_) / u.ns;
+    const double pad = std::max(1e-9, (x1 - x0) * 0.02);
+    p->xAxis->setRange(x0 - pad, x1 + pad);
+    p->yAxis->setRange(0, std::max(1e-6, maxMiB / scale * 1.1));
+    p->xAxis->setLabel(tr("Time on the timeline's axis (%1; 0 = its first event, earlier samples are negative)").arg(u.name));
+    p->yAxis->setLabel(gib ? tr("Memory (GiB)") : tr("Memory (MiB)"));
+    QString title = tr("Memory over time on device %1").arg(m.device);
+    if (m.devices.size() > 1)
+        title += tr(" (devices with memory records: %1; pick one in the project explorer)")
+                     .arg([&] {
+                         QStringList ids;
+                         for (auto d : m.devices)
+                             ids << QString::number(d);
+                         return ids.join(QStringLiteral(", "));
+                     }());
+    if (m.idleModules)
+        title += tr(" — %n module(s) reserved nothing and are not drawn", nullptr, int(m.idleModules));
+    pg.title->setText(title);
 }
 
 QString ChartsView::toolTipAt(Chart c, const QPoint &pos) const

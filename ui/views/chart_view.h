@@ -10,7 +10,10 @@
 // (ui/job_runner.h) with its own read-only connection, so a large session never blocks the GUI. Iteration charts
 // (step breakdown, iteration time per device) show every iteration of the selected
 // device/model; clicking one of their bars or points asks the timeline to show that
-// iteration's span on that device (signal showInTimeline).
+// iteration's span on that device (signal showInTimeline). The memory chart draws the
+// allocator's allocated / reserved / active memory per component and the modules'
+// reservations over time, on the timeline's time axis (0 = the timeline's first event; the
+// allocator's samples may start before it).
 
 #include "core/analysis/chart_data.h"
 #include "ui/job_runner.h"
@@ -35,7 +38,7 @@ namespace npuscope::ui {
 class ChartsView : public QWidget {
     Q_OBJECT
 public:
-    enum Chart { TopOps, Steps, Devices, Pipes, Bandwidth, L2, ChartCount };
+    enum Chart { TopOps, Steps, Devices, Pipes, Bandwidth, L2, Memory, ChartCount };
 
     explicit ChartsView(QWidget *parent = nullptr);
     ~ChartsView() override;
@@ -82,7 +85,7 @@ protected:
 private:
     void retranslateUi();
     void recompute();
-    void adopt(analysis::charts::ChartSet set, QString error);
+    void adopt(analysis::charts::ChartSet set, QString error, TimeNs origin);
     void rebuild();
     void rebuildChart(Chart c);
     void styleAll();
@@ -103,6 +106,7 @@ private:
         std::map<const QCPAbstractPlottable *, std::vector<IterationRef>> refs;
     };
     Page pages_[ChartCount];
+    void buildMemory(Page &pg, QString *missing);
 
     QListWidget *list_ = nullptr;
     QStackedWidget *stack_ = nullptr;
@@ -116,6 +120,7 @@ private:
     ExplorerSelection selection_;
     qint64 rangeStart_ = 0, rangeEnd_ = 0;
     analysis::charts::ChartSet data_;
+    TimeNs origin_ = 0;                   // absolute ns of the session's time 0 (the timeline's)
     analysis::charts::TopOpTypes allOps_; // every op type; the chart folds to topN
     QString error_;
 

@@ -66,6 +66,10 @@ QVariant SummaryTableModel::data(const QModelIndex &index, int role) const
 
 QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (table_ && role == Qt::ToolTipRole && orientation == Qt::Horizontal && section >= 0 && section < table_->columnCount()) {
+        const SummaryColumn &c = table_->columns()[static_cast<std::size_t>(section)];
+        return c.tip.isEmpty() ? c.name : c.name + QStringLiteral("\n") + c.tip;
+    }
     if (!table_ || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (orientation == Qt::Vertical)

@@ -392,7 +392,8 @@ void TablesView::setSelection(const ExplorerSelection &sel)
         if (s->project)
             s->reader = s->project->session(sel.sessionId, &error_);
         if (s->reader) {
-            s->tables = std::make_unique<SummaryTables>(*s->reader);
+            s->tables = std::make_unique<SummaryTables>(
+                *s->reader, kernelColumnsFromImportNote(s->project->sessionNote(sel.sessionId, QStringLiteral("import"))));
             session_ = std::move(s);
         }
     }
