@@ -7128,8 +7128,8 @@ Open a project (File → Open Project…) or record one (File → New Session…
         <translation>用 tensorboard_trace_handler 保存（on_trace_ready）</translation>
     </message>
     <message>
-        <source>None: ASCEND_WORK_PATH or the current directory</source>
-        <translation>None：ASCEND_WORK_PATH 或当前目录</translation>
+        <source>None: ASCEND_WORK_PATH or ./</source>
+        <translation>None：ASCEND_WORK_PATH 或 ./</translation>
     </message>
     <message>
         <source>Browse…</source>

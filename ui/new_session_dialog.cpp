@@ -334,8 +334,8 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     torchJson_ = codeView(preview);
     torchCode_->setObjectName(QStringLiteral("torchCode"));
     torchJson_->setObjectName(QStringLiteral("torchJson"));
-    // The Python call is pretty-printed one argument per line: no wrapping needed.
-    torchCode_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // One argument per line; a narrow pane wraps rather than hides the rest of a line.
+    torchCode_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     torchJson_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     for (QPlainTextEdit *e : {torchCode_, torchJson_}) {
         auto *page = new QWidget(torchTabs);
@@ -480,7 +480,8 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     bottom->setColumnStretch(1, 1);
 
     auto *top = new QHBoxLayout;
-    top->addWidget(tabs_, 2);
+    // The forms keep their natural width; the preview takes what is left.
+    top->addWidget(tabs_, 0);
     top->addLayout(right, 1);
     auto *frameworkLabel = new QLabel(this);
     frameworkLabel->setBuddy(framework_);
@@ -516,8 +517,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     formScroll->setMinimumWidth(form_->minimumSizeHint().width() + scrollBar);
     torchScroll->setMinimumWidth(torch_->minimumSizeHint().width() + scrollBar);
     QSize want = sizeHint();
-    // The tabs' share of the width is two thirds (stretch 2 : 1).
-    want.setWidth(qMax(want.width(), (formHint.width() + scrollBar + 40) * 3 / 2));
+    // The forms beside a preview wide enough for the generated code's longest lines.
+    const int codeWidth = torchCode_->fontMetrics().horizontalAdvance(QString(84, QLatin1Char('x'))) + 80;
+    want.setWidth(qMax(want.width(), formHint.width() + scrollBar + 40 + codeWidth));
     want.setHeight(qMax(want.height(), formHint.height() + 260));
     if (const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen()) {
         const QRect avail = screen->availableGeometry();

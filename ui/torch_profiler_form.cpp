@@ -270,7 +270,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     auto *dir = addLine(QStringLiteral("on_trace_ready.dir_name"));
     auto *browse = new QToolButton(this);
     onTr([dir, browse] {
-        dir->setPlaceholderText(tr("None: ASCEND_WORK_PATH or the current directory"));
+        dir->setPlaceholderText(tr("None: ASCEND_WORK_PATH or ./"));
         browse->setText(tr("Browse…"));
         browse->setToolTip(tr("Choose the directory torch_npu writes its *_ascend_pt folders into"));
     });

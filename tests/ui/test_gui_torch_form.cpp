@@ -526,9 +526,23 @@ private Q_SLOTS:
             if (w->isVisible() && (qobject_cast<QLineEdit *>(w) || qobject_cast<QComboBox *>(w)))
                 QVERIFY2(w->width() >= w->minimumSizeHint().width(), qPrintable(w->objectName()));
         if (const QString dir = qEnvironmentVariable("NPUSCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QTest::qWait(300); // the scroll areas settle their scroll bars after the first layout
             QVERIFY(d.grab().save(QDir(dir).filePath(QStringLiteral("new-session-pytorch.png"))));
             d.tabs()->setCurrentIndex(0);
             QVERIFY(d.grab().save(QDir(dir).filePath(QStringLiteral("new-session-pytorch-workload.png"))));
+            // A filled-in config with one of torch_npu's corrections showing.
+            ui::TorchProfilerForm &f = *d.torchForm();
+            group(f, QStringLiteral("schedule"))->setChecked(true);
+            choose(combo(f, kExp + QStringLiteral("profiler_level")), QStringLiteral("Level1"));
+            check(f, QStringLiteral("record_shapes"))->setChecked(true);
+            check(f, QStringLiteral("with_stack"))->setChecked(true);
+            check(f, kExp + QStringLiteral("op_attr"))->setChecked(true);
+            d.tabs()->setCurrentIndex(1);
+            QTest::qWait(300);
+            QVERIFY(d.grab().save(QDir(dir).filePath(QStringLiteral("new-session-pytorch-configured.png"))));
+            QVERIFY(ui::setLanguage(QStringLiteral("zh_CN")));
+            QTest::qWait(300);
+            QVERIFY(d.grab().save(QDir(dir).filePath(QStringLiteral("new-session-pytorch-zh_CN.png"))));
         }
     }
 
