@@ -271,6 +271,8 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     auto *browse = new QToolButton(this);
     onTr([dir, browse] {
         dir->setPlaceholderText(tr("None: ASCEND_WORK_PATH or ./"));
+        // The placeholder says what None means: keep it readable.
+        dir->setMinimumWidth(dir->fontMetrics().horizontalAdvance(dir->placeholderText()) + 40);
         browse->setText(tr("Browse…"));
         browse->setToolTip(tr("Choose the directory torch_npu writes its *_ascend_pt folders into"));
     });
