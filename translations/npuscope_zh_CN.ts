@@ -5839,6 +5839,10 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <source># Fix the problems in the torch_npu profiler config to see the code.</source>
         <translation># 请先修正 torch_npu Profiler 配置中的问题，再查看代码。</translation>
     </message>
+    <message>
+        <source>Paste the training script (or the part that calls torch_npu.profiler.profile(...)):</source>
+        <translation>粘贴训练脚本（或其中调用 torch_npu.profiler.profile(...) 的部分）：</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::OptionsForm</name>

@@ -832,7 +832,10 @@ void NewSessionDialog::pasteScriptDialog()
     QDialog d(this);
     d.setWindowTitle(tr("Paste Training Script"));
     auto *v = new QVBoxLayout(&d);
-    auto *hint = new QLabel(tr("Paste the training script (or the part that sets profiling_options):"), &d);
+    auto *hint = new QLabel(framework() == Framework::PyTorch
+                                ? tr("Paste the training script (or the part that calls torch_npu.profiler.profile(...)):")
+                                : tr("Paste the training script (or the part that sets profiling_options):"),
+                            &d);
     auto *edit = new QPlainTextEdit(&d);
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     edit->setObjectName(QStringLiteral("scriptEdit"));
