@@ -6137,6 +6137,70 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <source>The chip the session is emulated on: its cores, clocks, memory and links (docs/emulator.md, Chips)</source>
         <translation>仿真会话所用的芯片：其核心、时钟、内存与互联链路（见 docs/emulator.md 的“Chips”一节）</translation>
     </message>
+    <message>
+        <source>TensorFlow — profiling_options</source>
+        <translation>TensorFlow — profiling_options</translation>
+    </message>
+    <message>
+        <source>PyTorch — torch_npu.profiler</source>
+        <translation>PyTorch — torch_npu.profiler</translation>
+    </message>
+    <message>
+        <source>The framework of the training script, and so the profiler configuration the session is recorded with</source>
+        <translation>训练脚本所用的框架，也决定了会话按哪种 Profiler 配置记录</translation>
+    </message>
+    <message>
+        <source>Python code</source>
+        <translation>Python 代码</translation>
+    </message>
+    <message>
+        <source>JSON (--torch-profiler-config)</source>
+        <translation>JSON（--torch-profiler-config）</translation>
+    </message>
+    <message>
+        <source>&amp;Framework:</source>
+        <translation>框架(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>torch_npu profiler</source>
+        <translation>torch_npu Profiler</translation>
+    </message>
+    <message>
+        <source>Paste or open a PyTorch training script (.py), or drop it on this dialog: its torch_npu.profiler.profile(...) call fills the form.</source>
+        <translation>粘贴或打开 PyTorch 训练脚本（.py），或将其拖放到此对话框：脚本中的 torch_npu.profiler.profile(...) 调用会填入表单。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The torch_npu schedule records none of the %n step(s): run more iterations or shorten the schedule&apos;s skip_first, wait and warmup.</source>
+        <translation>
+            <numerusform>torch_npu 的 schedule 在这 %n 个 step 中一个也不记录：请增加迭代次数，或缩短 schedule 的 skip_first、wait 和 warmup。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) in the torch_npu profiler config</source>
+        <translation>
+            <numerusform>torch_npu Profiler 配置中有 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready to run %1 × %n step(s) with torch_npu&apos;s profiler.</source>
+        <translation>
+            <numerusform>已准备好使用 torch_npu Profiler 运行 %1 × %n 个 step。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>torch_npu corrects %n setting(s) (marked in the form) and runs with the corrected values.</source>
+        <translation>
+            <numerusform>torch_npu 会修正 %n 项设置（已在表单中标出），并按修正后的值运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source># Fix the problems in the torch_npu profiler config to see the code.</source>
+        <translation># 请先修正 torch_npu Profiler 配置中的问题，再查看代码。</translation>
+    </message>
+    <message>
+        <source>Paste the training script (or the part that calls torch_npu.profiler.profile(...)):</source>
+        <translation>粘贴训练脚本（或其中调用 torch_npu.profiler.profile(...) 的部分）：</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::OptionsForm</name>
@@ -7329,6 +7393,355 @@ F2 renames it.</source>
 Open a project (File → Open Project…) or record one (File → New Session…), then select a session in the project explorer.</source>
         <translation>未打开会话。
 请打开项目（文件 → 打开项目…）或录制一个会话（文件 → 新建会话…），然后在项目浏览器中选择一个会话。</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::TorchProfilerForm</name>
+    <message>
+        <source>No AI Core metrics: kernel timing only.</source>
+        <translation>不采集 AI Core 指标：仅记录算子耗时。</translation>
+    </message>
+    <message>
+        <source>L2 cache hits and misses of each kernel.</source>
+        <translation>每个算子的 L2 Cache 命中与未命中。</translation>
+    </message>
+    <message>
+        <source>Memory traffic of each kernel by memory level (GM, L2, UB).</source>
+        <translation>每个算子在各级存储（GM、L2、UB）上的访存量。</translation>
+    </message>
+    <message>
+        <source>Only mstx markers: no framework ops and no device data.</source>
+        <translation>仅记录 mstx 打点：不采集框架算子，也不采集设备数据。</translation>
+    </message>
+    <message>
+        <source>Framework ops, kernel timing on the device and the AscendCL API; no op details or AI Core metrics.</source>
+        <translation>框架算子、设备上的算子耗时和 AscendCL API；不含算子详情与 AI Core 指标。</translation>
+    </message>
+    <message>
+        <source>Level0 plus op details (shapes, data types), AI Core metrics and HCCL&apos;s tasks.</source>
+        <translation>在 Level0 基础上增加算子详情（shape、数据类型）、AI Core 指标和 HCCL 的任务。</translation>
+    </message>
+    <message>
+        <source>Level1 plus the runtime API and AI CPU op details.</source>
+        <translation>在 Level1 基础上增加 Runtime API 和 AI CPU 算子详情。</translation>
+    </message>
+    <message>
+        <source>&amp;Import from Script…</source>
+        <translation>从脚本导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Read the torch_npu.profiler.profile(...) call of a PyTorch training script (without running it) into this form</source>
+        <translation>读取 PyTorch 训练脚本中的 torch_npu.profiler.profile(...) 调用（不运行脚本）并填入此表单</translation>
+    </message>
+    <message>
+        <source>Reset to Defaults</source>
+        <translation>恢复默认值</translation>
+    </message>
+    <message>
+        <source>torch_npu.profiler.profile() without arguments</source>
+        <translation>不带参数的 torch_npu.profiler.profile()</translation>
+    </message>
+    <message>
+        <source>Import from Training Script</source>
+        <translation>从训练脚本导入</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Activities</source>
+        <translation>采集对象（activities）</translation>
+    </message>
+    <message>
+        <source>ProfilerActivity.CPU: the framework&apos;s ops, their shapes and call stacks on the host</source>
+        <translation>ProfilerActivity.CPU：Host 侧的框架算子及其 shape 和调用栈</translation>
+    </message>
+    <message>
+        <source>ProfilerActivity.NPU: CANN, the AscendCL API and the tasks on the device</source>
+        <translation>ProfilerActivity.NPU：CANN、AscendCL API 和设备上的任务</translation>
+    </message>
+    <message>
+        <source>Record:</source>
+        <translation>记录：</translation>
+    </message>
+    <message>
+        <source>Schedule (torch_npu.profiler.schedule)</source>
+        <translation>采集调度（torch_npu.profiler.schedule）</translation>
+    </message>
+    <message>
+        <source>Skip first:</source>
+        <translation>开头跳过：</translation>
+    </message>
+    <message>
+        <source>Steps ignored once at the start, before the first cycle</source>
+        <translation>开始时（第一个周期之前）只跳过一次的 step 数</translation>
+    </message>
+    <message>
+        <source>Wait:</source>
+        <translation>等待：</translation>
+    </message>
+    <message>
+        <source>Steps of each cycle that are not recorded</source>
+        <translation>每个周期中不记录的 step 数</translation>
+    </message>
+    <message>
+        <source>Warmup:</source>
+        <translation>预热：</translation>
+    </message>
+    <message>
+        <source>Steps of each cycle that start the profiler without keeping the data</source>
+        <translation>每个周期中启动 Profiler 但不保留数据的 step 数</translation>
+    </message>
+    <message>
+        <source>Active:</source>
+        <translation>采集：</translation>
+    </message>
+    <message>
+        <source>Steps of each cycle that are recorded</source>
+        <translation>每个周期中记录的 step 数</translation>
+    </message>
+    <message>
+        <source>Repeat:</source>
+        <translation>重复：</translation>
+    </message>
+    <message>
+        <source>Number of cycles; 0 repeats until training ends</source>
+        <translation>周期数；0 表示一直重复到训练结束</translation>
+    </message>
+    <message>
+        <source>Skip first wait:</source>
+        <translation>跳过首次等待：</translation>
+    </message>
+    <message>
+        <source>1: the first cycle has no wait steps</source>
+        <translation>1：第一个周期没有等待 step</translation>
+    </message>
+    <message>
+        <source>0 (until training ends)</source>
+        <translation>0（直到训练结束）</translation>
+    </message>
+    <message>
+        <source>cycles</source>
+        <translation>个周期</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>个 step</translation>
+    </message>
+    <message>
+        <source>Recorded with the ops</source>
+        <translation>随算子记录</translation>
+    </message>
+    <message>
+        <source>Input shapes and data types (record_shapes)</source>
+        <translation>输入 shape 和数据类型（record_shapes）</translation>
+    </message>
+    <message>
+        <source>Memory allocations and frees (profile_memory)</source>
+        <translation>内存申请与释放（profile_memory）</translation>
+    </message>
+    <message>
+        <source>Python call stacks (with_stack)</source>
+        <translation>Python 调用栈（with_stack）</translation>
+    </message>
+    <message>
+        <source>nn.Module hierarchy (with_modules)</source>
+        <translation>nn.Module 层级（with_modules）</translation>
+    </message>
+    <message>
+        <source>Floating-point operation counts (with_flops)</source>
+        <translation>浮点运算次数（with_flops）</translation>
+    </message>
+    <message>
+        <source>Save with tensorboard_trace_handler (on_trace_ready)</source>
+        <translation>用 tensorboard_trace_handler 保存（on_trace_ready）</translation>
+    </message>
+    <message>
+        <source>None: ASCEND_WORK_PATH or ./</source>
+        <translation>None：ASCEND_WORK_PATH 或 ./</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose the directory torch_npu writes its *_ascend_pt folders into</source>
+        <translation>选择 torch_npu 写入 *_ascend_pt 文件夹的目录</translation>
+    </message>
+    <message>
+        <source>Output Directory</source>
+        <translation>输出目录</translation>
+    </message>
+    <message>
+        <source>Directory:</source>
+        <translation>目录：</translation>
+    </message>
+    <message>
+        <source>None: {hostname}_{pid}</source>
+        <translation>None：{hostname}_{pid}</translation>
+    </message>
+    <message>
+        <source>Worker name:</source>
+        <translation>Worker 名称：</translation>
+    </message>
+    <message>
+        <source>Parse the data when the run ends (analyse_flag)</source>
+        <translation>运行结束时解析数据（analyse_flag）</translation>
+    </message>
+    <message>
+        <source>Parse in a separate process (async_mode)</source>
+        <translation>在独立进程中解析（async_mode）</translation>
+    </message>
+    <message>
+        <source>Collection (_ExperimentalConfig)</source>
+        <translation>采集配置（_ExperimentalConfig）</translation>
+    </message>
+    <message>
+        <source>Profiler level:</source>
+        <translation>采集等级：</translation>
+    </message>
+    <message>
+        <source>AI Core metrics:</source>
+        <translation>AI Core 指标：</translation>
+    </message>
+    <message>
+        <source>ExportType.Text: trace_view.json and the CSV summaries</source>
+        <translation>ExportType.Text：trace_view.json 和 CSV 汇总文件</translation>
+    </message>
+    <message>
+        <source>ExportType.Db: one ascend_pytorch_profiler.db SQLite file</source>
+        <translation>ExportType.Db：一个 ascend_pytorch_profiler.db SQLite 文件</translation>
+    </message>
+    <message>
+        <source>Export type:</source>
+        <translation>导出格式：</translation>
+    </message>
+    <message>
+        <source>None: no GC detection</source>
+        <translation>None：不检测 GC</translation>
+    </message>
+    <message>
+        <source>Record Python garbage collections longer than this many milliseconds</source>
+        <translation>记录耗时超过此毫秒数的 Python 垃圾回收</translation>
+    </message>
+    <message>
+        <source>GC threshold:</source>
+        <translation>GC 阈值：</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>L2 cache hit rates (l2_cache)</source>
+        <translation>L2 Cache 命中率（l2_cache）</translation>
+    </message>
+    <message>
+        <source>Operator attributes (op_attr, db export only)</source>
+        <translation>算子属性（op_attr，仅 db 导出）</translation>
+    </message>
+    <message>
+        <source>Operator arguments for AOE tuning (record_op_args)</source>
+        <translation>供 AOE 调优使用的算子参数（record_op_args）</translation>
+    </message>
+    <message>
+        <source>Delete the intermediate files after parsing (data_simplification)</source>
+        <translation>解析后删除中间文件（data_simplification）</translation>
+    </message>
+    <message>
+        <source>Markers (mstx)</source>
+        <translation>打点（mstx）</translation>
+    </message>
+    <message>
+        <source>mstx markers and ranges (mstx)</source>
+        <translation>mstx 打点与区间（mstx）</translation>
+    </message>
+    <message>
+        <source>msprof_tx markers (deprecated; msprof_tx)</source>
+        <translation>msprof_tx 打点（已废弃；msprof_tx）</translation>
+    </message>
+    <message>
+        <source>every domain</source>
+        <translation>所有 domain</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Domain names, separated by commas</source>
+        <translation>domain 名称，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Only domains:</source>
+        <translation>仅这些 domain：</translation>
+    </message>
+    <message>
+        <source>Except domains:</source>
+        <translation>排除这些 domain：</translation>
+    </message>
+    <message>
+        <source>System sampling</source>
+        <translation>系统采样</translation>
+    </message>
+    <message>
+        <source>Host (host_sys):</source>
+        <translation>Host（host_sys）：</translation>
+    </message>
+    <message>
+        <source>NIC and RoCE counters (sys_io)</source>
+        <translation>NIC 和 RoCE 计数器（sys_io）</translation>
+    </message>
+    <message>
+        <source>HCCS, PCIe and SIO counters (sys_interconnection)</source>
+        <translation>HCCS、PCIe 和 SIO 计数器（sys_interconnection）</translation>
+    </message>
+    <message>
+        <source>Default for %1 (%2)</source>
+        <translation>%1 的默认值（%2）</translation>
+    </message>
+    <message>
+        <source>Without a schedule every step is recorded.</source>
+        <translation>未设置 schedule 时记录每个 step。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Of the session&apos;s %n step(s), the schedule records none.</source>
+        <translation>
+            <numerusform>会话的 %n 个 step 中，schedule 一个也不记录。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Of the session&apos;s %n step(s), the schedule records %1.</source>
+        <translation>
+            <numerusform>会话的 %n 个 step 中，schedule 记录第 %1 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The script contains no torch_npu.profiler.profile(...) call.</source>
+        <translation>脚本中没有 torch_npu.profiler.profile(...) 调用。</translation>
+    </message>
+    <message>
+        <source>The torch_npu.profiler.profile(...) call of line %1 was not imported: torch_npu would stop on it.</source>
+        <translation>未导入第 %1 行的 torch_npu.profiler.profile(...) 调用：torch_npu 会在此报错停止。</translation>
+    </message>
+    <message>
+        <source>Imported the torch_npu.profiler.profile(...) call of line %1.</source>
+        <translation>已导入第 %1 行的 torch_npu.profiler.profile(...) 调用。</translation>
+    </message>
+    <message>
+        <source>Not imported:</source>
+        <translation>未导入：</translation>
+    </message>
+    <message numerus="yes">
+        <source>torch_npu corrects %n value(s) of the script; the form shows the corrected values:</source>
+        <translation>
+            <numerusform>torch_npu 会修正脚本中的 %n 个值；表单中显示的是修正后的值：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The script %1 could not be read: %2.</source>
+        <translation>无法读取脚本 %1：%2。</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "device/emulator.h"
 #include "ui/model_ops.h"
 #include "ui/options_form.h"
+#include "ui/torch_profiler_form.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -33,6 +34,9 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
+#include <QScreen>
+#include <QStackedWidget>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUrl>
@@ -83,6 +87,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     // ---- Workload ----
     auto *workload = new QWidget(this);
     auto *wf = new QFormLayout(workload);
+    workloadLayout_ = wf;
     wf->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     model_ = new QComboBox(workload);
     for (const QString &m : device::zooModelNames())
@@ -97,6 +102,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     iterations_ = new QSpinBox(workload);
     iterations_->setRange(1, 100000);
     iterations_->setValue(5);
+    framework_ = new QComboBox(this);
+    framework_->addItem(QString(), int(Framework::TensorFlow));
+    framework_->addItem(QString(), int(Framework::PyTorch));
     chip_ = new QComboBox(workload);
     for (const QString &c : device::chipNames())
         chip_->addItem(QString(), c);
@@ -181,6 +189,10 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     lSeg->setBuddy(segments_);
     lClock->setBuddy(clockBase_);
     onTr([=, this] {
+        framework_->setItemText(0, tr("TensorFlow — profiling_options"));
+        framework_->setItemText(1, tr("PyTorch — torch_npu.profiler"));
+        framework_->setToolTip(tr("The framework of the training script, and so the profiler configuration the "
+                                  "session is recorded with"));
         lChip->setText(tr("C&hip:"));
         chip_->setItemText(chip_->findData(QStringLiteral("910")),
                            tr("Ascend 910 (32 AI Cores; two 4-card HCCS groups per server)"));
@@ -257,6 +269,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     connect(model_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
     connect(precision_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
     connect(chip_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::scheduleOpNames);
+    // The launch mode and the dataset queue are TensorFlow's: a PyTorch step runs eagerly and
+    // takes its batch from a DataLoader.
+    tensorflowOnly_ = {mode_, queueDepth_};
 
     // ---- Options ----
     form_ = new OptionsForm(this);
@@ -267,13 +282,21 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     connect(form_, &OptionsForm::changed, this, &NewSessionDialog::validate);
     connect(this, &NewSessionDialog::opNamesReady, form_, &OptionsForm::setOpNames);
 
+    torch_ = new TorchProfilerForm(this);
+    auto *torchScroll = new QScrollArea(this);
+    torchScroll->setWidgetResizable(true);
+    torchScroll->setFrameShape(QFrame::NoFrame);
+    torchScroll->setWidget(torch_);
+    connect(torch_, &TorchProfilerForm::changed, this, &NewSessionDialog::validate);
+    connect(iterations_, &QSpinBox::valueChanged, torch_, &TorchProfilerForm::setSteps);
+    torch_->setSteps(iterations_->value());
+    optionsStack_ = new QStackedWidget(this);
+    optionsStack_->addWidget(formScroll);
+    optionsStack_->addWidget(torchScroll);
+
     tabs_ = new QTabWidget(this);
     tabs_->addTab(workload, QString());
-    tabs_->addTab(formScroll, QString());
-    onTr([this] {
-        tabs_->setTabText(0, tr("Workload"));
-        tabs_->setTabText(1, tr("Profiling options"));
-    });
+    tabs_->addTab(optionsStack_, QString());
 
     // ---- Preview and import ----
     auto *preview = new QGroupBox(this);
@@ -306,12 +329,40 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         previewTabs->setTabText(1, tr("Estimator code"));
         previewTabs->setTabText(2, tr("sess.run code"));
     });
-    pl->addWidget(previewTabs);
+    auto *torchTabs = new QTabWidget(preview);
+    torchCode_ = codeView(preview);
+    torchJson_ = codeView(preview);
+    torchCode_->setObjectName(QStringLiteral("torchCode"));
+    torchJson_->setObjectName(QStringLiteral("torchJson"));
+    // One argument per line; a narrow pane wraps rather than hides the rest of a line.
+    torchCode_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    torchJson_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    for (QPlainTextEdit *e : {torchCode_, torchJson_}) {
+        auto *page = new QWidget(torchTabs);
+        auto *v = new QVBoxLayout(page);
+        v->addWidget(e, 1);
+        auto *copy = new QPushButton(page);
+        onTr([copy] { copy->setText(tr("&Copy")); });
+        connect(copy, &QPushButton::clicked, this, [e] { QGuiApplication::clipboard()->setText(e->toPlainText()); });
+        auto *h = new QHBoxLayout;
+        h->addStretch(1);
+        h->addWidget(copy);
+        v->addLayout(h);
+        torchTabs->addTab(page, QString());
+    }
+    onTr([=] {
+        torchTabs->setTabText(0, tr("Python code"));
+        torchTabs->setTabText(1, tr("JSON (--torch-profiler-config)"));
+    });
+    previewStack_ = new QStackedWidget(preview);
+    previewStack_->addWidget(previewTabs);
+    previewStack_->addWidget(torchTabs);
+    pl->addWidget(previewStack_);
 
     auto *importBox = new QGroupBox(this);
     auto *il = new QVBoxLayout(importBox);
-    auto *importHint = new QLabel(importBox);
-    importHint->setWordWrap(true);
+    importHint_ = new QLabel(importBox);
+    importHint_->setWordWrap(true);
     auto *paste = new QPushButton(importBox);
     auto *open = new QPushButton(importBox);
     auto *ib = new QHBoxLayout;
@@ -321,13 +372,11 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     importStatus_ = new QLabel(importBox);
     importStatus_->setWordWrap(true);
     importStatus_->setTextFormat(Qt::PlainText);
-    il->addWidget(importHint);
+    il->addWidget(importHint_);
     il->addLayout(ib);
     il->addWidget(importStatus_);
     onTr([=] {
         importBox->setTitle(tr("Import from a training script"));
-        importHint->setText(tr("Paste or open a TensorFlow script (.py), or drop it on this dialog: its "
-                               "profiling_options fill the form."));
         paste->setText(tr("&Paste Script…"));
         open->setText(tr("&Open Script…"));
     });
@@ -352,6 +401,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     auto *deletePresetButton = new QPushButton(this);
     auto *presetLabel = new QLabel(this);
     presetLabel->setBuddy(presets_);
+    // Presets hold profiling_options.
+    for (QWidget *w : std::initializer_list<QWidget *>{presets_, loadPresetButton, savePresetButton, deletePresetButton, presetLabel})
+        tensorflowOnly_.push_back(w);
     connect(loadPresetButton, &QPushButton::clicked, this, [this] {
         if (presets_->currentIndex() >= 0)
             loadPreset(presets_->currentData().toString());
@@ -428,9 +480,19 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     bottom->setColumnStretch(1, 1);
 
     auto *top = new QHBoxLayout;
-    top->addWidget(tabs_, 2);
+    // The forms keep their natural width; the preview takes what is left.
+    top->addWidget(tabs_, 0);
     top->addLayout(right, 1);
+    auto *frameworkLabel = new QLabel(this);
+    frameworkLabel->setBuddy(framework_);
+    onTr([frameworkLabel] { frameworkLabel->setText(tr("&Framework:")); });
+    auto *frameworkRow = new QHBoxLayout;
+    frameworkRow->addWidget(frameworkLabel);
+    frameworkRow->addWidget(framework_);
+    frameworkRow->addStretch(1);
+    connect(framework_, &QComboBox::currentIndexChanged, this, &NewSessionDialog::frameworkChanged);
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(frameworkRow);
     layout->addLayout(top, 1);
     layout->addLayout(bottom);
     auto *buttonRow = new QHBoxLayout;
@@ -443,10 +505,72 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     opTimer_->setInterval(250);
     connect(opTimer_, &QTimer::timeout, this, &NewSessionDialog::startOpNames);
 
+    onTr([this] { updateFrameworkTexts(); });
     retranslateUi();
-    resize(1500, 900);
+    chip_->setCurrentIndex(chip_->findData(chipOf_[0]));
+
+    // As large as the content wants (both option forms without scrolling, where the screen
+    // allows), within the screen's available area.
+    ensurePolished();
+    const QSize formHint = form_->sizeHint().expandedTo(torch_->sizeHint());
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    formScroll->setMinimumWidth(form_->minimumSizeHint().width() + scrollBar);
+    torchScroll->setMinimumWidth(torch_->minimumSizeHint().width() + scrollBar);
+    QSize want = sizeHint();
+    // The forms beside a preview wide enough for the generated code's longest lines.
+    const int codeWidth = torchCode_->fontMetrics().horizontalAdvance(QString(84, QLatin1Char('x'))) + 80;
+    want.setWidth(qMax(want.width(), formHint.width() + scrollBar + 40 + codeWidth));
+    want.setHeight(qMax(want.height(), formHint.height() + 260));
+    if (const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen()) {
+        const QRect avail = screen->availableGeometry();
+        want = want.boundedTo(QSize(avail.width() * 95 / 100, avail.height() * 92 / 100));
+    }
+    resize(want);
     validate();
     scheduleOpNames();
+}
+
+Framework NewSessionDialog::framework() const
+{
+    return Framework(framework_->currentData().toInt());
+}
+
+void NewSessionDialog::setFramework(Framework f)
+{
+    framework_->setCurrentIndex(framework_->findData(int(f)));
+}
+
+void NewSessionDialog::frameworkChanged()
+{
+    const int now = int(framework());
+    if (now != shownFramework_) {
+        // Each framework keeps its chip (PyTorch's defaults to the 910B, as the CLI's run).
+        chipOf_[shownFramework_] = chip_->currentData().toString();
+        shownFramework_ = now;
+        chip_->setCurrentIndex(qMax(0, chip_->findData(chipOf_[now])));
+    }
+    const bool torch = framework() == Framework::PyTorch;
+    optionsStack_->setCurrentIndex(torch ? 1 : 0);
+    previewStack_->setCurrentIndex(torch ? 1 : 0);
+    for (QWidget *w : tensorflowOnly_) {
+        if (workloadLayout_->indexOf(w) >= 0)
+            workloadLayout_->setRowVisible(w, !torch);
+        else
+            w->setVisible(!torch);
+    }
+    updateFrameworkTexts();
+    validate();
+}
+
+void NewSessionDialog::updateFrameworkTexts()
+{
+    const bool torch = framework() == Framework::PyTorch;
+    tabs_->setTabText(0, tr("Workload"));
+    tabs_->setTabText(1, torch ? tr("torch_npu profiler") : tr("Profiling options"));
+    importHint_->setText(torch ? tr("Paste or open a PyTorch training script (.py), or drop it on this dialog: its "
+                                    "torch_npu.profiler.profile(...) call fills the form.")
+                               : tr("Paste or open a TensorFlow script (.py), or drop it on this dialog: its "
+                                    "profiling_options fill the form."));
 }
 
 NewSessionDialog::~NewSessionDialog() = default;
@@ -473,13 +597,19 @@ void NewSessionDialog::changeEvent(QEvent *e)
 SessionSpec NewSessionDialog::spec() const
 {
     SessionSpec s;
+    s.framework = framework();
+    // The config torch_npu runs with (its corrections applied), as `run --framework pytorch`
+    // stores it; the launch mode stays at its default there too (a PyTorch step is eager).
+    if (s.framework == Framework::PyTorch)
+        s.torchProfilerConfig = torch_->config().toJson();
     s.chip = chip_->currentData().toString();
     s.model = model_->currentData().toString();
     s.batchSize = batch_->value();
     s.iterations = iterations_->value();
     s.devicesPerServer = devices_->value();
     s.servers = servers_->value();
-    s.mode = LaunchMode(mode_->currentData().toInt());
+    if (s.framework == Framework::TensorFlow)
+        s.mode = LaunchMode(mode_->currentData().toInt());
     s.precision = Precision(precision_->currentData().toInt());
     s.seed = std::uint64_t(seed_->value());
     s.inputRate = inputRate_->value();
@@ -495,6 +625,13 @@ SessionSpec NewSessionDialog::spec() const
 
 ProfilingOptions NewSessionDialog::options() const
 {
+    if (framework() == Framework::PyTorch) {
+        // The emulator derives what CANN collects from the torch_npu config; the output
+        // directory is the handler's, as torch_npu writes there.
+        ProfilingOptions o;
+        o.output = torch_->config().onTraceReady ? torch_->config().onTraceReady->dirName : QString();
+        return o;
+    }
     return form_->options();
 }
 
@@ -538,18 +675,38 @@ void NewSessionDialog::validate()
     std::int64_t clockUs = 0;
     if (const QString base = clockBase_->text().trimmed(); !base.isEmpty() && !clockBaseFromIso(base, &clockUs, &clockError))
         workloadProblems << clockError;
+
+    const bool torch = s.framework == Framework::PyTorch;
+    torch_->setSteps(s.iterations);
+    if (torch && torch_->isValid() && torch_->recordedSteps().isEmpty())
+        workloadProblems << tr("The torch_npu schedule records none of the %n step(s): run more iterations or shorten "
+                               "the schedule's skip_first, wait and warmup.", nullptr, s.iterations);
     workloadMessage_->setText(workloadProblems.join(QLatin1Char('\n')));
     workloadMessage_->setVisible(!workloadProblems.isEmpty());
-
-    const int optionProblems = int(form_->problems().size());
+    // torch_npu stops only on errors; its warnings are corrections it makes and runs with.
+    int optionProblems = 0;
+    if (torch) {
+        for (const auto &p : torch_->problems())
+            optionProblems += p.severity == torchcfg::ConfigProblem::Severity::Error;
+    } else {
+        optionProblems = int(form_->problems().size());
+    }
     valid_ = workloadProblems.isEmpty() && optionProblems == 0;
     run_->setEnabled(valid_);
     QStringList where;
     if (!workloadProblems.isEmpty())
         where << tr("%n problem(s) in the workload", nullptr, int(workloadProblems.size()));
     if (optionProblems)
-        where << tr("%n problem(s) in the profiling options", nullptr, optionProblems);
-    if (valid_) {
+        where << (torch ? tr("%n problem(s) in the torch_npu profiler config", nullptr, optionProblems)
+                        : tr("%n problem(s) in the profiling options", nullptr, optionProblems));
+    if (valid_ && torch) {
+        summary_->setStyleSheet(QString());
+        QString text = tr("Ready to run %1 × %n step(s) with torch_npu's profiler.", nullptr, s.iterations).arg(s.model);
+        if (const int w = torch_->warningCount())
+            text += QLatin1Char(' ') + tr("torch_npu corrects %n setting(s) (marked in the form) and runs with the corrected values.",
+                                          nullptr, w);
+        summary_->setText(text);
+    } else if (valid_) {
         summary_->setStyleSheet(QString());
         const QStringList noData = form_->options().optionsWithoutData();
         summary_->setText(noData.isEmpty() ? tr("Ready to run %1 × %n iteration(s).", nullptr, s.iterations).arg(s.model)
@@ -563,6 +720,14 @@ void NewSessionDialog::validate()
 
 void NewSessionDialog::updatePreview()
 {
+    // Set only when it changed: the views keep their scroll position while the workload is edited.
+    auto show = [](QPlainTextEdit *e, const QString &text) {
+        if (e->toPlainText() != text)
+            e->setPlainText(text);
+    };
+    const QString fix = tr("# Fix the problems in the torch_npu profiler config to see the code.");
+    show(torchCode_, torch_->isValid() ? torch_->pythonCode() : fix);
+    show(torchJson_, torch_->isValid() ? QString::fromUtf8(torch_->config().toJson()) : fix);
     jsonPreview_->setPlainText(QString::fromUtf8(form_->json()));
     if (form_->isValid()) {
         estimatorPreview_->setPlainText(generateTrainingCode(form_->options(), CodeForm::Estimator));
@@ -607,6 +772,20 @@ void NewSessionDialog::setImportStatus(const QString &text, bool error)
 bool NewSessionDialog::importScript(const QString &text, QString *message)
 {
     const ScriptExtraction x = extractFromScript(text);
+    // A script of the other framework switches the dialog to it: the reader of the chosen
+    // framework goes first, the other only when the chosen one finds nothing.
+    const bool torchFound = torchcfg::readTorchProfilerScript(text).found;
+    if (framework() == Framework::PyTorch ? (torchFound || !x.found) : (!x.found && torchFound)) {
+        setFramework(Framework::PyTorch);
+        QString m;
+        const bool ok = torch_->importScript(text, &m);
+        setImportStatus(m, !ok || torch_->importStatus()->styleSheet() != QString());
+        tabs_->setCurrentIndex(1);
+        if (message)
+            *message = m;
+        return ok;
+    }
+    setFramework(Framework::TensorFlow);
     if (!x.found) {
         const QString m = x.error.isEmpty() ? tr("The script contains no profiling_options.") : x.error;
         setImportStatus(m, true);
@@ -653,7 +832,10 @@ void NewSessionDialog::pasteScriptDialog()
     QDialog d(this);
     d.setWindowTitle(tr("Paste Training Script"));
     auto *v = new QVBoxLayout(&d);
-    auto *hint = new QLabel(tr("Paste the training script (or the part that sets profiling_options):"), &d);
+    auto *hint = new QLabel(framework() == Framework::PyTorch
+                                ? tr("Paste the training script (or the part that calls torch_npu.profiler.profile(...)):")
+                                : tr("Paste the training script (or the part that sets profiling_options):"),
+                            &d);
     auto *edit = new QPlainTextEdit(&d);
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     edit->setObjectName(QStringLiteral("scriptEdit"));

@@ -4,8 +4,13 @@
 // segments, scenario knobs) and the profiling options form, with a live preview of the
 // profiling_options JSON and of the TensorFlow code of both launch forms, import of the
 // options from a training script (paste, open or drop a .py), and named presets.
+// The framework choice (TensorFlow / PyTorch) switches the options page between the
+// profiling_options form and the torch_npu profiler form (TorchProfilerForm), the preview
+// between the TensorFlow code and the torch_npu.profiler.profile(...) call, and the script
+// import between the two readers; each framework keeps its own settings and chip.
 // Everything validates as the user types (workload: device::Emulator::validate; options:
-// the core validator); Run stays disabled while anything is wrong.
+// the core validators); Run stays disabled while anything is wrong (torch_npu's warnings
+// are corrections it makes and run, as torch_npu runs them).
 
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
@@ -20,17 +25,20 @@ class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 class QTabWidget;
 class QTimer;
 
 namespace npuscope::ui {
 
 class OptionsForm;
+class TorchProfilerForm;
 
 class NewSessionDialog : public QDialog {
     Q_OBJECT
@@ -38,17 +46,23 @@ public:
     explicit NewSessionDialog(const QString &projectPath, QWidget *parent = nullptr);
     ~NewSessionDialog() override;
 
+    // For PyTorch: framework PyTorch and the torch_npu config torch_npu runs with.
     SessionSpec spec() const;
     ProfilingOptions options() const;
     QString projectPath() const;
     void setProjectPath(const QString &path);
     bool isValid() const { return valid_; }
 
+    Framework framework() const;
+    void setFramework(Framework f);
+
     // Selects a zoo model by name, or a JSON model file by path (added to the list).
     void setModel(const QString &nameOrPath);
 
     // Imports profiling_options from a training script's text: fills the form (and the
     // launch mode) and returns true, or shows and returns the error naming the line.
+    // Under PyTorch the script's torch_npu.profiler.profile(...) call fills the torch form;
+    // a script that holds only the other framework's call switches the framework.
     bool importScript(const QString &text, QString *message = nullptr);
     bool importScriptFile(const QString &path, QString *message = nullptr);
 
@@ -61,6 +75,10 @@ public:
     // Widgets for tests.
     QPushButton *runButton() const { return run_; }
     OptionsForm *optionsForm() const { return form_; }
+    TorchProfilerForm *torchForm() const { return torch_; }
+    QComboBox *frameworkBox() const { return framework_; }
+    QPlainTextEdit *torchCodePreview() const { return torchCode_; }
+    QPlainTextEdit *torchJsonPreview() const { return torchJson_; }
     QLabel *workloadMessage() const { return workloadMessage_; }
     QLabel *importStatus() const { return importStatus_; }
     QPlainTextEdit *jsonPreview() const { return jsonPreview_; }
@@ -92,6 +110,8 @@ private:
     void refreshPresets();
     void pasteScriptDialog();
     void setImportStatus(const QString &text, bool error);
+    void frameworkChanged();
+    void updateFrameworkTexts();
 
     std::vector<std::function<void()>> texts_;
     QTabWidget *tabs_ = nullptr;
@@ -103,6 +123,17 @@ private:
     QSpinBox *devices_ = nullptr;
     QSpinBox *servers_ = nullptr;
     QComboBox *mode_ = nullptr;
+    QComboBox *framework_ = nullptr;
+    int shownFramework_ = 0;
+    QString chipOf_[2] = {QStringLiteral("910"), QStringLiteral("910B")}; // per framework
+    std::vector<QWidget *> tensorflowOnly_; // workload rows and presets PyTorch has no use for
+    QFormLayout *workloadLayout_ = nullptr;
+    QStackedWidget *optionsStack_ = nullptr;
+    QStackedWidget *previewStack_ = nullptr;
+    TorchProfilerForm *torch_ = nullptr;
+    QPlainTextEdit *torchCode_ = nullptr;
+    QPlainTextEdit *torchJson_ = nullptr;
+    QLabel *importHint_ = nullptr;
     QDoubleSpinBox *inputRate_ = nullptr;
     QSpinBox *seed_ = nullptr;
     QSpinBox *segments_ = nullptr;

@@ -195,7 +195,8 @@ private Q_SLOTS:
             auto *edit = box->findChild<QPlainTextEdit *>(QStringLiteral("scriptEdit"));
             edit->setPlainText(QStringLiteral("import os\nos.environ['PROFILING_MODE'] = 'true'\n"
                                               "os.environ['PROFILING_OPTIONS'] = '{\"output\":\"/tmp/env\",\"l2\":\"on\"}'\n"));
-            for (auto *b : box->findChildren<QPushButton *>())
+            // The paste box's own Import button (the dialog holds other import buttons).
+            for (auto *b : edit->window()->findChildren<QPushButton *>())
                 if (b->text().contains(QStringLiteral("Import")))
                     b->click();
         }, [](QDialog *box) { return box->findChild<QPlainTextEdit *>(QStringLiteral("scriptEdit")) != nullptr; });
