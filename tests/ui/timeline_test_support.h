@@ -29,7 +29,12 @@ inline bool record(const QString &path, int devices, int iterations, QString *er
 
 struct Sql {
     sqlite3 *db = nullptr;
-    explicit Sql(const QString &path) { sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr); }
+    explicit Sql(const QString &path)
+    {
+        sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+        // The view writes marks and lane layouts on a worker: a read may meet one committing.
+        sqlite3_busy_timeout(db, 10000);
+    }
     ~Sql() { sqlite3_close(db); }
     template<typename F>
     void rows(const QByteArray &sql, F &&f)
