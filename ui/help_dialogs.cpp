@@ -38,7 +38,8 @@ void menuRows(const QMenu *menu, const QString &path, QString *rows)
         }
         QStringList keys;
         for (const QKeySequence &k : a->shortcuts())
-            keys << k.toString(QKeySequence::NativeText).toHtmlEscaped();
+            if (!k.isEmpty()) // a standard key this platform leaves unbound (Preferences on Linux)
+                keys << k.toString(QKeySequence::NativeText).toHtmlEscaped();
         if (!keys.isEmpty())
             *rows += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(keys.join(QStringLiteral(", ")), here.toHtmlEscaped());
     }

@@ -421,6 +421,7 @@ private Q_SLOTS:
                 }
         }
         QVERIFY(listed >= 8);
+        QVERIFY2(!html.contains(QStringLiteral("<td>, ")), qPrintable(html)); // no empty key sequence listed
         QVERIFY(html.contains(QStringLiteral("File › New Session")));
         QVERIFY(html.contains(QStringLiteral("W / S")));    // the timeline's keys
         QVERIFY(html.contains(QStringLiteral("Ctrl+Enter"))); // the SQL tab's
