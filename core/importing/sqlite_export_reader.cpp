@@ -554,7 +554,7 @@ private:
                 return ctx.failCancelled();
             std::int64_t start = 0, end = 0, dev = 0, g = 0, stream = 0, task = 0;
             if (!q.integer(0, &start) || !q.integer(1, &end) || !q.integer(2, &dev) || !q.integer(3, &g)
-                || !q.integer(5, &stream) || !q.integer(6, &task) || end < start || !saneSpan(start, end - start)
+                || !q.integer(5, &stream) || !q.integer(6, &task) || end < start || !saneSpan(start, timeSpan(start, end))
                 || stream < 0 || stream > UINT32_MAX || task < 0 || task > UINT32_MAX || dev < 0 || dev >= 65535) {
                 ctx.problem(rel, 0, -1, Tr::tr("A task has a missing or out-of-range time, device, stream or task id; it "
                                                "was skipped."));
@@ -735,7 +735,7 @@ private:
             FileAccount &acc = ctx.account(rel);
             ++acc.items;
             std::int64_t start = 0, end = 0, count = 0, dataType = 0, dev = map.hostDevice;
-            if (!q.integer(1, &start) || !q.integer(2, &end) || end < start || !saneSpan(start, end - start)) {
+            if (!q.integer(1, &start) || !q.integer(2, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
                 ctx.problem(rel, 0, -1, Tr::tr("A communication op has no valid start and end; it was skipped."));
                 ++acc.skipped;
                 continue;
@@ -780,7 +780,7 @@ private:
             FileAccount &acc = ctx.account(rel);
             ++acc.items;
             std::int64_t start = 0, end = 0, type = 0, tid = 0;
-            if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, end - start)) {
+            if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
                 ctx.problem(rel, 0, -1, Tr::tr("An API call has no valid start and end; it was skipped."));
                 ++acc.skipped;
                 continue;
@@ -873,7 +873,7 @@ private:
             FileAccount &acc = ctx.account(rel);
             ++acc.items;
             std::int64_t start = 0, end = 0, tid = 0;
-            if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, end - start)) {
+            if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
                 ctx.problem(rel, 0, -1, Tr::tr("A framework range has no valid start and end; it was skipped."));
                 ++acc.skipped;
                 continue;
@@ -927,7 +927,7 @@ private:
             FileAccount &acc = ctx.account(rel);
             ++acc.items;
             std::int64_t start = 0, end = 0, tid = 0, category = 0;
-            if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, end - start)) {
+            if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
                 ctx.problem(rel, 0, -1, Tr::tr("An msproftx event has no valid start and end; it was skipped."));
                 ++acc.skipped;
                 continue;
