@@ -31,10 +31,12 @@ inline void isolateSettings()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("NPU Scope Tests"));
-    // One settings file per test executable: ctest runs GUI tests in parallel, and one
-    // test's clear() must not wipe presets another is saving.
-    QCoreApplication::setApplicationName(QStringLiteral("npuscope-gui-tests-")
-                                         + QFileInfo(QCoreApplication::applicationFilePath()).fileName());
+    // One settings file per test process: ctest runs GUI tests in parallel — the same
+    // executable too, once more under de_DE — and one test's clear() or recent-project list
+    // must not reach another's.
+    QCoreApplication::setApplicationName(QStringLiteral("npuscope-gui-tests-%1-%2")
+                                             .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
+                                             .arg(QCoreApplication::applicationPid()));
     QSettings().clear();
 }
 
