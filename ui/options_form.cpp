@@ -66,7 +66,7 @@ QString aicMetricsExplanation(AicMetrics m)
 }
 
 OptionsForm::OptionsForm(QWidget *parent)
-    : QWidget(parent)
+    : FieldForm(parent)
 {
     opModel_ = new QStringListModel(this);
     filling_ = true; // no validation until every field exists
@@ -95,7 +95,7 @@ OptionsForm::OptionsForm(QWidget *parent)
         if (trailing)
             r.grid->addWidget(trailing, r.row, 2);
         l->setBuddy(w);
-        r.grid->addWidget(addMessage(key), r.row + 1, 1, 1, 2);
+        r.grid->addWidget(addMessage(key, QStringLiteral("color: #d0334a;")), r.row + 1, 1, 1, 2);
         r.row += 2;
     };
     auto unit = [this](std::function<QString()> text) {
@@ -154,7 +154,7 @@ OptionsForm::OptionsForm(QWidget *parent)
             cb->setToolTip(QStringLiteral("<code>%1</code>").arg(key));
         });
         rTr.grid->addWidget(cb, rTr.row, 0, 1, 3);
-        rTr.grid->addWidget(addMessage(key), rTr.row + 1, 0, 1, 3);
+        rTr.grid->addWidget(addMessage(key, QStringLiteral("color: #d0334a;")), rTr.row + 1, 0, 1, 3);
         rTr.row += 2;
     }
     taskTime_ = new QComboBox(this);
@@ -296,52 +296,10 @@ OptionsForm::OptionsForm(QWidget *parent)
     retranslateUi();
 }
 
-void OptionsForm::onTr(std::function<void()> f)
+void OptionsForm::retranslated()
 {
-    texts_.push_back(std::move(f));
-}
-
-void OptionsForm::retranslateUi()
-{
-    for (const auto &f : texts_)
-        f();
     updateMetricsHelp();
     revalidate(); // messages are translated sentences of the validator
-}
-
-void OptionsForm::changeEvent(QEvent *e)
-{
-    if (e->type() == QEvent::LanguageChange)
-        retranslateUi();
-    QWidget::changeEvent(e);
-}
-
-QLabel *OptionsForm::addMessage(const QString &key)
-{
-    auto *l = new QLabel(this);
-    l->setWordWrap(true);
-    l->setTextFormat(Qt::PlainText);
-    l->setStyleSheet(QStringLiteral("color: #d0334a;"));
-    l->hide();
-    messages_.insert(key, l);
-    return l;
-}
-
-QLineEdit *OptionsForm::addLine(const QString &key)
-{
-    auto *e = new QLineEdit(this);
-    e->setClearButtonEnabled(true);
-    fields_.insert(key, e);
-    connect(e, &QLineEdit::textChanged, this, &OptionsForm::revalidate);
-    return e;
-}
-
-QCheckBox *OptionsForm::addSwitch(const QString &key)
-{
-    auto *c = new QCheckBox(this);
-    fields_.insert(key, c);
-    connect(c, &QCheckBox::toggled, this, &OptionsForm::revalidate);
-    return c;
 }
 
 void OptionsForm::updateMetricsHelp()

@@ -8,9 +8,8 @@
 
 #include "core/options/profiling_options.h"
 
-#include <QHash>
-#include <QWidget>
-#include <functional>
+#include "ui/field_form.h"
+
 #include <vector>
 
 class QCheckBox;
@@ -22,7 +21,7 @@ class QStringListModel;
 
 namespace npuscope::ui {
 
-class OptionsForm : public QWidget {
+class OptionsForm : public FieldForm {
     Q_OBJECT
 public:
     explicit OptionsForm(QWidget *parent = nullptr);
@@ -42,32 +41,14 @@ public:
     void setOpNames(const QStringList &names);
     QStringList opNames() const;
 
-    // The widget editing `key` (QLineEdit, QCheckBox or QComboBox) and its message label;
-    // nullptr for unknown keys. Tests and the dialog use these.
-    QWidget *field(const QString &key) const { return fields_.value(key); }
-    QLabel *messageLabel(const QString &key) const { return messages_.value(key); }
-    // Problems not tied to one field (whole-string problems).
-    QLabel *generalMessage() const { return general_; }
-
-Q_SIGNALS:
-    void changed();
-
-protected:
-    void changeEvent(QEvent *e) override;
+    // field(key) is a QLineEdit, QCheckBox or QComboBox; generalMessage() holds the
+    // whole-string problems (FieldForm).
 
 private:
-    void retranslateUi();
-    void onTr(std::function<void()> f);
-    void revalidate();
-    QLabel *addMessage(const QString &key);
-    QLineEdit *addLine(const QString &key);
-    QCheckBox *addSwitch(const QString &key);
+    void retranslated() override;
+    void revalidate() override;
     void updateMetricsHelp();
 
-    QHash<QString, QWidget *> fields_;
-    QHash<QString, QLabel *> messages_;
-    std::vector<std::function<void()>> texts_;
-    QLabel *general_ = nullptr;
     QLabel *aicHelp_ = nullptr;
     QLabel *aivHelp_ = nullptr;
     QComboBox *aic_ = nullptr;

@@ -107,7 +107,7 @@ QString profilerLevelExplanation(ProfilerLevel level)
 }
 
 TorchProfilerForm::TorchProfilerForm(QWidget *parent)
-    : QWidget(parent)
+    : FieldForm(parent)
 {
     filling_ = true; // no validation until every field exists
 
@@ -398,41 +398,9 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     retranslateUi();
 }
 
-void TorchProfilerForm::onTr(std::function<void()> f)
+void TorchProfilerForm::retranslated()
 {
-    texts_.push_back(std::move(f));
-}
-
-void TorchProfilerForm::retranslateUi()
-{
-    for (const auto &f : texts_)
-        f();
     revalidate(); // messages are translated sentences of the validator
-}
-
-void TorchProfilerForm::changeEvent(QEvent *e)
-{
-    if (e->type() == QEvent::LanguageChange)
-        retranslateUi();
-    QWidget::changeEvent(e);
-}
-
-QLabel *TorchProfilerForm::addMessage(const QString &key)
-{
-    auto *l = new QLabel(this);
-    l->setWordWrap(true);
-    l->setTextFormat(Qt::PlainText);
-    l->hide();
-    messages_.insert(key, l);
-    return l;
-}
-
-QCheckBox *TorchProfilerForm::addSwitch(const QString &key)
-{
-    auto *c = new QCheckBox(this);
-    fields_.insert(key, c);
-    connect(c, &QCheckBox::toggled, this, &TorchProfilerForm::revalidate);
-    return c;
 }
 
 QSpinBox *TorchProfilerForm::addCount(const QString &key, int minimum, int value)
@@ -443,15 +411,6 @@ QSpinBox *TorchProfilerForm::addCount(const QString &key, int minimum, int value
     fields_.insert(key, s);
     connect(s, &QSpinBox::valueChanged, this, &TorchProfilerForm::revalidate);
     return s;
-}
-
-QLineEdit *TorchProfilerForm::addLine(const QString &key)
-{
-    auto *e = new QLineEdit(this);
-    e->setClearButtonEnabled(true);
-    fields_.insert(key, e);
-    connect(e, &QLineEdit::textChanged, this, &TorchProfilerForm::revalidate);
-    return e;
 }
 
 QByteArray TorchProfilerForm::json() const

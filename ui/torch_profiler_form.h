@@ -11,9 +11,8 @@
 
 #include "core/options/torch_profiler_config.h"
 
-#include <QHash>
-#include <QWidget>
-#include <functional>
+#include "ui/field_form.h"
+
 #include <vector>
 
 class QCheckBox;
@@ -26,7 +25,7 @@ class QSpinBox;
 
 namespace npuscope::ui {
 
-class TorchProfilerForm : public QWidget {
+class TorchProfilerForm : public FieldForm {
     Q_OBJECT
 public:
     explicit TorchProfilerForm(QWidget *parent = nullptr);
@@ -65,34 +64,19 @@ public:
     // "experimental_config.export_type.db", "on_trace_ready" for the handler's group,
     // "schedule" for the schedule's group) and the message label of a problem key; nullptr
     // for unknown keys. Tests and the dialog use these.
-    QWidget *field(const QString &key) const { return fields_.value(key); }
-    QLabel *messageLabel(const QString &key) const { return messages_.value(key); }
-    QLabel *generalMessage() const { return general_; }
+    // (field(), messageLabel(), generalMessage(): FieldForm)
     QLabel *importStatus() const { return importStatus_; }
     QLabel *scheduleSummary() const { return scheduleSummary_; }
     QPushButton *importButton() const { return importButton_; }
 
-Q_SIGNALS:
-    void changed();
-
-protected:
-    void changeEvent(QEvent *e) override;
-
 private:
-    void retranslateUi();
-    void onTr(std::function<void()> f);
-    void revalidate();
+    void retranslated() override;
+    void revalidate() override;
     void updateHelp();
     void updateScheduleSummary();
     void setImportStatus(const QString &text, bool problem);
-    QLabel *addMessage(const QString &key);
-    QCheckBox *addSwitch(const QString &key);
     QSpinBox *addCount(const QString &key, int minimum, int value);
-    QLineEdit *addLine(const QString &key);
 
-    QHash<QString, QWidget *> fields_;
-    QHash<QString, QLabel *> messages_;
-    std::vector<std::function<void()>> texts_;
     QGroupBox *schedule_ = nullptr;
     QGroupBox *handler_ = nullptr;
     QComboBox *level_ = nullptr;
@@ -100,7 +84,6 @@ private:
     QLabel *levelHelp_ = nullptr;
     QLabel *aicHelp_ = nullptr;
     QLabel *scheduleSummary_ = nullptr;
-    QLabel *general_ = nullptr;
     QLabel *importStatus_ = nullptr;
     QPushButton *importButton_ = nullptr;
     std::vector<torchcfg::ConfigProblem> problems_;
