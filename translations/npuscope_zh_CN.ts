@@ -4557,14 +4557,40 @@ FP→BP（计算）：%2
     </message>
 </context>
 <context>
-    <name>npuscope::ui::CommunicationView</name>
+    <name>npuscope::ui::CommunicationTableModel</name>
+    <message numerus="yes">
+        <source>All ops (%n op(s))</source>
+        <translation>
+            <numerusform>全部算子（%n 个）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>device %1</source>
         <translation>设备 %1</translation>
     </message>
     <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Wait / (wait + transit), as msprof defines it; — when both are 0</source>
+        <translation>等待 / (等待 + 传输)，与 msprof 的定义相同；两者均为 0 时显示 —</translation>
+    </message>
+    <message>
+        <source>Synchronisation / (synchronisation + transit); — when both are 0</source>
+        <translation>同步 / (同步 + 传输)；两者均为 0 时显示 —</translation>
+    </message>
+    <message>
+        <source>No transfer over %1 in this op: no bandwidth to show</source>
+        <translation>该算子没有经 %1 的传输：无带宽可显示</translation>
+    </message>
+    <message>
+        <source>%1: %2 MB in %3 ms</source>
+        <translation>%1：%2 MB，用时 %3 ms</translation>
+    </message>
+    <message>
         <source>Step</source>
-        <translation>迭代步</translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Op</source>
@@ -4606,31 +4632,12 @@ FP→BP（计算）：%2
         <source>%1 (GB/s)</source>
         <translation>%1（GB/s）</translation>
     </message>
+</context>
+<context>
+    <name>npuscope::ui::CommunicationView</name>
     <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>Wait / (wait + transit), as msprof defines it; — when both are 0</source>
-        <translation>等待 / (等待 + 传输)，与 msprof 的定义相同；两者均为 0 时显示 —</translation>
-    </message>
-    <message>
-        <source>Synchronisation / (synchronisation + transit); — when both are 0</source>
-        <translation>同步 / (同步 + 传输)；两者均为 0 时显示 —</translation>
-    </message>
-    <message>
-        <source>No transfer over %1 in this op: no bandwidth to show</source>
-        <translation>该算子没有经 %1 的传输：无带宽可显示</translation>
-    </message>
-    <message>
-        <source>%1: %2 MB in %3 ms</source>
-        <translation>%1：%2 MB，用时 %3 ms</translation>
-    </message>
-    <message numerus="yes">
-        <source>All ops (%n op(s))</source>
-        <translation>
-            <numerusform>全部算子（%n 个）</numerusform>
-        </translation>
+        <source>device %1</source>
+        <translation>设备 %1</translation>
     </message>
     <message>
         <source>All ops</source>
@@ -7393,6 +7400,10 @@ F2 renames it.</source>
 Open a project (File → Open Project…) or record one (File → New Session…), then select a session in the project explorer.</source>
         <translation>未打开会话。
 请打开项目（文件 → 打开项目…）或录制一个会话（文件 → 新建会话…），然后在项目浏览器中选择一个会话。</translation>
+    </message>
+    <message>
+        <source>Opening session %1…</source>
+        <translation>正在打开会话 %1…</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "ui/main_window.h"
+#include "ui/background.h"
 #include "ui/help_dialogs.h"
 #include "core/text/display.h"
 #include "ui/timeline/timeline_view.h"
@@ -58,12 +59,21 @@
 #include <QUrl>
 
 #include <climits>
+#include <optional>
 
 namespace npuscope::ui {
 
 namespace {
 constexpr int kMaxRecent = 10;
 const char kRecentKey[] = "recentProjects";
+
+// The list as this process last wrote it: the write itself runs in the background (it
+// fsyncs the settings file, which took 100+ ms while a large project was being written).
+std::optional<QStringList> &recentWritten()
+{
+    static std::optional<QStringList> list;
+    return list;
+}
 
 QString esc(const QString &s)
 {
@@ -140,12 +150,15 @@ MainWindow::MainWindow(QWidget *parent)
     timeline_ = new TimelineView(views_);
     timeline_->setObjectName(QStringLiteral("timeline"));
     views_->addTab(timeline_, QString());
+    connect(timeline_, &TimelineView::opened, this, [this](bool ok) {
+        if (!ok)
+            log(timeline_->errorString());
+    });
     connect(explorer_, &ProjectExplorer::selectionChanged, this, [this](const ExplorerSelection &sel) {
         if (sel.sessionId > 0 && (sel.projectPath != timelineProject_ || sel.sessionId != timelineSession_)) {
             timelineProject_ = sel.projectPath;
             timelineSession_ = sel.sessionId;
-            if (!timeline_->open(sel.projectPath, sel.sessionId))
-                log(timeline_->errorString());
+            timeline_->openInBackground(sel.projectPath, sel.sessionId);
         }
     });
     // Summary tables: follow the selection and the timeline's range; rows jump to the timeline.
@@ -264,7 +277,8 @@ void MainWindow::buildActions()
     connect(cancelAct_, &QAction::triggered, this, &MainWindow::cancelWork);
     clearRecentAct_ = new QAction(QString(), this);
     connect(clearRecentAct_, &QAction::triggered, this, [this] {
-        QSettings().remove(QString::fromLatin1(kRecentKey));
+        recentWritten() = QStringList();
+        runInBackground([] { QSettings().remove(QString::fromLatin1(kRecentKey)); });
         rebuildRecentMenu();
     });
 
@@ -430,12 +444,15 @@ void MainWindow::showInTimeline(int device, qint64 stream, qint64 start, qint64 
     views_->setCurrentWidget(timeline_);
     if (end < start)
         std::swap(start, end);
-    // A little context either side, so the task is not glued to the edges.
-    const qint64 pad = std::max<qint64>((end - start) / 4, 1000);
-    timeline_->setVisibleRange(start - pad, end + pad);
-    if (stream >= 0 && timeline_->selectTask(std::uint16_t(device), std::uint32_t(stream), start))
-        return;
-    timeline_->selectRange(start, end);
+    // The evidence belongs to the selected session, which may still be opening.
+    timeline_->whenOpen([this, device, stream, start, end] {
+        // A little context either side, so the task is not glued to the edges.
+        const qint64 pad = std::max<qint64>((end - start) / 4, 1000);
+        timeline_->setVisibleRange(start - pad, end + pad);
+        if (stream >= 0 && timeline_->selectTask(std::uint16_t(device), std::uint32_t(stream), start))
+            return;
+        timeline_->selectRange(start, end);
+    });
 }
 
 int MainWindow::addView(QWidget *view, const QString &title)
@@ -461,6 +478,8 @@ void MainWindow::updateActions()
 
 QStringList MainWindow::recentProjects()
 {
+    if (const auto &written = recentWritten())
+        return *written;
     return QSettings().value(QString::fromLatin1(kRecentKey)).toStringList();
 }
 
@@ -471,7 +490,8 @@ void MainWindow::addRecent(const QString &path)
     r.prepend(path);
     while (r.size() > kMaxRecent)
         r.removeLast();
-    QSettings().setValue(QString::fromLatin1(kRecentKey), r);
+    recentWritten() = r;
+    runInBackground([r] { QSettings().setValue(QString::fromLatin1(kRecentKey), r); });
     rebuildRecentMenu();
 }
 

@@ -1,4 +1,5 @@
 #include "ui/project_explorer.h"
+#include "ui/background.h"
 #include "core/text/display.h"
 
 #include "core/store/project.h"
@@ -122,6 +123,9 @@ bool ProjectExplorer::setProject(const QString &path, QString *message, std::sha
 {
     path_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
     // A new (or re-given) project is checked again when opened, unless that was just done.
+    // The previous project's connection closes off the GUI thread (it may fold the -wal
+    // into the file).
+    releaseInBackground(std::move(project_));
     project_ = opened && opened->path() == path_ ? std::move(opened) : nullptr;
     tree_->clear();
     if (path_.isEmpty()) {

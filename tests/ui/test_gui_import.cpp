@@ -35,7 +35,14 @@
 #include <QTextBrowser>
 #include <QTreeWidget>
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <execinfo.h>
+#include <pthread.h>
+#include <thread>
+#include <unistd.h>
 #include <sqlite3.h>
 
 using namespace npuscope;
@@ -605,17 +612,66 @@ int bench(const QString &work, int runIterations)
 
 } // namespace
 
-// In bench mode, every event delivery on the GUI thread that takes longer than 30 ms is
-// named on stderr (receiver class and object name, event type): where a stall comes from.
+// In bench mode (NPUSCOPE_BENCH_STALLS set), every event delivery on the GUI thread that
+// takes longer than 30 ms is named on stderr (receiver class and object name, event type),
+// and a watchdog thread prints the GUI thread's stack every 25 ms while one delivery runs
+// past 40 ms: a queued call (event 43) names no receiver worth knowing, its stack does.
+// Resolve the frames with addr2line -f -C -e <binary> <offset>.
+namespace {
+std::atomic<qint64> deliveryStartedNs{0};
+std::atomic<std::uint64_t> deliveryCount{0};
+pthread_t guiThread;
+
+void printStack(int)
+{
+    void *frames[48];
+    const int n = backtrace(frames, 48);
+    static const char mark[] = "--- GUI thread stack during a long delivery\n";
+    [[maybe_unused]] const auto w = ::write(STDERR_FILENO, mark, sizeof mark - 1);
+    backtrace_symbols_fd(frames, n, STDERR_FILENO);
+}
+} // namespace
+
 class TimedApplication : public QApplication {
 public:
     using QApplication::QApplication;
     bool report = false;
+    ~TimedApplication() override
+    {
+        stop_ = true;
+        if (watchdog_.joinable())
+            watchdog_.join();
+    }
+    void startWatchdog()
+    {
+        guiThread = pthread_self();
+        std::signal(SIGUSR2, printStack);
+        clock_.start();
+        watchdog_ = std::thread([this] {
+            std::uint64_t sampled = 0;
+            qint64 lastSampleNs = 0;
+            while (!stop_) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                const qint64 started = deliveryStartedNs.load();
+                const qint64 now = clock_.nsecsElapsed();
+                if (started == 0 || now - started < 40'000'000)
+                    continue;
+                const std::uint64_t id = deliveryCount.load();
+                if (id != sampled || now - lastSampleNs >= 25'000'000) {
+                    sampled = id;
+                    lastSampleNs = now;
+                    pthread_kill(guiThread, SIGUSR2);
+                }
+            }
+        });
+    }
     bool notify(QObject *receiver, QEvent *e) override
     {
         if (!report || depth_ > 0)
             return QApplication::notify(receiver, e);
         ++depth_;
+        ++deliveryCount;
+        deliveryStartedNs = std::max<qint64>(1, clock_.nsecsElapsed());
         QElapsedTimer t;
         t.start();
         const int type = e->type();
@@ -623,6 +679,7 @@ public:
         const QString name = receiver->objectName();
         const QString parentCls = receiver->parent() ? QString::fromLatin1(receiver->parent()->metaObject()->className()) : QString();
         const bool r = QApplication::notify(receiver, e);
+        deliveryStartedNs = 0;
         --depth_;
         if (const qint64 ms = t.elapsed(); ms > 30)
             std::fprintf(stderr, "stall %lld ms: event %d to %s '%s' (parent %s)\n", static_cast<long long>(ms), type,
@@ -632,12 +689,17 @@ public:
 
 private:
     int depth_ = 0;
+    QElapsedTimer clock_;
+    std::atomic_bool stop_{false};
+    std::thread watchdog_;
 };
 
 int main(int argc, char **argv)
 {
     TimedApplication app(argc, argv);
     app.report = qEnvironmentVariableIsSet("NPUSCOPE_BENCH_STALLS");
+    if (app.report)
+        app.startWatchdog();
     const QStringList args = app.arguments();
     if (const qsizetype i = args.indexOf(QStringLiteral("--bench")); i >= 0 && i + 1 < args.size())
         return bench(args.at(i + 1), args.size() > i + 2 ? args.at(i + 2).toInt() : 400);

@@ -527,6 +527,57 @@ private slots:
         QCOMPARE(again.findChild<QWidget *>(QStringLiteral("timelineLaneHeader"))->width(), widened);
     }
 
+    // The window selects a session and goes on: the read happens on a worker, what the user
+    // asked of the session meanwhile applies once it is shown, and a failed or superseded
+    // open leaves the view as it was.
+    void opensInTheBackground()
+    {
+        ui::TimelineView v;
+        v.resize(1600, 900);
+        v.show();
+        QSignalSpy opened(&v, &ui::TimelineView::opened);
+        v.openInBackground(path_, 1);
+        QVERIFY(v.isOpening());
+        QVERIFY(!v.model());
+        bool ran = false;
+        TimeNs origin = 0;
+        v.whenOpen([&] {
+            ran = true;
+            QVERIFY(v.model());
+            origin = v.model()->origin;
+            v.setVisibleRange(origin + 1000, origin + 5000);
+        });
+        QVERIFY(!ran);
+        QVERIFY(v.waitForOpen(60000));
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(opened.at(0).at(0).toBool(), true);
+        QVERIFY(ran);
+        const auto shown = v.visibleRange();
+        QVERIFY2(shown.first <= origin + 1000 && shown.second >= origin + 5000 && shown.second - shown.first < 10000,
+                 qPrintable(QStringLiteral("%1..%2").arg(shown.first - origin).arg(shown.second - origin)));
+        QVERIFY(v.waitForDetails(60000));
+
+        // A project that cannot be read: nothing asked of it runs, the session stays.
+        const ui::timeline::Model *before = v.model();
+        bool ranForMissing = false;
+        v.openInBackground(dir_.filePath("missing.npuscope"), 1);
+        v.whenOpen([&] { ranForMissing = true; });
+        QVERIFY(opened.wait(60000));
+        QCOMPARE(opened.last().at(0).toBool(), false);
+        QVERIFY(!ranForMissing);
+        QCOMPARE(v.model(), before);
+        QVERIFY(v.errorString().contains("missing.npuscope"));
+
+        // Superseded: only the newest open is shown.
+        const int count = int(opened.count());
+        v.openInBackground(dir_.filePath("missing.npuscope"), 1);
+        v.openInBackground(path_, 1);
+        QVERIFY(v.waitForOpen(60000));
+        QTest::qWait(50);
+        QCOMPARE(int(opened.count()), count + 1);
+        QCOMPARE(opened.last().at(0).toBool(), true);
+    }
+
     void badInputIsExplained()
     {
         ui::TimelineView v;

@@ -11,11 +11,16 @@ bool MarksModel::setStore(std::shared_ptr<store::TimelineStore> store)
     std::vector<store::TimelineMark> marks;
     if (store && !store->marks(&marks))
         return false;
+    setStore(std::move(store), std::move(marks));
+    return true;
+}
+
+void MarksModel::setStore(std::shared_ptr<store::TimelineStore> store, std::vector<store::TimelineMark> marks)
+{
     store_ = std::move(store);
     marks_ = std::move(marks);
     ++storeGeneration_;
     Q_EMIT changed();
-    return true;
 }
 
 namespace {

@@ -25,6 +25,8 @@ public:
     // False when the marks cannot be read (the store's errorString() says why): the model
     // then keeps what it had, so a damaged project never reads as one without marks.
     bool setStore(std::shared_ptr<store::TimelineStore> store);
+    // The same with the marks already read from it (off the GUI thread).
+    void setStore(std::shared_ptr<store::TimelineStore> store, std::vector<store::TimelineMark> marks);
     const std::vector<store::TimelineMark> &marks() const { return marks_; }
     // Starts writing a mark over [start, end] (absolute ns, any order) into the project;
     // added() or failed() follows. False without a session.

@@ -2,6 +2,7 @@
 #include "core/text/display.h"
 
 #include "core/analysis/timeline_math.h"
+#include "ui/background.h"
 #include "ui/timeline/details_panel.h"
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/marks_model.h"
@@ -107,6 +108,9 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     plotRow->setSpacing(0);
     plot_ = new QCustomPlot(plotBox);
     plot_->setObjectName(QStringLiteral("timelinePlot"));
+    // The timeline draws its own legend; QCustomPlot's would gain an item per lane, and
+    // removing lanes one by one re-lays it out each time (quadratic: 100+ ms for a session).
+    plot_->setAutoAddPlottableToLegend(false);
     plot_->setFocusPolicy(Qt::StrongFocus);
     plot_->setMouseTracking(true);
     vscroll_ = new QScrollBar(Qt::Vertical, plotBox);
@@ -279,30 +283,87 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
 
 TimelineView::~TimelineView() = default;
 
-bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
+struct TimelineView::Opening {
+    std::unique_ptr<timeline::Model> model;
+    std::shared_ptr<store::TimelineStore> store;
+    QByteArray layout;
+    std::vector<store::TimelineMark> marks;
+    QString error;
+};
+
+TimelineView::Opening TimelineView::readSession(const QString &projectPath, std::int64_t sessionId)
 {
-    QString msg;
-    auto m = timeline::openSkeleton(projectPath, sessionId, &msg);
+    Opening o;
+    o.model = timeline::openSkeleton(projectPath, sessionId, &o.error);
     store::StoreError e;
-    std::shared_ptr<store::TimelineStore> st = m ? store::TimelineStore::open(projectPath, sessionId, &e, &msg) : nullptr;
-    if (!st) {
-        error_ = msg;
-        setStatus(msg, true);
-        return false;
-    }
+    if (o.model)
+        o.store = store::TimelineStore::open(projectPath, sessionId, &e, &o.error);
     // A project whose marks or layout cannot be read opens with the read error, not as a
     // session without them (saving a layout or mark over it would lose the user's).
-    QByteArray saved;
-    if (!st->layout(&saved) || !marks_->setStore(st)) {
-        error_ = st->errorString();
-        setStatus(error_, true);
+    if (o.store && (!o.store->layout(&o.layout) || !o.store->marks(&o.marks))) {
+        o.error = o.store->errorString();
+        o.store.reset();
+    }
+    if (!o.store)
+        o.model.reset();
+    return o;
+}
+
+bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
+{
+    opens_.discard();
+    opening_ = false;
+    whenOpen_.clear();
+    return showOpened(readSession(projectPath, sessionId), projectPath, sessionId);
+}
+
+void TimelineView::openInBackground(const QString &projectPath, std::int64_t sessionId)
+{
+    opening_ = true;
+    whenOpen_.clear();
+    setStatus(tr("Opening session %1…").arg(sessionId));
+    opens_.start([projectPath, sessionId](JobControl &) { return readSession(projectPath, sessionId); },
+                 [this, projectPath, sessionId](Opening o) {
+                     opening_ = false;
+                     const bool ok = showOpened(std::move(o), projectPath, sessionId);
+                     auto pending = std::move(whenOpen_);
+                     whenOpen_.clear();
+                     if (ok)
+                         for (auto &fn : pending)
+                             fn();
+                     Q_EMIT opened(ok);
+                 });
+}
+
+void TimelineView::whenOpen(std::function<void()> fn)
+{
+    if (opening_)
+        whenOpen_.push_back(std::move(fn));
+    else
+        fn();
+}
+
+bool TimelineView::showOpened(Opening o, const QString &projectPath, std::int64_t sessionId)
+{
+    if (!o.store) {
+        error_ = o.error;
+        setStatus(o.error, true);
+        releaseInBackground(std::move(o.model));
         return false;
     }
+    std::shared_ptr<store::TimelineStore> st = std::move(o.store);
+    std::unique_ptr<timeline::Model> m = std::move(o.model);
+    const QByteArray saved = std::move(o.layout);
+    marks_->setStore(st, std::move(o.marks));
     loads_.discard(); // the old session's details are of no use any more
     rememberSession();
+    // Closing the old session's connection may fold the -wal into the file (an fsync).
+    releaseInBackground(std::move(store_));
     store_ = std::move(st);
     header_->setState({});
-    model_.reset(); // the lane indexes of the old session mean nothing for the new one
+    // The lane indexes of the old session mean nothing for the new one.
+    ctx_.model = nullptr;
+    releaseInBackground(std::move(model_));
     layout_ = {};
     QString why;
     if (!saved.isEmpty() && !layout_.fromJson(saved, &why))
@@ -379,9 +440,17 @@ bool TimelineView::isDetailsLoaded() const
     return model_ && model_->detailsLoaded;
 }
 
+bool TimelineView::waitForOpen(int msecs)
+{
+    opens_.waitForIdle(msecs);
+    return !opening_ && model_;
+}
+
 bool TimelineView::waitForDetails(int msecs)
 {
-    loads_.waitForIdle(msecs);
+    QDeadlineTimer deadline(msecs);
+    opens_.waitForIdle(msecs);
+    loads_.waitForIdle(int(std::max<qint64>(0, deadline.remainingTime())));
     return isDetailsLoaded();
 }
 
@@ -398,11 +467,14 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     // The header keeps pointers into the model being replaced; a repaint before relayout()
     // must not reach them.
     header_->setState({});
+    std::unique_ptr<timeline::Model> old = std::move(model_);
     model_ = std::move(m);
     ctx_.model = model_.get();
-    // The loader's temporaries and the previous model were freed: hand the pages back so a
-    // 10 M task session does not keep its loading peak resident.
-    malloc_trim(0);
+    // Freeing the previous model (gigabytes for a 10 M task session) and handing the pages
+    // back, so that session does not keep its loading peak resident, take the GUI thread
+    // far past a frame: both happen on the background worker.
+    releaseInBackground(std::move(old));
+    runInBackground([] { malloc_trim(0); });
     palette_.rebuild(*model_);
     std::vector<timeline::LaneKey> keys;
     for (const auto &l : model_->lanes)

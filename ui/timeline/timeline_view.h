@@ -25,6 +25,7 @@
 #include "ui/timeline/timeline_search.h"
 
 #include <QPointer>
+#include <functional>
 #include <QWidget>
 #include <map>
 #include <memory>
@@ -59,6 +60,18 @@ public:
     // Opens a session; false + errorString() when it cannot be read (the view stays as it
     // was). The first frame draws from the stored summary; details follow.
     bool open(const QString &projectPath, std::int64_t sessionId);
+    // The same, read off the GUI thread (the summary of a long session, its store, layout
+    // and marks take the GUI thread past 100 ms): opened(ok) follows, and until then the
+    // view keeps showing what it showed. A newer call supersedes one still reading.
+    void openInBackground(const QString &projectPath, std::int64_t sessionId);
+    bool isOpening() const { return opening_; }
+    // Processes events until a background open has been shown or msecs pass; true when a
+    // session is shown (tests, the benchmark).
+    bool waitForOpen(int msecs);
+    // Runs fn now, or once the session being opened in the background is shown (dropped
+    // when that open fails): what the user asked of the session they just selected
+    // (Show in Timeline) applies to it, not to the one still on screen.
+    void whenOpen(std::function<void()> fn);
     QString errorString() const { return error_; }
     bool isDetailsLoaded() const;
     // Processes events until the details are loaded or msecs pass (tests, the benchmark).
@@ -114,6 +127,7 @@ public:
     QMenu *plotMenu(const QPoint &posInPlot);
 
 signals:
+    void opened(bool ok);
     void detailsLoaded();
     void taskSelected(int device, const QString &lane, qint64 start, qint64 duration);
     void rangeSelected(qint64 start, qint64 end);
@@ -127,6 +141,9 @@ protected:
 
 private:
     friend class timeline::TimelineInput;
+    struct Opening;
+    static Opening readSession(const QString &projectPath, std::int64_t sessionId);
+    bool showOpened(Opening o, const QString &projectPath, std::int64_t sessionId);
     void adopt(std::unique_ptr<timeline::Model> m, bool keepView);
     void startLoading();
     void relayout();
@@ -199,6 +216,9 @@ private:
     // Layout writes, in order and off the GUI thread; the last ones are written even as the
     // view closes.
     JobRunner layoutWrites_{JobRunner::Policy::Queue, QThread::InheritPriority, JobRunner::Ending::Finish};
+    bool opening_ = false;
+    std::vector<std::function<void()>> whenOpen_;
+    JobRunner opens_;
     JobRunner loads_; // last: its running job ends before the members above go
 };
 

@@ -1,4 +1,5 @@
 #include "ui/views/communication_view.h"
+#include "ui/views/communication_table.h"
 
 #include "core/store/project.h"
 
@@ -10,7 +11,7 @@
 #include <QLocale>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -24,37 +25,8 @@ namespace npuscope::ui {
 
 namespace {
 
-// Sorts by the number behind the text (Qt::UserRole), unknown (NaN) last.
-class NumberItem : public QTableWidgetItem {
-public:
-    NumberItem(const QString &text, double key) : QTableWidgetItem(text) { setData(Qt::UserRole, key); }
-    bool operator<(const QTableWidgetItem &o) const override
-    {
-        const double a = data(Qt::UserRole).toDouble(), b = o.data(Qt::UserRole).toDouble();
-        if (std::isnan(a) || std::isnan(b))
-            return !std::isnan(a) && std::isnan(b);
-        return a < b;
-    }
-};
-
 QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
 
-// Link types in the order users know them; others after, by name.
-int linkOrder(const std::string &t)
-{
-    static const char *known[] = {"HCCS", "PCIE", "RDMA", "SDMA", "SIO"};
-    for (int i = 0; i < 5; ++i)
-        if (t == known[i])
-            return i;
-    return 5;
-}
-
-QString rankText(std::int64_t rank, std::uint16_t device)
-{
-    return rank >= 0 ? QString::number(rank) : CommunicationView::tr("device %1").arg(device);
-}
-
-enum Column { ColStep, ColOp, ColRank, ColElapse, ColTransit, ColWait, ColSync, ColIdle, ColWaitRatio, ColSyncRatio, ColLinks };
 
 } // namespace
 
@@ -80,8 +52,14 @@ CommunicationView::CommunicationView(QWidget *parent)
     ef.setPointSizeF(ef.pointSizeF() * 1.15);
     empty_->setFont(ef);
 
-    table_ = new QTableWidget(this);
+    tableModel_ = new CommunicationTableModel(this);
+    auto *proxy = new CommunicationSortProxy(this);
+    proxy->setSourceModel(tableModel_);
+    table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("communicationTable"));
+    table_->setModel(proxy);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(-1, Qt::AscendingOrder); // the analysis's order until a header is clicked
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->hide();
@@ -243,78 +221,11 @@ bool CommunicationView::waitForIdle(int msecs)
 
 void CommunicationView::fillTable()
 {
-    linkColumns_.clear();
-    for (const analysis::CommRankTotals &r : result_.ranks)
-        for (const analysis::CommLinkFigures &lf : r.links)
-            if (std::find(linkColumns_.begin(), linkColumns_.end(), lf.transport) == linkColumns_.end())
-                linkColumns_.push_back(lf.transport);
-    std::sort(linkColumns_.begin(), linkColumns_.end(), [](const std::string &a, const std::string &b) {
-        return std::make_pair(linkOrder(a), a) < std::make_pair(linkOrder(b), b);
-    });
-
-    table_->setSortingEnabled(false);
-    table_->clear();
-    QStringList header{tr("Step"), tr("Op"), tr("Rank"), tr("Elapse (ms)"), tr("Transit (ms)"), tr("Wait (ms)"),
-                       tr("Synchronisation (ms)"), tr("Idle (ms)"), tr("Wait ratio"), tr("Synchronisation ratio")};
-    for (const std::string &t : linkColumns_)
-        header << tr("%1 (GB/s)").arg(QString::fromStdString(t));
-    table_->setColumnCount(int(header.size()));
-    table_->setHorizontalHeaderLabels(header);
-    const QString unknown = QStringLiteral("—");
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-
-    auto setRow = [&](int row, const QString &step, const QString &op, const QString &rank, double rankKey,
-                      double elapse, double transit, double wait, double sync, double idle, double waitRatio,
-                      double syncRatio, const std::vector<analysis::CommLinkFigures> &links, bool bold) {
-        std::vector<QTableWidgetItem *> items;
-        items.push_back(new QTableWidgetItem(step));
-        items.push_back(new QTableWidgetItem(op));
-        items.push_back(new NumberItem(rank, rankKey));
-        for (double v : {elapse, transit, wait, sync, idle})
-            items.push_back(new NumberItem(number(v, 3), v));
-        for (double r : {waitRatio, syncRatio})
-            items.push_back(r < 0 ? new NumberItem(unknown, nan)
-                                  : new NumberItem(tr("%1 %").arg(number(std::clamp(r, 0.0, 1.0) * 100.0, 1)), r));
-        items[ColWaitRatio]->setToolTip(tr("Wait / (wait + transit), as msprof defines it; — when both are 0"));
-        items[ColSyncRatio]->setToolTip(tr("Synchronisation / (synchronisation + transit); — when both are 0"));
-        items[ColOp]->setToolTip(op);
-        for (const std::string &t : linkColumns_) {
-            const auto l = std::find_if(links.begin(), links.end(), [&t](const analysis::CommLinkFigures &x) { return x.transport == t; });
-            const QString lt = QString::fromStdString(t);
-            if (l == links.end()) {
-                auto *it = new NumberItem(unknown, nan);
-                it->setToolTip(tr("No transfer over %1 in this op: no bandwidth to show").arg(lt));
-                items.push_back(it);
-            } else {
-                auto *it = new NumberItem(l->bandwidthGBps < 0 ? unknown : number(l->bandwidthGBps, 2),
-                                          l->bandwidthGBps < 0 ? nan : l->bandwidthGBps);
-                it->setToolTip(tr("%1: %2 MB in %3 ms").arg(lt, number(l->sizeMB, 3), number(l->timeMs, 3)));
-                items.push_back(it);
-            }
-        }
-        for (int c = 0; c < int(items.size()); ++c) {
-            if (c >= ColRank)
-                items[std::size_t(c)]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (bold) {
-                QFont fb = items[std::size_t(c)]->font();
-                fb.setBold(true);
-                items[std::size_t(c)]->setFont(fb);
-            }
-            table_->setItem(row, c, items[std::size_t(c)]);
-        }
-    };
-
-    table_->setRowCount(int(result_.ranks.size() + result_.ops.size()));
-    int row = 0;
-    for (const analysis::CommRankTotals &r : result_.ranks)
-        setRow(row++, QString(), tr("All ops (%n op(s))", nullptr, r.ops), rankText(r.rank, r.device), double(r.rank),
-               r.elapseMs, r.transitMs, r.waitMs, r.syncMs, r.idleMs, r.waitRatio(), r.syncRatio(), r.links, true);
-    for (const analysis::CommOpRank &o : result_.ops)
-        setRow(row++, QString::fromStdString(o.step), QString::fromStdString(o.op), rankText(o.rank, o.device),
-               double(o.rank), o.elapseMs, o.transitMs, o.waitMs, o.syncMs, o.idleMs, o.waitRatio(), o.syncRatio(),
-               o.links, false);
+    tableModel_->setAnalysis(&result_);
+    // Widths from the first rows (the totals and the first ops), not from every row.
+    table_->horizontalHeader()->setResizeContentsPrecision(100);
     table_->resizeColumnsToContents();
-    table_->setColumnWidth(ColOp, std::min(table_->columnWidth(ColOp), 260));
+    table_->setColumnWidth(CommunicationTableModel::ColOp, std::min(table_->columnWidth(CommunicationTableModel::ColOp), 260));
 }
 
 void CommunicationView::fillMatrixBox()
@@ -510,7 +421,7 @@ void CommunicationView::updateSummary()
         parts << tr("Rank that waits least: <b>%1</b> (wait ratio %2 %).")
                      .arg(name(result_.leastWaitRank),
                           number(std::clamp(result_.ranks[std::size_t(result_.leastWaitRank)].waitRatio(), 0.0, 1.0) * 100.0, 1));
-    if (linkColumns_.empty())
+    if (tableModel_->linkTypes().empty())
         parts << tr("The data names no link type, so no bandwidth per link type is shown.");
     summary_->setText(parts.join(QLatin1Char(' ')));
 }

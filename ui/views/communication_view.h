@@ -21,7 +21,7 @@ class QCustomPlot;
 class QLabel;
 class QMouseEvent;
 class QStackedWidget;
-class QTableWidget;
+class QTableView;
 
 namespace npuscope::ui {
 
@@ -46,7 +46,7 @@ public:
     // Index into result().matrices.
     void setMatrix(int index);
 
-    QTableWidget *table() const { return table_; }
+    QTableView *table() const { return table_; }
     QCustomPlot *plot() const { return plot_; }
     QCPColorMap *colorMap() const { return map_; }
     QCPColorScale *colorScale() const { return scale_; }
@@ -84,13 +84,13 @@ private:
     bool analysed_ = false;
     QString error_;
     analysis::CommunicationAnalysis result_;
-    std::vector<std::string> linkColumns_; // link types with data, in column order
 
     QLabel *title_ = nullptr;
     QLabel *summary_ = nullptr;
     QStackedWidget *stack_ = nullptr;
     QLabel *empty_ = nullptr;
-    QTableWidget *table_ = nullptr;
+    class CommunicationTableModel *tableModel_ = nullptr;
+    QTableView *table_ = nullptr;
     QLabel *matrixLabel_ = nullptr;
     QComboBox *matrixBox_ = nullptr;
     QLabel *metricLabel_ = nullptr;

@@ -7,6 +7,7 @@
 #include "ui/views/compare_model.h"
 
 #include <QCheckBox>
+#include <QDeadlineTimer>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
@@ -182,6 +183,14 @@ CompareView::CompareView(QWidget *parent)
     timelineB_ = new TimelineView(this);
     timelineB_->setObjectName(QStringLiteral("compareTimelineB"));
     // Two stacked timelines: the plots get the height until a task or range is picked.
+    connect(timelineA_, &TimelineView::opened, this, [this](bool ok) {
+        if (!ok)
+            openA_ = {};
+    });
+    connect(timelineB_, &TimelineView::opened, this, [this](bool ok) {
+        if (!ok)
+            openB_ = {};
+    });
     timelineA_->setPanelCollapsed(true);
     timelineB_->setPanelCollapsed(true);
     connect(timelineA_, &TimelineView::visibleRangeChanged, this,
@@ -450,10 +459,15 @@ void CompareView::start()
     error_.clear();
     aligned_ = false;
     // The timelines show at once (summary first); the diff follows.
-    if (!(openA_ == a) && timelineA_->open(a.projectPath, a.sessionId))
+    // Read off the GUI thread; a run that cannot be opened is tried again next time.
+    if (!(openA_ == a)) {
         openA_ = a;
-    if (!(openB_ == b) && timelineB_->open(b.projectPath, b.sessionId))
+        timelineA_->openInBackground(a.projectPath, a.sessionId);
+    }
+    if (!(openB_ == b)) {
         openB_ = b;
+        timelineB_->openInBackground(b.projectPath, b.sessionId);
+    }
     timelineLabelA_->setText(tr("A: %1").arg(comboA_->currentText()));
     timelineLabelB_->setText(tr("B: %1").arg(comboB_->currentText()));
 
@@ -511,9 +525,14 @@ void CompareView::adopt(Outcome out)
         alignA_ = out.alignA;
         alignB_ = out.alignB;
         aligned_ = true;
-        // Start both timelines on the same place: B follows A's current range.
-        const auto [s, e] = timelineA_->visibleRange();
-        sync(timelineA_, s, e);
+        // Start both timelines on the same place: B follows A's current range, once both
+        // show their session.
+        timelineA_->whenOpen([this] {
+            timelineB_->whenOpen([this] {
+                const std::pair<qint64, qint64> r = timelineA_->visibleRange();
+                sync(timelineA_, r.first, r.second);
+            });
+        });
     }
     updateStatus();
     Q_EMIT diffFinished();
@@ -534,7 +553,11 @@ bool CompareView::waitForIdle(int msecs)
 {
     if (pending_ && !isBusy())
         start();
-    return jobs_.waitForIdle(msecs) && !pending_;
+    QDeadlineTimer deadline(msecs);
+    const bool diffed = jobs_.waitForIdle(msecs) && !pending_;
+    timelineA_->waitForOpen(int(std::max<qint64>(0, deadline.remainingTime())));
+    timelineB_->waitForOpen(int(std::max<qint64>(0, deadline.remainingTime())));
+    return diffed && !timelineA_->isOpening() && !timelineB_->isOpening();
 }
 
 void CompareView::fillSteps()

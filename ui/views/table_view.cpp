@@ -1,4 +1,5 @@
 #include "ui/views/table_view.h"
+#include "ui/background.h"
 
 #include "core/exporting/out_file.h"
 #include "core/store/project.h"
@@ -222,7 +223,9 @@ void TablesView::apply(Result r)
         // Widths from the content once per table (not on every filter, so a width the user
         // set stays); long op names are capped so the numbers stay on screen.
         fittedFor_ = shown_.get();
-        view_->horizontalHeader()->setResizeContentsPrecision(200);
+        // Measured on the first rows only: laying out the text of every cell of 200 rows
+        // took the GUI thread past 100 ms on wide tables.
+        view_->horizontalHeader()->setResizeContentsPrecision(50);
         view_->resizeColumnsToContents();
         const int cap = std::max(240, view_->viewport()->width() / 3);
         for (int c = 0; c < model_->columnCount(); ++c)
@@ -376,10 +379,12 @@ void TablesView::setSelection(const ExplorerSelection &sel)
     }
     loads_.discard();
     dropRequests();
-    table_.reset();
-    shown_.reset();
     model_->setTable(nullptr, {});
-    session_.reset();
+    // A big table's rows and the old session's connections (whose close may fold the -wal
+    // into the file) are let go of off the GUI thread.
+    releaseInBackground(std::move(table_));
+    releaseInBackground(std::move(shown_));
+    releaseInBackground(std::move(session_));
     range_.reset();
     error_.clear();
     if (sel.sessionId > 0 && !sel.projectPath.isEmpty()) {
