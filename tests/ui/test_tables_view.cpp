@@ -92,6 +92,10 @@ void TablesViewTest::everyKindPassesTheModelTester()
 {
     TablesView v;
     v.setSelection(session());
+    // The session's project is opened and its kinds found on a worker.
+    QVERIFY(v.isLoading());
+    QCOMPARE(v.kindChooser()->count(), 0);
+    QVERIFY(v.waitForLoaded(60000));
     QVERIFY(v.kindChooser()->count() >= 8); // every switch on: op summary ... msproftx
     for (int i = 0; i < v.kindChooser()->count(); ++i) {
         v.kindChooser()->setCurrentIndex(i);

@@ -377,6 +377,9 @@ void TablesView::setSelection(const ExplorerSelection &sel)
         applyFilters();
         return;
     }
+    if (opens_.isBusy() && opening_ == std::make_pair(sel.projectPath, sel.sessionId))
+        return; // its table is filtered by sel_ when it arrives
+    opens_.discard();
     loads_.discard();
     dropRequests();
     model_->setTable(nullptr, {});
@@ -387,22 +390,42 @@ void TablesView::setSelection(const ExplorerSelection &sel)
     releaseInBackground(std::move(session_));
     range_.reset();
     error_.clear();
-    if (sel.sessionId > 0 && !sel.projectPath.isEmpty()) {
-        auto s = std::make_shared<Session>();
-        s->path = sel.projectPath;
-        s->id = sel.sessionId;
-        store::StoreError err = store::StoreError::None;
-        s->project = store::Project::open(sel.projectPath, store::Project::Mode::ReadOnly, &err, &error_,
-                                            store::Project::Check::Schema); // checked in full by the window
-        if (s->project)
-            s->reader = s->project->session(sel.sessionId, &error_);
-        if (s->reader) {
-            s->tables = std::make_unique<SummaryTables>(
-                *s->reader, kernelColumnsFromImportNote(s->project->sessionNote(sel.sessionId, QStringLiteral("import"))));
-            session_ = std::move(s);
-        }
-    }
+    opening_ = {};
     fillKinds();
+    if (sel.sessionId > 0 && !sel.projectPath.isEmpty()) {
+        // Opening the project and finding which tables the session has read the file: on
+        // a worker, the kinds come when they are known.
+        opening_ = {sel.projectPath, sel.sessionId};
+        struct Opened {
+            std::shared_ptr<Session> session;
+            QString error;
+        };
+        opens_.start(
+            [path = sel.projectPath, id = sel.sessionId](JobControl &) {
+                Opened o;
+                auto s = std::make_shared<Session>();
+                s->path = path;
+                s->id = id;
+                store::StoreError err = store::StoreError::None;
+                s->project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &o.error,
+                                                  store::Project::Check::Schema); // checked in full by the window
+                if (s->project)
+                    s->reader = s->project->session(id, &o.error);
+                if (s->reader) {
+                    s->tables = std::make_unique<SummaryTables>(
+                        *s->reader, kernelColumnsFromImportNote(s->project->sessionNote(id, QStringLiteral("import"))));
+                    o.session = std::move(s);
+                }
+                return o;
+            },
+            [this](Opened o) {
+                opening_ = {};
+                session_ = std::move(o.session);
+                error_ = o.error;
+                fillKinds();
+                retranslateUi();
+            });
+    }
     retranslateUi();
 }
 
@@ -472,6 +495,7 @@ bool TablesView::waitForLoaded(int msecs)
     QDeadlineTimer deadline(msecs);
     // A loaded table starts its filter request when it arrives: wait for both in turn.
     while ((isLoading() || isBusy()) && !deadline.hasExpired()) {
+        opens_.waitForIdle(int(deadline.remainingTime()));
         loads_.waitForIdle(int(deadline.remainingTime()));
         requests_.waitForIdle(int(deadline.remainingTime()));
     }

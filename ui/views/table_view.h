@@ -75,7 +75,7 @@ public:
     bool setKind(analysis::SummaryKind kind);
     std::optional<analysis::SummaryKind> kind() const;
     void setGrouped(bool grouped);
-    bool isLoading() const { return loads_.isBusy(); }
+    bool isLoading() const { return opens_.isBusy() || loads_.isBusy(); }
     // A sort, filter or grouping is being computed off the GUI thread.
     bool isBusy() const { return requests_.isBusy(); }
     // Tables with at least this many rows are sorted / filtered / grouped on the worker;
@@ -153,6 +153,8 @@ private:
     FilterTableView *view_ = nullptr;
     SummaryTableModel *model_ = nullptr;
     // Last: their running jobs end before the members above go.
+    std::pair<QString, std::int64_t> opening_; // the session opens_ is reading
+    JobRunner opens_;      // opening the selected session's project and tables
     JobRunner loads_;      // building a kind's table
     JobRunner requests_;   // sort / filter / group requests
 };
