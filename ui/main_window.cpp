@@ -725,10 +725,20 @@ void MainWindow::openProjectDialog()
         openProject(f);
 }
 
+void MainWindow::setDetailsHtml(const QString &html)
+{
+    // showDetails runs every second while a recording writes; laying the same text out
+    // again is work the GUI thread need not do.
+    if (html == detailsHtml_)
+        return;
+    detailsHtml_ = html;
+    details_->setHtml(html);
+}
+
 void MainWindow::showDetails(const ExplorerSelection &sel)
 {
     if (projectPath_.isEmpty()) {
-        details_->setHtml(tr("<h3>NPU Scope</h3><p>Open a project (<b>File → Open Project…</b>, or drop a "
+        setDetailsHtml(tr("<h3>NPU Scope</h3><p>Open a project (<b>File → Open Project…</b>, or drop a "
                              ".npuscope file here) or record a new emulated session (<b>File → New Session…</b>).</p>"));
         return;
     }
@@ -743,7 +753,7 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
         project = own.get();
     }
     if (!project) {
-        details_->setHtml(QStringLiteral("<p>%1</p>").arg(esc(message)));
+        setDetailsHtml(QStringLiteral("<p>%1</p>").arg(esc(message)));
         return;
     }
     const auto sessions = project->sessions();
@@ -757,7 +767,7 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
         row(tr("File"), QDir::toNativeSeparators(projectPath_));
         row(tr("Sessions"), QString::number(sessions.size()));
         html += QStringLiteral("</table>");
-        details_->setHtml(html);
+        setDetailsHtml(html);
         return;
     }
     for (const auto &s : sessions) {
@@ -849,7 +859,7 @@ void MainWindow::showDetails(const ExplorerSelection &sel)
                 html += QStringLiteral("</table>");
             }
         }
-        details_->setHtml(html);
+        setDetailsHtml(html);
         return;
     }
 }

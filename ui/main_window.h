@@ -140,6 +140,7 @@ protected:
 private:
     void buildActions();
     void retranslateUi();
+    void setDetailsHtml(const QString &html);
     void showDetails(const ExplorerSelection &sel);
     void finishRun(const QString &status, const QString &message);
     void onProgress(int iteration, int iterations, quint64 records);
@@ -156,6 +157,7 @@ private:
     QDockWidget *messagesDock_ = nullptr;
     QPlainTextEdit *messages_ = nullptr;
     QTabWidget *views_ = nullptr;
+    QString detailsHtml_; // what details_ shows
     class TimelineView *timeline_ = nullptr;
     QString timelineProject_;
     std::int64_t timelineSession_ = 0;

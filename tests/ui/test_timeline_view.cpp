@@ -13,6 +13,7 @@
 #include "core/store/lod.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "ui/background.h"
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
@@ -666,6 +667,8 @@ int runBench(const QString &path)
         v.setVisibleRange(s, s + 100000000);
         plot->replot(QCustomPlot::rpImmediateRefresh);
     }
+    // The previous model's pages are handed back on the background worker.
+    ui::waitForBackground(60000);
     const std::uint64_t rssAfter = residentBytes();
     std::printf("tasks %zu\nopen_ms %.3f\ndetails_ms %.1f\nframe_ms %.3f\nzoom_ms %.3f\nrss_before %llu\nrss_open %llu\n"
                 "rss_after %llu\nlane_bytes %zu\n",
