@@ -4,7 +4,7 @@
 // the right-click menus.
 //
 //   ui_timeline_view                      the test (ctest)
-//   ui_timeline_view --show [PROJECT [SESSION]]   opens the view in a window to look at it
+//   ui_timeline_view --show [PROJECT [SESSION]] [--dark]   opens the view in a window to look at it
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
 #include "tests/test_record.h"
@@ -13,6 +13,7 @@
 #include "core/store/lod.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "ui/appearance.h"
 #include "ui/background.h"
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/timeline_plot.h"
@@ -528,6 +529,33 @@ private slots:
         QCOMPARE(again.findChild<QWidget *>(QStringLiteral("timelineLaneHeader"))->width(), widened);
     }
 
+    // Dark theme: the canvas, its ruler, the grid and the cursor follow the palette; back
+    // to light, they follow again.
+    void canvasFollowsTheTheme()
+    {
+        ui::TimelineView v;
+        v.resize(1400, 800);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QVERIFY(v.waitForDetails(60000));
+        auto rulerPixel = [&v] {
+            // The ruler's strip left of its first label: plot background only.
+            const QImage img = v.plot()->toPixmap(v.plot()->width(), v.plot()->height()).toImage();
+            return QColor(img.pixel(2, 2));
+        };
+        QVERIFY2(rulerPixel().lightness() > 200, qPrintable(rulerPixel().name()));
+        QVERIFY(v.plot()->xAxis2->tickLabelColor().lightness() < 100);
+        ui::applyTheme(ui::Theme::Dark);
+        QCoreApplication::processEvents();
+        QVERIFY2(rulerPixel().lightness() < 80, qPrintable(rulerPixel().name()));
+        QVERIFY(v.plot()->xAxis2->tickLabelColor().lightness() > 160);
+        QVERIFY(v.plot()->xAxis2->grid()->pen().color().lightness() > 160);
+        ui::applyTheme(ui::Theme::Light);
+        QCoreApplication::processEvents();
+        QVERIFY2(rulerPixel().lightness() > 200, qPrintable(rulerPixel().name()));
+        QVERIFY(v.plot()->xAxis2->tickLabelColor().lightness() < 100);
+    }
+
     // The window selects a session and goes on: the read happens on a worker, what the user
     // asked of the session meanwhile applies once it is shown, and a failed or superseded
     // open leaves the view as it was.
@@ -698,6 +726,8 @@ int main(int argc, char **argv)
                 return 1;
             }
         }
+        if (args.contains(QStringLiteral("--dark")))
+            ui::applyTheme(ui::Theme::Dark);
         ui::TimelineView v;
         v.resize(1600, 1000);
         v.setWindowTitle(QStringLiteral("NPU Scope timeline — %1").arg(path));

@@ -21,10 +21,18 @@ QString iterationLabel(const QFontMetrics &fm, int width, int iteration)
     return fm.horizontalAdvance(number) <= width ? number : QString();
 }
 
+bool isDarkCanvas(const QPalette &palette)
+{
+    return palette.color(QPalette::Base).lightness() < 128;
+}
+
 void paintBands(QCPPainter *p, const QRect &r, const BandState &s)
 {
     if (!s.model)
         return;
+    const bool dark = isDarkCanvas(s.palette);
+    const QColor labelColor = dark ? QColor(160, 185, 240) : QColor(40, 60, 120);
+    const QColor flowText = dark ? QColor(240, 130, 130) : QColor(160, 40, 40);
     const Model &m = *s.model;
     const View &v = s.view;
     // Iteration bands of the first device (devices share the axis; their iterations line
@@ -53,7 +61,7 @@ void paintBands(QCPPainter *p, const QRect &r, const BandState &s)
         const int left = std::max(x0, r.left()) + 4;
         const QString label = iterationLabel(p->fontMetrics(), std::min(x1, r.right()) - left - 2, s.iteration);
         if (!label.isEmpty()) {
-            p->setPen(QColor(40, 60, 120));
+            p->setPen(labelColor);
             p->drawText(QRect(left, r.top() + 1, std::min(x1, r.right()) - left, 14), Qt::AlignLeft | Qt::AlignTop, label);
         }
     }
@@ -100,7 +108,7 @@ void paintBands(QCPPainter *p, const QRect &r, const BandState &s)
             p->setBrush(QColor(200, 60, 60));
             p->drawPolygon(head);
             if (xb - xa > 90) {
-                p->setPen(QColor(160, 40, 40));
+                p->setPen(flowText);
                 p->drawText(QRectF(xa, y - 24, xb - xa, 12), Qt::AlignCenter, TimelineView::tr("Data_aug Bound %1").arg(s.iteration));
             }
         }
@@ -113,6 +121,11 @@ void paintOverlay(QCPPainter *p, const QRect &r, const OverlayState &s)
         return;
     const Model &m = *s.model;
     const View &v = s.view;
+    const QColor text = s.palette.color(QPalette::Text);
+    auto withAlpha = [](QColor c, int a) {
+        c.setAlpha(a);
+        return c;
+    };
     // Range selection.
     if (s.rangeEnd > s.rangeStart || s.selecting) {
         const double a = std::min(s.rangeStart, s.rangeEnd), b = std::max(s.rangeStart, s.rangeEnd);
@@ -152,19 +165,19 @@ void paintOverlay(QCPPainter *p, const QRect &r, const OverlayState &s)
             outline(int(it->lane), it->event, QColor(Palette::searchColor()), 2);
     }
     if (s.hoverLane >= 0)
-        outline(s.hoverLane, s.hoverEvent, QColor(0, 0, 0, 160), 1);
+        outline(s.hoverLane, s.hoverEvent, withAlpha(text, 160), 1);
     if (s.selectedLane >= 0)
-        outline(s.selectedLane, s.selectedEvent, QColor(20, 20, 20), 2);
+        outline(s.selectedLane, s.selectedEvent, text, 2);
     // Cursor line with its time.
     if (s.mouse.x() >= r.left() && s.mouse.x() <= r.right() && s.mouseInside) {
-        p->setPen(QPen(QColor(0, 0, 0, 110), 1));
+        p->setPen(QPen(withAlpha(text, 110), 1));
         p->QPainter::drawLine(s.mouse.x(), r.top(), s.mouse.x(), r.bottom());
         const double t = pixelToTime(v, s.mouse.x() - r.left());
         const QString label = display::tick(t, s.tickStep / 100);
         const int w = QFontMetrics(s.font).horizontalAdvance(label) + 8;
         const QRect box(s.mouse.x() + 4, r.bottom() - 18, w, 16);
-        p->fillRect(box, QColor(255, 255, 255, 220));
-        p->setPen(Qt::black);
+        p->fillRect(box, withAlpha(s.palette.color(QPalette::Base), 220));
+        p->setPen(text);
         p->drawText(box, Qt::AlignCenter, label);
     }
 }

@@ -12,6 +12,7 @@
 #include "ui/timeline/timeline_model.h"
 
 #include <QFont>
+#include <QPalette>
 #include <QFontMetrics>
 #include <QPoint>
 #include <QRect>
@@ -30,6 +31,7 @@ struct BandState {
     const LaneLayout::Rows *rows = nullptr;
     const std::vector<store::TimelineMark> *marks = nullptr;
     QFont font;
+    QPalette palette;                      // the theme's colours (text on the canvas)
 };
 void paintBands(QCPPainter *p, const QRect &r, const BandState &s);
 // The label of an iteration's band in `width` pixels: "Iteration N", or N alone, or
@@ -52,7 +54,10 @@ struct OverlayState {
     int laneHeight = 20;
     std::function<int(int lane)> rowY;     // the lane's row top in the plot area, INT_MIN when not shown
     QFont font;
+    QPalette palette;                      // the theme's colours (outlines, cursor)
 };
+// A dark canvas (the dark theme): text drawn on it is light.
+bool isDarkCanvas(const QPalette &palette);
 void paintOverlay(QCPPainter *p, const QRect &r, const OverlayState &s);
 
 } // namespace npuscope::ui::timeline

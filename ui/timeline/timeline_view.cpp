@@ -148,7 +148,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     ticker_->setTickCount(10);
     plot_->xAxis2->setTicker(ticker_);
     plot_->xAxis2->grid()->setVisible(true);
-    plot_->xAxis2->grid()->setPen(QPen(QColor(0, 0, 0, 28), 0, Qt::DotLine));
+    applyThemeColors();
     plot_->axisRect()->setAutoMargins(QCP::msNone);
     plot_->axisRect()->setMargins(QMargins(0, kRulerHeight, 0, 0));
     plot_->xAxis2->setTickLabelPadding(2);
@@ -170,6 +170,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         s.rows = &rows_;
         s.marks = &marks_->marks();
         s.font = font();
+        s.palette = palette();
         timeline::paintBands(p, r, s);
     });
     new timeline::PaintLayerable(plot_, QStringLiteral("cursor"), [this](QCPPainter *p, const QRect &r) {
@@ -187,6 +188,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         s.laneHeight = kGeometry.laneHeight;
         s.rowY = [this](int lane) { return rowY(lane); };
         s.font = font();
+        s.palette = palette();
         timeline::paintOverlay(p, r, s);
     });
 
@@ -970,6 +972,34 @@ void TimelineView::setStatus(const QString &text, bool error)
     status_->setText(text);
     status_->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
     emit statusMessage(text);
+}
+
+void TimelineView::applyThemeColors()
+{
+    // The canvas and its ruler follow the theme (Preferences → Theme) like every other
+    // widget: base colour behind the lanes, text colour for the ruler and the grid.
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlpha(timeline::isDarkCanvas(pal) ? 40 : 28);
+    plot_->setBackground(pal.base());
+    plot_->axisRect()->setBackground(pal.base());
+    QCPAxis *ruler = plot_->xAxis2;
+    ruler->setBasePen(QPen(text, 0));
+    ruler->setTickPen(QPen(text, 0));
+    ruler->setSubTickPen(QPen(text, 0));
+    ruler->setTickLabelColor(text);
+    ruler->setLabelColor(text);
+    ruler->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+}
+
+void TimelineView::changeEvent(QEvent *ev)
+{
+    if (ev->type() == QEvent::PaletteChange && plot_) {
+        applyThemeColors();
+        replotAll();
+    }
+    QWidget::changeEvent(ev);
 }
 
 void TimelineView::resizeEvent(QResizeEvent *ev)

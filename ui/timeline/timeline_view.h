@@ -138,6 +138,7 @@ protected:
     bool eventFilter(QObject *obj, QEvent *ev) override;
     void keyPressEvent(QKeyEvent *ev) override;
     void resizeEvent(QResizeEvent *ev) override;
+    void changeEvent(QEvent *ev) override;
 
 private:
     friend class timeline::TimelineInput;
@@ -166,6 +167,7 @@ private:
     void persistLayout();
     void writeLayout(const QByteArray &layout, const QString &doneMessage);
     void refreshLegend();
+    void applyThemeColors();
     void copyToClipboard(const QString &text, const QString &what);
     void showMenu(QMenu *menu, const QPoint &globalPos);
 
