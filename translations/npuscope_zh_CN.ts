@@ -7762,4 +7762,11 @@ Open a project (File → Open Project…) or record one (File → New Session…
         <translation>不是 JSON 对象</translation>
     </message>
 </context>
+<context>
+    <name>npuscope::ui::timeline::Minimap</name>
+    <message>
+        <source>The whole session: share of stream time busy across all devices, drawn to the busiest moment&apos;s height (%1 %). The framed part is on screen; click or drag to move it.</source>
+        <translation>整个会话：所有设备上流时间中忙碌的占比，按最忙时刻的高度绘制（%1 %）。框出的部分为当前屏幕所示；单击或拖动可移动它。</translation>
+    </message>
+</context>
 </TS>

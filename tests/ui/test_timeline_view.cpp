@@ -16,6 +16,7 @@
 #include "ui/appearance.h"
 #include "ui/background.h"
 #include "ui/timeline/lane_header.h"
+#include "ui/timeline/minimap.h"
 #include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
 #include "test_gui_support.h"
@@ -527,6 +528,39 @@ private slots:
         again.show();
         QApplication::processEvents();
         QCOMPARE(again.findChild<QWidget *>(QStringLiteral("timelineLaneHeader"))->width(), widened);
+    }
+
+    // The overview strip: the whole session's busy share (every column a share in [0, 1]),
+    // the visible window framed on it, a click centres the window there.
+    void minimapShowsTheWholeSession()
+    {
+        ui::TimelineView v;
+        v.resize(1400, 800);
+        v.show();
+        QVERIFY(v.open(path_, 1));
+        QApplication::processEvents();
+        ui::timeline::Minimap *mm = v.minimap();
+        QVERIFY(mm && mm->isVisible());
+        const int w = mm->width();
+        const std::vector<double> cols = mm->columns(w);
+        QCOMPARE(int(cols.size()), w);
+        int busy = 0;
+        for (double c : cols) {
+            QVERIFY(c >= 0 && c <= 1);
+            busy += c > 0.01;
+        }
+        QVERIFY2(busy > w / 2, qPrintable(QString::number(busy))); // a training run keeps its streams busy
+        const TimeNs o = v.model()->origin, extent = v.model()->extent;
+        v.setVisibleRange(o + extent / 4, o + extent / 2);
+        const auto [x0, x1] = mm->windowPixels();
+        QVERIFY2(std::abs(x0 - w / 4) <= 2 && std::abs(x1 - w / 2) <= 2, qPrintable(QStringLiteral("%1..%2 of %3").arg(x0).arg(x1).arg(w)));
+        const auto before = v.visibleRange();
+        QTest::mouseClick(mm, Qt::LeftButton, {}, QPoint(w * 5 / 8, mm->height() / 2));
+        const auto after = v.visibleRange();
+        const double centre = (after.first + after.second) / 2.0 - double(o);
+        QVERIFY2(std::abs(centre - extent * 5.0 / 8) <= extent / double(w) * 2,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(centre).arg(extent * 5.0 / 8)));
+        QVERIFY(std::abs((after.second - after.first) - (before.second - before.first)) <= (before.second - before.first) / 100);
     }
 
     // Dark theme: the canvas, its ruler, the grid and the cursor follow the palette; back

@@ -6,6 +6,7 @@
 #include "ui/timeline/details_panel.h"
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/marks_model.h"
+#include "ui/timeline/minimap.h"
 #include "ui/timeline/timeline_input.h"
 #include "ui/timeline/timeline_paint.h"
 #include "ui/timeline/zoom_control.h"
@@ -91,6 +92,8 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
 
     legend_ = new timeline::Legend(this);
     top->addWidget(legend_);
+    minimap_ = new timeline::Minimap(this);
+    top->addWidget(minimap_);
 
     split_ = new QSplitter(Qt::Vertical, this);
     // The lane names and the plot side by side; the names' width is the user's (dragging
@@ -218,7 +221,12 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         plot_->xAxis->setRange(v.t0, v.t1);
         const TimeNs o = model_ ? model_->origin : 0;
         emit visibleRangeChanged(qint64(v.t0) + o, qint64(v.t1) + o);
+        minimap_->setWindow(v.t0, v.t1);
         replotAll();
+    });
+    connect(minimap_, &timeline::Minimap::windowRequested, this, [this](double t0, double t1) {
+        if (model_)
+            zoom_->setWindow(t0, t1);
     });
     connect(zoom_, &timeline::ZoomControl::rangeChanged, this, [this] {
         if (!model_ || !zoom_->hasRange()) {
@@ -365,6 +373,7 @@ bool TimelineView::showOpened(Opening o, const QString &projectPath, std::int64_
     header_->setState({});
     // The lane indexes of the old session mean nothing for the new one.
     ctx_.model = nullptr;
+    minimap_->setLod(nullptr, 0);
     releaseInBackground(std::move(model_));
     layout_ = {};
     QString why;
@@ -475,6 +484,7 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     // Freeing the previous model (gigabytes for a 10 M task session) and handing the pages
     // back, so that session does not keep its loading peak resident, take the GUI thread
     // far past a frame: both happen on the background worker.
+    minimap_->setLod(&model_->lod, double(model_->extent));
     releaseInBackground(std::move(old));
     runInBackground([] { malloc_trim(0); });
     palette_.rebuild(*model_);

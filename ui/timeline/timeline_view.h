@@ -47,6 +47,7 @@ class DetailsPanel;
 class LaneHeader;
 class Legend;
 class MarksModel;
+class Minimap;
 class TimelineInput;
 class ZoomControl;
 }
@@ -102,6 +103,7 @@ public:
 
     void setColorMode(timeline::ColorMode mode);
     QCustomPlot *plot() const { return plot_; }
+    timeline::Minimap *minimap() const { return minimap_; }
     const timeline::Model *model() const { return model_.get(); }
     // Lanes as shown (after hide/pin/reorder), for tests and the integrator.
     std::vector<int> shownLanes() const;
@@ -193,6 +195,7 @@ private:
     QCPLayer *overlayLayer_ = nullptr;
     timeline::LaneHeader *header_ = nullptr;
     timeline::Legend *legend_ = nullptr;
+    timeline::Minimap *minimap_ = nullptr;   // the whole session, the window on it
     QScrollBar *vscroll_ = nullptr;
     QLineEdit *searchEdit_ = nullptr;
     QCheckBox *regexBox_ = nullptr;
