@@ -372,11 +372,23 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
     const bool ok = exporting::exportSession(
         *reader, request, &result, &kind, &error,
         [&](const exporting::ExportProgress &p) {
+            // A read that met damage (an open that skipped the page scan, docs/storage.md)
+            // stops the export like Ctrl+C: nothing is left behind.
+            if (!reader->errorString().isEmpty())
+                g_interrupted.store(true);
             progress.update(Cli::tr("Exporting: file %1 of %2, %3 written")
                                 .arg(display::count(p.filesDone), display::count(p.filesTotal), display::bytes(p.bytes)));
         },
         &g_interrupted);
     progress.finish();
+    if (const QString readError = reader->errorString(); !readError.isEmpty()) {
+        // The exporters read on past a failed read; what they wrote would be short.
+        if (ok)
+            for (const QString &dir : result.dirs)
+                QDir(dir).removeRecursively();
+        err(readError);
+        return ExitCorrupt;
+    }
     if (!ok) {
         err(error);
         switch (kind) {
