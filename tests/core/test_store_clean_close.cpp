@@ -336,6 +336,35 @@ private Q_SLOTS:
         QVERIFY(o.project && !o.project->fullyChecked());
     }
 
+    // The GUI's check (alongsideWriters) reads in WAL mode so writes go on meanwhile; the
+    // file is back at rest (one file, rollback journal) when it ends.
+    void verifyAlongsideWritersLeavesTheFileAtRest()
+    {
+        const QString p = copyOfClean();
+        StoreError e{};
+        QString m;
+        Project::VerifyInfo info;
+        QVERIFY2(Project::verify(p, &e, &m, nullptr, &info, /*alongsideWriters=*/true), qPrintable(m));
+        QVERIFY(info.closedCleanly);
+        QVERIFY(!QFile::exists(p + QStringLiteral("-wal")) && !QFile::exists(p + QStringLiteral("-shm")));
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray head = f.read(20);
+        QCOMPARE(int(head[18]), 1); // rollback journal again
+        QCOMPARE(int(head[19]), 1);
+        f.close();
+        // A rename while another connection holds a read transaction of a WAL-mode file:
+        // what the GUI's background check allows.
+        sqlite3 *reader = nullptr;
+        QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &reader, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(reader, "PRAGMA journal_mode = WAL; BEGIN; SELECT count(*) FROM tasks;", nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        QVERIFY2(renameSession(p, 1, QStringLiteral("renamed during a check"), &m), qPrintable(m));
+        sqlite3_exec(reader, "COMMIT", nullptr, nullptr, nullptr);
+        sqlite3_close(reader);
+        QCOMPARE(markerRow(p), QByteArray("1"));
+    }
+
     // verify never marks a file a live recording is writing: the recording does it at its end.
     void verifyLeavesARunningRecordingsFileUnmarked()
     {
