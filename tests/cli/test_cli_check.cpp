@@ -1,7 +1,7 @@
 // `npuscope check PROJECT`: the full integrity check on request. A clean project passes
 // (exit 0); a cleanly closed project with overwritten task pages is opened by the other
-// commands without the page scan, but check finds the damage (exit 4) and the export that
-// meets it fails with exit 4 too; a project whose writer was killed mid-recording is
+// commands without the page scan, but check finds the damage (exit 4) and the export,
+// analyze and diff that meet it fail with exit 4 too (nothing exported is left); a project whose writer was killed mid-recording is
 // checked in full by every open until check (or a finished recording) marks it clean.
 
 #include "core/model/session.h"
@@ -161,6 +161,11 @@ private Q_SLOTS:
         // that reads the damaged pages fails as corrupt (never a wrong answer).
         r = runNpuscope({QStringLiteral("export"), QStringLiteral("--project"), p, QStringLiteral("--output"),
                          dir_.filePath(QStringLiteral("out-damaged"))});
+        QVERIFY2(r.code == 4, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+        QVERIFY(!QFileInfo::exists(dir_.filePath(QStringLiteral("out-damaged"))) || QDir(dir_.filePath(QStringLiteral("out-damaged"))).isEmpty());
+        r = runNpuscope({QStringLiteral("analyze"), QStringLiteral("--project"), p});
+        QVERIFY2(r.code == 4, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+        r = runNpuscope({QStringLiteral("diff"), p + QStringLiteral(":1"), clean_ + QStringLiteral(":1")});
         QVERIFY2(r.code == 4, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
     }
 
