@@ -26,6 +26,7 @@ const Verb kVerbs[] = {
     {"analyze", QT_TRANSLATE_NOOP("Cli", "find what limits training speed in a session (advisor findings)"), verbAnalyze},
     {"diff", QT_TRANSLATE_NOOP("Cli", "compare two sessions: op time per iteration and step times"), verbDiff},
     {"sql", QT_TRANSLATE_NOOP("Cli", "run a read-only SQL query over a project (--schema lists the tables)"), verbSql},
+    {"check", QT_TRANSLATE_NOOP("Cli", "check the integrity of a project: header, schema and every page (exit 4 if damaged)"), verbCheck},
 };
 
 const Verb *findVerb(const QString &name)

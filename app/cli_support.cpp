@@ -23,12 +23,18 @@ extern "C" void onInterrupt(int)
     g_interrupted.store(true);
 }
 
-// A project's full check reads every page (seconds per GB): a large file says so on stderr
-// first; Ctrl+C stops the check (g_interrupted, exit 130).
+// A project's full check reads every page (seconds per GB): a large file that was not closed
+// cleanly says so on stderr first; Ctrl+C stops the check (g_interrupted, exit 130).
 void announceCheck(const QString &path)
 {
     const QFileInfo fi(path);
     if (fi.exists() && fi.size() >= 256ll * 1024 * 1024) {
+        // A cleanly closed project is opened without the page scan (Check::Auto): nothing
+        // to announce. Finding that out costs an open without the scan.
+        if (auto probe = store::Project::open(path, store::Project::Mode::ReadOnly, nullptr, nullptr,
+                                              store::Project::Check::Schema);
+            probe && probe->closedCleanly())
+            return;
         const QByteArray line = (Cli::tr("Checking the integrity of %1 (%2)…")
                                      .arg(QDir::toNativeSeparators(fi.absoluteFilePath()), display::bytes(std::uint64_t(fi.size())))
                                  + QLatin1Char('\n')).toUtf8();
@@ -65,14 +71,14 @@ std::unique_ptr<store::Project> openProjectChecked(const QString &path, store::S
 {
     InterruptGuard guard;
     announceCheck(path);
-    return store::Project::open(path, store::Project::Mode::ReadOnly, se, msg, store::Project::Check::Full, &g_interrupted);
+    return store::Project::open(path, store::Project::Mode::ReadOnly, se, msg, store::Project::Check::Auto, &g_interrupted);
 }
 
 std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, store::StoreError *se, QString *msg)
 {
     InterruptGuard guard;
     announceCheck(path);
-    return store::ProjectWriter::create(path, se, msg, store::Project::Check::Full, &g_interrupted);
+    return store::ProjectWriter::create(path, se, msg, store::Project::Check::Auto, &g_interrupted);
 }
 
 void out(const QString &s)
@@ -366,11 +372,23 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
     const bool ok = exporting::exportSession(
         *reader, request, &result, &kind, &error,
         [&](const exporting::ExportProgress &p) {
+            // A read that met damage (an open that skipped the page scan, docs/storage.md)
+            // stops the export like Ctrl+C: nothing is left behind.
+            if (!reader->errorString().isEmpty())
+                g_interrupted.store(true);
             progress.update(Cli::tr("Exporting: file %1 of %2, %3 written")
                                 .arg(display::count(p.filesDone), display::count(p.filesTotal), display::bytes(p.bytes)));
         },
         &g_interrupted);
     progress.finish();
+    if (const QString readError = reader->errorString(); !readError.isEmpty()) {
+        // The exporters read on past a failed read; what they wrote would be short.
+        if (ok)
+            for (const QString &dir : result.dirs)
+                QDir(dir).removeRecursively();
+        err(readError);
+        return ExitCorrupt;
+    }
     if (!ok) {
         err(error);
         switch (kind) {

@@ -64,7 +64,8 @@ private:
 
 int exitCodeFor(store::StoreError e);
 
-// Opening projects with the full check (Ctrl+C stops it).
+// Opening projects as the app does (Check::Auto: the full check only when the last writer did not
+// finish; Ctrl+C stops it).
 std::unique_ptr<store::Project> openProjectChecked(const QString &path, store::StoreError *se, QString *msg);
 std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, store::StoreError *se, QString *msg);
 // Opens a project read-only and one of its sessions (the newest when sessionId is 0).

@@ -97,6 +97,12 @@ check "Corrupt files" "Cancelled integrity check" "cancel flag set during quick_
   core/core_store_defensive cancelledCheckOpensNothing
 check "Corrupt files" "Cancelled integrity check (GUI)" "File → Open, Cancel pressed as the dialog shows: previous project stays open, no error box" \
   ui/ui_main_window cancelsTheIntegrityCheck
+check "Corrupt files" "Clean-close marker" "writer begun and never ended, SIGKILLed writer process, session added behind the marker: full check at open; damage behind a clean close found by verify and by the reads" \
+  core/core_store_clean_close
+check "Corrupt files" "\`npuscope check\`" "clean 0, 2 task pages overwritten 4 (and the export meeting them 4), SIGKILLed writer checked then marked clean" \
+  cli/cli_cli_check
+check "Corrupt files" "File → Verify Project, background check" "Verify off the GUI thread with its verdict box; damage behind a clean close reported by the background check" \
+  ui/ui_gui_verify
 check "Foreign files" "Not SQLite / foreign SQLite" "text file, empty file, folder, another program's database" core/core_store_identity \
   textFileIsNotAProject foreignSqliteDatabaseIsNotAProject
 check "Foreign files" "Tampered schema" "extra trigger (with and without a table), view, altered table, dropped index" \

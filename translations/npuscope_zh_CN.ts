@@ -1390,6 +1390,30 @@
         <source>Scenario knobs, comma separated: %1.</source>
         <translation>场景开关，以逗号分隔：%1。</translation>
     </message>
+    <message>
+        <source>check the integrity of a project: header, schema and every page (exit 4 if damaged)</source>
+        <translation>检查工程的完整性：文件头、表结构和每一页（损坏时退出码为 4）</translation>
+    </message>
+    <message>
+        <source>Check the integrity of a project: its header, identity and schema, and every page of the file. Nothing stored is changed.</source>
+        <translation>检查工程的完整性：文件头、身份标识和表结构，以及文件的每一页。不会改动任何已存储的内容。</translation>
+    </message>
+    <message>
+        <source>check needs a project: npuscope check PROJECT.</source>
+        <translation>check 需要指定工程：npuscope check PROJECT。</translation>
+    </message>
+    <message>
+        <source>The project %1 is intact: its header, schema and all %2 were checked.</source>
+        <translation>工程 %1 完好：已检查其文件头、表结构及全部 %2。</translation>
+    </message>
+    <message>
+        <source>Its last recording had not finished. It is now marked as closed cleanly, so opening it no longer reads every page.</source>
+        <translation>它的上一次录制未能完成。现已将其标记为正常关闭，之后打开时不再逐页读取。</translation>
+    </message>
+    <message>
+        <source>Its last recording has not finished (it may still be running): every open reads all pages until a recording into it finishes or this check is run again while nothing writes.</source>
+        <translation>它的上一次录制尚未完成（可能仍在进行）：在向其录制的某次录制完成、或在无人写入时再次运行本检查之前，每次打开都会读取全部页面。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -2537,10 +2561,6 @@
         <translation>迭代序号，从 1 开始</translation>
     </message>
     <message>
-        <source>Key/value facts about the project file (app_version, created_wall_us).</source>
-        <translation>工程文件的键值信息（app_version、created_wall_us）。</translation>
-    </message>
-    <message>
         <source>name of the fact</source>
         <translation>键名</translation>
     </message>
@@ -3499,6 +3519,10 @@
     <message>
         <source>payload (bytes)</source>
         <translation>数据量（字节）</translation>
+    </message>
+    <message>
+        <source>Key/value facts about the project file (app_version, created_wall_us; clean_close, the newest session id when the last writer finished: docs/storage.md).</source>
+        <translation>工程文件的键值信息（app_version、created_wall_us；clean_close：上一个写入者正常结束时最新会话的 ID，见 docs/storage.md）。</translation>
     </message>
 </context>
 <context>
@@ -5786,6 +5810,38 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Session %1 is now called &quot;%2&quot;.</source>
         <translation>会话 %1 现在名为“%2”。</translation>
+    </message>
+    <message>
+        <source>&amp;Verify Project</source>
+        <translation>校验工程(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Check every page of the project file for damage (nothing in it is changed)</source>
+        <translation>逐页检查工程文件是否损坏（不会改动文件内容）</translation>
+    </message>
+    <message>
+        <source>Verifying %1…</source>
+        <translation>正在校验 %1…</translation>
+    </message>
+    <message>
+        <source>The project %1 is intact: its header, schema and all %2 were checked.</source>
+        <translation>工程 %1 完好：已检查其文件头、表结构及全部 %2。</translation>
+    </message>
+    <message>
+        <source>Verify Project</source>
+        <translation>校验工程</translation>
+    </message>
+    <message>
+        <source>%1
+
+Nothing in the project was changed. Sessions and records on undamaged pages can still be read and exported; reads that meet a damaged page report it. Keep a copy of the file before recording into it again.</source>
+        <translation>%1
+
+工程中的内容没有被改动。位于未损坏页面上的会话和记录仍可读取和导出；读到损坏页面时会报告错误。再次向其录制之前，请先保留该文件的副本。</translation>
+    </message>
+    <message>
+        <source>Project Damaged</source>
+        <translation>工程已损坏</translation>
     </message>
 </context>
 <context>

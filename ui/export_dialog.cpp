@@ -319,7 +319,18 @@ void ExportDialog::startExport()
                     progress_->setValue(int(p.filesDone));
                 }, p.filesDone == p.filesTotal);
             };
-            if (exporting::exportSession(*reader, req, &o.result, &kind, &o.message, progress, job.cancelFlag()))
+            const bool ok = exporting::exportSession(*reader, req, &o.result, &kind, &o.message, progress, job.cancelFlag());
+            if (const QString readError = reader->errorString(); !readError.isEmpty()) {
+                // A read met damage the open did not scan for (docs/storage.md): what was
+                // written would be short, so none of it is kept.
+                if (ok)
+                    for (const QString &dir : o.result.dirs)
+                        QDir(dir).removeRecursively();
+                o.result = {};
+                o.message = readError;
+                return o;
+            }
+            if (ok)
                 o.status = QStringLiteral("complete");
             else if (kind == exporting::ExportError::Cancelled)
                 o.status = QStringLiteral("cancelled");

@@ -243,6 +243,8 @@ void MainWindow::buildActions()
     saveAsAct_ = new QAction(icon("document-save-as", QStyle::SP_DialogSaveButton), QString(), this);
     saveAsAct_->setShortcut(QKeySequence::SaveAs);
     connect(saveAsAct_, &QAction::triggered, this, &MainWindow::saveProjectAsDialog);
+    verifyAct_ = new QAction(QString(), this);
+    connect(verifyAct_, &QAction::triggered, this, &MainWindow::verifyProject);
     importAct_ = new QAction(icon("document-import", QStyle::SP_DirOpenIcon), QString(), this);
     importAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     connect(importAct_, &QAction::triggered, this, &MainWindow::importProf);
@@ -288,6 +290,7 @@ void MainWindow::buildActions()
     recentMenu_ = fileMenu_->addMenu(QString());
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     fileMenu_->addAction(saveAsAct_);
+    fileMenu_->addAction(verifyAct_);
     fileMenu_->addSeparator();
     fileMenu_->addAction(importAct_);
     fileMenu_->addAction(exportAct_);
@@ -349,6 +352,8 @@ void MainWindow::retranslateUi()
     openAct_->setText(tr("&Open Project…"));
     saveAsAct_->setText(tr("Save Project &As…"));
     saveAsAct_->setToolTip(tr("Save a copy of the project (safe while a session is being recorded)"));
+    verifyAct_->setText(tr("&Verify Project"));
+    verifyAct_->setToolTip(tr("Check every page of the project file for damage (nothing in it is changed)"));
     importAct_->setText(tr("&Import Profiler Output…"));
     importAct_->setToolTip(tr("Read profiler output into the project as a new session: msprof PROF_* folders (legacy "
                               "or newer layout), torch_npu / MindSpore *_ascend_pt / *_ascend_ms folders (text or "
@@ -469,6 +474,7 @@ void MainWindow::updateActions()
 {
     const bool busy = isRunning();
     saveAsAct_->setEnabled(!projectPath_.isEmpty());
+    verifyAct_->setEnabled(!projectPath_.isEmpty());
     exportAct_->setEnabled(!projectPath_.isEmpty() && explorer_->selection().sessionId > 0);
     reloadAct_->setEnabled(!projectPath_.isEmpty());
     cancelAct_->setEnabled(busy);
@@ -516,13 +522,15 @@ void MainWindow::rebuildRecentMenu()
 
 store::Project::Check MainWindow::writerCheck(const QString &path) const
 {
-    // Appending to the project the window shows: it was checked in full when opened, and a
-    // second page scan of a multi-GB file would hold the run back for a minute.
-    return path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Full;
+    // Appending to the project the window shows: it was checked when opened (in full unless
+    // it was closed cleanly, then in the background), and a second page scan of a multi-GB
+    // file would hold the run back for a minute. Another file: as any open.
+    return path == explorer_->projectPath() ? store::Project::Check::Schema : store::Project::Check::Auto;
 }
 
 struct MainWindow::OpenOutcome {
     std::shared_ptr<store::Project> project;
+    bool fullyChecked = false;
     store::StoreError err = store::StoreError::None;
     QString message;
 };
@@ -537,8 +545,11 @@ bool MainWindow::openProject(const QString &path)
             if (hook)
                 hook();
             OpenOutcome o;
+            // A cleanly closed file opens without the page scan; the scan then runs in the
+            // background once the project is shown (finishOpen).
             o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &o.err, &o.message,
-                                             store::Project::Check::Full, job.cancelFlag());
+                                             store::Project::Check::Auto, job.cancelFlag());
+            o.fullyChecked = o.project && o.project->fullyChecked();
             return o;
         },
         [this, path](OpenOutcome o) { finishOpen(path, std::move(o)); });
@@ -571,6 +582,7 @@ void MainWindow::finishOpen(const QString &path, OpenOutcome o)
         return;
     }
     projectPath_ = QFileInfo(path).absoluteFilePath();
+    verifier_.discard(); // a check of the previous project has nothing to say any more
     QString message;
     explorer_->setProject(projectPath_, &message, std::move(o.project));
     addRecent(projectPath_);
@@ -579,6 +591,72 @@ void MainWindow::finishOpen(const QString &path, OpenOutcome o)
     log(tr("Opened %1.").arg(QDir::toNativeSeparators(projectPath_)));
     Q_EMIT projectChanged(projectPath_);
     endFileWork(path, true);
+    if (!o.fullyChecked) {
+        // Queued behind the events of this open (the explorer's and views' first frame);
+        // the check reads every page on a low-priority worker and speaks only if it finds
+        // damage.
+        const QString opened = projectPath_;
+        QTimer::singleShot(0, this, [this, opened] {
+            if (projectPath_ == opened)
+                startVerify(opened, false);
+        });
+    }
+}
+
+void MainWindow::verifyProject()
+{
+    if (!projectPath_.isEmpty())
+        startVerify(projectPath_, true);
+}
+
+void MainWindow::startVerify(const QString &path, bool requested)
+{
+    struct Verdict {
+        bool intact = false;
+        store::StoreError err = store::StoreError::None;
+        QString message;
+        store::Project::VerifyInfo info;
+    };
+    if (requested) {
+        log(tr("Verifying %1…").arg(QDir::toNativeSeparators(path)));
+        setStatus([path] { return tr("Verifying %1…").arg(QDir::toNativeSeparators(QFileInfo(path).fileName())); });
+    }
+    verifier_.start(
+        [path](JobControl &job) {
+            Verdict v;
+            // In WAL mode meanwhile: marks, renames and runs go on while it reads.
+            v.intact = store::Project::verify(path, &v.err, &v.message, job.cancelFlag(), &v.info,
+                                              /*alongsideWriters=*/true);
+            return v;
+        },
+        [this, path, requested](const Verdict &v) {
+            if (!v.intact && v.err == store::StoreError::Cancelled)
+                return; // superseded or the window is closing: nothing was found
+            const QString shown = QDir::toNativeSeparators(path);
+            if (v.intact) {
+                const QString text = tr("The project %1 is intact: its header, schema and all %2 were checked.")
+                                         .arg(shown, display::bytes(v.info.bytes));
+                log(text);
+                if (requested) {
+                    setStatus([] { return tr("Ready"); });
+                    auto *box = new QMessageBox(QMessageBox::Information, tr("Verify Project"), text, QMessageBox::Ok, this);
+                    box->setAttribute(Qt::WA_DeleteOnClose);
+                    box->open();
+                }
+            } else {
+                const QString text = v.err == store::StoreError::Corrupt
+                                         ? tr("%1\n\nNothing in the project was changed. Sessions and records on undamaged "
+                                              "pages can still be read and exported; reads that meet a damaged page "
+                                              "report it. Keep a copy of the file before recording into it again.")
+                                               .arg(v.message)
+                                         : v.message;
+                log(v.message);
+                if (requested)
+                    setStatus([] { return tr("Ready"); });
+                warn(requested ? tr("Verify Project") : tr("Project Damaged"), text);
+            }
+            Q_EMIT projectVerified(path, v.intact, requested, v.intact ? QString() : v.message);
+        });
 }
 
 void MainWindow::askUpgrade(const QString &path, const QString &why)

@@ -58,6 +58,10 @@ public:
     void setBeforeCheckHook(std::function<void()> hook) { beforeCheck_ = std::move(hook); }
     // An open, upgrade or Save As is under way, or waits for the user's answer.
     bool isBusyWithFile() const { return fileWork_ > 0; }
+    // The integrity check of the window's project is running: File → Verify Project, or the
+    // one started in the background after a cleanly closed project opened without it.
+    bool isVerifying() const { return verifier_.isBusy(); }
+    QAction *verifyAction() const { return verifyAct_; }
     // Processes events until no open, upgrade or Save As is under way or msecs pass (tests
     // and the benchmark; the window itself never waits).
     bool waitForFileWork(int msecs);
@@ -117,6 +121,9 @@ public Q_SLOTS:
     void preferences();
     void about();
     void reloadProject();
+    // File → Verify Project: the full integrity check of the open project (every page) as a
+    // background job; the verdict arrives as projectVerified() and in a message box.
+    void verifyProject();
 
 Q_SIGNALS:
     // Emitted on the GUI thread when a run ends (status: complete/cancelled/failed).
@@ -130,6 +137,9 @@ Q_SIGNALS:
     void projectOpened(const QString &path, bool ok);
     // The end of saveProjectAs(): ok when the copy is complete.
     void projectSaved(const QString &path, bool ok);
+    // The end of an integrity check (requested: File → Verify Project; else the background
+    // check after opening): intact, or the translated sentence naming the damage.
+    void projectVerified(const QString &path, bool intact, bool requested, const QString &message);
 
 protected:
     void changeEvent(QEvent *e) override;
@@ -172,7 +182,7 @@ private:
     QAction *newAct_ = nullptr, *openAct_ = nullptr, *saveAsAct_ = nullptr, *importAct_ = nullptr,
             *exportAct_ = nullptr, *quitAct_ = nullptr, *prefsAct_ = nullptr, *aboutAct_ = nullptr,
             *shortcutsAct_ = nullptr, *guideAct_ = nullptr,
-            *reloadAct_ = nullptr, *cancelAct_ = nullptr, *clearRecentAct_ = nullptr;
+            *reloadAct_ = nullptr, *verifyAct_ = nullptr, *cancelAct_ = nullptr, *clearRecentAct_ = nullptr;
 
     bool importing_ = false;     // the work is an import, not a run
     bool cancelling_ = false;    // Cancel was pressed: the status keeps saying so
@@ -197,6 +207,7 @@ private:
     void hideFileProgress();
     void warn(const QString &title, const QString &text);
     store::Project::Check writerCheck(const QString &path) const; // for runs and imports into `path`
+    void startVerify(const QString &path, bool requested);
     int checkDialogDelayMs_ = 300;
     std::function<void()> beforeCheck_;
     int fileWork_ = 0;                       // opens / upgrades / copies not finished
@@ -205,6 +216,9 @@ private:
     // recorded, cancelled imports undo themselves first).
     JobRunner work_;             // the run or import (one at a time)
     JobRunner fileJobs_{JobRunner::Policy::Queue}; // checks, upgrades and copies of project files, in order
+    // The integrity check of the window's project (Verify, or in the background after an
+    // open that skipped it); a newer one, or opening another project, supersedes it.
+    JobRunner verifier_{JobRunner::Policy::Latest, QThread::LowPriority};
 };
 
 } // namespace npuscope::ui

@@ -72,6 +72,13 @@ int verbDiff(const QStringList &args)
         err(Cli::tr("Cancelled."));
         return ExitCancelled;
     }
+    // A read that met damage (an open without the page scan, docs/storage.md): the figures
+    // would be short, so there is no answer (as analyze).
+    for (const auto &r : readers)
+        if (!r->errorString().isEmpty()) {
+            err(r->errorString());
+            return ExitCorrupt;
+        }
     if (format == QLatin1String("json")) {
         out(QString::fromUtf8(QJsonDocument(analysis::runDiffToJson(d)).toJson(QJsonDocument::Indented)));
         return ExitOk;

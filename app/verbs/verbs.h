@@ -16,6 +16,7 @@ int verbDemo(const QStringList &args);
 int verbAnalyze(const QStringList &args);
 int verbDiff(const QStringList &args);
 int verbSql(const QStringList &args);
+int verbCheck(const QStringList &args);
 
 // run --torch-profiler-config: the torch_npu profiler config from JSON text, a .json file or a
 // training script, validated as check-options does (warnings to stderr); ExitOk and *json

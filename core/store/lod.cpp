@@ -407,7 +407,7 @@ bool scanTimelineLod(const QString &path, std::int64_t sessionId, TimeNs origin,
 {
     Db db;
     StoreError e;
-    if (!detail::openProject(path, detail::OpenKind::ReadOnly, /*deepCheck=*/false, false, &db, &e, message))
+    if (!detail::openProject(path, detail::OpenKind::ReadOnly, detail::DeepCheck::No, false, &db, &e, message))
         return false;
     LaneKeys lanes;
     TimeNs o = kNone, last = 0;
@@ -428,7 +428,7 @@ bool writeTimelineLod(const QString &path, std::int64_t sessionId, QString *mess
 {
     Db db;
     StoreError e;
-    if (!detail::openProject(QFileInfo(path).absoluteFilePath(), detail::OpenKind::ReadWrite, false, false, &db, &e, message))
+    if (!detail::openProject(QFileInfo(path).absoluteFilePath(), detail::OpenKind::ReadWrite, detail::DeepCheck::No, false, &db, &e, message))
         return false;
     return writeTimelineLod(db.get(), sessionId, message);
 }
@@ -459,7 +459,7 @@ std::unique_ptr<TimelineStore> TimelineStore::open(const QString &path, std::int
     impl->path = QFileInfo(path).absoluteFilePath();
     impl->session = sessionId;
     StoreError e = StoreError::None;
-    if (!detail::openProject(impl->path, detail::OpenKind::ReadOnly, /*deepCheck=*/false, false, &impl->db, &e, message)) {
+    if (!detail::openProject(impl->path, detail::OpenKind::ReadOnly, detail::DeepCheck::No, false, &impl->db, &e, message)) {
         if (err)
             *err = e;
         return nullptr;
@@ -963,7 +963,7 @@ bool withWriter(const QString &path, QString *message, const std::function<bool(
     Db db;
     StoreError e;
     QString m;
-    if (!detail::openProject(path, detail::OpenKind::ReadWrite, false, false, &db, &e, &m)) {
+    if (!detail::openProject(path, detail::OpenKind::ReadWrite, detail::DeepCheck::No, false, &db, &e, &m)) {
         if (message)
             *message = (layout ? Ctx::tr("The lane layout could not be saved: %1") : Ctx::tr("The mark could not be saved: %1")).arg(m);
         return false;

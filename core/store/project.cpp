@@ -56,6 +56,16 @@ std::int64_t nowWallUs()
 inline std::int64_t s64(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 inline std::uint64_t u64(std::int64_t v) { return static_cast<std::uint64_t>(v); }
 
+detail::DeepCheck deepCheckFor(Project::Check check)
+{
+    switch (check) {
+    case Project::Check::Full: return detail::DeepCheck::Yes;
+    case Project::Check::Schema: return detail::DeepCheck::No;
+    case Project::Check::Auto: break;
+    }
+    return detail::DeepCheck::IfUnclean;
+}
+
 // Record kinds in the order summaries list them; the names are the table names. The
 // session-wide kinds (session_records.h) follow; they are counted but never aged.
 constexpr const char *kKinds[] = {"ops", "tasks", "collectives", "hccl_tasks", "step_traces",
@@ -234,6 +244,7 @@ struct Project::Impl {
     QString path;
     Mode mode = Mode::ReadOnly;
     Db db;
+    bool fullyChecked = false;
     mutable StoreError error = StoreError::None;
     mutable QString errorText;
 };
@@ -250,8 +261,8 @@ std::unique_ptr<Project> Project::open(const QString &path, Mode mode, StoreErro
     impl->path = QFileInfo(path).absoluteFilePath();
     impl->mode = mode;
     if (!detail::openProject(impl->path, mode == Mode::ReadOnly ? detail::OpenKind::ReadOnly : detail::OpenKind::ReadWrite,
-                             /*deepCheck=*/check == Check::Full, /*forWriter=*/false, &impl->db, &e, &m,
-                             /*allowOlder=*/false, /*fileVersion=*/nullptr, cancel)) {
+                             deepCheckFor(check), /*forWriter=*/false, &impl->db, &e, &m,
+                             /*allowOlder=*/false, /*fileVersion=*/nullptr, cancel, &impl->fullyChecked)) {
         if (err)
             *err = e;
         if (message)
@@ -268,6 +279,63 @@ std::unique_ptr<Project> Project::open(const QString &path, Mode mode, StoreErro
 QString Project::path() const
 {
     return d->path;
+}
+
+bool Project::fullyChecked() const
+{
+    return d->fullyChecked;
+}
+
+bool Project::closedCleanly() const
+{
+    int rc = SQLITE_OK;
+    return detail::closedCleanly(d->db, &rc) && rc == SQLITE_OK;
+}
+
+bool Project::verify(const QString &pathIn, StoreError *err, QString *message, const std::atomic_bool *cancel,
+                     VerifyInfo *info, bool alongsideWriters)
+{
+    const QString path = QFileInfo(pathIn).absoluteFilePath();
+    VerifyInfo vi;
+    vi.bytes = std::uint64_t(std::max<qint64>(0, QFileInfo(path).size()));
+    StoreError e = StoreError::None;
+    QString m;
+    Db wal; // kept open (idle) while the scan reads, so the file stays in WAL mode meanwhile
+    if (alongsideWriters
+        && detail::openProject(path, detail::OpenKind::ReadWrite, detail::DeepCheck::No, /*forWriter=*/false, &wal, &e, &m)) {
+        sqlite3_busy_timeout(wal.get(), 0); // never wait: a file that cannot switch now is read as it is
+        wal.exec("PRAGMA journal_mode = WAL");
+    }
+    Db db;
+    const bool ok = detail::openProject(path, detail::OpenKind::ReadOnly, detail::DeepCheck::Yes, /*forWriter=*/false,
+                                        &db, &e, &m, /*allowOlder=*/false, /*fileVersion=*/nullptr, cancel);
+    if (ok) {
+        int rc = SQLITE_OK;
+        vi.closedCleanly = detail::closedCleanly(db, &rc);
+        // data_version changes when another connection commits: the marker below may only
+        // vouch for exactly what the scan read.
+        const std::int64_t seen = db.scalar("PRAGMA data_version", &rc);
+        if (rc == SQLITE_OK && !vi.closedCleanly) {
+            detail::WriterLock lock;
+            StoreError le = StoreError::None;
+            QString lm;
+            // Never waits for, or blocks, a recording: a busy lock means one is writing (it
+            // writes the marker itself when it finishes).
+            if (lock.acquire(path, &le, &lm) && db.scalar("PRAGMA data_version", &rc) == seen && rc == SQLITE_OK) {
+                Db rw;
+                if (detail::openProject(path, detail::OpenKind::ReadWrite, detail::DeepCheck::No, /*forWriter=*/true, &rw,
+                                        &le, &lm))
+                    vi.markedClean = detail::markCleanClose(rw) == SQLITE_OK;
+            }
+        }
+    }
+    if (info)
+        *info = vi;
+    if (err)
+        *err = ok ? StoreError::None : e;
+    if (message)
+        *message = ok ? QString() : m;
+    return ok;
 }
 
 std::vector<SessionSummary> Project::sessions() const
@@ -440,7 +508,7 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
         return failed(e, m);
     Db db;
     int version = 0;
-    if (!detail::openProject(path, detail::OpenKind::ReadWrite, /*deepCheck=*/true, /*forWriter=*/true, &db, &e, &m,
+    if (!detail::openProject(path, detail::OpenKind::ReadWrite, detail::DeepCheck::Yes, /*forWriter=*/true, &db, &e, &m,
                              /*allowOlder=*/true, &version))
         return failed(e, m);
     UpgradeResult r;
@@ -512,6 +580,9 @@ bool Project::upgrade(const QString &pathIn, UpgradeResult *result, StoreError *
         return failed(detail::errorFromCode(rc),
                       ProjectStore::tr("The project %1 could not be upgraded (%2); it is unchanged (schema %3) and its "
                                        "backup is %4.").arg(shown(path), step, QString::number(version), shown(r.backupPath)));
+    // The file passed the full check above and the migration committed: a clean close (a
+    // failure here only costs the next open a page scan).
+    detail::markCleanClose(db);
     // Leave the new version in the main file's header too.
     sqlite3_wal_checkpoint_v2(db.get(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &done);
     // Now a file of the current schema: it is left at rest like any other.
@@ -587,7 +658,7 @@ std::unique_ptr<ProjectReader> Project::session(std::int64_t sessionId, QString 
     QString m;
     // The file passed the deep check when this Project was opened; a second quick_check
     // per view would only cost time.
-    if (!detail::openProject(d->path, detail::OpenKind::ReadOnly, /*deepCheck=*/false, /*forWriter=*/false,
+    if (!detail::openProject(d->path, detail::OpenKind::ReadOnly, detail::DeepCheck::No, /*forWriter=*/false,
                              &impl->db, &e, &m)) {
         if (message)
             *message = m;
@@ -1480,7 +1551,7 @@ std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreE
     // Lock before looking at the file, so two writers never both create it.
     if (!impl->lock.acquire(impl->path, &e, &m))
         return failed(e, m);
-    if (!detail::openProject(impl->path, detail::OpenKind::Create, /*deepCheck=*/check == Project::Check::Full,
+    if (!detail::openProject(impl->path, detail::OpenKind::Create, deepCheckFor(check),
                              /*forWriter=*/true, &impl->db, &e, &m, /*allowOlder=*/false, /*fileVersion=*/nullptr, cancel))
         return failed(e, m);
 
@@ -1520,6 +1591,10 @@ bool ProjectWriter::begin(const SessionInfo &info)
     const Db &db = d->db;
     int rc = db.exec("BEGIN IMMEDIATE");
     if (rc != SQLITE_OK)
+        return d->abort(rc);
+    // From the first commit on, until end() has written everything, the file is not closed
+    // cleanly: a writer killed in between makes the next open check every page.
+    if ((rc = detail::clearCleanClose(db)) != SQLITE_OK)
         return d->abort(rc);
 
     Stmt s;
@@ -1662,6 +1737,9 @@ bool ProjectWriter::end(SessionStatus status, const std::vector<DeviceInfo> &dev
         writeTimelineLod(db.get(), d->session, nullptr);
     else if (!d->lod.empty())
         writeTimelineLod(db.get(), d->session, d->lod.result(), nullptr);
+    // The last write: the clean-close marker (its own commit, after everything else). If it
+    // fails (disk full), the next open only checks every page.
+    detail::markCleanClose(db);
     return true;
 }
 

@@ -71,10 +71,15 @@ public:
     // How much of the file open() verifies. Full adds PRAGMA quick_check, which reads every
     // page (seconds for a multi-GB project). Schema checks everything else (header,
     // application id, version, schema objects) and is for a file this process has already
-    // opened with Full, e.g. the GUI's views reopening the window's project: damage that
-    // appears later is reported by the reads that meet it (SQLITE_CORRUPT → Corrupt).
+    // opened, e.g. the GUI's views reopening the window's project: damage that appears
+    // later is reported by the reads that meet it (SQLITE_CORRUPT → Corrupt).
+    // Auto is Schema for a file whose last writer finished (the clean-close marker, see
+    // sqlite_db.h) and Full otherwise (a recording killed or crashed, a file an older
+    // NPU Scope wrote): how the app opens a file (File → Open, every CLI command, a run
+    // appending to another project). fullyChecked() says which it was; the GUI then checks
+    // a clean file in the background, and verify() checks on request.
     // Setting *cancel (from another thread) stops the check: nullptr + Cancelled.
-    enum class Check { Full, Schema };
+    enum class Check { Full, Schema, Auto };
     static std::unique_ptr<Project> open(const QString &path, Mode mode, StoreError *err, QString *message,
                                          Check check = Check::Full, const std::atomic_bool *cancel = nullptr);
 
@@ -89,7 +94,31 @@ public:
     static bool upgrade(const QString &path, UpgradeResult *result, StoreError *err, QString *message,
                         const std::atomic_bool *cancel = nullptr, const ByteProgress &progress = {});
 
+    // What verify() found besides its verdict.
+    struct VerifyInfo {
+        bool closedCleanly = false; // the last writer had finished (before any marking)
+        bool markedClean = false;   // verify wrote the clean-close marker
+        std::uint64_t bytes = 0;    // the file's size
+    };
+    // The explicit integrity check (CLI `check`, File → Verify Project, the GUI's
+    // background check): header, identity, schema and the page-by-page quick_check, on a
+    // read-only connection; nothing stored is changed. Corrupt + a sentence naming the
+    // damage when a page is bad. When the file passes without the clean-close marker (a
+    // writer had crashed), no writer is active (the writer lock is free) and nothing was
+    // committed since the check, it writes the marker, so the next open skips the scan.
+    // A file at rest is in rollback-journal mode, where the scan's read transaction would
+    // hold every write (a mark, a rename, a recording's start) for as long as it reads:
+    // alongsideWriters (the GUI) first puts a writable file in WAL mode, as a recording
+    // does, so writes go on meanwhile; the last connection to close brings it back to rest.
+    // Without it (the CLI) the file's bytes are left exactly as they were.
+    static bool verify(const QString &path, StoreError *err, QString *message, const std::atomic_bool *cancel = nullptr,
+                       VerifyInfo *info = nullptr, bool alongsideWriters = false);
+
     QString path() const;
+    // open() ran the page-by-page check (Full, or Auto on a file not closed cleanly).
+    bool fullyChecked() const;
+    // The file carries the clean-close marker: the last writer finished (sqlite_db.h).
+    bool closedCleanly() const;
     // Every session, oldest first. A read error ends the list early: errorString() says so.
     std::vector<SessionSummary> sessions() const;
     // Why the last sessions() came back short (a damaged page, a disk error); None and

@@ -53,7 +53,7 @@ bool copyProject(const QString &source, const QString &destination, StoreError *
                     err, message);
 
     detail::Db src;
-    if (!detail::openProject(source, detail::OpenKind::ReadOnly, false, false, &src, err, message))
+    if (!detail::openProject(source, detail::OpenKind::ReadOnly, detail::DeepCheck::No, false, &src, err, message))
         return false;
 
     const QString dir = dstInfo.absolutePath();
@@ -158,7 +158,7 @@ bool copyProject(const QString &source, const QString &destination, StoreError *
         StoreError checkErr = StoreError::None;
         QString checkMessage;
         detail::Db check;
-        if (!detail::openProject(tmp, detail::OpenKind::ReadOnly, true, false, &check, &checkErr, &checkMessage)) {
+        if (!detail::openProject(tmp, detail::OpenKind::ReadOnly, detail::DeepCheck::Yes, false, &check, &checkErr, &checkMessage)) {
             removeTmp();
             return fail(checkErr == StoreError::None ? StoreError::Io : checkErr,
                         ProjectCopy::tr("The copy of %1 could not be verified: %2").arg(shown(source), checkMessage), err,

@@ -44,7 +44,7 @@ bool renameSession(const QString &path, std::int64_t session, const QString &nam
     detail::Db db;
     StoreError e = StoreError::None;
     QString m;
-    if (!detail::openProject(path, detail::OpenKind::ReadWrite, false, false, &db, &e, &m))
+    if (!detail::openProject(path, detail::OpenKind::ReadWrite, detail::DeepCheck::No, false, &db, &e, &m))
         return fail(m);
     sqlite3_stmt *s = nullptr;
     const QByteArray utf8 = n.toUtf8();

@@ -56,7 +56,7 @@ bool removeSession(const QString &path, std::int64_t sessionId, bool removeFileI
     std::int64_t left = -1;
     {
         detail::Db db;
-        if (!detail::openProject(abs, detail::OpenKind::ReadWrite, /*deepCheck=*/false, /*forWriter=*/true, &db, &e, &m))
+        if (!detail::openProject(abs, detail::OpenKind::ReadWrite, detail::DeepCheck::No, /*forWriter=*/true, &db, &e, &m))
             return fail(err, message, e, m);
         // Cascades reach every record table, the notes and the timeline summaries.
         int rc = db.exec("PRAGMA foreign_keys = ON");
@@ -71,6 +71,8 @@ bool removeSession(const QString &path, std::int64_t sessionId, bool removeFileI
             if (rc == SQLITE_DONE)
                 rc = SQLITE_OK;
         }
+        if (rc == SQLITE_OK) // a clean-close marker names the newest session left
+            rc = detail::refreshCleanClose(db);
         if (rc == SQLITE_OK)
             rc = db.exec("COMMIT");
         if (rc != SQLITE_OK) {

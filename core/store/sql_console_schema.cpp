@@ -22,7 +22,7 @@ struct T { const char *name, *doc; std::initializer_list<C> columns; };
 #define STR(n, what) {n, "INTEGER", what}
 
 const T kTables[] = {
-    {"meta", QT_TRANSLATE_NOOP("SqlSchema", "Key/value facts about the project file (app_version, created_wall_us)."),
+    {"meta", QT_TRANSLATE_NOOP("SqlSchema", "Key/value facts about the project file (app_version, created_wall_us; clean_close, the newest session id when the last writer finished: docs/storage.md)."),
      {{"key", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "name of the fact")},
       {"value", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "its value as text")}}},
     {"sessions", QT_TRANSLATE_NOOP("SqlSchema", "One row per recorded or imported session."),

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QtEndian>
 #include <cstring>
+#include <string>
 
 namespace npuscope::store::detail {
 
@@ -293,9 +294,12 @@ QString messageFromCode(int rc, const QString &path, const QString &sqliteMessag
     }
 }
 
-bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
-                 StoreError *err, QString *message, bool allowOlder, int *fileVersion, const std::atomic_bool *cancel)
+bool openProject(const QString &path, OpenKind kind, DeepCheck deepCheck, bool forWriter, Db *out,
+                 StoreError *err, QString *message, bool allowOlder, int *fileVersion, const std::atomic_bool *cancel,
+                 bool *deepChecked)
 {
+    if (deepChecked)
+        *deepChecked = false;
     const QFileInfo fi(path);
     const QString p = shown(path);
     const int mutexFlag = forWriter ? SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_FULLMUTEX;
@@ -326,6 +330,8 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         // main file, so its header carries application_id and user_version from the first
         // commit on (the header check below reads them before SQLite sees a -wal file).
         rc = migrate(db, 0, &step);
+        if (rc == SQLITE_OK)
+            rc = markCleanClose(db); // a new, empty project is a finished write
         if (rc == SQLITE_OK)
             rc = db.exec("PRAGMA journal_mode = WAL");
         if (rc != SQLITE_OK) {
@@ -448,7 +454,23 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
                     ProjectStore::tr("The project %1 is damaged (%2).").arg(p, offending));
     }
 
-    if (deepCheck) {
+    bool deep = deepCheck == DeepCheck::Yes;
+    if (deepCheck == DeepCheck::IfUnclean) {
+        // A clean close vouches for every write since the last check: the page scan is left
+        // to an explicit check (and the GUI's in the background); a writer that did not
+        // finish (or one that knows no marker) gets the scan now.
+        deep = !closedCleanly(db, &rc);
+        if (rc != SQLITE_OK)
+            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
+        // The caller offered Cancel for a check that might have read every page: once
+        // pressed, the open is cancelled whether or not the scan was needed.
+        if (!deep && cancel && cancel->load())
+            return fail(err, message, StoreError::Cancelled,
+                        ProjectStore::tr("Opening %1 was cancelled while its integrity was being checked.").arg(p));
+    }
+    if (deep) {
+        if (deepChecked)
+            *deepChecked = true;
         // quick_check reads every page: seconds per GB, so the GUI offers Cancel.
         if (cancel)
             sqlite3_progress_handler(db.get(), 1000, [](void *flag) -> int {
@@ -493,6 +515,34 @@ bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWri
         db.settleOnClose();
     *out = std::move(db);
     return true;
+}
+
+namespace {
+// The marker's value: the newest session's id, as text (meta.value is TEXT).
+constexpr const char *kNewestSession = "CAST((SELECT coalesce(max(id), 0) FROM sessions) AS TEXT)";
+} // namespace
+
+bool closedCleanly(const Db &db, int *rc)
+{
+    const std::string sql = std::string("SELECT (SELECT value FROM meta WHERE key = 'clean_close') IS ") + kNewestSession;
+    return db.scalar(sql.c_str(), rc) == 1;
+}
+
+int clearCleanClose(const Db &db)
+{
+    return db.exec("DELETE FROM meta WHERE key = 'clean_close'");
+}
+
+int markCleanClose(const Db &db)
+{
+    const std::string sql = std::string("INSERT OR REPLACE INTO meta(key, value) VALUES('clean_close', ") + kNewestSession + ")";
+    return db.exec(sql.c_str());
+}
+
+int refreshCleanClose(const Db &db)
+{
+    const std::string sql = std::string("UPDATE meta SET value = ") + kNewestSession + " WHERE key = 'clean_close'";
+    return db.exec(sql.c_str());
 }
 
 void readPmuBlob(sqlite3_stmt *s, int col, std::vector<float> *out)

@@ -69,20 +69,43 @@ bool settleAtRest(const QByteArray &path);
 
 enum class OpenKind { ReadOnly, ReadWrite, Create };
 
+// How much of the file openProject verifies beyond header, identity and schema: never, the
+// page-by-page PRAGMA quick_check only when the file was not closed cleanly (closedCleanly
+// below), or always.
+enum class DeepCheck { No, IfUnclean, Yes };
+
 // Opens `path` as an NPU Scope project. Checks, in this order, before SQLite reads any
 // table: the file header bytes (magic, page size, size, application_id at 68,
 // user_version at 60), then the same values through SQLite (a -wal file may hold newer
 // ones), then sqlite_master against the reference schema of the file's version (no
-// trigger, view or altered table is ever read or run), then, when deepCheck, PRAGMA
-// quick_check. Every connection is defensive (no extensions, untrusted schema, triggers
-// and views disabled).
+// trigger, view or altered table is ever read or run), then, as deepCheck says, PRAGMA
+// quick_check (*deepChecked: whether it ran). Every connection is defensive (no
+// extensions, untrusted schema, triggers and views disabled).
 // A file older than kSchemaVersion is refused with NeedsUpgrade unless allowOlder (only
 // Project::upgrade asks for that); *fileVersion receives the file's schema version.
 // Create makes a new project with the current schema when the file does not exist.
 // Setting *cancel from another thread interrupts the quick_check (Cancelled).
-bool openProject(const QString &path, OpenKind kind, bool deepCheck, bool forWriter, Db *out,
+bool openProject(const QString &path, OpenKind kind, DeepCheck deepCheck, bool forWriter, Db *out,
                  StoreError *err, QString *message, bool allowOlder = false, int *fileVersion = nullptr,
-                 const std::atomic_bool *cancel = nullptr);
+                 const std::atomic_bool *cancel = nullptr, bool *deepChecked = nullptr);
+
+// The clean-close marker: the row meta('clean_close', <highest session id>). A writer that
+// commits in several transactions (ProjectWriter) deletes it in its first one and writes
+// it in its last, after everything else; creation and upgrade write it with their schema.
+// It is SQLite data like any other, so it is exactly as durable as the commits around it:
+// a writer killed at any point (SIGKILL, power loss with WAL's synchronous=NORMAL losing
+// the last commits) leaves either the marker of the previous clean close together with
+// the data it described, or no marker. The session id it holds catches a writer that does
+// not know the marker (an older NPU Scope appending a session never deletes it). Single-
+// transaction edits (renames, marks, layouts, timeline summaries) are atomic on their own
+// and leave it as it is: they may run while a recording has it deleted.
+// closedCleanly: the marker is present and names the newest session (*rc: a read error).
+bool closedCleanly(const Db &db, int *rc);
+// Inside the caller's transaction (or as one of its own).
+int clearCleanClose(const Db &db);
+int markCleanClose(const Db &db);
+// Rewrites the session id of a marker that is present (after removing sessions).
+int refreshCleanClose(const Db &db);
 
 // The name Project::upgrade keeps the original of a schema-`version` file under.
 // Project files come from other people: a connection to one must never let the file run

@@ -38,6 +38,13 @@ struct ChildRun {
 };
 ChildRun runChild(const QStringList &argv);
 
+// A ResNet-50 session (seed 3, task_trace, hccl, PipeUtilization) of `devices` × `iterations`
+// recorded into `path` unless a complete one of that size is already there (--keep DIR
+// reuses it): the timeline figures' sessions, 8 × 860 ≈ 10 M tasks, 1.7 GB.
+QString ensureResnetSession(const QString &path, int devices, int iterations);
+// Iterations per device of the 10 M session (NPUSCOPE_BENCH_TIMELINE_ITERATIONS, default 860).
+int bigSessionIterations();
+
 using FigureFn = void (*)(Config &);
 struct Figure {
     const char *name;

@@ -29,14 +29,13 @@
 using namespace npuscope;
 using namespace npuscope::bench;
 
-namespace {
-
-QString ensureSession(const QString &path, int devices, int iterations)
+// Declared in bench.h: open_cold and project_bytes_per_task measure the same 10 M session.
+QString npuscope::bench::ensureResnetSession(const QString &path, int devices, int iterations)
 {
     if (QFileInfo::exists(path)) {
         store::StoreError e;
         QString msg;
-        auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
+        auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg, store::Project::Check::Auto);
         if (p && !p->sessions().empty() && p->sessions().front().status == SessionStatus::Complete
             && p->sessions().front().info.spec.iterations == iterations)
             return path;
@@ -65,6 +64,16 @@ QString ensureSession(const QString &path, int devices, int iterations)
     return path;
 }
 
+int npuscope::bench::bigSessionIterations()
+{
+    return qEnvironmentVariableIsSet("NPUSCOPE_BENCH_TIMELINE_ITERATIONS")
+               ? qEnvironmentVariableIntValue("NPUSCOPE_BENCH_TIMELINE_ITERATIONS") : 860;
+}
+
+namespace {
+
+const auto ensureSession = ensureResnetSession;
+
 std::map<QString, double> measure(const QString &project)
 {
     const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_timeline_view");
@@ -92,8 +101,7 @@ std::map<QString, double> measure(const QString &project)
 
 void timelineFigures(Config &cfg)
 {
-    const int bigIterations = qEnvironmentVariableIsSet("NPUSCOPE_BENCH_TIMELINE_ITERATIONS")
-        ? qEnvironmentVariableIntValue("NPUSCOPE_BENCH_TIMELINE_ITERATIONS") : 860;
+    const int bigIterations = bigSessionIterations();
     const QString small = ensureSession(cfg.work + QStringLiteral("/timeline-100k.npuscope"), 8, 9);
     const QString big = ensureSession(cfg.work + QStringLiteral("/timeline-10M.npuscope"), 8, bigIterations);
     auto s = measure(small);

@@ -176,6 +176,13 @@ private Q_SLOTS:
             // SQLite's own full check must find nothing wrong.
             QString msg;
             StoreError err = StoreError::None;
+            // First as the app opens it: the page scan runs when the writer did not finish.
+            bool autoScanned = false;
+            {
+                auto probe = Project::open(project, Project::Mode::ReadOnly, &err, &msg, Project::Check::Auto);
+                QVERIFY2(probe, qPrintable(QStringLiteral("after a kill at %1 ms: %2").arg(delayMs).arg(msg)));
+                autoScanned = probe->fullyChecked();
+            }
             auto p = Project::open(project, Project::Mode::ReadOnly, &err, &msg);
             QVERIFY2(p, qPrintable(QStringLiteral("after a kill at %1 ms: %2").arg(delayMs).arg(msg)));
             const QString verdict = integrityCheck(project);
@@ -199,11 +206,16 @@ private Q_SLOTS:
                 // a complete session; anything else must read as running (incomplete).
                 if (killed && s.status == SessionStatus::Complete)
                     ++killedAfterEnd;
-                else if (killed)
+                else if (killed) {
                     QVERIFY2(s.status == SessionStatus::Running,
                              qPrintable(QStringLiteral("killed session %1 is not marked incomplete").arg(id)));
-                else
+                    // No clean-close marker: the next open read every page.
+                    QVERIFY2(autoScanned, qPrintable(QStringLiteral("the open after a kill at %1 ms mid-session skipped "
+                                                                    "the page scan").arg(delayMs)));
+                } else {
                     QCOMPARE(s.status, SessionStatus::Complete);
+                    QVERIFY2(!autoScanned, "a run that ended normally left no clean-close marker");
+                }
                 auto r = p->session(id, &msg);
                 QVERIFY2(r, qPrintable(msg));
                 const QString problem = readEverything(*r);

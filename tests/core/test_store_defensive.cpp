@@ -361,7 +361,7 @@ private Q_SLOTS:
         detail::Db db;
         StoreError e{};
         QString m;
-        QVERIFY2(detail::openProject(p, detail::OpenKind::ReadOnly, false, false, &db, &e, &m), qPrintable(m));
+        QVERIFY2(detail::openProject(p, detail::OpenKind::ReadOnly, detail::DeepCheck::No, false, &db, &e, &m), qPrintable(m));
         QString off;
         QVERIFY2(detail::checkSecuritySettings(db.get(), false, &off), qPrintable(off));
         for (const auto &[op, value, name] : {std::tuple{SQLITE_DBCONFIG_DEFENSIVE, 0, "defensive"},
