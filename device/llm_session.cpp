@@ -30,6 +30,7 @@ namespace {
 
 constexpr std::uint32_t kComputeStream = 2;
 constexpr std::uint32_t kCommStream = 4;
+constexpr std::uint32_t kP2pStream = 5;
 constexpr std::uint32_t kModelId = 1;
 constexpr std::uint32_t kHostPid = 10036;
 constexpr TimeNs kUs = 1000;
@@ -40,6 +41,7 @@ struct RankState {
     double speed = 1.0;
     TimeNs cur = 0;          // compute stream
     TimeNs commFree = 0;     // HCCL stream
+    TimeNs p2pFree = 0;      // the point-to-point stream
     TimeNs hostLaunch = 0;   // launch-bound: the host's last launch
     TimeNs lastMatmulStart = 0, lastMatmulDur = 0;
     TimeNs fpStart = -1, bpEnd = -1, stepStart = 0, prevEnd = -1;
@@ -190,6 +192,7 @@ public:
             s.stepStart = s.cur - TimeNs(s.rng.uniform(10, 30) * kUs);
             s.hostLaunch = s.stepStart;
             s.commFree = std::max(s.commFree, s.stepStart);
+            s.p2pFree = std::max(s.p2pFree, s.stepStart);
         }
         it_ = it;
         for (int d = 0; d < lay_.dp; ++d)
@@ -225,7 +228,7 @@ public:
     {
         TimeNs e = 0;
         for (const RankState &s : ranks)
-            e = std::max({e, s.prevEnd, s.commFree});
+            e = std::max({e, s.prevEnd, s.commFree, s.p2pFree});
         return e;
     }
 
@@ -359,13 +362,14 @@ private:
     double rateGBps(Link l) const { return l == Link::Roce ? cp_->roceGBps : cp_->sdmaTransferGBps; }
 
     // The HCCL tasks of one rank's part in an op: wait for the peers, move the data, tell them.
-    void hcclTasks(int r, int peer, TimeNs start, TimeNs sync, TimeNs end, double bytes, bool reduce, Link link)
+    void hcclTasks(int r, int peer, TimeNs start, TimeNs sync, TimeNs end, double bytes, bool reduce, Link link,
+                   std::uint32_t stream = kCommStream)
     {
         RankState &s = ranks[size_t(r)];
         const TimeNs dataStart = sync + 500, dataEnd = std::max(dataStart + 200, end - 300);
         const StrId linkName = link == Link::Roce ? roce_ : hccs_;
         const auto add = [&](std::pair<TaskKind, StrId> type, StrId hname, TimeNs a, TimeNs e, bool data, std::uint32_t dst) {
-            task(r, kCommStream, type, split_ ? type.second : hname, 0, a, e - a);
+            task(r, stream, type, split_ ? type.second : hname, 0, a, e - a);
             if (!hccl_ || !timing_)
                 return;
             HcclTaskRecord h;
@@ -375,8 +379,8 @@ private:
             h.name = hname;
             h.start = a;
             h.duration = std::max<TimeNs>(1, e - a);
-            h.streamId = kCommStream;
-            h.taskId = s.taskIds[kCommStream];
+            h.streamId = stream;
+            h.taskId = s.taskIds[stream];
             h.srcRank = std::uint32_t(r);
             h.dstRank = dst;
             h.transportType = hname == hWait_ ? local_ : link == Link::Roce ? rdma_ : sdma_;
@@ -428,8 +432,8 @@ private:
         double data = 0;
         if (roce) // a ring: 2(n − 1)/n of the buffer for an all-reduce, (n − 1)/n otherwise
             data = bytes * (n - 1) / n * (t == "AllReduce" ? 2.0 : 1.0) / rateGBps(link);
-        else      // the mesh: every peer's chunk at once
-            data = bytes / n * (t == "AllReduce" ? 2.0 : 1.0) / rateGBps(link) * (t == "AllGather" ? n : 1);
+        else      // the full mesh: every peer's chunk at once, each over its own HCCS link
+            data = bytes / n * (t == "AllReduce" ? 2.0 : 1.0) / cp_->hccsGBps * (t == "AllGather" ? n : 1);
         const TimeNs dur = TimeNs(data * lead.rng.jitter(0.08)) + TimeNs((t == "AllReduce" ? 16 : 9) * kUs);
         std::vector<TimeNs> posted(static_cast<size_t>(n));
         TimeNs sync = 0;
@@ -458,7 +462,8 @@ private:
     }
 
     // A pipeline send (returns when it starts) or receive (sentAt: when the peer's send
-    // started; the compute stream waits for the data).
+    // started; the compute stream waits for the data). Send and receive run on streams of
+    // their own (HCCL's point-to-point streams), beside the collectives.
     TimeNs p2p(int r, int peer, bool send, TimeNs sentAt, double bytes)
     {
         RankState &s = ranks[size_t(r)];
@@ -466,24 +471,25 @@ private:
         // One transfer has a whole HCCS link to itself (or the RoCE port between servers).
         const double rate = link == Link::Roce ? cp_->roceGBps : cp_->hccsGBps;
         const TimeNs xfer = TimeNs(bytes / rate * s.rng.jitter(0.08)) + 8 * kUs;
-        const TimeNs start = std::max(s.cur + 2 * kUs, s.commFree);
+        const TimeNs start = std::max(s.cur + 2 * kUs, s.p2pFree);
+        // The data moves once both sides are there: a receive posted late finds it arrived.
         const TimeNs sync = send ? start : std::max(start, sentAt);
-        const TimeNs end = sync + xfer;
+        const TimeNs end = send ? start + xfer : std::max(start + 3 * kUs, sentAt + xfer);
         const std::string &group = groups_[size_t(r)].pp;
         collectiveRecord(r, send ? "send" : "receive", send ? "Send" : "Receive", group, start, end, bytes);
-        hcclTasks(r, peer, start, sync, end, bytes, false, link);
+        hcclTasks(r, peer, start, std::min(sync, end - 1000), end, bytes, false, link, kP2pStream);
         s.comm.push_back({start, end});
         if (!send) {
             s.receives.push_back({start, end});
             s.cur = std::max(s.cur, end) + 300;
         }
-        s.commFree = end + 200;
+        s.p2pFree = end + 200;
         return start;
     }
 
     void finishStep(int r, RankState &s)
     {
-        const TimeNs end = std::max(s.cur, s.commFree);
+        const TimeNs end = std::max({s.cur, s.commFree, s.p2pFree});
         if (opt_.trainingTrace == Switch::On || torch_) {
             StepTraceRecord st;
             st.device = std::uint16_t(r);

@@ -90,13 +90,37 @@ void IterationPass::run(const IterationKey &k, const StepTraceRecord *step, cons
         onTask(k, d, t);
         return true;
     });
+    std::map<std::string, std::vector<Interval>> byGroup; // "<op type>@<group>" of named groups
     reader_.forEachCollective(k, [&](const CollectiveOpRecord &c) {
         ++facts_.collectives;
         communication_.push_back({c.start, endOf(c)});
+        const std::string_view name = reader_.string(c.name);
+        if (name.rfind("hcom_receive", 0) == 0) {
+            d.receiveNs += double(c.duration);
+            if (c.duration > d.worstReceiveNs) {
+                d.worstReceiveNs = c.duration;
+                d.receiveStart = c.start;
+            }
+        }
+        const std::string_view type = reader_.string(c.opType);
+        const size_t at = name.rfind('@');
+        if (at != std::string_view::npos && (type == "AllReduce" || type == "AllGather" || type == "ReduceScatter"))
+            byGroup[std::string(name.substr(at))].push_back({c.start, endOf(c)});
         return true;
     });
     if (first_ > last_)
         return; // nothing recorded for this key
+    {
+        std::vector<Interval> layerComm;
+        for (auto &[g, v] : byGroup)
+            if (v.size() >= 8)
+                layerComm.insert(layerComm.end(), v.begin(), v.end());
+        const std::vector<Interval> merged = mergeIntervals(layerComm);
+        for (const Interval &i : merged)
+            d.layerCommNs += double(timeSpan(i.start, i.end));
+        for (const Interval &i : subtractIntervals(merged, mergeIntervals(computing_)))
+            d.layerCommExposedNs += double(timeSpan(i.start, i.end));
+    }
 
     d.iterations += 1;
     double iterNs = double(timeSpan(first_, last_));

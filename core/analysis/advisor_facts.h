@@ -29,6 +29,12 @@ struct DeviceFacts {
     double windowNs = 0, idleNs = 0;       // FP→BP windows and the time in them nothing computes
     double notOverlappedNs = 0;            // communication while nothing computes
     std::vector<double> medianKernelNs;    // median AI Core task, one per iteration that has one
+    // LLM sessions: time in pipeline receives (hcom_receive*, torch_npu's Bubble), and the
+    // collectives of a group that recurs inside the layers (≥ 8 per iteration: tensor
+    // parallelism), with the part of them no computation hides.
+    double receiveNs = 0;
+    double layerCommNs = 0, layerCommExposedNs = 0;
+    TimeNs worstReceiveNs = -1, receiveStart = 0;
 
     // The most telling places, for "show in timeline".
     double worstDataAugNs = -1;
