@@ -602,6 +602,30 @@
         <source>The recording did not end normally; the findings describe what was recorded.</source>
         <translation>录制没有正常结束；结论只描述已记录的内容。</translation>
     </message>
+    <message>
+        <source>Pipeline stages wait for each other (pipeline bubble)</source>
+        <translation>流水线各 stage 互相等待（流水线气泡）</translation>
+    </message>
+    <message>
+        <source>The stages spend %1 % of the iteration time in pipeline receives (Bubble): %2 ms per iteration in which a stage waits for the activations or gradients of its neighbour.</source>
+        <translation>各 stage 在流水线接收（Bubble）中花费了迭代时间的 %1 %：每次迭代有 %2 ms，stage 在等待相邻 stage 的激活或梯度。</translation>
+    </message>
+    <message>
+        <source>With the 1F1B schedule (p − 1)/(m + p − 1) of a step is bubble for p stages and m micro-batches: raise the number of micro-batches per step (a smaller micro-batch at the same global batch), use fewer pipeline stages, or an interleaved (virtual pipeline) schedule; balance the layers so no stage is slower than the others.</source>
+        <translation>在 1F1B 调度下，p 个 stage、m 个 micro-batch 时，每步有 (p − 1)/(m + p − 1) 是气泡：请增加每步的 micro-batch 数（在相同全局 batch 下使用更小的 micro-batch）、减少流水线 stage 数，或使用交错（虚拟流水线）调度；并均衡各层的划分，使没有 stage 比其他 stage 慢。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication is not overlapped</source>
+        <translation>张量并行通信未被掩盖</translation>
+    </message>
+    <message>
+        <source>The collectives inside the layers take %1 ms per iteration, %2 % of it while nothing computes: %3 % of the iteration time.</source>
+        <translation>层内集合通信每次迭代耗时 %1 ms，其中 %2 % 发生在没有任何计算的时候：占迭代时间的 %3 %。</translation>
+    </message>
+    <message>
+        <source>Overlap the tensor-parallel all-gather / reduce-scatter with the matrix products (MindSpeed&apos;s --use-ascend-mc2 or tensor-parallel communication overlap), use sequence parallelism, or lower the tensor-parallel size so each rank computes more per byte sent.</source>
+        <translation>让张量并行的 all-gather / reduce-scatter 与矩阵乘重叠（MindSpeed 的 --use-ascend-mc2 或张量并行通信掩盖），使用序列并行，或降低张量并行规模，使每个 rank 每发送一个字节能做更多计算。</translation>
+    </message>
 </context>
 <context>
     <name>ChartData</name>
@@ -791,10 +815,6 @@
     <message>
         <source>Devices per server (1-8).</source>
         <translation>每台服务器的设备数（1-8）。</translation>
-    </message>
-    <message>
-        <source>Servers (1-4).</source>
-        <translation>服务器数量（1-4）。</translation>
     </message>
     <message>
         <source>Launch mode: estimator or sess.run.</source>
@@ -1367,10 +1387,6 @@
         <translation>--torch-profiler-config 用于配置 PyTorch 运行：请加上 --framework pytorch。</translation>
     </message>
     <message>
-        <source>Folder layout of the export: %1 (default legacy).</source>
-        <translation>导出的文件夹布局：%1（默认 legacy）。</translation>
-    </message>
-    <message>
         <source>--layout must be one of %1, got &quot;%2&quot;.</source>
         <translation>--layout 必须是 %1 之一，实际为“%2”。</translation>
     </message>
@@ -1389,6 +1405,70 @@
     <message>
         <source>Scenario knobs, comma separated: %1.</source>
         <translation>场景开关，以逗号分隔：%1。</translation>
+    </message>
+    <message>
+        <source>Folder layout of the export: %1 (default torch_npu for PyTorch sessions, else legacy).</source>
+        <translation>导出的目录结构：%1（PyTorch 会话默认 torch_npu，其他默认 legacy）。</translation>
+    </message>
+    <message>
+        <source>Servers (1-4; 1-8 for LLM sessions).</source>
+        <translation>服务器数（1-4；LLM 会话为 1-8）。</translation>
+    </message>
+    <message>
+        <source>LLM: data-parallel size (devices = dp × tp × pp; --devices/--servers follow unless given).</source>
+        <translation>LLM：数据并行规模（设备数 = dp × tp × pp；未指定 --devices/--servers 时随之确定）。</translation>
+    </message>
+    <message>
+        <source>LLM: tensor-parallel size (inside a server).</source>
+        <translation>LLM：张量并行规模（在一台服务器内）。</translation>
+    </message>
+    <message>
+        <source>LLM: pipeline-parallel size (stages, 1F1B schedule).</source>
+        <translation>LLM：流水线并行规模（stage 数，1F1B 调度）。</translation>
+    </message>
+    <message>
+        <source>LLM: micro-batches per step (--batch is the micro-batch size).</source>
+        <translation>LLM：每步的 micro-batch 数（--batch 为 micro-batch 大小）。</translation>
+    </message>
+    <message>
+        <source>LLM: sequence parallelism (all-gather / reduce-scatter instead of all-reduce).</source>
+        <translation>LLM：序列并行（用 all-gather / reduce-scatter 代替 all-reduce）。</translation>
+    </message>
+    <message>
+        <source>LLM: transformer layers (default: the preset&apos;s).</source>
+        <translation>LLM：Transformer 层数（默认：预设值）。</translation>
+    </message>
+    <message>
+        <source>LLM: hidden size.</source>
+        <translation>LLM：隐藏层大小。</translation>
+    </message>
+    <message>
+        <source>LLM: attention heads.</source>
+        <translation>LLM：注意力头数。</translation>
+    </message>
+    <message>
+        <source>LLM: FFN (SwiGLU) size.</source>
+        <translation>LLM：FFN（SwiGLU）大小。</translation>
+    </message>
+    <message>
+        <source>LLM: vocabulary size.</source>
+        <translation>LLM：词表大小。</translation>
+    </message>
+    <message>
+        <source>LLM: sequence length.</source>
+        <translation>LLM：序列长度。</translation>
+    </message>
+    <message>
+        <source>The straggler scenario&apos;s slow rank (default: the last).</source>
+        <translation>straggler 场景中的慢 rank（默认：最后一个）。</translation>
+    </message>
+    <message>
+        <source>--%1 sets up an LLM session: use it with --model %2.</source>
+        <translation>--%1 用于配置 LLM 会话：请与 --model %2 一起使用。</translation>
+    </message>
+    <message>
+        <source>dp × tp × pp = %1 devices do not fill servers of 8: use a multiple of 8 beyond one server.</source>
+        <translation>dp × tp × pp = %1 个设备无法填满每台 8 卡的服务器：超过一台服务器时请使用 8 的倍数。</translation>
     </message>
 </context>
 <context>
@@ -1425,10 +1505,6 @@
         <translation>迭代次数 %1 超出范围：必须介于 1 到 100000 之间。</translation>
     </message>
     <message>
-        <source>The server count %1 is out of range: it must be between 1 and 4.</source>
-        <translation>服务器数量 %1 超出范围：必须介于 1 到 4 之间。</translation>
-    </message>
-    <message>
         <source>The all-reduce segment count %1 is out of range: it must be between 1 and 64.</source>
         <translation>all-reduce 分段数 %1 超出范围：必须介于 1 到 64 之间。</translation>
     </message>
@@ -1459,6 +1535,62 @@
     <message>
         <source>The torch_npu profiler config cannot be used: %1 (%2)</source>
         <translation>无法使用该 torch_npu 性能采集配置：%1（%2）</translation>
+    </message>
+    <message>
+        <source>The server count %1 is out of range: it must be between 1 and %2.</source>
+        <translation>服务器数 %1 超出范围：必须在 1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>The scenario &quot;%1&quot; needs an LLM session (model %2).</source>
+        <translation>场景 &quot;%1&quot; 需要 LLM 会话（模型 %2）。</translation>
+    </message>
+    <message>
+        <source>The scenario &quot;%1&quot; does not apply to an LLM session.</source>
+        <translation>场景 &quot;%1&quot; 不适用于 LLM 会话。</translation>
+    </message>
+    <message>
+        <source>The straggler rank %1 does not exist: the session has ranks 0 to %2.</source>
+        <translation>straggler rank %1 不存在：该会话的 rank 为 0 到 %2。</translation>
+    </message>
+    <message>
+        <source>data-parallel size (--dp)</source>
+        <translation>数据并行规模（--dp）</translation>
+    </message>
+    <message>
+        <source>tensor-parallel size (--tp)</source>
+        <translation>张量并行规模（--tp）</translation>
+    </message>
+    <message>
+        <source>pipeline-parallel size (--pp)</source>
+        <translation>流水线并行规模（--pp）</translation>
+    </message>
+    <message>
+        <source>micro-batch count (--micro-batches)</source>
+        <translation>micro-batch 数（--micro-batches）</translation>
+    </message>
+    <message>
+        <source>layer count</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏层大小</translation>
+    </message>
+    <message>
+        <source>attention head count</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 大小</translation>
+    </message>
+    <message>
+        <source>vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
     </message>
 </context>
 <context>
@@ -4017,6 +4149,53 @@
     </message>
 </context>
 <context>
+    <name>npuscope::device</name>
+    <message>
+        <source>The %1 %2 is out of range: it must be between %3 and %4.</source>
+        <translation>%1 %2 超出范围：必须在 %3 到 %4 之间。</translation>
+    </message>
+    <message>
+        <source>dp × tp × pp = %1 × %2 × %3 = %4 devices, but the session has %5 (%6 per server × %7 servers); give matching --devices/--servers or leave them out.</source>
+        <translation>dp × tp × pp = %1 × %2 × %3 = %4 个设备，但会话有 %5 个（每台服务器 %6 个 × %7 台服务器）；请给出匹配的 --devices/--servers，或不指定它们。</translation>
+    </message>
+    <message>
+        <source>The tensor-parallel size %1 is larger than a server&apos;s %2 devices: tensor parallelism stays inside a server.</source>
+        <translation>张量并行规模 %1 大于一台服务器的 %2 个设备：张量并行只能在一台服务器内。</translation>
+    </message>
+    <message>
+        <source>The hidden size %1 is not a multiple of the head count %2.</source>
+        <translation>隐藏层大小 %1 不是注意力头数 %2 的倍数。</translation>
+    </message>
+    <message>
+        <source>The head count %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>注意力头数 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The FFN size %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>FFN 大小 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The vocabulary size %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>词表大小 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The layer count %1 is not divisible by the pipeline-parallel size %2: every stage needs the same number of layers.</source>
+        <translation>层数 %1 不能被流水线并行规模 %2 整除：每个 stage 需要相同的层数。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism needs a tensor-parallel size of at least 2.</source>
+        <translation>序列并行要求张量并行规模至少为 2。</translation>
+    </message>
+    <message>
+        <source>With sequence parallelism the tokens of a micro-batch (%1) must be divisible by the tensor-parallel size %2.</source>
+        <translation>使用序列并行时，一个 micro-batch 的 token 数（%1）必须能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The straggler rank %1 does not exist: the session has ranks 0 to %2.</source>
+        <translation>straggler rank %1 不存在：该会话的 rank 为 0 到 %2。</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ui::AdvisorView</name>
     <message>
         <source>Critical</source>
@@ -5906,10 +6085,6 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
         <translation>Host 侧输入流水线比设备慢（Data Aug Bound）</translation>
     </message>
     <message>
-        <source>The last device runs 30 % slower; the others wait in all-reduce</source>
-        <translation>最后一个设备慢 30 %；其他设备在 all-reduce 中等待</translation>
-    </message>
-    <message>
         <source>Some ops fall back to the AI CPU</source>
         <translation>部分算子回退到 AI CPU 执行</translation>
     </message>
@@ -6200,6 +6375,46 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     <message>
         <source>Paste the training script (or the part that calls torch_npu.profiler.profile(...)):</source>
         <translation>粘贴训练脚本（或其中调用 torch_npu.profiler.profile(...) 的部分）：</translation>
+    </message>
+    <message>
+        <source>P&amp;arallelism (LLM):</source>
+        <translation>并行(&amp;A)（LLM）：</translation>
+    </message>
+    <message>
+        <source>dp </source>
+        <translation>dp </translation>
+    </message>
+    <message>
+        <source>tp </source>
+        <translation>tp </translation>
+    </message>
+    <message>
+        <source>pp </source>
+        <translation>pp </translation>
+    </message>
+    <message>
+        <source> micro-batch(es)</source>
+        <translation> 个 micro-batch</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Data, tensor and pipeline parallelism of an LLM model (devices = dp × tp × pp, servers of 8); micro-batches per step of the 1F1B schedule; the batch size is the micro-batch size</source>
+        <translation>LLM 模型的数据、张量和流水线并行（设备数 = dp × tp × pp，每台服务器 8 卡）；1F1B 调度中每步的 micro-batch 数；批大小即 micro-batch 大小</translation>
+    </message>
+    <message>
+        <source>The last device (an LLM session: the rank set with --straggler-rank) runs 30 % slower; the others wait for it</source>
+        <translation>最后一个设备（LLM 会话中为 --straggler-rank 指定的 rank）慢 30 %；其他设备等待它</translation>
+    </message>
+    <message>
+        <source>LLM: one micro-batch per step, so the pipeline stages mostly wait</source>
+        <translation>LLM：每步只有一个 micro-batch，流水线各 stage 大部分时间在等待</translation>
+    </message>
+    <message>
+        <source>LLM: tensor-parallel collectives run after their matrix products, not under them</source>
+        <translation>LLM：张量并行集合通信在矩阵乘之后执行，而不是与其重叠</translation>
     </message>
 </context>
 <context>
