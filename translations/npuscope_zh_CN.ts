@@ -1592,6 +1592,46 @@
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
+    <message>
+        <source>The %1 %2 is out of range: it must be between %3 and %4.</source>
+        <translation>%1 %2 超出范围：必须在 %3 到 %4 之间。</translation>
+    </message>
+    <message>
+        <source>dp × tp × pp = %1 × %2 × %3 = %4 devices, but the session has %5 (%6 per server × %7 servers); give matching --devices/--servers or leave them out.</source>
+        <translation>dp × tp × pp = %1 × %2 × %3 = %4 个设备，但会话有 %5 个（每台服务器 %6 个 × %7 台服务器）；请给出匹配的 --devices/--servers，或不指定它们。</translation>
+    </message>
+    <message>
+        <source>The tensor-parallel size %1 is larger than a server&apos;s %2 devices: tensor parallelism stays inside a server.</source>
+        <translation>张量并行规模 %1 大于一台服务器的 %2 个设备：张量并行只能在一台服务器内。</translation>
+    </message>
+    <message>
+        <source>The hidden size %1 is not a multiple of the head count %2.</source>
+        <translation>隐藏层大小 %1 不是注意力头数 %2 的倍数。</translation>
+    </message>
+    <message>
+        <source>The head count %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>注意力头数 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The FFN size %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>FFN 大小 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The vocabulary size %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>词表大小 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The layer count %1 is not divisible by the pipeline-parallel size %2: every stage needs the same number of layers.</source>
+        <translation>层数 %1 不能被流水线并行规模 %2 整除：每个 stage 需要相同的层数。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism needs a tensor-parallel size of at least 2.</source>
+        <translation>序列并行要求张量并行规模至少为 2。</translation>
+    </message>
+    <message>
+        <source>With sequence parallelism the tokens of a micro-batch (%1) must be divisible by the tensor-parallel size %2.</source>
+        <translation>使用序列并行时，一个 micro-batch 的 token 数（%1）必须能被张量并行规模 %2 整除。</translation>
+    </message>
 </context>
 <context>
     <name>Format</name>
@@ -4146,53 +4186,6 @@
     <message>
         <source>%1(...) takes at most %2 positional arguments (Python stops with a TypeError)</source>
         <translation>%1(...) 最多接受 %2 个位置参数（Python 会因 TypeError 停止）</translation>
-    </message>
-</context>
-<context>
-    <name>npuscope::device</name>
-    <message>
-        <source>The %1 %2 is out of range: it must be between %3 and %4.</source>
-        <translation>%1 %2 超出范围：必须在 %3 到 %4 之间。</translation>
-    </message>
-    <message>
-        <source>dp × tp × pp = %1 × %2 × %3 = %4 devices, but the session has %5 (%6 per server × %7 servers); give matching --devices/--servers or leave them out.</source>
-        <translation>dp × tp × pp = %1 × %2 × %3 = %4 个设备，但会话有 %5 个（每台服务器 %6 个 × %7 台服务器）；请给出匹配的 --devices/--servers，或不指定它们。</translation>
-    </message>
-    <message>
-        <source>The tensor-parallel size %1 is larger than a server&apos;s %2 devices: tensor parallelism stays inside a server.</source>
-        <translation>张量并行规模 %1 大于一台服务器的 %2 个设备：张量并行只能在一台服务器内。</translation>
-    </message>
-    <message>
-        <source>The hidden size %1 is not a multiple of the head count %2.</source>
-        <translation>隐藏层大小 %1 不是注意力头数 %2 的倍数。</translation>
-    </message>
-    <message>
-        <source>The head count %1 is not divisible by the tensor-parallel size %2.</source>
-        <translation>注意力头数 %1 不能被张量并行规模 %2 整除。</translation>
-    </message>
-    <message>
-        <source>The FFN size %1 is not divisible by the tensor-parallel size %2.</source>
-        <translation>FFN 大小 %1 不能被张量并行规模 %2 整除。</translation>
-    </message>
-    <message>
-        <source>The vocabulary size %1 is not divisible by the tensor-parallel size %2.</source>
-        <translation>词表大小 %1 不能被张量并行规模 %2 整除。</translation>
-    </message>
-    <message>
-        <source>The layer count %1 is not divisible by the pipeline-parallel size %2: every stage needs the same number of layers.</source>
-        <translation>层数 %1 不能被流水线并行规模 %2 整除：每个 stage 需要相同的层数。</translation>
-    </message>
-    <message>
-        <source>Sequence parallelism needs a tensor-parallel size of at least 2.</source>
-        <translation>序列并行要求张量并行规模至少为 2。</translation>
-    </message>
-    <message>
-        <source>With sequence parallelism the tokens of a micro-batch (%1) must be divisible by the tensor-parallel size %2.</source>
-        <translation>使用序列并行时，一个 micro-batch 的 token 数（%1）必须能被张量并行规模 %2 整除。</translation>
-    </message>
-    <message>
-        <source>The straggler rank %1 does not exist: the session has ranks 0 to %2.</source>
-        <translation>straggler rank %1 不存在：该会话的 rank 为 0 到 %2。</translation>
     </message>
 </context>
 <context>

@@ -23,7 +23,11 @@ const Preset kPresets[] = {
     {"llama-7b", {32, 4096, 32, 11008, 32000, 4096}},
 };
 
-QString tr(const char *s) { return QCoreApplication::translate("Emulator", s); }
+// The emulator's sentences share its translation context.
+struct Ctx {
+    Q_DECLARE_TR_FUNCTIONS(Emulator)
+};
+QString translated(const char *s) { return QCoreApplication::translate("Emulator", s); }
 
 // Builds one rank's kernel lists.
 class Builder {
@@ -320,8 +324,8 @@ QStringList llamaProblems(const SessionSpec &spec)
     const LlamaShape s = llamaShape(spec);
     const auto range = [&](const char *what, int v, int lo, int hi) {
         if (v < lo || v > hi)
-            out << tr("The %1 %2 is out of range: it must be between %3 and %4.")
-                       .arg(tr(what)).arg(v).arg(lo).arg(hi);
+            out << Ctx::tr("The %1 %2 is out of range: it must be between %3 and %4.")
+                       .arg(translated(what)).arg(v).arg(lo).arg(hi);
         return v >= lo && v <= hi;
     };
     const bool dpOk = range(QT_TRANSLATE_NOOP("Emulator", "data-parallel size (--dp)"), l.dp, 1, 64);
@@ -335,31 +339,31 @@ QStringList llamaProblems(const SessionSpec &spec)
     const bool vocabOk = range(QT_TRANSLATE_NOOP("Emulator", "vocabulary size"), s.vocab, 16, 1048576);
     const bool seqOk = range(QT_TRANSLATE_NOOP("Emulator", "sequence length"), s.seqLen, 16, 131072);
     if (dpOk && tpOk && ppOk && l.dp * l.tp * l.pp != spec.deviceCount())
-        out << tr("dp × tp × pp = %1 × %2 × %3 = %4 devices, but the session has %5 (%6 per server × %7 servers); "
+        out << Ctx::tr("dp × tp × pp = %1 × %2 × %3 = %4 devices, but the session has %5 (%6 per server × %7 servers); "
                   "give matching --devices/--servers or leave them out.")
                    .arg(l.dp).arg(l.tp).arg(l.pp).arg(l.dp * l.tp * l.pp).arg(spec.deviceCount())
                    .arg(spec.devicesPerServer).arg(spec.servers);
     if (tpOk && l.tp > spec.devicesPerServer && spec.devicesPerServer >= 1)
-        out << tr("The tensor-parallel size %1 is larger than a server's %2 devices: tensor parallelism stays inside a server.")
+        out << Ctx::tr("The tensor-parallel size %1 is larger than a server's %2 devices: tensor parallelism stays inside a server.")
                    .arg(l.tp).arg(spec.devicesPerServer);
     if (hiddenOk && headsOk && s.hidden % s.heads != 0)
-        out << tr("The hidden size %1 is not a multiple of the head count %2.").arg(s.hidden).arg(s.heads);
+        out << Ctx::tr("The hidden size %1 is not a multiple of the head count %2.").arg(s.hidden).arg(s.heads);
     if (tpOk && headsOk && s.heads % l.tp != 0)
-        out << tr("The head count %1 is not divisible by the tensor-parallel size %2.").arg(s.heads).arg(l.tp);
+        out << Ctx::tr("The head count %1 is not divisible by the tensor-parallel size %2.").arg(s.heads).arg(l.tp);
     if (tpOk && ffnOk && s.ffn % l.tp != 0)
-        out << tr("The FFN size %1 is not divisible by the tensor-parallel size %2.").arg(s.ffn).arg(l.tp);
+        out << Ctx::tr("The FFN size %1 is not divisible by the tensor-parallel size %2.").arg(s.ffn).arg(l.tp);
     if (tpOk && vocabOk && s.vocab % l.tp != 0)
-        out << tr("The vocabulary size %1 is not divisible by the tensor-parallel size %2.").arg(s.vocab).arg(l.tp);
+        out << Ctx::tr("The vocabulary size %1 is not divisible by the tensor-parallel size %2.").arg(s.vocab).arg(l.tp);
     if (ppOk && layersOk && s.layers % l.pp != 0)
-        out << tr("The layer count %1 is not divisible by the pipeline-parallel size %2: every stage needs the same number of layers.")
+        out << Ctx::tr("The layer count %1 is not divisible by the pipeline-parallel size %2: every stage needs the same number of layers.")
                    .arg(s.layers).arg(l.pp);
     if (l.sequenceParallel && tpOk && l.tp < 2)
-        out << tr("Sequence parallelism needs a tensor-parallel size of at least 2.");
+        out << Ctx::tr("Sequence parallelism needs a tensor-parallel size of at least 2.");
     if (l.sequenceParallel && tpOk && seqOk && (std::int64_t(s.seqLen) * spec.batchSize) % l.tp != 0)
-        out << tr("With sequence parallelism the tokens of a micro-batch (%1) must be divisible by the tensor-parallel size %2.")
+        out << Ctx::tr("With sequence parallelism the tokens of a micro-batch (%1) must be divisible by the tensor-parallel size %2.")
                    .arg(std::int64_t(s.seqLen) * spec.batchSize).arg(l.tp);
     if (spec.stragglerRank >= 0 && spec.stragglerRank >= spec.deviceCount())
-        out << tr("The straggler rank %1 does not exist: the session has ranks 0 to %2.")
+        out << Ctx::tr("The straggler rank %1 does not exist: the session has ranks 0 to %2.")
                    .arg(spec.stragglerRank).arg(spec.deviceCount() - 1);
     return out;
 }
