@@ -61,6 +61,7 @@ struct OpPlan {
 struct StagePlan {
     LlamaStage k;
     std::vector<OpPlan> fwd, bwd, opt;
+    size_t commCount = 0; // tensor-parallel collectives per micro-batch
 };
 
 class LlmRun {
@@ -149,6 +150,9 @@ public:
                 sp.bwd.push_back(o.comm == TpComm::None ? plan(o.kernel) : OpPlan{});
             for (const Kernel &k : sp.k.optimizer)
                 sp.opt.push_back(plan(k));
+            for (const auto *list : {&sp.k.forward, &sp.k.backward})
+                for (const LlmOp &o : *list)
+                    sp.commCount += o.comm != TpComm::None;
             stages_.push_back(std::move(sp));
         }
         // Groups, named once per rank.
@@ -179,8 +183,16 @@ public:
     // One training step on every rank.
     void step(int it)
     {
-        for (RankState &s : ranks) {
+        for (int r = 0; r < lay_.ranks(); ++r) {
+            RankState &s = ranks[size_t(r)];
             s.batch.clear();
+            // Room for the step's records up front: 64 ranks' steps are held at once, and
+            // growing them piecewise costs more than emulating them.
+            const StagePlan &sp = stages_[size_t(lay_.stage(r))];
+            const size_t comms = size_t(m_) * (sp.commCount + 2) + sp.k.gradBuckets.size();
+            s.batch.tasks.reserve(size_t(m_) * (sp.fwd.size() + sp.bwd.size()) + sp.opt.size() + 3 * comms);
+            s.batch.hcclTasks.reserve(3 * comms);
+            s.batch.collectives.reserve(comms);
             s.taskIds.fill(0);
             s.calls.clear();
             s.comm.clear();
