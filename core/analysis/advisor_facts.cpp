@@ -306,6 +306,12 @@ AdvisorFacts accumulateFacts(const TraceReader &reader, const AdvisorOptions &o,
     facts.vecRecorded = pmu.vec >= 0;
     facts.mte2Recorded = pmu.mte2 >= 0;
 
+    // An LLM session's pipeline stages (Megatron's rank order: stage = rank / (tp × dp)).
+    const SessionSpec::Llm &llm = info.spec.llm;
+    if (llm.pp > 1 && llm.tp >= 1 && llm.dp >= 1)
+        for (const DeviceInfo &d : info.devices)
+            facts.peerGroup[d.id] = int(d.rankId) / (llm.tp * llm.dp);
+
     const std::vector<IterationKey> keys = reader.iterations();
     // Iterations per device first, so the warm-up first one is left out only when there are more.
     for (const IterationKey &k : keys)

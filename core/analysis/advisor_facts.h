@@ -62,6 +62,10 @@ struct OpFacts {
 
 struct AdvisorFacts {
     std::map<std::uint16_t, DeviceFacts> devices;  // the devices with counted iterations
+    // Devices that do the same work, by group (an LLM session's pipeline stage: stages
+    // differ in their layers, so only a stage's own ranks are compared with each other).
+    // Empty: every device does the same work.
+    std::map<std::uint16_t, int> peerGroup;
     std::map<std::uint16_t, std::set<std::uint32_t>> iterationsPerDevice; // every iteration key, warm-up included
     std::map<std::string, OpFacts, std::less<>> aicoreTypes; // by op type
     std::map<std::string, OpFacts, std::less<>> fallbacks;   // AI CPU ops whose type has an AI Core kernel, by op name

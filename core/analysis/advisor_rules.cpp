@@ -127,23 +127,44 @@ std::optional<Straggler> findStraggler(const AdvisorFacts &facts, const AdvisorO
 {
     if (facts.devices.size() < 2)
         return std::nullopt;
-    // The device with the most AI Core time per iteration against the median of the others.
+    // The device with the most AI Core time per iteration against the median of the others
+    // (of its peers, when devices do different work: pipeline stages).
+    const auto peers = [&](std::uint16_t a, std::uint16_t b) {
+        if (facts.peerGroup.empty())
+            return true;
+        const auto x = facts.peerGroup.find(a), y = facts.peerGroup.find(b);
+        return x != facts.peerGroup.end() && y != facts.peerGroup.end() && x->second == y->second;
+    };
+    const auto medianOfOthers = [&](std::uint16_t dev) {
+        std::vector<double> others;
+        for (const auto &[id, d] : facts.devices)
+            if (id != dev && d.iterations && peers(id, dev)) others.push_back(d.aicoreNs / d.iterations);
+        std::sort(others.begin(), others.end());
+        return others.empty() ? 0.0 : others[others.size() / 2];
+    };
     Straggler s;
     s.computeNs = -1;
+    double bestExcess = -1;
     for (const auto &[id, d] : facts.devices) {
         const double c = d.iterations ? d.aicoreNs / d.iterations : 0;
-        if (c > s.computeNs) {
+        if (facts.peerGroup.empty()) {
+            if (c > s.computeNs) {
+                s.computeNs = c;
+                s.device = id;
+            }
+            continue;
+        }
+        const double m = medianOfOthers(id);
+        const double excess = m > 0 ? c / m - 1 : -1;
+        if (excess > bestExcess) {
+            bestExcess = excess;
             s.computeNs = c;
             s.device = id;
         }
     }
-    std::vector<double> others;
-    for (const auto &[id, d] : facts.devices)
-        if (id != s.device && d.iterations) others.push_back(d.aicoreNs / d.iterations);
-    std::sort(others.begin(), others.end());
-    s.othersMedianNs = others.empty() ? 0 : others[others.size() / 2];
+    s.othersMedianNs = medianOfOthers(s.device);
     s.excess = s.othersMedianNs > 0 ? s.computeNs / s.othersMedianNs - 1 : 0;
-    if (others.empty() || s.excess < o.stragglerExcess)
+    if (s.othersMedianNs <= 0 || s.excess < o.stragglerExcess)
         return std::nullopt;
     const DeviceFacts &slow = facts.devices.at(s.device);
     s.ownWaitNs = slow.iterations ? slow.notifyWaitNs / slow.iterations : 0;
