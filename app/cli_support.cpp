@@ -337,7 +337,7 @@ QString alignedTable(const QStringList &header, const QList<QStringList> &rows)
 }
 
 int exportSession(const QString &projectPath, std::int64_t sessionId, exporting::ExportRequest request,
-                  bool upgrade, QString *profDirOut)
+                  bool upgrade, QString *profDirOut, bool layoutGiven)
 {
     if (const int rc = upgradeIfAsked(upgrade, projectPath); rc >= 0)
         return rc;
@@ -364,6 +364,9 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
         err(msg);
         return ExitUsage;
     }
+    // Without --layout a session exports in its framework's layout (torch_npu's for PyTorch).
+    if (!layoutGiven)
+        request.layout = exporting::defaultExportLayout(reader->sessionInfo());
     Progress progress;
     InterruptGuard guard;
     exporting::ExportResult result;
@@ -476,7 +479,7 @@ int recordAndExport(const RunArgs &a, QString *profDir)
     exporting::ExportRequest req;
     req.outputDir = a.exportDir;
     req.profCounter = std::uint32_t(sessionId);
-    return exportSession(a.project, sessionId, req, a.upgrade, profDir);
+    return exportSession(a.project, sessionId, req, a.upgrade, profDir, false);
 }
 
 QString csvText(const QString &s)

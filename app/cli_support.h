@@ -117,7 +117,8 @@ QString alignedTable(const QStringList &header, const QList<QStringList> &rows);
 
 // Exports one stored session; shared by run --export, export and demo.
 int exportSession(const QString &projectPath, std::int64_t sessionId, exporting::ExportRequest request,
-                  bool upgrade, QString *profDirOut = nullptr);
+                  bool upgrade, QString *profDirOut = nullptr,
+                  bool layoutGiven = true);
 
 struct RunArgs {
     SessionSpec spec;

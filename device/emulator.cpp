@@ -3,7 +3,9 @@
 #include "device/chip.h"
 #include "device/collectives.h"
 #include "device/graph.h"
+#include "device/models/llama.h"
 #include "device/models/network.h"
+#include "device/parallel_schedule.h"
 #include "device/rng.h"
 #include "device/torch_session.h"
 
@@ -21,6 +23,11 @@
 #include <unordered_map>
 
 namespace npuscope::device {
+
+QStringList llmModelNames()
+{
+    return llamaModelNames();
+}
 
 QStringList zooModelNames()
 {
@@ -54,6 +61,20 @@ const QStringList &knownScenarios()
 {
     static const QStringList s = {QStringLiteral("slow-input"), QStringLiteral("straggler"),
                                   QStringLiteral("aicpu-fallback"), QStringLiteral("launch-bound"),
+                                  QStringLiteral("single-segment"), QStringLiteral("pipeline-bubble"),
+                                  QStringLiteral("tp-no-overlap")};
+    return s;
+}
+
+// Scenarios that only an LLM session (model llama*) has, and those it does not model.
+const QStringList &llmOnlyScenarios()
+{
+    static const QStringList s = {QStringLiteral("pipeline-bubble"), QStringLiteral("tp-no-overlap")};
+    return s;
+}
+const QStringList &notLlmScenarios()
+{
+    static const QStringList s = {QStringLiteral("slow-input"), QStringLiteral("aicpu-fallback"),
                                   QStringLiteral("single-segment")};
     return s;
 }
@@ -332,7 +353,8 @@ public:
             DeviceState &s = devs[size_t(d)];
             s.rng = Rng(spec_.seed * 0x100000001b3ull + std::uint64_t(d) * 0x9e3779b97f4a7c15ull + 17);
             s.speed = 1.0 + 0.004 * s.rng.normal();
-            if (spec_.scenarios.contains(QStringLiteral("straggler")) && d == n_ - 1 && n_ > 1)
+            if (spec_.scenarios.contains(QStringLiteral("straggler")) && n_ > 1
+                && d == (spec_.stragglerRank >= 0 ? spec_.stragglerRank : n_ - 1))
                 s.speed *= 1.3;
             s.inputRng = Rng(spec_.seed * 0x2545f4914f6cdd1dull + std::uint64_t(d) * 0x9e3779b97f4a7c15ull + 29);
             s.iterStart = t0 + TimeNs(s.rng.uniform(0, 30) * kUs);
@@ -1313,7 +1335,10 @@ QStringList Emulator::problems(const SessionSpec &spec)
     if (spec.batchSize < 1 || spec.batchSize > 4096)
         fail(QCoreApplication::translate("Emulator", "The batch size %1 is out of range: it must be between 1 and 4096.")
                         .arg(spec.batchSize));
-    if (!zooModelNames().contains(spec.model)) {
+    const bool llm = isLlamaModel(spec.model);
+    if (llm) {
+        out << llamaProblems(spec);
+    } else if (!zooModelNames().contains(spec.model)) {
         if (spec.model.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || QFileInfo::exists(spec.model)) {
             Network net;
             QString why;
@@ -1321,7 +1346,7 @@ QStringList Emulator::problems(const SessionSpec &spec)
                 fail(why);
         } else {
             fail(QCoreApplication::translate("Emulator", "The model \"%1\" is unknown. Use one of: %2, or the path of a JSON model file.")
-                            .arg(spec.model, zooModelNames().join(QStringLiteral(", "))));
+                            .arg(spec.model, (zooModelNames() + llmModelNames()).join(QStringLiteral(", "))));
         }
     }
     if (spec.iterations < 1 || spec.iterations > 100000)
@@ -1336,9 +1361,11 @@ QStringList Emulator::problems(const SessionSpec &spec)
                         .arg(spec.devicesPerServer)
                         .arg(chipName(chip))
                         .arg(chipProfile(chip).devicesPerServer));
-    if (spec.servers < 1 || spec.servers > 4)
-        fail(QCoreApplication::translate("Emulator", "The server count %1 is out of range: it must be between 1 and 4.")
-                        .arg(spec.servers));
+    // LLM sessions scale to 64 ranks: up to 8 servers of 8.
+    const int maxServers = llm ? 8 : 4;
+    if (spec.servers < 1 || spec.servers > maxServers)
+        fail(QCoreApplication::translate("Emulator", "The server count %1 is out of range: it must be between 1 and %2.")
+                        .arg(spec.servers).arg(maxServers));
     if (spec.segments < 1 || spec.segments > 64)
         fail(QCoreApplication::translate("Emulator", "The all-reduce segment count %1 is out of range: it must be between 1 and 64.")
                         .arg(spec.segments));
@@ -1352,6 +1379,14 @@ QStringList Emulator::problems(const SessionSpec &spec)
         if (!knownScenarios().contains(s))
             fail(QCoreApplication::translate("Emulator", "The scenario \"%1\" is unknown. Known scenarios: %2.")
                             .arg(s, knownScenarios().join(QStringLiteral(", "))));
+        else if (!llm && llmOnlyScenarios().contains(s))
+            fail(QCoreApplication::translate("Emulator", "The scenario \"%1\" needs an LLM session (model %2).")
+                            .arg(s, llmModelNames().join(QStringLiteral(", "))));
+        else if (llm && notLlmScenarios().contains(s))
+            fail(QCoreApplication::translate("Emulator", "The scenario \"%1\" does not apply to an LLM session.").arg(s));
+    if (!llm && spec.stragglerRank >= spec.deviceCount())
+        fail(QCoreApplication::translate("Emulator", "The straggler rank %1 does not exist: the session has ranks 0 to %2.")
+                        .arg(spec.stragglerRank).arg(spec.deviceCount() - 1));
     if (spec.framework == Framework::PyTorch) {
         torchcfg::TorchProfilerConfig cfg;
         const auto configProblems = torchcfg::TorchProfilerConfig::parse(
@@ -1379,6 +1414,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     if (!validate(spec_, &error_)) {
         return SessionStatus::Failed;
     }
+    if (isLlamaModel(spec_.model))
+        return runLlmSession(spec_, options_, sink, cancel, progress, &error_);
     // launch-bound: a batch so small that launching the kernels costs more than running them.
     const int batch = spec_.scenarios.contains(QStringLiteral("launch-bound")) ? 1 : spec_.batchSize;
     Network net;

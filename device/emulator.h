@@ -17,6 +17,9 @@ namespace npuscope::device {
 
 // Names accepted by SessionSpec::model besides a path to a JSON model file.
 QStringList zooModelNames();
+// The decoder-only transformer family (llama, llama-0.6b, llama-7b): LLM sessions with
+// data, tensor and pipeline parallelism (SessionSpec::llm, device/parallel_schedule.h).
+QStringList llmModelNames();
 QStringList scenarioNames();          // slow-input, straggler, … (SessionSpec::scenarios)          // lenet, alexnet, resnet50 (more with the emulator issue)
 
 struct EmulatorProgress {

@@ -76,6 +76,8 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
             model_->addItem(QStringLiteral("%1: %2").arg(m.id).arg(m.name), qlonglong(m.id));
         for (const IterationKey &k : reader->iterations())
             maxIteration_ = std::max(maxIteration_, int(k.iteration));
+        // A PyTorch session starts on torch_npu's layout; the others on the legacy one.
+        layout_->setCurrentIndex(layout_->findData(int(exporting::defaultExportLayout(info))));
     }
     for (const QString &k : exporting::exportKinds()) {
         auto *it = new QListWidgetItem(k, kinds_);
@@ -108,6 +110,7 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
         kinds_->setEnabled(layout_->currentData().toInt() == int(exporting::ExportLayout::Legacy));
         validate();
     });
+    kinds_->setEnabled(layout_->currentData().toInt() == int(exporting::ExportLayout::Legacy));
     connect(dir_, &QLineEdit::textChanged, this, &ExportDialog::validate);
     connect(browse, &QToolButton::clicked, this, [this] {
         const QString d = QFileDialog::getExistingDirectory(this, tr("Export Into"), dir_->text());

@@ -93,6 +93,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     for (const QString &m : device::zooModelNames())
         model_->addItem(m, m);
     model_->insertSeparator(model_->count());
+    for (const QString &m : device::llmModelNames())
+        model_->addItem(m, m);
+    model_->insertSeparator(model_->count());
     model_->addItem(QString(), QString::fromLatin1(kFromFile));
     model_->setCurrentIndex(qMax(0, model_->findData(QStringLiteral("resnet50"))));
     lastModelIndex_ = model_->currentIndex();
@@ -147,12 +150,40 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     auto *sl = new QVBoxLayout(scenarioBox);
     sl->setContentsMargins(0, 0, 0, 0);
     sl->setSpacing(2);
-    for (const char *s : {"slow-input", "straggler", "aicpu-fallback", "launch-bound", "single-segment"}) {
+    for (const char *s : {"slow-input", "straggler", "aicpu-fallback", "launch-bound", "single-segment",
+                          "pipeline-bubble", "tp-no-overlap"}) {
         auto *cb = new QCheckBox(QString::fromLatin1(s), scenarioBox);
         sl->addWidget(cb);
         scenarios_.emplace_back(QString::fromLatin1(s), cb);
         connect(cb, &QCheckBox::toggled, this, &NewSessionDialog::validate);
     }
+    // LLM layout: dp × tp × pp ranks (the devices follow), micro-batches per step.
+    llmRow_ = new QWidget(workload);
+    auto *llmLayout = new QHBoxLayout(llmRow_);
+    llmLayout->setContentsMargins(0, 0, 0, 0);
+    const auto llmSpin = [&](int max) {
+        auto *b = new QSpinBox(llmRow_);
+        b->setRange(1, max);
+        llmLayout->addWidget(b);
+        connect(b, &QSpinBox::valueChanged, this, &NewSessionDialog::validate);
+        return b;
+    };
+    dp_ = llmSpin(64);
+    tp_ = llmSpin(8);
+    pp_ = llmSpin(64);
+    microBatches_ = llmSpin(4096);
+    microBatches_->setValue(4);
+    sequenceParallel_ = new QCheckBox(llmRow_);
+    llmLayout->addWidget(sequenceParallel_, 1);
+    connect(sequenceParallel_, &QCheckBox::toggled, this, &NewSessionDialog::validate);
+    const auto showLlm = [this] {
+        const bool llm = device::llmModelNames().contains(model_->currentData().toString());
+        llmRow_->setEnabled(llm);
+        devices_->setEnabled(!llm);
+        servers_->setEnabled(!llm);
+    };
+    connect(model_, &QComboBox::currentIndexChanged, this, showLlm);
+    showLlm();
     workloadMessage_ = new QLabel(workload);
     workloadMessage_->setWordWrap(true);
     workloadMessage_->setStyleSheet(QString::fromLatin1(kMessageStyle));
@@ -161,13 +192,14 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
          *lPrec = new QLabel(workload), *lDev = new QLabel(workload), *lMode = new QLabel(workload),
          *lRate = new QLabel(workload), *lSeed = new QLabel(workload), *lSeg = new QLabel(workload),
          *lScen = new QLabel(workload), *lQueue = new QLabel(workload), *lClock = new QLabel(workload),
-         *lChip = new QLabel(workload);
+         *lChip = new QLabel(workload), *lLlm = new QLabel(workload);
     wf->addRow(lChip, chip_);
     wf->addRow(lModel, model_);
     wf->addRow(lBatch, batch_);
     wf->addRow(lIter, iterations_);
     wf->addRow(lPrec, precision_);
     wf->addRow(lDev, devRow);
+    wf->addRow(lLlm, llmRow_);
     wf->addRow(lMode, mode_);
     wf->addRow(lRate, inputRate_);
     wf->addRow(lQueue, queueDepth_);
@@ -182,6 +214,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     lIter->setBuddy(iterations_);
     lPrec->setBuddy(precision_);
     lDev->setBuddy(devices_);
+    lLlm->setBuddy(dp_);
     lMode->setBuddy(mode_);
     lRate->setBuddy(inputRate_);
     lQueue->setBuddy(queueDepth_);
@@ -205,6 +238,15 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         lIter->setText(tr("&Iterations:"));
         lPrec->setText(tr("&Precision:"));
         lDev->setText(tr("&Devices:"));
+        lLlm->setText(tr("P&arallelism (LLM):"));
+        dp_->setPrefix(tr("dp "));
+        tp_->setPrefix(tr("tp "));
+        pp_->setPrefix(tr("pp "));
+        microBatches_->setSuffix(tr(" micro-batch(es)"));
+        sequenceParallel_->setText(tr("Sequence parallel"));
+        llmRow_->setToolTip(tr("Data, tensor and pipeline parallelism of an LLM model (devices = dp × tp × pp, "
+                               "servers of 8); micro-batches per step of the 1F1B schedule; the batch size is the "
+                               "micro-batch size"));
         lMode->setText(tr("&Launch mode:"));
         lRate->setText(tr("Input &pipeline:"));
         lQueue->setText(tr("Input &queue depth:"));
@@ -234,10 +276,12 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         queueDepth_->setToolTip(tr("Capacity of the device data queue: a deep queue absorbs a jittery input pipeline, "
                                    "a shallow one passes every slow batch on to the step"));
         const QStringList tips = {tr("The host input pipeline is slower than the device (Data Aug Bound)"),
-                                  tr("The last device runs 30 % slower; the others wait in all-reduce"),
+                                  tr("The last device (an LLM session: the rank set with --straggler-rank) runs 30 % slower; the others wait for it"),
                                   tr("Some ops fall back to the AI CPU"),
                                   tr("Small kernels: the host cannot launch tasks fast enough"),
-                                  tr("One all-reduce segment after the whole backward pass")};
+                                  tr("One all-reduce segment after the whole backward pass"),
+                                  tr("LLM: one micro-batch per step, so the pipeline stages mostly wait"),
+                                  tr("LLM: tensor-parallel collectives run after their matrix products, not under them")};
         for (size_t i = 0; i < scenarios_.size() && i < size_t(tips.size()); ++i)
             scenarios_[i].second->setToolTip(tips.at(int(i)));
     });
@@ -608,6 +652,16 @@ SessionSpec NewSessionDialog::spec() const
     s.iterations = iterations_->value();
     s.devicesPerServer = devices_->value();
     s.servers = servers_->value();
+    if (device::llmModelNames().contains(s.model)) {
+        s.llm.dp = dp_->value();
+        s.llm.tp = tp_->value();
+        s.llm.pp = pp_->value();
+        s.llm.microBatches = microBatches_->value();
+        s.llm.sequenceParallel = sequenceParallel_->isChecked();
+        const int n = s.llm.dp * s.llm.tp * s.llm.pp;
+        s.devicesPerServer = std::min(n, 8);
+        s.servers = (n + 7) / 8;
+    }
     if (s.framework == Framework::TensorFlow)
         s.mode = LaunchMode(mode_->currentData().toInt());
     s.precision = Precision(precision_->currentData().toInt());

@@ -87,6 +87,10 @@ public:
     QSpinBox *iterationsBox() const { return iterations_; }
     QComboBox *chipBox() const { return chip_; }
     QSpinBox *devicesBox() const { return devices_; }
+    QSpinBox *dpBox() const { return dp_; }
+    QSpinBox *tpBox() const { return tp_; }
+    QSpinBox *ppBox() const { return pp_; }
+    QSpinBox *microBatchesBox() const { return microBatches_; }
     QComboBox *modeBox() const { return mode_; }
     QComboBox *presetBox() const { return presets_; }
     QTabWidget *tabs() const { return tabs_; }
@@ -140,6 +144,10 @@ private:
     QSpinBox *queueDepth_ = nullptr;
     QLineEdit *clockBase_ = nullptr;
     std::vector<std::pair<QString, QCheckBox *>> scenarios_;
+    // LLM sessions (model llama*): dp × tp × pp, micro-batches, sequence parallelism.
+    QWidget *llmRow_ = nullptr;
+    QSpinBox *dp_ = nullptr, *tp_ = nullptr, *pp_ = nullptr, *microBatches_ = nullptr;
+    QCheckBox *sequenceParallel_ = nullptr;
     QLabel *workloadMessage_ = nullptr;
     OptionsForm *form_ = nullptr;
     QPlainTextEdit *jsonPreview_ = nullptr;

@@ -37,7 +37,7 @@ int verbExport(const QStringList &args)
     p.addOption({QStringLiteral("kinds"), Cli::tr("Export only these files, comma separated: %1.")
                                               .arg(exporting::exportKinds().join(QStringLiteral(", "))),
                  Cli::tr("names")});
-    p.addOption({QStringLiteral("layout"), Cli::tr("Folder layout of the export: %1 (default legacy).")
+    p.addOption({QStringLiteral("layout"), Cli::tr("Folder layout of the export: %1 (default torch_npu for PyTorch sessions, else legacy).")
                                                .arg(exporting::exportLayoutNames().join(QStringLiteral(", "))),
                  Cli::tr("name")});
     addUpgradeOption(p);
@@ -87,7 +87,8 @@ int verbExport(const QStringList &args)
     if (p.isSet(QStringLiteral("kinds")))
         req.kinds = p.value(QStringLiteral("kinds")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     req.profCounter = std::uint32_t(std::max<std::int64_t>(1, sessionId));
-    return exportSession(p.value(QStringLiteral("project")), sessionId, req, upgradeAsked(p));
+    return exportSession(p.value(QStringLiteral("project")), sessionId, req, upgradeAsked(p), nullptr,
+                         p.isSet(QStringLiteral("layout")));
 }
 
 } // namespace npuscope::app

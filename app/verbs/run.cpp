@@ -15,7 +15,7 @@ int verbRun(const QStringList &args)
     QCommandLineParser p;
     p.setApplicationDescription(Cli::tr("Emulate a profiled training session on Ascend 910 or 910B devices and record it into a project."));
     p.addOption({QStringLiteral("model"), Cli::tr("Model: %1, or the path of a JSON model file (format: docs/emulator.md).")
-                                              .arg(device::zooModelNames().join(QStringLiteral(", "))),
+                                              .arg((device::zooModelNames() + device::llmModelNames()).join(QStringLiteral(", "))),
                  Cli::tr("name|file.json"), QStringLiteral("resnet50")});
     p.addOption({QStringLiteral("batch"), Cli::tr("Batch size per device."), Cli::tr("n"), QStringLiteral("32")});
     p.addOption({QStringLiteral("iterations"), Cli::tr("Training iterations."), Cli::tr("n"), QStringLiteral("5")});
@@ -29,7 +29,20 @@ int verbRun(const QStringList &args)
                  Cli::tr("The torch_npu.profiler.profile(...) config of a PyTorch run: JSON text, a .json file or a training script."),
                  Cli::tr("file|json")});
     p.addOption({QStringLiteral("devices"), Cli::tr("Devices per server (1-8)."), Cli::tr("n"), QStringLiteral("1")});
-    p.addOption({QStringLiteral("servers"), Cli::tr("Servers (1-4)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("servers"), Cli::tr("Servers (1-4; 1-8 for LLM sessions)."), Cli::tr("n"), QStringLiteral("1")});
+    // LLM sessions (docs/emulator.md, "LLM training").
+    p.addOption({QStringLiteral("dp"), Cli::tr("LLM: data-parallel size (devices = dp × tp × pp; --devices/--servers follow unless given)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("tp"), Cli::tr("LLM: tensor-parallel size (inside a server)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("pp"), Cli::tr("LLM: pipeline-parallel size (stages, 1F1B schedule)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("micro-batches"), Cli::tr("LLM: micro-batches per step (--batch is the micro-batch size)."), Cli::tr("n"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("sequence-parallel"), Cli::tr("LLM: sequence parallelism (all-gather / reduce-scatter instead of all-reduce).")});
+    p.addOption({QStringLiteral("layers"), Cli::tr("LLM: transformer layers (default: the preset's)."), Cli::tr("n")});
+    p.addOption({QStringLiteral("hidden"), Cli::tr("LLM: hidden size."), Cli::tr("n")});
+    p.addOption({QStringLiteral("heads"), Cli::tr("LLM: attention heads."), Cli::tr("n")});
+    p.addOption({QStringLiteral("ffn"), Cli::tr("LLM: FFN (SwiGLU) size."), Cli::tr("n")});
+    p.addOption({QStringLiteral("vocab"), Cli::tr("LLM: vocabulary size."), Cli::tr("n")});
+    p.addOption({QStringLiteral("seq-len"), Cli::tr("LLM: sequence length."), Cli::tr("n")});
+    p.addOption({QStringLiteral("straggler-rank"), Cli::tr("The straggler scenario's slow rank (default: the last)."), Cli::tr("n")});
     p.addOption({QStringLiteral("mode"), Cli::tr("Launch mode: estimator or sess.run."), Cli::tr("mode"), QStringLiteral("estimator")});
     p.addOption({QStringLiteral("precision"), Cli::tr("Precision: fp32 or mixed."), Cli::tr("p"), QStringLiteral("mixed")});
     p.addOption({QStringLiteral("seed"), Cli::tr("Seed of the modelled jitter (same seed, same records)."), Cli::tr("n"), QStringLiteral("1")});
@@ -74,6 +87,36 @@ int verbRun(const QStringList &args)
     intOpt("devices", &a.spec.devicesPerServer);
     intOpt("servers", &a.spec.servers);
     intOpt("segments", &a.spec.segments);
+    const bool llm = device::llmModelNames().contains(a.spec.model);
+    SessionSpec::Llm &l = a.spec.llm;
+    intOpt("dp", &l.dp);
+    intOpt("tp", &l.tp);
+    intOpt("pp", &l.pp);
+    intOpt("micro-batches", &l.microBatches);
+    l.sequenceParallel = p.isSet(QStringLiteral("sequence-parallel"));
+    const std::pair<const char *, int *> shape[] = {{"layers", &l.layers}, {"hidden", &l.hidden}, {"heads", &l.heads},
+                                                    {"ffn", &l.ffn}, {"vocab", &l.vocab}, {"seq-len", &l.seqLen},
+                                                    {"straggler-rank", &a.spec.stragglerRank}};
+    for (const auto &kv : shape)
+        if (p.isSet(QString::fromLatin1(kv.first)))
+            intOpt(kv.first, kv.second);
+    const QStringList llmOnly = {QStringLiteral("dp"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("micro-batches"),
+                                 QStringLiteral("sequence-parallel"), QStringLiteral("layers"), QStringLiteral("hidden"),
+                                 QStringLiteral("heads"), QStringLiteral("ffn"), QStringLiteral("vocab"), QStringLiteral("seq-len")};
+    if (!llm) {
+        for (const QString &o : llmOnly)
+            if (p.isSet(o))
+                complain(Cli::tr("--%1 sets up an LLM session: use it with --model %2.")
+                             .arg(o, device::llmModelNames().join(QStringLiteral(" | "))));
+        a.spec.llm = {};
+    } else if (!p.isSet(QStringLiteral("devices")) && !p.isSet(QStringLiteral("servers")) && l.dp >= 1 && l.tp >= 1 && l.pp >= 1) {
+        // The devices follow from the layout: servers of 8.
+        const int n = l.dp * l.tp * l.pp;
+        a.spec.devicesPerServer = std::min(n, 8);
+        a.spec.servers = (n + 7) / 8;
+        if (n > 8 && n % 8 != 0)
+            complain(Cli::tr("dp × tp × pp = %1 devices do not fill servers of 8: use a multiple of 8 beyond one server.").arg(n));
+    }
     intOpt("queue-depth", &a.spec.queueDepth);
     if (!launchModeFromName(p.value(QStringLiteral("mode")), &a.spec.mode))
         complain(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));

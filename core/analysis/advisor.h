@@ -28,7 +28,8 @@ const char *severityName(Severity s); // "info" | "warning" | "critical"
 
 struct Finding {
     std::string id;          // stable: input-bound, straggler, aicpu-fallback, launch-bound,
-                             // comm-not-overlapped, memory-bound, low-cube-utilization
+                             // comm-not-overlapped, memory-bound, low-cube-utilization,
+                             // pipeline-bubble, tp-comm-not-overlapped
     Severity severity = Severity::Info;
     QString title;           // translated one-liner
     QString evidence;        // translated sentence(s) with the figures
@@ -82,6 +83,14 @@ struct AdvisorOptions {
     // lowMacRatio, as a share of AI Core time (only when mac_ratio is recorded).
     double lowMacRatio = 0.5;
     double cubeShareInfo = 0.05, cubeShareWarning = 0.25, cubeShareCritical = 0.50;
+
+    // pipeline-bubble: time in pipeline receives (torch_npu's Bubble) / iteration time,
+    // over the devices of a pipeline-parallel session.
+    double bubbleShareInfo = 0.10, bubbleShareWarning = 0.25, bubbleShareCritical = 0.45;
+
+    // tp-comm-not-overlapped: the part of the in-layer (tensor-parallel) collectives that
+    // no computation hides / iteration time.
+    double tpCommShareInfo = 0.05, tpCommShareWarning = 0.15, tpCommShareCritical = 0.35;
 
     // Ops listed in a finding (largest first).
     int maxOps = 10;

@@ -90,13 +90,37 @@ void IterationPass::run(const IterationKey &k, const StepTraceRecord *step, cons
         onTask(k, d, t);
         return true;
     });
+    std::map<std::string, std::vector<Interval>> byGroup; // "<op type>@<group>" of named groups
     reader_.forEachCollective(k, [&](const CollectiveOpRecord &c) {
         ++facts_.collectives;
         communication_.push_back({c.start, endOf(c)});
+        const std::string_view name = reader_.string(c.name);
+        if (name.rfind("hcom_receive", 0) == 0) {
+            d.receiveNs += double(c.duration);
+            if (c.duration > d.worstReceiveNs) {
+                d.worstReceiveNs = c.duration;
+                d.receiveStart = c.start;
+            }
+        }
+        const std::string_view type = reader_.string(c.opType);
+        const size_t at = name.rfind('@');
+        if (at != std::string_view::npos && (type == "AllReduce" || type == "AllGather" || type == "ReduceScatter"))
+            byGroup[std::string(name.substr(at))].push_back({c.start, endOf(c)});
         return true;
     });
     if (first_ > last_)
         return; // nothing recorded for this key
+    {
+        std::vector<Interval> layerComm;
+        for (auto &[g, v] : byGroup)
+            if (v.size() >= 8)
+                layerComm.insert(layerComm.end(), v.begin(), v.end());
+        const std::vector<Interval> merged = mergeIntervals(layerComm);
+        for (const Interval &i : merged)
+            d.layerCommNs += double(timeSpan(i.start, i.end));
+        for (const Interval &i : subtractIntervals(merged, mergeIntervals(computing_)))
+            d.layerCommExposedNs += double(timeSpan(i.start, i.end));
+    }
 
     d.iterations += 1;
     double iterNs = double(timeSpan(first_, last_));
@@ -281,6 +305,12 @@ AdvisorFacts accumulateFacts(const TraceReader &reader, const AdvisorOptions &o,
     facts.macRecorded = pmu.mac >= 0;
     facts.vecRecorded = pmu.vec >= 0;
     facts.mte2Recorded = pmu.mte2 >= 0;
+
+    // An LLM session's pipeline stages (Megatron's rank order: stage = rank / (tp × dp)).
+    const SessionSpec::Llm &llm = info.spec.llm;
+    if (llm.pp > 1 && llm.tp >= 1 && llm.dp >= 1)
+        for (const DeviceInfo &d : info.devices)
+            facts.peerGroup[d.id] = int(d.rankId) / (llm.tp * llm.dp);
 
     const std::vector<IterationKey> keys = reader.iterations();
     // Iterations per device first, so the warm-up first one is left out only when there are more.

@@ -29,6 +29,12 @@ struct DeviceFacts {
     double windowNs = 0, idleNs = 0;       // FP→BP windows and the time in them nothing computes
     double notOverlappedNs = 0;            // communication while nothing computes
     std::vector<double> medianKernelNs;    // median AI Core task, one per iteration that has one
+    // LLM sessions: time in pipeline receives (hcom_receive*, torch_npu's Bubble), and the
+    // collectives of a group that recurs inside the layers (≥ 8 per iteration: tensor
+    // parallelism), with the part of them no computation hides.
+    double receiveNs = 0;
+    double layerCommNs = 0, layerCommExposedNs = 0;
+    TimeNs worstReceiveNs = -1, receiveStart = 0;
 
     // The most telling places, for "show in timeline".
     double worstDataAugNs = -1;
@@ -56,6 +62,10 @@ struct OpFacts {
 
 struct AdvisorFacts {
     std::map<std::uint16_t, DeviceFacts> devices;  // the devices with counted iterations
+    // Devices that do the same work, by group (an LLM session's pipeline stage: stages
+    // differ in their layers, so only a stage's own ranks are compared with each other).
+    // Empty: every device does the same work.
+    std::map<std::uint16_t, int> peerGroup;
     std::map<std::uint16_t, std::set<std::uint32_t>> iterationsPerDevice; // every iteration key, warm-up included
     std::map<std::string, OpFacts, std::less<>> aicoreTypes; // by op type
     std::map<std::string, OpFacts, std::less<>> fallbacks;   // AI CPU ops whose type has an AI Core kernel, by op name

@@ -127,23 +127,44 @@ std::optional<Straggler> findStraggler(const AdvisorFacts &facts, const AdvisorO
 {
     if (facts.devices.size() < 2)
         return std::nullopt;
-    // The device with the most AI Core time per iteration against the median of the others.
+    // The device with the most AI Core time per iteration against the median of the others
+    // (of its peers, when devices do different work: pipeline stages).
+    const auto peers = [&](std::uint16_t a, std::uint16_t b) {
+        if (facts.peerGroup.empty())
+            return true;
+        const auto x = facts.peerGroup.find(a), y = facts.peerGroup.find(b);
+        return x != facts.peerGroup.end() && y != facts.peerGroup.end() && x->second == y->second;
+    };
+    const auto medianOfOthers = [&](std::uint16_t dev) {
+        std::vector<double> others;
+        for (const auto &[id, d] : facts.devices)
+            if (id != dev && d.iterations && peers(id, dev)) others.push_back(d.aicoreNs / d.iterations);
+        std::sort(others.begin(), others.end());
+        return others.empty() ? 0.0 : others[others.size() / 2];
+    };
     Straggler s;
     s.computeNs = -1;
+    double bestExcess = -1;
     for (const auto &[id, d] : facts.devices) {
         const double c = d.iterations ? d.aicoreNs / d.iterations : 0;
-        if (c > s.computeNs) {
+        if (facts.peerGroup.empty()) {
+            if (c > s.computeNs) {
+                s.computeNs = c;
+                s.device = id;
+            }
+            continue;
+        }
+        const double m = medianOfOthers(id);
+        const double excess = m > 0 ? c / m - 1 : -1;
+        if (excess > bestExcess) {
+            bestExcess = excess;
             s.computeNs = c;
             s.device = id;
         }
     }
-    std::vector<double> others;
-    for (const auto &[id, d] : facts.devices)
-        if (id != s.device && d.iterations) others.push_back(d.aicoreNs / d.iterations);
-    std::sort(others.begin(), others.end());
-    s.othersMedianNs = others.empty() ? 0 : others[others.size() / 2];
+    s.othersMedianNs = medianOfOthers(s.device);
     s.excess = s.othersMedianNs > 0 ? s.computeNs / s.othersMedianNs - 1 : 0;
-    if (others.empty() || s.excess < o.stragglerExcess)
+    if (s.othersMedianNs <= 0 || s.excess < o.stragglerExcess)
         return std::nullopt;
     const DeviceFacts &slow = facts.devices.at(s.device);
     s.ownWaitNs = slow.iterations ? slow.notifyWaitNs / slow.iterations : 0;
@@ -315,6 +336,88 @@ std::optional<Finding> commNotOverlappedRule(const AdvisorFacts &facts, const Ad
     return f;
 }
 
+// Pipeline parallelism: every stage waits in its receives while the others fill and drain
+// the pipeline; 1F1B leaves (p − 1)/(m + p − 1) of the step idle with m micro-batches.
+std::optional<Finding> pipelineBubbleRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    double receive = 0;
+    TimeNs worst = -1, start = 0;
+    std::uint16_t focus = 0;
+    for (const auto &[id, d] : facts.devices) {
+        receive += d.receiveNs;
+        if (d.worstReceiveNs > worst) {
+            worst = d.worstReceiveNs;
+            start = d.receiveStart;
+            focus = id;
+        }
+    }
+    if (facts.iterations == 0 || facts.iterationNs <= 0 || receive <= 0)
+        return std::nullopt;
+    const double share = std::clamp(receive / facts.iterationNs, 0.0, 1.0);
+    if (share < o.bubbleShareInfo)
+        return std::nullopt;
+    Finding f;
+    f.id = "pipeline-bubble";
+    f.severity = grade(share, o.bubbleShareWarning, o.bubbleShareCritical);
+    f.title = Ctx::tr("Pipeline stages wait for each other (pipeline bubble)");
+    f.evidence = Ctx::tr("The stages spend %1 % of the iteration time in pipeline receives (Bubble): %2 ms per "
+                         "iteration in which a stage waits for the activations or gradients of its neighbour.")
+                     .arg(pct(share), ms(receive / facts.iterations));
+    f.suggestion = Ctx::tr("With the 1F1B schedule (p − 1)/(m + p − 1) of a step is bubble for p stages and m "
+                           "micro-batches: raise the number of micro-batches per step (a smaller micro-batch at "
+                           "the same global batch), use fewer pipeline stages, or an interleaved (virtual "
+                           "pipeline) schedule; balance the layers so no stage is slower than the others.");
+    f.figures = {{"bubble_share", share}, {"bubble_ns_per_iteration", receive / facts.iterations}};
+    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
+        return d.iterationNs > 0 && d.receiveNs >= o.bubbleShareInfo * d.iterationNs;
+    });
+    f.focusDevice = focus;
+    f.focusStart = start;
+    f.focusEnd = addTime(start, std::max<TimeNs>(0, worst));
+    return f;
+}
+
+// Tensor parallelism: the collectives inside each layer (all-reduce, or all-gather and
+// reduce-scatter with sequence parallelism) that no matrix product hides.
+std::optional<Finding> tpCommNotOverlappedRule(const AdvisorFacts &facts, const AdvisorOptions &o)
+{
+    double exposed = 0, total = 0;
+    std::uint16_t focus = 0;
+    double most = -1;
+    for (const auto &[id, d] : facts.devices) {
+        exposed += d.layerCommExposedNs;
+        total += d.layerCommNs;
+        if (d.layerCommExposedNs > most) {
+            most = d.layerCommExposedNs;
+            focus = id;
+        }
+    }
+    if (facts.iterations == 0 || facts.iterationNs <= 0 || total <= 0)
+        return std::nullopt;
+    const double share = std::clamp(exposed / facts.iterationNs, 0.0, 1.0);
+    if (share < o.tpCommShareInfo)
+        return std::nullopt;
+    Finding f;
+    f.id = "tp-comm-not-overlapped";
+    f.severity = grade(share, o.tpCommShareWarning, o.tpCommShareCritical);
+    f.title = Ctx::tr("Tensor-parallel communication is not overlapped");
+    f.evidence = Ctx::tr("The collectives inside the layers take %1 ms per iteration, %2 % of it while nothing "
+                         "computes: %3 % of the iteration time.")
+                     .arg(ms(total / facts.iterations), pct(total > 0 ? exposed / total : 0), pct(share));
+    f.suggestion = Ctx::tr("Overlap the tensor-parallel all-gather / reduce-scatter with the matrix products "
+                           "(MindSpeed's --use-ascend-mc2 or tensor-parallel communication overlap), use sequence "
+                           "parallelism, or lower the tensor-parallel size so each rank computes more per byte sent.");
+    f.figures = {{"exposed_share", share}, {"exposed_ns_per_iteration", exposed / facts.iterations},
+                 {"layer_comm_ns_per_iteration", total / facts.iterations}};
+    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
+        return d.iterationNs > 0 && d.layerCommExposedNs >= o.tpCommShareInfo * d.iterationNs;
+    });
+    f.focusDevice = focus;
+    f.focusStart = facts.longestNotOverlappedStart;
+    f.focusEnd = addTime(facts.longestNotOverlappedStart, std::max<TimeNs>(0, facts.longestNotOverlappedNs));
+    return f;
+}
+
 std::optional<Finding> memoryBoundRule(const AdvisorFacts &facts, const AdvisorOptions &o)
 {
     if (facts.iterations == 0 || !facts.macRecorded || !facts.vecRecorded || !facts.mte2Recorded || facts.aicoreNs <= 0)
@@ -387,6 +490,8 @@ const std::vector<AdvisorRule> &advisorRules()
         {"comm-not-overlapped", commNotOverlappedRule},
         {"memory-bound", memoryBoundRule},
         {"low-cube-utilization", lowCubeUtilizationRule},
+        {"pipeline-bubble", pipelineBubbleRule},
+        {"tp-comm-not-overlapped", tpCommNotOverlappedRule},
     };
     return rules;
 }

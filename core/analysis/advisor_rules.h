@@ -30,6 +30,8 @@ std::optional<Finding> launchBoundRule(const AdvisorFacts &facts, const AdvisorO
 std::optional<Finding> commNotOverlappedRule(const AdvisorFacts &facts, const AdvisorOptions &o);
 std::optional<Finding> memoryBoundRule(const AdvisorFacts &facts, const AdvisorOptions &o);
 std::optional<Finding> lowCubeUtilizationRule(const AdvisorFacts &facts, const AdvisorOptions &o);
+std::optional<Finding> pipelineBubbleRule(const AdvisorFacts &facts, const AdvisorOptions &o);
+std::optional<Finding> tpCommNotOverlappedRule(const AdvisorFacts &facts, const AdvisorOptions &o);
 
 // The slowest device of a multi-device session, when it exceeds the median of the others
 // by stragglerExcess. Shared by the straggler rule and comm-not-overlapped (the waits a

@@ -193,8 +193,14 @@ void fromHcclTasks(const TraceReader &reader, CommunicationAnalysis &out, const 
 
             CommOpRank o;
             o.step = std::to_string(k.iteration);
-            o.type = "collective";
-            o.op = std::string(reader.string(c.name));
+            const std::string_view full = reader.string(c.name);
+            const std::string_view opType = reader.string(c.opType);
+            o.type = opType == "Send" || opType == "Receive" ? "p2p" : "collective";
+            // An emulated LLM session names the group as communication.json does: "<op>@<group>".
+            const size_t at = full.rfind('@');
+            o.op = std::string(full.substr(0, at));
+            if (at != std::string_view::npos)
+                o.group = std::string(full.substr(at + 1));
             o.device = c.device;
             if (auto it = rankOf.find(c.device); it != rankOf.end())
                 o.rank = it->second;

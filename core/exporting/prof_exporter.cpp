@@ -1020,6 +1020,11 @@ bool exportSession(const TraceReader &trace, const ExportRequest &request, Expor
     return exportProf(trace, request, result, errorKind, error, progress, cancel);
 }
 
+ExportLayout defaultExportLayout(const SessionInfo &info)
+{
+    return info.spec.framework == Framework::PyTorch ? ExportLayout::TorchNpu : ExportLayout::Legacy;
+}
+
 QStringList exportKinds()
 {
     return {QStringLiteral("msprof"), QStringLiteral("task_time"), QStringLiteral("step_trace"), QStringLiteral("hccl"),

@@ -62,6 +62,9 @@ struct ExportProgress {
 // The layouts by their command-line names (legacy, msprof, torch_npu, db), in enum order.
 QStringList exportLayoutNames();
 bool exportLayoutFromName(const QString &name, ExportLayout *out);
+// The layout a session exports in unless one is chosen: torch_npu's for PyTorch sessions
+// (what their users' tools read), the legacy PROF layout otherwise.
+ExportLayout defaultExportLayout(const SessionInfo &info);
 
 // Writes the session in request.layout. Returns false with *error set (translated sentence
 // naming the file) on failure; nothing of a failed export stays in the output folder.

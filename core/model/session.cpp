@@ -135,6 +135,23 @@ QByteArray SessionSpec::toJson() const
     } else if (chip != QLatin1String("910")) {
         o[QStringLiteral("chip")] = chip;
     }
+    if (stragglerRank >= 0)
+        o[QStringLiteral("straggler_rank")] = stragglerRank;
+    // Only LLM sessions carry their layout, so every other session's JSON stays as it was.
+    if (llm != Llm{}) {
+        QJsonObject l;
+        l[QStringLiteral("dp")] = llm.dp;
+        l[QStringLiteral("tp")] = llm.tp;
+        l[QStringLiteral("pp")] = llm.pp;
+        l[QStringLiteral("micro_batches")] = llm.microBatches;
+        l[QStringLiteral("sequence_parallel")] = llm.sequenceParallel;
+        const std::pair<const char *, int> shape[] = {{"layers", llm.layers}, {"hidden", llm.hidden}, {"heads", llm.heads},
+                                                      {"ffn", llm.ffn}, {"vocab", llm.vocab}, {"seq_len", llm.seqLen}};
+        for (const auto &kv : shape)
+            if (kv.second != 0)
+                l[QLatin1String(kv.first)] = kv.second;
+        o[QStringLiteral("llm")] = l;
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -186,6 +203,22 @@ bool SessionSpec::fromJson(const QByteArray &json, SessionSpec *out, QString *er
     }
     // Settings written before chips could be chosen are the 910's.
     s.chip = o.value(QStringLiteral("chip")).toString(s.chip);
+    s.stragglerRank = o.value(QStringLiteral("straggler_rank")).toInt(-1);
+    if (const QJsonValue lv = o.value(QStringLiteral("llm")); lv.isObject()) {
+        const QJsonObject l = lv.toObject();
+        const auto num = [&](const char *key, int def) { return l.value(QLatin1String(key)).toInt(def); };
+        s.llm.dp = num("dp", 1);
+        s.llm.tp = num("tp", 1);
+        s.llm.pp = num("pp", 1);
+        s.llm.microBatches = num("micro_batches", 1);
+        s.llm.sequenceParallel = l.value(QStringLiteral("sequence_parallel")).toBool(false);
+        s.llm.layers = num("layers", 0);
+        s.llm.hidden = num("hidden", 0);
+        s.llm.heads = num("heads", 0);
+        s.llm.ffn = num("ffn", 0);
+        s.llm.vocab = num("vocab", 0);
+        s.llm.seqLen = num("seq_len", 0);
+    }
     *out = s;
     return true;
 }

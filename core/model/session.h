@@ -57,6 +57,18 @@ struct SessionSpec {
     // PyTorch sessions: the torch_npu.profiler.profile(...) config as its JSON form
     // (core/options/torch_profiler_config.h); empty = torch_npu's defaults.
     QByteArray torchProfilerConfig;
+    // The straggler scenario's slow device (rank); -1 = the last one.
+    int stragglerRank = -1;
+    // LLM sessions (model llama, llama-7b, llama-0.6b): the parallel layout (devices = dp ×
+    // tp × pp), micro-batches per step, sequence parallelism, and the transformer's shape
+    // (0 = the preset's value). batchSize is the micro-batch size (sequences).
+    struct Llm {
+        int dp = 1, tp = 1, pp = 1;
+        int microBatches = 1;
+        bool sequenceParallel = false;
+        int layers = 0, hidden = 0, heads = 0, ffn = 0, vocab = 0, seqLen = 0;
+        bool operator==(const Llm &) const = default;
+    } llm;
 
     int deviceCount() const { return devicesPerServer * servers; }
     QByteArray toJson() const;

@@ -94,11 +94,49 @@ private slots:
             QVERIFY(r.check);
             QVERIFY2(ids.insert(r.id).second, r.id);
         }
-        QCOMPARE(ids.size(), size_t(7));
+        QCOMPARE(ids.size(), size_t(9)); // with pipeline-bubble and tp-comm-not-overlapped (LLM sessions)
         // No rule speaks about a session without counted iterations.
         const AdvisorFacts empty;
         for (const AdvisorRule &r : advisorRules())
             QVERIFY2(!r.check(empty, {}), r.id);
+    }
+
+    // The LLM rules grade their shares and never report one outside [0, 1].
+    void llmRulesGradeAndClamp_data()
+    {
+        QTest::addColumn<double>("share");
+        QTest::addColumn<int>("bubble");    // -1: no finding
+        QTest::addColumn<int>("tpComm");
+        QTest::newRow("below info") << 0.03 << -1 << -1;
+        QTest::newRow("info") << 0.12 << int(Severity::Info) << int(Severity::Info);
+        QTest::newRow("warning") << 0.30 << int(Severity::Warning) << int(Severity::Warning);
+        QTest::newRow("critical") << 0.50 << int(Severity::Critical) << int(Severity::Critical);
+        QTest::newRow("beyond the iteration") << 1.7 << int(Severity::Critical) << int(Severity::Critical);
+    }
+    void llmRulesGradeAndClamp()
+    {
+        QFETCH(double, share);
+        QFETCH(int, bubble);
+        QFETCH(int, tpComm);
+        AdvisorFacts f = oneDevice();
+        f.devices[0].receiveNs = share * f.iterationNs;
+        f.devices[0].worstReceiveNs = 1000;
+        f.devices[0].receiveStart = 100;
+        f.devices[0].layerCommNs = 2 * share * f.iterationNs;
+        f.devices[0].layerCommExposedNs = share * f.iterationNs;
+        const auto b = pipelineBubbleRule(f, {});
+        QCOMPARE(b.has_value(), bubble >= 0);
+        if (b) {
+            QCOMPARE(int(b->severity), bubble);
+            QVERIFY(figure(*b, "bubble_share") >= 0 && figure(*b, "bubble_share") <= 1);
+            QVERIFY(std::abs(figure(*b, "bubble_share") - std::min(share, 1.0)) < 1e-12);
+        }
+        const auto t = tpCommNotOverlappedRule(f, {});
+        QCOMPARE(t.has_value(), tpComm >= 0);
+        if (t) {
+            QCOMPARE(int(t->severity), tpComm);
+            QVERIFY(figure(*t, "exposed_share") >= 0 && figure(*t, "exposed_share") <= 1);
+        }
     }
 
     void inputBoundGrades_data()
