@@ -661,6 +661,10 @@
         <source>Every memory record of device %1 in the selection is 0 (only idle modules).</source>
         <translation>所选范围内设备 %1 的每条内存记录均为 0（只有空闲模块）。</translation>
     </message>
+    <message>
+        <source>None of the devices picked has memory records; pick one of %1.</source>
+        <translation>所选设备都没有内存记录；请从 %1 中选择一个。</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -3500,6 +3504,38 @@
         <source>payload (bytes)</source>
         <translation>数据量（字节）</translation>
     </message>
+    <message>
+        <source>View: task count and time per op (every task with an op), with the op&apos;s name and type as text.</source>
+        <translation>视图：每个算子的任务数与耗时（所有带算子的任务），附算子名称和类型文本。</translation>
+    </message>
+    <message>
+        <source>ops.id</source>
+        <translation>ops.id</translation>
+    </message>
+    <message>
+        <source>op name</source>
+        <translation>算子名称</translation>
+    </message>
+    <message>
+        <source>op type (Conv2D, MatMul, …); NULL when the op has none</source>
+        <translation>算子类型（Conv2D、MatMul 等）；算子没有类型时为 NULL</translation>
+    </message>
+    <message>
+        <source>tasks of the op</source>
+        <translation>该算子的任务数</translation>
+    </message>
+    <message>
+        <source>their total duration (ns)</source>
+        <translation>这些任务的总耗时（ns）</translation>
+    </message>
+    <message>
+        <source>shortest task (ns)</source>
+        <translation>最短任务（ns）</translation>
+    </message>
+    <message>
+        <source>longest task (ns)</source>
+        <translation>最长任务（ns）</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTables</name>
@@ -4127,10 +4163,6 @@
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <source>Open the timeline at the place that shows this finding best</source>
-        <translation>在时间线中打开最能体现此问题的位置</translation>
-    </message>
-    <message>
         <source>No device tasks in this session: the rules that read them could not run.</source>
         <translation>该会话没有设备任务：依赖设备任务的规则无法运行。</translation>
     </message>
@@ -4165,6 +4197,22 @@
     <message>
         <source>Record the session with the options named to let these rules run.</source>
         <translation>请打开上述选项重新录制会话，以便这些规则能够运行。</translation>
+    </message>
+    <message>
+        <source>Show in Timeline pins and highlights device(s) %1 and selects the place of the finding.</source>
+        <translation>“在时间线中显示”会固定到顶部并高亮设备 %1，并选中该发现的位置。</translation>
+    </message>
+    <message>
+        <source>Show in Timeline pins and highlights device(s) %1 and selects iteration %2.</source>
+        <translation>“在时间线中显示”会固定到顶部并高亮设备 %1，并选中迭代 %2。</translation>
+    </message>
+    <message>
+        <source>Show in Timeline pins and highlights device(s) %1 and selects iterations %2 to %3.</source>
+        <translation>“在时间线中显示”会固定到顶部并高亮设备 %1，并选中迭代 %2 至 %3。</translation>
+    </message>
+    <message>
+        <source>Open the timeline on the finding&apos;s devices (pinned and highlighted) and iterations (selected)</source>
+        <translation>在时间线中打开该发现涉及的设备（固定到顶部并高亮）和迭代（选中）</translation>
     </message>
 </context>
 <context>
@@ -4226,20 +4274,12 @@
         <translation>会话 %1</translation>
     </message>
     <message>
-        <source>device %1</source>
-        <translation>设备 %1</translation>
-    </message>
-    <message>
         <source>model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message>
         <source>iteration %1</source>
         <translation>迭代 %1</translation>
-    </message>
-    <message>
-        <source>tasks starting in the %1 selected in the timeline</source>
-        <translation>在时间线所选的 %1 范围内开始的任务</translation>
     </message>
     <message>
         <source>Computing…</source>
@@ -4286,10 +4326,6 @@ Mean: %5</source>
         <translation>
             <numerusform>总耗时 Top %n 的算子类型</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Device %1 has no iteration with step-trace markers in the selection.</source>
-        <translation>当前选择中，设备 %1 没有带 step trace 标记的迭代。</translation>
     </message>
     <message>
         <source>FP→BP</source>
@@ -4535,10 +4571,6 @@ FP→BP（计算）：%2
         <source>Memory over time on device %1</source>
         <translation>设备 %1 的内存随时间变化</translation>
     </message>
-    <message>
-        <source> (devices with memory records: %1; pick one in the project explorer)</source>
-        <translation>（有内存记录的设备：%1；请在工程浏览器中选择其一）</translation>
-    </message>
     <message numerus="yes">
         <source> — %n module(s) reserved nothing and are not drawn</source>
         <translation>
@@ -4554,6 +4586,50 @@ FP→BP（计算）：%2
     <message>
         <source>Time on the timeline&apos;s axis (%1; 0 = its first event, earlier samples are negative)</source>
         <translation>时间线时间轴上的时间（%1；0 = 其第一个事件，更早的采样为负值）</translation>
+    </message>
+    <message>
+        <source>The devices the charts cover: all of them, or the ones you pick</source>
+        <translation>图表涵盖的设备：全部设备，或您选择的设备</translation>
+    </message>
+    <message>
+        <source>All devices</source>
+        <translation>全部设备</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n device(s)</source>
+        <translation>
+            <numerusform>全部 %n 个设备</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Devices %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>Devices: %1</source>
+        <translation>设备：%1</translation>
+    </message>
+    <message>
+        <source>tasks and iterations starting in the %1 selected in the timeline</source>
+        <translation>在时间线中所选 %1 内开始的任务和迭代</translation>
+    </message>
+    <message>
+        <source>No iteration of model %1 with step-trace markers in the selection.</source>
+        <translation>所选范围内模型 %1 没有带迭代轨迹标记的迭代。</translation>
+    </message>
+    <message>
+        <source>Iteration (one stack per device, devices %1 to %2 from left to right)</source>
+        <translation>迭代（每个设备一个堆叠柱，从左到右为设备 %1 至 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Iteration breakdown on %n devices (model %1)</source>
+        <translation>
+            <numerusform>%n 个设备上的迭代分解（模型 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (devices with memory records: %1; pick one with the Devices button)</source>
+        <translation>（有内存记录的设备：%1；请用“设备”按钮选择一个）</translation>
     </message>
 </context>
 <context>
@@ -6422,6 +6498,207 @@ Upgrade the project now? Older versions of NPU Scope cannot open the upgraded fi
     </message>
 </context>
 <context>
+    <name>npuscope::ui::OverviewView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Device %1, iteration %2: %3 (FP→BP %4)
+Click to show it in the timeline.</source>
+        <translation>设备 %1，迭代 %2：%3（FP→BP %4）
+单击可在时间线中显示。</translation>
+    </message>
+    <message>
+        <source>Iteration time (steady, mean)</source>
+        <translation>迭代时间（稳态均值）</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Iterations recorded</source>
+        <translation>已记录的迭代</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Advisor findings</source>
+        <translation>专家建议发现</translation>
+    </message>
+    <message>
+        <source>Iteration time per device</source>
+        <translation>各设备的迭代时间</translation>
+    </message>
+    <message>
+        <source>Top op types by total time</source>
+        <translation>总耗时最高的算子类型</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Total (ms)</source>
+        <translation>总计（ms）</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>任务数</translation>
+    </message>
+    <message>
+        <source>Mean (ms)</source>
+        <translation>平均（ms）</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Computing the dashboard of session %1…</source>
+        <translation>正在计算会话 %1 的仪表板…</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The session could not be read: %1</source>
+        <translation>无法读取会话：%1</translation>
+    </message>
+    <message>
+        <source>devices from %1 to %2</source>
+        <translation>各设备在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>iteration 1 (warm-up) left out</source>
+        <translation>不含第 1 次迭代（预热）</translation>
+    </message>
+    <message>
+        <source>one iteration recorded</source>
+        <translation>只记录了一次迭代</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>no iteration with step-trace markers</source>
+        <translation>没有带迭代轨迹标记的迭代</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1 per device × %n device(s) ÷ steady iteration time</source>
+        <translation>
+            <numerusform>每设备批大小 %1 × %n 个设备 ÷ 稳态迭代时间</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The batch size is not recorded in imported profiler data.</source>
+        <translation>导入的性能数据中没有记录批大小。</translation>
+    </message>
+    <message>
+        <source>No iteration time to divide the batch by.</source>
+        <translation>没有可用于计算的迭代时间。</translation>
+    </message>
+    <message numerus="yes">
+        <source>with step-trace markers, on %n device(s)</source>
+        <translation>
+            <numerusform>带迭代轨迹标记，分布在 %n 个设备上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>straggler: device %1 (FP→BP more than 10 % above the median device)</source>
+        <translation>慢卡：设备 %1（FP→BP 比中位设备高 10% 以上）</translation>
+    </message>
+    <message>
+        <source>ids %1</source>
+        <translation>编号 %1</translation>
+    </message>
+    <message>
+        <source>critical %1, warnings %2, info %3</source>
+        <translation>严重 %1，警告 %2，提示 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rule(s) could not run</source>
+        <translation>
+            <numerusform>%n 条规则无法运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device %1 (straggler)</source>
+        <translation>设备 %1（慢卡）</translation>
+    </message>
+    <message>
+        <source>Device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Iteration time (ms)</source>
+        <translation>迭代时间（ms）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Other (%n op types)</source>
+        <translation>
+            <numerusform>其他（%n 种算子类型）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>AI Core and AI CPU task time per op type over the whole session; the share is of all of it.</source>
+        <translation>整个会话中各算子类型的 AI Core 与 AI CPU 任务时间；占比以全部任务时间为基数。</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>正在分析…</translation>
+    </message>
+    <message>
+        <source>No findings: the advisor&apos;s rules found nothing worth a look.</source>
+        <translation>没有发现：专家建议规则未发现值得关注的问题。</translation>
+    </message>
+    <message>
+        <source>No findings from the rules that ran.</source>
+        <translation>已运行的规则没有发现问题。</translation>
+    </message>
+    <message>
+        <source>devices %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>iteration %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>iterations %1–%2</source>
+        <translation>迭代 %1–%2</translation>
+    </message>
+    <message>
+        <source>Show in timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <source>Rules that could not run (the Advisor tab says why): %1</source>
+        <translation>无法运行的规则（原因见“专家建议”页）：%1</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ui::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
@@ -7393,6 +7670,14 @@ F2 renames it.</source>
 Open a project (File → Open Project…) or record one (File → New Session…), then select a session in the project explorer.</source>
         <translation>未打开会话。
 请打开项目（文件 → 打开项目…）或录制一个会话（文件 → 新建会话…），然后在项目浏览器中选择一个会话。</translation>
+    </message>
+    <message>
+        <source>Device %1 pinned at the top and highlighted; its lanes are unpinned at the next focus.</source>
+        <translation>设备 %1 已固定到顶部并高亮；下次聚焦时会取消其泳道的固定。</translation>
+    </message>
+    <message>
+        <source>Devices %1 pinned at the top and highlighted; their lanes are unpinned at the next focus.</source>
+        <translation>设备 %1 已固定到顶部并高亮；下次聚焦时会取消这些泳道的固定。</translation>
     </message>
 </context>
 <context>
