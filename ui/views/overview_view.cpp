@@ -511,7 +511,22 @@ void OverviewView::rebuildPlot()
     plot_->xAxis->setLabel(tr("Iteration"));
     plot_->yAxis->setLabel(tr("Iteration time (ms)"));
     plot_->legend->setVisible(!ds.devices.empty());
+    fitLegend();
     plot_->replot();
+}
+
+void OverviewView::fitLegend()
+{
+    // As many legend columns as fit (names are never cut), the rest on more rows.
+    const int n = std::max(1, plot_->legend->itemCount());
+    plot_->legend->setWrap(std::max(1, std::min(n, plot_->width() / 150)));
+}
+
+void OverviewView::resizeEvent(QResizeEvent *e)
+{
+    QWidget::resizeEvent(e);
+    fitLegend();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void OverviewView::rebuildTopOps()

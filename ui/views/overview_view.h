@@ -71,6 +71,7 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *e) override;
     void showEvent(QShowEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
 
 private:
     struct Figures;
@@ -84,6 +85,7 @@ private:
     void rebuildCards();
     void rebuildPlot();
     void rebuildTopOps();
+    void fitLegend();
     void rebuildFindings();
     void onPlotClick(QCPAbstractPlottable *p, int index);
 
