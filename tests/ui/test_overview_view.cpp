@@ -6,7 +6,9 @@
 // evidence in the timeline; an import's batch is unknown, never invented.
 //
 //   ui_overview_view                      the test (ctest)
-//   ui_overview_view --show PROJECT [SESSION] [--dark]   the main window on that project
+//   ui_overview_view --show PROJECT [SESSION] [--dark] [--evidence] [--charts]   the main window on
+//       that project (--evidence: then the first finding's evidence in the timeline;
+//       --charts: the Charts tab on the iteration breakdown of every device)
 
 #include "core/analysis/advisor_coverage.h"
 #include "core/analysis/dashboard.h"
@@ -18,11 +20,13 @@
 #include "ui/main_window.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/views/advisor_view.h"
+#include "ui/views/chart_view.h"
 #include "ui/views/overview_view.h"
 
 #include <QApplication>
 #include <QTableWidget>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
@@ -242,6 +246,17 @@ int main(int argc, char **argv)
         if (!guitest::openProject(w, QString::fromLocal8Bit(argv[2])))
             return 1;
         w.projectExplorer()->select({w.projectPath(), argc >= 4 && argv[3][0] != '-' ? QByteArray(argv[3]).toLongLong() : 1});
+        if (app.arguments().contains(QStringLiteral("--evidence")))
+            QObject::connect(w.dashboard(), &ui::OverviewView::dataReady, &w, [&w] {
+                QTimer::singleShot(1500, &w, [&w] { w.dashboard()->activateLink(QStringLiteral("evidence:0")); });
+            });
+        if (app.arguments().contains(QStringLiteral("--charts")))
+            QTimer::singleShot(500, &w, [&w] {
+                if (auto *c = w.findChild<ui::ChartsView *>()) {
+                    w.views()->setCurrentWidget(c);
+                    c->setCurrentChart(ui::ChartsView::Steps);
+                }
+            });
         return app.exec();
     }
     OverviewViewTest t;

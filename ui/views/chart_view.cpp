@@ -256,7 +256,7 @@ QString ChartsView::pickedText() const
 
 void ChartsView::fillDeviceMenu()
 {
-    devicePicker_->setText(tr("Devices: %1").arg(pickedText()) + QStringLiteral(" ▾"));
+    devicePicker_->setText(tr("Devices: %1").arg(pickedText())); // the button draws its menu arrow
     devicePicker_->setEnabled(selection_.sessionId > 0);
     // The same devices: only the checks change (this runs inside an action's triggered
     // signal, whose action must not be deleted under it).

@@ -99,6 +99,13 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
         c.note = new QLabel(c.frame);
         c.note->setWordWrap(true);
         c.note->setForegroundRole(QPalette::PlaceholderText);
+        // The cards give way to the window (the explorer dock beside keeps its width): a
+        // narrow card elides rather than widening the Overview.
+        for (QLabel *l : {c.title, c.value, c.note}) {
+            l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+            l->setMinimumWidth(1);
+        }
+        c.frame->setMinimumWidth(60);
         v->addWidget(c.title);
         v->addWidget(c.value);
         v->addWidget(c.note);
@@ -128,6 +135,7 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
     plot_ = new QCustomPlot(board_);
     plot_->setObjectName(QStringLiteral("overviewIterationPlot"));
     plot_->setMinimumHeight(220);
+    plot_->setMinimumWidth(200);
     plot_->legend->setVisible(true);
     plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot_->legend->setWrap(8);
@@ -163,6 +171,7 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
     topOps_->setSelectionBehavior(QAbstractItemView::SelectRows);
     topOps_->horizontalHeader()->setStretchLastSection(false);
     topOps_->setWordWrap(false);
+    topOps_->setMinimumWidth(160);
 
     findingsView_ = new QTextBrowser(board_);
     findingsView_->setObjectName(QStringLiteral("overviewFindings"));
@@ -518,8 +527,10 @@ void OverviewView::rebuildPlot()
 void OverviewView::fitLegend()
 {
     // As many legend columns as fit (names are never cut), the rest on more rows.
+    // The plot takes about 3/5 of the view's width (its splitter's stretch), whether or not
+    // it is laid out yet.
     const int n = std::max(1, plot_->legend->itemCount());
-    plot_->legend->setWrap(std::max(1, std::min(n, plot_->width() / 150)));
+    plot_->legend->setWrap(std::max(1, std::min(n, width() * 3 / 5 / 150)));
 }
 
 void OverviewView::resizeEvent(QResizeEvent *e)
