@@ -24,6 +24,7 @@
 #include "ui/views/overview_view.h"
 
 #include <QApplication>
+#include <QScreen>
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QTimer>
@@ -241,7 +242,8 @@ int main(int argc, char **argv)
         if (app.arguments().contains(QStringLiteral("--dark")))
             ui::applyTheme(ui::Theme::Dark);
         ui::MainWindow w;
-        w.resize(1920, 1050);
+        const QSize screen = QGuiApplication::primaryScreen()->availableSize();
+        w.resize(std::min(1920, screen.width()), std::min(1050, screen.height()));
         w.show();
         if (!guitest::openProject(w, QString::fromLocal8Bit(argv[2])))
             return 1;

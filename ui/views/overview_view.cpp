@@ -104,6 +104,7 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
         for (QLabel *l : {c.title, c.value, c.note}) {
             l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
             l->setMinimumWidth(1);
+            l->setWordWrap(true); // "9,410.3 samples/s" breaks before its unit, never cut
         }
         c.frame->setMinimumWidth(60);
         v->addWidget(c.title);
@@ -530,7 +531,11 @@ void OverviewView::fitLegend()
     // The plot takes about 3/5 of the view's width (its splitter's stretch), whether or not
     // it is laid out yet.
     const int n = std::max(1, plot_->legend->itemCount());
-    plot_->legend->setWrap(std::max(1, std::min(n, width() * 3 / 5 / 150)));
+    const int wrap = std::max(1, std::min(n, width() * 3 / 5 / 150));
+    if (wrap != plot_->legend->wrap()) {
+        plot_->legend->setWrap(wrap);
+        plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-places the items
+    }
 }
 
 void OverviewView::resizeEvent(QResizeEvent *e)
