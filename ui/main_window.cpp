@@ -6,6 +6,7 @@
 #include "ui/views/chart_view.h"
 #include "ui/views/table_view.h"
 #include "ui/views/advisor_view.h"
+#include "ui/views/overview_view.h"
 #include "ui/views/communication_view.h"
 #include "ui/views/compare_view.h"
 #include "ui/views/sql_view.h"
@@ -119,10 +120,11 @@ MainWindow::MainWindow(QWidget *parent)
     views_ = new QTabWidget(this);
     views_->setObjectName(QStringLiteral("views"));
     views_->setDocumentMode(true);
-    details_ = new QTextBrowser(views_);
-    details_->setOpenLinks(false);
+    // The Overview: the session's dashboard above its facts (details_, written by showDetails).
+    overview_ = new OverviewView(views_);
+    details_ = overview_->facts();
     connect(details_, &QTextBrowser::anchorClicked, this, [](const QUrl &u) { QDesktopServices::openUrl(u); });
-    views_->addTab(details_, QString());
+    views_->addTab(overview_, QString());
     setCentralWidget(views_);
 
     statusLabel_ = new QLabel(this);
@@ -171,7 +173,7 @@ MainWindow::MainWindow(QWidget *parent)
         setStatus([id, name] { return tr("Session %1 is now called \"%2\".").arg(QString::number(id), name); });
     });
     connect(timeline_, &TimelineView::rangeSelected, tables, &TablesView::setTimeRange);
-    connect(tables, &TablesView::showInTimelineRequested, this, &MainWindow::showInTimeline);
+    connect(tables, &TablesView::showEvidenceRequested, this, &MainWindow::showEvidence);
     // Charts: follow the selection and the timeline's range; iteration bars jump to the timeline.
     auto *charts = new ChartsView(views_);
     charts->setObjectName(QStringLiteral("charts"));
@@ -185,7 +187,21 @@ MainWindow::MainWindow(QWidget *parent)
     addView(advisor, QString());
     connect(explorer_, &ProjectExplorer::selectionChanged, advisor,
             [advisor](const ExplorerSelection &sel) { advisor->setSession(sel.projectPath, sel.sessionId); });
-    connect(advisor, &AdvisorView::showInTimeline, this, &MainWindow::showInTimeline);
+    connect(advisor, &AdvisorView::showEvidence, this, &MainWindow::showEvidence);
+    connect(explorer_, &ProjectExplorer::selectionChanged, overview_,
+            [this](const ExplorerSelection &sel) { overview_->setSession(sel.projectPath, sel.sessionId); });
+    connect(overview_, &OverviewView::showEvidence, this, &MainWindow::showEvidence);
+    // A session that was recording when it was selected has grown: its figures again.
+    connect(this, &MainWindow::workFinished, overview_, [this] { overview_->refresh(); });
+    connect(overview_, &OverviewView::findingRequested, this, [this, advisor](int row) {
+        views_->setCurrentWidget(advisor);
+        // The advisor computes when shown; the row is selected once its findings are in.
+        if (advisor->waitForIdle(0) && row < int(advisor->findings().size()))
+            advisor->selectFinding(row);
+        else
+            connect(advisor, &AdvisorView::analysisFinished, advisor, [advisor, row] { advisor->selectFinding(row); },
+                    Qt::SingleShotConnection);
+    });
     auto *communication = new CommunicationView(views_);
     addView(communication, QString());
     connect(explorer_, &ProjectExplorer::selectionChanged, communication,
@@ -373,7 +389,7 @@ void MainWindow::retranslateUi()
     toolBar_->setWindowTitle(tr("Main Tool Bar"));
     explorerDock_->setWindowTitle(tr("Project Explorer"));
     messagesDock_->setWindowTitle(tr("Messages"));
-    views_->setTabText(views_->indexOf(details_), tr("Overview"));
+    views_->setTabText(views_->indexOf(overview_), tr("Overview"));
     cancelButton_->setText(tr("Cancel"));
     if (status_)
         statusLabel_->setText(status_());
@@ -457,6 +473,24 @@ void MainWindow::showInTimeline(int device, qint64 stream, qint64 start, qint64 
         if (stream >= 0 && timeline_->selectTask(std::uint16_t(device), std::uint32_t(stream), start))
             return;
         timeline_->selectRange(start, end);
+    });
+}
+
+void MainWindow::showEvidence(const QList<int> &devices, qint64 start, qint64 end, qint64 stream, qint64 taskStart)
+{
+    views_->setCurrentWidget(timeline_);
+    if (end < start)
+        std::swap(start, end);
+    std::vector<std::uint16_t> ds;
+    for (int d : devices)
+        if (d >= 0 && d <= 0xffff)
+            ds.push_back(std::uint16_t(d));
+    const bool task = stream >= 0 && !ds.empty();
+    // The evidence belongs to the selected session, which may still be opening.
+    timeline_->whenOpen([this, ds, start, end, task, stream, taskStart] {
+        timeline_->focusEvidence(ds, start, end, !task);
+        if (task && !timeline_->selectTask(ds.front(), std::uint32_t(stream), taskStart))
+            timeline_->selectRange(start, end);
     });
 }
 

@@ -38,6 +38,8 @@ class QTreeWidget;
 
 namespace npuscope::ui {
 
+class OverviewView;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -102,7 +104,8 @@ public:
     QLabel *statusLabel() const { return statusLabel_; }
     QPushButton *cancelButton() const { return cancelButton_; }
     QPlainTextEdit *messages() const { return messages_; }
-    QTextBrowser *overview() const { return details_; }
+    QTextBrowser *overview() const { return details_; }   // the Overview's facts
+    OverviewView *dashboard() const { return overview_; }
 
 public Q_SLOTS:
     // Brings the timeline tab forward on [start, end] (absolute ns, as stored) of the
@@ -110,6 +113,11 @@ public Q_SLOTS:
     // (device, stream) and shows its details; without one (stream < 0) selects the range.
     // Every view's "show in timeline" / row double-click goes through here.
     void showInTimeline(int device, qint64 stream, qint64 start, qint64 end);
+    // Brings the timeline forward on evidence (an advisor finding, a table row): `devices`
+    // pinned and highlighted (TimelineView::focusEvidence), [start, end] shown and selected;
+    // with a stream ≥ 0, the task starting at taskStart on (devices[0], stream) selected
+    // instead of the range.
+    void showEvidence(const QList<int> &devices, qint64 start, qint64 end, qint64 stream, qint64 taskStart);
     void newSession();
     void openProjectDialog();
     void saveProjectAsDialog();
@@ -171,7 +179,8 @@ private:
     class TimelineView *timeline_ = nullptr;
     QString timelineProject_;
     std::int64_t timelineSession_ = 0;
-    QTextBrowser *details_ = nullptr;
+    QTextBrowser *details_ = nullptr;   // the Overview's facts
+    OverviewView *overview_ = nullptr;
     QLabel *statusLabel_ = nullptr;
     QProgressBar *progress_ = nullptr;
     QPushButton *cancelButton_ = nullptr;

@@ -63,9 +63,16 @@ bool cancelled(const std::atomic<bool> *cancel)
 
 } // namespace
 
+bool ChartScope::picked(std::uint16_t d) const
+{
+    return devices.empty() || std::find(devices.begin(), devices.end(), d) != devices.end();
+}
+
 bool ChartScope::includes(const IterationKey &k) const
 {
     if (device >= 0 && k.device != device)
+        return false;
+    if (!picked(k.device))
         return false;
     if (modelId >= 0 && k.modelId != modelId)
         return false;
@@ -303,6 +310,8 @@ ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, c
         for (const auto &[device, model] : pairs) {
             if (scope.modelId >= 0 && model != scope.modelId)
                 continue;
+            if (!scope.picked(device))
+                continue;
             const bool deviceOk = scope.device < 0 || device == scope.device;
             if (!deviceOk && !(request.kinds & Devices))
                 continue;
@@ -375,17 +384,29 @@ MemorySeries memoryOverTime(const TraceReader &reader, const ChartScope &scope, 
         if (any)
             out.devices.push_back(d);
     }
-    if (scope.device >= 0)
+    if (scope.device >= 0) {
         out.device = scope.device;
-    else if (!out.devices.empty())
-        out.device = out.devices.front();
+    } else {
+        for (std::uint16_t d : out.devices)
+            if (scope.picked(d)) {
+                out.device = d;
+                break;
+            }
+    }
     const bool has = std::find(out.devices.begin(), out.devices.end(), out.device) != out.devices.end();
     if (!has) {
         out.missing = out.devices.empty()
             ? Ctx::tr("The session has no memory records. torch_npu writes them with profile_memory=True "
                       "(memory_record.csv, operator_memory.csv, npu_module_mem.csv; MEMORY_RECORD, OP_MEMORY and "
                       "NPU_MODULE_MEM in its database).")
-            : Ctx::tr("Device %1 has no memory records; select another device in the project explorer.").arg(scope.device);
+            : out.device >= 0 || scope.devices.empty()
+            ? Ctx::tr("Device %1 has no memory records; select another device in the project explorer.").arg(out.device)
+            : Ctx::tr("None of the devices picked has memory records; pick one of %1.").arg([&] {
+                  QStringList ids;
+                  for (auto d : out.devices)
+                      ids << QString::number(d);
+                  return ids.join(QStringLiteral(", "));
+              }());
         return out;
     }
     const std::uint16_t device = std::uint16_t(out.device);

@@ -26,11 +26,16 @@ namespace npuscope::analysis::charts {
 // Which part of a session the charts look at. -1 means "all" at that level.
 struct ChartScope {
     int device = -1;
+    // The devices picked (the Charts tab's device picker); empty: every device. Unlike
+    // `device`, it also limits the iteration-time-per-device chart (the user chose which
+    // devices to compare).
+    std::vector<std::uint16_t> devices;
     std::int64_t modelId = -1;
     std::int64_t iterationFirst = -1, iterationLast = -1; // inclusive bounds; -1: open
     TimeNs rangeStart = 0, rangeEnd = 0;                  // [start, end); start >= end: no limit
 
     bool includes(const IterationKey &k) const;
+    bool picked(std::uint16_t d) const;                   // in `devices` (always when it is empty)
     bool hasRange() const { return rangeEnd > rangeStart; }
     bool inRange(TimeNs start) const { return !hasRange() || (start >= rangeStart && start < rangeEnd); }
 };
@@ -66,7 +71,8 @@ struct StepSeries {
 };
 
 // ---- Iteration time per device -------------------------------------------------------
-// Ignores the scope's device: a comparison between devices needs all of them.
+// Ignores the scope's device (a comparison between devices needs all of them) but keeps to
+// the picked `devices`.
 struct DeviceIterations {
     std::uint16_t device = 0;
     std::vector<IterationStep> steps; // by model, iteration
@@ -127,7 +133,7 @@ struct L2Histogram {
 
 // ---- Memory over time (torch_npu's memory_record / npu_module_mem / operator_memory, the
 // db's MEMORY_RECORD / NPU_MODULE_MEM / OP_MEMORY) -----------------------------------------
-// One device: the scope's, else the first with memory records. Sizes are the files' "MB",
+// One device: the scope's, else the first picked one with memory records. Sizes are the files' "MB",
 // which torch_npu computes as bytes / 1024 / 1024 (MiB). Times are absolute ns.
 enum class MemoryMetric : std::uint8_t { Allocated, Reserved, Active };
 struct MemoryPoint {
@@ -170,9 +176,8 @@ struct ChartRequest {
     int topN = 10;                       // ≥ 1
     int l2Bins = 20;                     // ≥ 1
     // Steps and Devices show every iteration of the selected device/model (neither the
-    // iteration bounds nor the time range apply) when true, so picking an iteration in the
-    // explorer, or the timeline range a click on an iteration bar selects, does not shrink
-    // the per-iteration charts to one bar.
+    // iteration bounds nor the time range apply) when true. The Charts tab sets it false:
+    // its iteration charts keep to the iterations whose FP start lies in the time range.
     bool stepsShowAllIterations = true;
 };
 

@@ -50,6 +50,27 @@ public:
     virtual bool forEachHcclTask(const IterationKey &k, const HcclFn &fn) const = 0;
     virtual bool forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const = 0;
     virtual bool forEachHostRange(const IterationKey &k, const HostRangeFn &fn) const = 0;
+    // Every task of the session, without its PMU values (pmu stays empty), in no stated
+    // order: one pass for whole-session tables and aggregates that need neither (a store
+    // reads its task table once instead of per iteration). fn returns false to stop; false
+    // on a read error. The default goes iteration by iteration.
+    virtual bool scanTasks(const TaskFn &fn) const
+    {
+        for (const IterationKey &k : iterations()) {
+            bool stop = false;
+            const bool ok = forEachTask(k, [&fn, &stop](const TaskRecord &t) {
+                if (fn(t))
+                    return true;
+                stop = true;
+                return false;
+            });
+            if (!ok)
+                return false;
+            if (stop)
+                return true;
+        }
+        return true;
+    }
 
     virtual std::vector<StepTraceRecord> stepTraces(std::uint16_t device, std::uint32_t modelId) const = 0;
     virtual std::vector<QueueEventRecord> queueEvents(std::uint16_t device) const = 0;

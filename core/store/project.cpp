@@ -844,6 +844,39 @@ bool ProjectReader::forEachTask(const IterationKey &k, const TaskFn &fn) const
     });
 }
 
+bool ProjectReader::scanTasks(const TaskFn &fn) const
+{
+    Stmt s;
+    // NOT INDEXED: the table in rowid order (the pages as written) beats an index walk
+    // with a table look-up per row.
+    const int rc = d->db.prepare("SELECT device, model, iteration, stream, task_id, batch_id, type, start, duration, "
+                                 "pending, op, name, total_cycles, l2_hit, l2_victim, kind "
+                                 "FROM tasks NOT INDEXED WHERE session = ?1", &s);
+    if (rc != SQLITE_OK)
+        return d->fail(rc);
+    sqlite3_bind_int64(s.get(), 1, d->session);
+    TaskRecord r;
+    return d->run(s, [&](sqlite3_stmt *q) {
+        r.device = std::uint16_t(colU32(q, 0));
+        r.modelId = colU32(q, 1);
+        r.iteration = colU32(q, 2);
+        r.streamId = colU32(q, 3);
+        r.taskId = colU32(q, 4);
+        r.batchId = colU32(q, 5);
+        r.type = colU32(q, 6);
+        r.start = colI(q, 7);
+        r.duration = colI(q, 8);
+        r.pending = colI(q, 9);
+        r.opId = colU32(q, 10);
+        r.name = colU32(q, 11);
+        r.totalCycles = u64(colI(q, 12));
+        r.l2HitRate = static_cast<float>(sqlite3_column_double(q, 13));
+        r.l2VictimRate = static_cast<float>(sqlite3_column_double(q, 14));
+        r.kind = static_cast<TaskKind>(colI(q, 15) & (kTaskKindLimit - 1));
+        return fn(r);
+    });
+}
+
 bool ProjectReader::forEachCollective(const IterationKey &k, const CollectiveFn &fn) const
 {
     Stmt s;

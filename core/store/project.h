@@ -188,6 +188,8 @@ public:
     const OpDesc *op(std::uint32_t opId) const override;
     std::vector<IterationKey> iterations() const override;
     bool forEachTask(const IterationKey &k, const TaskFn &fn) const override;
+    // One sequential pass over the session's task rows (storage order, no PMU join).
+    bool scanTasks(const TaskFn &fn) const override;
     bool forEachCollective(const IterationKey &k, const CollectiveFn &fn) const override;
     bool forEachHcclTask(const IterationKey &k, const HcclFn &fn) const override;
     bool forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const override;

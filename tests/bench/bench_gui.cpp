@@ -17,6 +17,15 @@
 //                   300 ms goal
 // NPUSCOPE_BENCH_GUI_ITERATIONS sets the recorded run's iterations (default 400; the
 // cancelled run asks for the 100000 maximum and is stopped long before).
+//
+// Then (also alone as `npuscope-bench gui_tables`), measured by ui_tables_view --bench on a
+// ResNet-50 ×8 session of about 1 M tasks (NPUSCOPE_BENCH_TABLE_ITERATIONS, default 90):
+//   gui_task_time_grouped  Tables → Task time grouped by type: the kind picked → the grouped
+//                          rows shown; ratio = against reading every task iteration by
+//                          iteration (the table's former read, same run; goal < 500 ms)
+//   gui_sql_op_type        the SQL console's "Task time per op type" example, run to its
+//                          result; ratio = against its former form (task_view, joined per
+//                          task, then grouped), same run (goal < 500 ms)
 
 #include "tests/bench/bench.h"
 
@@ -33,8 +42,46 @@ using namespace npuscope::bench;
 
 namespace {
 
+void tableFigures(Config &cfg)
+{
+    if (cfg.results.count("gui_tables_done"))
+        return;
+    cfg.results["gui_tables_done"] = 1;
+    const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_tables_view");
+    if (!QFileInfo::exists(exe))
+        die(QStringLiteral("gui table figures need %1 (build the ui_tables_view target)").arg(exe));
+    const QString work = cfg.work + QStringLiteral("/gui-tables");
+    QDir(work).removeRecursively();
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    p.start(exe, {QStringLiteral("--bench"), work});
+    if (!p.waitForFinished(2 * 60 * 60 * 1000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        die(QStringLiteral("%1 --bench %2 failed").arg(exe, work));
+    std::map<QString, double> v;
+    for (const QByteArray &l : p.readAllStandardOutput().split('\n')) {
+        const QList<QByteArray> kv = l.trimmed().split(' ');
+        if (kv.size() == 2)
+            v[QString::fromLatin1(kv[0])] = kv[1].toDouble();
+    }
+    for (const char *k : {"tasks", "read_ms", "task_time_grouped_ms", "task_time_rows", "sql_former_ms", "sql_op_type_ms"})
+        if (!v.count(QString::fromLatin1(k)))
+            die(QStringLiteral("gui table figures: %1 did not report %2").arg(exe, QString::fromLatin1(k)));
+    line("gui_task_time_grouped", v["task_time_grouped_ms"], "ms", v["task_time_grouped_ms"] / std::max(v["read_ms"], 1e-3),
+         QStringLiteral("%1 tasks, %2 task_time rows grouped by type; ratio against reading every task iteration by "
+                        "iteration (%3 ms); goal 500 ms")
+             .arg(qulonglong(v["tasks"])).arg(qulonglong(v["task_time_rows"])).arg(v["read_ms"], 0, 'f', 1));
+    line("gui_sql_op_type", v["sql_op_type_ms"], "ms", v["sql_op_type_ms"] / std::max(v["sql_former_ms"], 1e-3),
+         QStringLiteral("\"Task time per op type\" over %1 tasks; ratio against its former form (%2 ms); goal 500 ms")
+             .arg(qulonglong(v["tasks"])).arg(v["sql_former_ms"], 0, 'f', 1));
+    QDir(work).removeRecursively();
+}
+
 void guiFigures(Config &cfg)
 {
+    tableFigures(cfg);
     const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_gui_import");
     if (!QFileInfo::exists(exe))
         die(QStringLiteral("gui figures need %1 (build the ui_gui_import target)").arg(exe));
@@ -85,3 +132,4 @@ void guiFigures(Config &cfg)
 } // namespace
 
 NPUSCOPE_BENCH_FIGURE("gui", 60, guiFigures);
+NPUSCOPE_BENCH_FIGURE("gui_tables", 61, tableFigures);

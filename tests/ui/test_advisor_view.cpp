@@ -20,6 +20,7 @@
 #include <QTextBrowser>
 #include <QTreeWidget>
 #include <QtTest>
+#include <set>
 
 using namespace npuscope;
 using npuscope::ui::AdvisorView;
@@ -112,19 +113,74 @@ private slots:
         QVERIFY(details.contains(QStringLiteral("Devices:")));
         QVERIFY(!view->statusLabel()->text().contains(QLatin1String("healthy")));
 
-        // Show in Timeline: the timeline tab comes forward and shows the focus.
+        // Show in Timeline: the timeline tab comes forward on the finding's evidence: its
+        // devices pinned and highlighted, the whole span of its iterations selected and shown.
         QVERIFY(view->showButton()->isEnabled());
         QVERIFY(w.timeline()->model());
+        QVERIFY(w.timeline()->waitForDetails(60000));
+        QVERIFY(!f.iterations.empty());
+        QCOMPARE(int(view->evidence().size()), int(expected.size()));
+        const analysis::EvidenceFocus &ev = view->evidence()[std::size_t(row)];
+        QCOMPARE(ev.devices, f.devices);
+        QCOMPARE(ev.firstIteration, *std::min_element(f.iterations.begin(), f.iterations.end()));
+        QCOMPARE(ev.lastIteration, *std::max_element(f.iterations.begin(), f.iterations.end()));
+        QVERIFY(details.contains(QStringLiteral("Show in Timeline pins")) || view->details()->toPlainText().contains(QStringLiteral("Show in Timeline pins")));
         const auto before = w.timeline()->visibleRange();
         QTest::mouseClick(view->showButton(), Qt::LeftButton);
         QCOMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+        QCOMPARE(w.timeline()->focusedDevices(), f.devices);
+        // Every iteration of the finding on each affected device lies in the selected range.
+        const auto [s0, s1] = w.timeline()->selectedRange();
+        QCOMPARE(s0, ev.start);
+        QCOMPARE(s1, ev.end);
+        {
+            store::StoreError e;
+            QString msg;
+            auto p = store::Project::open(straggler_, store::Project::Mode::ReadOnly, &e, &msg);
+            auto r = p ? p->session(1, &msg) : nullptr;
+            QVERIFY(r);
+            int covered = 0;
+            std::set<std::pair<std::uint16_t, std::uint32_t>> models;
+            for (const IterationKey &k : r->iterations())
+                if (std::find(f.devices.begin(), f.devices.end(), k.device) != f.devices.end())
+                    models.emplace(k.device, k.modelId);
+            for (const auto &dm : models)
+                for (const StepTraceRecord &st : r->stepTraces(dm.first, dm.second)) {
+                    const std::uint16_t d = dm.first;
+                    if (std::find(f.iterations.begin(), f.iterations.end(), st.iteration) == f.iterations.end())
+                        continue;
+                    const TimeNs begin = st.previousIterationEnd >= 0 ? st.previousIterationEnd : st.fpStart;
+                    QVERIFY2(begin >= s0 && st.iterationEnd <= s1,
+                             qPrintable(QStringLiteral("iteration %1 of device %2 (%3..%4) outside %5..%6")
+                                            .arg(st.iteration).arg(d).arg(begin).arg(st.iterationEnd).arg(s0).arg(s1)));
+                    ++covered;
+                }
+            QCOMPARE(covered, int(f.iterations.size() * f.devices.size()));
+        }
         const auto after = w.timeline()->visibleRange();
         QVERIFY(after != before);
-        QVERIFY2(after.first <= f.focusStart && after.second >= f.focusEnd,
-                 qPrintable(QStringLiteral("shown %1..%2, focus %3..%4")
-                                .arg(after.first).arg(after.second).arg(f.focusStart).arg(f.focusEnd)));
-        // Not the whole session: the view zoomed in on the focus.
-        QVERIFY(after.second - after.first < 4 * (f.focusEnd - f.focusStart) + 10'000);
+        QVERIFY(after.first <= s0 && after.second >= s1);
+        QVERIFY(after.second - after.first < (s1 - s0) * 13 / 10); // the span, a little context
+        // The device's lanes are pinned at the top: the pinned lanes are all of device 1,
+        // the busiest stream among them.
+        const std::vector<int> pinned = w.timeline()->pinnedLanes();
+        QVERIFY(!pinned.empty());
+        bool stream = false;
+        for (int lane : pinned) {
+            const auto &l = w.timeline()->model()->lanes[std::size_t(lane)];
+            QCOMPARE(int(l.device), int(f.devices.front()));
+            stream = stream || l.kind == ui::timeline::LaneKind::Stream;
+        }
+        QVERIFY(stream);
+        const auto shown = w.timeline()->shownLanes();
+        QCOMPARE(shown.front(), pinned.front()); // pinned lanes come first
+        // Another focus unpins what this one pinned.
+        QVERIFY(w.timeline()->focusEvidence({0}, s0, s1));
+        for (int lane : w.timeline()->pinnedLanes())
+            QCOMPARE(int(w.timeline()->model()->lanes[std::size_t(lane)].device), 0);
+        w.timeline()->clearFocus();
+        QVERIFY(w.timeline()->pinnedLanes().empty());
+        QVERIFY(w.timeline()->focusedDevices().empty());
     }
 
     void cleanRunLooksHealthy()

@@ -23,6 +23,8 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QLabel>
+#include <QToolButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -397,18 +399,129 @@ private slots:
         ch::ChartScope scope;
         scope.rangeStart = st.start;
         scope.rangeEnd = st.end;
-        const ch::ChartSet want = expected(full_, scope, 10);
+        ch::ChartRequest req;
+        req.scope = scope;
+        req.stepsShowAllIterations = false;
+        store::StoreError e;
+        QString msg;
+        auto project = store::Project::open(full_, store::Project::Mode::ReadOnly, &e, &msg);
+        auto reader = project ? project->session(1, &msg) : nullptr;
+        QVERIFY(reader);
+        const ch::ChartSet want = ch::computeCharts(*reader, req);
         QCOMPARE(v.data().topOps.allTotal, want.topOps.allTotal);
         QVERIFY(want.topOps.allTotal < all.topOps.allTotal);
         QCOMPARE(v.data().l2.tasks, want.l2.tasks);
-        // The iteration charts keep every iteration (a click on one selects its range).
-        QCOMPARE(v.data().steps.steps.size(), all.steps.steps.size());
+        QVERIFY(v.findChild<QLabel *>(QStringLiteral("chartScope"))->text().contains(QLatin1String("selected in the timeline")));
+        // The iteration charts keep to the iterations whose FP start lies in the range: the
+        // selected iteration on every device, no other.
+        QVERIFY(!want.steps.steps.empty());
+        QVERIFY(want.steps.steps.size() < all.steps.steps.size());
+        QCOMPARE(v.data().steps.steps.size(), want.steps.steps.size());
+        for (const auto &s : v.data().steps.steps)
+            QCOMPARE(s.iteration, 2u);
+        // What is drawn: the step breakdown's bars and the per-device lines hold iteration 2 only.
+        QCustomPlot *sp = v.plot(ChartsView::Steps);
+        for (QCPBars *b : plottables<QCPBars>(sp)) {
+            QCOMPARE(b->data()->size(), 1);
+            QCOMPARE(b->data()->constBegin()->key, 2.0);
+        }
+        QCustomPlot *dp = v.plot(ChartsView::Devices);
+        const auto lines = plottables<QCPGraph>(dp);
+        QCOMPARE(lines.size(), 2 * want.devices.devices.size());
+        for (QCPGraph *g : lines) {
+            QCOMPARE(g->data()->size(), 1);
+            QCOMPARE(g->data()->constBegin()->key, 2.0);
+        }
         auto *clear = v.findChild<QToolButton *>(QStringLiteral("chartClearRange"));
         QVERIFY(clear && clear->isVisible());
         clear->click();
         QVERIFY(v.waitForData(60000));
         QCOMPARE(v.data().topOps.allTotal, all.topOps.allTotal);
+        QCOMPARE(v.data().steps.steps.size(), all.steps.steps.size());
         QVERIFY(!clear->isVisible());
+    }
+
+    // The device picker: every chart covers the devices picked (assert on the series), the
+    // step breakdown draws one stack per device, an explorer device picks that device.
+    void devicePickerScopesEveryChart()
+    {
+        ChartsView v;
+        v.resize(1400, 900);
+        v.show();
+        v.setSelection(session(full_));
+        QVERIFY(v.waitForData(60000));
+        QCOMPARE(v.sessionDevices(), (std::vector<std::uint16_t>{0, 1, 2, 3}));
+        QVERIFY(v.devices().empty());
+        auto *picker = v.findChild<QToolButton *>(QStringLiteral("chartDevices"));
+        QVERIFY(picker && picker->isEnabled());
+        QVERIFY2(picker->text().contains(QLatin1String("All 4 device")), qPrintable(picker->text()));
+        // All devices: the breakdown has a stack per device (3 parts each), grouped.
+        QCustomPlot *sp = v.plot(ChartsView::Steps);
+        QCOMPARE(plottables<QCPBars>(sp).size(), std::size_t(3 * 4));
+        QVERIFY(plottables<QCPGraph>(sp).empty());
+
+        // Pick devices 1 and 3 through the menu.
+        auto pick = [&](int device) {
+            QAction *a = v.findChild<QAction *>(QStringLiteral("chartDevice%1").arg(device));
+            QVERIFY(a);
+            a->trigger();
+        };
+        pick(1);
+        QCOMPARE(v.devices(), (std::vector<std::uint16_t>{1}));
+        pick(3);
+        QCOMPARE(v.devices(), (std::vector<std::uint16_t>{1, 3}));
+        QVERIFY(v.waitForData(60000));
+        QVERIFY(picker->text().contains(QLatin1String("Devices 1, 3")));
+        ch::ChartScope scope;
+        scope.devices = {1, 3};
+        const ch::ChartSet want = expected(full_, scope, 10);
+        QCOMPARE(v.data().topOps.allTotal, want.topOps.allTotal);
+        QVERIFY(want.topOps.allTotal < expected(full_, {}, 10).topOps.allTotal);
+        QCOMPARE(v.data().l2.tasks, want.l2.tasks);
+        QCOMPARE(v.data().bandwidth.transports.size(), want.bandwidth.transports.size());
+        // Iteration time per device: devices 1 and 3 only, with their values.
+        QCustomPlot *dp = v.plot(ChartsView::Devices);
+        const double unit = unitOf(dp->yAxis->label());
+        auto lines = plottables<QCPGraph>(dp);
+        QCOMPARE(lines.size(), std::size_t(4));
+        QCOMPARE(want.devices.devices.size(), std::size_t(2));
+        for (std::size_t d = 0; d < 2; ++d) {
+            const auto &dev = want.devices.devices[d];
+            QVERIFY(lines[2 * d]->name().startsWith(QStringLiteral("Device %1").arg(dev.device)));
+            QCOMPARE(lines[2 * d]->data()->size(), int(dev.steps.size()));
+            for (const auto &s : dev.steps)
+                QVERIFY(close(lines[2 * d]->data()->findBegin(s.iteration, false)->value * unit, double(s.iterationTime)));
+        }
+        // The breakdown: one stack per picked device, each holding that device's figures.
+        const double sunit = unitOf(sp->yAxis->label());
+        QCOMPARE(plottables<QCPBars>(sp).size(), std::size_t(3 * 2));
+        for (const auto &s : want.steps.steps) {
+            QVERIFY(s.device == 1 || s.device == 3);
+            auto *fp = sp->findChild<QCPBars *>(QStringLiteral("steps-d%1-fp").arg(s.device));
+            auto *refresh = sp->findChild<QCPBars *>(QStringLiteral("steps-d%1-refresh").arg(s.device));
+            QVERIFY(fp && refresh);
+            QVERIFY(close(valueAt(fp, s.iteration) * sunit, double(s.fpToBp)));
+            QVERIFY(close(valueAt(refresh, s.iteration) * sunit, double(s.refresh)));
+            QCOMPARE(refresh->barBelow(), fp);
+        }
+        QVERIFY(!sp->findChild<QCPBars *>(QStringLiteral("steps-d0-fp")));
+        QCOMPARE(sp->legend->itemCount(), 3); // the parts, once
+
+        // "All devices" again.
+        v.findChild<QAction *>(QStringLiteral("chartDeviceAll"))->trigger();
+        QVERIFY(v.devices().empty());
+        QVERIFY(v.waitForData(60000));
+        QCOMPARE(v.data().topOps.allTotal, expected(full_, {}, 10).topOps.allTotal);
+        QCOMPARE(plottables<QCPGraph>(dp).size(), std::size_t(8));
+
+        // A device selected in the explorer is the one picked.
+        auto sel = session(full_);
+        sel.device = 2;
+        v.setSelection(sel);
+        QCOMPARE(v.devices(), (std::vector<std::uint16_t>{2}));
+        QVERIFY(v.waitForData(60000));
+        QCOMPARE(plottables<QCPGraph>(dp).size(), std::size_t(2));
+        QVERIFY(plottables<QCPGraph>(dp)[0]->name().startsWith(QLatin1String("Device 2")));
     }
 
     void clickingAnIterationBarMovesTheTimeline()

@@ -322,6 +322,24 @@ private slots:
         const int groups = view.model()->rowCount();
         QVERIFY(groups > 0);
         QCOMPARE(qint64(groups), count(path_, "SELECT COUNT(DISTINCT o.op_type) FROM tasks t JOIN ops o ON o.session = t.session AND o.id = t.op"));
+        // op_time_view: the same totals per op type, aggregated per op before the join.
+        QVERIFY(run(view, QStringLiteral("SELECT op_type, SUM(duration), COUNT(*) FROM task_view WHERE op_type IS NOT NULL GROUP BY 1 ORDER BY 1")));
+        const auto perTask = view.model()->result().rows;
+        QVERIFY(run(view, QStringLiteral("SELECT op_type, SUM(total_ns), SUM(tasks) FROM op_time_view WHERE op_type IS NOT NULL GROUP BY 1 ORDER BY 1")));
+        QCOMPARE(view.model()->result().rows, perTask);
+        // The "Task time per op type" example reads it and gives the same figures.
+        QString example;
+        for (int i = 0; i < view.examples()->count(); ++i)
+            if (view.examples()->itemText(i).startsWith(QLatin1String("Task time per op type")))
+                example = view.examples()->itemData(i).toString();
+        QVERIFY(example.contains(QLatin1String("op_time_view")));
+        QVERIFY(run(view, example));
+        QCOMPARE(view.model()->rowCount(), int(perTask.size()));
+        qint64 total = 0;
+        for (const auto &r : view.model()->result().rows)
+            total += r.at(3).toLongLong();
+        QCOMPARE(total, count(path_, "SELECT SUM(t.duration) FROM tasks t JOIN ops o ON o.session = t.session AND o.id = t.op "
+                                     "JOIN strings s ON s.session = o.session AND s.id = o.op_type"));
         QVERIFY(run(view, QStringLiteral("SELECT COUNT(*), SUM(duration) FROM task_view")));
         QCOMPARE(view.model()->index(0, 0).data().toLongLong() > 0, true);
         QCOMPARE(view.model()->result().rows.at(0).at(0).toLongLong(), count(path_, "SELECT COUNT(*) FROM tasks"));

@@ -2,7 +2,15 @@
 // QAbstractItemModelTester on the model of every kind and on the grouped model, sorting
 // through the header, filtering through the filter row (and its error message), copy as
 // tab-separated text, CSV export of every visible row, the time-range filter driven by the
-// timeline's rangeSelected signal, and a row double-click that brings the timeline to the task.
+// timeline's rangeSelected signal, and a row double-click that brings the timeline to the task
+// (the row's device pinned and highlighted, a step-trace row's iteration selected).
+//
+// `ui_tables_view --bench WORKDIR` is not a test: it records a ResNet-50 ×8 session of about
+// 1 M tasks (NPUSCOPE_BENCH_TABLE_ITERATIONS, default 90 iterations) and prints, for
+// npuscope-bench gui (bench_gui.cpp), the time until Tables → Task time grouped by type is
+// shown, the time of the SQL console's "Task time per op type" example, and their same-run
+// baselines: reading every task iteration by iteration (what the table read before) and
+// the example's former form (task_view joined per task, then grouped).
 
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
@@ -12,6 +20,7 @@
 #include "ui/timeline/timeline_view.h"
 #include "ui/views/table_model.h"
 #include "ui/views/table_view.h"
+#include "ui/views/sql_view.h"
 
 #include "../core/pipeline_fixture.h"
 
@@ -28,7 +37,9 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <QElapsedTimer>
 #include <cmath>
+#include <cstdio>
 
 using namespace npuscope;
 using namespace npuscope::analysis;
@@ -325,6 +336,36 @@ void TablesViewTest::rangeFromTimelineAndJump()
     QVERIFY(vis.first <= s.start && vis.second >= s.end);
     // The jump does not narrow the table to the task.
     QVERIFY(!tables->timeRange().has_value());
+    // The task's device is pinned and highlighted too, the task selected (not a range).
+    QCOMPARE(w.timeline()->focusedDevices(), std::vector<std::uint16_t>{s.device});
+    QVERIFY(w.timeline()->selectedRange() == (std::pair<TimeNs, TimeNs>{0, 0}));
+
+    // A step-trace row names a device and an iteration: that device focused, the whole
+    // iteration selected.
+    w.views()->setCurrentWidget(tables);
+    QVERIFY(tables->setKind(SummaryKind::StepTrace));
+    QVERIFY(tables->waitForLoaded(60000));
+    const auto *st = tables->model()->table();
+    QVERIFY(st);
+    int srow = -1;
+    for (int r = 0; r < tables->model()->rowCount() && srow < 0; ++r)
+        if (st->span(tables->model()->sourceRow(r)).device == 1 && st->span(tables->model()->sourceRow(r)).iteration == 2)
+            srow = r;
+    QVERIFY(srow >= 0);
+    const RowSpan ss = st->span(tables->model()->sourceRow(srow));
+    QVERIFY(ss.end > ss.start);
+    const QModelIndex sidx = tables->model()->index(srow, 0);
+    tables->tableView()->scrollTo(sidx);
+    const QRect srect = tables->tableView()->visualRect(sidx);
+    QTest::mouseClick(tables->tableView()->viewport(), Qt::LeftButton, {}, srect.center());
+    QTest::mouseDClick(tables->tableView()->viewport(), Qt::LeftButton, {}, srect.center());
+    QTRY_COMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+    QCOMPARE(w.timeline()->focusedDevices(), std::vector<std::uint16_t>{1});
+    QVERIFY(w.timeline()->selectedRange() == (std::pair<TimeNs, TimeNs>{ss.start, ss.end}));
+    QVERIFY(!w.timeline()->pinnedLanes().empty());
+    for (int lane : w.timeline()->pinnedLanes())
+        QCOMPARE(int(w.timeline()->model()->lanes[std::size_t(lane)].device), 1);
+    QVERIFY(!tables->timeRange().has_value());
 }
 
 // A table over the background threshold (0 here: every table) is sorted, filtered and
@@ -409,5 +450,150 @@ void TablesViewTest::sortAndFilterOffTheGuiThread()
     QCOMPARE(v.model()->rows(), allRows(*v.model()->table()));
 }
 
-QTEST_MAIN(TablesViewTest)
+namespace {
+
+void say(const char *key, double value)
+{
+    std::printf("%s %.3f\n", key, value);
+    std::fflush(stdout);
+}
+
+int bench(const QString &work)
+{
+    QDir().mkpath(work);
+    const int iterations = qEnvironmentVariableIsSet("NPUSCOPE_BENCH_TABLE_ITERATIONS")
+                               ? qEnvironmentVariableIntValue("NPUSCOPE_BENCH_TABLE_ITERATIONS") : 90;
+    // NPUSCOPE_BENCH_TABLE_PROJECT: measure that project's session 1 instead (kept).
+    const QString given = qEnvironmentVariable("NPUSCOPE_BENCH_TABLE_PROJECT");
+    const QString path = given.isEmpty() ? work + QStringLiteral("/tables.npuscope") : given;
+    if (given.isEmpty())
+        QFile::remove(path);
+    SessionSpec spec;
+    spec.model = QStringLiteral("resnet50");
+    spec.batchSize = 32;
+    spec.iterations = iterations;
+    spec.devicesPerServer = 8;
+    spec.seed = 9;
+    ProfilingOptions o;
+    ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})",
+                            &o);
+    pipeline::RunResult r;
+    if (given.isEmpty()) {
+        std::fprintf(stderr, "tables bench: recording ResNet-50 x8, %d iterations…\n", iterations);
+        r = pipeline::record(spec, o, path);
+    } else {
+        r.ok = QFile::exists(path);
+        r.sessionId = 1;
+        r.error = path + QStringLiteral(" does not exist");
+    }
+    if (!r.ok) {
+        std::fprintf(stderr, "tables bench: %s\n", qPrintable(r.error));
+        return 1;
+    }
+    store::StoreError e;
+    QString msg;
+    auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
+    auto reader = project ? project->session(r.sessionId, &msg) : nullptr;
+    if (!reader)
+        return 1;
+    // Baseline: every task read iteration by iteration (the table's former read).
+    QElapsedTimer t;
+    t.start();
+    std::uint64_t tasks = 0;
+    for (const IterationKey &k : reader->iterations())
+        reader->forEachTask(k, [&tasks](const TaskRecord &) { ++tasks; return true; });
+    say("read_ms", t.nsecsElapsed() / 1e6);
+    say("tasks", double(tasks));
+
+    // Where the time goes (stderr): the table's build and its grouping, on their own.
+    {
+        QElapsedTimer pt;
+        pt.start();
+        std::uint64_t scanned = 0;
+        reader->scanTasks([&scanned](const TaskRecord &) { ++scanned; return true; });
+        const double scanMs = pt.nsecsElapsed() / 1e6;
+        pt.restart();
+        auto table = buildSummaryTable(*reader, SummaryKind::TaskTime);
+        const double buildMs = pt.nsecsElapsed() / 1e6;
+        pt.restart();
+        GroupedTable g(table, allRows(*table), table->groupColumn());
+        const double groupMs = pt.nsecsElapsed() / 1e6;
+        std::fprintf(stderr, "tables bench: scan %.1f ms (%llu tasks), task_time build %.1f ms, grouping %.1f ms (%zu groups)\n",
+                     scanMs, (unsigned long long)scanned, buildMs, groupMs, g.rowCount());
+    }
+
+    // Tables → Task time, grouped (the toggle on before the kind is picked): from the pick
+    // to the grouped rows on screen.
+    {
+        TablesView v;
+        v.resize(1400, 800);
+        v.show();
+        ui::ExplorerSelection sel;
+        sel.projectPath = path;
+        sel.sessionId = r.sessionId;
+        v.setSelection(sel);
+        if (!v.waitForLoaded(600000))
+            return 1;
+        v.setGrouped(true);
+        if (!v.waitForLoaded(600000))
+            return 1;
+        t.restart();
+        if (!v.setKind(SummaryKind::TaskTime) || !v.waitForLoaded(600000))
+            return 1;
+        QCoreApplication::processEvents();
+        say("task_time_grouped_ms", t.nsecsElapsed() / 1e6);
+        if (!dynamic_cast<const GroupedTable *>(v.model()->table()))
+            return 1;
+        say("task_time_rows", double(v.model()->table() ? dynamic_cast<const GroupedTable *>(v.model()->table())->source().rowCount() : 0));
+    }
+
+    // The SQL console's "Task time per op type" example, and its former form.
+    ui::SqlView sql;
+    sql.show();
+    sql.setProject(path);
+    QString example;
+    for (int i = 0; i < sql.examples()->count(); ++i)
+        if (sql.examples()->itemText(i).startsWith(QLatin1String("Task time per op type")))
+            example = sql.examples()->itemData(i).toString();
+    if (example.isEmpty())
+        return 1;
+    const auto runSql = [&sql](const QString &q) {
+        sql.setQuery(q);
+        QElapsedTimer qt;
+        qt.start();
+        sql.runQuery();
+        if (!sql.waitForIdle(600000) || !sql.errorText().isEmpty()) {
+            std::fprintf(stderr, "tables bench: %s\n", qPrintable(sql.errorText()));
+            return -1.0;
+        }
+        return qt.nsecsElapsed() / 1e6;
+    };
+    runSql(QStringLiteral("SELECT COUNT(*) FROM tasks;")); // the console's connection and views are ready
+    const double before = runSql(QStringLiteral(
+        "SELECT session, op_type, COUNT(*) AS tasks, SUM(duration) AS total_ns, AVG(duration) AS mean_ns\n"
+        "FROM task_view WHERE op_type IS NOT NULL\n"
+        "GROUP BY session, op_type ORDER BY total_ns DESC;"));
+    const double now = runSql(example);
+    if (before < 0 || now < 0)
+        return 1;
+    say("sql_former_ms", before);
+    say("sql_op_type_ms", now);
+    if (given.isEmpty())
+        QFile::remove(path);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (const qsizetype i = args.indexOf(QStringLiteral("--bench")); i >= 0 && i + 1 < args.size())
+        return bench(args.at(i + 1));
+    TablesViewTest t;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&t, argc, argv);
+}
+
 #include "test_tables_view.moc"

@@ -82,10 +82,31 @@ void LaneHeader::paintEvent(QPaintEvent *)
         p.drawText(box.adjusted(14, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
                    fontMetrics().elidedText(text, Qt::ElideMiddle, width() - 18));
     }
+    // The focused devices' rows: an accent stripe at the left edge and a light tint.
+    if (!highlighted_.empty()) {
+        QColor accent = palette().color(QPalette::Highlight);
+        QColor tint = accent;
+        tint.setAlpha(40);
+        for (const LaneRow &r : s_.rows->rows) {
+            if (std::find(highlighted_.begin(), highlighted_.end(), r.device) == highlighted_.end())
+                continue;
+            const QRect box(0, s_.top + r.y, width(), r.h);
+            p.fillRect(box, tint);
+            p.fillRect(QRect(0, box.top(), 4, box.height()), accent);
+        }
+    }
     if (s_.rows->pinnedHeight > s_.rows->top) {
         p.setPen(QPen(palette().color(QPalette::Dark), 2));
         p.drawLine(0, s_.top + s_.rows->pinnedHeight, width(), s_.top + s_.rows->pinnedHeight);
     }
+}
+
+void LaneHeader::setHighlightedDevices(std::vector<std::uint16_t> devices)
+{
+    if (devices == highlighted_)
+        return;
+    highlighted_ = std::move(devices);
+    update();
 }
 
 QString LaneHeader::laneName(const Lane &l)

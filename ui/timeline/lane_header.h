@@ -30,6 +30,9 @@ public:
         int currentLane = -1;
     };
     void setState(const State &s);
+    // Devices whose rows get an accent (the timeline's focus on evidence); empty: none.
+    void setHighlightedDevices(std::vector<std::uint16_t> devices);
+    const std::vector<std::uint16_t> &highlightedDevices() const { return highlighted_; }
     // The row under y (this widget's coordinates), or −1.
     int rowAt(int y) const;
     // The full name of the row under y (shown as its tooltip: names are elided to fit).
@@ -51,6 +54,7 @@ protected:
 
 private:
     State s_;
+    std::vector<std::uint16_t> highlighted_;
 };
 
 // Colour legend: one swatch and name per item, wrapped into as many rows as the width

@@ -87,6 +87,19 @@ public:
     // Clears the selected task and range (Esc).
     void clearSelection();
 
+    // The evidence of a finding or a table row (ui/timeline/timeline_focus.cpp): the
+    // devices' main lanes (step trace, busiest streams) pinned to the top, every row of those
+    // devices highlighted, the devices expanded and the first scrolled to, the window on
+    // [start, end] with a little context and that range selected. The lanes a focus pinned
+    // are unpinned by the next focus or clearFocus() (the user's own pins stay); the focus
+    // itself saves nothing in the project. False without a session.
+    // selectSpan false: the window only (the caller selects a task in it).
+    bool focusEvidence(const std::vector<std::uint16_t> &devices, TimeNs start, TimeNs end, bool selectSpan = true);
+    void clearFocus();
+    const std::vector<std::uint16_t> &focusedDevices() const { return focusDevices_; }
+    // Pinned lanes in display order (the user's and a focus's).
+    std::vector<int> pinnedLanes() const;
+
     // Search by op / event name; returns the number of matches (−1: invalid pattern).
     int search(const QString &pattern, bool regex);
     int matchCount() const { return search_.count(); }
@@ -216,6 +229,13 @@ private:
         bool regex = false;
     };
     std::map<std::pair<QString, std::int64_t>, SessionState> sessionStates_;
+
+    // focusEvidence(): the devices highlighted and the lanes it pinned (by key).
+    std::vector<std::uint16_t> focusDevices_;
+    std::vector<timeline::LaneKey> focusPins_;
+    timeline::PaintLayerable *focusPaint_ = nullptr;
+    std::int64_t focusSession_ = 0;
+    QString focusPath_;
     std::optional<SessionState> restored_;   // being restored while the details load
 
     // Layout writes, in order and off the GUI thread; the last ones are written even as the

@@ -126,8 +126,13 @@ AdvisorView::AdvisorView(QWidget *parent)
         const int row = selectedFinding();
         if (row < 0)
             return;
-        const analysis::Finding &fi = findings_[std::size_t(row)];
-        Q_EMIT showInTimeline(fi.focusDevice, fi.focusStream, fi.focusStart, fi.focusEnd);
+        const analysis::EvidenceFocus &ev = evidence_[std::size_t(row)];
+        QList<int> devices;
+        for (auto d : ev.devices)
+            devices << int(d);
+        // A task to select only when the span is the finding's own place.
+        const qint64 stream = ev.firstIteration == 0 ? ev.stream : -1;
+        Q_EMIT showEvidence(devices, ev.start, ev.end, stream, ev.taskStart);
     });
 
     auto *right = new QWidget(this);
@@ -177,6 +182,7 @@ void AdvisorView::refresh()
     analysed_ = false;
     error_.clear();
     findings_.clear();
+    evidence_.clear();
     fillList();
     if (sessionId_ <= 0 || projectPath_.isEmpty()) {
         pending_ = false;
@@ -191,6 +197,7 @@ void AdvisorView::refresh()
 
 struct AdvisorView::Outcome {
     analysis::Advice advice;
+    std::vector<analysis::EvidenceFocus> evidence;
     QString error;
 };
 
@@ -207,6 +214,8 @@ void AdvisorView::start()
             if (project) {
                 if (auto reader = project->session(session, &out.error)) {
                     out.advice = analysis::adviseSession(*reader, {}, job.cancelFlag());
+                    for (const analysis::Finding &f : out.advice.findings)
+                        out.evidence.push_back(analysis::evidenceFocus(*reader, f));
                     if (!job.isCancelled() && !reader->errorString().isEmpty())
                         out.error = reader->errorString();
                 }
@@ -228,6 +237,8 @@ void AdvisorView::adopt(Outcome out)
     analysed_ = true;
     error_ = std::move(out.error);
     findings_ = std::move(out.advice.findings);
+    evidence_ = std::move(out.evidence);
+    evidence_.resize(findings_.size());
     coverage_ = std::move(out.advice.coverage);
     fillList();
     updateStatus();
@@ -322,8 +333,25 @@ void AdvisorView::showFinding()
     if (!affected.isEmpty())
         html += QStringLiteral("<h4>%1</h4><p>%2</p>").arg(e(tr("Affected")), affected.join(QStringLiteral("<br>")));
     html += QStringLiteral("<h4>%1</h4><p>%2</p>").arg(e(tr("Suggestion")), e(fi.suggestion));
+    const analysis::EvidenceFocus &ev = evidence_[std::size_t(row)];
+    if (ev.end > ev.start) {
+        QStringList ids;
+        for (auto d : ev.devices)
+            ids << QString::number(d);
+        const QString where = ev.firstIteration == 0
+            ? tr("Show in Timeline pins and highlights device(s) %1 and selects the place of the finding.").arg(ids.join(QStringLiteral(", ")))
+            : ev.firstIteration == ev.lastIteration
+            ? tr("Show in Timeline pins and highlights device(s) %1 and selects iteration %2.")
+                  .arg(ids.join(QStringLiteral(", ")))
+                  .arg(ev.firstIteration)
+            : tr("Show in Timeline pins and highlights device(s) %1 and selects iterations %2 to %3.")
+                  .arg(ids.join(QStringLiteral(", ")))
+                  .arg(ev.firstIteration)
+                  .arg(ev.lastIteration);
+        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(e(where));
+    }
     details_->setHtml(html);
-    showButton_->setEnabled(fi.focusEnd > fi.focusStart || fi.focusStream >= 0);
+    showButton_->setEnabled(ev.end > ev.start || ev.stream >= 0);
 }
 
 void AdvisorView::updateStatus()
@@ -395,7 +423,7 @@ void AdvisorView::retranslateUi()
     refreshButton_->setToolTip(tr("Run the advisor's rules on the session again"));
     list_->setHeaderLabels({tr("Severity"), tr("Finding")});
     showButton_->setText(tr("Show in Timeline"));
-    showButton_->setToolTip(tr("Open the timeline at the place that shows this finding best"));
+    showButton_->setToolTip(tr("Open the timeline on the finding's devices (pinned and highlighted) and iterations (selected)"));
     updateStatus();
 }
 

@@ -2,7 +2,8 @@
 // The "Advisor" tab: what limits the selected session's training speed, as findings of
 // analysis::advise() (core/analysis/advisor.h) — a list with severity icon and colour, and a
 // detail pane with the evidence, figures, affected devices / iterations / ops, the
-// suggestion and a "Show in Timeline" button (emits showInTimeline with the finding's focus).
+// suggestion and a "Show in Timeline" button (emits showEvidence: the finding's devices and
+// the whole span of its iterations, core/analysis/advisor_focus.h).
 //
 // The analysis runs as a background job (ui/job_runner.h); choosing another session or
 // destroying the view cancels it. It runs only while the view is visible (a hidden tab
@@ -11,6 +12,7 @@
 
 #include "core/analysis/advisor.h"
 #include "core/analysis/advisor_coverage.h"
+#include "core/analysis/advisor_focus.h"
 #include "ui/job_runner.h"
 
 #include <QWidget>
@@ -39,6 +41,8 @@ public:
     bool waitForIdle(int msecs);
 
     const std::vector<analysis::Finding> &findings() const { return findings_; }
+    // Per finding, where "Show in Timeline" takes the user (same order as findings()).
+    const std::vector<analysis::EvidenceFocus> &evidence() const { return evidence_; }
     // Which rules had nothing to read in the session, and the notes on what was recorded.
     const analysis::AdvisorCoverage &coverage() const { return coverage_; }
     // Selects the finding at `row` of the list (−1 clears).
@@ -51,8 +55,10 @@ public:
     QLabel *statusLabel() const { return status_; }
 
 Q_SIGNALS:
-    // The finding's "most telling place" (absolute ns); stream < 0: a range, no task.
-    void showInTimeline(int device, qint64 stream, qint64 start, qint64 end);
+    // The finding's evidence: its devices (to pin and highlight) and the span of its
+    // iterations (absolute ns) to select; stream ≥ 0: also the task starting at taskStart
+    // on (first device, stream), for findings without iterations.
+    void showEvidence(const QList<int> &devices, qint64 start, qint64 end, qint64 stream, qint64 taskStart);
     // Emitted after new findings (or an error) are shown.
     void analysisFinished();
 
@@ -77,6 +83,7 @@ private:
     bool analysed_ = false;       // findings_ belong to the current session
     QString error_;
     std::vector<analysis::Finding> findings_;
+    std::vector<analysis::EvidenceFocus> evidence_;
     analysis::AdvisorCoverage coverage_;
 
     QLabel *title_ = nullptr;

@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPushButton>
@@ -110,6 +111,13 @@ ChartsView::ChartsView(QWidget *parent)
     clearRange_->setObjectName(QStringLiteral("chartClearRange"));
     clearRange_->hide();
     connect(clearRange_, &QToolButton::clicked, this, [this] { setTimeRange(0, 0); });
+    devicePicker_ = new QToolButton(this);
+    devicePicker_->setObjectName(QStringLiteral("chartDevices"));
+    devicePicker_->setPopupMode(QToolButton::InstantPopup);
+    devicePicker_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    deviceMenu_ = new QMenu(devicePicker_);
+    deviceMenu_->setObjectName(QStringLiteral("chartDeviceMenu"));
+    devicePicker_->setMenu(deviceMenu_);
     topNLabel_ = new QLabel(this);
     topN_ = new QSpinBox(this);
     topN_->setObjectName(QStringLiteral("chartTopN"));
@@ -124,6 +132,7 @@ ChartsView::ChartsView(QWidget *parent)
     export_->setObjectName(QStringLiteral("chartExport"));
     connect(export_, &QPushButton::clicked, this, &ChartsView::exportCurrent);
     status_ = new QLabel(this);
+    top->addWidget(devicePicker_);
     top->addWidget(scope_, 1);
     top->addWidget(clearRange_);
     top->addSpacing(12);
@@ -230,7 +239,81 @@ void ChartsView::retranslateUi()
     export_->setToolTip(tr("Save the chart shown as a PNG image or a PDF document"));
     clearRange_->setText(tr("Clear range"));
     clearRange_->setToolTip(tr("Show the whole selection again instead of the time range selected in the timeline"));
+    devicePicker_->setToolTip(tr("The devices the charts cover: all of them, or the ones you pick"));
+    fillDeviceMenu();
     updateScopeLabel();
+}
+
+QString ChartsView::pickedText() const
+{
+    if (picked_.empty())
+        return sessionDevices_.empty() ? tr("All devices") : tr("All %n device(s)", nullptr, int(sessionDevices_.size()));
+    QStringList ids;
+    for (auto d : picked_)
+        ids << QString::number(d);
+    return picked_.size() == 1 ? tr("Device %1").arg(ids.front()) : tr("Devices %1").arg(ids.join(QStringLiteral(", ")));
+}
+
+void ChartsView::fillDeviceMenu()
+{
+    devicePicker_->setText(tr("Devices: %1").arg(pickedText())); // the button draws its menu arrow
+    devicePicker_->setEnabled(selection_.sessionId > 0);
+    // The same devices: only the checks change (this runs inside an action's triggered
+    // signal, whose action must not be deleted under it).
+    const QList<QAction *> actions = deviceMenu_->actions();
+    bool same = !actions.isEmpty() && actions.size() == int(sessionDevices_.size()) + (sessionDevices_.empty() ? 1 : 2);
+    for (std::size_t i = 0; same && i < sessionDevices_.size(); ++i)
+        same = actions[qsizetype(i) + 2]->data().toInt() == int(sessionDevices_[i]);
+    if (same) {
+        actions.front()->setText(tr("All devices"));
+        actions.front()->setChecked(picked_.empty());
+        for (std::size_t i = 0; i < sessionDevices_.size(); ++i) {
+            const std::uint16_t d = sessionDevices_[i];
+            QAction *a = actions[qsizetype(i) + 2];
+            a->setText(tr("Device %1").arg(d));
+            a->setChecked(!picked_.empty() && std::find(picked_.begin(), picked_.end(), d) != picked_.end());
+        }
+        return;
+    }
+    deviceMenu_->clear();
+    QAction *all = deviceMenu_->addAction(tr("All devices"));
+    all->setObjectName(QStringLiteral("chartDeviceAll"));
+    all->setCheckable(true);
+    all->setChecked(picked_.empty());
+    connect(all, &QAction::triggered, this, [this] { setDevices({}); });
+    if (!sessionDevices_.empty())
+        deviceMenu_->addSeparator();
+    for (std::uint16_t d : sessionDevices_) {
+        QAction *a = deviceMenu_->addAction(tr("Device %1").arg(d));
+        a->setObjectName(QStringLiteral("chartDevice%1").arg(d));
+        a->setData(int(d));
+        a->setCheckable(true);
+        a->setChecked(!picked_.empty() && std::find(picked_.begin(), picked_.end(), d) != picked_.end());
+        connect(a, &QAction::triggered, this, [this, d](bool on) {
+            // Starting from "all", a click picks that one device; then clicks add and remove.
+            std::vector<std::uint16_t> next = picked_;
+            if (on) {
+                next.push_back(d);
+            } else {
+                next.erase(std::remove(next.begin(), next.end(), d), next.end());
+            }
+            setDevices(std::move(next));
+        });
+    }
+}
+
+void ChartsView::setDevices(std::vector<std::uint16_t> devices)
+{
+    std::sort(devices.begin(), devices.end());
+    devices.erase(std::unique(devices.begin(), devices.end()), devices.end());
+    // Every device of the session picked is "all" (and stays all when devices are added).
+    if (!sessionDevices_.empty() && devices == sessionDevices_)
+        devices.clear();
+    if (devices == picked_)
+        return;
+    picked_ = std::move(devices);
+    fillDeviceMenu();
+    recompute();
 }
 
 void ChartsView::changeEvent(QEvent *e)
@@ -279,9 +362,19 @@ void ChartsView::setSelection(const ExplorerSelection &selection)
     if (selection == selection_)
         return;
     const bool sessionChanged = selection.projectPath != selection_.projectPath || selection.sessionId != selection_.sessionId;
+    const bool deviceChanged = sessionChanged || selection.device != selection_.device;
     selection_ = selection;
-    if (sessionChanged)
+    if (sessionChanged) {
         rangeStart_ = rangeEnd_ = 0;
+        sessionDevices_.clear();
+    }
+    // A device selected in the explorer is the one picked; the session or a model: all.
+    if (deviceChanged) {
+        picked_.clear();
+        if (selection.device >= 0)
+            picked_.push_back(std::uint16_t(selection.device));
+    }
+    fillDeviceMenu();
     recompute();
 }
 
@@ -344,14 +437,13 @@ void ChartsView::updateScopeLabel()
     }
     QStringList parts;
     parts << tr("Session %1").arg(selection_.sessionId);
-    if (selection_.device >= 0)
-        parts << tr("device %1").arg(selection_.device);
+    parts << pickedText().toLower();
     if (selection_.modelId >= 0)
         parts << tr("model %1").arg(selection_.modelId);
     if (selection_.iteration >= 0)
         parts << tr("iteration %1").arg(selection_.iteration);
     if (rangeEnd_ > rangeStart_)
-        parts << tr("tasks starting in the %1 selected in the timeline").arg(display::duration(rangeEnd_ - rangeStart_));
+        parts << tr("tasks and iterations starting in the %1 selected in the timeline").arg(display::duration(rangeEnd_ - rangeStart_));
     scope_->setText(parts.join(QStringLiteral(" · ")));
     clearRange_->setVisible(rangeEnd_ > rangeStart_);
 }
@@ -385,12 +477,13 @@ void ChartsView::recompute()
     export_->setEnabled(false);
 
     ch::ChartRequest req;
-    req.scope.device = selection_.device;
+    req.scope.devices = picked_;
     req.scope.modelId = selection_.modelId;
     req.scope.iterationFirst = req.scope.iterationLast = selection_.iteration;
     req.scope.rangeStart = rangeStart_;
     req.scope.rangeEnd = rangeEnd_;
     req.topN = INT_MAX; // folded to the spin box's N when drawn
+    req.stepsShowAllIterations = false;
     const QString path = selection_.projectPath;
     const std::int64_t session = selection_.sessionId;
     // The job opens its own read-only connection.
@@ -398,6 +491,7 @@ void ChartsView::recompute()
         ch::ChartSet set;
         QString error;
         TimeNs origin = 0;
+        std::vector<std::uint16_t> devices;
     };
     jobs_.start(
         [req, path, session](JobControl &job) {
@@ -408,8 +502,13 @@ void ChartsView::recompute()
             std::unique_ptr<store::ProjectReader> reader;
             if (project)
                 reader = project->session(session, &out.error);
-            if (reader)
+            if (reader) {
                 out.set = ch::computeCharts(*reader, req, job.cancelFlag());
+                for (const auto &d : reader->sessionInfo().devices)
+                    out.devices.push_back(d.id);
+                std::sort(out.devices.begin(), out.devices.end());
+                out.devices.erase(std::unique(out.devices.begin(), out.devices.end()), out.devices.end());
+            }
             // The timeline's time 0 (its stored summary's origin, else the earliest record),
             // so a time on the memory chart reads the same as in the timeline.
             QString ignored;
@@ -423,12 +522,17 @@ void ChartsView::recompute()
             }
             return out;
         },
-        [this](Out out) { adopt(std::move(out.set), std::move(out.error), out.origin); });
+        [this](Out out) { adopt(std::move(out.set), std::move(out.error), out.origin, std::move(out.devices)); });
 }
 
-void ChartsView::adopt(ch::ChartSet set, QString error, TimeNs origin)
+void ChartsView::adopt(ch::ChartSet set, QString error, TimeNs origin, std::vector<std::uint16_t> devices)
 {
     status_->clear();
+    if (!devices.empty() && devices != sessionDevices_) {
+        sessionDevices_ = std::move(devices);
+        fillDeviceMenu();
+        updateScopeLabel();
+    }
     error_ = error;
     origin_ = origin;
     allOps_ = set.topOps;
@@ -457,6 +561,9 @@ void ChartsView::rebuildChart(Chart c)
     QCustomPlot *p = pg.plot;
     p->clearPlottables();
     p->clearItems();
+    for (auto &g : pg.groups)
+        delete g.data();
+    pg.groups.clear();
     pg.tips.clear();
     pg.refs.clear();
     p->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
@@ -538,79 +645,114 @@ void ChartsView::rebuildChart(Chart c)
             missing = data_.steps.missing;
             if (!missing.isEmpty())
                 break;
-            // One device and model: the selected ones, else the first recorded.
+            // One model (the selected one, else the first recorded) on every device picked.
             const auto &all = data_.steps.steps;
             if (all.empty()) { // imports without step-trace markers, or while the charts compute
                 missing = tr("The session has no iteration with step-trace markers.");
                 break;
             }
-            const int device = selection_.device >= 0 ? selection_.device : all.front().device;
-            std::int64_t model = selection_.modelId;
-            std::vector<ch::IterationStep> steps;
-            for (const auto &s : all) {
-                if (s.device != device)
-                    continue;
-                if (model < 0)
-                    model = s.modelId;
-                if (s.modelId == model)
-                    steps.push_back(s);
-            }
-            if (steps.empty()) {
-                missing = tr("Device %1 has no iteration with step-trace markers in the selection.").arg(device);
+            const std::int64_t model = selection_.modelId >= 0 ? selection_.modelId : std::int64_t(all.front().modelId);
+            std::map<std::uint16_t, std::vector<ch::IterationStep>> byDevice;
+            double maxNs = 0, first = 1e300, last = -1e300;
+            for (const auto &s : all)
+                if (s.modelId == model) {
+                    byDevice[s.device].push_back(s);
+                    maxNs = std::max(maxNs, double(s.iterationTime));
+                    first = std::min(first, double(s.iteration));
+                    last = std::max(last, double(s.iteration));
+                }
+            if (byDevice.empty()) {
+                missing = tr("No iteration of model %1 with step-trace markers in the selection.").arg(model);
                 break;
             }
-            double maxNs = 0;
-            for (const auto &s : steps)
-                maxNs = std::max(maxNs, double(s.iterationTime));
             const TimeUnit u = timeUnit(maxNs);
-            auto *fp = new QCPBars(p->xAxis, p->yAxis);
-            fp->setName(tr("FP→BP"));
-            styleBars(fp, seriesColor(0));
-            auto *refresh = new QCPBars(p->xAxis, p->yAxis);
-            refresh->setName(tr("Iteration Refresh"));
-            styleBars(refresh, seriesColor(1));
-            refresh->moveAbove(fp);
-            auto *aug = new QCPBars(p->xAxis, p->yAxis);
-            aug->setName(tr("Data Aug Bound"));
-            styleBars(aug, seriesColor(2));
-            aug->moveAbove(refresh);
-            auto *line = new QCPGraph(p->xAxis, p->yAxis);
-            line->setName(tr("Iteration time"));
-            line->setPen(QPen(fg, 2));
-            line->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, fg, fg, 6));
-            std::map<double, QString> tips;
-            std::map<double, IterationRef> refs;
-            for (const auto &s : steps) {
-                const double k = s.iteration;
-                fp->addData(k, double(s.fpToBp) / u.ns);
-                refresh->addData(k, double(s.refresh) / u.ns);
-                aug->addData(k, double(s.dataAugBound) / u.ns);
-                line->addData(k, double(s.iterationTime) / u.ns);
-                tips[k] = tr("Iteration %1 on device %2\nIteration time: %3\nFP→BP: %4\nIteration Refresh: %5\n"
-                             "Data Aug Bound: %6\nClick to show it in the timeline.")
-                              .arg(s.iteration)
-                              .arg(s.device)
-                              .arg(display::duration(s.iterationTime), display::duration(s.fpToBp), display::duration(s.refresh),
-                                   s.hasDataAugBound ? display::duration(s.dataAugBound) : tr("none (first iteration)"));
-                refs[k] = IterationRef{s.device, s.iteration, s.start, s.end};
+            const bool single = byDevice.size() == 1;
+            // Several devices: per iteration one stack per device, side by side in device order.
+            QCPBarsGroup *group = nullptr;
+            if (!single) {
+                group = new QCPBarsGroup(p);
+                group->setSpacingType(QCPBarsGroup::stAbsolute);
+                group->setSpacing(1);
+                pg.groups.emplace_back(group);
             }
-            for (QCPAbstractPlottable *pl : std::initializer_list<QCPAbstractPlottable *>{fp, refresh, aug}) {
-                const auto keys = keysOf(static_cast<QCPBars *>(pl)->data());
-                pg.tips[pl] = byIndex(keys, tips);
-                pg.refs[pl] = byIndex(keys, refs);
+            const double width = single ? 0.7 : 0.8 / double(byDevice.size());
+            bool firstDevice = true;
+            for (const auto &[device, steps] : byDevice) {
+                auto *fp = new QCPBars(p->xAxis, p->yAxis);
+                fp->setName(tr("FP→BP"));
+                styleBars(fp, seriesColor(0));
+                auto *refresh = new QCPBars(p->xAxis, p->yAxis);
+                refresh->setName(tr("Iteration Refresh"));
+                styleBars(refresh, seriesColor(1));
+                refresh->moveAbove(fp);
+                auto *aug = new QCPBars(p->xAxis, p->yAxis);
+                aug->setName(tr("Data Aug Bound"));
+                styleBars(aug, seriesColor(2));
+                aug->moveAbove(refresh);
+                const std::initializer_list<QCPBars *> stack{fp, refresh, aug};
+                const char *part[] = {"fp", "refresh", "aug"};
+                int pi = 0;
+                for (QCPBars *b : stack) {
+                    b->setObjectName(QStringLiteral("steps-d%1-%2").arg(device).arg(QLatin1String(part[pi++])));
+                    b->setWidth(width);
+                    if (!single)
+                        b->setPen(Qt::NoPen); // thin bars: an outline would hide the colour
+                    if (group)
+                        b->setBarsGroup(group);
+                    if (!firstDevice)
+                        b->removeFromLegend();
+                }
+                firstDevice = false;
+                QCPGraph *line = nullptr;
+                if (single) {
+                    line = new QCPGraph(p->xAxis, p->yAxis);
+                    line->setName(tr("Iteration time"));
+                    line->setPen(QPen(fg, 2));
+                    line->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, fg, fg, 6));
+                }
+                std::map<double, QString> tips;
+                std::map<double, IterationRef> refs;
+                for (const auto &s : steps) {
+                    const double k = s.iteration;
+                    fp->addData(k, double(s.fpToBp) / u.ns);
+                    refresh->addData(k, double(s.refresh) / u.ns);
+                    aug->addData(k, double(s.dataAugBound) / u.ns);
+                    if (line)
+                        line->addData(k, double(s.iterationTime) / u.ns);
+                    tips[k] = tr("Iteration %1 on device %2\nIteration time: %3\nFP→BP: %4\nIteration Refresh: %5\n"
+                                 "Data Aug Bound: %6\nClick to show it in the timeline.")
+                                  .arg(s.iteration)
+                                  .arg(s.device)
+                                  .arg(display::duration(s.iterationTime), display::duration(s.fpToBp), display::duration(s.refresh),
+                                       s.hasDataAugBound ? display::duration(s.dataAugBound) : tr("none (first iteration)"));
+                    refs[k] = IterationRef{s.device, s.iteration, s.start, s.end};
+                }
+                for (QCPBars *b : stack) {
+                    const auto keys = keysOf(b->data());
+                    pg.tips[b] = byIndex(keys, tips);
+                    pg.refs[b] = byIndex(keys, refs);
+                }
+                if (line) {
+                    pg.tips[line] = byIndex(keysOf(line->data()), tips);
+                    pg.refs[line] = byIndex(keysOf(line->data()), refs);
+                }
             }
-            pg.tips[line] = byIndex(keysOf(line->data()), tips);
-            pg.refs[line] = byIndex(keysOf(line->data()), refs);
             QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
             ticker->setTickStep(1);
             ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
             p->xAxis->setTicker(ticker);
             p->xAxis->grid()->setVisible(false);
-            p->xAxis->setRange(steps.front().iteration - 0.6, steps.back().iteration + 0.6);
+            p->xAxis->setRange(first - 0.6, last + 0.6);
             p->yAxis->setRange(0, maxNs / u.ns * 1.1);
-            p->xAxis->setLabel(tr("Iteration"));
+            p->xAxis->setLabel(single ? tr("Iteration")
+                                      : tr("Iteration (one stack per device, devices %1 to %2 from left to right)")
+                                            .arg(byDevice.begin()->first)
+                                            .arg(byDevice.rbegin()->first));
             p->yAxis->setLabel(tr("Time (%1)").arg(u.name));
-            pg.title->setText(tr("Iteration breakdown on device %1 (model %2)").arg(device).arg(model));
+            if (single)
+                pg.title->setText(tr("Iteration breakdown on device %1 (model %2)").arg(byDevice.begin()->first).arg(model));
+            else
+                pg.title->setText(tr("Iteration breakdown on %n devices (model %1)", nullptr, int(byDevice.size())).arg(model));
             break;
         }
         case Devices: {
@@ -905,7 +1047,7 @@ void ChartsView::buildMemory(Page &pg, QString *missing)
     p->yAxis->setLabel(gib ? tr("Memory (GiB)") : tr("Memory (MiB)"));
     QString title = tr("Memory over time on device %1").arg(m.device);
     if (m.devices.size() > 1)
-        title += tr(" (devices with memory records: %1; pick one in the project explorer)")
+        title += tr(" (devices with memory records: %1; pick one with the Devices button)")
                      .arg([&] {
                          QStringList ids;
                          for (auto d : m.devices)

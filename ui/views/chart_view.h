@@ -6,11 +6,14 @@
 // instead of an empty plot.
 //
 // The view follows the explorer selection (session, device, model, iteration) and a time
-// range selected in the timeline; the series are computed as a background job
-// (ui/job_runner.h) with its own read-only connection, so a large session never blocks the GUI. Iteration charts
-// (step breakdown, iteration time per device) show every iteration of the selected
-// device/model; clicking one of their bars or points asks the timeline to show that
-// iteration's span on that device (signal showInTimeline). The memory chart draws the
+// range selected in the timeline; a device picker chooses the devices every chart covers
+// (all of them, or those picked; selecting a device in the explorer picks it). The series
+// are computed as a background job (ui/job_runner.h) with its own read-only connection, so
+// a large session never blocks the GUI. Iteration charts (step breakdown, iteration time
+// per device) show the iterations whose FP start lies in the time range (all without one),
+// the breakdown one group of bars per picked device; clicking one of their bars or points
+// asks the timeline to show that iteration's span on that device (signal showInTimeline).
+// The memory chart draws the
 // allocator's allocated / reserved / active memory per component and the modules'
 // reservations over time, on the timeline's time axis (0 = the timeline's first event; the
 // allocator's samples may start before it).
@@ -19,15 +22,18 @@
 #include "ui/job_runner.h"
 #include "ui/project_explorer.h"
 
+#include <QPointer>
 #include <QWidget>
 #include <map>
 #include <memory>
 
 class QCustomPlot;
 class QCPAbstractPlottable;
+class QCPBarsGroup;
 class QCPTextElement;
 class QLabel;
 class QListWidget;
+class QMenu;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
@@ -48,6 +54,11 @@ public:
     void setSelection(const ExplorerSelection &selection);
     // [start, end) in absolute ns from the timeline; an empty range clears the limit.
     void setTimeRange(qint64 start, qint64 end);
+    // The devices the charts cover; empty: every device of the session.
+    void setDevices(std::vector<std::uint16_t> devices);
+    const std::vector<std::uint16_t> &devices() const { return picked_; }
+    // The session's devices (known once the first computation is in).
+    const std::vector<std::uint16_t> &sessionDevices() const { return sessionDevices_; }
     void setTopN(int n);
     int topN() const;
 
@@ -85,7 +96,9 @@ protected:
 private:
     void retranslateUi();
     void recompute();
-    void adopt(analysis::charts::ChartSet set, QString error, TimeNs origin);
+    void adopt(analysis::charts::ChartSet set, QString error, TimeNs origin, std::vector<std::uint16_t> devices);
+    void fillDeviceMenu();
+    QString pickedText() const;
     void rebuild();
     void rebuildChart(Chart c);
     void styleAll();
@@ -104,6 +117,7 @@ private:
         // Per plottable, the tooltip of each data index and (iteration charts) its span.
         std::map<const QCPAbstractPlottable *, std::vector<QString>> tips;
         std::map<const QCPAbstractPlottable *, std::vector<IterationRef>> refs;
+        std::vector<QPointer<QCPBarsGroup>> groups; // the step breakdown's, one per rebuild
     };
     Page pages_[ChartCount];
     void buildMemory(Page &pg, QString *missing);
@@ -112,6 +126,8 @@ private:
     QStackedWidget *stack_ = nullptr;
     QLabel *scope_ = nullptr;
     QToolButton *clearRange_ = nullptr;
+    QToolButton *devicePicker_ = nullptr;
+    QMenu *deviceMenu_ = nullptr;
     QLabel *topNLabel_ = nullptr;
     QSpinBox *topN_ = nullptr;
     QPushButton *export_ = nullptr;
@@ -119,6 +135,8 @@ private:
 
     ExplorerSelection selection_;
     qint64 rangeStart_ = 0, rangeEnd_ = 0;
+    std::vector<std::uint16_t> picked_;         // empty: all
+    std::vector<std::uint16_t> sessionDevices_; // every device of the session, by id
     analysis::charts::ChartSet data_;
     TimeNs origin_ = 0;                   // absolute ns of the session's time 0 (the timeline's)
     analysis::charts::TopOpTypes allOps_; // every op type; the chart folds to topN

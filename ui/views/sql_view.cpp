@@ -525,8 +525,9 @@ void SqlView::fillExamples()
          QStringLiteral("SELECT session, device, iteration, stream, name, task_type, duration AS duration_ns\n"
                         "FROM task_view ORDER BY duration DESC LIMIT 20;")},
         {tr("Task time per op type (ns)"),
-         QStringLiteral("SELECT session, op_type, COUNT(*) AS tasks, SUM(duration) AS total_ns, AVG(duration) AS mean_ns\n"
-                        "FROM task_view WHERE op_type IS NOT NULL\n"
+         QStringLiteral("SELECT session, op_type, SUM(tasks) AS tasks, SUM(total_ns) AS total_ns,\n"
+                        "       SUM(total_ns) * 1.0 / SUM(tasks) AS mean_ns\n"
+                        "FROM op_time_view WHERE op_type IS NOT NULL\n"
                         "GROUP BY session, op_type ORDER BY total_ns DESC;")},
         {tr("Iteration and FP→BP time per device"),
          QStringLiteral("SELECT session, device, model, iteration, bp_end - fp_start AS fp_bp_ns,\n"

@@ -609,8 +609,11 @@ void TablesView::jumpTo(const QModelIndex &index)
     const RowSpan s = t->span(model_->sourceRow(index.row()));
     if (!s.hasTime)
         return;
+    QList<int> devices;
+    if (s.hasDevice)
+        devices << int(s.device);
     jumping_ = true;
-    Q_EMIT showInTimelineRequested(s.hasDevice ? s.device : 0, s.stream, s.start, s.end);
+    Q_EMIT showEvidenceRequested(devices, s.start, s.end, s.stream, s.start);
     jumping_ = false;
 }
 

@@ -5,7 +5,8 @@
 // shows per-group aggregates; the rows follow the explorer selection (device, model,
 // iteration) and the timeline's selected range until it is cleared. Ctrl+C copies the
 // selection as tab-separated text; the visible rows can be exported as CSV; a double-click
-// asks for the row's place in the timeline (showInTimelineRequested).
+// asks for the row's place in the timeline (showEvidenceRequested: the row's device pinned
+// and highlighted, its span — a task, an op's tasks in an iteration, an iteration — selected).
 // Tables are built as a background job ("Loading…" meanwhile; ui/job_runner.h); each job
 // holds the session it reads. Sorting, filtering and grouping a large table run as jobs of
 // a second runner ("Sorting…" / "Filtering…" / "Grouping…" meanwhile): the model keeps
@@ -101,8 +102,10 @@ public:
     QLabel *filterErrorLabel() const { return filterError_; }
 
 signals:
-    // A row was double-clicked (or "Show in Timeline" chosen): where it happened.
-    void showInTimelineRequested(int device, qint64 stream, qint64 start, qint64 end);
+    // A row was double-clicked (or "Show in Timeline" chosen): the device it names (none for
+    // rows over several devices), its span (absolute ns) and, for a task row, its stream and
+    // start (stream < 0 otherwise).
+    void showEvidenceRequested(const QList<int> &devices, qint64 start, qint64 end, qint64 stream, qint64 taskStart);
     void loaded();
 
 protected:
