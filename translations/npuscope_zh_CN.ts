@@ -602,6 +602,30 @@
         <source>The recording did not end normally; the findings describe what was recorded.</source>
         <translation>录制没有正常结束；结论只描述已记录的内容。</translation>
     </message>
+    <message>
+        <source>Pipeline stages wait for each other (pipeline bubble)</source>
+        <translation>流水线各 stage 互相等待（流水线气泡）</translation>
+    </message>
+    <message>
+        <source>The stages spend %1 % of the iteration time in pipeline receives (Bubble): %2 ms per iteration in which a stage waits for the activations or gradients of its neighbour.</source>
+        <translation>各 stage 在流水线接收（Bubble）中花费了迭代时间的 %1 %：每次迭代有 %2 ms，stage 在等待相邻 stage 的激活或梯度。</translation>
+    </message>
+    <message>
+        <source>With the 1F1B schedule (p − 1)/(m + p − 1) of a step is bubble for p stages and m micro-batches: raise the number of micro-batches per step (a smaller micro-batch at the same global batch), use fewer pipeline stages, or an interleaved (virtual pipeline) schedule; balance the layers so no stage is slower than the others.</source>
+        <translation>在 1F1B 调度下，p 个 stage、m 个 micro-batch 时，每步有 (p − 1)/(m + p − 1) 是气泡：请增加每步的 micro-batch 数（在相同全局 batch 下使用更小的 micro-batch）、减少流水线 stage 数，或使用交错（虚拟流水线）调度；并均衡各层的划分，使没有 stage 比其他 stage 慢。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication is not overlapped</source>
+        <translation>张量并行通信未被掩盖</translation>
+    </message>
+    <message>
+        <source>The collectives inside the layers take %1 ms per iteration, %2 % of it while nothing computes: %3 % of the iteration time.</source>
+        <translation>层内集合通信每次迭代耗时 %1 ms，其中 %2 % 发生在没有任何计算的时候：占迭代时间的 %3 %。</translation>
+    </message>
+    <message>
+        <source>Overlap the tensor-parallel all-gather / reduce-scatter with the matrix products (MindSpeed&apos;s --use-ascend-mc2 or tensor-parallel communication overlap), use sequence parallelism, or lower the tensor-parallel size so each rank computes more per byte sent.</source>
+        <translation>让张量并行的 all-gather / reduce-scatter 与矩阵乘重叠（MindSpeed 的 --use-ascend-mc2 或张量并行通信掩盖），使用序列并行，或降低张量并行规模，使每个 rank 每发送一个字节能做更多计算。</translation>
+    </message>
 </context>
 <context>
     <name>ChartData</name>
@@ -660,6 +684,10 @@
     <message>
         <source>Every memory record of device %1 in the selection is 0 (only idle modules).</source>
         <translation>所选范围内设备 %1 的每条内存记录均为 0（只有空闲模块）。</translation>
+    </message>
+    <message>
+        <source>None of the devices picked has memory records; pick one of %1.</source>
+        <translation>所选设备都没有内存记录；请从 %1 中选择一个。</translation>
     </message>
 </context>
 <context>
@@ -791,10 +819,6 @@
     <message>
         <source>Devices per server (1-8).</source>
         <translation>每台服务器的设备数（1-8）。</translation>
-    </message>
-    <message>
-        <source>Servers (1-4).</source>
-        <translation>服务器数量（1-4）。</translation>
     </message>
     <message>
         <source>Launch mode: estimator or sess.run.</source>
@@ -1367,10 +1391,6 @@
         <translation>--torch-profiler-config 用于配置 PyTorch 运行：请加上 --framework pytorch。</translation>
     </message>
     <message>
-        <source>Folder layout of the export: %1 (default legacy).</source>
-        <translation>导出的文件夹布局：%1（默认 legacy）。</translation>
-    </message>
-    <message>
         <source>--layout must be one of %1, got &quot;%2&quot;.</source>
         <translation>--layout 必须是 %1 之一，实际为“%2”。</translation>
     </message>
@@ -1414,6 +1434,70 @@
         <source>Its last recording has not finished (it may still be running): every open reads all pages until a recording into it finishes or this check is run again while nothing writes.</source>
         <translation>它的上一次录制尚未完成（可能仍在进行）：在向其录制的某次录制完成、或在无人写入时再次运行本检查之前，每次打开都会读取全部页面。</translation>
     </message>
+    <message>
+        <source>Folder layout of the export: %1 (default torch_npu for PyTorch sessions, else legacy).</source>
+        <translation>导出的目录结构：%1（PyTorch 会话默认 torch_npu，其他默认 legacy）。</translation>
+    </message>
+    <message>
+        <source>Servers (1-4; 1-8 for LLM sessions).</source>
+        <translation>服务器数（1-4；LLM 会话为 1-8）。</translation>
+    </message>
+    <message>
+        <source>LLM: data-parallel size (devices = dp × tp × pp; --devices/--servers follow unless given).</source>
+        <translation>LLM：数据并行规模（设备数 = dp × tp × pp；未指定 --devices/--servers 时随之确定）。</translation>
+    </message>
+    <message>
+        <source>LLM: tensor-parallel size (inside a server).</source>
+        <translation>LLM：张量并行规模（在一台服务器内）。</translation>
+    </message>
+    <message>
+        <source>LLM: pipeline-parallel size (stages, 1F1B schedule).</source>
+        <translation>LLM：流水线并行规模（stage 数，1F1B 调度）。</translation>
+    </message>
+    <message>
+        <source>LLM: micro-batches per step (--batch is the micro-batch size).</source>
+        <translation>LLM：每步的 micro-batch 数（--batch 为 micro-batch 大小）。</translation>
+    </message>
+    <message>
+        <source>LLM: sequence parallelism (all-gather / reduce-scatter instead of all-reduce).</source>
+        <translation>LLM：序列并行（用 all-gather / reduce-scatter 代替 all-reduce）。</translation>
+    </message>
+    <message>
+        <source>LLM: transformer layers (default: the preset&apos;s).</source>
+        <translation>LLM：Transformer 层数（默认：预设值）。</translation>
+    </message>
+    <message>
+        <source>LLM: hidden size.</source>
+        <translation>LLM：隐藏层大小。</translation>
+    </message>
+    <message>
+        <source>LLM: attention heads.</source>
+        <translation>LLM：注意力头数。</translation>
+    </message>
+    <message>
+        <source>LLM: FFN (SwiGLU) size.</source>
+        <translation>LLM：FFN（SwiGLU）大小。</translation>
+    </message>
+    <message>
+        <source>LLM: vocabulary size.</source>
+        <translation>LLM：词表大小。</translation>
+    </message>
+    <message>
+        <source>LLM: sequence length.</source>
+        <translation>LLM：序列长度。</translation>
+    </message>
+    <message>
+        <source>The straggler scenario&apos;s slow rank (default: the last).</source>
+        <translation>straggler 场景中的慢 rank（默认：最后一个）。</translation>
+    </message>
+    <message>
+        <source>--%1 sets up an LLM session: use it with --model %2.</source>
+        <translation>--%1 用于配置 LLM 会话：请与 --model %2 一起使用。</translation>
+    </message>
+    <message>
+        <source>dp × tp × pp = %1 devices do not fill servers of 8: use a multiple of 8 beyond one server.</source>
+        <translation>dp × tp × pp = %1 个设备无法填满每台 8 卡的服务器：超过一台服务器时请使用 8 的倍数。</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -1449,10 +1533,6 @@
         <translation>迭代次数 %1 超出范围：必须介于 1 到 100000 之间。</translation>
     </message>
     <message>
-        <source>The server count %1 is out of range: it must be between 1 and 4.</source>
-        <translation>服务器数量 %1 超出范围：必须介于 1 到 4 之间。</translation>
-    </message>
-    <message>
         <source>The all-reduce segment count %1 is out of range: it must be between 1 and 64.</source>
         <translation>all-reduce 分段数 %1 超出范围：必须介于 1 到 64 之间。</translation>
     </message>
@@ -1483,6 +1563,102 @@
     <message>
         <source>The torch_npu profiler config cannot be used: %1 (%2)</source>
         <translation>无法使用该 torch_npu 性能采集配置：%1（%2）</translation>
+    </message>
+    <message>
+        <source>The server count %1 is out of range: it must be between 1 and %2.</source>
+        <translation>服务器数 %1 超出范围：必须在 1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>The scenario &quot;%1&quot; needs an LLM session (model %2).</source>
+        <translation>场景 "%1" 需要 LLM 会话（模型 %2）。</translation>
+    </message>
+    <message>
+        <source>The scenario &quot;%1&quot; does not apply to an LLM session.</source>
+        <translation>场景 "%1" 不适用于 LLM 会话。</translation>
+    </message>
+    <message>
+        <source>The straggler rank %1 does not exist: the session has ranks 0 to %2.</source>
+        <translation>straggler rank %1 不存在：该会话的 rank 为 0 到 %2。</translation>
+    </message>
+    <message>
+        <source>The %1 %2 is out of range: it must be between %3 and %4.</source>
+        <translation>%1 %2 超出范围：必须在 %3 到 %4 之间。</translation>
+    </message>
+    <message>
+        <source>data-parallel size (--dp)</source>
+        <translation>数据并行规模（--dp）</translation>
+    </message>
+    <message>
+        <source>tensor-parallel size (--tp)</source>
+        <translation>张量并行规模（--tp）</translation>
+    </message>
+    <message>
+        <source>pipeline-parallel size (--pp)</source>
+        <translation>流水线并行规模（--pp）</translation>
+    </message>
+    <message>
+        <source>micro-batch count (--micro-batches)</source>
+        <translation>micro-batch 数（--micro-batches）</translation>
+    </message>
+    <message>
+        <source>layer count</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏层大小</translation>
+    </message>
+    <message>
+        <source>attention head count</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 大小</translation>
+    </message>
+    <message>
+        <source>vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>dp × tp × pp = %1 × %2 × %3 = %4 devices, but the session has %5 (%6 per server × %7 servers); give matching --devices/--servers or leave them out.</source>
+        <translation>dp × tp × pp = %1 × %2 × %3 = %4 个设备，但会话有 %5 个（每台服务器 %6 个 × %7 台服务器）；请给出匹配的 --devices/--servers，或不指定它们。</translation>
+    </message>
+    <message>
+        <source>The tensor-parallel size %1 is larger than a server&apos;s %2 devices: tensor parallelism stays inside a server.</source>
+        <translation>张量并行规模 %1 大于一台服务器的 %2 个设备：张量并行只能在一台服务器内。</translation>
+    </message>
+    <message>
+        <source>The hidden size %1 is not a multiple of the head count %2.</source>
+        <translation>隐藏层大小 %1 不是注意力头数 %2 的倍数。</translation>
+    </message>
+    <message>
+        <source>The head count %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>注意力头数 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The FFN size %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>FFN 大小 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The vocabulary size %1 is not divisible by the tensor-parallel size %2.</source>
+        <translation>词表大小 %1 不能被张量并行规模 %2 整除。</translation>
+    </message>
+    <message>
+        <source>The layer count %1 is not divisible by the pipeline-parallel size %2: every stage needs the same number of layers.</source>
+        <translation>层数 %1 不能被流水线并行规模 %2 整除：每个 stage 需要相同的层数。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism needs a tensor-parallel size of at least 2.</source>
+        <translation>序列并行要求张量并行规模至少为 2。</translation>
+    </message>
+    <message>
+        <source>With sequence parallelism the tokens of a micro-batch (%1) must be divisible by the tensor-parallel size %2.</source>
+        <translation>使用序列并行时，一个 micro-batch 的 token 数（%1）必须能被张量并行规模 %2 整除。</translation>
     </message>
 </context>
 <context>
@@ -3524,6 +3700,38 @@
         <source>Key/value facts about the project file (app_version, created_wall_us; clean_close, the newest session id when the last writer finished: docs/storage.md).</source>
         <translation>工程文件的键值信息（app_version、created_wall_us；clean_close：上一个写入者正常结束时最新会话的 ID，见 docs/storage.md）。</translation>
     </message>
+    <message>
+        <source>View: task count and time per op (every task with an op), with the op&apos;s name and type as text.</source>
+        <translation>视图：每个算子的任务数与耗时（所有带算子的任务），附算子名称和类型文本。</translation>
+    </message>
+    <message>
+        <source>ops.id</source>
+        <translation>ops.id</translation>
+    </message>
+    <message>
+        <source>op name</source>
+        <translation>算子名称</translation>
+    </message>
+    <message>
+        <source>op type (Conv2D, MatMul, …); NULL when the op has none</source>
+        <translation>算子类型（Conv2D、MatMul 等）；算子没有类型时为 NULL</translation>
+    </message>
+    <message>
+        <source>tasks of the op</source>
+        <translation>该算子的任务数</translation>
+    </message>
+    <message>
+        <source>their total duration (ns)</source>
+        <translation>这些任务的总耗时（ns）</translation>
+    </message>
+    <message>
+        <source>shortest task (ns)</source>
+        <translation>最短任务（ns）</translation>
+    </message>
+    <message>
+        <source>longest task (ns)</source>
+        <translation>最长任务（ns）</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTables</name>
@@ -4151,10 +4359,6 @@
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <source>Open the timeline at the place that shows this finding best</source>
-        <translation>在时间线中打开最能体现此问题的位置</translation>
-    </message>
-    <message>
         <source>No device tasks in this session: the rules that read them could not run.</source>
         <translation>该会话没有设备任务：依赖设备任务的规则无法运行。</translation>
     </message>
@@ -4189,6 +4393,22 @@
     <message>
         <source>Record the session with the options named to let these rules run.</source>
         <translation>请打开上述选项重新录制会话，以便这些规则能够运行。</translation>
+    </message>
+    <message>
+        <source>Show in Timeline pins and highlights device(s) %1 and selects the place of the finding.</source>
+        <translation>“在时间线中显示”会固定到顶部并高亮设备 %1，并选中该发现的位置。</translation>
+    </message>
+    <message>
+        <source>Show in Timeline pins and highlights device(s) %1 and selects iteration %2.</source>
+        <translation>“在时间线中显示”会固定到顶部并高亮设备 %1，并选中迭代 %2。</translation>
+    </message>
+    <message>
+        <source>Show in Timeline pins and highlights device(s) %1 and selects iterations %2 to %3.</source>
+        <translation>“在时间线中显示”会固定到顶部并高亮设备 %1，并选中迭代 %2 至 %3。</translation>
+    </message>
+    <message>
+        <source>Open the timeline on the finding&apos;s devices (pinned and highlighted) and iterations (selected)</source>
+        <translation>在时间线中打开该发现涉及的设备（固定到顶部并高亮）和迭代（选中）</translation>
     </message>
 </context>
 <context>
@@ -4250,20 +4470,12 @@
         <translation>会话 %1</translation>
     </message>
     <message>
-        <source>device %1</source>
-        <translation>设备 %1</translation>
-    </message>
-    <message>
         <source>model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message>
         <source>iteration %1</source>
         <translation>迭代 %1</translation>
-    </message>
-    <message>
-        <source>tasks starting in the %1 selected in the timeline</source>
-        <translation>在时间线所选的 %1 范围内开始的任务</translation>
     </message>
     <message>
         <source>Computing…</source>
@@ -4310,10 +4522,6 @@ Mean: %5</source>
         <translation>
             <numerusform>总耗时 Top %n 的算子类型</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Device %1 has no iteration with step-trace markers in the selection.</source>
-        <translation>当前选择中，设备 %1 没有带 step trace 标记的迭代。</translation>
     </message>
     <message>
         <source>FP→BP</source>
@@ -4559,10 +4767,6 @@ FP→BP（计算）：%2
         <source>Memory over time on device %1</source>
         <translation>设备 %1 的内存随时间变化</translation>
     </message>
-    <message>
-        <source> (devices with memory records: %1; pick one in the project explorer)</source>
-        <translation>（有内存记录的设备：%1；请在工程浏览器中选择其一）</translation>
-    </message>
     <message numerus="yes">
         <source> — %n module(s) reserved nothing and are not drawn</source>
         <translation>
@@ -4578,6 +4782,50 @@ FP→BP（计算）：%2
     <message>
         <source>Time on the timeline&apos;s axis (%1; 0 = its first event, earlier samples are negative)</source>
         <translation>时间线时间轴上的时间（%1；0 = 其第一个事件，更早的采样为负值）</translation>
+    </message>
+    <message>
+        <source>The devices the charts cover: all of them, or the ones you pick</source>
+        <translation>图表涵盖的设备：全部设备，或您选择的设备</translation>
+    </message>
+    <message>
+        <source>All devices</source>
+        <translation>全部设备</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n device(s)</source>
+        <translation>
+            <numerusform>全部 %n 个设备</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Devices %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>Devices: %1</source>
+        <translation>设备：%1</translation>
+    </message>
+    <message>
+        <source>tasks and iterations starting in the %1 selected in the timeline</source>
+        <translation>在时间线中所选 %1 内开始的任务和迭代</translation>
+    </message>
+    <message>
+        <source>No iteration of model %1 with step-trace markers in the selection.</source>
+        <translation>所选范围内模型 %1 没有带迭代轨迹标记的迭代。</translation>
+    </message>
+    <message>
+        <source>Iteration (one stack per device, devices %1 to %2 from left to right)</source>
+        <translation>迭代（每个设备一个堆叠柱，从左到右为设备 %1 至 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Iteration breakdown on %n devices (model %1)</source>
+        <translation>
+            <numerusform>%n 个设备上的迭代分解（模型 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (devices with memory records: %1; pick one with the Devices button)</source>
+        <translation>（有内存记录的设备：%1；请用“设备”按钮选择一个）</translation>
     </message>
 </context>
 <context>
@@ -5969,10 +6217,6 @@ Nothing in the project was changed. Sessions and records on undamaged pages can 
         <translation>Host 侧输入流水线比设备慢（Data Aug Bound）</translation>
     </message>
     <message>
-        <source>The last device runs 30 % slower; the others wait in all-reduce</source>
-        <translation>最后一个设备慢 30 %；其他设备在 all-reduce 中等待</translation>
-    </message>
-    <message>
         <source>Some ops fall back to the AI CPU</source>
         <translation>部分算子回退到 AI CPU 执行</translation>
     </message>
@@ -6264,6 +6508,46 @@ Nothing in the project was changed. Sessions and records on undamaged pages can 
         <source>Paste the training script (or the part that calls torch_npu.profiler.profile(...)):</source>
         <translation>粘贴训练脚本（或其中调用 torch_npu.profiler.profile(...) 的部分）：</translation>
     </message>
+    <message>
+        <source>P&amp;arallelism (LLM):</source>
+        <translation>并行(&amp;A)（LLM）：</translation>
+    </message>
+    <message>
+        <source>dp </source>
+        <translation>dp </translation>
+    </message>
+    <message>
+        <source>tp </source>
+        <translation>tp </translation>
+    </message>
+    <message>
+        <source>pp </source>
+        <translation>pp </translation>
+    </message>
+    <message>
+        <source> micro-batch(es)</source>
+        <translation> 个 micro-batch</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Data, tensor and pipeline parallelism of an LLM model (devices = dp × tp × pp, servers of 8); micro-batches per step of the 1F1B schedule; the batch size is the micro-batch size</source>
+        <translation>LLM 模型的数据、张量和流水线并行（设备数 = dp × tp × pp，每台服务器 8 卡）；1F1B 调度中每步的 micro-batch 数；批大小即 micro-batch 大小</translation>
+    </message>
+    <message>
+        <source>The last device (an LLM session: the rank set with --straggler-rank) runs 30 % slower; the others wait for it</source>
+        <translation>最后一个设备（LLM 会话中为 --straggler-rank 指定的 rank）慢 30 %；其他设备等待它</translation>
+    </message>
+    <message>
+        <source>LLM: one micro-batch per step, so the pipeline stages mostly wait</source>
+        <translation>LLM：每步只有一个 micro-batch，流水线各 stage 大部分时间在等待</translation>
+    </message>
+    <message>
+        <source>LLM: tensor-parallel collectives run after their matrix products, not under them</source>
+        <translation>LLM：张量并行集合通信在矩阵乘之后执行，而不是与其重叠</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::OptionsForm</name>
@@ -6482,6 +6766,207 @@ Nothing in the project was changed. Sessions and records on undamaged pages can 
     <message>
         <source>op_summary columns: %1</source>
         <translation>op_summary 列：%1</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ui::OverviewView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Device %1, iteration %2: %3 (FP→BP %4)
+Click to show it in the timeline.</source>
+        <translation>设备 %1，迭代 %2：%3（FP→BP %4）
+单击可在时间线中显示。</translation>
+    </message>
+    <message>
+        <source>Iteration time (steady, mean)</source>
+        <translation>迭代时间（稳态均值）</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Iterations recorded</source>
+        <translation>已记录的迭代</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Advisor findings</source>
+        <translation>专家建议发现</translation>
+    </message>
+    <message>
+        <source>Iteration time per device</source>
+        <translation>各设备的迭代耗时</translation>
+    </message>
+    <message>
+        <source>Top op types by total time</source>
+        <translation>总耗时最高的算子类型</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Total (ms)</source>
+        <translation>总计（ms）</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>任务数</translation>
+    </message>
+    <message>
+        <source>Mean (ms)</source>
+        <translation>平均（ms）</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Computing the dashboard of session %1…</source>
+        <translation>正在计算会话 %1 的仪表板…</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The session could not be read: %1</source>
+        <translation>无法读取该会话：%1</translation>
+    </message>
+    <message>
+        <source>devices from %1 to %2</source>
+        <translation>各设备在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>iteration 1 (warm-up) left out</source>
+        <translation>不含第 1 次迭代（预热）</translation>
+    </message>
+    <message>
+        <source>one iteration recorded</source>
+        <translation>只记录了一次迭代</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>no iteration with step-trace markers</source>
+        <translation>没有带迭代轨迹标记的迭代</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1 per device × %n device(s) ÷ steady iteration time</source>
+        <translation>
+            <numerusform>每设备批大小 %1 × %n 个设备 ÷ 稳态迭代时间</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The batch size is not recorded in imported profiler data.</source>
+        <translation>导入的性能数据中没有记录批大小。</translation>
+    </message>
+    <message>
+        <source>No iteration time to divide the batch by.</source>
+        <translation>没有可用于计算的迭代时间。</translation>
+    </message>
+    <message numerus="yes">
+        <source>with step-trace markers, on %n device(s)</source>
+        <translation>
+            <numerusform>带迭代轨迹标记，分布在 %n 个设备上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>straggler: device %1 (FP→BP more than 10 % above the median device)</source>
+        <translation>慢卡：设备 %1（FP→BP 比中位设备高 10% 以上）</translation>
+    </message>
+    <message>
+        <source>ids %1</source>
+        <translation>编号 %1</translation>
+    </message>
+    <message>
+        <source>critical %1, warnings %2, info %3</source>
+        <translation>严重 %1，警告 %2，提示 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rule(s) could not run</source>
+        <translation>
+            <numerusform>%n 条规则无法运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device %1 (straggler)</source>
+        <translation>设备 %1（慢卡）</translation>
+    </message>
+    <message>
+        <source>Device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Iteration time (ms)</source>
+        <translation>迭代时间（ms）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Other (%n op types)</source>
+        <translation>
+            <numerusform>其他（%n 个算子类型）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>AI Core and AI CPU task time per op type over the whole session; the share is of all of it.</source>
+        <translation>整个会话中各算子类型的 AI Core 与 AI CPU 任务时间；占比以全部任务时间为基数。</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>正在分析…</translation>
+    </message>
+    <message>
+        <source>No findings: the advisor&apos;s rules found nothing worth a look.</source>
+        <translation>没有发现：专家建议规则未发现值得关注的问题。</translation>
+    </message>
+    <message>
+        <source>No findings from the rules that ran.</source>
+        <translation>已运行的规则没有发现问题。</translation>
+    </message>
+    <message>
+        <source>devices %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>iteration %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>iterations %1–%2</source>
+        <translation>迭代 %1–%2</translation>
+    </message>
+    <message>
+        <source>Show in timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <source>Rules that could not run (the Advisor tab says why): %1</source>
+        <translation>无法运行的规则（原因见“专家建议”页）：%1</translation>
     </message>
 </context>
 <context>
@@ -7460,6 +7945,14 @@ Open a project (File → Open Project…) or record one (File → New Session…
     <message>
         <source>Opening session %1…</source>
         <translation>正在打开会话 %1…</translation>
+    </message>
+    <message>
+        <source>Device %1 pinned at the top and highlighted; its lanes are unpinned at the next focus.</source>
+        <translation>设备 %1 已固定到顶部并高亮；下次聚焦时会取消其泳道的固定。</translation>
+    </message>
+    <message>
+        <source>Devices %1 pinned at the top and highlighted; their lanes are unpinned at the next focus.</source>
+        <translation>设备 %1 已固定到顶部并高亮；下次聚焦时会取消这些泳道的固定。</translation>
     </message>
 </context>
 <context>
