@@ -338,18 +338,43 @@ CommunicationAnalysis analyzeCommunication(const TraceReader &reader, const std:
         out.ranks.push_back(std::move(kv.second));
     }
 
+    // Who waits for whom is read from the collectives when the session also has pipeline
+    // sends and receives: a receive waits for the previous stage by design (that wait is
+    // the pipeline's bubble, its own finding), and counting it would name a slow rank in a
+    // balanced pipeline. Every rank's totals above still include them.
+    const bool hasP2p = std::any_of(out.ops.begin(), out.ops.end(), [](const CommOpRank &o) { return o.type == "p2p"; });
+    const bool hasCollective =
+        std::any_of(out.ops.begin(), out.ops.end(), [](const CommOpRank &o) { return o.type == "collective"; });
+    std::vector<CommRankTotals> judged;
+    if (hasP2p && hasCollective) {
+        std::map<std::pair<std::int64_t, std::uint16_t>, CommRankTotals> collective;
+        for (const CommOpRank &o : out.ops)
+            if (o.type == "collective") {
+                CommRankTotals &t = collective[{o.rank, o.device}];
+                t.waitMs += o.waitMs;
+                t.transitMs += o.transitMs;
+                t.syncMs += o.syncMs;
+            }
+        for (const CommRankTotals &r : out.ranks) {
+            const auto it = collective.find({r.rank, r.device});
+            judged.push_back(it == collective.end() ? CommRankTotals{} : it->second);
+        }
+    }
+    auto judge = [&](int i) -> const CommRankTotals & {
+        return judged.empty() ? out.ranks[std::size_t(i)] : judged[std::size_t(i)];
+    };
     for (int i = 0; i < int(out.ranks.size()); ++i) {
-        const double w = out.ranks[std::size_t(i)].waitRatio();
+        const double w = judge(i).waitRatio();
         if (w < 0)
             continue;
-        if (out.mostWaitRank < 0 || w > out.ranks[std::size_t(out.mostWaitRank)].waitRatio())
+        if (out.mostWaitRank < 0 || w > judge(out.mostWaitRank).waitRatio())
             out.mostWaitRank = i;
-        if (out.leastWaitRank < 0 || w < out.ranks[std::size_t(out.leastWaitRank)].waitRatio())
+        if (out.leastWaitRank < 0 || w < judge(out.leastWaitRank).waitRatio())
             out.leastWaitRank = i;
     }
     if (out.ranks.size() >= 2 && out.mostWaitRank >= 0 && out.leastWaitRank != out.mostWaitRank) {
-        const CommRankTotals &most = out.ranks[std::size_t(out.mostWaitRank)];
-        const CommRankTotals &least = out.ranks[std::size_t(out.leastWaitRank)];
+        const CommRankTotals &most = judge(out.mostWaitRank);
+        const CommRankTotals &least = judge(out.leastWaitRank);
         // Ranks that all wait alike point at no one.
         if (most.waitRatio() > least.waitRatio() && most.waitRatio() > CommunicationAnalysis::kWaitThreshold
             && most.syncRatio() > CommunicationAnalysis::kWaitThreshold)

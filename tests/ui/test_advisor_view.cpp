@@ -128,6 +128,8 @@ private slots:
         const auto before = w.timeline()->visibleRange();
         QTest::mouseClick(view->showButton(), Qt::LeftButton);
         QCOMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+        // The evidence applies once the selected session is shown (it opens on a worker).
+        QVERIFY(w.timeline()->waitForOpen(60000));
         QCOMPARE(w.timeline()->focusedDevices(), f.devices);
         // Every iteration of the finding on each affected device lies in the selected range.
         const auto [s0, s1] = w.timeline()->selectedRange();

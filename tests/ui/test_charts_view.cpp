@@ -556,6 +556,8 @@ private slots:
         QTest::mouseClick(p, Qt::LeftButton, {}, pos);
         QCOMPARE(spy.count(), 1);
         QCOMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+        // The evidence applies once the selected session is shown (it opens on a worker).
+        QVERIFY(w.timeline()->waitForOpen(60000));
         const auto [t0, t1] = w.timeline()->visibleRange();
         QVERIFY2(t0 <= ref.start && t1 >= ref.end, qPrintable(QStringLiteral("%1..%2 vs %3..%4").arg(t0).arg(t1).arg(ref.start).arg(ref.end)));
         QVERIFY(t1 - t0 < 3 * (ref.end - ref.start));

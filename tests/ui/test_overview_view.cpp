@@ -184,6 +184,8 @@ private slots:
         QVERIFY(w.timeline()->waitForDetails(60000));
         o->activateLink(QStringLiteral("evidence:%1").arg(straggler));
         QCOMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+        // The evidence applies once the selected session is shown (it opens on a worker).
+        QVERIFY(w.timeline()->waitForOpen(60000));
         QCOMPARE(w.timeline()->focusedDevices(), advice.findings[std::size_t(straggler)].devices);
         const analysis::EvidenceFocus ev = analysis::evidenceFocus(*reader, advice.findings[std::size_t(straggler)]);
         QVERIFY(w.timeline()->selectedRange() == (std::pair<TimeNs, TimeNs>{ev.start, ev.end}));
@@ -203,6 +205,8 @@ private slots:
         const QPoint pos(int(p->xAxis->coordToPixel(key)), int(p->yAxis->coordToPixel(g1->data()->findBegin(key, false)->value)));
         QTest::mouseClick(p, Qt::LeftButton, {}, pos);
         QCOMPARE(w.views()->currentWidget(), static_cast<QWidget *>(w.timeline()));
+        // The evidence applies once the selected session is shown (it opens on a worker).
+        QVERIFY(w.timeline()->waitForOpen(60000));
         QCOMPARE(w.timeline()->focusedDevices(), std::vector<std::uint16_t>{1});
         for (const StepTraceRecord &st : stepsOf(*reader, 1))
             if (st.iteration == 3)
