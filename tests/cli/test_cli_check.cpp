@@ -4,6 +4,7 @@
 // analyze and diff that meet it fail with exit 4 too (nothing exported is left); a project whose writer was killed mid-recording is
 // checked in full by every open until check (or a finished recording) marks it clean.
 
+#include "tests/test_files.h"
 #include "core/model/session.h"
 #include "core/store/project.h"
 #include "cli_process.h"
@@ -23,6 +24,9 @@
 
 using namespace npuscope;
 
+using testfiles::damageTaskPages;
+using testfiles::rawExec;
+
 namespace {
 
 QStringList runArgs(const QString &project)
@@ -35,34 +39,6 @@ QStringList runArgs(const QString &project)
                 .arg(QFileInfo(project).absolutePath())};
 }
 
-// Overwrites two leaf pages of the tasks table; header, schema and meta stay intact.
-bool damageTaskPages(const QString &path)
-{
-    std::vector<qint64> pages;
-    int pageSize = 4096;
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        return false;
-    sqlite3_stmt *st = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'tasks' AND pagetype = 'leaf' ORDER BY pageno", -1,
-                           &st, nullptr) == SQLITE_OK)
-        while (sqlite3_step(st) == SQLITE_ROW)
-            pages.push_back(sqlite3_column_int64(st, 0));
-    sqlite3_finalize(st);
-    if (sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        pageSize = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    if (pages.size() < 4)
-        return false;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadWrite))
-        return false;
-    for (std::size_t i = pages.size() / 2; i < pages.size() / 2 + 2; ++i)
-        if (!f.seek((pages[i] - 1) * pageSize) || f.write(QByteArray(pageSize, '\x5a')) != pageSize)
-            return false;
-    return true;
-}
 
 // A recording killed with SIGKILL after its first batches (a child process of the test).
 bool killedRecording(const QString &path)

@@ -24,6 +24,9 @@ using namespace npuscope;
 using namespace npuscope::store;
 using storetest::Generator;
 
+using testfiles::damageTaskPages;
+using testfiles::rawExec;
+
 namespace {
 
 struct Opened {
@@ -57,44 +60,7 @@ QByteArray markerRow(const QString &path)
     return out;
 }
 
-bool rawExec(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    const bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK
-                    && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
-    sqlite3_close(db);
-    return ok;
-}
 
-// Overwrites two leaf pages of the tasks table (dbstat names them), leaving the header,
-// the schema and the meta table intact.
-bool damageTaskPages(const QString &path)
-{
-    std::vector<qint64> pages;
-    int pageSize = 4096;
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        return false;
-    sqlite3_stmt *st = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'tasks' AND pagetype = 'leaf' ORDER BY pageno", -1,
-                           &st, nullptr) == SQLITE_OK)
-        while (sqlite3_step(st) == SQLITE_ROW)
-            pages.push_back(sqlite3_column_int64(st, 0));
-    sqlite3_finalize(st);
-    if (sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        pageSize = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    if (pages.size() < 4)
-        return false;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadWrite))
-        return false;
-    for (std::size_t i = pages.size() / 2; i < pages.size() / 2 + 2; ++i)
-        if (!f.seek((pages[i] - 1) * pageSize) || f.write(QByteArray(pageSize, '\x5a')) != pageSize)
-            return false;
-    return true;
-}
 
 // Reads every task of every session; false + *why at the first read error.
 bool readAllTasks(Project &p, QString *why)
