@@ -7,6 +7,7 @@
 #include "device/models/network.h"
 #include "device/parallel_schedule.h"
 #include "device/rng.h"
+#include "device/torch_host.h"
 #include "device/torch_session.h"
 
 #include "core/analysis/step_time.h"
@@ -47,7 +48,7 @@ constexpr std::array<std::uint32_t, 4> kPlaneStreams = {13, 12, 10, 3};
 constexpr std::uint32_t kAuxStreamSplit = 3;
 constexpr std::uint32_t kCommStreamSplit = 4;
 constexpr std::uint32_t kModelId = 1;
-constexpr std::uint32_t kHostPid = 10036;
+constexpr std::uint32_t kHostPid = TorchHostLane::kHostPid;
 constexpr std::uint32_t kHostTid = 16027;
 constexpr TimeNs kMonotonicBase = 56579931060630; // the reference's clockMonotonicRaw
 // Batches ready when the first step starts: the dataset sink (Estimator) has its device
@@ -129,32 +130,6 @@ struct Names {
     StrId coreAic = 0, coreAiv = 0, coreMixAic = 0, coreMixAiv = 0, coreAiCpu = 0, coreDsa = 0;
 };
 
-// A PyTorch session: the torch_npu config and what it switches on beyond the msprof
-// collection (torchMsprofOptions).
-struct TorchPlan {
-    torchcfg::TorchProfilerConfig cfg;
-    bool cpu = true;      // CPU activity: the framework's Python lane
-    bool cann = false;    // AscendCL API ranges (every device level collects them)
-    bool pmu = false;     // AI Core metrics the emulator models
-    std::vector<bool> recorded; // per 1-based iteration: the schedule records it
-};
-
-// How one launched kernel appears on the host of a PyTorch session.
-struct TorchOp {
-    StrId aten = 0, acl = 0, dequeue = 0, dims = 0, types = 0, stack = 0;
-    bool backward = false;   // run by the autograd engine's thread
-    bool activation = false; // its output lives until the backward pass
-    std::int64_t sequence = -1;
-    double outMB = 0;
-};
-
-// A kernel launch of the step (recorded or not), in issue order.
-struct Launch {
-    std::uint32_t opId = 0, stream = 0, taskId = 0;
-    TimeNs start = 0, pending = 0;
-    TimeNs hostStart = 0, hostEnd = 0; // its aten op on the host
-};
-
 struct DeviceState {
     Rng rng;
     double speed = 1.0;             // >1 = slower device (straggler scenario)
@@ -184,12 +159,12 @@ struct DeviceState {
     std::vector<TimeNs> segReady;
     std::vector<StepTraceRecord::Reduce> reduces;
     // PyTorch sessions
-    std::vector<Launch> launches;
+    std::vector<TorchLaunch> launches;
     Rng hostRng;                    // the host lane's own draws, so they never shift the device's
     TimeNs torchHost = 0;           // the Python thread is busy until here
     TimeNs torchStepStart = 0, torchStepEnd = 0; // this step's ProfilerStep range
     TimeNs hostA = 0, hostE = 0;    // the host op of the kernel about to be issued
-    double allocatedMB = 0, reservedMB = 0; // the caching allocator between steps
+    TorchMemory memory;             // the caching allocator between steps
 };
 
 class Run {
@@ -368,8 +343,8 @@ public:
                 double params = 0;
                 for (const Parameter &p : g_.params)
                     params += double(p.elements);
-                s.allocatedMB = params * 4.0 * 3.0 / (1024.0 * 1024.0);
-                s.reservedMB = std::ceil(s.allocatedMB / 2.0) * 2.0;
+                s.memory.allocatedMB = params * 4.0 * 3.0 / (1024.0 * 1024.0);
+                s.memory.reservedMB = std::ceil(s.memory.allocatedMB / 2.0) * 2.0;
             }
         }
         t0_ = t0;
@@ -505,7 +480,7 @@ public:
             s.torchHost = s.torchStepEnd;
         }
         if (torch_ && torch_->recorded[size_t(it)])
-            torchStep(s, d, it, iterEnd);
+            torchStep(s, d, it);
         s.prevIterEnd = iterEnd;
     }
 
@@ -728,7 +703,7 @@ private:
         // Drawn even when not recorded so that switching options never changes timings.
         const TimeNs pending = 500 + TimeNs(s.rng.bits() % 2500);
         if (torch_ && opId)
-            s.launches.push_back({opId, stream, id, start, pending, s.hostA, s.hostE});
+            s.launches.push_back({opId, stream, start, s.hostA, s.hostE});
         if (!timing_)
             return nullptr;
         TaskRecord t;
@@ -1016,7 +991,7 @@ private:
     // Node@launch has handed it over. Returns the kernel's start.
     TimeNs hostGate(DeviceState &s, std::uint32_t opId, TimeNs start)
     {
-        const bool backward = torchOps_.at(opId).backward;
+        const bool backward = host_->backward(opId);
         const TimeNs cost = TimeNs(s.hostRng.uniform(backward ? 12 : 18, backward ? 28 : 42) * kUs);
         s.hostA = s.torchHost;
         s.hostE = s.hostA + cost;
@@ -1027,144 +1002,31 @@ private:
     // Strings of the PyTorch host lane, all declared before the first step.
     void torchPrelude(RecordBatch &b)
     {
-        auto in = [&](std::string_view v) { return strings_.intern(v, b); };
-        tn_.cpuOp = in("cpu_op"); tn_.enqueueCat = in("enqueue"); tn_.dequeueCat = in("dequeue"); tn_.enqueue = in("Enqueue");
-        tn_.queueFlowCat = in("async_task_queue"); tn_.queueFlow = in("enqueue_to_dequeue");
-        tn_.npuFlowCat = in("async_npu"); tn_.npuFlow = in("torch_to_npu");
-        tn_.h2dCat = in("HostToDevice"); tn_.h2d = tn_.h2dCat;
-        tn_.nodeLaunch = in("Node@launch"); tn_.acl = in("acl"); tn_.node = in("node"); tn_.runtime = in("runtime");
-        tn_.rtLaunch = in("rtKernelLaunch"); tn_.pta = in("PTA");
-        tn_.stepRange.assign(size_t(spec_.iterations) + 1, 0);
-        tn_.stepName.assign(size_t(spec_.iterations) + 1, 0);
-        for (int it = 1; it <= spec_.iterations; ++it) {
-            if (!torch_->recorded[size_t(it)])
-                continue;
-            // torch's step_num counts from 0: iteration k is ProfilerStep#(k-1).
-            tn_.stepRange[size_t(it)] = in("ProfilerStep#" + std::to_string(it - 1));
-            tn_.stepName[size_t(it)] = in(std::to_string(it - 1));
-        }
+        host_.emplace(*torch_, opt_.runtimeApi == Switch::On, timing_, kModelId);
         const std::string model = g_.modelName;
         const std::string train = "train.py(212): train_step;\r\ntrain.py(268): main;\r\ntrain.py(281): <module>";
-        const StrId fwdStack = in("models/" + model + ".py(97): forward;\r\n"
-                                  "torch/nn/modules/module.py(1527): _call_impl;\r\n" + train);
-        const StrId lossStack = in("torch/nn/modules/loss.py(1179): forward;\r\n"
-                                   "torch/nn/modules/module.py(1527): _call_impl;\r\n" + train);
-        const StrId optStack = in("torch/optim/sgd.py(75): step;\r\ntorch/optim/optimizer.py(373): wrapper;\r\n" + train);
-        const StrId loadStack = in(train);
-        std::int64_t sequence = 0;
-        auto add = [&](const Kernel &k, std::uint32_t opId, bool input) {
-            TorchOp op;
-            // The input batch reaches the device as a copy the training loop asks for.
-            op.aten = in(input ? std::string("aten::to") : atenName(k.type));
-            op.acl = in("AscendCL@aclnn" + k.type);
-            op.dequeue = in("Dequeue@aclnn" + k.type);
-            op.dims = in(torchInputDims(k.inShapes));
-            op.types = in(torchInputTypes(k.inTypes));
-            op.backward = k.phase == Phase::Backward;
-            op.activation = k.phase == Phase::Forward || k.phase == Phase::Loss;
-            op.outMB = k.work.bytesOut / (1024.0 * 1024.0);
-            // Autograd numbers the forward ops; the backward pass reuses them.
-            op.sequence = k.phase == Phase::Optimizer || input ? -1 : sequence++;
-            // The autograd engine's thread runs the backward ops without a Python stack.
-            op.stack = input ? loadStack : k.phase == Phase::Forward ? fwdStack : k.phase == Phase::Loss ? lossStack
-                     : k.phase == Phase::Optimizer ? optStack : 0;
-            torchOps_[opId] = op;
-        };
-        add(g_.getNext, gn_.opId, true);
+        host_->prelude(strings_, b, spec_.iterations,
+                       {.forward = "models/" + model + ".py(97): forward;\r\ntorch/nn/modules/module.py(1527): _call_impl;\r\n" + train,
+                        .loss = "torch/nn/modules/loss.py(1179): forward;\r\ntorch/nn/modules/module.py(1527): _call_impl;\r\n" + train,
+                        .optimizer = "torch/optim/sgd.py(75): step;\r\ntorch/optim/optimizer.py(373): wrapper;\r\n" + train,
+                        .load = train});
+        host_->addOp(strings_, b, g_.getNext, gn_.opId, true);
         for (size_t j = 0; j < masks_.size(); ++j)
-            add(g_.masks[j], masks_[j].opId, false);
+            host_->addOp(strings_, b, g_.masks[j], masks_[j].opId, false);
         for (size_t j = 0; j < compute_.size(); ++j)
-            add(g_.compute[j], compute_[j].opId, false);
+            host_->addOp(strings_, b, g_.compute[j], compute_[j].opId, false);
     }
 
-    // The host side of one recorded PyTorch step on device d: ProfilerStep#N, each kernel's
-    // aten op (its enqueue on the calling thread, the dequeue on the task queue's thread
-    // with the AscendCL call and Node@launch), the flows aten op → task queue → launch →
-    // device task, memory with profile_memory, and torch_npu's step time breakdown.
-    // Host times are laid out so every launch precedes its device task.
-    void torchStep(DeviceState &s, int d, int it, TimeNs iterEnd)
+    // The host side of one recorded PyTorch step on device d (TorchHostLane) and torch_npu's
+    // step time breakdown.
+    void torchStep(DeviceState &s, int d, int it)
     {
-        const TorchPlan &tp = *torch_;
         RecordBatch &b = s.batch;
-        const std::uint32_t mainTid = kHostPid, autogradTid = kHostPid + 2, queueTid = kHostPid + 3;
-        std::vector<Launch> launches = s.launches;
-        std::stable_sort(launches.begin(), launches.end(),
-                         [](const Launch &x, const Launch &y) { return x.hostStart < y.hostStart; });
-        const size_t n = launches.size();
-        const TimeNs stepStart = s.torchStepStart, stepEnd = s.torchStepEnd;
-
-        const auto dev = std::uint16_t(d);
-        auto python = [&](StrId name, StrId cat, std::uint32_t tid, TimeNs a, TimeNs e) -> PythonRangeRecord & {
-            b.pythonRanges.push_back({.device = dev, .pid = kHostPid, .tid = tid, .name = name, .category = cat,
-                                      .start = a, .duration = std::max<TimeNs>(0, e - a)});
-            return b.pythonRanges.back();
-        };
-        auto cann = [&](HostRangeRecord::Kind kind, StrId name, StrId level, TimeNs a, TimeNs e) {
-            b.hostRanges.push_back({.kind = kind, .device = dev, .modelId = kModelId, .iteration = std::uint32_t(it),
-                                    .pid = kHostPid, .tid = queueTid, .name = name, .start = a,
-                                    .duration = std::max<TimeNs>(0, e - a), .level = level});
-        };
-        auto flow = [&](StrId cat, StrId name, std::uint64_t id, bool finish, FlowLane lane, std::uint32_t tid, TimeNs ts) {
-            b.flowEnds.push_back({.device = dev, .category = cat, .name = name, .flowId = id, .finish = finish,
-                                  .lane = lane, .tid = tid, .ts = ts});
-        };
-
-        struct Alloc { TimeNs at; double mb; const TorchOp *op; TimeNs release; };
-        std::vector<Alloc> allocs;
-        std::vector<TimeNs> backwardEnds;
-        for (size_t i = 0; i < n; ++i) {
-            const Launch &l = launches[i];
-            const TorchOp &op = torchOps_.at(l.opId);
-            const TimeNs a = l.hostStart, e = l.hostEnd, w = e - a;
-            const std::uint32_t tid = op.backward ? autogradTid : mainTid;
-            const TimeNs launchAt = a + w * 90 / 100, launchEnd = e - w * 4 / 100;
-            if (tp.cpu) {
-                const std::uint64_t c = ++correlation_;
-                PythonRangeRecord &r = python(op.aten, tn_.cpuOp, tid, a, e);
-                if (tp.cfg.recordShapes) {
-                    r.inputShapes = op.dims;
-                    r.inputTypes = op.types;
-                }
-                if (tp.cfg.withStack)
-                    r.callStack = op.stack;
-                r.sequence = op.sequence;
-                const TimeNs enq = a + w * 55 / 100, deq = a + w * 80 / 100;
-                python(tn_.enqueue, tn_.enqueueCat, tid, enq, a + w * 75 / 100).correlation = c;
-                python(op.dequeue, tn_.dequeueCat, queueTid, deq, e).correlation = c;
-                flow(tn_.queueFlowCat, tn_.queueFlow, c, false, FlowLane::Python, tid, enq);
-                flow(tn_.queueFlowCat, tn_.queueFlow, c, true, FlowLane::Python, queueTid, deq);
-                if (timing_) {
-                    const std::uint64_t id = ++flowSeq_;
-                    flow(tn_.npuFlowCat, tn_.npuFlow, id, false, FlowLane::Python, tid, a);
-                    flow(tn_.npuFlowCat, tn_.npuFlow, id, true, FlowLane::Hardware, l.stream, l.start);
-                }
-                if (tp.cfg.profileMemory && op.outMB > 0) {
-                    allocs.push_back({a + w / 10, op.outMB, &op, -1});
-                    if (op.backward)
-                        backwardEnds.push_back(e);
-                }
-            }
-            if (tp.cann) {
-                cann(HostRangeRecord::Kind::Cann, op.acl, tn_.acl, a + w * 83 / 100, e - w * 2 / 100);
-                cann(HostRangeRecord::Kind::Cann, tn_.nodeLaunch, tn_.node, launchAt, launchEnd);
-                if (opt_.runtimeApi == Switch::On)
-                    cann(HostRangeRecord::Kind::RuntimeApi, tn_.rtLaunch, tn_.runtime, launchAt + w / 100, launchEnd - w / 100);
-                if (timing_) {
-                    const std::uint64_t id = ++flowSeq_;
-                    flow(tn_.h2dCat, tn_.h2d, id, false, FlowLane::Cann, queueTid, launchAt);
-                    flow(tn_.h2dCat, tn_.h2d, id, true, FlowLane::Hardware, l.stream, l.start);
-                }
-            }
-        }
-        if (tp.cpu)
-            python(tn_.stepRange[size_t(it)], tn_.cpuOp, mainTid, stepStart, stepEnd);
-        if (!allocs.empty())
-            torchMemory(s, d, allocs, backwardEnds, stepEnd);
-
+        host_->step(b, std::uint16_t(d), it, s.launches, s.torchStepStart, s.torchStepEnd, s.memory);
         if (timing_) {
             analysis::StepActivity act;
-            act.stepStart = stepStart;
-            act.stepEnd = stepEnd;
+            act.stepStart = s.torchStepStart;
+            act.stepEnd = s.torchStepEnd;
             for (const TaskRecord &t : b.tasks)
                 if (t.iteration == std::uint32_t(it) && isComputeKind(t.kind))
                     act.computing.push_back({t.start, t.start + t.duration});
@@ -1172,80 +1034,9 @@ private:
                 act.communication.push_back({r.start, r.end});
             StepTimeRecord st = analysis::stepTimeBreakdown(act);
             st.device = std::uint16_t(d);
-            st.step = tn_.stepName[size_t(it)];
+            st.step = host_->stepName(it);
             b.stepTimes.push_back(st);
         }
-    }
-
-    // profile_memory: each op's output is allocated when the op runs; activations live until
-    // the backward pass has used them (released in reverse order as it goes), the backward
-    // ops' results until the next backward op ends, everything else until the step ends.
-    // The caching allocator reserves 2 MB blocks and keeps them.
-    template <class Alloc>
-    void torchMemory(DeviceState &s, int d, std::vector<Alloc> &allocs, const std::vector<TimeNs> &backwardEnds, TimeNs stepEnd)
-    {
-        std::vector<size_t> activations;
-        for (size_t i = 0; i < allocs.size(); ++i)
-            if (allocs[i].op->activation)
-                activations.push_back(i);
-        size_t bw = 0;
-        for (size_t i = 0; i < allocs.size(); ++i) {
-            Alloc &x = allocs[i];
-            if (x.op->backward) {
-                x.release = bw + 1 < backwardEnds.size() ? backwardEnds[bw + 1] : stepEnd;
-                ++bw;
-            }
-        }
-        for (size_t j = 0; j < activations.size(); ++j) {
-            // The last forward op's output is the first the backward pass consumes.
-            const size_t k = activations.size() - 1 - j;
-            const size_t at = backwardEnds.empty() ? 0 : std::min(backwardEnds.size() - 1, j * backwardEnds.size() / activations.size());
-            allocs[activations[k]].release = backwardEnds.empty() ? stepEnd : std::max(backwardEnds[at], allocs[activations[k]].at);
-        }
-        for (Alloc &x : allocs)
-            if (x.release < 0)
-                x.release = stepEnd;
-        struct Ev { TimeNs ts; size_t index; bool alloc; };
-        std::vector<Ev> ev;
-        for (size_t i = 0; i < allocs.size(); ++i) {
-            ev.push_back({allocs[i].at, i, true});
-            ev.push_back({allocs[i].release, i, false});
-        }
-        std::stable_sort(ev.begin(), ev.end(), [](const Ev &a, const Ev &b) { return a.ts < b.ts || (a.ts == b.ts && a.alloc && !b.alloc); });
-        std::vector<OpMemoryRecord> ops(allocs.size());
-        constexpr std::uint64_t kStream = 0x7f3a00001000ull;
-        for (const Ev &e : ev) {
-            const Alloc &x = allocs[e.index];
-            s.allocatedMB += e.alloc ? x.mb : -x.mb;
-            s.allocatedMB = std::max(0.0, s.allocatedMB);
-            s.reservedMB = std::max(s.reservedMB, std::ceil(s.allocatedMB / 2.0) * 2.0);
-            MemoryRecord m;
-            m.device = std::uint16_t(d);
-            m.component = tn_.pta;
-            m.ts = e.ts;
-            m.allocatedMB = s.allocatedMB;
-            m.reservedMB = s.reservedMB;
-            m.activeMB = s.allocatedMB;
-            m.streamPtr = kStream;
-            s.batch.memory.push_back(m);
-            OpMemoryRecord &o = ops[e.index];
-            if (e.alloc) {
-                o.device = std::uint16_t(d);
-                o.name = x.op->aten;
-                o.sizeKB = x.mb * 1024.0;
-                o.allocated = e.ts;
-                o.allocTotalAllocatedMB = s.allocatedMB;
-                o.allocTotalReservedMB = s.reservedMB;
-                o.allocTotalActiveMB = s.allocatedMB;
-                o.streamPtr = kStream;
-            } else {
-                o.released = o.activeReleased = e.ts;
-                o.releaseTotalAllocatedMB = s.allocatedMB;
-                o.releaseTotalReservedMB = s.reservedMB;
-                o.releaseTotalActiveMB = s.allocatedMB;
-            }
-        }
-        s.batch.opMemory.insert(s.batch.opMemory.end(), ops.begin(), ops.end());
     }
 
     void hostRanges(DeviceState &s, int d, int it, TimeNs iterEnd)
@@ -1300,13 +1091,7 @@ private:
     bool split_ = false;                 // separate cube and vector cores (910B)
     bool collectiveOps_ = false, pmu_ = true;
     const TorchPlan *torch_ = nullptr;   // PyTorch sessions only
-    std::unordered_map<std::uint32_t, TorchOp> torchOps_; // by op id
-    struct TorchNames {
-        StrId cpuOp, enqueueCat, dequeueCat, enqueue, queueFlowCat, queueFlow, npuFlowCat, npuFlow, h2dCat, h2d;
-        StrId nodeLaunch, acl, node, runtime, rtLaunch, pta;
-        std::vector<StrId> stepRange, stepName; // per 1-based iteration
-    } tn_{};
-    std::uint64_t flowSeq_ = 0, correlation_ = 0;
+    std::optional<TorchHostLane> host_;  // PyTorch sessions only
     std::uint32_t auxStream_ = kAiCpuStream; // AI CPU kernels (and the 910B's DSA masks)
     Chip chip_ = Chip::Ascend910;
     AllReduce ar_;
@@ -1437,19 +1222,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     ProfilingOptions options = options_;
     int recordedSteps = spec_.iterations;
     if (spec_.framework == Framework::PyTorch) {
-        torch.emplace();
-        torchcfg::TorchProfilerConfig::parse(
-            spec_.torchProfilerConfig.isEmpty() ? QByteArrayLiteral("{}") : spec_.torchProfilerConfig, &torch->cfg);
-        options = torchMsprofOptions(torch->cfg, &torch->pmu);
-        torch->cpu = torch->cfg.hasActivity(torchcfg::Activity::CPU);
-        torch->cann = options.taskTimingOn();
-        torch->recorded.assign(size_t(spec_.iterations) + 1, false);
-        recordedSteps = 0;
-        for (int it = 1; it <= spec_.iterations; ++it)
-            if (torchStepRecorded(torch->cfg.schedule, it - 1)) {
-                torch->recorded[size_t(it)] = true;
-                ++recordedSteps;
-            }
+        torch = torchPlan(spec_.torchProfilerConfig, spec_.iterations, &options);
+        recordedSteps = torch->recordedSteps;
     }
 
     const int n = spec_.deviceCount();
