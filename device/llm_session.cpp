@@ -12,6 +12,7 @@
 #include "device/emulator.h"
 #include "device/models/llama.h"
 #include "device/rng.h"
+#include "device/torch_host.h"
 #include "device/torch_session.h"
 
 #include "core/analysis/step_time.h"
@@ -23,6 +24,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace npuscope::device {
 
@@ -32,7 +34,7 @@ constexpr std::uint32_t kComputeStream = 2;
 constexpr std::uint32_t kCommStream = 4;
 constexpr std::uint32_t kP2pStream = 5;
 constexpr std::uint32_t kModelId = 1;
-constexpr std::uint32_t kHostPid = 10036;
+constexpr std::uint32_t kHostPid = TorchHostLane::kHostPid;
 constexpr TimeNs kUs = 1000;
 constexpr TimeNs kMonotonicBase = 56579931060630;
 
@@ -42,7 +44,10 @@ struct RankState {
     TimeNs cur = 0;          // compute stream
     TimeNs commFree = 0;     // HCCL stream
     TimeNs p2pFree = 0;      // the point-to-point stream
-    TimeNs hostLaunch = 0;   // launch-bound: the host's last launch
+    TimeNs hostLaunch = 0;   // the host's last launch (launch-bound, PyTorch)
+    Rng hostRng;             // PyTorch host costs, drawn apart so they never shift the device's
+    std::vector<TorchLaunch> launches; // PyTorch: this step's launches
+    TorchMemory memory;      // PyTorch: the caching allocator between steps
     TimeNs lastMatmulStart = 0, lastMatmulDur = 0;
     TimeNs fpStart = -1, bpEnd = -1, stepStart = 0, prevEnd = -1;
     std::array<std::uint32_t, 8> taskIds{};
@@ -66,7 +71,7 @@ struct StagePlan {
 
 class LlmRun {
 public:
-    LlmRun(const SessionSpec &spec, const ProfilingOptions &opt, bool torch, const std::vector<bool> &recorded)
+    LlmRun(const SessionSpec &spec, const ProfilingOptions &opt, const TorchPlan *torch, const std::vector<bool> &recorded)
         : spec_(spec), opt_(opt), torch_(torch), recorded_(recorded)
     {
         lay_ = {spec.llm.dp, spec.llm.tp, spec.llm.pp};
@@ -108,7 +113,18 @@ public:
         sdma_ = in("SDMA"); rdma_ = in("RDMA"); local_ = in("LOCAL"); hccs_ = in("HCCS"); roce_ = in("ROCE");
         invalid_ = in("INVALID_TYPE"); fp32_ = in("FP32"); bf16_ = in("BFP16");
         coreAic_ = in("AI_CORE"); coreAiv_ = in("AI_VECTOR_CORE"); coreMix_ = in("MIX_AIC"); coreMixV_ = in("MIX_AIV");
-        cpuOp_ = in("cpu_op");
+        if (torch_) {
+            host_.emplace(*torch_, opt_.runtimeApi == Switch::On, timing_, kModelId);
+            const std::string train = "pretrain_gpt.py(231): forward_step;\r\nmegatron/training/training.py(776): train_step;\r\n"
+                                      "megatron/training/training.py(1159): train;\r\npretrain_gpt.py(342): <module>";
+            host_->prelude(strings_, b, spec_.iterations,
+                           {.forward = "megatron/core/transformer/transformer_layer.py(183): forward;\r\n"
+                                       "torch/nn/modules/module.py(1527): _call_impl;\r\n" + train,
+                            .loss = "megatron/core/tensor_parallel/cross_entropy.py(130): forward;\r\n" + train,
+                            .optimizer = "megatron/core/optimizer/distrib_optimizer.py(1402): step;\r\n"
+                                         "megatron/core/optimizer/optimizer.py(470): step;\r\n" + train,
+                            .load = train});
+        }
         for (const char *op : {"AllReduce", "AllGather", "ReduceScatter", "Send", "Receive"})
             opTypes_[op] = in(op);
 
@@ -139,6 +155,8 @@ public:
                 }
                 b.ops.push_back(d);
             }
+            if (host_)
+                host_->addOp(strings_, b, k, p.opId, false);
             return p;
         };
         for (int s = 0; s < lay_.pp; ++s) {
@@ -177,6 +195,15 @@ public:
             if (spec_.scenarios.contains(QStringLiteral("straggler")) && r == slow && lay_.ranks() > 1)
                 s.speed *= 1.3;
             s.cur = t0 + TimeNs(s.rng.uniform(0, 30) * kUs);
+            if (torch_) {
+                s.hostRng = Rng(spec_.seed * 0x94d049bb133111ebull + std::uint64_t(r) * 0x9e3779b97f4a7c15ull + 41);
+                // bf16 weights and fp32 gradients stay allocated; Adam's fp32 master
+                // weights and moments are sharded over the data-parallel ranks (Megatron's
+                // distributed optimizer).
+                const double params = stages_[size_t(lay_.stage(r))].k.parameters;
+                s.memory.allocatedMB = params * (2.0 + 4.0 + 12.0 / lay_.dp) / (1024.0 * 1024.0);
+                s.memory.reservedMB = std::ceil(s.memory.allocatedMB / 2.0) * 2.0;
+            }
         }
     }
 
@@ -203,6 +230,7 @@ public:
                 s.cur = s.prevEnd + TimeNs(s.rng.uniform(20, 60) * kUs);
             s.stepStart = s.cur - TimeNs(s.rng.uniform(10, 30) * kUs);
             s.hostLaunch = s.stepStart;
+            s.launches.clear();
             s.commFree = std::max(s.commFree, s.stepStart);
             s.p2pFree = std::max(s.p2pFree, s.stepStart);
         }
@@ -344,10 +372,19 @@ private:
     {
         RankState &s = ranks[size_t(r)];
         TimeNs start = s.cur + 90 + TimeNs(s.rng.bits() % 80);
+        // The host launches op by op (eager PyTorch, or a host-bound run): a kernel cannot
+        // start before its launch has reached the device.
+        const TimeNs hostA = s.hostLaunch;
         if (launchBound_) {
             s.hostLaunch += TimeNs(s.rng.uniform(14, 26) * kUs);
             start = std::max(start, s.hostLaunch);
+        } else if (torch_) {
+            const bool bwd = k.phase == Phase::Backward;
+            s.hostLaunch += TimeNs(s.hostRng.uniform(bwd ? 6 : 8, bwd ? 12 : 16) * kUs);
+            start = std::max(start, s.hostLaunch + 2 * kUs);
         }
+        if (host_)
+            s.launches.push_back({p.opId, kComputeStream, start, hostA, s.hostLaunch});
         const double aicore = k.cost.aicoreNs * s.rng.jitter(0.025) * s.speed * (it_ == 1 ? 1.5 : 1.0);
         const TimeNs dur = TimeNs(std::ceil(aicore + k.cost.overheadNs * s.rng.uniform(0.8, 1.2)));
         if (TaskRecord *t = task(r, kComputeStream, {p.kind, p.type}, p.name, p.opId, start, dur);
@@ -517,9 +554,7 @@ private:
         }
         const TimeNs stepEnd = end + TimeNs(s.rng.uniform(10, 30) * kUs);
         if (torch_ && recorded_[size_t(it_)]) {
-            const StrId stepName = str("ProfilerStep#" + std::to_string(it_ - 1));
-            s.batch.pythonRanges.push_back({.device = std::uint16_t(r), .pid = kHostPid, .tid = kHostPid, .name = stepName,
-                                            .category = cpuOp_, .start = s.stepStart, .duration = stepEnd - s.stepStart});
+            host_->step(s.batch, std::uint16_t(r), it_, s.launches, s.stepStart, std::max(stepEnd, s.hostLaunch), s.memory);
             if (timing_) {
                 analysis::StepActivity act;
                 act.stepStart = s.stepStart;
@@ -531,7 +566,7 @@ private:
                 act.receives = s.receives;
                 StepTimeRecord rec = analysis::stepTimeBreakdown(act);
                 rec.device = std::uint16_t(r);
-                rec.step = str(std::to_string(it_ - 1));
+                rec.step = host_->stepName(it_);
                 s.batch.stepTimes.push_back(rec);
             }
         }
@@ -541,7 +576,8 @@ private:
 
     const SessionSpec &spec_;
     const ProfilingOptions &opt_;
-    bool torch_ = false;
+    const TorchPlan *torch_ = nullptr;
+    std::optional<TorchHostLane> host_;
     std::vector<bool> recorded_;
     ParallelLayout lay_;
     Chip chip_ = Chip::Ascend910B;
@@ -555,7 +591,7 @@ private:
     std::vector<Groups> groups_;
     std::pair<TaskKind, StrId> tAic_, tAiv_, tMix_, tMixV_, tWait_, tRecord_, tReduce_, tCopy_;
     StrId hWait_ = 0, hRecord_ = 0, hReduce_ = 0, hCopy_ = 0, sdma_ = 0, rdma_ = 0, local_ = 0, hccs_ = 0, roce_ = 0;
-    StrId invalid_ = 0, fp32_ = 0, bf16_ = 0, coreAic_ = 0, coreAiv_ = 0, coreMix_ = 0, coreMixV_ = 0, cpuOp_ = 0;
+    StrId invalid_ = 0, fp32_ = 0, bf16_ = 0, coreAic_ = 0, coreAiv_ = 0, coreMix_ = 0, coreMixV_ = 0;
     std::map<std::string, StrId> opTypes_;
 };
 
@@ -569,17 +605,11 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
     const bool torch = spec.framework == Framework::PyTorch;
     std::vector<bool> recorded(size_t(spec.iterations) + 1, true);
     int recordedSteps = spec.iterations;
+    std::optional<TorchPlan> plan;
     if (torch) {
-        torchcfg::TorchProfilerConfig cfg;
-        torchcfg::TorchProfilerConfig::parse(spec.torchProfilerConfig.isEmpty() ? QByteArrayLiteral("{}") : spec.torchProfilerConfig,
-                                             &cfg);
-        bool pmu = false;
-        opt = torchMsprofOptions(cfg, &pmu);
-        recordedSteps = 0;
-        for (int it = 1; it <= spec.iterations; ++it) {
-            recorded[size_t(it)] = torchStepRecorded(cfg.schedule, it - 1);
-            recordedSteps += recorded[size_t(it)] ? 1 : 0;
-        }
+        plan = torchPlan(spec.torchProfilerConfig, spec.iterations, &opt);
+        recorded = plan->recorded;
+        recordedSteps = plan->recordedSteps;
     }
     Chip chip = Chip::Ascend910B;
     chipFromName(spec.chip, &chip);
@@ -589,7 +619,7 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
     const TimeNs monoBegin = kMonotonicBase + TimeNs(spec.seed % 1000) * 1'000'000'000 / 10;
     const std::int64_t wallBegin = spec.clockBaseUs != 0 ? spec.clockBaseUs : QDateTime::currentMSecsSinceEpoch() * 1000;
 
-    LlmRun run(spec, opt, torch, recorded);
+    LlmRun run(spec, opt, plan ? &*plan : nullptr, recorded);
     SessionInfo info;
     info.name = QStringLiteral("%1 mb%2×%3 dp%4 tp%5 pp%6")
                     .arg(spec.model).arg(spec.batchSize).arg(run.microBatches()).arg(spec.llm.dp).arg(spec.llm.tp).arg(spec.llm.pp);

@@ -333,6 +333,81 @@ private slots:
 
     // launch-bound: short sequences launched one kernel at a time by a slow host: tiny
     // kernels and a compute stream that idles more than twice its busy time.
+    // A PyTorch LLM session has torch_npu's host side: every kernel's aten op on the Python
+    // lane (with shapes and stacks as configured), launched before its device task and
+    // linked to it by a flow; memory under profile_memory; one ProfilerStep per step.
+    void pytorchHostLane()
+    {
+        Recorded r;
+        SessionSpec s = llmSpec(1, 2, 2, 2);
+        s.torchProfilerConfig = QByteArrayLiteral(
+            R"({"activities":["CPU","NPU"],"record_shapes":true,"with_stack":true,"profile_memory":true,)"
+            R"("experimental_config":{"profiler_level":"Level1"}})");
+        record(s, r);
+        std::map<std::pair<int, TimeNs>, const TaskRecord *> kernels; // (device, start) on the compute stream
+        for (const TaskRecord &t : r.tasks)
+            if (t.streamId == 2 && t.opId != 0)
+                kernels[{t.device, t.start}] = &t;
+        QVERIFY(kernels.size() > 100);
+
+        int linked = 0;
+        QVERIFY(r.trace.forEachFlow([&](const FlowRecord &f) {
+            if (r.str(f.category) != "async_npu")
+                return true;
+            if (!(f.hasStart && f.hasFinish))
+                qFatal("an async_npu flow without both ends");
+            const auto it = kernels.find({f.finish.device, f.finish.ts});
+            if (it == kernels.end() || f.finish.lane != FlowLane::Hardware || f.start.lane != FlowLane::Python)
+                qFatal("an async_npu flow that does not end at a kernel's start");
+            if (f.start.ts >= f.finish.ts)
+                qFatal("a kernel starts before its aten op was called");
+            ++linked;
+            return true;
+        }));
+        QCOMPARE(linked, int(kernels.size()));
+
+        for (std::uint16_t d = 0; d < 4; ++d) {
+            int ops = 0, steps = 0, shaped = 0, stacked = 0;
+            QVERIFY(r.trace.forEachPythonRange(d, [&](const PythonRangeRecord &p) {
+                const std::string name = r.str(p.name);
+                if (r.str(p.category) != "cpu_op")
+                    return true;
+                if (name.rfind("ProfilerStep#", 0) == 0) {
+                    ++steps;
+                    return true;
+                }
+                ++ops;
+                shaped += p.inputShapes != 0;
+                stacked += p.callStack != 0;
+                if (name.rfind("aten::", 0) != 0)
+                    qFatal("a cpu_op that is not an aten op: %s", name.c_str());
+                return true;
+            }));
+            QCOMPARE(steps, s.iterations);
+            int onDevice = 0;
+            for (const auto &[key, t] : kernels)
+                onDevice += key.first == d;
+            QCOMPARE(ops, onDevice);
+            QCOMPARE(shaped, ops);
+            QVERIFY(stacked > 0 && stacked < ops); // the autograd thread's backward ops have none
+
+            double peak = 0, first = -1;
+            int samples = 0;
+            QVERIFY(r.trace.forEachMemory(d, [&](const MemoryRecord &m) {
+                if (m.allocatedMB < 0 || m.reservedMB + 1e-6 < m.allocatedMB)
+                    qFatal("allocated memory below zero or above reserved");
+                if (first < 0)
+                    first = m.allocatedMB;
+                peak = std::max(peak, m.allocatedMB);
+                ++samples;
+                return true;
+            }));
+            QVERIFY(samples > 0);
+            QVERIFY(first > 0);    // the weights, gradients and optimizer shard
+            QVERIFY(peak > first); // activations on top
+        }
+    }
+
     void launchBoundScenario()
     {
         Recorded r;
