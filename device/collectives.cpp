@@ -306,57 +306,24 @@ void AllReduce::reportToMain(Ctx &c) const
     }
 }
 
-AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t bytes,
-                               const std::function<double(int, double)> &jitter) const
+// Each card's main stream takes over from the compute stream and opens the collective.
+void AllReduce::open(Ctx &c, const std::vector<TimeNs> &ready) const
 {
-    AllReduceResult res;
-    const int n = dps_ * servers_;
-    res.tasks.assign(size_t(n), {});
-    res.begin.assign(size_t(n), 0);
-    res.end.assign(size_t(n), 0);
-    res.done.assign(size_t(n), 0);
-    if (n < 2 || planes_ == 0)
-        return res;
-    Ctx c;
-    c.n = n;
-    c.tasks = &res.tasks;
-    c.jitter = &jitter;
-    c.shared = mesh_ ? std::clamp(jitter(0, 0.12), 0.7, 1.4) : 1.0;
-    c.cur.assign(size_t(n), std::vector<TimeNs>(size_t(planes_), 0));
-
-    // How the data splits: each card ends the reduce-scatter owning one shard of
-    // bytes / cards-per-server; on 910 rings the shard is split over the planes (planes
-    // 1.. take an aligned quarter, plane 0 the rest), on 910B meshes the chunks are
-    // aligned to 16 KiB and the last card's takes the rest.
-    const std::uint64_t shard = (bytes + std::uint64_t(dps_) - 1) / std::uint64_t(dps_);
-    if (mesh_) {
-        const std::uint64_t chunk = alignUp(shard, 16 * 1024);
-        c.slice.assign(size_t(dps_), chunk);
-        const std::uint64_t before = chunk * std::uint64_t(dps_ - 1);
-        c.slice.back() = bytes > before ? bytes - before : 1;
-    } else {
-        const std::uint64_t part = alignUp((shard + std::uint64_t(planes_) - 1) / std::uint64_t(planes_), 512);
-        c.slice.assign(size_t(planes_), part);
-        const std::uint64_t others = part * std::uint64_t(planes_ - 1);
-        c.slice[0] = shard > others ? shard - others : 512;
-    }
-
     // The 910 runs each plane on a stream of its own: the main plane wakes the others and
     // collects their reports with local notifies, and its hardware lane shows a status
     // reduce at either end that the HCCL lane does not list. The 910B runs a collective
     // as one task of sub-tasks on one stream.
-    const bool legacy = multiStream_;
-    for (int d = 0; d < n; ++d) {
+    for (int d = 0; d < c.n; ++d) {
         TimeNs t = ready[size_t(d)];
         // The main stream takes over from the compute stream's event.
         CommTask &ew = c.add(d, 0, CommOp::EventWait, t, 10);
         ew.hcclTask = false;
-        if (legacy) {
+        if (multiStream_) {
             CommTask &er = c.add(d, 0, CommOp::EventReset, t + 150, 50);
             er.hcclTask = false;
         }
         t += 200;
-        if (legacy) {
+        if (multiStream_) {
             // A status reduce the hardware lane shows before every 910 collective.
             t += 11 * kUs;
             CommTask &sr = c.add(d, 0, CommOp::Reduce, t, 1500);
@@ -395,17 +362,16 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
         }
     }
 
-    if (mesh_)
-        meshPhase(c, true);
-    else
-        ringPhase(c, true, false);
-    if (servers_ > 1)
-        ringPhase(c, true, true);
-    if (legacy) {
+}
+
+// Between reduce-scatter and all-gather: the card's reduced shard goes into the output.
+void AllReduce::ownShardToOutput(Ctx &c, std::uint64_t shard) const
+{
+    if (multiStream_) {
         // The other planes report their part reduced; the main plane copies the card's
         // reduced shard into the output and releases the planes.
         reportToMain(c);
-        for (int d = 0; d < n; ++d) {
+        for (int d = 0; d < c.n; ++d) {
             TimeNs t = c.cur[size_t(d)][0];
             const TimeNs cp = TimeNs(double(shard) / chip_.onChipCopyGBps) + 400;
             CommTask &m = c.add(d, 0, CommOp::Memcpy, t, cp);
@@ -430,7 +396,7 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
         }
     } else {
         // The reduced own chunk is copied into the output on chip.
-        for (int d = 0; d < n; ++d) {
+        for (int d = 0; d < c.n; ++d) {
             const TimeNs t = c.cur[size_t(d)][0];
             const std::uint64_t own = c.slice[size_t(d % dps_)];
             const TimeNs cp = TimeNs(double(own) / chip_.onChipCopyGBps) + 200;
@@ -442,25 +408,12 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
             c.cur[size_t(d)][0] = t + cp + 1000;
         }
     }
-    if (mesh_)
-        meshPhase(c, false);
-    else
-        ringPhase(c, false, false);
-    if (legacy) {
-        reportToMain(c);
-    } else {
-        for (int d = 0; d < n; ++d) {
-            const TimeNs t = c.cur[size_t(d)][0] + 3000;
-            CommTask &sr = c.add(d, 0, CommOp::Reduce, t, 600);
-            sr.local = true;
-            sr.bytes = 4;
-            sr.smallReduce = true;
-            c.cur[size_t(d)][0] = t + 600;
-        }
-    }
+}
 
-    // Collective span per card, then the main stream's closing tasks.
-    for (int d = 0; d < n; ++d) {
+// Collective span per card, then the main stream's closing tasks.
+void AllReduce::close(Ctx &c, AllReduceResult &res) const
+{
+    for (int d = 0; d < c.n; ++d) {
         TimeNs b = -1, e = 0;
         for (const CommTask &t : res.tasks[size_t(d)]) {
             if (!t.hcclTask)
@@ -471,7 +424,7 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
         res.begin[size_t(d)] = b;
         res.end[size_t(d)] = e;
         TimeNs t = e + 100;
-        if (legacy) {
+        if (multiStream_) {
             CommTask &sr = c.add(d, 0, CommOp::Reduce, t, 900);
             sr.hcclTask = false;
             sr.local = true;
@@ -489,6 +442,69 @@ AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t b
         rec.hcclTask = false;
         res.done[size_t(d)] = t + 20;
     }
+}
+
+AllReduceResult AllReduce::run(const std::vector<TimeNs> &ready, std::uint64_t bytes,
+                               const std::function<double(int, double)> &jitter) const
+{
+    AllReduceResult res;
+    const int n = dps_ * servers_;
+    res.tasks.assign(size_t(n), {});
+    res.begin.assign(size_t(n), 0);
+    res.end.assign(size_t(n), 0);
+    res.done.assign(size_t(n), 0);
+    if (n < 2 || planes_ == 0)
+        return res;
+    Ctx c;
+    c.n = n;
+    c.tasks = &res.tasks;
+    c.jitter = &jitter;
+    c.shared = mesh_ ? std::clamp(jitter(0, 0.12), 0.7, 1.4) : 1.0;
+    c.cur.assign(size_t(n), std::vector<TimeNs>(size_t(planes_), 0));
+
+    // How the data splits: each card ends the reduce-scatter owning one shard of
+    // bytes / cards-per-server; on 910 rings the shard is split over the planes (planes
+    // 1.. take an aligned quarter, plane 0 the rest), on 910B meshes the chunks are
+    // aligned to 16 KiB and the last card's takes the rest.
+    const std::uint64_t shard = (bytes + std::uint64_t(dps_) - 1) / std::uint64_t(dps_);
+    if (mesh_) {
+        const std::uint64_t chunk = alignUp(shard, 16 * 1024);
+        c.slice.assign(size_t(dps_), chunk);
+        const std::uint64_t before = chunk * std::uint64_t(dps_ - 1);
+        c.slice.back() = bytes > before ? bytes - before : 1;
+    } else {
+        const std::uint64_t part = alignUp((shard + std::uint64_t(planes_) - 1) / std::uint64_t(planes_), 512);
+        c.slice.assign(size_t(planes_), part);
+        const std::uint64_t others = part * std::uint64_t(planes_ - 1);
+        c.slice[0] = shard > others ? shard - others : 512;
+    }
+
+    open(c, ready);
+    if (mesh_)
+        meshPhase(c, true);
+    else
+        ringPhase(c, true, false);
+    if (servers_ > 1)
+        ringPhase(c, true, true);
+    ownShardToOutput(c, shard);
+    if (mesh_)
+        meshPhase(c, false);
+    else
+        ringPhase(c, false, false);
+    if (multiStream_) {
+        reportToMain(c);
+    } else {
+        for (int d = 0; d < c.n; ++d) {
+            const TimeNs t = c.cur[size_t(d)][0] + 3000;
+            CommTask &sr = c.add(d, 0, CommOp::Reduce, t, 600);
+            sr.local = true;
+            sr.bytes = 4;
+            sr.smallReduce = true;
+            c.cur[size_t(d)][0] = t + 600;
+        }
+    }
+
+    close(c, res);
     return res;
 }
 

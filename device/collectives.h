@@ -79,6 +79,9 @@ private:
     void ringPhase(Ctx &c, bool reduce, bool interServer) const;
     void meshPhase(Ctx &c, bool reduce) const;
     void reportToMain(Ctx &c) const;
+    void open(Ctx &c, const std::vector<TimeNs> &ready) const;
+    void ownShardToOutput(Ctx &c, std::uint64_t shard) const;
+    void close(Ctx &c, AllReduceResult &res) const;
 
     const ChipProfile &chip_;
     int dps_ = 1, servers_ = 1, planes_ = 0;

@@ -262,6 +262,149 @@ private:
         add("Default", "MemSet", Phase::Backward, vec(double(elems), 1, 0, double(elems) * 4), io1("", "", shape, format, "", "DT_FLOAT"));
     }
 
+    void inputForward(const Layer &l, const std::string &scope, double ein, double)
+    {
+        if (l.tokens) {
+            // Attention mask: int32 ids → (1 − mask) · −10000 in the compute type.
+            const std::string ms = shp(l.in, true);
+            add(scope, "Cast", Phase::Forward, vec(ein, 1, ein * 4, ein * b_, false), io1(ms, "ND", ms, "ND", "DT_INT32", dt_));
+            add(scope, "Mul", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(ms, "ND", ms, "ND"));
+            return;
+        }
+        if (mixed_)
+            add(scope, "Cast", Phase::Forward, vec(ein, 2, ein * 4, ein * 2, false),
+                io1(shp(l.in), "NCHW", shp(l.in), "NCHW", "DT_FLOAT", "DT_FLOAT16"));
+        if (net_.hostNormalizes) {
+            // The host pipeline already normalised the images into NCHW.
+        } else {
+            add(scope, "Sub", Phase::Forward, vec(ein, 1, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
+            add(scope, "RealDiv", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
+        }
+        if (l.in.c > 1 && !net_.hostNormalizes) {
+            // Decoded images arrive NHWC: channels innermost, a few bytes per burst.
+            KernelWork t = vec(ein, 1, ein * b_, ein * b_);
+            t.burst = std::min(1.0, 32.0 / 512.0 * std::max(1.0, l.in.c * b_ / 32.0));
+            const std::string nhwc = dims({std::uint64_t(l.in.n), std::uint64_t(l.in.h), std::uint64_t(l.in.w), std::uint64_t(l.in.c)});
+            add(scope, "Transpose", Phase::Forward, t, io1(nhwc, "NHWC", shp(l.in), "NCHW"));
+        }
+        const double padded = ein / l.in.c * ceil16(l.in.c);
+        add(scope, "TransData", Phase::Forward, vec(padded, 1, ein * b_, padded * b_),
+            io1(shp(l.in), "NCHW", shp(l.in), "NC1HWC0"));
+    }
+
+    void convForward(const Layer &l, const std::string &scope, double ein, double eout)
+    {
+        const std::uint64_t welems = std::uint64_t(l.out.c) * l.in.c * l.kernel * l.kernel;
+        const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c), std::uint64_t(l.kernel), std::uint64_t(l.kernel)});
+        castWeights(scope, welems, wS);
+        const double m = double(l.out.n) * l.out.h * l.out.w;
+        const double kpad = ceil16(l.in.c) * l.kernel * l.kernel;
+        const double inPadded = ein / l.in.c * ceil16(l.in.c);
+        KernelWork w = convCube(m, l.out.c, kpad, inPadded * b_, kpad * l.out.c * b_, eout * b_);
+        const IO io = io1(shp(l.in) + ";" + wS, "NC1HWC0;FRACTAL_Z", shp(l.out), "NC1HWC0");
+        if (bnReducedByConv(layer_ + 1)) {
+            // The batch norm's statistics are summed in the convolution's epilogue
+            // (TbeConvBnreduceFusionPass); with the previous batch norm's update and
+            // ReLU applied to the input on load (ZBNupdateReluV2Conv2DBNreducePass)
+            // when that is all the normalised tensor feeds.
+            const double c = l.out.c;
+            add("Default", "MemSet", Phase::Forward, vec(2 * c, 1, 0, 2 * c * 4), io1("", "", dims({std::uint64_t(2 * c)}), "ND", "", "DT_FLOAT"));
+            w.vecOps += 2 * eout;
+            w.bytesOut += 2 * c * 4;
+            if (bnUpdateIntoConv(layer_ - 1)) {
+                w.vecOps += 4 * ein;
+                addFused(root_, {"BNTrainingUpdate", "ReluV2", "Conv2D", "BNTrainingReduce"}, scope, Phase::Forward, w, io);
+            } else {
+                addFused(root_, {"Conv2D", "BNTrainingReduce"}, scope, Phase::Forward, w, io);
+            }
+        } else {
+            add(scope, "Conv2D", Phase::Forward, w, io);
+        }
+        param(scope + "/weight", welems);
+        g_.params.back().producer = -1; // set by the backward pass
+        if (l.bias)
+            castBias(scope, l.out.c);
+        if (l.bias && l.relu)
+            addFused(root_, {"BiasAdd", "ReluV2"}, scope, Phase::Forward,
+                     vec(eout, 2, eout * b_ + l.out.c * b_, eout * b_ + eout / 8),
+                     io1(shp(l.out) + ";" + std::to_string(l.out.c), "NC1HWC0;NC1HWC0", shp(l.out) + ";" + shp(l.out), "NC1HWC0;NC1HWC0",
+                         dt_ + ";" + dt_, dt_ + ";DT_UINT8"));
+        else if (l.bias)
+            add(scope, "BiasAdd", Phase::Forward, vec(eout, 1, eout * b_, eout * b_), io1(shp(l.out), "NC1HWC0", shp(l.out), "NC1HWC0"));
+        if (l.bias)
+            param(scope + "/bias", std::uint64_t(l.out.c)), g_.params.back().producer = -1;
+    }
+
+    void batchNormForward(const Layer &l, const std::string &scope, double ein, double eout)
+    {
+        const double c = l.in.c;
+        if (!bnReducedByConv(layer_)) {
+            add("Default", "MemSet", Phase::Forward, vec(2 * c, 1, 0, 2 * c * 4), io1("", "", dims({std::uint64_t(2 * c)}), "ND", "", "DT_FLOAT"));
+            add(scope, "BNTrainingReduce", Phase::Forward, vec(ein, 2, ein * b_, 2 * c * 4),
+                io1(shp(l.in), "NC1HWC0", twice(std::to_string(l.in.c)), "NC1HWC0;NC1HWC0", dt_, "DT_FLOAT;DT_FLOAT"));
+        }
+        const IO io = io1(shp(l.in) + ";" + std::to_string(l.in.c), "NC1HWC0;NC1HWC0", shp(l.out), "NC1HWC0");
+        if (bnUpdateIntoConv(layer_) || bnUpdateIntoAdd(layer_)) {
+            // applied by the next kernel (the convolution's load, or the residual add)
+        } else if (l.relu)
+            addFused(root_, {"BNTrainingUpdate", "ReluV2"}, scope, Phase::Forward, vec(ein, 6, ein * b_, eout * b_ + eout / 8), io);
+        else
+            add(scope, "BNTrainingUpdate", Phase::Forward, vec(ein, 5, ein * b_, eout * b_), io);
+        param(scope + "/gamma", l.in.c), g_.params.back().producer = -1;
+        param(scope + "/beta", l.in.c), g_.params.back().producer = -1;
+    }
+
+    void denseForward(const Layer &l, const std::string &scope, double ein, double eout)
+    {
+        const std::uint64_t welems = std::uint64_t(l.in.c) * l.out.c;
+        const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c)});
+        castWeights(scope, welems, wS, "ND");
+        add(scope, "TransData", Phase::Forward, vec(double(welems), 1, double(welems) * b_, double(welems) * b_),
+            io1(wS, "ND", wS, "FRACTAL_NZ"));
+        if (l.bias)
+            castBias(scope, l.out.c);
+        const KernelWork w = cube(rowsOf(l.in), l.out.c, l.in.c, ein * b_, double(welems) * b_, eout * b_);
+        const IO io = io1(shp(l.in, true) + ";" + wS + (l.bias ? ";" + std::to_string(l.out.c) : std::string()),
+                          l.bias ? "FRACTAL_NZ;FRACTAL_NZ;ND" : "FRACTAL_NZ;FRACTAL_NZ", shp(l.out, true), "FRACTAL_NZ");
+        if (l.relu)
+            addFused(root_, {"MatMul", "Relu"}, scope, Phase::Forward, w, io);
+        else
+            add(scope, "MatMul", Phase::Forward, w, io);
+        const std::string os = shp(l.out, true);
+        if (l.act == Activation::Gelu)
+            add(scope, "FastGelu", Phase::Forward, vec(eout, 8, eout * b_, eout * b_), io1(os, "FRACTAL_NZ", os, "FRACTAL_NZ"));
+        else if (l.act == Activation::Tanh)
+            add(scope, "Tanh", Phase::Forward, vec(eout, 6, eout * b_, eout * b_), io1(os, "FRACTAL_NZ", os, "FRACTAL_NZ"));
+        param(scope + "/weight", welems), g_.params.back().producer = -1;
+        g_.params.back().fractalGrad = true;
+        if (l.bias)
+            param(scope + "/bias", std::uint64_t(l.out.c)), g_.params.back().producer = -1;
+    }
+
+    void dropoutForward(const Layer &l, const std::string &scope, double ein, double eout)
+    {
+        Kernel m;
+        m.name = scope + "/DropoutGenMask-op" + std::to_string(nextOp());
+        // The 910B generates the mask bits on its DSA engine (the 910B capture's
+        // DSAGenBitMask), the 910 on the AI CPU.
+        m.type = chip_.splitCores ? "DSAGenBitMask" : "DropoutGenMask";
+        m.work.unit = Unit::AiCpu;
+        m.work.randomMask = true;
+        m.work.elements = ein;
+        m.work.bytesOut = ein / 8;
+        m.inShapes = dims({2}) + ";";
+        m.inTypes = "DT_INT64;DT_FLOAT";
+        m.inFormats = "ND;ND";
+        m.outShapes = dims({std::uint64_t(ein / 8)});
+        m.outTypes = "DT_UINT8";
+        m.outFormats = "ND";
+        g_.masks.push_back(m);
+        Kernel &k = add(scope, "DropOutDoMask", Phase::Forward, vec(ein, 2, ein * b_ + ein / 8, eout * b_),
+                        io1(shp(l.in, true) + ";" + m.outShapes, "FRACTAL_NZ;ND", shp(l.out, true), "FRACTAL_NZ",
+                            dt_ + ";DT_UINT8", dt_));
+        k.waitMask = int(g_.masks.size()) - 1;
+    }
+
     void forward(const Layer &l)
     {
         const std::string prevScope = lastScope_;
@@ -269,95 +412,15 @@ private:
         const std::string scope = root_ + "/" + l.scope;
         const double ein = double(l.in.elems()), eout = double(l.out.elems());
         switch (l.kind) {
-        case LayerKind::Input: {
-            if (l.tokens) {
-                // Attention mask: int32 ids → (1 − mask) · −10000 in the compute type.
-                const std::string ms = shp(l.in, true);
-                add(scope, "Cast", Phase::Forward, vec(ein, 1, ein * 4, ein * b_, false), io1(ms, "ND", ms, "ND", "DT_INT32", dt_));
-                add(scope, "Mul", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(ms, "ND", ms, "ND"));
-                break;
-            }
-            if (mixed_)
-                add(scope, "Cast", Phase::Forward, vec(ein, 2, ein * 4, ein * 2, false),
-                    io1(shp(l.in), "NCHW", shp(l.in), "NCHW", "DT_FLOAT", "DT_FLOAT16"));
-            if (net_.hostNormalizes) {
-                // The host pipeline already normalised the images into NCHW.
-            } else {
-                add(scope, "Sub", Phase::Forward, vec(ein, 1, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
-                add(scope, "RealDiv", Phase::Forward, vec(ein, 2, ein * b_, ein * b_), io1(shp(l.in), "NCHW", shp(l.in), "NCHW"));
-            }
-            if (l.in.c > 1 && !net_.hostNormalizes) {
-                // Decoded images arrive NHWC: channels innermost, a few bytes per burst.
-                KernelWork t = vec(ein, 1, ein * b_, ein * b_);
-                t.burst = std::min(1.0, 32.0 / 512.0 * std::max(1.0, l.in.c * b_ / 32.0));
-                const std::string nhwc = dims({std::uint64_t(l.in.n), std::uint64_t(l.in.h), std::uint64_t(l.in.w), std::uint64_t(l.in.c)});
-                add(scope, "Transpose", Phase::Forward, t, io1(nhwc, "NHWC", shp(l.in), "NCHW"));
-            }
-            const double padded = ein / l.in.c * ceil16(l.in.c);
-            add(scope, "TransData", Phase::Forward, vec(padded, 1, ein * b_, padded * b_),
-                io1(shp(l.in), "NCHW", shp(l.in), "NC1HWC0"));
+        case LayerKind::Input:
+            inputForward(l, scope, ein, eout);
             break;
-        }
-        case LayerKind::Conv: {
-            const std::uint64_t welems = std::uint64_t(l.out.c) * l.in.c * l.kernel * l.kernel;
-            const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c), std::uint64_t(l.kernel), std::uint64_t(l.kernel)});
-            castWeights(scope, welems, wS);
-            const double m = double(l.out.n) * l.out.h * l.out.w;
-            const double kpad = ceil16(l.in.c) * l.kernel * l.kernel;
-            const double inPadded = ein / l.in.c * ceil16(l.in.c);
-            KernelWork w = convCube(m, l.out.c, kpad, inPadded * b_, kpad * l.out.c * b_, eout * b_);
-            const IO io = io1(shp(l.in) + ";" + wS, "NC1HWC0;FRACTAL_Z", shp(l.out), "NC1HWC0");
-            if (bnReducedByConv(layer_ + 1)) {
-                // The batch norm's statistics are summed in the convolution's epilogue
-                // (TbeConvBnreduceFusionPass); with the previous batch norm's update and
-                // ReLU applied to the input on load (ZBNupdateReluV2Conv2DBNreducePass)
-                // when that is all the normalised tensor feeds.
-                const double c = l.out.c;
-                add("Default", "MemSet", Phase::Forward, vec(2 * c, 1, 0, 2 * c * 4), io1("", "", dims({std::uint64_t(2 * c)}), "ND", "", "DT_FLOAT"));
-                w.vecOps += 2 * eout;
-                w.bytesOut += 2 * c * 4;
-                if (bnUpdateIntoConv(layer_ - 1)) {
-                    w.vecOps += 4 * ein;
-                    addFused(root_, {"BNTrainingUpdate", "ReluV2", "Conv2D", "BNTrainingReduce"}, scope, Phase::Forward, w, io);
-                } else {
-                    addFused(root_, {"Conv2D", "BNTrainingReduce"}, scope, Phase::Forward, w, io);
-                }
-            } else {
-                add(scope, "Conv2D", Phase::Forward, w, io);
-            }
-            param(scope + "/weight", welems);
-            g_.params.back().producer = -1; // set by the backward pass
-            if (l.bias)
-                castBias(scope, l.out.c);
-            if (l.bias && l.relu)
-                addFused(root_, {"BiasAdd", "ReluV2"}, scope, Phase::Forward,
-                         vec(eout, 2, eout * b_ + l.out.c * b_, eout * b_ + eout / 8),
-                         io1(shp(l.out) + ";" + std::to_string(l.out.c), "NC1HWC0;NC1HWC0", shp(l.out) + ";" + shp(l.out), "NC1HWC0;NC1HWC0",
-                             dt_ + ";" + dt_, dt_ + ";DT_UINT8"));
-            else if (l.bias)
-                add(scope, "BiasAdd", Phase::Forward, vec(eout, 1, eout * b_, eout * b_), io1(shp(l.out), "NC1HWC0", shp(l.out), "NC1HWC0"));
-            if (l.bias)
-                param(scope + "/bias", std::uint64_t(l.out.c)), g_.params.back().producer = -1;
+        case LayerKind::Conv:
+            convForward(l, scope, ein, eout);
             break;
-        }
-        case LayerKind::BatchNorm: {
-            const double c = l.in.c;
-            if (!bnReducedByConv(layer_)) {
-                add("Default", "MemSet", Phase::Forward, vec(2 * c, 1, 0, 2 * c * 4), io1("", "", dims({std::uint64_t(2 * c)}), "ND", "", "DT_FLOAT"));
-                add(scope, "BNTrainingReduce", Phase::Forward, vec(ein, 2, ein * b_, 2 * c * 4),
-                    io1(shp(l.in), "NC1HWC0", twice(std::to_string(l.in.c)), "NC1HWC0;NC1HWC0", dt_, "DT_FLOAT;DT_FLOAT"));
-            }
-            const IO io = io1(shp(l.in) + ";" + std::to_string(l.in.c), "NC1HWC0;NC1HWC0", shp(l.out), "NC1HWC0");
-            if (bnUpdateIntoConv(layer_) || bnUpdateIntoAdd(layer_)) {
-                // applied by the next kernel (the convolution's load, or the residual add)
-            } else if (l.relu)
-                addFused(root_, {"BNTrainingUpdate", "ReluV2"}, scope, Phase::Forward, vec(ein, 6, ein * b_, eout * b_ + eout / 8), io);
-            else
-                add(scope, "BNTrainingUpdate", Phase::Forward, vec(ein, 5, ein * b_, eout * b_), io);
-            param(scope + "/gamma", l.in.c), g_.params.back().producer = -1;
-            param(scope + "/beta", l.in.c), g_.params.back().producer = -1;
+        case LayerKind::BatchNorm:
+            batchNormForward(l, scope, ein, eout);
             break;
-        }
         case LayerKind::Relu:
             add(scope, "ReluV2", Phase::Forward, vec(ein, 1, ein * b_, ein * b_ + ein / 8), io1(shp(l.in), "NC1HWC0", shp(l.out), "NC1HWC0"));
             break;
@@ -379,55 +442,12 @@ private:
             add(scope, "TransData", Phase::Forward, t, io1(shp(l.in), "NCHW", shp(l.out, true), "FRACTAL_NZ"));
             break;
         }
-        case LayerKind::Dense: {
-            const std::uint64_t welems = std::uint64_t(l.in.c) * l.out.c;
-            const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c)});
-            castWeights(scope, welems, wS, "ND");
-            add(scope, "TransData", Phase::Forward, vec(double(welems), 1, double(welems) * b_, double(welems) * b_),
-                io1(wS, "ND", wS, "FRACTAL_NZ"));
-            if (l.bias)
-                castBias(scope, l.out.c);
-            const KernelWork w = cube(rowsOf(l.in), l.out.c, l.in.c, ein * b_, double(welems) * b_, eout * b_);
-            const IO io = io1(shp(l.in, true) + ";" + wS + (l.bias ? ";" + std::to_string(l.out.c) : std::string()),
-                              l.bias ? "FRACTAL_NZ;FRACTAL_NZ;ND" : "FRACTAL_NZ;FRACTAL_NZ", shp(l.out, true), "FRACTAL_NZ");
-            if (l.relu)
-                addFused(root_, {"MatMul", "Relu"}, scope, Phase::Forward, w, io);
-            else
-                add(scope, "MatMul", Phase::Forward, w, io);
-            const std::string os = shp(l.out, true);
-            if (l.act == Activation::Gelu)
-                add(scope, "FastGelu", Phase::Forward, vec(eout, 8, eout * b_, eout * b_), io1(os, "FRACTAL_NZ", os, "FRACTAL_NZ"));
-            else if (l.act == Activation::Tanh)
-                add(scope, "Tanh", Phase::Forward, vec(eout, 6, eout * b_, eout * b_), io1(os, "FRACTAL_NZ", os, "FRACTAL_NZ"));
-            param(scope + "/weight", welems), g_.params.back().producer = -1;
-            g_.params.back().fractalGrad = true;
-            if (l.bias)
-                param(scope + "/bias", std::uint64_t(l.out.c)), g_.params.back().producer = -1;
+        case LayerKind::Dense:
+            denseForward(l, scope, ein, eout);
             break;
-        }
-        case LayerKind::Dropout: {
-            Kernel m;
-            m.name = scope + "/DropoutGenMask-op" + std::to_string(nextOp());
-            // The 910B generates the mask bits on its DSA engine (the 910B capture's
-            // DSAGenBitMask), the 910 on the AI CPU.
-            m.type = chip_.splitCores ? "DSAGenBitMask" : "DropoutGenMask";
-            m.work.unit = Unit::AiCpu;
-            m.work.randomMask = true;
-            m.work.elements = ein;
-            m.work.bytesOut = ein / 8;
-            m.inShapes = dims({2}) + ";";
-            m.inTypes = "DT_INT64;DT_FLOAT";
-            m.inFormats = "ND;ND";
-            m.outShapes = dims({std::uint64_t(ein / 8)});
-            m.outTypes = "DT_UINT8";
-            m.outFormats = "ND";
-            g_.masks.push_back(m);
-            Kernel &k = add(scope, "DropOutDoMask", Phase::Forward, vec(ein, 2, ein * b_ + ein / 8, eout * b_),
-                            io1(shp(l.in, true) + ";" + m.outShapes, "FRACTAL_NZ;ND", shp(l.out, true), "FRACTAL_NZ",
-                                dt_ + ";DT_UINT8", dt_));
-            k.waitMask = int(g_.masks.size()) - 1;
+        case LayerKind::Dropout:
+            dropoutForward(l, scope, ein, eout);
             break;
-        }
         case LayerKind::Add: {
             const IO io = io1(twice(shp(l.in)), "NC1HWC0;NC1HWC0", shp(l.out), "NC1HWC0");
             if (bnUpdateIntoAdd(layer_ - 1))
@@ -589,6 +609,84 @@ private:
                 p.producer = int(g_.compute.size()) - 1;
     }
 
+    void convBackward(int i, const Layer &l, const std::string &scope, const std::string &gs, const std::string &reluScope, double ein, double eout, const IO &ioOut)
+    {
+        if (l.relu && !reluFused_.count(i))
+            add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
+        if (l.bias) {
+            memset(std::uint64_t(l.out.c), std::to_string(l.out.c), "ND");
+            add(gs + "/gradBiasAdd-expand", "BiasAddGrad", Phase::Backward, vec(eout, 1, eout * b_, l.out.c * 4.0),
+                io1(shp(l.out), "NC1HWC0", std::to_string(l.out.c), "ND", dt_, "DT_FLOAT"));
+            produced(scope + "/bias");
+        }
+        const double kpad = ceil16(l.in.c) * l.kernel * l.kernel;
+        const double m = double(l.out.n) * l.out.h * l.out.w;
+        const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c), std::uint64_t(l.kernel), std::uint64_t(l.kernel)});
+        const double welems = double(l.out.c) * l.in.c * l.kernel * l.kernel;
+        add("Default", "MemSet", Phase::Backward, vec(welems, 1, 0, welems * 4), io1("", "", wS, "FRACTAL_Z", "", "DT_FLOAT"));
+        add(gs + "/gradConv2D-expand", "Conv2DBackpropFilterD", Phase::Backward,
+            convCube(l.out.c, kpad, m, eout * b_, ein / l.in.c * ceil16(l.in.c) * b_, kpad * l.out.c * 4),
+            io1(shp(l.out) + ";" + shp(l.in), "NC1HWC0;NC1HWC0", wS, "FRACTAL_Z", dt_ + ";" + dt_, "DT_FLOAT"));
+        // FRACTAL_Z → NCHW scatters 16-element C0 pieces across the filter: about a third
+        // of the streaming rate (the real capture's weight-gradient conversions).
+        KernelWork toNchw = vec(welems, 1, welems * 4, welems * 4, false);
+        toNchw.burst = 1.0 / 3;
+        add(gs + "/gradConv2D-expand", "TransData", Phase::Backward, toNchw, io1(wS, "FRACTAL_Z", wS, "NCHW", "DT_FLOAT", "DT_FLOAT"));
+        produced(scope + "/weight");
+        if (!l.firstTrainable) {
+            const double mIn = double(l.in.n) * l.in.h * l.in.w;
+            const double kIn = ceil16(l.out.c) * l.kernel * l.kernel;
+            KernelWork w = convCube(mIn, ceil16(l.in.c), kIn, eout * b_, kIn * l.in.c * b_, ein * b_);
+            const IO io = io1(shp(l.in) + ";" + wS + ";" + shp(l.out), "NC1HWC0;FRACTAL_Z;NC1HWC0", shp(l.in), "NC1HWC0");
+            // The ReLU gradient of the layer feeding this convolution (and the
+            // residual join's AddN before it) run in the dx kernel's epilogue
+            // (TbeDxElemwiseFusion, TbeConv2dBackpropInputTwoElemwiseFusion).
+            const Layer *prev = l.chained ? layerAt(i - 1) : nullptr;
+            if (prev && prev->relu && (prev->kind == LayerKind::Conv || prev->kind == LayerKind::BatchNorm)) {
+                reluFused_.insert(i - 1);
+                w.vecOps += ein;
+                w.bytesIn += ein / 8;
+                addFused(reluScope, {"Conv2DBackpropInputD", "ReluGradV2"}, gs + "/gradConv2D-expand", Phase::Backward, w, io);
+            } else if (prev && prev->relu && prev->kind == LayerKind::Add) {
+                addFused_.insert(i - 1);
+                w.vecOps += 2 * ein;
+                w.bytesIn += ein * b_ + ein / 8;
+                addFused(reluScope, {"Conv2DBackpropInputD", "AddN", "ReluGradV2"}, gs + "/gradConv2D-expand", Phase::Backward, w, io);
+            } else {
+                add(gs + "/gradConv2D-expand", "Conv2DBackpropInputD", Phase::Backward, w, io);
+            }
+        }
+    }
+
+    void embeddingBackward(const Layer &l, const std::string &scope, const std::string &gs)
+    {
+        // First trainable layer: only the table gradients (scatter-adds into zeroed tables).
+        const double rows = rowsOf(l.out), e = rows * l.out.c;
+        const std::string out = shp(l.out, true), es = gs + "/gradGather-expand";
+        if (mixed_)
+            add(gs + "/gradCast-expand", "Cast", Phase::Backward, vec(e, 2, e * 2, e * 4, false),
+                io1(out, "FRACTAL_NZ", out, "ND", "DT_FLOAT16", "DT_FLOAT"));
+        const std::uint64_t posElems = std::uint64_t(l.out.h) * std::uint64_t(l.out.c);
+        add(gs + "/gradAdd-expand", "ReduceSumD", Phase::Backward, vec(e, 1, e * 4, double(posElems) * 4, false),
+            io1(out, "ND", dims({std::uint64_t(l.out.h), std::uint64_t(l.out.c)}), "ND", "DT_FLOAT", "DT_FLOAT"));
+        for (const Parameter &p : g_.params)
+            if (p.producer < 0 && p.name.find("full_position_embeddings") != std::string::npos)
+                produced(p.name);
+        const std::uint64_t ttElems = 2ull * std::uint64_t(l.out.c);
+        add("Default", "MemSet", Phase::Backward, vec(double(ttElems), 1, 0, double(ttElems) * 4), io1("", "", dims({2, std::uint64_t(l.out.c)}), "ND", "", "DT_FLOAT"));
+        add(es, "UnsortedSegmentSum", Phase::Backward, vec(e, 1, e * 4 + rows * 4, double(ttElems) * 4, false),
+            io1(out + ";" + dims({std::uint64_t(rows)}), "ND;ND", dims({2, std::uint64_t(l.out.c)}), "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
+        for (const Parameter &p : g_.params)
+            if (p.producer < 0 && p.name.find("token_type_table") != std::string::npos)
+                produced(p.name);
+        const double table = double(l.vocab) * l.out.c;
+        const std::string ts = dims({std::uint64_t(l.vocab), std::uint64_t(l.out.c)});
+        add("Default", "MemSet", Phase::Backward, vec(table, 1, 0, table * 4), io1("", "", ts, "ND", "", "DT_FLOAT"));
+        add(es, "UnsortedSegmentSum", Phase::Backward, vec(e, 1, e * 4 + rows * 4, e * 4, false),
+            io1(out + ";" + dims({std::uint64_t(rows)}), "ND;ND", ts, "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
+        produced(scope + "/embedding_table");
+    }
+
     void backward(int i)
     {
         const Layer &l = net_.layers[size_t(i)];
@@ -600,54 +698,9 @@ private:
         switch (l.kind) {
         case LayerKind::Input:
             break;
-        case LayerKind::Conv: {
-            if (l.relu && !reluFused_.count(i))
-                add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
-            if (l.bias) {
-                memset(std::uint64_t(l.out.c), std::to_string(l.out.c), "ND");
-                add(gs + "/gradBiasAdd-expand", "BiasAddGrad", Phase::Backward, vec(eout, 1, eout * b_, l.out.c * 4.0),
-                    io1(shp(l.out), "NC1HWC0", std::to_string(l.out.c), "ND", dt_, "DT_FLOAT"));
-                produced(scope + "/bias");
-            }
-            const double kpad = ceil16(l.in.c) * l.kernel * l.kernel;
-            const double m = double(l.out.n) * l.out.h * l.out.w;
-            const std::string wS = dims({std::uint64_t(l.out.c), std::uint64_t(l.in.c), std::uint64_t(l.kernel), std::uint64_t(l.kernel)});
-            const double welems = double(l.out.c) * l.in.c * l.kernel * l.kernel;
-            add("Default", "MemSet", Phase::Backward, vec(welems, 1, 0, welems * 4), io1("", "", wS, "FRACTAL_Z", "", "DT_FLOAT"));
-            add(gs + "/gradConv2D-expand", "Conv2DBackpropFilterD", Phase::Backward,
-                convCube(l.out.c, kpad, m, eout * b_, ein / l.in.c * ceil16(l.in.c) * b_, kpad * l.out.c * 4),
-                io1(shp(l.out) + ";" + shp(l.in), "NC1HWC0;NC1HWC0", wS, "FRACTAL_Z", dt_ + ";" + dt_, "DT_FLOAT"));
-            // FRACTAL_Z → NCHW scatters 16-element C0 pieces across the filter: about a third
-            // of the streaming rate (the real capture's weight-gradient conversions).
-            KernelWork toNchw = vec(welems, 1, welems * 4, welems * 4, false);
-            toNchw.burst = 1.0 / 3;
-            add(gs + "/gradConv2D-expand", "TransData", Phase::Backward, toNchw, io1(wS, "FRACTAL_Z", wS, "NCHW", "DT_FLOAT", "DT_FLOAT"));
-            produced(scope + "/weight");
-            if (!l.firstTrainable) {
-                const double mIn = double(l.in.n) * l.in.h * l.in.w;
-                const double kIn = ceil16(l.out.c) * l.kernel * l.kernel;
-                KernelWork w = convCube(mIn, ceil16(l.in.c), kIn, eout * b_, kIn * l.in.c * b_, ein * b_);
-                const IO io = io1(shp(l.in) + ";" + wS + ";" + shp(l.out), "NC1HWC0;FRACTAL_Z;NC1HWC0", shp(l.in), "NC1HWC0");
-                // The ReLU gradient of the layer feeding this convolution (and the
-                // residual join's AddN before it) run in the dx kernel's epilogue
-                // (TbeDxElemwiseFusion, TbeConv2dBackpropInputTwoElemwiseFusion).
-                const Layer *prev = l.chained ? layerAt(i - 1) : nullptr;
-                if (prev && prev->relu && (prev->kind == LayerKind::Conv || prev->kind == LayerKind::BatchNorm)) {
-                    reluFused_.insert(i - 1);
-                    w.vecOps += ein;
-                    w.bytesIn += ein / 8;
-                    addFused(reluScope, {"Conv2DBackpropInputD", "ReluGradV2"}, gs + "/gradConv2D-expand", Phase::Backward, w, io);
-                } else if (prev && prev->relu && prev->kind == LayerKind::Add) {
-                    addFused_.insert(i - 1);
-                    w.vecOps += 2 * ein;
-                    w.bytesIn += ein * b_ + ein / 8;
-                    addFused(reluScope, {"Conv2DBackpropInputD", "AddN", "ReluGradV2"}, gs + "/gradConv2D-expand", Phase::Backward, w, io);
-                } else {
-                    add(gs + "/gradConv2D-expand", "Conv2DBackpropInputD", Phase::Backward, w, io);
-                }
-            }
+        case LayerKind::Conv:
+            convBackward(i, l, scope, gs, reluScope, ein, eout, ioOut);
             break;
-        }
         case LayerKind::BatchNorm: {
             if (l.relu && !reluFused_.count(i))
                 add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
@@ -709,34 +762,9 @@ private:
                 add(reluScope, "ReluGradV2", Phase::Backward, vec(eout, 1, eout * b_ + eout / 8, eout * b_), ioOut);
             add(groot_ + "/" + l.scope + "/gradAdd-expand", "AddN", Phase::Backward, vec(eout, 1, 2 * eout * b_, eout * b_), ioOut);
             break;
-        case LayerKind::Embedding: {
-            // First trainable layer: only the table gradients (scatter-adds into zeroed tables).
-            const double rows = rowsOf(l.out), e = rows * l.out.c;
-            const std::string out = shp(l.out, true), es = gs + "/gradGather-expand";
-            if (mixed_)
-                add(gs + "/gradCast-expand", "Cast", Phase::Backward, vec(e, 2, e * 2, e * 4, false),
-                    io1(out, "FRACTAL_NZ", out, "ND", "DT_FLOAT16", "DT_FLOAT"));
-            const std::uint64_t posElems = std::uint64_t(l.out.h) * std::uint64_t(l.out.c);
-            add(gs + "/gradAdd-expand", "ReduceSumD", Phase::Backward, vec(e, 1, e * 4, double(posElems) * 4, false),
-                io1(out, "ND", dims({std::uint64_t(l.out.h), std::uint64_t(l.out.c)}), "ND", "DT_FLOAT", "DT_FLOAT"));
-            for (const Parameter &p : g_.params)
-                if (p.producer < 0 && p.name.find("full_position_embeddings") != std::string::npos)
-                    produced(p.name);
-            const std::uint64_t ttElems = 2ull * std::uint64_t(l.out.c);
-            add("Default", "MemSet", Phase::Backward, vec(double(ttElems), 1, 0, double(ttElems) * 4), io1("", "", dims({2, std::uint64_t(l.out.c)}), "ND", "", "DT_FLOAT"));
-            add(es, "UnsortedSegmentSum", Phase::Backward, vec(e, 1, e * 4 + rows * 4, double(ttElems) * 4, false),
-                io1(out + ";" + dims({std::uint64_t(rows)}), "ND;ND", dims({2, std::uint64_t(l.out.c)}), "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
-            for (const Parameter &p : g_.params)
-                if (p.producer < 0 && p.name.find("token_type_table") != std::string::npos)
-                    produced(p.name);
-            const double table = double(l.vocab) * l.out.c;
-            const std::string ts = dims({std::uint64_t(l.vocab), std::uint64_t(l.out.c)});
-            add("Default", "MemSet", Phase::Backward, vec(table, 1, 0, table * 4), io1("", "", ts, "ND", "", "DT_FLOAT"));
-            add(es, "UnsortedSegmentSum", Phase::Backward, vec(e, 1, e * 4 + rows * 4, e * 4, false),
-                io1(out + ";" + dims({std::uint64_t(rows)}), "ND;ND", ts, "ND", "DT_FLOAT;DT_INT32", "DT_FLOAT"));
-            produced(scope + "/embedding_table");
+        case LayerKind::Embedding:
+            embeddingBackward(l, scope, gs);
             break;
-        }
         case LayerKind::SelfAttention:
             attentionBackward(l, scope, gs);
             break;
