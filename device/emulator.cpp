@@ -1,5 +1,6 @@
 #include "device/emulator.h"
 #include "device/emulator_run.h"
+#include "device/session_frame.h"
 
 namespace npuscope::device::emu {
 
@@ -357,11 +358,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
 
     const int n = spec_.deviceCount();
     Rng sessionRng(spec_.seed);
-    const TimeNs monoBegin = kMonotonicBase + TimeNs(spec_.seed % 1000) * 1'000'000'000 / 10;
-    // Dated by the real clock, as a collection on hardware is; an explicit clock base makes
-    // the output reproducible.
-    const std::int64_t wallBegin =
-        spec_.clockBaseUs != 0 ? spec_.clockBaseUs : QDateTime::currentMSecsSinceEpoch() * 1000;
+    const SessionClock clock = sessionClock(spec_);
+    const TimeNs monoBegin = clock.monotonicBegin;
 
     SessionInfo info;
     info.name = QStringLiteral("%1 b%2 ×%3").arg(spec_.model, QString::number(spec_.batchSize), QString::number(n));
@@ -379,34 +377,13 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     // What was collected, in msprof's terms (for PyTorch: what torch_npu asked CANN for).
     info.optionsJson = options.toJson();
     info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
-    info.createdWallUs = wallBegin;
-    for (int d = 0; d < n; ++d) {
-        DeviceInfo di;
-        di.id = std::uint16_t(d);
-        di.rankId = std::uint32_t(d);
-        di.hostPid = kHostPid;
-        di.aiCoreNum = profile.cubeCores;
-        di.aiCpuNum = profile.aiCpuCores;
-        di.aicFrequencyMHz = int(std::lround(profile.clockGHz * 1000));
-        di.hwtsFrequencyMHz = profile.hwtsMHz;
-        di.hostname = QStringLiteral("npuscope-emulator");
-        const TimeNs skew = TimeNs(d) * 250'000 + TimeNs(sessionRng.uniform(0, 100'000));
-        di.monotonicBegin = monoBegin + skew;
-        di.wallBeginUs = wallBegin + skew / 1000;
-        info.devices.push_back(di);
-    }
+    info.createdWallUs = clock.wallBeginUs;
+    addEmulatedDevices(info, n, profile, clock, sessionRng);
     info.models.push_back({kModelId, QString::fromStdString(graph.modelName), recordedSteps});
     if (options.taskTimingOn() && options.taskTime == TaskTimeLevel::L1 && (!torch || torch->pmu))
         info.pmuColumns = profile.splitCores ? splitPmuColumns(options.aicMetrics) : aicMetricsColumns(options.aicMetrics);
 
-    auto finish = [&](SessionStatus st, TimeNs end) {
-        for (auto &di : info.devices) {
-            di.monotonicEnd = std::max(end, di.monotonicBegin) + 120'000'000;
-            di.wallEndUs = di.wallBeginUs + (di.monotonicEnd - di.monotonicBegin) / 1000;
-        }
-        sink.end(st, info.devices);
-        return st;
-    };
+    auto finish = [&](SessionStatus st, TimeNs end) { return endSession(sink, info, st, end); };
 
     if (!sink.begin(info)) {
         error_ = sink.errorString();
@@ -437,12 +414,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         const bool recorded = !torch || torch->recorded[size_t(it)];
         for (int d = 0; d < n && recorded; ++d) {
             RecordBatch &b = run.devs[size_t(d)].batch;
-            if (!sink.write(b)) {
-                error_ = sink.errorString();
-                if (error_.isEmpty())
-                    error_ = QCoreApplication::translate("Emulator", "The record store refused a batch of iteration %1.").arg(it);
+            if (!writeStep(sink, b, it, &error_))
                 return finish(SessionStatus::Failed, run.lastEnd());
-            }
             prog.records += b.recordCount();
         }
         prog.iteration = it;

@@ -41,7 +41,6 @@ constexpr std::uint32_t kCommStreamSplit = 4;
 constexpr std::uint32_t kModelId = 1;
 constexpr std::uint32_t kHostPid = TorchHostLane::kHostPid;
 constexpr std::uint32_t kHostTid = 16027;
-constexpr TimeNs kMonotonicBase = 56579931060630; // the reference's clockMonotonicRaw
 // Batches ready when the first step starts: the dataset sink (Estimator) has its device
 // queue filled ahead; under sess.run each step pulls its batch through the host iterator,
 // which holds one prefetched batch.

@@ -12,6 +12,7 @@
 #include "device/emulator.h"
 #include "device/models/llama.h"
 #include "device/rng.h"
+#include "device/session_frame.h"
 #include "device/torch_host.h"
 #include "device/torch_session.h"
 
@@ -36,7 +37,6 @@ constexpr std::uint32_t kP2pStream = 5;
 constexpr std::uint32_t kModelId = 1;
 constexpr std::uint32_t kHostPid = TorchHostLane::kHostPid;
 constexpr TimeNs kUs = 1000;
-constexpr TimeNs kMonotonicBase = 56579931060630;
 
 struct RankState {
     Rng rng;
@@ -616,8 +616,8 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
     const ChipProfile &profile = chipProfile(chip);
     const int n = spec.llm.dp * spec.llm.tp * spec.llm.pp;
     Rng sessionRng(spec.seed);
-    const TimeNs monoBegin = kMonotonicBase + TimeNs(spec.seed % 1000) * 1'000'000'000 / 10;
-    const std::int64_t wallBegin = spec.clockBaseUs != 0 ? spec.clockBaseUs : QDateTime::currentMSecsSinceEpoch() * 1000;
+    const SessionClock clock = sessionClock(spec);
+    const TimeNs monoBegin = clock.monotonicBegin;
 
     LlmRun run(spec, opt, plan ? &*plan : nullptr, recorded);
     SessionInfo info;
@@ -633,33 +633,12 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
     info.spec = spec;
     info.optionsJson = opt.toJson();
     info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
-    info.createdWallUs = wallBegin;
-    for (int d = 0; d < n; ++d) {
-        DeviceInfo di;
-        di.id = std::uint16_t(d);
-        di.rankId = std::uint32_t(d);
-        di.hostPid = kHostPid;
-        di.aiCoreNum = profile.cubeCores;
-        di.aiCpuNum = profile.aiCpuCores;
-        di.aicFrequencyMHz = int(std::lround(profile.clockGHz * 1000));
-        di.hwtsFrequencyMHz = profile.hwtsMHz;
-        di.hostname = QStringLiteral("npuscope-emulator");
-        const TimeNs skew = TimeNs(d) * 250'000 + TimeNs(sessionRng.uniform(0, 100'000));
-        di.monotonicBegin = monoBegin + skew;
-        di.wallBeginUs = wallBegin + skew / 1000;
-        info.devices.push_back(di);
-    }
+    info.createdWallUs = clock.wallBeginUs;
+    addEmulatedDevices(info, n, profile, clock, sessionRng);
     info.models.push_back({kModelId, spec.model, recordedSteps});
     // Kernels carry no PMU values: the LLM kernels' metric sets are not modelled.
 
-    auto finish = [&](SessionStatus st, TimeNs end) {
-        for (auto &di : info.devices) {
-            di.monotonicEnd = std::max(end, di.monotonicBegin) + 120'000'000;
-            di.wallEndUs = di.wallBeginUs + (di.monotonicEnd - di.monotonicBegin) / 1000;
-        }
-        sink.end(st, info.devices);
-        return st;
-    };
+    auto finish = [&](SessionStatus st, TimeNs end) { return endSession(sink, info, st, end); };
     if (!sink.begin(info)) {
         *error = sink.errorString();
         return finish(SessionStatus::Failed, monoBegin);
@@ -682,12 +661,8 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
             RecordBatch &b = run.ranks[size_t(d)].batch;
             if (d == 0)
                 run.attachStrings(b);
-            if (!sink.write(b)) {
-                *error = sink.errorString();
-                if (error->isEmpty())
-                    *error = QCoreApplication::translate("Emulator", "The record store refused a batch of iteration %1.").arg(it);
+            if (!writeStep(sink, b, it, error))
                 return finish(SessionStatus::Failed, run.lastEnd());
-            }
             prog.records += b.recordCount();
         }
         prog.iteration = it;

@@ -1,0 +1,66 @@
+#include "device/session_frame.h"
+
+#include "device/chip.h"
+#include "device/rng.h"
+#include "device/torch_host.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include <algorithm>
+#include <cmath>
+
+namespace npuscope::device {
+
+namespace {
+constexpr TimeNs kMonotonicBase = 56579931060630; // the reference capture's clockMonotonicRaw
+}
+
+SessionClock sessionClock(const SessionSpec &spec)
+{
+    SessionClock c;
+    c.monotonicBegin = kMonotonicBase + TimeNs(spec.seed % 1000) * 1'000'000'000 / 10;
+    c.wallBeginUs = spec.clockBaseUs != 0 ? spec.clockBaseUs : QDateTime::currentMSecsSinceEpoch() * 1000;
+    return c;
+}
+
+void addEmulatedDevices(SessionInfo &info, int n, const ChipProfile &chip, const SessionClock &clock, Rng &rng)
+{
+    for (int d = 0; d < n; ++d) {
+        DeviceInfo di;
+        di.id = std::uint16_t(d);
+        di.rankId = std::uint32_t(d);
+        di.hostPid = TorchHostLane::kHostPid;
+        di.aiCoreNum = chip.cubeCores;
+        di.aiCpuNum = chip.aiCpuCores;
+        di.aicFrequencyMHz = int(std::lround(chip.clockGHz * 1000));
+        di.hwtsFrequencyMHz = chip.hwtsMHz;
+        di.hostname = QStringLiteral("npuscope-emulator");
+        const TimeNs skew = TimeNs(d) * 250'000 + TimeNs(rng.uniform(0, 100'000));
+        di.monotonicBegin = clock.monotonicBegin + skew;
+        di.wallBeginUs = clock.wallBeginUs + skew / 1000;
+        info.devices.push_back(di);
+    }
+}
+
+bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *error)
+{
+    if (sink.write(b))
+        return true;
+    *error = sink.errorString();
+    if (error->isEmpty())
+        *error = QCoreApplication::translate("Emulator", "The record store refused a batch of iteration %1.").arg(iteration);
+    return false;
+}
+
+SessionStatus endSession(RecordSink &sink, SessionInfo &info, SessionStatus st, TimeNs end)
+{
+    for (auto &di : info.devices) {
+        di.monotonicEnd = std::max(end, di.monotonicBegin) + 120'000'000;
+        di.wallEndUs = di.wallBeginUs + (di.monotonicEnd - di.monotonicBegin) / 1000;
+    }
+    sink.end(st, info.devices);
+    return st;
+}
+
+} // namespace npuscope::device

@@ -1,0 +1,37 @@
+#pragma once
+// What every emulated session has around its steps, whichever model runs: the clocks it
+// is dated by, its devices as the collection reports them, how a batch goes into the sink
+// and how the end closes the devices' time ranges.
+
+#include "core/model/record_sink.h"
+#include "core/model/session.h"
+
+#include <QString>
+
+#include <cstdint>
+
+namespace npuscope::device {
+
+struct ChipProfile;
+class Rng;
+
+struct SessionClock {
+    TimeNs monotonicBegin = 0; // the devices' raw monotonic clock at the start
+    std::int64_t wallBeginUs = 0;
+};
+// Dated by the real clock, as a collection on hardware is; an explicit clock base in the
+// spec makes the output reproducible.
+SessionClock sessionClock(const SessionSpec &spec);
+
+// Devices 0..n-1 of one chip kind, each rank its device id, with a small clock skew each
+// (drawn from rng, in device order).
+void addEmulatedDevices(SessionInfo &info, int n, const ChipProfile &chip, const SessionClock &clock, Rng &rng);
+
+// Writes b; on refusal *error says why (the sink's reason, or that iteration `iteration`'s
+// batch was refused).
+bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *error);
+
+// Closes every device's range a little after `end` and ends the session with status st.
+SessionStatus endSession(RecordSink &sink, SessionInfo &info, SessionStatus st, TimeNs end);
+
+} // namespace npuscope::device
