@@ -1,4 +1,5 @@
 #include "ui/timeline/lane_header.h"
+#include "ui/timeline/counter_track.h"
 
 #include "ui/timeline/timeline_view.h"
 
@@ -122,7 +123,16 @@ QString LaneHeader::toolTipAt(int y) const
     const LaneRow &r = s_.rows->rows[std::size_t(row)];
     if (r.lane < 0)
         return TimelineView::tr("Device %1: click to collapse or expand its lanes").arg(r.device);
-    return TimelineView::tr("Device %1 · %2").arg(r.device).arg(laneName(s_.model->lanes[std::size_t(r.lane)]));
+    const Lane &l = s_.model->lanes[std::size_t(r.lane)];
+    QString tip = TimelineView::tr("Device %1 · %2").arg(r.device).arg(laneName(l));
+    if (l.kind == LaneKind::Counter && l.id < s_.model->counters.size()) {
+        // How a counter's values came about (derived or imported), and its range.
+        const CounterSeries &c = s_.model->counters[l.id];
+        tip += QStringLiteral("\n") + c.how + QStringLiteral("\n")
+               + TimelineView::tr("Range: %1 – %2; %3 samples.")
+                     .arg(counterValueText(c, c.min), counterValueText(c, c.max), QLocale().toString(qulonglong(c.ts.size())));
+    }
+    return tip;
 }
 
 bool LaneHeader::event(QEvent *e)

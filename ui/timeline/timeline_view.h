@@ -39,6 +39,7 @@ class QComboBox;
 class QScrollBar;
 class QSplitter;
 class QMenu;
+class QCPPainter;
 
 namespace npuscope::ui {
 
@@ -99,6 +100,19 @@ public:
     const std::vector<std::uint16_t> &focusedDevices() const { return focusDevices_; }
     // Pinned lanes in display order (the user's and a focus's).
     std::vector<int> pinnedLanes() const;
+
+    // Flow arrows (ui/timeline/flow_overlay.h): selects the far end of the selected event's
+    // first flow and brings it into view; false when the selection has none.
+    bool followFlow();
+    // Draw every flow in view, not only the selected event's (the toolbar's "All flows").
+    void setAllFlowsShown(bool on);
+    bool allFlowsShown() const;
+    // The selected event as (lane, event); lane −1 when none.
+    std::pair<int, std::size_t> selectedEvent() const;
+    // The lane's row is on screen (not scrolled away, hidden or collapsed).
+    bool isLaneOnScreen(int lane) const;
+    // The number of arrows the last overlay frame drew (tests).
+    int flowsDrawn() const { return flowsDrawn_; }
 
     // Search by op / event name; returns the number of matches (−1: invalid pattern).
     int search(const QString &pattern, bool regex);
@@ -185,6 +199,7 @@ private:
     void applyThemeColors();
     void copyToClipboard(const QString &text, const QString &what);
     void showMenu(QMenu *menu, const QPoint &globalPos);
+    void paintFlowsAndReadout(QCPPainter *p, const QRect &r, const QPoint &mouse, bool mouseInside);
 
     std::unique_ptr<timeline::Model> model_;
     timeline::Palette palette_;
@@ -214,6 +229,8 @@ private:
     QCheckBox *regexBox_ = nullptr;
     QLabel *matchLabel_ = nullptr;
     QComboBox *colorBox_ = nullptr;
+    QCheckBox *flowsBox_ = nullptr;
+    int flowsDrawn_ = 0;
     QSplitter *split_ = nullptr;
     QLabel *status_ = nullptr;
     QLabel *help_ = nullptr;
