@@ -111,7 +111,8 @@ QColor counterColor(const CounterSeries &s)
 void paintCounter(QPainter *p, const QRect &row, const CounterSeries &s, const std::vector<CounterColumn> &cols,
                   QColor fill, QColor text, const QFont &font)
 {
-    const auto [lo, hi] = counterAxis(s);
+    const std::pair<double, double> axis = counterAxis(s);
+    const double lo = axis.first, hi = axis.second;
     const int top = row.top() + 2;
     const int bottom = row.bottom() - 1;
     const int h = std::max(1, bottom - top);

@@ -5,6 +5,7 @@
 
 #include <QContextMenuEvent>
 #include <QIcon>
+#include <QLocale>
 #include <QMenu>
 #include <QPixmap>
 #include <QMouseEvent>

@@ -70,6 +70,10 @@ void TimelineView::previousMatch()
 
 bool TimelineView::addMark(TimeNs start, TimeNs end, const QString &label)
 {
+    if (readOnly_) {
+        setStatus(tr("The project is open in another NPU Scope window: it is read-only here, the mark is not saved."), true);
+        return false;
+    }
     return marks_->add(start, end, label);
 }
 
@@ -179,7 +183,7 @@ void TimelineView::resetLayout()
     scroll_ = 0;
     relayout();
     replotAll();
-    if (store_)
+    if (store_ && !readOnly_)
         writeLayout(QByteArray(), tr("Lane layout reset to the msprof order."));
     else
         setStatus(tr("Lane layout reset to the msprof order."));
@@ -194,7 +198,7 @@ void TimelineView::layoutChanged()
 
 void TimelineView::persistLayout()
 {
-    if (!store_)
+    if (!store_ || readOnly_)
         return;
     // The default arrangement is stored as none ("Reset layout" forgets it).
     writeLayout(layout_.isDefault() ? QByteArray() : layout_.toJson(), QString());

@@ -144,7 +144,7 @@ void LanePlottable::draw(QCPPainter *painter)
     if (lane.kind == LaneKind::Counter) {
         if (lane.id < m->counters.size()) {
             const CounterSeries &s = m->counters[lane.id];
-            counterColumns(s, v, &counterCols_);
+            timeline::counterColumns(s, v, &counterCols_);
             paintCounter(painter, QRect(ar.left(), top, v.widthPx, h_), s, counterCols_, counterColor(s), ctx_->text,
                          painter->font());
         }

@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 

@@ -121,6 +121,11 @@ public:
     void nextMatch();
     void previousMatch();
 
+    // Read-only: the project is open in another NPU Scope window (ui/project_guard.h).
+    // Marks and lane layouts are then not written (the layout still changes on screen).
+    void setReadOnly(bool readOnly) { readOnly_ = readOnly; }
+    bool isReadOnly() const { return readOnly_; }
+
     // Starts writing a mark into the project (off the GUI thread); false without a session.
     // The status line says when it is kept or why the project refused it.
     bool addMark(TimeNs start, TimeNs end, const QString &label);
@@ -231,6 +236,7 @@ private:
     QComboBox *colorBox_ = nullptr;
     QCheckBox *flowsBox_ = nullptr;
     int flowsDrawn_ = 0;
+    bool readOnly_ = false;
     QSplitter *split_ = nullptr;
     QLabel *status_ = nullptr;
     QLabel *help_ = nullptr;
