@@ -56,10 +56,15 @@ void LaneHeader::paintEvent(QPaintEvent *)
     p.setClipRect(QRect(0, s_.top, width(), s_.bottom - s_.top + 1));
     QFont bold = font();
     bold.setBold(true);
+    // Pinned rows in their fixed strip; scrolled rows only below it: a row scrolled partly
+    // under the strip (after a focus scrolled to the last device) never paints over it.
+    const QRect pinnedClip(0, s_.top, width(), s_.rows->pinnedHeight);
+    const QRect scrolledClip(0, s_.top + s_.rows->pinnedHeight, width(), std::max(0, s_.bottom - s_.top - s_.rows->pinnedHeight + 1));
     for (const LaneRow &r : s_.rows->rows) {
         const QRect box(0, s_.top + r.y, width(), r.h);
         if (box.bottom() < s_.top || box.top() > s_.bottom)
             continue;
+        p.setClipRect(r.pinned ? pinnedClip : scrolledClip);
         if (r.lane < 0) {
             p.fillRect(box.adjusted(0, 1, 0, -1), palette().mid());
             p.setFont(bold);
@@ -93,10 +98,12 @@ void LaneHeader::paintEvent(QPaintEvent *)
             if (std::find(highlighted_.begin(), highlighted_.end(), r.device) == highlighted_.end())
                 continue;
             const QRect box(0, s_.top + r.y, width(), r.h);
+            p.setClipRect(r.pinned ? pinnedClip : scrolledClip);
             p.fillRect(box, tint);
             p.fillRect(QRect(0, box.top(), 4, box.height()), accent);
         }
     }
+    p.setClipping(false);
     if (s_.rows->pinnedHeight > s_.rows->top) {
         p.setPen(QPen(palette().color(QPalette::Dark), 2));
         p.drawLine(0, s_.top + s_.rows->pinnedHeight, width(), s_.top + s_.rows->pinnedHeight);

@@ -95,7 +95,9 @@ bool TimelineView::focusEvidence(const std::vector<std::uint16_t> &devicesIn, Ti
             const QRect ar = plot_->axisRect()->rect();
             for (const timeline::LaneRow &row : rows_.rows)
                 if (contains(focusDevices_, row.device)) {
-                    const QRect box(ar.left(), ar.top() + row.y, ar.width(), row.h);
+                    QRect box(ar.left(), ar.top() + row.y, ar.width(), row.h);
+                    if (!row.pinned) // never over the pinned strip
+                        box.setTop(std::max(box.top(), ar.top() + rows_.pinnedHeight));
                     p->fillRect(box.intersected(r), tint);
                 }
         });
