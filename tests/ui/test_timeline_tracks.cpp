@@ -6,18 +6,24 @@
 //    frame draws hold exactly the values holding in them (min/max per pixel column);
 //  - AI Core utilisation is within [0, 100 %], equals the busy share computed here from
 //    the lanes, and is unknown between iterations;
-//  - a flow's end selected, "Follow flow" (J) selects the other end and brings it into view.
+//  - a flow's end selected, "Follow flow" (J) selects the other end and brings it into view;
+//  - a second window opening a project another window holds is told it is read-only there
+//    (ui/project_guard.h), and writes no marks or layouts into it.
 
 #include "core/importing/importer.h"
 #include "core/store/project.h"
 #include "test_gui_support.h"
 #include "tests/test_data.h"
+#include "ui/main_window.h"
+#include "ui/project_guard.h"
 #include "ui/timeline/counter_track.h"
 #include "ui/timeline/flow_overlay.h"
 #include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -53,9 +59,14 @@ std::map<QString, std::vector<double>> countersIn(const QString &file)
         if (e.value(QStringLiteral("ph")).toString() != QLatin1String("C"))
             continue;
         const QJsonObject args = e.value(QStringLiteral("args")).toObject();
+        const QString name = e.value(QStringLiteral("name")).toString();
         for (auto it = args.begin(); it != args.end(); ++it) {
             const QJsonValue x = it.value();
-            out[e.value(QStringLiteral("name")).toString()].push_back(x.isString() ? x.toString().toDouble() : x.toDouble());
+            const double value = x.isString() ? x.toString().toDouble() : x.toDouble();
+            // Keyed by the event name and by "<name>/<argument>" (lower case), however the
+            // importer names the series.
+            out[name.toLower()].push_back(value);
+            out[(name + QLatin1Char('/') + it.key()).toLower()].push_back(value);
         }
     }
     return out;
@@ -166,9 +177,9 @@ private Q_SLOTS:
             // The series name is "<event name>" or "<event name>/<arg>" as the importer keeps it;
             // its samples are those of the file with that event name and argument.
             std::vector<double> expected;
-            for (const auto &[name, values] : file)
-                if (c.name == name || c.track == name)
-                    expected = values;
+            for (const QString &key : {c.name.toLower(), (c.track + QLatin1Char('/') + c.name).toLower()})
+                if (auto it = file.find(key); it != file.end() && expected.empty())
+                    expected = it->second;
             QVERIFY2(!expected.empty(), qPrintable(c.track + QLatin1Char('|') + c.name));
             double lo = expected[0], hi = expected[0];
             for (double x : expected) {
@@ -306,6 +317,51 @@ private Q_SLOTS:
         // An event without a flow: J says so and keeps the selection.
         view.clearSelection();
         QVERIFY(!view.followFlow());
+    }
+
+    void secondInstanceOpensReadOnly()
+    {
+        // The first instance: a guard on the project, as a window holding it has.
+        ProjectGuard first;
+        QVERIFY(first.claim(QFileInfo(emulated_).absoluteFilePath()));
+        QVERIFY(!first.readOnly());
+        QVERIFY(QFileInfo::exists(ProjectGuard::lockPathOf(QFileInfo(emulated_).absoluteFilePath())));
+
+        MainWindow w;
+        QString boxText;
+        guitest::whenShown<QMessageBox>([&boxText](QMessageBox *box) {
+            boxText = box->text();
+            box->accept();
+        });
+        QVERIFY(guitest::openProject(w, emulated_));
+        QTRY_VERIFY_WITH_TIMEOUT(!boxText.isEmpty(), 20000); // told, without blocking the window
+        QVERIFY(w.isProjectReadOnly());
+        QVERIFY2(boxText.contains(QStringLiteral("read-only")) && boxText.contains(QString::number(QCoreApplication::applicationPid())),
+                 qPrintable(boxText));
+        auto *timeline = w.findChild<TimelineView *>(QStringLiteral("timeline"));
+        QVERIFY(timeline && timeline->isReadOnly());
+
+        // Nothing is written from the read-only window: a mark is refused with a reason,
+        // a layout change stays on screen only.
+        TimelineView view;
+        view.setReadOnly(true);
+        QVERIFY(view.open(emulated_, 1));
+        QString status;
+        connect(&view, &TimelineView::statusMessage, this, [&status](const QString &m) { status = m; });
+        const auto marksBefore = view.marks().size();
+        QVERIFY(!view.addMark(view.model()->origin, view.model()->origin + 10, QStringLiteral("x")));
+        QVERIFY(status.contains(QStringLiteral("read-only")));
+        view.setLanePinned(0, true);
+        QVERIFY(view.waitForWrites(30000));
+        TimelineView again;
+        QVERIFY(again.open(emulated_, 1));
+        QCOMPARE(again.marks().size(), marksBefore);
+        QVERIFY(again.pinnedLanes().empty());
+
+        // Once the first lets go, the project is writable again for the next open.
+        first.release();
+        ProjectGuard second;
+        QVERIFY(second.claim(QFileInfo(emulated_).absoluteFilePath()));
     }
 };
 

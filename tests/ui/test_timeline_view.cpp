@@ -4,7 +4,8 @@
 // the right-click menus.
 //
 //   ui_timeline_view                      the test (ctest)
-//   ui_timeline_view --show [PROJECT [SESSION]] [--dark]   opens the view in a window to look at it
+//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--tracks [--all-flows]]   opens the view in a
+//                                         window to look at it (--tracks: counter lanes pinned, a flow selected)
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
 #include "tests/test_record.h"
@@ -770,6 +771,27 @@ int main(int argc, char **argv)
             return 1;
         }
         v.show();
+        if (args.contains(QStringLiteral("--tracks")) && v.waitForDetails(120000)) {
+            // Counter tracks and a flow to look at: the first counter lanes pinned, the first
+            // flow's device task selected (its arrow drawn), all flows shown.
+            const auto *m = v.model();
+            int pinned = 0;
+            for (std::size_t i = 0; i < m->lanes.size() && pinned < 6; ++i)
+                if (m->lanes[i].kind == ui::timeline::LaneKind::Counter) {
+                    v.setLanePinned(int(i), true);
+                    ++pinned;
+                }
+            if (!m->flows.empty()) {
+                const auto &f = m->flows[m->flows.size() / 2];
+                const auto &l = m->lanes[std::size_t(f.toLane)];
+                v.setLanePinned(f.fromLane, true);
+                v.setLanePinned(f.toLane, true);
+                v.selectTask(l.device, l.id, l.events.startAt(f.toEvent) + m->origin);
+                const TimeNs a = std::min(f.fromTs, f.toTs), b = std::max(f.fromTs, f.toTs);
+                v.setVisibleRange(a + m->origin - (b - a) * 2 - 20000, b + m->origin + (b - a) * 2 + 20000);
+                v.setAllFlowsShown(args.contains(QStringLiteral("--all-flows")));
+            }
+        }
         return app.exec();
     }
     TimelineViewTest t;

@@ -4,7 +4,9 @@
 #include <QFontMetrics>
 #include <QLocale>
 #include <QPainter>
+#include <QLine>
 #include <QPolygon>
+#include <QVector>
 
 #include <algorithm>
 #include <limits>
@@ -127,6 +129,7 @@ void paintCounter(QPainter *p, const QRect &row, const CounterSeries &s, const s
     // One polygon per run of known columns: the step outline of the column maxima.
     QPolygon poly;
     QPolygon line;
+    QVector<QLine> strokes;
     auto flush = [&] {
         if (poly.size() >= 2) {
             poly << QPoint(poly.last().x(), bottom + 1) << QPoint(poly.first().x(), bottom + 1);
@@ -156,11 +159,8 @@ void paintCounter(QPainter *p, const QRect &row, const CounterSeries &s, const s
             line << QPoint(px, y);
             poly << QPoint(px, y);
         }
-        if (c.lo < c.hi) {
-            // Several values in one pixel: the column's range as a vertical stroke.
-            p->setPen(QPen(fill, 1));
-            p->drawLine(px, yOf(c.lo), px, y);
-        }
+        if (c.lo < c.hi) // several values in one pixel: the column's range as a vertical stroke
+            strokes.append(QLine(px, yOf(c.lo), px, y));
     }
     if (!line.isEmpty()) {
         const int endX = row.left() + int(cols.size());
@@ -173,6 +173,10 @@ void paintCounter(QPainter *p, const QRect &row, const CounterSeries &s, const s
         poly << QPoint(row.left() + last + 1, poly.last().y());
     }
     flush();
+    if (!strokes.isEmpty()) {
+        p->setPen(QPen(fill, 1));
+        p->drawLines(strokes);
+    }
 
     // The value axis: its top and bottom values at the left edge, over a faint backing.
     QFont f = font;
