@@ -85,7 +85,11 @@ void LaneHeader::paintEvent(QPaintEvent *)
         p.setPen(palette().color(QPalette::Mid));
         p.drawLine(box.bottomLeft(), box.bottomRight());
         p.setPen(palette().color(QPalette::WindowText));
-        const QString text = (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + laneName(l);
+        // Pinned rows leave their device group: they say which device they are of.
+        const QString text = r.pinned && m->devices.size() > 1
+                                 ? QString::fromUtf8("\u2691 ") + TimelineView::tr("Device %1").arg(l.device)
+                                       + QStringLiteral(" \u00B7 ") + laneName(l)
+                                 : (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + laneName(l);
         p.drawText(box.adjusted(14, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
                    fontMetrics().elidedText(text, Qt::ElideMiddle, width() - 18));
     }
