@@ -4,7 +4,7 @@
 // the right-click menus.
 //
 //   ui_timeline_view                      the test (ctest)
-//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--tracks [--all-flows]]   opens the view in a
+//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--tracks [--all-flows]] [--focus-last]   opens the view in a
 //                                         window to look at it (--tracks: counter lanes pinned, a flow selected)
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
@@ -771,6 +771,11 @@ int main(int argc, char **argv)
             return 1;
         }
         v.show();
+        if (args.contains(QStringLiteral("--focus-last")) && v.model() && !v.model()->devices.empty()) {
+            // Evidence on the last device: its lanes pinned, the view scrolled to it.
+            const auto *m = v.model();
+            v.focusEvidence({m->devices.back().id}, m->origin + m->extent / 3, m->origin + m->extent / 3 + m->extent / 50);
+        }
         if (args.contains(QStringLiteral("--tracks")) && v.waitForDetails(120000)) {
             // Counter tracks and a flow to look at: the first counter lanes pinned, the first
             // flow's device task selected (its arrow drawn), all flows shown.
