@@ -275,6 +275,17 @@ private Q_SLOTS:
             QVERIFY(total > 0);
         }
         QCOMPARE(series, int(m->devices.size()));
+
+        // The same collective on each rank is linked rank to rank: J from device 0's
+        // collective lands on device 1's collective of the same name.
+        const FlowLink *c = nullptr;
+        for (const FlowLink &f : m->flows)
+            if (m->lanes[std::size_t(f.fromLane)].kind == LaneKind::CommKernel && !c)
+                c = &f;
+        QVERIFY(c);
+        const Lane &from = m->lanes[std::size_t(c->fromLane)], &to = m->lanes[std::size_t(c->toLane)];
+        QVERIFY(to.kind == LaneKind::CommKernel && to.device > from.device);
+        QCOMPARE(to.events.nameAt(c->toEvent), from.events.nameAt(c->fromEvent));
     }
 
     void followFlowSelectsTheOtherEndInView()

@@ -73,6 +73,56 @@ bool resolveFlows(Model *m, const TraceReader &reader, QString *message)
     return true;
 }
 
+std::size_t addCollectiveFlows(Model *m)
+{
+    // Per device (in device order): the Communication Kernel lane's events by name.
+    std::vector<int> lanes;
+    for (const DeviceGroup &d : m->devices)
+        for (std::size_t i = 0; i < m->lanes.size(); ++i)
+            if (m->lanes[i].kind == LaneKind::CommKernel && m->lanes[i].device == d.id && m->lanes[i].events.size())
+                lanes.push_back(int(i));
+    if (lanes.size() < 2)
+        return 0;
+    const StrId category = m->intern("HCCL collective");
+    std::size_t added = 0;
+    // occurrences[lane][name] = event indexes in time order
+    std::vector<std::map<StrId, std::vector<std::size_t>>> byName(lanes.size());
+    for (std::size_t k = 0; k < lanes.size(); ++k) {
+        const auto &e = m->lanes[std::size_t(lanes[k])].events;
+        for (std::size_t i = 0; i < e.size(); ++i)
+            byName[k][e.nameAt(i)].push_back(i);
+    }
+    for (std::size_t k = 0; k < lanes.size(); ++k) {
+        for (const auto &entry : byName[k]) {
+            // The next device with a collective of this name.
+            std::size_t next = k + 1;
+            while (next < lanes.size() && !byName[next].count(entry.first))
+                ++next;
+            if (next >= lanes.size())
+                continue;
+            const std::vector<std::size_t> &to = byName[next].at(entry.first);
+            const std::size_t n = std::min(entry.second.size(), to.size());
+            for (std::size_t j = 0; j < n; ++j) {
+                FlowLink f;
+                f.fromLane = lanes[k];
+                f.fromEvent = entry.second[j];
+                f.toLane = lanes[next];
+                f.toEvent = to[j];
+                f.fromTs = m->lanes[std::size_t(f.fromLane)].events.startAt(f.fromEvent);
+                f.toTs = m->lanes[std::size_t(f.toLane)].events.startAt(f.toEvent);
+                f.category = category;
+                f.name = entry.first;
+                m->flows.push_back(f);
+                ++added;
+            }
+        }
+    }
+    std::sort(m->flows.begin(), m->flows.end(), [](const FlowLink &a, const FlowLink &b) {
+        return std::tie(a.fromLane, a.fromEvent, a.toLane, a.toEvent) < std::tie(b.fromLane, b.fromEvent, b.toLane, b.toEvent);
+    });
+    return added;
+}
+
 std::vector<std::size_t> flowsOf(const Model &m, int lane, std::size_t event)
 {
     std::vector<std::size_t> out;

@@ -26,6 +26,12 @@ namespace npuscope::ui::timeline {
 // the view, e.g. a Python thread, or no event at its time). False + message on a read error.
 bool resolveFlows(Model *m, const TraceReader &reader, QString *message);
 
+// Links the same collective across ranks (after resolveFlows): the k-th collective of a
+// name on one device's Communication Kernel lane to the k-th of that name on the next
+// device that has it, so a collective can be followed rank by rank (category
+// "HCCL collective"). Returns the number of links added.
+std::size_t addCollectiveFlows(Model *m);
+
 // Indexes into m.flows of the flows leaving or arriving at (lane, event).
 std::vector<std::size_t> flowsOf(const Model &m, int lane, std::size_t event);
 

@@ -512,6 +512,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     sortLanes(m->lanes);
     if (!resolveFlows(m, *records, message))
         return false;
+    addCollectiveFlows(m);
     TimeNs last = m->extent;
     for (const Lane &l : m->lanes)
         if (l.events.size())
