@@ -766,7 +766,8 @@ int main(int argc, char **argv)
         ui::TimelineView v;
         v.resize(1600, 1000);
         v.setWindowTitle(QStringLiteral("NPU Scope timeline — %1").arg(path));
-        if (!v.open(path, args.value(show + 2, QStringLiteral("1")).toLongLong())) {
+        const QString sessionArg = args.value(show + 2, QStringLiteral("1"));
+        if (!v.open(path, sessionArg.startsWith(QLatin1String("--")) ? 1 : sessionArg.toLongLong())) {
             qWarning("%s", qPrintable(v.errorString()));
             return 1;
         }
