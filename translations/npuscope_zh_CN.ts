@@ -1570,11 +1570,11 @@
     </message>
     <message>
         <source>The scenario &quot;%1&quot; needs an LLM session (model %2).</source>
-        <translation>场景 "%1" 需要 LLM 会话（模型 %2）。</translation>
+        <translation>场景 &quot;%1&quot; 需要 LLM 会话（模型 %2）。</translation>
     </message>
     <message>
         <source>The scenario &quot;%1&quot; does not apply to an LLM session.</source>
-        <translation>场景 "%1" 不适用于 LLM 会话。</translation>
+        <translation>场景 &quot;%1&quot; 不适用于 LLM 会话。</translation>
     </message>
     <message>
         <source>The straggler rank %1 does not exist: the session has ranks 0 to %2.</source>
@@ -2389,6 +2389,21 @@
     <message>
         <source>The project copy could not be saved as %1: %2.</source>
         <translation>无法将工程副本保存为 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectGuard</name>
+    <message>
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>process %1 on %2</source>
+        <translation>%2 上的进程 %1</translation>
+    </message>
+    <message>
+        <source>%1 is open in another NPU Scope window (%2). It is read-only here: you can look at every session, but marks and lane layouts are not saved in the project from this window. Close it in the other window and reopen it here to write to it.</source>
+        <translation>%1 已在另一个 NPU Scope 窗口中打开（%2）。在此窗口中它是只读的：可以查看所有会话，但标记和泳道布局不会从此窗口保存到项目中。请在另一个窗口中关闭它，然后在此处重新打开以写入。</translation>
     </message>
 </context>
 <context>
@@ -4011,6 +4026,38 @@
     <message>
         <source>Overlap Analysis</source>
         <translation>Overlap Analysis</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>AI Core</source>
+        <translation>AI Core</translation>
+    </message>
+    <message>
+        <source>AI Core utilisation</source>
+        <translation>AI Core 利用率</translation>
+    </message>
+    <message>
+        <source>Share of each iteration (step trace) in which at least one AI Core kernel (cube, vector or mix) runs on any stream of this device, from the task trace: busy time, not the PMU&apos;s per-core cycles. Between iterations: unknown.</source>
+        <translation>每个迭代（step trace）中本设备任一流上至少有一个 AI Core 核函数（cube、vector 或 mix）运行的时间占比，来自任务跟踪：忙碌时间，而非 PMU 的逐核周期数。迭代之间：未知。</translation>
+    </message>
+    <message>
+        <source>Share of each time bucket (1/200 of the device&apos;s busy span; the session has no step trace) in which at least one AI Core kernel (cube, vector or mix) runs on any stream of this device, from the task trace: busy time, not the PMU&apos;s per-core cycles.</source>
+        <translation>每个时间桶（设备忙碌区间的 1/200；该会话没有 step trace）中本设备任一流上至少有一个 AI Core 核函数（cube、vector 或 mix）运行的时间占比，来自任务跟踪：忙碌时间，而非 PMU 的逐核周期数。</translation>
+    </message>
+    <message>
+        <source>Imported counter samples (&quot;%1&quot; in the profiler&apos;s trace); a value holds until the next sample.</source>
+        <translation>导入的计数器采样（性能分析器跟踪中的“%1”）；每个值保持到下一个采样为止。</translation>
+    </message>
+    <message>
+        <source>The counters of device %1 could not be read.</source>
+        <translation>无法读取设备 %1 的计数器。</translation>
+    </message>
+    <message>
+        <source>The flow events of the session could not be read.</source>
+        <translation>无法读取该会话的流事件。</translation>
     </message>
 </context>
 <context>
@@ -6091,6 +6138,10 @@ Nothing in the project was changed. Sessions and records on undamaged pages can 
         <source>Project Damaged</source>
         <translation>工程已损坏</translation>
     </message>
+    <message>
+        <source>Project Open Elsewhere</source>
+        <translation>项目已在别处打开</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::NewSessionDialog</name>
@@ -7953,6 +8004,50 @@ Open a project (File → Open Project…) or record one (File → New Session…
     <message>
         <source>Devices %1 pinned at the top and highlighted; their lanes are unpinned at the next focus.</source>
         <translation>设备 %1 已固定到顶部并高亮；下次聚焦时会取消这些泳道的固定。</translation>
+    </message>
+    <message>
+        <source>Flow to</source>
+        <translation>流向</translation>
+    </message>
+    <message>
+        <source>Flow from</source>
+        <translation>流自</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 at %4 (%5; J follows)</source>
+        <translation>%1 · %2 · %3，位于 %4（%5；按 J 跟随）</translation>
+    </message>
+    <message>
+        <source>Range: %1 – %2; %3 samples.</source>
+        <translation>范围：%1 – %2；%3 个采样。</translation>
+    </message>
+    <message>
+        <source>The project is open in another NPU Scope window: it is read-only here, the mark is not saved.</source>
+        <translation>该项目已在另一个 NPU Scope 窗口中打开：在此处为只读，标记未保存。</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;J&lt;/td&gt;&lt;td&gt;follow the selected event&apos;s flow arrow (launch ↔ device task)&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;J&lt;/td&gt;&lt;td&gt;跟随所选事件的流箭头（下发 ↔ 设备任务）&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Follow flow	J</source>
+        <translation>跟随流	J</translation>
+    </message>
+    <message>
+        <source>The selected event has no flow arrow.</source>
+        <translation>所选事件没有流箭头。</translation>
+    </message>
+    <message>
+        <source>Followed the flow to %1 · %2.</source>
+        <translation>已跟随流到 %1 · %2。</translation>
+    </message>
+    <message>
+        <source>All flows</source>
+        <translation>全部流</translation>
+    </message>
+    <message>
+        <source>Draw every flow arrow in view (host launch → device task), not only those of the selected event. J or the event&apos;s menu follows an arrow to its other end.</source>
+        <translation>绘制视图中的所有流箭头（主机下发 → 设备任务），而不仅是所选事件的箭头。按 J 或使用事件菜单可跟随箭头到另一端。</translation>
     </message>
 </context>
 <context>

@@ -152,6 +152,8 @@ MainWindow::MainWindow(QWidget *parent)
     timeline_ = new TimelineView(views_);
     timeline_->setObjectName(QStringLiteral("timeline"));
     views_->addTab(timeline_, QString());
+    // Every way a project becomes the window's (open, a run, an import) ends in projectChanged.
+    connect(this, &MainWindow::projectChanged, this, &MainWindow::guardProject);
     connect(timeline_, &TimelineView::opened, this, [this](bool ok) {
         if (!ok)
             log(timeline_->errorString());
@@ -811,6 +813,18 @@ void MainWindow::hideFileProgress()
     if (fileProgress_)
         fileProgress_->close();
     fileProgress_ = nullptr;
+}
+
+void MainWindow::guardProject(const QString &path)
+{
+    const QString lockFor = QFileInfo(path).absoluteFilePath();
+    if (lockFor == guard_.path() && !guard_.readOnly())
+        return; // still ours (a run or an import into the project shown)
+    if (!guard_.claim(lockFor)) {
+        log(guard_.message());
+        warn(tr("Project Open Elsewhere"), guard_.message());
+    }
+    timeline_->setReadOnly(guard_.readOnly());
 }
 
 void MainWindow::warn(const QString &title, const QString &text)

@@ -13,6 +13,7 @@
 #include "ui/import_result_dialog.h"
 #include "ui/job_runner.h"
 #include "ui/project_explorer.h"
+#include "ui/project_guard.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>
@@ -68,6 +69,9 @@ public:
     // and the benchmark; the window itself never waits).
     bool waitForFileWork(int msecs);
     QString projectPath() const { return projectPath_; }
+    // The project is open in another NPU Scope window (ui/project_guard.h): shown here
+    // read-only (marks and lane layouts are not written).
+    bool isProjectReadOnly() const { return guard_.readOnly(); }
     ProjectExplorer *projectExplorer() const { return explorer_; }
     QTreeWidget *explorer() const { return explorer_->tree(); }
     ExplorerSelection selection() const { return explorer_->selection(); }
@@ -170,6 +174,8 @@ private:
     void updateActions();
 
     QString projectPath_;
+    ProjectGuard guard_;
+    void guardProject(const QString &path);
     ProjectExplorer *explorer_ = nullptr;
     QDockWidget *explorerDock_ = nullptr;
     QDockWidget *messagesDock_ = nullptr;

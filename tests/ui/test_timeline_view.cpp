@@ -4,7 +4,8 @@
 // the right-click menus.
 //
 //   ui_timeline_view                      the test (ctest)
-//   ui_timeline_view --show [PROJECT [SESSION]] [--dark]   opens the view in a window to look at it
+//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--tracks [--all-flows]] [--focus-last]   opens the view in a
+//                                         window to look at it (--tracks: counter lanes pinned, a flow selected)
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
 #include "tests/test_record.h"
@@ -765,11 +766,38 @@ int main(int argc, char **argv)
         ui::TimelineView v;
         v.resize(1600, 1000);
         v.setWindowTitle(QStringLiteral("NPU Scope timeline — %1").arg(path));
-        if (!v.open(path, args.value(show + 2, QStringLiteral("1")).toLongLong())) {
+        const QString sessionArg = args.value(show + 2, QStringLiteral("1"));
+        if (!v.open(path, sessionArg.startsWith(QLatin1String("--")) ? 1 : sessionArg.toLongLong())) {
             qWarning("%s", qPrintable(v.errorString()));
             return 1;
         }
         v.show();
+        if (args.contains(QStringLiteral("--focus-last")) && v.model() && !v.model()->devices.empty()) {
+            // Evidence on the last device: its lanes pinned, the view scrolled to it.
+            const auto *m = v.model();
+            v.focusEvidence({m->devices.back().id}, m->origin + m->extent / 3, m->origin + m->extent / 3 + m->extent / 50);
+        }
+        if (args.contains(QStringLiteral("--tracks")) && v.waitForDetails(120000)) {
+            // Counter tracks and a flow to look at: the first counter lanes pinned, the first
+            // flow's device task selected (its arrow drawn), all flows shown.
+            const auto *m = v.model();
+            int pinned = 0;
+            for (std::size_t i = 0; i < m->lanes.size() && pinned < 6; ++i)
+                if (m->lanes[i].kind == ui::timeline::LaneKind::Counter) {
+                    v.setLanePinned(int(i), true);
+                    ++pinned;
+                }
+            if (!m->flows.empty()) {
+                const auto &f = m->flows[m->flows.size() / 2];
+                const auto &l = m->lanes[std::size_t(f.toLane)];
+                v.setLanePinned(f.fromLane, true);
+                v.setLanePinned(f.toLane, true);
+                v.selectTask(l.device, l.id, l.events.startAt(f.toEvent) + m->origin);
+                const TimeNs a = std::min(f.fromTs, f.toTs), b = std::max(f.fromTs, f.toTs);
+                v.setVisibleRange(a + m->origin - (b - a) * 2 - 20000, b + m->origin + (b - a) * 2 + 20000);
+                v.setAllFlowsShown(args.contains(QStringLiteral("--all-flows")));
+            }
+        }
         return app.exec();
     }
     TimelineViewTest t;

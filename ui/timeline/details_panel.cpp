@@ -1,4 +1,5 @@
 #include "ui/timeline/details_panel.h"
+#include "ui/timeline/flow_overlay.h"
 #include "core/text/display.h"
 
 #include "core/analysis/timeline_math.h"
@@ -116,6 +117,16 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
     add(TimelineView::tr("Name"), str(l.events.nameAt(i)));
     add(TimelineView::tr("Start"), absTime(l.events.startAt(i)));
     add(TimelineView::tr("Duration"), display::duration(double(l.events.durationAt(i))));
+    // Flow arrows at this event: where each leads (J or the event's menu follows the first).
+    for (std::size_t f : flowsOf(m, lane, i)) {
+        const FlowLink &fl = m.flows[f];
+        const bool out = fl.fromLane == lane && fl.fromEvent == i;
+        const Lane &o = m.lanes[std::size_t(out ? fl.toLane : fl.fromLane)];
+        const std::size_t oe = out ? fl.toEvent : fl.fromEvent;
+        add(out ? TimelineView::tr("Flow to") : TimelineView::tr("Flow from"),
+            TimelineView::tr("%1 · %2 · %3 at %4 (%5; J follows)")
+                .arg(o.process, o.title, str(o.events.nameAt(oe)), display::duration(double(o.events.startAt(oe))), str(fl.category)));
+    }
     if (l.kind == LaneKind::Stream) {
         TaskRecord t;
         if (!store || !store->findTask(l.device, l.id, l.events.startAt(i) + m.origin, l.events.nameAt(i), &t)) {

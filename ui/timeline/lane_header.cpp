@@ -1,9 +1,11 @@
 #include "ui/timeline/lane_header.h"
+#include "ui/timeline/counter_track.h"
 
 #include "ui/timeline/timeline_view.h"
 
 #include <QContextMenuEvent>
 #include <QIcon>
+#include <QLocale>
 #include <QMenu>
 #include <QPixmap>
 #include <QMouseEvent>
@@ -54,10 +56,15 @@ void LaneHeader::paintEvent(QPaintEvent *)
     p.setClipRect(QRect(0, s_.top, width(), s_.bottom - s_.top + 1));
     QFont bold = font();
     bold.setBold(true);
+    // Pinned rows in their fixed strip; scrolled rows only below it: a row scrolled partly
+    // under the strip (after a focus scrolled to the last device) never paints over it.
+    const QRect pinnedClip(0, s_.top, width(), s_.rows->pinnedHeight);
+    const QRect scrolledClip(0, s_.top + s_.rows->pinnedHeight, width(), std::max(0, s_.bottom - s_.top - s_.rows->pinnedHeight + 1));
     for (const LaneRow &r : s_.rows->rows) {
         const QRect box(0, s_.top + r.y, width(), r.h);
         if (box.bottom() < s_.top || box.top() > s_.bottom)
             continue;
+        p.setClipRect(r.pinned ? pinnedClip : scrolledClip);
         if (r.lane < 0) {
             p.fillRect(box.adjusted(0, 1, 0, -1), palette().mid());
             p.setFont(bold);
@@ -78,7 +85,11 @@ void LaneHeader::paintEvent(QPaintEvent *)
         p.setPen(palette().color(QPalette::Mid));
         p.drawLine(box.bottomLeft(), box.bottomRight());
         p.setPen(palette().color(QPalette::WindowText));
-        const QString text = (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + laneName(l);
+        // Pinned rows leave their device group: they say which device they are of.
+        const QString text = r.pinned && m->devices.size() > 1
+                                 ? QString::fromUtf8("\u2691 ") + TimelineView::tr("Device %1").arg(l.device)
+                                       + QStringLiteral(" \u00B7 ") + laneName(l)
+                                 : (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + laneName(l);
         p.drawText(box.adjusted(14, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
                    fontMetrics().elidedText(text, Qt::ElideMiddle, width() - 18));
     }
@@ -91,10 +102,12 @@ void LaneHeader::paintEvent(QPaintEvent *)
             if (std::find(highlighted_.begin(), highlighted_.end(), r.device) == highlighted_.end())
                 continue;
             const QRect box(0, s_.top + r.y, width(), r.h);
+            p.setClipRect(r.pinned ? pinnedClip : scrolledClip);
             p.fillRect(box, tint);
             p.fillRect(QRect(0, box.top(), 4, box.height()), accent);
         }
     }
+    p.setClipping(false);
     if (s_.rows->pinnedHeight > s_.rows->top) {
         p.setPen(QPen(palette().color(QPalette::Dark), 2));
         p.drawLine(0, s_.top + s_.rows->pinnedHeight, width(), s_.top + s_.rows->pinnedHeight);
@@ -122,7 +135,16 @@ QString LaneHeader::toolTipAt(int y) const
     const LaneRow &r = s_.rows->rows[std::size_t(row)];
     if (r.lane < 0)
         return TimelineView::tr("Device %1: click to collapse or expand its lanes").arg(r.device);
-    return TimelineView::tr("Device %1 · %2").arg(r.device).arg(laneName(s_.model->lanes[std::size_t(r.lane)]));
+    const Lane &l = s_.model->lanes[std::size_t(r.lane)];
+    QString tip = TimelineView::tr("Device %1 · %2").arg(r.device).arg(laneName(l));
+    if (l.kind == LaneKind::Counter && l.id < s_.model->counters.size()) {
+        // How a counter's values came about (derived or imported), and its range.
+        const CounterSeries &c = s_.model->counters[l.id];
+        tip += QStringLiteral("\n") + c.how + QStringLiteral("\n")
+               + TimelineView::tr("Range: %1 – %2; %3 samples.")
+                     .arg(counterValueText(c, c.min), counterValueText(c, c.max), QLocale().toString(qulonglong(c.ts.size())));
+    }
+    return tip;
 }
 
 bool LaneHeader::event(QEvent *e)

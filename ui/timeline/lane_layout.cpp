@@ -14,7 +14,7 @@ namespace npuscope::ui::timeline {
 namespace {
 
 // Stable words, not enum values, so a reordered enum never scrambles a saved layout.
-const char *const kKindNames[] = {"cann", "stream", "steptrace", "commkernel", "plane", "overlap", "aicpu", "msproftx"};
+const char *const kKindNames[] = {"cann", "stream", "steptrace", "commkernel", "plane", "overlap", "aicpu", "msproftx", "counter"};
 constexpr int kKinds = int(sizeof(kKindNames) / sizeof(kKindNames[0]));
 
 QString keyText(const LaneKey &k)
@@ -174,8 +174,9 @@ LaneLayout::Rows LaneLayout::layout(int viewHeight, int scroll, const Geometry &
     int y = g.top;
     for (int lane : order_) {
         if (isPinned(lane) && !isHidden(lane)) {
-            out.rows.push_back(LaneRow{lane, std::uint16_t(lanes_[std::size_t(lane)].device), y, g.laneHeight, true});
-            y += g.laneHeight;
+            const int h = heightOf(lane, g);
+            out.rows.push_back(LaneRow{lane, std::uint16_t(lanes_[std::size_t(lane)].device), y, h, true});
+            y += h;
         }
     }
     out.pinnedHeight = y;
@@ -189,8 +190,9 @@ LaneLayout::Rows LaneLayout::layout(int viewHeight, int scroll, const Geometry &
         for (int lane : order_) {
             if (lanes_[std::size_t(lane)].device != dev || isHidden(lane) || isPinned(lane))
                 continue;
-            scrolled.push_back(LaneRow{lane, dev, content, g.laneHeight, false});
-            content += g.laneHeight;
+            const int h = heightOf(lane, g);
+            scrolled.push_back(LaneRow{lane, dev, content, h, false});
+            content += h;
         }
     }
     out.contentHeight = content;

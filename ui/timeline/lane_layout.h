@@ -68,7 +68,13 @@ public:
         int laneHeight = 20;
         int headerHeight = 22;
         int top = 0;                 // a strip above every row (the iteration labels)
+        int tallKind = -1;           // lanes of this kind (counter tracks) get tallHeight
+        int tallHeight = 40;
     };
+    int heightOf(int lane, const Geometry &g) const
+    {
+        return key(lane).kind == g.tallKind ? g.tallHeight : g.laneHeight;
+    }
     struct Rows {
         std::vector<LaneRow> rows;   // only those at least partly inside the view
         int top = 0;                 // the strip above the rows

@@ -1,6 +1,7 @@
 // TimelineView's focus on evidence (advisor findings, table rows): kept apart from
 // timeline_view.cpp so the view's open and paint paths stay as they are.
 #include "ui/timeline/lane_header.h"
+#include "ui/timeline/timeline_paint.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/timeline/zoom_control.h"
 
@@ -94,7 +95,9 @@ bool TimelineView::focusEvidence(const std::vector<std::uint16_t> &devicesIn, Ti
             const QRect ar = plot_->axisRect()->rect();
             for (const timeline::LaneRow &row : rows_.rows)
                 if (contains(focusDevices_, row.device)) {
-                    const QRect box(ar.left(), ar.top() + row.y, ar.width(), row.h);
+                    QRect box(ar.left(), ar.top() + row.y, ar.width(), row.h);
+                    if (!row.pinned) // never over the pinned strip
+                        box.setTop(std::max(box.top(), ar.top() + rows_.pinnedHeight));
                     p->fillRect(box.intersected(r), tint);
                 }
         });
@@ -104,7 +107,7 @@ bool TimelineView::focusEvidence(const std::vector<std::uint16_t> &devicesIn, Ti
     // Scroll to the first device's header (below the pinned strip).
     relayout();
     if (!devices.empty()) {
-        const auto all = layout_.layout(INT_MAX / 2, 0, timeline::LaneLayout::Geometry{kLaneHeight, 22, 16});
+        const auto all = layout_.layout(INT_MAX / 2, 0, timeline::kTimelineGeometry);
         for (const auto &row : all.rows)
             if (row.lane < 0 && row.device == devices.front() && !row.pinned) {
                 scroll_ = std::max(0, row.y - all.pinnedHeight);

@@ -1,4 +1,5 @@
 #include "ui/timeline/timeline_input.h"
+#include "ui/timeline/flow_overlay.h"
 #include "core/text/display.h"
 
 #include "core/analysis/timeline_lanes.h"
@@ -50,7 +51,10 @@ QString TimelineInput::keysHelp()
                       "<tr><td>Ctrl+C</td><td>copy the selected task's details</td></tr>"
                       "<tr><td>right-click</td><td>menus of a lane name, an event, the ruler or selection</td></tr>"
                       "<tr><td>Esc</td><td>clear the selection, close this list</td></tr>"
-                      "<tr><td>?</td><td>show / hide this list</td></tr></table>");
+                      "<tr><td>?</td><td>show / hide this list</td></tr></table>")
+        .replace(QStringLiteral("</table>"),
+                 TimelineView::tr("<tr><td>J</td><td>follow the selected event's flow arrow (launch ↔ device task)</td></tr>")
+                     + QStringLiteral("</table>"));
 }
 
 OverlayState TimelineInput::overlayState() const
@@ -151,6 +155,7 @@ bool TimelineInput::keyPress(QKeyEvent *ev)
         break;
     case Qt::Key_Slash: v_.searchEdit_->setFocus(); v_.searchEdit_->selectAll(); break;
     case Qt::Key_M: v_.markCurrent(); break;
+    case Qt::Key_J: v_.followFlow(); break;
     case Qt::Key_N: shift ? v_.previousMatch() : v_.nextMatch(); break;
     case Qt::Key_R:
         if (!shift)
@@ -423,6 +428,8 @@ QMenu *TimelineInput::plotMenu(const QPoint &pos)
         const QString name = QString::fromUtf8(nm.data(), qsizetype(nm.size()));
         menu->addSection(QFontMetrics(menu->font()).elidedText(name, Qt::ElideLeft, 360));
         add("eventZoom", TimelineView::tr("Zoom to this event\tF"), [this] { v_.zoomToSelection(); });
+        if (timeline::otherEnd(*m, lane, ev))
+            add("eventFollowFlow", TimelineView::tr("Follow flow\tJ"), [this] { v_.followFlow(); });
         add("eventSelectRange", TimelineView::tr("Select its time range"), [this, m, lane, ev] {
             const auto &e = m->lanes[std::size_t(lane)].events;
             v_.selectRange(e.startAt(ev) + m->origin, e.end(ev) + m->origin);

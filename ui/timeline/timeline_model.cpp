@@ -1,5 +1,9 @@
 #include "ui/timeline/timeline_model.h"
 
+#include "core/store/project.h"
+#include "ui/timeline/counter_track.h"
+#include "ui/timeline/flow_overlay.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -33,8 +37,9 @@ int kindOrder(LaneKind k)
     case LaneKind::Plane: return 5;
     case LaneKind::Overlap: return 6;
     case LaneKind::MsprofTx: return 7;
+    case LaneKind::Counter: return 8;
     }
-    return 8;
+    return 9;
 }
 
 void sortLanes(std::vector<Lane> &lanes)
@@ -474,7 +479,40 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         l.events.finish(&l.record);
         l.lod = l.kind == LaneKind::Stream ? l.lod : -1;
     }
+
+    // Counter tracks: the derived AI Core utilisation first, then the imported series;
+    // one lane each, after the device's other lanes. Flows need the final lane order.
+    std::unique_ptr<store::ProjectReader> records;
+    {
+        store::StoreError pe;
+        QString why;
+        auto project = store::Project::open(m->path, store::Project::Mode::ReadOnly, &pe, &why, store::Project::Check::Schema);
+        records = project ? project->session(m->session, &why) : nullptr;
+        if (!records) {
+            if (message)
+                *message = why;
+            return false;
+        }
+    }
+    if (cancel.load())
+        return false;
+    addUtilisationSeries(m);
+    if (!loadCounters(m, *records, message))
+        return false;
+    for (std::size_t i = 0; i < m->counters.size(); ++i) {
+        const CounterSeries &c = m->counters[i];
+        Lane lane;
+        lane.kind = LaneKind::Counter;
+        lane.device = c.device;
+        lane.id = std::uint32_t(i);
+        lane.process = c.track;
+        lane.title = counterTitle(c);
+        m->lanes.push_back(std::move(lane));
+    }
     sortLanes(m->lanes);
+    if (!resolveFlows(m, *records, message))
+        return false;
+    addCollectiveFlows(m);
     TimeNs last = m->extent;
     for (const Lane &l : m->lanes)
         if (l.events.size())

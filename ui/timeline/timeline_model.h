@@ -38,7 +38,33 @@ enum Category : std::uint8_t {
     CatTx,
 };
 
-enum class LaneKind : std::uint8_t { Cann, Stream, StepTrace, CommKernel, Plane, Overlap, AiCpu, MsprofTx };
+enum class LaneKind : std::uint8_t { Cann, Stream, StepTrace, CommKernel, Plane, Overlap, AiCpu, MsprofTx, Counter };
+
+// A counter track (ui/timeline/counter_track.h): samples of one series in relative time,
+// each value holding until the next sample; NaN = unknown from that sample on.
+struct CounterSeries {
+    std::uint16_t device = 0;
+    QString track;                     // the lane's process ("AI Core Freq", "HBM", "AI Core")
+    QString name;                      // the series ("HBM 0/Read", "AI Core utilisation")
+    QString unit;                      // "MB/s", "MHz", "%"; empty when the source names none
+    QString how;                       // how the values were obtained (the tooltip says so)
+    std::vector<TimeNs> ts;
+    std::vector<double> value;
+    double min = 0, max = 0;           // over the known values
+    bool derived = false;              // computed by the view (utilisation), not imported
+    bool percent = false;              // a share: the axis is [0, 100] whatever the values
+};
+
+// A flow arrow between two events of the timeline (a host launch and its device task).
+struct FlowLink {
+    int fromLane = -1;
+    std::size_t fromEvent = 0;
+    int toLane = -1;
+    std::size_t toEvent = 0;
+    TimeNs fromTs = 0, toTs = 0;       // relative: where the arrow leaves and arrives
+    StrId category = 0;
+    StrId name = 0;
+};
 
 struct Lane {
     LaneKind kind = LaneKind::Stream;
@@ -79,6 +105,12 @@ struct Model {
     std::vector<CollectiveOpRecord> collectives;
     std::vector<HostRangeRecord> hostRanges;
     std::vector<AiCpuRecord> aiCpu;
+
+    // Counter tracks (imported counters, the derived AI Core utilisation) by Lane::id of
+    // the Counter lanes; flow arrows between events, sorted by fromLane, fromEvent.
+    std::vector<CounterSeries> counters;
+    std::vector<FlowLink> flows;
+    std::size_t flowsUnplaced = 0;     // stored flows with an end on no lane shown
 
     std::string_view string(StrId id) const
     {

@@ -25,6 +25,10 @@ class QCPPainter;
 
 namespace npuscope::ui::timeline {
 
+// Row heights of the timeline: lanes, device headers, the iteration-label strip; counter
+// tracks twice a lane's height (an area graph with its value axis).
+inline const LaneLayout::Geometry kTimelineGeometry{20, 22, 16, int(LaneKind::Counter), 40};
+
 struct BandState {
     const Model *model = nullptr;
     analysis::timeline::View view;

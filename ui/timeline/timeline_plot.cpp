@@ -140,6 +140,16 @@ void LanePlottable::draw(QCPPainter *painter)
     v.widthPx = std::max(1, ar.width());
     if (!(v.t1 > v.t0))
         return;
+    counterCols_.clear();
+    if (lane.kind == LaneKind::Counter) {
+        if (lane.id < m->counters.size()) {
+            const CounterSeries &s = m->counters[lane.id];
+            timeline::counterColumns(s, v, &counterCols_);
+            paintCounter(painter, QRect(ar.left(), top, v.widthPx, h_), s, counterCols_, counterColor(s), ctx_->text,
+                         painter->font());
+        }
+        return;
+    }
 
     runs_.clear();
     // Keys of each run: from the event arrays, or from the stored summary while the

@@ -4,6 +4,7 @@
 // (iterations, marks, Data_aug Bound flows) and the overlay layer (cursor, hover, selection)
 // which is buffered on its own so hovering never redraws events.
 
+#include "ui/timeline/counter_track.h"
 #include "ui/timeline/timeline_model.h"
 
 #include <qcustomplot.h>
@@ -41,6 +42,7 @@ struct PlotContext {
     const Model *model = nullptr;
     const Palette *palette = nullptr;
     ColorMode mode = ColorMode::TaskType;
+    QColor text = Qt::black;           // the theme's text colour (counter axis labels)
 };
 
 // A name drawn inside an event: where (plot pixels) and the (elided) text.
@@ -58,6 +60,8 @@ public:
     int lane() const { return lane_; }
     // The names the last frame drew inside events.
     const std::vector<SliceLabel> &labels() const { return labels_; }
+    // A counter lane: the pixel columns the last frame drew (empty for other lanes).
+    const std::vector<CounterColumn> &counterColumns() const { return counterCols_; }
 
     double selectTest(const QPointF &, bool, QVariant *) const override { return -1; }
     QCPRange getKeyRange(bool &foundRange, QCP::SignDomain) const override;
@@ -75,6 +79,7 @@ private:
     std::vector<analysis::timeline::Run> runs_; // reused between frames
     QImage row_;
     std::vector<SliceLabel> labels_;
+    std::vector<CounterColumn> counterCols_;
 };
 
 // Draws over the axis rect with a callback; used for the band layer and the overlay layer.

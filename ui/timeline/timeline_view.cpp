@@ -3,7 +3,9 @@
 
 #include "core/analysis/timeline_math.h"
 #include "ui/background.h"
+#include "ui/timeline/counter_track.h"
 #include "ui/timeline/details_panel.h"
+#include "ui/timeline/flow_overlay.h"
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/marks_model.h"
 #include "ui/timeline/minimap.h"
@@ -41,7 +43,7 @@ constexpr int kHeaderWidth = 270;
 constexpr const char *kNameWidthKey = "timeline/laneNameWidth";
 constexpr int kRulerHeight = 30;
 // The top strip carries the iteration labels, so no label ever covers a lane.
-const timeline::LaneLayout::Geometry kGeometry{20, 22, 16};
+const timeline::LaneLayout::Geometry &kGeometry = timeline::kTimelineGeometry;
 
 timeline::LaneKey laneKey(const timeline::Lane &l)
 {
@@ -86,6 +88,11 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     bar->addWidget(next);
     bar->addWidget(matchLabel_);
     bar->addStretch(1);
+    flowsBox_ = new QCheckBox(tr("All flows"), this);
+    flowsBox_->setObjectName(QStringLiteral("timelineAllFlows"));
+    flowsBox_->setToolTip(tr("Draw every flow arrow in view (host launch → device task), not only those of the "
+                             "selected event. J or the event's menu follows an arrow to its other end."));
+    bar->addWidget(flowsBox_);
     bar->addWidget(colorBox_);
     bar->addWidget(helpButton);
     top->addLayout(bar);
@@ -193,6 +200,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         s.font = font();
         s.palette = palette();
         timeline::paintOverlay(p, r, s);
+        paintFlowsAndReadout(p, r, s.mouse, s.mouseInside);
     });
 
     help_ = new QLabel(this);
@@ -269,6 +277,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     connect(colorBox_, qOverload<int>(&QComboBox::currentIndexChanged), this,
             [this](int i) { setColorMode(i == 1 ? timeline::ColorMode::OpType : timeline::ColorMode::TaskType); });
     connect(helpButton, &QToolButton::clicked, this, &TimelineView::toggleHelp);
+    connect(flowsBox_, &QCheckBox::toggled, this, [this] { replotOverlay(); });
     connect(panel_, &timeline::DetailsPanel::wantsShown, this, [this] { setPanelCollapsed(false); });
     connect(panel_, &timeline::DetailsPanel::markActivated, this, [this](int i) {
         const auto &m = marks_->marks();
@@ -293,177 +302,6 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
 
 TimelineView::~TimelineView() = default;
 
-struct TimelineView::Opening {
-    std::unique_ptr<timeline::Model> model;
-    std::shared_ptr<store::TimelineStore> store;
-    QByteArray layout;
-    std::vector<store::TimelineMark> marks;
-    QString error;
-};
-
-TimelineView::Opening TimelineView::readSession(const QString &projectPath, std::int64_t sessionId)
-{
-    Opening o;
-    o.model = timeline::openSkeleton(projectPath, sessionId, &o.error);
-    store::StoreError e;
-    if (o.model)
-        o.store = store::TimelineStore::open(projectPath, sessionId, &e, &o.error);
-    // A project whose marks or layout cannot be read opens with the read error, not as a
-    // session without them (saving a layout or mark over it would lose the user's).
-    if (o.store && (!o.store->layout(&o.layout) || !o.store->marks(&o.marks))) {
-        o.error = o.store->errorString();
-        o.store.reset();
-    }
-    if (!o.store)
-        o.model.reset();
-    return o;
-}
-
-bool TimelineView::open(const QString &projectPath, std::int64_t sessionId)
-{
-    opens_.discard();
-    opening_ = false;
-    whenOpen_.clear();
-    return showOpened(readSession(projectPath, sessionId), projectPath, sessionId);
-}
-
-void TimelineView::openInBackground(const QString &projectPath, std::int64_t sessionId)
-{
-    opening_ = true;
-    whenOpen_.clear();
-    setStatus(tr("Opening session %1…").arg(sessionId));
-    opens_.start([projectPath, sessionId](JobControl &) { return readSession(projectPath, sessionId); },
-                 [this, projectPath, sessionId](Opening o) {
-                     opening_ = false;
-                     const bool ok = showOpened(std::move(o), projectPath, sessionId);
-                     auto pending = std::move(whenOpen_);
-                     whenOpen_.clear();
-                     if (ok)
-                         for (auto &fn : pending)
-                             fn();
-                     Q_EMIT opened(ok);
-                 });
-}
-
-void TimelineView::whenOpen(std::function<void()> fn)
-{
-    if (opening_)
-        whenOpen_.push_back(std::move(fn));
-    else
-        fn();
-}
-
-bool TimelineView::showOpened(Opening o, const QString &projectPath, std::int64_t sessionId)
-{
-    if (!o.store) {
-        error_ = o.error;
-        setStatus(o.error, true);
-        releaseInBackground(std::move(o.model));
-        return false;
-    }
-    std::shared_ptr<store::TimelineStore> st = std::move(o.store);
-    std::unique_ptr<timeline::Model> m = std::move(o.model);
-    const QByteArray saved = std::move(o.layout);
-    marks_->setStore(st, std::move(o.marks));
-    loads_.discard(); // the old session's details are of no use any more
-    rememberSession();
-    // Closing the old session's connection may fold the -wal into the file (an fsync).
-    releaseInBackground(std::move(store_));
-    store_ = std::move(st);
-    header_->setState({});
-    // The lane indexes of the old session mean nothing for the new one.
-    ctx_.model = nullptr;
-    minimap_->setLod(nullptr, 0);
-    releaseInBackground(std::move(model_));
-    layout_ = {};
-    QString why;
-    if (!saved.isEmpty() && !layout_.fromJson(saved, &why))
-        // A layout we cannot read only costs the user their arrangement, never the session.
-        setStatus(tr("The saved lane layout is unreadable (%1); the timeline uses the msprof order.").arg(why), true);
-    scroll_ = 0;
-    currentLane_ = -1;
-    zoom_->reset(double(m->extent));
-    adopt(std::move(m), false);
-    panel_->setMarks(marks_->marks(), model_->origin); // the marks came before the new origin
-    // What the user left this session with comes back; nothing of another session stays.
-    panel_->clearEvent();
-    restored_.reset();
-    if (auto it = sessionStates_.find({projectPath, sessionId}); it != sessionStates_.end()) {
-        restored_ = it->second;
-        zoom_->setWindow(restored_->t0, restored_->t1);
-    }
-    search(restored_ ? restored_->pattern : QString(), restored_ && restored_->regex);
-    startLoading();
-    return true;
-}
-
-void TimelineView::rememberSession()
-{
-    if (!model_)
-        return;
-    SessionState s;
-    const View &v = zoom_->view();
-    s.t0 = v.t0;
-    s.t1 = v.t1;
-    s.rangeStart = zoom_->rangeStart();
-    s.rangeEnd = zoom_->rangeEnd();
-    s.pattern = searchEdit_->text();
-    s.regex = regexBox_->isChecked();
-    sessionStates_[{model_->path, model_->session}] = s;
-}
-
-void TimelineView::startLoading()
-{
-    // The job fills its own copy of the skeleton; the GUI keeps drawing the summary.
-    auto copy = timeline::copySkeleton(*model_);
-    std::uint64_t tasks = 0;
-    for (const auto &l : model_->lod.lanes)
-        tasks += l.tasks;
-    setStatus(tr("%1: loading the details of %2 tasks…").arg(model_->sessionName, QLocale().toString(qulonglong(tasks))));
-    struct Loaded {
-        std::unique_ptr<timeline::Model> model;
-        bool ok = false;
-        QString message;
-    };
-    loads_.start(
-        [copy = std::move(copy)](JobControl &job) mutable {
-            Loaded out;
-            out.ok = timeline::loadDetails(copy.get(), *job.cancelFlag(), &out.message);
-            out.model = std::move(copy);
-            return out;
-        },
-        [this](Loaded out) {
-            if (!out.ok) {
-                setStatus(tr("The details of the session could not be loaded: %1").arg(out.message), true);
-                return;
-            }
-            adopt(std::move(out.model), true);
-            // The range needs the details for its statistics.
-            if (restored_ && restored_->rangeEnd > restored_->rangeStart)
-                zoom_->setRange(restored_->rangeStart, restored_->rangeEnd);
-            restored_.reset();
-            emit detailsLoaded();
-        });
-}
-
-bool TimelineView::isDetailsLoaded() const
-{
-    return model_ && model_->detailsLoaded;
-}
-
-bool TimelineView::waitForOpen(int msecs)
-{
-    opens_.waitForIdle(msecs);
-    return !opening_ && model_;
-}
-
-bool TimelineView::waitForDetails(int msecs)
-{
-    QDeadlineTimer deadline(msecs);
-    opens_.waitForIdle(msecs);
-    loads_.waitForIdle(int(std::max<qint64>(0, deadline.remainingTime())));
-    return isDetailsLoaded();
-}
 
 void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
 {
@@ -719,208 +557,6 @@ bool TimelineView::isPanelCollapsed() const
     return sizes.size() == 2 && sizes.at(1) == 0;
 }
 
-int TimelineView::search(const QString &pattern, bool regex)
-{
-    if (searchEdit_->text() != pattern || regexBox_->isChecked() != regex) {
-        const QSignalBlocker b1(searchEdit_), b2(regexBox_);
-        searchEdit_->setText(pattern);
-        regexBox_->setChecked(regex);
-    }
-    search_.clear();
-    if (!model_ || pattern.isEmpty()) {
-        matchLabel_->clear();
-        replotOverlay();
-        return 0;
-    }
-    if (!model_->detailsLoaded) {
-        matchLabel_->setText(tr("loading…"));
-        return 0;
-    }
-    QString err;
-    const int n = search_.run(*model_, pattern, regex, &err);
-    if (n < 0) {
-        matchLabel_->setText(tr("invalid pattern"));
-        setStatus(err, true);
-        return -1;
-    }
-    matchLabel_->setText(n == 0 ? tr("no match") : tr("%1 matches").arg(QLocale().toString(qulonglong(n))));
-    replotOverlay();
-    return n;
-}
-
-void TimelineView::showMatch()
-{
-    const int i = search_.current();
-    if (i < 0)
-        return;
-    matchLabel_->setText(tr("%1 of %2").arg(i + 1).arg(QLocale().toString(qulonglong(search_.count()))));
-    selectEvent(search_.laneOf(i), search_.eventOf(i), true);
-}
-
-void TimelineView::nextMatch()
-{
-    if (search_.next() >= 0)
-        showMatch();
-}
-
-void TimelineView::previousMatch()
-{
-    if (search_.previous() >= 0)
-        showMatch();
-}
-
-bool TimelineView::addMark(TimeNs start, TimeNs end, const QString &label)
-{
-    return marks_->add(start, end, label);
-}
-
-std::vector<store::TimelineMark> TimelineView::marks() const
-{
-    return marks_->marks();
-}
-
-bool TimelineView::waitForWrites(int msecs)
-{
-    const QDeadlineTimer deadline(msecs);
-    const bool marks = marks_->waitForWrites(msecs);
-    return layoutWrites_.waitForIdle(int(std::max<qint64>(0, deadline.remainingTime()))) && marks;
-}
-
-void TimelineView::markCurrent()
-{
-    if (!model_)
-        return;
-    TimeNs s = 0, e = 0;
-    if (zoom_->hasRange()) {
-        std::tie(s, e) = selectedRange();
-    } else if (zoom_->hasEvent()) {
-        const auto &l = model_->lanes[std::size_t(zoom_->eventLane())].events;
-        s = l.startAt(zoom_->eventIndex()) + model_->origin;
-        e = l.end(zoom_->eventIndex()) + model_->origin;
-    } else {
-        setStatus(tr("Select a time range (Shift+drag) or a task before marking it."), true);
-        return;
-    }
-    addMark(s, e, tr("Mark %1").arg(marks_->marks().size() + 1));
-}
-
-void TimelineView::zoomToSelection()
-{
-    if (!model_)
-        return;
-    syncWidth();
-    if (zoom_->hasRange()) {
-        zoom_->fit(zoom_->rangeStart(), zoom_->rangeEnd(), 0.02);
-    } else if (zoom_->hasEvent()) {
-        const auto &l = model_->lanes[std::size_t(zoom_->eventLane())].events;
-        zoom_->fit(double(l.startAt(zoom_->eventIndex())), double(l.end(zoom_->eventIndex())), 0.1);
-    }
-}
-
-void TimelineView::setColorMode(timeline::ColorMode mode)
-{
-    ctx_.mode = mode;
-    {
-        const QSignalBlocker b(colorBox_);
-        colorBox_->setCurrentIndex(mode == timeline::ColorMode::OpType ? 1 : 0);
-    }
-    refreshLegend();
-    replotAll();
-}
-
-void TimelineView::refreshLegend()
-{
-    legend_->setItems(model_ ? timeline::legendItems(*model_, palette_, ctx_.mode) : std::vector<std::pair<QString, QRgb>>());
-}
-
-std::vector<int> TimelineView::shownLanes() const
-{
-    return model_ ? layout_.shownLanes() : std::vector<int>();
-}
-
-void TimelineView::setLaneHidden(int lane, bool hidden)
-{
-    if (!model_ || lane < 0 || lane >= layout_.laneCount())
-        return;
-    layout_.setHidden(lane, hidden);
-    layoutChanged();
-}
-
-void TimelineView::setLanePinned(int lane, bool pinned)
-{
-    if (!model_ || lane < 0 || lane >= layout_.laneCount())
-        return;
-    layout_.setPinned(lane, pinned);
-    layoutChanged();
-}
-
-void TimelineView::moveLane(int lane, int delta)
-{
-    if (model_ && layout_.move(lane, delta))
-        layoutChanged();
-}
-
-void TimelineView::setDeviceCollapsed(std::uint16_t device, bool collapsed)
-{
-    layout_.setCollapsed(device, collapsed);
-    layoutChanged();
-}
-
-void TimelineView::showAllLanes()
-{
-    if (layout_.hiddenCount() == 0)
-        return;
-    layout_.showAll();
-    layoutChanged();
-}
-
-void TimelineView::resetLayout()
-{
-    layout_.reset();
-    scroll_ = 0;
-    relayout();
-    replotAll();
-    if (store_)
-        writeLayout(QByteArray(), tr("Lane layout reset to the msprof order."));
-    else
-        setStatus(tr("Lane layout reset to the msprof order."));
-}
-
-void TimelineView::layoutChanged()
-{
-    relayout();
-    replotAll();
-    persistLayout();
-}
-
-void TimelineView::persistLayout()
-{
-    if (!store_)
-        return;
-    // The default arrangement is stored as none ("Reset layout" forgets it).
-    writeLayout(layout_.isDefault() ? QByteArray() : layout_.toJson(), QString());
-}
-
-void TimelineView::writeLayout(const QByteArray &layout, const QString &doneMessage)
-{
-    struct Saved {
-        bool ok = false;
-        QString message;
-    };
-    // The work holds the store, not the view: a write still waiting as the view closes runs.
-    layoutWrites_.start(
-        [st = store_, layout](JobControl &) {
-            Saved s;
-            s.ok = st->saveLayout(layout, &s.message);
-            return s;
-        },
-        [this, doneMessage](Saved s) {
-            if (!s.ok)
-                setStatus(s.message, true);
-            else if (!doneMessage.isEmpty())
-                setStatus(doneMessage);
-        });
-}
 
 void TimelineView::copyToClipboard(const QString &text, const QString &what)
 {
@@ -1001,6 +637,7 @@ void TimelineView::applyThemeColors()
     ruler->setTickLabelColor(text);
     ruler->setLabelColor(text);
     ruler->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+    ctx_.text = text;
 }
 
 void TimelineView::changeEvent(QEvent *ev)

@@ -39,6 +39,7 @@ class QComboBox;
 class QScrollBar;
 class QSplitter;
 class QMenu;
+class QCPPainter;
 
 namespace npuscope::ui {
 
@@ -100,12 +101,30 @@ public:
     // Pinned lanes in display order (the user's and a focus's).
     std::vector<int> pinnedLanes() const;
 
+    // Flow arrows (ui/timeline/flow_overlay.h): selects the far end of the selected event's
+    // first flow and brings it into view; false when the selection has none.
+    bool followFlow();
+    // Draw every flow in view, not only the selected event's (the toolbar's "All flows").
+    void setAllFlowsShown(bool on);
+    bool allFlowsShown() const;
+    // The selected event as (lane, event); lane −1 when none.
+    std::pair<int, std::size_t> selectedEvent() const;
+    // The lane's row is on screen (not scrolled away, hidden or collapsed).
+    bool isLaneOnScreen(int lane) const;
+    // The number of arrows the last overlay frame drew (tests).
+    int flowsDrawn() const { return flowsDrawn_; }
+
     // Search by op / event name; returns the number of matches (−1: invalid pattern).
     int search(const QString &pattern, bool regex);
     int matchCount() const { return search_.count(); }
     int currentMatch() const { return search_.current(); }
     void nextMatch();
     void previousMatch();
+
+    // Read-only: the project is open in another NPU Scope window (ui/project_guard.h).
+    // Marks and lane layouts are then not written (the layout still changes on screen).
+    void setReadOnly(bool readOnly) { readOnly_ = readOnly; }
+    bool isReadOnly() const { return readOnly_; }
 
     // Starts writing a mark into the project (off the GUI thread); false without a session.
     // The status line says when it is kept or why the project refused it.
@@ -185,6 +204,7 @@ private:
     void applyThemeColors();
     void copyToClipboard(const QString &text, const QString &what);
     void showMenu(QMenu *menu, const QPoint &globalPos);
+    void paintFlowsAndReadout(QCPPainter *p, const QRect &r, const QPoint &mouse, bool mouseInside);
 
     std::unique_ptr<timeline::Model> model_;
     timeline::Palette palette_;
@@ -214,6 +234,9 @@ private:
     QCheckBox *regexBox_ = nullptr;
     QLabel *matchLabel_ = nullptr;
     QComboBox *colorBox_ = nullptr;
+    QCheckBox *flowsBox_ = nullptr;
+    int flowsDrawn_ = 0;
+    bool readOnly_ = false;
     QSplitter *split_ = nullptr;
     QLabel *status_ = nullptr;
     QLabel *help_ = nullptr;

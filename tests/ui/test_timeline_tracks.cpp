@@ -1,0 +1,380 @@
+// Counter tracks and flow arrows of the timeline (ui/timeline/counter_track.h,
+// flow_overlay.h), on the real torch_npu text export of tests/data/reference (its counter
+// and flow events, counted here from trace_view.json independently of the importer) and
+// on an emulated session (the derived AI Core utilisation):
+//  - every imported counter series is a lane whose samples are the file's; the columns a
+//    frame draws hold exactly the values holding in them (min/max per pixel column);
+//  - AI Core utilisation is within [0, 100 %], equals the busy share computed here from
+//    the lanes, and is unknown between iterations;
+//  - a flow's end selected, "Follow flow" (J) selects the other end and brings it into view;
+//  - a second window opening a project another window holds is told it is read-only there
+//    (ui/project_guard.h), and writes no marks or layouts into it.
+
+#include "core/importing/importer.h"
+#include "core/store/project.h"
+#include "test_gui_support.h"
+#include "tests/test_data.h"
+#include "ui/main_window.h"
+#include "ui/project_guard.h"
+#include "ui/timeline/counter_track.h"
+#include "ui/timeline/flow_overlay.h"
+#include "ui/timeline/timeline_plot.h"
+#include "ui/timeline/timeline_view.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <map>
+
+using namespace npuscope;
+using namespace npuscope::ui;
+using namespace npuscope::ui::timeline;
+
+namespace {
+
+QString capture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
+QString traceOf(int rank)
+{
+    return capture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(rank);
+}
+
+// Counter samples per series name of one trace_view.json, read here.
+std::map<QString, std::vector<double>> countersIn(const QString &file)
+{
+    QFile f(file);
+    f.open(QIODevice::ReadOnly);
+    const QJsonDocument d = QJsonDocument::fromJson(f.readAll());
+    const QJsonArray events = d.isArray() ? d.array() : d.object().value(QStringLiteral("traceEvents")).toArray();
+    std::map<QString, std::vector<double>> out;
+    for (const auto &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("C"))
+            continue;
+        const QJsonObject args = e.value(QStringLiteral("args")).toObject();
+        const QString name = e.value(QStringLiteral("name")).toString();
+        for (auto it = args.begin(); it != args.end(); ++it) {
+            const QJsonValue x = it.value();
+            const double value = x.isString() ? x.toString().toDouble() : x.toDouble();
+            // Keyed by the event name and by "<name>/<argument>" (lower case), however the
+            // importer names the series.
+            out[name.toLower()].push_back(value);
+            out[(name + QLatin1Char('/') + it.key()).toLower()].push_back(value);
+        }
+    }
+    return out;
+}
+
+LanePlottable *plottableOf(TimelineView &v, int lane)
+{
+    for (int i = 0; i < v.plot()->plottableCount(); ++i)
+        if (auto *p = dynamic_cast<LanePlottable *>(v.plot()->plottable(i)); p && p->lane() == lane)
+            return p;
+    return nullptr;
+}
+
+} // namespace
+
+class TestTimelineTracks : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString imported_;
+    std::int64_t session_ = 0;
+    QString emulated_;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        guitest::isolateSettings();
+        NPUSCOPE_REQUIRE_DATA(traceOf(0));
+        QVERIFY(dir_.isValid());
+        imported_ = dir_.filePath(QStringLiteral("import.npuscope"));
+        store::StoreError se = store::StoreError::None;
+        QString msg;
+        auto writer = store::ProjectWriter::create(imported_, &se, &msg);
+        QVERIFY2(writer, qPrintable(msg));
+        importing::ImportRequest req;
+        req.path = capture() + QStringLiteral("/rank0_ascend_pt");
+        importing::ImportReport report;
+        importing::ImportError kind{};
+        QVERIFY2(importing::importProf(req, *writer, &report, &kind, &msg), qPrintable(msg));
+        session_ = writer->sessionId();
+        writer.reset();
+        emulated_ = guitest::record(dir_.filePath(QStringLiteral("emulated.npuscope")), QStringLiteral("lenet"), 2, 3);
+        QVERIFY(!emulated_.isEmpty());
+    }
+
+    void utilisationWindowsAreShares()
+    {
+        // Two adjacent windows and one after a gap; busy time across the first two.
+        UtilisationBuilder b;
+        b.addWindow(0, 100);
+        b.addWindow(100, 200);
+        b.addWindow(300, 400);
+        b.addBusy(50, 150);
+        b.addBusy(350, 360);
+        const CounterSeries s = b.finish(0, true);
+        QCOMPARE(s.ts, (std::vector<TimeNs>{0, 100, 200, 300, 400}));
+        QCOMPARE(s.value[0], 50.0);
+        QCOMPARE(s.value[1], 50.0);
+        QVERIFY(std::isnan(s.value[2])); // the gap between iterations: unknown
+        QCOMPARE(s.value[3], 10.0);
+        QVERIFY(std::isnan(s.value[4]));
+        QCOMPARE(counterValueText(s, counterValueAt(s, 250)), TimelineView::tr("unknown"));
+        QVERIFY(std::isnan(counterValueAt(s, -1))); // before the first sample
+        QCOMPARE(counterAxis(s), (std::pair<double, double>{0, 100}));
+        QVERIFY(!s.how.isEmpty());
+    }
+
+    void columnsHoldTheValuesInThem()
+    {
+        CounterSeries s;
+        s.ts = {0, 10, 20, 1000};
+        s.value = {1, 5, 3, std::nan("")};
+        finishSeries(&s);
+        QCOMPARE(s.min, 1.0);
+        QCOMPARE(s.max, 5.0);
+        analysis::timeline::View v{0, 2000, 4}; // 500 ns per column
+        std::vector<CounterColumn> cols;
+        counterColumns(s, v, &cols);
+        QCOMPARE(int(cols.size()), 4);
+        QVERIFY(cols[0].known);
+        QCOMPARE(cols[0].lo, 1.0);
+        QCOMPARE(cols[0].hi, 5.0);
+        QVERIFY(cols[1].known); // 3 holds until 1000
+        QCOMPARE(cols[1].lo, 3.0);
+        QCOMPARE(cols[1].hi, 3.0);
+        QVERIFY(!cols[2].known); // unknown from 1000 on
+        QVERIFY(!cols[3].known);
+    }
+
+    void importedCountersAreLanesWithTheFilesValues()
+    {
+        TimelineView view;
+        view.resize(1600, 1000);
+        view.show();
+        QVERIFY2(view.open(imported_, session_), qPrintable(view.errorString()));
+        QVERIFY(view.waitForDetails(60000));
+        const Model *m = view.model();
+        const auto file = countersIn(traceOf(0));
+        QVERIFY(!file.empty());
+        int imported = 0;
+        for (std::size_t i = 0; i < m->lanes.size(); ++i) {
+            const Lane &l = m->lanes[i];
+            if (l.kind != LaneKind::Counter)
+                continue;
+            const CounterSeries &c = m->counters[l.id];
+            if (c.derived)
+                continue;
+            ++imported;
+            // The series name is "<event name>" or "<event name>/<arg>" as the importer keeps it;
+            // its samples are those of the file with that event name and argument.
+            std::vector<double> expected;
+            for (const QString &key : {c.name.toLower(), (c.track + QLatin1Char('/') + c.name).toLower()})
+                if (auto it = file.find(key); it != file.end() && expected.empty())
+                    expected = it->second;
+            QVERIFY2(!expected.empty(), qPrintable(c.track + QLatin1Char('|') + c.name));
+            double lo = expected[0], hi = expected[0];
+            for (double x : expected) {
+                lo = std::min(lo, x);
+                hi = std::max(hi, x);
+            }
+            QVERIFY2(c.min >= lo && c.max <= hi, qPrintable(c.name));
+        }
+        QVERIFY(imported > 0);
+
+        // Drawn: pin one counter lane, show the whole session, and compare the frame's
+        // columns with the series (every sample is in view: the maxima are the series').
+        int lane = -1;
+        for (std::size_t i = 0; i < m->lanes.size() && lane < 0; ++i)
+            if (m->lanes[i].kind == LaneKind::Counter && !m->counters[m->lanes[i].id].derived
+                && m->counters[m->lanes[i].id].ts.size() > 4)
+                lane = int(i);
+        QVERIFY(lane >= 0);
+        view.setLanePinned(lane, true);
+        view.setVisibleRange(m->origin, m->origin + m->extent);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        LanePlottable *p = plottableOf(view, lane);
+        QVERIFY(p);
+        const CounterSeries &c = m->counters[m->lanes[std::size_t(lane)].id];
+        double lo = INFINITY, hi = -INFINITY;
+        for (const CounterColumn &col : p->counterColumns())
+            if (col.known) {
+                lo = std::min(lo, col.lo);
+                hi = std::max(hi, col.hi);
+            }
+        QCOMPARE(lo, c.min);
+        QCOMPARE(hi, c.max);
+        // Each column holds the value holding at its middle.
+        const auto [t0, t1] = view.visibleRange();
+        const auto &cols = p->counterColumns();
+        const double npp = double(t1 - t0) / double(cols.size());
+        for (std::size_t x = 0; x < cols.size(); x += 97) {
+            const double v = counterValueAt(c, double(t0 - m->origin) + (double(x) + 0.5) * npp);
+            if (std::isnan(v))
+                continue;
+            QVERIFY(cols[x].known);
+            QVERIFY2(v >= cols[x].lo && v <= cols[x].hi, qPrintable(QString::number(x)));
+        }
+    }
+
+    void utilisationIsTheBusyShareOfEachIteration()
+    {
+        TimelineView view;
+        view.resize(1600, 1000);
+        view.show();
+        QVERIFY2(view.open(emulated_, 1), qPrintable(view.errorString()));
+        QVERIFY(view.waitForDetails(60000));
+        const Model *m = view.model();
+        int series = 0;
+        for (const CounterSeries &c : m->counters) {
+            if (!c.derived)
+                continue;
+            ++series;
+            QVERIFY(c.percent);
+            QVERIFY(c.how.contains(QStringLiteral("AI Core")));
+            bool sawUnknown = false;
+            for (std::size_t k = 0; k < c.ts.size(); ++k) {
+                if (std::isnan(c.value[k])) {
+                    sawUnknown = true;
+                    continue;
+                }
+                QVERIFY(c.value[k] >= 0 && c.value[k] <= 100);
+            }
+            QVERIFY(sawUnknown); // after the last iteration nothing is known
+            // The first window, computed here: the union of the device's AI Core kernels.
+            const TimeNs w0 = c.ts[0], w1 = c.ts[1];
+            std::vector<std::pair<TimeNs, TimeNs>> busy;
+            for (const Lane &l : m->lanes)
+                if (l.kind == LaneKind::Stream && l.device == c.device)
+                    for (std::size_t i = 0; i < l.events.size(); ++i)
+                        if (isAiCoreKind(TaskKind(l.events.typeAt(i))))
+                            busy.push_back({std::max(w0, l.events.startAt(i)), std::min(w1, l.events.end(i))});
+            std::sort(busy.begin(), busy.end());
+            TimeNs total = 0, cs = 0, ce = -1;
+            for (auto [a, b] : busy) {
+                if (b <= a)
+                    continue;
+                if (a > ce) {
+                    total += std::max<TimeNs>(0, ce - cs);
+                    cs = a;
+                    ce = b;
+                } else {
+                    ce = std::max(ce, b);
+                }
+            }
+            total += std::max<TimeNs>(0, ce - cs);
+            QVERIFY(std::abs(c.value[0] - 100.0 * double(total) / double(w1 - w0)) < 1e-6);
+            QVERIFY(total > 0);
+        }
+        QCOMPARE(series, int(m->devices.size()));
+
+        // The same collective on each rank is linked rank to rank: J from device 0's
+        // collective lands on device 1's collective of the same name.
+        const FlowLink *c = nullptr;
+        for (const FlowLink &f : m->flows)
+            if (m->lanes[std::size_t(f.fromLane)].kind == LaneKind::CommKernel && !c)
+                c = &f;
+        QVERIFY(c);
+        const Lane &from = m->lanes[std::size_t(c->fromLane)], &to = m->lanes[std::size_t(c->toLane)];
+        QVERIFY(to.kind == LaneKind::CommKernel && to.device > from.device);
+        QCOMPARE(to.events.nameAt(c->toEvent), from.events.nameAt(c->fromEvent));
+    }
+
+    void followFlowSelectsTheOtherEndInView()
+    {
+        TimelineView view;
+        view.resize(1600, 1000);
+        view.show();
+        QVERIFY2(view.open(imported_, session_), qPrintable(view.errorString()));
+        QVERIFY(view.waitForDetails(60000));
+        const Model *m = view.model();
+        QVERIFY(!m->flows.empty());
+        // A host launch → device task arrow: select the device task (a click's selection).
+        const FlowLink *f = nullptr;
+        for (const FlowLink &x : m->flows)
+            if (m->lanes[std::size_t(x.toLane)].kind == LaneKind::Stream && m->lanes[std::size_t(x.fromLane)].kind == LaneKind::Cann)
+                f = &x;
+        QVERIFY(f);
+        const Lane &task = m->lanes[std::size_t(f->toLane)];
+        QVERIFY(view.selectTask(task.device, task.id, task.events.startAt(f->toEvent) + m->origin));
+        view.setVisibleRange(m->origin, m->origin + 1000); // the launch far out of view
+        QTest::keyClick(&view, Qt::Key_J);
+        QCOMPARE(view.selectedEvent(), (std::pair<int, std::size_t>(f->fromLane, f->fromEvent)));
+        QVERIFY(view.isLaneOnScreen(f->fromLane));
+        const Lane &launch = m->lanes[std::size_t(f->fromLane)];
+        const auto [t0, t1] = view.visibleRange();
+        QVERIFY(launch.events.startAt(f->fromEvent) + m->origin >= t0 && launch.events.startAt(f->fromEvent) + m->origin <= t1);
+        // And back.
+        QVERIFY(view.followFlow());
+        QCOMPARE(view.selectedEvent(), (std::pair<int, std::size_t>(f->toLane, f->toEvent)));
+        // The selected flow is drawn when both lanes are on screen; all flows with the toggle.
+        view.setLanePinned(f->fromLane, true);
+        view.setLanePinned(f->toLane, true);
+        view.setVisibleRange(std::min(launch.events.startAt(f->fromEvent), task.events.startAt(f->toEvent)) + m->origin - 1000,
+                             std::max(launch.events.end(f->fromEvent), task.events.end(f->toEvent)) + m->origin + 1000);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(view.flowsDrawn(), 1);
+        view.setAllFlowsShown(true);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(view.flowsDrawn() >= 1);
+        // An event without a flow: J says so and keeps the selection.
+        view.clearSelection();
+        QVERIFY(!view.followFlow());
+    }
+
+    void secondInstanceOpensReadOnly()
+    {
+        // The first instance: a guard on the project, as a window holding it has.
+        ProjectGuard first;
+        QVERIFY(first.claim(QFileInfo(emulated_).absoluteFilePath()));
+        QVERIFY(!first.readOnly());
+        QVERIFY(QFileInfo::exists(ProjectGuard::lockPathOf(QFileInfo(emulated_).absoluteFilePath())));
+
+        MainWindow w;
+        QString boxText;
+        guitest::whenShown<QMessageBox>([&boxText](QMessageBox *box) {
+            boxText = box->text();
+            box->accept();
+        });
+        QVERIFY(guitest::openProject(w, emulated_));
+        QTRY_VERIFY_WITH_TIMEOUT(!boxText.isEmpty(), 20000); // told, without blocking the window
+        QVERIFY(w.isProjectReadOnly());
+        QVERIFY2(boxText.contains(QStringLiteral("read-only")) && boxText.contains(QString::number(QCoreApplication::applicationPid())),
+                 qPrintable(boxText));
+        auto *timeline = w.findChild<TimelineView *>(QStringLiteral("timeline"));
+        QVERIFY(timeline && timeline->isReadOnly());
+
+        // Nothing is written from the read-only window: a mark is refused with a reason,
+        // a layout change stays on screen only.
+        TimelineView view;
+        view.setReadOnly(true);
+        QVERIFY(view.open(emulated_, 1));
+        QString status;
+        connect(&view, &TimelineView::statusMessage, this, [&status](const QString &m) { status = m; });
+        const auto marksBefore = view.marks().size();
+        QVERIFY(!view.addMark(view.model()->origin, view.model()->origin + 10, QStringLiteral("x")));
+        QVERIFY(status.contains(QStringLiteral("read-only")));
+        view.setLanePinned(0, true);
+        QVERIFY(view.waitForWrites(30000));
+        TimelineView again;
+        QVERIFY(again.open(emulated_, 1));
+        QCOMPARE(again.marks().size(), marksBefore);
+        QVERIFY(again.pinnedLanes().empty());
+
+        // Once the first lets go, the project is writable again for the next open.
+        first.release();
+        ProjectGuard second;
+        QVERIFY(second.claim(QFileInfo(emulated_).absoluteFilePath()));
+    }
+};
+
+QTEST_MAIN(TestTimelineTracks)
+#include "test_timeline_tracks.moc"
