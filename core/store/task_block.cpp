@@ -333,4 +333,188 @@ bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t 
     return true;
 }
 
+namespace {
+
+inline std::uint64_t doubleBits(double d)
+{
+    std::uint64_t b;
+    std::memcpy(&b, &d, 8);
+    return b;
+}
+
+inline double bitsDouble(std::uint64_t b)
+{
+    double d;
+    std::memcpy(&d, &b, 8);
+    return d;
+}
+
+// A double that is exactly k/1000 for an integer k, |k| < 2^50.
+inline bool decimal3(double v, std::int64_t *k)
+{
+    if (!std::isfinite(v) || std::fabs(v) > 1e12)
+        return false;
+    const std::int64_t kk = std::int64_t(std::round(v * 1000.0));
+    if (doubleBits(double(kk) / 1000.0) != doubleBits(v))
+        return false;
+    *k = kk;
+    return true;
+}
+
+// Appends the double as zigzag k (returns true: tag bit set) or bits XOR *last.
+inline bool putDouble(std::vector<unsigned char> &o, double v, std::uint64_t *last)
+{
+    const std::uint64_t bits = doubleBits(v);
+    std::int64_t k;
+    const bool asK = decimal3(v, &k) && varintSize(zigzag(k)) < varintSize(bits ^ *last);
+    putVarint(o, asK ? zigzag(k) : bits ^ *last);
+    *last = bits;
+    return asK;
+}
+
+inline double getDouble(Reader &r, bool asK, std::uint64_t *last)
+{
+    const std::uint64_t v = r.varint();
+    const std::uint64_t bits = asK ? doubleBits(double(unzigzag(v)) / 1000.0) : v ^ *last;
+    *last = bits;
+    return bitsDouble(bits);
+}
+
+inline bool checkFrame(const unsigned char *data, std::size_t size)
+{
+    if (!data || size < 6 || data[0] != kTaskBlockVersion)
+        return false;
+    Reader crc{data + size - 4, data + size};
+    return crc.u32() == crc32(data, size - 4);
+}
+
+} // namespace
+
+void encodeHcclBlock(const HcclTaskRecord *const *t, std::size_t n, std::vector<unsigned char> *outp)
+{
+    std::vector<unsigned char> &o = *outp;
+    o.clear();
+    o.reserve(16 + n * 24);
+    o.push_back(kTaskBlockVersion);
+    putVarint(o, n);
+    std::uint64_t prevU = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(std::uint64_t(t[i]->start) - prevU)));
+        prevU = std::uint64_t(t[i]->start);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, zigzag(t[i]->duration));
+    prevU = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(t[i]->notifyId - prevU)));
+        prevU = t[i]->notifyId;
+    }
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(t[i]->streamId) - prev));
+        prev = t[i]->streamId;
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(t[i]->taskId) - prev));
+        prev = t[i]->taskId;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->srcRank);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, std::uint32_t(t[i]->dstRank + 1u));
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->name);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->transportType);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->dataType);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->linkType);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->sizeBytes);
+    const std::size_t tagAt = o.size();
+    o.resize(o.size() + n, 0);
+    std::uint64_t lastEst = 0, lastBw = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        unsigned char tag = 0;
+        tag |= putDouble(o, t[i]->durationEstimatedUs, &lastEst) ? 1 : 0;
+        tag |= putDouble(o, t[i]->bandwidthGBps, &lastBw) ? 2 : 0;
+        o[tagAt + i] = tag;
+    }
+    putU32(o, crc32(o.data(), o.size()));
+}
+
+bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
+                     std::uint32_t iteration, std::uint32_t plane, std::vector<HcclTaskRecord> *out)
+{
+    if (!checkFrame(data, size))
+        return false;
+    Reader r{data + 1, data + size - 4};
+    const std::uint64_t n = r.varint();
+    // At least one byte in each of the 15 per-task columns (tags included).
+    if (!r.ok || n > size / 15)
+        return false;
+    const std::size_t first = out->size();
+    out->resize(first + std::size_t(n));
+    HcclTaskRecord *t = out->data() + first;
+    std::uint64_t acc = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        t[i].device = device;
+        t[i].modelId = model;
+        t[i].iteration = iteration;
+        t[i].plane = plane;
+        acc += std::uint64_t(r.svarint());
+        t[i].start = TimeNs(acc);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].duration = r.svarint();
+    acc = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        acc += std::uint64_t(r.svarint());
+        t[i].notifyId = acc;
+    }
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        prev += r.svarint();
+        t[i].streamId = std::uint32_t(prev);
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        prev += r.svarint();
+        t[i].taskId = std::uint32_t(prev);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].srcRank = std::uint32_t(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].dstRank = std::uint32_t(r.varint()) - 1u;
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].name = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].transportType = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].dataType = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].linkType = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].sizeBytes = r.varint();
+    if (std::size_t(r.end - r.p) < n)
+        r.ok = false;
+    const unsigned char *tags = r.ok ? r.p : nullptr;
+    if (r.ok)
+        r.p += n;
+    std::uint64_t lastEst = 0, lastBw = 0;
+    for (std::size_t i = 0; i < n && r.ok; ++i) {
+        if (tags[i] > 3)
+            r.ok = false;
+        t[i].durationEstimatedUs = getDouble(r, tags[i] & 1, &lastEst);
+        t[i].bandwidthGBps = getDouble(r, tags[i] & 2, &lastBw);
+    }
+    if (!r.ok || r.p != r.end) {
+        out->resize(first);
+        return false;
+    }
+    return true;
+}
+
 } // namespace npuscope::store::detail

@@ -1,5 +1,5 @@
-// The column-block task encoding (core/store/task_block.h): exact round trips of every
-// field (extremes, NaN and -0 floats, ragged PMU sets), and damaged bytes (every single
+// The column-block task encoding (core/store/task_block.h), tasks and HCCL tasks: exact
+// round trips of every field (extremes, NaN and -0 floats, ragged PMU sets), and damaged bytes (every single
 // bit flip, every truncation, garbage) fail to decode instead of yielding wrong tasks.
 #include "core/store/task_block.h"
 
@@ -224,6 +224,71 @@ private slots:
                 QVERIFY(out.empty());
         }
         qInfo("well-formed by chance: %d of 20000", accepted);
+    }
+
+    void hcclRoundTripsAndRejectsDamage()
+    {
+        std::mt19937 rng(21);
+        std::vector<HcclTaskRecord> in;
+        TimeNs t0 = 5'000'000'000;
+        for (int i = 0; i < 300; ++i) {
+            HcclTaskRecord h;
+            h.device = 2;
+            h.modelId = 1;
+            h.iteration = 9;
+            h.plane = 3;
+            h.name = StrId(1 + rng() % 4);
+            h.start = t0;
+            h.duration = 500 + TimeNs(rng() % 90000);
+            t0 += h.duration + TimeNs(rng() % 2000);
+            h.notifyId = i % 7 == 0 ? std::numeric_limits<std::uint64_t>::max() - std::uint64_t(i) : 1000 + std::uint64_t(i);
+            h.durationEstimatedUs = i % 3 ? double(h.duration) / 1000.0 : 1.0 / 3.0;
+            h.streamId = 7 + std::uint32_t(i % 2);
+            h.taskId = std::uint32_t(i);
+            h.srcRank = std::uint32_t(rng() % 8);
+            h.dstRank = i % 5 == 0 ? kInvalidId : std::uint32_t(rng() % 8);
+            h.transportType = StrId(rng() % 3);
+            h.sizeBytes = i % 11 == 0 ? std::numeric_limits<std::uint64_t>::max() : rng() % (1u << 26);
+            h.dataType = 5;
+            h.linkType = 6;
+            h.bandwidthGBps = i == 4 ? std::numeric_limits<double>::quiet_NaN() : i == 5 ? -0.0 : double(rng() % 100000) / 1000.0;
+            in.push_back(h);
+        }
+        std::vector<const HcclTaskRecord *> ptrs;
+        for (const auto &h : in)
+            ptrs.push_back(&h);
+        std::vector<unsigned char> bytes;
+        encodeHcclBlock(ptrs.data(), ptrs.size(), &bytes);
+        qInfo("HCCL block: %zu tasks, %zu bytes, %.1f B/task", in.size(), bytes.size(), double(bytes.size()) / double(in.size()));
+        std::vector<HcclTaskRecord> out;
+        QVERIFY(decodeHcclBlock(bytes.data(), bytes.size(), 2, 1, 9, 3, &out));
+        QCOMPARE(out.size(), in.size());
+        auto dbits = [](double d) {
+            std::uint64_t b;
+            std::memcpy(&b, &d, 8);
+            return b;
+        };
+        for (std::size_t k = 0; k < in.size(); ++k) {
+            const HcclTaskRecord &a = in[k], &b = out[k];
+            QVERIFY2(a.device == b.device && a.modelId == b.modelId && a.iteration == b.iteration && a.plane == b.plane
+                         && a.name == b.name && a.start == b.start && a.duration == b.duration && a.notifyId == b.notifyId
+                         && dbits(a.durationEstimatedUs) == dbits(b.durationEstimatedUs) && a.streamId == b.streamId
+                         && a.taskId == b.taskId && a.srcRank == b.srcRank && a.dstRank == b.dstRank
+                         && a.transportType == b.transportType && a.sizeBytes == b.sizeBytes && a.dataType == b.dataType
+                         && a.linkType == b.linkType && dbits(a.bandwidthGBps) == dbits(b.bandwidthGBps),
+                     qPrintable(QStringLiteral("HCCL task %1").arg(k)));
+        }
+        for (std::size_t i = 0; i < bytes.size(); i += 3) {
+            std::vector<unsigned char> bad = bytes;
+            bad[i] ^= static_cast<unsigned char>(1u << (i % 8));
+            std::vector<HcclTaskRecord> o;
+            QVERIFY(!decodeHcclBlock(bad.data(), bad.size(), 2, 1, 9, 3, &o));
+            QVERIFY(o.empty());
+        }
+        for (std::size_t n = 0; n < bytes.size(); n += 7) {
+            std::vector<HcclTaskRecord> o;
+            QVERIFY(!decodeHcclBlock(bytes.data(), n, 2, 1, 9, 3, &o));
+        }
     }
 
     void crcIsTheStandardOne()
