@@ -196,8 +196,10 @@ void encodeTaskBlock(const TaskRecord *const *tasks, std::size_t n, std::vector<
         for (std::size_t j = 0; j < v.size(); ++j) {
             std::int64_t k;
             const std::uint32_t bits = floatBits(v[j]);
-            // Whichever of the two is shorter (integral cycle counts XOR well, ratios as k).
-            if (decimal3(v[j], &k) && varintSize(zigzag(k)) < varintSize(bits ^ last[j])) {
+            // Whichever of the two is shorter (integral cycle counts XOR well, ratios as k);
+            // k never beats an XOR of 1 byte, so the rounding test is skipped then.
+            const int xorSize = varintSize(bits ^ last[j]);
+            if (xorSize > 1 && decimal3(v[j], &k) && varintSize(zigzag(k)) < xorSize) {
                 o[tagAt + j / 8] |= static_cast<unsigned char>(1u << (j % 8));
                 putVarint(o, zigzag(k));
             } else {
