@@ -294,6 +294,138 @@ QString messageFromCode(int rc, const QString &path, const QString &sqliteMessag
     }
 }
 
+namespace {
+
+// A new project: the schema, the clean-close marker, WAL mode; nothing left behind on failure.
+bool createProject(const QString &path, int mutexFlag, Db *out, StoreError *err, QString *message)
+{
+    const QFileInfo fi(path);
+    if (!QDir().mkpath(fi.absolutePath()))
+        return fail(err, message, StoreError::Io,
+                    ProjectStore::tr("The folder %1 for the project could not be created.").arg(shown(fi.absolutePath())));
+    sqlite3 *raw = nullptr;
+    int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &raw,
+                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | mutexFlag, nullptr);
+    Db db;
+    db.reset(raw);
+    if (rc != SQLITE_OK) {
+        const QString m = db.lastMessage();
+        db.reset(nullptr);
+        return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
+    }
+    if (!configureConnection(db.get(), path, err, message)) {
+        db.reset(nullptr);
+        removeDatabaseFiles(path);
+        return false;
+    }
+    QString step;
+    // The schema and its identity commit in rollback-journal mode, straight into the
+    // main file, so its header carries application_id and user_version from the first
+    // commit on (the header check below reads them before SQLite sees a -wal file).
+    rc = migrate(db, 0, &step);
+    if (rc == SQLITE_OK)
+        rc = markCleanClose(db); // a new, empty project is a finished write
+    if (rc == SQLITE_OK)
+        rc = db.exec("PRAGMA journal_mode = WAL");
+    if (rc != SQLITE_OK) {
+        const QString m = step.isEmpty() ? db.lastMessage() : step;
+        db.reset(nullptr);
+        // The file is ours and empty: leave nothing half-made behind.
+        removeDatabaseFiles(path);
+        return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
+    }
+    db.settleOnClose();
+    *out = std::move(db);
+    return true;
+}
+
+// The header bytes, before SQLite sees the file: magic, page size, identity, size and
+// version (the last two only without a -wal file, which may hold newer values).
+bool checkHeaderBytes(const QString &path, bool hotWal, StoreError *err, QString *message)
+{
+    const QString p = shown(path);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return fail(err, message, StoreError::Io,
+                    ProjectStore::tr("The project %1 cannot be read: %2.").arg(p, f.errorString()));
+    const qint64 size = f.size();
+    const QByteArray head = f.read(100);
+    static const char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+    if (head.size() < 16 || std::memcmp(head.constData(), kMagic, 16) != 0)
+        return fail(err, message, StoreError::NotProject,
+                    ProjectStore::tr("%1 is not an NPU Scope project (not a SQLite database).").arg(p));
+    if (head.size() < 100)
+        return fail(err, message, StoreError::Corrupt,
+                    ProjectStore::tr("The project %1 is damaged: the file is cut off inside its header (%2 bytes).")
+                        .arg(p, QString::number(size)));
+    const auto *h = reinterpret_cast<const uchar *>(head.constData());
+    const quint32 pageSize = qFromBigEndian<quint16>(h + 16) == 1 ? 65536u : qFromBigEndian<quint16>(h + 16);
+    const quint32 appId = qFromBigEndian<quint32>(h + 68);
+    const quint32 version = qFromBigEndian<quint32>(h + 60);
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
+        return fail(err, message, StoreError::Corrupt,
+                    ProjectStore::tr("The project %1 is damaged: its header is invalid (page size %2).").arg(p,
+                            QString::number(pageSize)));
+    // A project created by an older NPU Scope that was killed before its first
+    // checkpoint keeps application_id 0 in the main file and the real one in the -wal
+    // file; SQLite reads that through below. Any other identity is final here.
+    if (appId != quint32(kApplicationId) && !(appId == 0 && hotWal))
+        return fail(err, message, StoreError::NotProject,
+                    ProjectStore::tr("%1 is a SQLite database but not an NPU Scope project.").arg(p));
+    if (!hotWal) {
+        // Without a -wal file the header is the whole truth: sizes must agree.
+        const quint32 changeCounter = qFromBigEndian<quint32>(h + 24);
+        const quint32 validFor = qFromBigEndian<quint32>(h + 92);
+        const quint32 pages = qFromBigEndian<quint32>(h + 28);
+        if (size % pageSize != 0 || (pages > 0 && changeCounter == validFor && qint64(pages) * pageSize > size))
+            return fail(err, message, StoreError::Corrupt,
+                        ProjectStore::tr("The project %1 is damaged: the file is cut off (%2 bytes, %3 expected).")
+                            .arg(p,
+                                    QString::number(size),
+                                    QString::number(pages > 0 && changeCounter == validFor ? qint64(pages) * pageSize
+                                                                                       : (size / pageSize + 1) * pageSize)));
+        if (version > quint32(kSchemaVersion))
+            return fail(err, message, StoreError::TooNew,
+                        ProjectStore::tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
+                            .arg(p, QString::number(version), QString::number(kSchemaVersion)));
+    }
+    return true;
+}
+
+// PRAGMA quick_check: every page (seconds per GB, so the GUI offers Cancel).
+bool deepCheckFile(const Db &db, const QString &path, const std::atomic_bool *cancel, StoreError *err, QString *message)
+{
+    const QString p = shown(path);
+    int rc;
+    if (cancel)
+        sqlite3_progress_handler(db.get(), 1000, [](void *flag) -> int {
+            return static_cast<const std::atomic_bool *>(flag)->load(std::memory_order_relaxed) ? 1 : 0;
+        }, const_cast<std::atomic_bool *>(cancel));
+    Stmt check;
+    rc = db.prepare("PRAGMA quick_check(1)", &check);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(check.get());
+        if (rc == SQLITE_ROW) {
+            const auto *t = reinterpret_cast<const char *>(sqlite3_column_text(check.get(), 0));
+            const QString verdict = t ? QString::fromUtf8(t) : QString();
+            if (verdict != QLatin1String("ok"))
+                return fail(err, message, StoreError::Corrupt,
+                            ProjectStore::tr("The project %1 is damaged (%2).").arg(p, verdict));
+            rc = SQLITE_OK;
+        }
+    }
+    if (cancel)
+        sqlite3_progress_handler(db.get(), 0, nullptr, nullptr);
+    if (rc == SQLITE_INTERRUPT && cancel && cancel->load())
+        return fail(err, message, StoreError::Cancelled,
+                    ProjectStore::tr("Opening %1 was cancelled while its integrity was being checked.").arg(p));
+    if (rc != SQLITE_OK && rc != SQLITE_DONE)
+        return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
+    return true;
+}
+
+} // namespace
+
 bool openProject(const QString &path, OpenKind kind, DeepCheck deepCheck, bool forWriter, Db *out,
                  StoreError *err, QString *message, bool allowOlder, int *fileVersion, const std::atomic_bool *cancel,
                  bool *deepChecked)
@@ -307,43 +439,7 @@ bool openProject(const QString &path, OpenKind kind, DeepCheck deepCheck, bool f
     if (!fi.exists()) {
         if (kind != OpenKind::Create)
             return fail(err, message, StoreError::NotFound, ProjectStore::tr("The project %1 does not exist.").arg(p));
-        if (!QDir().mkpath(fi.absolutePath()))
-            return fail(err, message, StoreError::Io,
-                        ProjectStore::tr("The folder %1 for the project could not be created.").arg(shown(fi.absolutePath())));
-        sqlite3 *raw = nullptr;
-        int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &raw,
-                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | mutexFlag, nullptr);
-        Db db;
-        db.reset(raw);
-        if (rc != SQLITE_OK) {
-            const QString m = db.lastMessage();
-            db.reset(nullptr);
-            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
-        }
-        if (!configureConnection(db.get(), path, err, message)) {
-            db.reset(nullptr);
-            removeDatabaseFiles(path);
-            return false;
-        }
-        QString step;
-        // The schema and its identity commit in rollback-journal mode, straight into the
-        // main file, so its header carries application_id and user_version from the first
-        // commit on (the header check below reads them before SQLite sees a -wal file).
-        rc = migrate(db, 0, &step);
-        if (rc == SQLITE_OK)
-            rc = markCleanClose(db); // a new, empty project is a finished write
-        if (rc == SQLITE_OK)
-            rc = db.exec("PRAGMA journal_mode = WAL");
-        if (rc != SQLITE_OK) {
-            const QString m = step.isEmpty() ? db.lastMessage() : step;
-            db.reset(nullptr);
-            // The file is ours and empty: leave nothing half-made behind.
-            removeDatabaseFiles(path);
-            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, m));
-        }
-        db.settleOnClose();
-        *out = std::move(db);
-        return true;
+        return createProject(path, mutexFlag, out, err, message);
     }
 
     if (fi.isDir())
@@ -355,53 +451,8 @@ bool openProject(const QString &path, OpenKind kind, DeepCheck deepCheck, bool f
     // as a database, so look at the header bytes ourselves (sqlite.org/fileformat.html).
     const QString walPath = path + QLatin1String("-wal");
     const bool hotWal = QFileInfo(walPath).size() > 0;
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return fail(err, message, StoreError::Io,
-                        ProjectStore::tr("The project %1 cannot be read: %2.").arg(p, f.errorString()));
-        const qint64 size = f.size();
-        const QByteArray head = f.read(100);
-        static const char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
-        if (head.size() < 16 || std::memcmp(head.constData(), kMagic, 16) != 0)
-            return fail(err, message, StoreError::NotProject,
-                        ProjectStore::tr("%1 is not an NPU Scope project (not a SQLite database).").arg(p));
-        if (head.size() < 100)
-            return fail(err, message, StoreError::Corrupt,
-                        ProjectStore::tr("The project %1 is damaged: the file is cut off inside its header (%2 bytes).")
-                            .arg(p, QString::number(size)));
-        const auto *h = reinterpret_cast<const uchar *>(head.constData());
-        const quint32 pageSize = qFromBigEndian<quint16>(h + 16) == 1 ? 65536u : qFromBigEndian<quint16>(h + 16);
-        const quint32 appId = qFromBigEndian<quint32>(h + 68);
-        const quint32 version = qFromBigEndian<quint32>(h + 60);
-        if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
-            return fail(err, message, StoreError::Corrupt,
-                        ProjectStore::tr("The project %1 is damaged: its header is invalid (page size %2).").arg(p,
-                                QString::number(pageSize)));
-        // A project created by an older NPU Scope that was killed before its first
-        // checkpoint keeps application_id 0 in the main file and the real one in the -wal
-        // file; SQLite reads that through below. Any other identity is final here.
-        if (appId != quint32(kApplicationId) && !(appId == 0 && hotWal))
-            return fail(err, message, StoreError::NotProject,
-                        ProjectStore::tr("%1 is a SQLite database but not an NPU Scope project.").arg(p));
-        if (!hotWal) {
-            // Without a -wal file the header is the whole truth: sizes must agree.
-            const quint32 changeCounter = qFromBigEndian<quint32>(h + 24);
-            const quint32 validFor = qFromBigEndian<quint32>(h + 92);
-            const quint32 pages = qFromBigEndian<quint32>(h + 28);
-            if (size % pageSize != 0 || (pages > 0 && changeCounter == validFor && qint64(pages) * pageSize > size))
-                return fail(err, message, StoreError::Corrupt,
-                            ProjectStore::tr("The project %1 is damaged: the file is cut off (%2 bytes, %3 expected).")
-                                .arg(p,
-                                        QString::number(size),
-                                        QString::number(pages > 0 && changeCounter == validFor ? qint64(pages) * pageSize
-                                                                                           : (size / pageSize + 1) * pageSize)));
-            if (version > quint32(kSchemaVersion))
-                return fail(err, message, StoreError::TooNew,
-                            ProjectStore::tr("The project %1 was written by a newer NPU Scope (schema %2); this version reads up to %3.")
-                                .arg(p, QString::number(version), QString::number(kSchemaVersion)));
-        }
-    }
+    if (!checkHeaderBytes(path, hotWal, err, message))
+        return false;
 
     const int flags = (kind == OpenKind::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | mutexFlag;
     sqlite3 *raw = nullptr;
@@ -471,31 +522,8 @@ bool openProject(const QString &path, OpenKind kind, DeepCheck deepCheck, bool f
     if (deep) {
         if (deepChecked)
             *deepChecked = true;
-        // quick_check reads every page: seconds per GB, so the GUI offers Cancel.
-        if (cancel)
-            sqlite3_progress_handler(db.get(), 1000, [](void *flag) -> int {
-                return static_cast<const std::atomic_bool *>(flag)->load(std::memory_order_relaxed) ? 1 : 0;
-            }, const_cast<std::atomic_bool *>(cancel));
-        Stmt check;
-        rc = db.prepare("PRAGMA quick_check(1)", &check);
-        if (rc == SQLITE_OK) {
-            rc = sqlite3_step(check.get());
-            if (rc == SQLITE_ROW) {
-                const auto *t = reinterpret_cast<const char *>(sqlite3_column_text(check.get(), 0));
-                const QString verdict = t ? QString::fromUtf8(t) : QString();
-                if (verdict != QLatin1String("ok"))
-                    return fail(err, message, StoreError::Corrupt,
-                                ProjectStore::tr("The project %1 is damaged (%2).").arg(p, verdict));
-                rc = SQLITE_OK;
-            }
-        }
-        if (cancel)
-            sqlite3_progress_handler(db.get(), 0, nullptr, nullptr);
-        if (rc == SQLITE_INTERRUPT && cancel && cancel->load())
-            return fail(err, message, StoreError::Cancelled,
-                        ProjectStore::tr("Opening %1 was cancelled while its integrity was being checked.").arg(p));
-        if (rc != SQLITE_OK && rc != SQLITE_DONE)
-            return fail(err, message, errorFromCode(rc), messageFromCode(rc, path, db.lastMessage()));
+        if (!deepCheckFile(db, path, cancel, err, message))
+            return false;
     }
 
     if (fileVersion)

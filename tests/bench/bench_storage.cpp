@@ -16,12 +16,20 @@
 //                           ProjectWriter vs fwrite of the same records' struct bytes to a flat
 //                           file (then fdatasync, as the writer's close checkpoints and syncs);
 //                           task rows/s, ratio ours / flat (issue 20's goal ≥ 0.25).
+//   task_block_bytes        the same session's tasks (PMU values included) and HCCL tasks encoded
+//                           as the column blocks of core/store/task_block.h, one block per
+//                           batch and (device, model, iteration, stream | plane), plus ~16 B of
+//                           row key and SQLite cell overhead per block; B/task (both kinds'
+//                           bytes over the tasks), ratio against the task and HCCL records'
+//                           in-memory bytes per task. What they would cost as block tables
+//                           (issue 20's design; docs/storage.md).
 // NPUSCOPE_BENCH_TIMELINE_ITERATIONS sizes the big session as for the timeline figures; with
 // --keep DIR the project is reused between runs.
 
 #include "core/options/profiling_options.h"
 #include "core/store/lod.h"
 #include "core/store/project.h"
+#include "core/store/task_block.h"
 #include "device/emulator.h"
 #include "tests/bench/bench.h"
 
@@ -30,6 +38,8 @@
 #include <QFileInfo>
 
 #include <cstdio>
+#include <map>
+#include <tuple>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -314,8 +324,59 @@ void benchRecordVsAppend(Config &cfg)
          QStringLiteral("%1 task rows replayed from memory; ratio against fwrite of the same records + fdatasync").arg(c.tasks));
 }
 
+// Encodes every batch's tasks as task blocks, one per (device, model, iteration, stream).
+struct BlockBytes : RecordSink {
+    std::uint64_t blockBytes = 0, blocks = 0, tasks = 0, rawBytes = 0, hcclBytes = 0, hcclTasks = 0;
+    std::vector<unsigned char> buf;
+    bool begin(const SessionInfo &) override { return true; }
+    bool write(const RecordBatch &b) override
+    {
+        std::map<std::tuple<std::uint16_t, std::uint32_t, std::uint32_t, std::uint32_t>, std::vector<const TaskRecord *>> keys;
+        for (const TaskRecord &t : b.tasks) {
+            keys[{t.device, t.modelId, t.iteration, t.streamId}].push_back(&t);
+            rawBytes += sizeof(TaskRecord) + 4 * t.pmu.size();
+        }
+        for (const auto &k : keys) {
+            store::detail::encodeTaskBlock(k.second.data(), k.second.size(), &buf);
+            blockBytes += buf.size() + 16;
+            ++blocks;
+        }
+        std::map<std::tuple<std::uint16_t, std::uint32_t, std::uint32_t, std::uint32_t>, std::vector<const HcclTaskRecord *>> planes;
+        for (const HcclTaskRecord &h : b.hcclTasks)
+            planes[{h.device, h.modelId, h.iteration, h.plane}].push_back(&h);
+        for (const auto &k : planes) {
+            store::detail::encodeHcclBlock(k.second.data(), k.second.size(), &buf);
+            hcclBytes += buf.size() + 16;
+            ++blocks;
+        }
+        rawBytes += sizeof(HcclTaskRecord) * b.hcclTasks.size();
+        hcclTasks += b.hcclTasks.size();
+        tasks += b.tasks.size();
+        return true;
+    }
+    bool end(SessionStatus, const std::vector<DeviceInfo> &) override { return true; }
+};
+
+void benchTaskBlockBytes(Config &)
+{
+    BlockBytes bb;
+    device::Emulator(bigSessionSpec(8, bigSessionIterations()), bigSessionOptions()).run(bb);
+    const double n = double(std::max<std::uint64_t>(1, bb.tasks));
+    const double perTask = double(bb.blockBytes + bb.hcclBytes) / n;
+    const double rawPerTask = double(bb.rawBytes) / n;
+    info("task_block_bytes: %llu tasks and %llu HCCL tasks in %llu blocks: tasks %llu bytes (%.1f B/task), HCCL %llu bytes "
+         "(%.1f B/task); their records in memory %.1f B/task", static_cast<unsigned long long>(bb.tasks),
+         static_cast<unsigned long long>(bb.hcclTasks), static_cast<unsigned long long>(bb.blocks),
+         static_cast<unsigned long long>(bb.blockBytes), double(bb.blockBytes) / n,
+         static_cast<unsigned long long>(bb.hcclBytes), double(bb.hcclBytes) / n, rawPerTask);
+    line("task_block_bytes", perTask, "B/task", perTask / rawPerTask,
+         QStringLiteral("%1 tasks and %2 HCCL tasks as column blocks; ratio against their records' in-memory bytes per task (%3 B)")
+             .arg(bb.tasks).arg(bb.hcclTasks).arg(rawPerTask, 0, 'f', 1));
+}
+
 } // namespace
 
+NPUSCOPE_BENCH_FIGURE("task_block_bytes", 62, benchTaskBlockBytes);
 NPUSCOPE_BENCH_FIGURE("open_cold", 60, benchOpenCold);
 NPUSCOPE_BENCH_FIGURE("project_bytes_per_task", 61, benchProjectBytesPerTask);
 NPUSCOPE_BENCH_FIGURE("record_vs_append", 15, benchRecordVsAppend);

@@ -1,0 +1,205 @@
+// ProjectWriter: the estimated size of what a session stored, and storage_limit ageing
+// (the oldest iterations' records go first).
+#include "core/store/project_writer_impl.h"
+#include <QFileInfo>
+#include <QStorageInfo>
+
+#include <algorithm>
+
+namespace npuscope::store {
+
+namespace {
+
+// Bytes SQLite stores for an integer value in a record (serial types 8/9 for 0 and 1).
+inline std::uint64_t intBytes(std::int64_t v)
+{
+    if (v == 0 || v == 1)
+        return 0;
+    const std::uint64_t m = v < 0 ? ~std::uint64_t(v) : std::uint64_t(v);
+    return m < 0x80 ? 1 : m < 0x8000 ? 2 : m < 0x800000 ? 3 : m < 0x80000000ull ? 4 : m < 0x800000000000ull ? 6 : 8;
+}
+
+// One row (or index entry) in SQLite's record format: a header byte per column plus its
+// size, the values, and ~4 bytes of cell overhead (payload length, rowid/child pointer).
+struct RowSize {
+    std::uint64_t bytes = 5;
+    RowSize &i(std::int64_t v) { bytes += 1 + intBytes(v); return *this; }
+    RowSize &real() { bytes += 9; return *this; }
+    RowSize &blob(std::uint64_t n) { bytes += 2 + n; return *this; }
+};
+
+} // namespace
+
+void ProjectWriter::Impl::account(const RecordBatch &b)
+{
+    const std::int64_t sid = session;
+    std::uint32_t batchIteration = 0;
+    auto add = [&](Kind k, std::uint32_t it, std::uint16_t dev, std::uint32_t model, std::uint64_t bytes) {
+        Slice &sl = slices[it];
+        sl.bytes[k] += bytes;
+        sl.rows[k] += 1;
+        sl.keys.insert({dev, model});
+        newest[k] = std::max(newest[k], it);
+        batchIteration = std::max(batchIteration, it);
+        stored += bytes;
+    };
+    for (const TaskRecord &t : b.tasks) {
+        const std::uint64_t row = RowSize().i(sid).i(t.device).i(t.modelId).i(t.iteration).i(t.streamId).i(t.taskId)
+                                      .i(t.batchId).i(t.type).i(t.start).i(t.duration).i(t.pending).i(t.opId)
+                                      .i(t.name).i(s64(t.totalCycles)).real().real().i(int(t.kind)).i(1 << 20).bytes;
+        const std::uint64_t byStream = RowSize().i(sid).i(t.device).i(t.streamId).i(t.start).i(1 << 20).bytes;
+        const std::uint64_t byIter = RowSize().i(sid).i(t.device).i(t.modelId).i(t.iteration).i(t.start).i(t.streamId)
+                                         .i(t.taskId).i(1 << 20).bytes;
+        const std::uint64_t pmu = !t.pmu.empty() ? RowSize().i(1 << 20).blob(4ull * t.pmu.size()).bytes : 0;
+        add(KTasks, t.iteration, t.device, t.modelId, row + byStream + byIter + pmu);
+    }
+    for (const CollectiveOpRecord &c : b.collectives)
+        add(KCollectives, c.iteration, c.device, c.modelId,
+            RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.name).i(c.opType).i(c.start).i(c.duration)
+                    .i(s64(c.bytes)).i(c.segment).bytes
+                + RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.start).i(1 << 20).bytes);
+    for (const HcclTaskRecord &h : b.hcclTasks)
+        add(KHccl, h.iteration, h.device, h.modelId,
+            RowSize().i(sid).i(h.device).i(h.modelId).i(h.iteration).i(h.plane).i(h.name).i(h.start).i(h.duration)
+                    .i(s64(h.notifyId)).real().i(h.streamId).i(h.taskId).i(h.srcRank).i(h.dstRank).i(h.transportType)
+                    .i(s64(h.sizeBytes)).i(h.dataType).i(h.linkType).real().bytes
+                + RowSize().i(sid).i(h.device).i(h.modelId).i(h.iteration).i(h.start).i(h.streamId).i(h.taskId).i(1 << 20).bytes);
+    for (const AiCpuRecord &a : b.aiCpu)
+        add(KAiCpu, a.iteration, a.device, a.modelId,
+            RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.streamId).i(a.taskId).i(a.node).i(a.timestamp)
+                    .i(a.computeTime).i(a.memcpyTime).i(a.taskTime).i(a.dispatchTime).i(a.totalTime).bytes
+                + RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.timestamp).i(a.streamId).i(a.taskId).i(1 << 20).bytes);
+    for (const HostRangeRecord &h : b.hostRanges)
+        add(KHostRanges, h.iteration, h.device, h.modelId,
+            RowSize().i(sid).i(int(h.kind)).i(h.device).i(h.modelId).i(h.iteration).i(h.pid).i(h.tid).i(h.name).i(h.start)
+                    .i(h.duration).i(h.category).i(h.eventType).i(h.payloadType).i(s64(h.payloadValue)).i(h.messageType).bytes
+                + RowSize().i(sid).i(h.device).i(h.modelId).i(h.iteration).i(h.start).i(1 << 20).bytes);
+    // Step traces and the per-session tables count towards the session's size but never age.
+    for (const StepTraceRecord &st : b.stepTraces)
+        stored += RowSize().i(sid).i(st.device).i(st.modelId).i(st.iteration).i(st.fpStart).i(st.bpEnd).i(st.iterationEnd)
+                      .i(st.previousIterationEnd).bytes * 2
+                  + st.reduces.size() * RowSize().i(1 << 20).i(0).i(st.fpStart).i(st.bpEnd).bytes;
+    for (const auto &[id, text] : b.strings)
+        stored += RowSize().i(sid).i(id).blob(text.size()).bytes;
+    stored += b.ops.size() * RowSize().i(sid).i(1000).i(1).i(1000).i(1000).i(1000).i(1000).i(1000).i(1000).i(1000).i(1000).i(32).i(0).bytes;
+    stored += b.fusionOps.size() * RowSize().i(sid).i(1).i(1000).i(1000).i(1000).i(1 << 20).i(1 << 20).i(1 << 20).i(1 << 20).bytes * 2;
+    stored += detail::SessionRecordWriter::estimateBytes(b);
+    // dp events carry no iteration: they belong to the newest iteration of their batch.
+    if (batchIteration == 0)
+        batchIteration = lastIteration;
+    for (const QueueEventRecord &q : b.queueEvents) {
+        const std::uint64_t bytes = RowSize().i(sid).i(q.device).i(q.timestamp).i(q.action).i(q.source).i(q.cachedBufferSize).i(1 << 20).bytes
+                                    + RowSize().i(sid).i(q.device).i(q.timestamp).i(1 << 20).bytes;
+        Slice &sl = slices[batchIteration];
+        sl.bytes[KQueue] += bytes;
+        sl.rows[KQueue] += 1;
+        TimeNs &until = sl.queueUntil[q.device];
+        until = std::max(until, q.timestamp);
+        newest[KQueue] = std::max(newest[KQueue], batchIteration);
+        stored += bytes;
+    }
+    lastIteration = std::max(lastIteration, batchIteration);
+}
+
+int ProjectWriter::Impl::ageIfNeeded(std::uint64_t batchBytes)
+{
+    const std::uint64_t budget = limitBytes > marginBytes ? limitBytes - marginBytes : 0;
+    const bool overLimit = limitBytes > 0 && stored > budget;
+    // Deleted rows free pages inside the file, not on the volume: with the volume nearly
+    // full, age about what this batch added so the file stops growing.
+    const bool volumeLow = !overLimit && QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < qint64(marginBytes);
+    if (!overLimit && !volumeLow)
+        return SQLITE_OK;
+    std::uint64_t freed = 0;
+    for (auto it = slices.begin(); it != slices.end();) {
+        if (overLimit ? stored <= budget : freed >= batchBytes)
+            break;
+        std::uint64_t f = 0;
+        if (const int rc = ageSlice(it->first, it->second, &f); rc != SQLITE_OK)
+            return rc;
+        freed += f;
+        bool empty = true;
+        for (int k = 0; k < KCount; ++k)
+            empty = empty && it->second.rows[k] == 0;
+        it = empty ? slices.erase(it) : std::next(it);
+    }
+    return SQLITE_OK;
+}
+
+int ProjectWriter::Impl::ageSlice(std::uint32_t iteration, Slice &slice, std::uint64_t *freed)
+{
+    static const char *const kDelete[KCount] = {
+        nullptr,
+        "DELETE FROM tasks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+        "DELETE FROM collectives WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+        "DELETE FROM hccl_tasks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+        nullptr,
+        "DELETE FROM aicpu WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+        nullptr, // dp events: by device and time below
+        nullptr,
+        "DELETE FROM host_ranges WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+    };
+    std::uint64_t bytes = 0;
+    int rc = SQLITE_OK;
+    for (int k = 0; k < KCount; ++k) {
+        if (slice.rows[k] == 0 || iteration >= newest[k])
+            continue; // nothing there, or the newest slice of this kind: kept
+        if (k == KQueue) {
+            Stmt q;
+            if ((rc = db.prepare("DELETE FROM queue_events WHERE session = ?1 AND device = ?2 AND timestamp <= ?3", &q)) != SQLITE_OK)
+                return rc;
+            for (const auto &[dev, until] : slice.queueUntil) {
+                sqlite3_bind_int64(q.get(), 1, session);
+                sqlite3_bind_int64(q.get(), 2, dev);
+                sqlite3_bind_int64(q.get(), 3, until);
+                if ((rc = stepReset(q.get())) != SQLITE_OK)
+                    return rc;
+            }
+        } else if (kDelete[k]) {
+            Stmt pmu, del;
+            if (k == KTasks
+                && (rc = db.prepare("DELETE FROM task_pmu WHERE task IN (SELECT id FROM tasks WHERE session = ?1 AND "
+                                    "device = ?2 AND model = ?3 AND iteration = ?4)", &pmu)) != SQLITE_OK)
+                return rc;
+            if ((rc = db.prepare(kDelete[k], &del)) != SQLITE_OK)
+                return rc;
+            for (const auto &[dev, model] : slice.keys)
+                for (Stmt *s : {&pmu, &del}) {
+                    if (!s->get())
+                        continue;
+                    sqlite3_bind_int64(s->get(), 1, session);
+                    sqlite3_bind_int64(s->get(), 2, dev);
+                    sqlite3_bind_int64(s->get(), 3, model);
+                    sqlite3_bind_int64(s->get(), 4, iteration);
+                    if ((rc = stepReset(s->get())) != SQLITE_OK)
+                        return rc;
+                }
+        }
+        Stmt count;
+        if ((rc = db.prepare("UPDATE record_counts SET n = n - ?3 WHERE session = ?1 AND kind = ?2", &count)) != SQLITE_OK)
+            return rc;
+        sqlite3_bind_int64(count.get(), 1, session);
+        sqlite3_bind_text(count.get(), 2, kKinds[k], -1, SQLITE_STATIC);
+        sqlite3_bind_int64(count.get(), 3, s64(slice.rows[k]));
+        if ((rc = stepReset(count.get())) != SQLITE_OK)
+            return rc;
+        bytes += slice.bytes[k];
+        slice.bytes[k] = 0;
+        slice.rows[k] = 0;
+    }
+    if (bytes == 0)
+        return SQLITE_OK;
+    Stmt up;
+    if ((rc = db.prepare("UPDATE sessions SET aged_bytes = aged_bytes + ?2 WHERE id = ?1", &up)) != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int64(up.get(), 1, session);
+    sqlite3_bind_int64(up.get(), 2, s64(bytes));
+    if ((rc = stepReset(up.get())) != SQLITE_OK)
+        return rc;
+    stored -= bytes;
+    aged += bytes;
+    *freed = bytes;
+    return SQLITE_OK;
+}
+
+} // namespace npuscope::store

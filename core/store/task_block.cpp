@@ -1,0 +1,522 @@
+#include "core/store/task_block.h"
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace npuscope::store::detail {
+
+namespace {
+
+constexpr std::array<std::uint32_t, 256> makeCrcTable()
+{
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+        std::uint32_t c = i;
+        for (int k = 0; k < 8; ++k)
+            c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        t[i] = c;
+    }
+    return t;
+}
+constexpr std::array<std::uint32_t, 256> kCrcTable = makeCrcTable();
+
+inline std::uint64_t zigzag(std::int64_t v)
+{
+    return (std::uint64_t(v) << 1) ^ std::uint64_t(v >> 63);
+}
+
+inline std::int64_t unzigzag(std::uint64_t v)
+{
+    return std::int64_t(v >> 1) ^ -std::int64_t(v & 1);
+}
+
+inline void putVarint(std::vector<unsigned char> &o, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        o.push_back(static_cast<unsigned char>(v | 0x80));
+        v >>= 7;
+    }
+    o.push_back(static_cast<unsigned char>(v));
+}
+
+inline int varintSize(std::uint64_t v)
+{
+    int n = 1;
+    while (v >= 0x80) {
+        v >>= 7;
+        ++n;
+    }
+    return n;
+}
+
+inline std::uint32_t floatBits(float f)
+{
+    std::uint32_t b;
+    std::memcpy(&b, &f, 4);
+    return b;
+}
+
+inline float bitsFloat(std::uint32_t b)
+{
+    float f;
+    std::memcpy(&f, &b, 4);
+    return f;
+}
+
+// The k of a "three-decimal" float: the float nearest k/1000 (bit for bit), |k| < 2^40.
+inline bool decimal3(float f, std::int64_t *k)
+{
+    if (!std::isfinite(f) || std::fabs(f) > 1e9f)
+        return false;
+    const double scaled = std::round(double(f) * 1000.0);
+    const std::int64_t kk = std::int64_t(scaled);
+    if (floatBits(float(double(kk) / 1000.0)) != floatBits(f))
+        return false;
+    *k = kk;
+    return true;
+}
+
+// Bounds-checked reading: every read past the end turns `ok` false and yields 0.
+struct Reader {
+    const unsigned char *p, *end;
+    bool ok = true;
+    std::uint64_t varint()
+    {
+        std::uint64_t v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            if (p >= end) {
+                ok = false;
+                return 0;
+            }
+            const unsigned char b = *p++;
+            v |= std::uint64_t(b & 0x7f) << shift;
+            if (!(b & 0x80))
+                return v;
+        }
+        ok = false; // more than 10 bytes
+        return 0;
+    }
+    std::int64_t svarint() { return unzigzag(varint()); }
+    std::uint8_t byte()
+    {
+        if (p >= end) {
+            ok = false;
+            return 0;
+        }
+        return *p++;
+    }
+    std::uint32_t u32()
+    {
+        if (end - p < 4) {
+            ok = false;
+            p = end;
+            return 0;
+        }
+        const std::uint32_t v = std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
+                                | std::uint32_t(p[3]) << 24;
+        p += 4;
+        return v;
+    }
+};
+
+inline void putU32(std::vector<unsigned char> &o, std::uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        o.push_back(static_cast<unsigned char>(v >> (8 * i)));
+}
+
+} // namespace
+
+std::uint32_t crc32(const unsigned char *data, std::size_t size)
+{
+    std::uint32_t c = 0xFFFFFFFFu;
+    for (std::size_t i = 0; i < size; ++i)
+        c = kCrcTable[(c ^ data[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+void encodeTaskBlock(const TaskRecord *const *tasks, std::size_t n, std::vector<unsigned char> *outp)
+{
+    std::vector<unsigned char> &o = *outp;
+    o.clear();
+    o.reserve(16 + n * 48);
+    o.push_back(kTaskBlockVersion);
+    putVarint(o, n);
+    TimeNs prevStart = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(std::uint64_t(tasks[i]->start) - std::uint64_t(prevStart))));
+        prevStart = tasks[i]->start;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, zigzag(tasks[i]->duration));
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, zigzag(tasks[i]->pending));
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(tasks[i]->taskId) - prev));
+        prev = tasks[i]->taskId;
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(tasks[i]->batchId) - prev));
+        prev = tasks[i]->batchId;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, tasks[i]->type);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, tasks[i]->name);
+    for (std::size_t i = 0; i < n; ++i)
+        o.push_back(static_cast<unsigned char>(tasks[i]->kind));
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, tasks[i]->opId);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, tasks[i]->totalCycles);
+    for (std::size_t i = 0; i < n; ++i) {
+        const TaskRecord &t = *tasks[i];
+        const bool none = floatBits(t.l2HitRate) == floatBits(-1.f) && floatBits(t.l2VictimRate) == floatBits(-1.f);
+        o.push_back(none ? 0 : 1);
+        if (!none) {
+            putU32(o, floatBits(t.l2HitRate));
+            putU32(o, floatBits(t.l2VictimRate));
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, tasks[i]->pmu.size());
+    std::vector<std::uint32_t> last; // previous value per PMU column
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::vector<float> &v = tasks[i]->pmu;
+        if (v.empty())
+            continue;
+        if (last.size() < v.size())
+            last.resize(v.size(), 0);
+        const std::size_t tagAt = o.size();
+        o.resize(o.size() + (v.size() + 7) / 8, 0);
+        for (std::size_t j = 0; j < v.size(); ++j) {
+            std::int64_t k;
+            const std::uint32_t bits = floatBits(v[j]);
+            // Whichever of the two is shorter (integral cycle counts XOR well, ratios as k);
+            // k never beats an XOR of 1 byte, so the rounding test is skipped then.
+            const int xorSize = varintSize(bits ^ last[j]);
+            if (xorSize > 1 && decimal3(v[j], &k) && varintSize(zigzag(k)) < xorSize) {
+                o[tagAt + j / 8] |= static_cast<unsigned char>(1u << (j % 8));
+                putVarint(o, zigzag(k));
+            } else {
+                putVarint(o, bits ^ last[j]);
+            }
+            last[j] = bits;
+        }
+    }
+    putU32(o, crc32(o.data(), o.size()));
+}
+
+void encodeTaskBlock(const std::vector<TaskRecord> &tasks, std::vector<unsigned char> *out)
+{
+    std::vector<const TaskRecord *> ptrs;
+    ptrs.reserve(tasks.size());
+    for (const TaskRecord &t : tasks)
+        ptrs.push_back(&t);
+    encodeTaskBlock(ptrs.data(), ptrs.size(), out);
+}
+
+std::size_t taskBlockCount(const unsigned char *data, std::size_t size)
+{
+    if (size < 6 || data[0] != kTaskBlockVersion)
+        return 0;
+    Reader r{data + 1, data + size - 4};
+    const std::uint64_t n = r.varint();
+    return r.ok && n <= size ? std::size_t(n) : 0;
+}
+
+bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
+                     std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out)
+{
+    if (!data || size < 6 || data[0] != kTaskBlockVersion)
+        return false;
+    Reader crc{data + size - 4, data + size};
+    if (crc.u32() != crc32(data, size - 4))
+        return false;
+    Reader r{data + 1, data + size - 4};
+    const std::uint64_t n = r.varint();
+    // Every task takes at least one byte in each of the 12 per-task columns.
+    if (!r.ok || n > size / 12)
+        return false;
+    const std::size_t first = out->size();
+    out->resize(first + std::size_t(n));
+    TaskRecord *t = out->data() + first;
+    std::uint64_t start = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        t[i].device = device;
+        t[i].modelId = model;
+        t[i].iteration = iteration;
+        t[i].streamId = stream;
+        start += std::uint64_t(r.svarint());
+        t[i].start = TimeNs(start);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].duration = r.svarint();
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].pending = r.svarint();
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        prev += r.svarint();
+        t[i].taskId = std::uint32_t(prev);
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        prev += r.svarint();
+        t[i].batchId = std::uint32_t(prev);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].type = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].name = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint8_t k = r.byte();
+        if (k >= kTaskKindLimit)
+            r.ok = false;
+        t[i].kind = static_cast<TaskKind>(k);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].opId = std::uint32_t(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].totalCycles = r.varint();
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint8_t flag = r.byte();
+        if (flag > 1)
+            r.ok = false;
+        if (flag == 1) {
+            t[i].l2HitRate = bitsFloat(r.u32());
+            t[i].l2VictimRate = bitsFloat(r.u32());
+        } else {
+            t[i].l2HitRate = t[i].l2VictimRate = -1.f;
+        }
+    }
+    for (std::size_t i = 0; i < n && r.ok; ++i) {
+        const std::uint64_t c = r.varint();
+        if (c > std::uint64_t(r.end - r.p))
+            r.ok = false;
+        else
+            t[i].pmu.resize(std::size_t(c));
+    }
+    std::vector<std::uint32_t> last;
+    for (std::size_t i = 0; i < n && r.ok; ++i) {
+        std::vector<float> &v = t[i].pmu;
+        if (v.empty())
+            continue;
+        if (last.size() < v.size())
+            last.resize(v.size(), 0);
+        const std::size_t tagBytes = (v.size() + 7) / 8;
+        if (std::size_t(r.end - r.p) < tagBytes) {
+            r.ok = false;
+            break;
+        }
+        const unsigned char *tags = r.p;
+        r.p += tagBytes;
+        for (std::size_t j = 0; j < v.size(); ++j) {
+            std::uint32_t bits;
+            if (tags[j / 8] & (1u << (j % 8))) {
+                bits = floatBits(float(double(r.svarint()) / 1000.0));
+            } else {
+                const std::uint64_t x = r.varint();
+                if (x > std::numeric_limits<std::uint32_t>::max())
+                    r.ok = false;
+                bits = std::uint32_t(x) ^ last[j];
+            }
+            v[j] = bitsFloat(bits);
+            last[j] = bits;
+        }
+    }
+    if (!r.ok || r.p != r.end) {
+        out->resize(first);
+        return false;
+    }
+    return true;
+}
+
+namespace {
+
+inline std::uint64_t doubleBits(double d)
+{
+    std::uint64_t b;
+    std::memcpy(&b, &d, 8);
+    return b;
+}
+
+inline double bitsDouble(std::uint64_t b)
+{
+    double d;
+    std::memcpy(&d, &b, 8);
+    return d;
+}
+
+// A double that is exactly k/1000 for an integer k, |k| < 2^50.
+inline bool decimal3(double v, std::int64_t *k)
+{
+    if (!std::isfinite(v) || std::fabs(v) > 1e12)
+        return false;
+    const std::int64_t kk = std::int64_t(std::round(v * 1000.0));
+    if (doubleBits(double(kk) / 1000.0) != doubleBits(v))
+        return false;
+    *k = kk;
+    return true;
+}
+
+// Appends the double as zigzag k (returns true: tag bit set) or bits XOR *last.
+inline bool putDouble(std::vector<unsigned char> &o, double v, std::uint64_t *last)
+{
+    const std::uint64_t bits = doubleBits(v);
+    std::int64_t k;
+    const bool asK = decimal3(v, &k) && varintSize(zigzag(k)) < varintSize(bits ^ *last);
+    putVarint(o, asK ? zigzag(k) : bits ^ *last);
+    *last = bits;
+    return asK;
+}
+
+inline double getDouble(Reader &r, bool asK, std::uint64_t *last)
+{
+    const std::uint64_t v = r.varint();
+    const std::uint64_t bits = asK ? doubleBits(double(unzigzag(v)) / 1000.0) : v ^ *last;
+    *last = bits;
+    return bitsDouble(bits);
+}
+
+inline bool checkFrame(const unsigned char *data, std::size_t size)
+{
+    if (!data || size < 6 || data[0] != kTaskBlockVersion)
+        return false;
+    Reader crc{data + size - 4, data + size};
+    return crc.u32() == crc32(data, size - 4);
+}
+
+} // namespace
+
+void encodeHcclBlock(const HcclTaskRecord *const *t, std::size_t n, std::vector<unsigned char> *outp)
+{
+    std::vector<unsigned char> &o = *outp;
+    o.clear();
+    o.reserve(16 + n * 24);
+    o.push_back(kTaskBlockVersion);
+    putVarint(o, n);
+    std::uint64_t prevU = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(std::uint64_t(t[i]->start) - prevU)));
+        prevU = std::uint64_t(t[i]->start);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, zigzag(t[i]->duration));
+    prevU = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(t[i]->notifyId - prevU)));
+        prevU = t[i]->notifyId;
+    }
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(t[i]->streamId) - prev));
+        prev = t[i]->streamId;
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        putVarint(o, zigzag(std::int64_t(t[i]->taskId) - prev));
+        prev = t[i]->taskId;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->srcRank);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, std::uint32_t(t[i]->dstRank + 1u));
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->name);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->transportType);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->dataType);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->linkType);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->sizeBytes);
+    const std::size_t tagAt = o.size();
+    o.resize(o.size() + n, 0);
+    std::uint64_t lastEst = 0, lastBw = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        unsigned char tag = 0;
+        tag |= putDouble(o, t[i]->durationEstimatedUs, &lastEst) ? 1 : 0;
+        tag |= putDouble(o, t[i]->bandwidthGBps, &lastBw) ? 2 : 0;
+        o[tagAt + i] = tag;
+    }
+    putU32(o, crc32(o.data(), o.size()));
+}
+
+bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
+                     std::uint32_t iteration, std::uint32_t plane, std::vector<HcclTaskRecord> *out)
+{
+    if (!checkFrame(data, size))
+        return false;
+    Reader r{data + 1, data + size - 4};
+    const std::uint64_t n = r.varint();
+    // At least one byte in each of the 15 per-task columns (tags included).
+    if (!r.ok || n > size / 15)
+        return false;
+    const std::size_t first = out->size();
+    out->resize(first + std::size_t(n));
+    HcclTaskRecord *t = out->data() + first;
+    std::uint64_t acc = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        t[i].device = device;
+        t[i].modelId = model;
+        t[i].iteration = iteration;
+        t[i].plane = plane;
+        acc += std::uint64_t(r.svarint());
+        t[i].start = TimeNs(acc);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].duration = r.svarint();
+    acc = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        acc += std::uint64_t(r.svarint());
+        t[i].notifyId = acc;
+    }
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        prev += r.svarint();
+        t[i].streamId = std::uint32_t(prev);
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        prev += r.svarint();
+        t[i].taskId = std::uint32_t(prev);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].srcRank = std::uint32_t(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].dstRank = std::uint32_t(r.varint()) - 1u;
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].name = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].transportType = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].dataType = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].linkType = StrId(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].sizeBytes = r.varint();
+    if (std::size_t(r.end - r.p) < n)
+        r.ok = false;
+    const unsigned char *tags = r.ok ? r.p : nullptr;
+    if (r.ok)
+        r.p += n;
+    std::uint64_t lastEst = 0, lastBw = 0;
+    for (std::size_t i = 0; i < n && r.ok; ++i) {
+        if (tags[i] > 3)
+            r.ok = false;
+        t[i].durationEstimatedUs = getDouble(r, tags[i] & 1, &lastEst);
+        t[i].bandwidthGBps = getDouble(r, tags[i] & 2, &lastBw);
+    }
+    if (!r.ok || r.p != r.end) {
+        out->resize(first);
+        return false;
+    }
+    return true;
+}
+
+} // namespace npuscope::store::detail

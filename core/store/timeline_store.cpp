@@ -1,0 +1,650 @@
+// TimelineStore: the timeline's reads of a session (summary, tasks, look-ups, the small
+// tables), its marks and lane layouts.
+#include "core/store/lod_internal.h"
+#include "core/store/sqlite_db.h"
+#include "core/store/schema.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFile>
+#include <QDir>
+#include <QFileInfo>
+#include <QtEndian>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace npuscope::store {
+
+using detail::Db;
+using detail::Stmt;
+using namespace lodinternal;
+
+// ---------------------------------------------------------------------------------------
+
+struct TimelineStore::Impl {
+    QString path;
+    std::int64_t session = 0;
+    Db db;
+    mutable QString error;
+    Stmt find;
+    Stmt findHccl;
+};
+
+TimelineStore::TimelineStore(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
+
+TimelineStore::~TimelineStore()
+{
+    d->find = Stmt();
+    d->findHccl = Stmt();
+}
+
+std::unique_ptr<TimelineStore> TimelineStore::open(const QString &path, std::int64_t sessionId, StoreError *err,
+                                                   QString *message)
+{
+    auto impl = std::make_unique<Impl>();
+    impl->path = QFileInfo(path).absoluteFilePath();
+    impl->session = sessionId;
+    StoreError e = StoreError::None;
+    if (!detail::openProject(impl->path, detail::OpenKind::ReadOnly, detail::DeepCheck::No, false, &impl->db, &e, message)) {
+        if (err)
+            *err = e;
+        return nullptr;
+    }
+    int rc = SQLITE_OK;
+    const std::int64_t known = scalarFor(impl->db.get(), "SELECT COUNT(*) FROM sessions WHERE id = ?1", sessionId, 0, &rc);
+    if (rc != SQLITE_OK || known == 0) {
+        if (err)
+            *err = rc != SQLITE_OK ? detail::errorFromCode(rc) : StoreError::NotFound;
+        if (message)
+            *message = rc != SQLITE_OK ? detail::messageFromCode(rc, impl->path, impl->db.lastMessage())
+                                       : Ctx::tr("The project %1 has no session %2.")
+                                             .arg(QDir::toNativeSeparators(impl->path), QString::number(sessionId));
+        return nullptr;
+    }
+    if (err)
+        *err = StoreError::None;
+    return std::unique_ptr<TimelineStore>(new TimelineStore(std::move(impl)));
+}
+
+QString TimelineStore::errorString() const
+{
+    return d->error;
+}
+
+bool TimelineStore::readLod(TimelineLod *out, QString *message) const
+{
+    sqlite3 *db = d->db.get();
+    const auto readError = [&] {
+        if (message)
+            *message = sqlMessage(db, Ctx::tr("Reading the timeline summary"));
+        return false;
+    };
+    bool stored = false;
+    if (!hasTable(db, "timeline_lod_sessions", &stored))
+        return readError();
+    if (!stored)
+        return false;
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT origin, extent, bucket_ns, buckets FROM timeline_lod_sessions WHERE session = ?1", -1,
+                           &s, nullptr) != SQLITE_OK) {
+        if (message)
+            *message = sqlMessage(db, Ctx::tr("Reading the timeline summary"));
+        return false;
+    }
+    sqlite3_bind_int64(s, 1, d->session);
+    int rc = sqlite3_step(s);
+    if (rc != SQLITE_ROW) {
+        sqlite3_finalize(s);
+        return rc == SQLITE_DONE ? false : readError();
+    }
+    *out = TimelineLod{};
+    out->origin = sqlite3_column_int64(s, 0);
+    out->extent = sqlite3_column_int64(s, 1);
+    out->bucketNs = std::max<TimeNs>(1, sqlite3_column_int64(s, 2));
+    const int buckets = int(sqlite3_column_int64(s, 3));
+    sqlite3_finalize(s);
+    if (sqlite3_prepare_v2(db, "SELECT device, stream, tasks, data FROM timeline_lod WHERE session = ?1 ORDER BY device, stream",
+                           -1, &s, nullptr) != SQLITE_OK) {
+        if (message)
+            *message = sqlMessage(db, Ctx::tr("Reading the timeline summary"));
+        return false;
+    }
+    sqlite3_bind_int64(s, 1, d->session);
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        LodLane lane;
+        lane.device = std::uint16_t(sqlite3_column_int64(s, 0));
+        lane.stream = std::uint32_t(sqlite3_column_int64(s, 1));
+        lane.tasks = std::uint64_t(sqlite3_column_int64(s, 2));
+        const auto *p = static_cast<const uchar *>(sqlite3_column_blob(s, 3));
+        const int n = std::min(buckets, sqlite3_column_bytes(s, 3) / kBucketBytes);
+        lane.buckets.resize(std::size_t(std::max(0, n)));
+        for (int i = 0; i < n; ++i, p += kBucketBytes) {
+            LodBucket &k = lane.buckets[std::size_t(i)];
+            k.count = qFromLittleEndian<std::uint32_t>(p);
+            k.busyNs = qFromLittleEndian<std::uint32_t>(p + 4);
+            k.type = p[8];
+            k.opType = qFromLittleEndian<std::uint32_t>(p + 9);
+            k.name = qFromLittleEndian<std::uint32_t>(p + 13);
+        }
+        out->lanes.push_back(std::move(lane));
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_DONE ? true : readError();
+}
+
+bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) const
+{
+    sqlite3 *db = d->db.get();
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, kind, name, op, type FROM tasks NOT INDEXED "
+                           "WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK) {
+        d->error = sqlMessage(db, Ctx::tr("Reading the tasks"));
+        return false;
+    }
+    sqlite3_bind_int64(s, 1, d->session);
+    int rc;
+    TaskRow r{};
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        r.device = std::uint16_t(sqlite3_column_int64(s, 0));
+        r.stream = std::uint32_t(sqlite3_column_int64(s, 1));
+        r.start = sqlite3_column_int64(s, 2);
+        r.duration = sqlite3_column_int64(s, 3);
+        r.kind = std::uint8_t(sqlite3_column_int64(s, 4) & (kTaskKindLimit - 1));
+        r.name = StrId(sqlite3_column_int64(s, 5));
+        r.op = std::uint32_t(sqlite3_column_int64(s, 6));
+        r.type = StrId(sqlite3_column_int64(s, 7));
+        if (!fn(r)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    const bool ok = rc == SQLITE_DONE;
+    if (!ok)
+        d->error = sqlMessage(db, Ctx::tr("Reading the tasks"));
+    sqlite3_finalize(s);
+    return ok;
+}
+
+bool TimelineStore::scanHcclTasks(const std::function<bool(const HcclTaskRow &)> &fn) const
+{
+    sqlite3 *db = d->db.get();
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT rowid, device, plane, name, start, duration FROM hccl_tasks NOT INDEXED WHERE session = ?1",
+                           -1, &s, nullptr) != SQLITE_OK) {
+        d->error = sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
+        return false;
+    }
+    sqlite3_bind_int64(s, 1, d->session);
+    int rc;
+    HcclTaskRow r{};
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        r.rowid = sqlite3_column_int64(s, 0);
+        r.device = std::uint16_t(sqlite3_column_int64(s, 1));
+        r.plane = std::uint32_t(sqlite3_column_int64(s, 2));
+        r.name = StrId(sqlite3_column_int64(s, 3));
+        r.start = sqlite3_column_int64(s, 4);
+        r.duration = sqlite3_column_int64(s, 5);
+        if (!fn(r)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    const bool ok = rc == SQLITE_DONE;
+    if (!ok)
+        d->error = sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
+    sqlite3_finalize(s);
+    return ok;
+}
+
+bool TimelineStore::findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const
+{
+    if (!d->findHccl && d->db.prepare("SELECT device, model, iteration, plane, name, start, duration, notify_id, "
+                                      "duration_estimated_us, stream, task_id, src_rank, dst_rank, transport_type, size_bytes, "
+                                      "data_type, link_type, bandwidth_gbps FROM hccl_tasks WHERE rowid = ?1 AND session = ?2",
+                                      &d->findHccl, true) != SQLITE_OK) {
+        d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the HCCL task"));
+        return false;
+    }
+    sqlite3_stmt *q = d->findHccl.get();
+    sqlite3_reset(q);
+    sqlite3_bind_int64(q, 1, rowid);
+    sqlite3_bind_int64(q, 2, d->session);
+    const int rc = sqlite3_step(q);
+    if (rc != SQLITE_ROW) {
+        d->error = rc == SQLITE_DONE ? Ctx::tr("The HCCL task is no longer in the project.")
+                                     : sqlMessage(d->db.get(), Ctx::tr("Looking up the HCCL task"));
+        sqlite3_reset(q);
+        return false;
+    }
+    HcclTaskRecord r;
+    auto I = [&](int i) { return sqlite3_column_int64(q, i); };
+    r.device = std::uint16_t(I(0));
+    r.modelId = std::uint32_t(I(1));
+    r.iteration = std::uint32_t(I(2));
+    r.plane = std::uint32_t(I(3));
+    r.name = StrId(I(4));
+    r.start = I(5);
+    r.duration = I(6);
+    r.notifyId = std::uint64_t(I(7));
+    r.durationEstimatedUs = sqlite3_column_double(q, 8);
+    r.streamId = std::uint32_t(I(9));
+    r.taskId = std::uint32_t(I(10));
+    r.srcRank = std::uint32_t(I(11));
+    r.dstRank = std::uint32_t(I(12));
+    r.transportType = StrId(I(13));
+    r.sizeBytes = std::uint64_t(I(14));
+    r.dataType = StrId(I(15));
+    r.linkType = StrId(I(16));
+    r.bandwidthGBps = sqlite3_column_double(q, 17);
+    sqlite3_reset(q);
+    *out = r;
+    return true;
+}
+
+bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs start, StrId name, TaskRecord *out) const
+{
+    if (!d->find && d->db.prepare("SELECT t.model, t.iteration, t.task_id, t.batch_id, t.type, t.duration, t.pending, t.op, "
+                                  "t.name, t.total_cycles, t.l2_hit, t.l2_victim, p.pmu, t.kind "
+                                  "FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
+                                  "WHERE t.session = ?1 AND t.device = ?2 AND t.stream = ?3 AND t.start = ?4 "
+                                  "ORDER BY t.task_id", &d->find, true) != SQLITE_OK) {
+        d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the task"));
+        return false;
+    }
+    sqlite3_stmt *q = d->find.get();
+    sqlite3_reset(q);
+    sqlite3_bind_int64(q, 1, d->session);
+    sqlite3_bind_int64(q, 2, device);
+    sqlite3_bind_int64(q, 3, stream);
+    sqlite3_bind_int64(q, 4, start);
+    bool found = false;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const StrId n = StrId(sqlite3_column_int64(q, 8));
+        if (found && n != name)
+            continue;
+        TaskRecord r;
+        r.device = device;
+        r.streamId = stream;
+        r.start = start;
+        r.modelId = std::uint32_t(sqlite3_column_int64(q, 0));
+        r.iteration = std::uint32_t(sqlite3_column_int64(q, 1));
+        r.taskId = std::uint32_t(sqlite3_column_int64(q, 2));
+        r.batchId = std::uint32_t(sqlite3_column_int64(q, 3));
+        r.type = StrId(sqlite3_column_int64(q, 4));
+        r.kind = static_cast<TaskKind>(sqlite3_column_int64(q, 13) & (kTaskKindLimit - 1));
+        r.duration = sqlite3_column_int64(q, 5);
+        r.pending = sqlite3_column_int64(q, 6);
+        r.opId = std::uint32_t(sqlite3_column_int64(q, 7));
+        r.name = n;
+        r.totalCycles = std::uint64_t(sqlite3_column_int64(q, 9));
+        r.l2HitRate = float(sqlite3_column_double(q, 10));
+        r.l2VictimRate = float(sqlite3_column_double(q, 11));
+        detail::readPmuBlob(q, 12, &r.pmu);
+        *out = std::move(r);
+        found = true;
+        if (n == name) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    sqlite3_reset(q);
+    // A damaged page met on the way is a read error, not "no such task".
+    if (rc != SQLITE_DONE) {
+        d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the task"));
+        return false;
+    }
+    if (!found)
+        d->error = Ctx::tr("The task is no longer in the project.");
+    return found;
+}
+
+namespace {
+template<typename Row>
+bool eachRow(sqlite3 *db, const char *sql, std::int64_t session, QString *error, Row &&row)
+{
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) {
+        *error = sqlMessage(db, Ctx::tr("Reading the session"));
+        return false;
+    }
+    sqlite3_bind_int64(s, 1, session);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+        row(s);
+    const bool ok = rc == SQLITE_DONE;
+    if (!ok)
+        *error = sqlMessage(db, Ctx::tr("Reading the session"));
+    sqlite3_finalize(s);
+    return ok;
+}
+inline std::int64_t I(sqlite3_stmt *s, int i) { return sqlite3_column_int64(s, i); }
+inline std::uint32_t U(sqlite3_stmt *s, int i) { return std::uint32_t(sqlite3_column_int64(s, i)); }
+inline QString T(sqlite3_stmt *s, int i)
+{
+    return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, i)), sqlite3_column_bytes(s, i));
+}
+} // namespace
+
+bool TimelineStore::readSessionHeader(QString *name, QByteArray *optionsJson) const
+{
+    return eachRow(d->db.get(), "SELECT name, options_json FROM sessions WHERE id = ?1", d->session, &d->error,
+                   [&](sqlite3_stmt *s) {
+                       *name = T(s, 0);
+                       *optionsJson = T(s, 1).toUtf8();
+                   });
+}
+
+bool TimelineStore::readPmuColumns(QStringList *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(), "SELECT name FROM pmu_columns WHERE session = ?1 ORDER BY idx", d->session, &d->error,
+                   [&](sqlite3_stmt *s) { *out << T(s, 0); });
+}
+
+bool TimelineStore::readStrings(std::vector<std::string> *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(), "SELECT id, text FROM strings WHERE session = ?1 ORDER BY id", d->session, &d->error,
+                   [&](sqlite3_stmt *s) {
+                       const std::uint32_t id = U(s, 0);
+                       if (id >= (1u << 24))
+                           return; // producers number densely; a wild id is not drawable anyway
+                       if (out->size() <= id)
+                           out->resize(std::size_t(id) + 1);
+                       const auto *t = reinterpret_cast<const char *>(sqlite3_column_text(s, 1));
+                       (*out)[id].assign(t ? t : "", std::size_t(sqlite3_column_bytes(s, 1)));
+                   });
+}
+
+bool TimelineStore::readOps(std::vector<OpDesc> *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(),
+                   "SELECT id, model, name, op_type, input_shapes, input_data_types, input_formats, output_shapes, "
+                   "output_data_types, output_formats, block_dim, ai_cpu, mix_block_dim, core_type FROM ops WHERE session = ?1 "
+                   "ORDER BY id",
+                   d->session, &d->error, [&](sqlite3_stmt *s) {
+                       OpDesc o;
+                       o.id = U(s, 0);
+                       if (o.id == 0 || o.id >= (1u << 24))
+                           return;
+                       o.modelId = U(s, 1);
+                       o.name = U(s, 2);
+                       o.opType = U(s, 3);
+                       o.inputShapes = U(s, 4);
+                       o.inputDataTypes = U(s, 5);
+                       o.inputFormats = U(s, 6);
+                       o.outputShapes = U(s, 7);
+                       o.outputDataTypes = U(s, 8);
+                       o.outputFormats = U(s, 9);
+                       o.blockDim = std::uint16_t(I(s, 10));
+                       o.aiCpu = I(s, 11) != 0;
+                       o.mixBlockDim = std::uint16_t(I(s, 12));
+                       o.coreType = U(s, 13);
+                       if (out->size() <= o.id)
+                           out->resize(std::size_t(o.id) + 1);
+                       (*out)[o.id] = o;
+                   });
+}
+
+bool TimelineStore::readDevices(std::vector<DeviceInfo> *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(),
+                   "SELECT id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end FROM devices WHERE session = ?1 "
+                   "ORDER BY id", d->session, &d->error, [&](sqlite3_stmt *s) {
+                       DeviceInfo di;
+                       di.id = std::uint16_t(I(s, 0));
+                       di.rankId = U(s, 1);
+                       di.hostPid = U(s, 2);
+                       di.hostname = T(s, 3);
+                       di.monotonicBegin = I(s, 4);
+                       di.monotonicEnd = I(s, 5);
+                       out->push_back(di);
+                   });
+}
+
+bool TimelineStore::readStepTraces(std::vector<StepTraceRecord> *out) const
+{
+    out->clear();
+    std::vector<std::int64_t> ids;
+    if (!eachRow(d->db.get(),
+                 "SELECT id, device, model, iteration, fp_start, bp_end, iteration_end, previous_iteration_end "
+                 "FROM step_traces WHERE session = ?1 ORDER BY device, model, iteration", d->session, &d->error,
+                 [&](sqlite3_stmt *s) {
+                     StepTraceRecord r;
+                     ids.push_back(I(s, 0));
+                     r.device = std::uint16_t(I(s, 1));
+                     r.modelId = U(s, 2);
+                     r.iteration = U(s, 3);
+                     r.fpStart = I(s, 4);
+                     r.bpEnd = I(s, 5);
+                     r.iterationEnd = I(s, 6);
+                     r.previousIterationEnd = I(s, 7);
+                     out->push_back(std::move(r));
+                 }))
+        return false;
+    std::unordered_map<std::int64_t, std::size_t> index;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        index[ids[i]] = i;
+    return eachRow(d->db.get(),
+                   "SELECT r.step, r.start, r.end FROM step_reduces r JOIN step_traces t ON t.id = r.step "
+                   "WHERE t.session = ?1 ORDER BY r.step, r.idx", d->session, &d->error, [&](sqlite3_stmt *s) {
+                       const auto it = index.find(I(s, 0));
+                       if (it != index.end())
+                           (*out)[it->second].reduces.push_back({I(s, 1), I(s, 2)});
+                   });
+}
+
+bool TimelineStore::readCollectives(std::vector<CollectiveOpRecord> *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(),
+                   "SELECT device, model, iteration, name, op_type, start, duration, bytes, segment FROM collectives "
+                   "WHERE session = ?1 ORDER BY start", d->session, &d->error, [&](sqlite3_stmt *s) {
+                       CollectiveOpRecord r;
+                       r.device = std::uint16_t(I(s, 0));
+                       r.modelId = U(s, 1);
+                       r.iteration = U(s, 2);
+                       r.name = U(s, 3);
+                       r.opType = U(s, 4);
+                       r.start = I(s, 5);
+                       r.duration = I(s, 6);
+                       r.bytes = std::uint64_t(I(s, 7));
+                       r.segment = U(s, 8);
+                       out->push_back(r);
+                   });
+}
+
+bool TimelineStore::readHostRanges(std::vector<HostRangeRecord> *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(),
+                   "SELECT kind, device, model, iteration, pid, tid, name, start, duration, category, event_type, "
+                   "payload_type, payload_value, message_type FROM host_ranges WHERE session = ?1 ORDER BY start",
+                   d->session, &d->error, [&](sqlite3_stmt *s) {
+                       HostRangeRecord r;
+                       r.kind = static_cast<HostRangeRecord::Kind>(I(s, 0));
+                       r.device = std::uint16_t(I(s, 1));
+                       r.modelId = U(s, 2);
+                       r.iteration = U(s, 3);
+                       r.pid = U(s, 4);
+                       r.tid = U(s, 5);
+                       r.name = U(s, 6);
+                       r.start = I(s, 7);
+                       r.duration = I(s, 8);
+                       r.category = U(s, 9);
+                       r.eventType = U(s, 10);
+                       r.payloadType = U(s, 11);
+                       r.payloadValue = std::uint64_t(I(s, 12));
+                       r.messageType = U(s, 13);
+                       out->push_back(r);
+                   });
+}
+
+bool TimelineStore::readAiCpu(std::vector<AiCpuRecord> *out) const
+{
+    out->clear();
+    return eachRow(d->db.get(),
+                   "SELECT device, model, iteration, stream, task_id, node, timestamp, compute_time, memcpy_time, task_time, "
+                   "dispatch_time, total_time FROM aicpu WHERE session = ?1 ORDER BY timestamp", d->session, &d->error,
+                   [&](sqlite3_stmt *s) {
+                       AiCpuRecord r;
+                       r.device = std::uint16_t(I(s, 0));
+                       r.modelId = U(s, 1);
+                       r.iteration = U(s, 2);
+                       r.streamId = U(s, 3);
+                       r.taskId = U(s, 4);
+                       r.node = U(s, 5);
+                       r.timestamp = I(s, 6);
+                       r.computeTime = I(s, 7);
+                       r.memcpyTime = I(s, 8);
+                       r.taskTime = I(s, 9);
+                       r.dispatchTime = I(s, 10);
+                       r.totalTime = I(s, 11);
+                       out->push_back(r);
+                   });
+}
+
+bool TimelineStore::measureSession(TimeNs *origin, TimeNs *end) const
+{
+    LaneKeys lanes;
+    TimeNs o = kNone, l = 0;
+    if (!measure(d->db.get(), d->session, &lanes, &o, &l)) {
+        d->error = sqlMessage(d->db.get(), Ctx::tr("Measuring the session"));
+        return false;
+    }
+    *origin = o == kNone ? 0 : o;
+    *end = o == kNone ? 1 : std::max(l, o + 1);
+    return true;
+}
+
+bool TimelineStore::marks(std::vector<TimelineMark> *out) const
+{
+    out->clear();
+    sqlite3 *db = d->db.get();
+    bool stored = false;
+    if (!hasTable(db, "timeline_marks", &stored)) {
+        d->error = sqlMessage(db, Ctx::tr("Reading the marks"));
+        return false;
+    }
+    if (!stored)
+        return true;
+    return eachRow(db, "SELECT id, start, end, label FROM timeline_marks WHERE session = ?1 ORDER BY start, id", d->session,
+                   &d->error, [&](sqlite3_stmt *s) {
+                       TimelineMark m;
+                       m.id = I(s, 0);
+                       m.start = I(s, 1);
+                       m.end = I(s, 2);
+                       m.label = T(s, 3);
+                       out->push_back(m);
+                   });
+}
+
+namespace {
+// A short-lived read-write connection for one user edit.
+bool withWriter(const QString &path, QString *message, const std::function<bool(sqlite3 *)> &fn, bool layout = false)
+{
+    Db db;
+    StoreError e;
+    QString m;
+    if (!detail::openProject(path, detail::OpenKind::ReadWrite, detail::DeepCheck::No, false, &db, &e, &m)) {
+        if (message)
+            *message = (layout ? Ctx::tr("The lane layout could not be saved: %1") : Ctx::tr("The mark could not be saved: %1")).arg(m);
+        return false;
+    }
+    if (sqlite3_exec(db.get(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK
+        || sqlite3_exec(db.get(), kTables, nullptr, nullptr, nullptr) != SQLITE_OK || !fn(db.get())
+        || sqlite3_exec(db.get(), "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        const int rc = sqlite3_errcode(db.get());
+        if (message)
+            *message = (layout ? Ctx::tr("The lane layout could not be saved: %1") : Ctx::tr("The mark could not be saved: %1"))
+                           .arg(detail::messageFromCode(rc, path, db.lastMessage()));
+        if (!sqlite3_get_autocommit(db.get()))
+            sqlite3_exec(db.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+        return false;
+    }
+    return true;
+}
+} // namespace
+
+bool TimelineStore::saveMark(TimelineMark *mark, QString *message)
+{
+    return withWriter(d->path, message, [&](sqlite3 *db) {
+        sqlite3_stmt *s = nullptr;
+        const char *sql = mark->id
+            ? "UPDATE timeline_marks SET start = ?2, end = ?3, label = ?4 WHERE id = ?5 AND session = ?1"
+            : "INSERT INTO timeline_marks(session, start, end, label, created_wall_us) VALUES(?1,?2,?3,?4,?5)";
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
+            return false;
+        const QByteArray label = mark->label.toUtf8();
+        sqlite3_bind_int64(s, 1, d->session);
+        sqlite3_bind_int64(s, 2, mark->start);
+        sqlite3_bind_int64(s, 3, mark->end);
+        sqlite3_bind_text(s, 4, label.constData(), int(label.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_int64(s, 5, mark->id ? mark->id : QDateTime::currentMSecsSinceEpoch() * 1000);
+        const bool ok = sqlite3_step(s) == SQLITE_DONE;
+        sqlite3_finalize(s);
+        if (ok && !mark->id)
+            mark->id = sqlite3_last_insert_rowid(db);
+        return ok;
+    });
+}
+
+bool TimelineStore::removeMark(std::int64_t id, QString *message)
+{
+    return withWriter(d->path, message, [&](sqlite3 *db) {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, "DELETE FROM timeline_marks WHERE id = ?1 AND session = ?2", -1, &s, nullptr) != SQLITE_OK)
+            return false;
+        sqlite3_bind_int64(s, 1, id);
+        sqlite3_bind_int64(s, 2, d->session);
+        const bool ok = sqlite3_step(s) == SQLITE_DONE;
+        sqlite3_finalize(s);
+        return ok;
+    });
+}
+
+bool TimelineStore::layout(QByteArray *out) const
+{
+    out->clear();
+    sqlite3 *db = d->db.get();
+    bool stored = false;
+    if (!hasTable(db, "timeline_layouts", &stored)) {
+        d->error = sqlMessage(db, Ctx::tr("Reading the lane layout"));
+        return false;
+    }
+    if (!stored)
+        return true;
+    return eachRow(db, "SELECT layout FROM timeline_layouts WHERE session = ?1", d->session, &d->error, [&](sqlite3_stmt *s) {
+        *out = QByteArray(static_cast<const char *>(sqlite3_column_blob(s, 0)), sqlite3_column_bytes(s, 0));
+    });
+}
+
+bool TimelineStore::saveLayout(const QByteArray &layout, QString *message)
+{
+    return withWriter(d->path, message, [&](sqlite3 *db) {
+        sqlite3_stmt *s = nullptr;
+        const char *sql = layout.isEmpty()
+            ? "DELETE FROM timeline_layouts WHERE session = ?1"
+            : "INSERT INTO timeline_layouts(session, layout, updated_wall_us) VALUES(?1, ?2, ?3) "
+              "ON CONFLICT(session) DO UPDATE SET layout = excluded.layout, updated_wall_us = excluded.updated_wall_us";
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
+            return false;
+        sqlite3_bind_int64(s, 1, d->session);
+        if (!layout.isEmpty()) {
+            sqlite3_bind_blob(s, 2, layout.constData(), int(layout.size()), SQLITE_TRANSIENT);
+            sqlite3_bind_int64(s, 3, QDateTime::currentMSecsSinceEpoch() * 1000);
+        }
+        const bool ok = sqlite3_step(s) == SQLITE_DONE;
+        sqlite3_finalize(s);
+        return ok;
+    }, true);
+}
+
+} // namespace npuscope::store
