@@ -5,6 +5,8 @@
 #include "core/importing/legacy_prof.h"
 
 #include "core/importing/csv_reader.h"
+#include "core/importing/csv_table.h"
+#include "core/importing/today_files.h"
 
 #include <QStringList>
 
@@ -250,36 +252,29 @@ bool LegacyReader::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
 
 bool LegacyReader::readAiCpu(const DataFile &f)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cTs = find(c.header, {"Timestamp"}), cNode = find(c.header, {"Node"});
-    const int cols[5] = {find(c.header, {"Compute_time(ms)"}), find(c.header, {"Memcpy_time(ms)"}), find(c.header, {"Task_time(ms)"}),
-                         find(c.header, {"Dispatch_time(ms)"}), find(c.header, {"Total_time(ms)"})};
-    const int cStream = find(c.header, {"Stream ID"}), cTask = find(c.header, {"Task ID"});
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+    const int cTs = t.col({"Timestamp"}), cNode = t.col({"Node"});
+    const int cols[5] = {t.col({"Compute_time(ms)"}), t.col({"Memcpy_time(ms)"}), t.col({"Task_time(ms)"}),
+                         t.col({"Dispatch_time(ms)"}), t.col({"Total_time(ms)"})};
+    const int cStream = t.col({"Stream ID"}), cTask = t.col({"Task ID"});
+    while (t.next()) {
         AiCpuRecord a;
         a.device = dev(curDevice);
         a.modelId = curModel;
         a.iteration = curIteration;
         TimeNs v[5] = {};
         std::uint64_t stream = 0, task = 0;
-        bool ok = c.row.size() == c.header.size() && usTextToNs(cell(cTs), &a.timestamp) && toUInt64(cell(cStream), &stream)
-               && toUInt64(cell(cTask), &task);
+        bool ok = t.rowComplete() && usTextToNs(t.cell(cTs), &a.timestamp) && toUInt64(t.cell(cStream), &stream)
+               && toUInt64(t.cell(cTask), &task);
         for (int i = 0; i < 5 && ok; ++i)
-            ok = msTextToNs(cell(cols[i]), &v[i]);
+            ok = msTextToNs(t.cell(cols[i]), &v[i]);
         if (!ok) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric time or id; the row was skipped."));
-            ++acc.skipped;
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric time or id; the row was skipped."));
             continue;
         }
-        a.node = ctx_->str(cell(cNode));
+        a.node = ctx_->str(t.cell(cNode));
         a.computeTime = v[0];
         a.memcpyTime = v[1];
         a.taskTime = v[2];
@@ -288,78 +283,61 @@ bool LegacyReader::readAiCpu(const DataFile &f)
         a.streamId = std::uint32_t(stream);
         a.taskId = std::uint32_t(task);
         ctx_->batch().aiCpu.push_back(a);
-        ++acc.imported;
+        ++t.account().imported;
         if (!ctx_->flushIfFull())
             return false;
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
 bool LegacyReader::readDp(const DataFile &f)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cTs = find(c.header, {"Timestamp"}), cAction = find(c.header, {"Action"}), cSource = find(c.header, {"Source"});
-    const int cSize = find(c.header, {"Cached Buffer Size"});
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+    const int cTs = t.col({"Timestamp"}), cAction = t.col({"Action"}), cSource = t.col({"Source"});
+    const int cSize = t.col({"Cached Buffer Size"});
+    while (t.next()) {
         QueueEventRecord q;
         q.device = dev(curDevice);
         std::uint64_t size = 0;
-        if (c.row.size() != c.header.size() || !usTextToNs(cell(cTs), &q.timestamp) || !toUInt64(cell(cSize), &size)) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped."));
-            ++acc.skipped;
+        if (!t.rowComplete() || !usTextToNs(t.cell(cTs), &q.timestamp) || !toUInt64(t.cell(cSize), &size)) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped."));
             continue;
         }
         q.cachedBufferSize = std::uint32_t(size);
-        q.action = ctx_->str(cell(cAction));
-        q.source = ctx_->str(cell(cSource));
+        q.action = ctx_->str(t.cell(cAction));
+        q.source = ctx_->str(t.cell(cSource));
         ctx_->batch().queueEvents.push_back(q);
-        ++acc.imported;
+        ++t.account().imported;
         if (!ctx_->flushIfFull())
             return false;
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
 bool LegacyReader::readFusion(const DataFile &f)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cName = find(c.header, {"Model Name"}), cModel = find(c.header, {"Model ID"}), cOp = find(c.header, {"Fusion Op"});
-    const int cOrig = find(c.header, {"Original Ops"});
-    const int cMem[4] = {find(c.header, {"Memory Input(Bytes)"}), find(c.header, {"Memory Output(Bytes)"}),
-                         find(c.header, {"Memory Weight(Bytes)"}), find(c.header, {"Memory Workspace(Bytes)"})};
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+    const int cName = t.col({"Model Name"}), cModel = t.col({"Model ID"}), cOp = t.col({"Fusion Op"});
+    const int cOrig = t.col({"Original Ops"});
+    const int cMem[4] = {t.col({"Memory Input(Bytes)"}), t.col({"Memory Output(Bytes)"}),
+                         t.col({"Memory Weight(Bytes)"}), t.col({"Memory Workspace(Bytes)"})};
+    while (t.next()) {
+        auto cell = [&t](int i) { return t.cell(i); };
         std::uint64_t model = 0, mem[4] = {};
-        bool ok = c.row.size() == c.header.size() && toUInt64(cell(cModel), &model);
+        bool ok = t.rowComplete() && toUInt64(cell(cModel), &model);
         for (int i = 0; i < 4 && ok; ++i)
             ok = toUInt64(cell(cMem[i]), &mem[i]);
         if (!ok) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped."));
-            ++acc.skipped;
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped."));
             continue;
         }
         // Every iteration's file repeats the model's fusion table.
         if (!fusionSeen.insert({std::uint32_t(model), cell(cOp), cell(cOrig)}).second) {
-            ++acc.duplicates;
+            ++t.account().duplicates;
             continue;
         }
         FusionOpRecord r;
@@ -372,28 +350,15 @@ bool LegacyReader::readFusion(const DataFile &f)
         r.memoryWeight = mem[2];
         r.memoryWorkspace = mem[3];
         ctx_->batch().fusionOps.push_back(r);
-        ++acc.imported;
+        ++t.account().imported;
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
 bool LegacyReader::readDerivedCsv(const DataFile &f)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
-        return true;
-    }
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        ++acc.derived; // op_statistic: recomputed from the tasks on export
-    }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
-    return true;
+    // op_statistic: every row counted as derived (recomputed from the tasks on export).
+    return importing::readDerivedCsv(*ctx_, f.path, f.rel);
 }
 
 bool LegacyReader::readStepCsv(const DataFile &f)
