@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstring>
 #include <set>
+#include <unordered_set>
 
 namespace npuscope::importing {
 
@@ -321,22 +322,30 @@ void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
 {
     if (!db_.has("TASK_PMU_INFO", {"globalTaskId", "name", "value"}))
         return;
-    Query q(db_.get(), "SELECT name FROM TASK_PMU_INFO GROUP BY name ORDER BY min(rowid)");
+    // The metric names in order of first appearance: one scan in storage order (no GROUP BY,
+    // which sorts every row of the largest table, and once, not twice).
+    Query q(db_.get(), "SELECT name FROM TASK_PMU_INFO ORDER BY rowid");
     QStringList cols;
-    while (q.ok() && q.row())
-        cols << QString::fromStdString(textOf(q, 0));
-    ctx.addPmuColumns(cols);
-    pmuAt_ = ctx.pmuIndex(cols);
-    {
-        Query n(db_.get(), "SELECT name FROM TASK_PMU_INFO GROUP BY name ORDER BY min(rowid)");
-        std::size_t i = 0;
-        while (n.ok() && n.row() && i < pmuAt_.size()) {
-            std::int64_t id = 0;
-            if (n.integer(0, &id))
-                pmuOfName_[id] = pmuAt_[i];
-            ++i;
+    std::vector<std::int64_t> ids;
+    std::unordered_set<std::int64_t> seenIds;
+    std::set<std::string> seenTexts;
+    while (q.ok() && q.row()) {
+        std::int64_t id = 0;
+        if (q.integer(0, &id)) {
+            if (seenIds.insert(id).second) {
+                cols << QString::fromStdString(textOf(q, 0));
+                ids.push_back(id);
+            }
+        } else if (seenTexts.insert(std::string(q.text(0))).second) {
+            cols << QString::fromStdString(textOf(q, 0));
+            ids.push_back(INT64_MIN); // a text name: no id to map
         }
     }
+    ctx.addPmuColumns(cols);
+    pmuAt_ = ctx.pmuIndex(cols);
+    for (std::size_t i = 0; i < ids.size() && i < pmuAt_.size(); ++i)
+        if (ids[i] != INT64_MIN)
+            pmuOfName_[ids[i]] = pmuAt_[i];
     const int cycles = int(cols.indexOf(QStringLiteral("aic_total_cycles")));
     cyclesName_ = -1;
     if (cycles >= 0)
