@@ -86,8 +86,16 @@ int checkCommunicationShape(const QString &ours, const QString &real)
     const QJsonObject om = QJsonDocument::fromJson(readAll(ours + QStringLiteral("/communication_matrix.json"))).object();
     const QJsonObject rm = QJsonDocument::fromJson(readAll(real + QStringLiteral("/communication_matrix.json"))).object();
     const QJsonObject rmOps = rm.value(QStringLiteral("step50")).toObject().value(QStringLiteral("collective")).toObject();
-    const QStringList topKeys = rmOps.value(QStringLiteral("allreduce-top1@17522688603477080586")).toObject().value(QStringLiteral("0-1")).toObject().keys();
-    const QStringList totalKeys = rmOps.value(QStringLiteral("allreduce-total@17522688603477080586")).toObject().value(QStringLiteral("0-1")).toObject().keys();
+    // The keys of a link of the real file's top1 and total entries (any link: each rank's
+    // file holds its own row of the matrix).
+    const auto firstLinkKeys = [&rmOps](const char *entry) {
+        const QJsonObject links = rmOps.value(QLatin1String(entry)).toObject();
+        return links.isEmpty() ? QStringList() : links.begin()->toObject().keys();
+    };
+    const QStringList topKeys = firstLinkKeys("allreduce-top1@17522688603477080586");
+    const QStringList totalKeys = firstLinkKeys("allreduce-total@17522688603477080586");
+    if (topKeys.isEmpty() || totalKeys.isEmpty())
+        return -1;
     const QRegularExpression opName(QStringLiteral("^[a-z_]+-(top1|middle|bottom1|bottom2|bottom3|total)(@.+)?$"));
     const QRegularExpression linkName(QStringLiteral("^\\d+-\\d+$"));
     if (om.isEmpty())

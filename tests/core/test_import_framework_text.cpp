@@ -264,7 +264,11 @@ private slots:
         QString error;
         QVERIFY2(importing::importProf(req, trace, &rep, &kind, &error), qPrintable(error));
         QVERIFY(rep.balanced());
-        QCOMPARE(rep.total().skipped, std::uint64_t(0));
+        // Without its kernel table rank 0's l2_cache.csv rows have no kernel to complete:
+        // those rows, and only those, are skipped (and said so).
+        for (const auto &f : rep.files)
+            if (f.skipped > 0)
+                QVERIFY2(f.file.endsWith(QLatin1String("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/l2_cache.csv")), qPrintable(f.file));
         const SessionInfo &info = trace.sessionInfo();
         QCOMPARE(info.devices.size(), std::size_t(2));
         for (int rank = 0; rank < 2; ++rank) {
