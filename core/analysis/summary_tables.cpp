@@ -1101,7 +1101,7 @@ std::shared_ptr<const SummaryTable> buildApiStatistic(const TraceReader &reader,
         [](const ApiRow &r) { return spanOf(r.device, 0, 0, -1, r.first, r.last); });
     t->setColumns(makeColumns({"Level", "API Name", "Time(us)", "Count", "Avg(us)", "Min(us)", "Max(us)", "Variance"}, {0, 1},
                               true, false),
-                  QStringLiteral("Level"));
+                  QStringLiteral("API Name")); // grouping joins an API's levels, not all APIs of a level
     std::map<std::tuple<std::uint16_t, std::string, std::string>, ApiRow> rows;
     for (const auto &k : reader.iterations()) {
         if (cancelled(cancel))

@@ -10,6 +10,7 @@
 
 #include <QStringList>
 #include <utility>
+#include <set>
 #include <vector>
 
 namespace npuscope::exporting {
@@ -18,6 +19,18 @@ enum class Flavour : std::uint8_t {
     Msprof,     // CANN 8 msprof (analysis/csrc/application): sort indexes of today's msprof
     TorchNpu,   // torch_npu's ASCEND_PROFILER_OUTPUT, as the vendored real capture has it
 };
+
+// msprof's ProcessSortIndex (meta_data_event.h) of the lanes written here.
+struct Lanes {
+    std::uint32_t tx, cann, hardware, hccl, overlap;
+    const char *hcclName;
+};
+// msprof's ProcessSortIndex (meta_data_event.h); torch_npu's trace_view.json as the real
+// 910B capture has it (an earlier CANN whose indexes after CANN were one lower, Overlap
+// Analysis 23) with the HCCL lane under that name.
+inline constexpr Lanes kMsprofLanes{6, 7, 14, 16, 31, "Communication"};
+inline constexpr Lanes kTorchLanes{6, 7, 13, 15, 23, "HCCL"};
+inline constexpr std::uint32_t kHostDeviceBits = 31;
 
 class TodayWriter {
 public:
@@ -40,7 +53,21 @@ public:
     bool writeStepTraceTime(const QString &rel);                              // torch_npu
 
 private:
-    struct JsonArray;
+    // A JSON array written element by element, one per line.
+    struct JsonArray {
+        OutFile &f;
+        bool first = true;
+        void next() { f.put(first ? "[\n" : ",\n"); first = false; }
+        void end() { f.put(first ? "[]\n" : "\n]\n"); }
+    };
+    // What the timeline's events used, for the lanes' metadata after them.
+    struct TimelineSeen {
+        std::set<std::uint32_t> streams, planes, cannTids, txTids;
+        bool anyComm = false, anyOverlap = false;
+    };
+    void hostRangeEvent(JsonArray &a, const HostRangeRecord &r, std::uint64_t lanePid, TimelineSeen &seen);
+    void hcclTaskEvent(JsonArray &a, const HcclTaskRecord &h, std::uint64_t comm);
+    void timelineLanes(JsonArray &a, const TimelineSeen &seen, const Lanes &L);
     std::string_view str(StrId id) const { return trace.string(id); }
     std::string_view taskName(const TaskRecord &t) const;
     std::string coreType(const TaskRecord &t) const;

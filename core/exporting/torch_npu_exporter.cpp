@@ -7,9 +7,12 @@
 //     kernel_details.csv             the kernels, by step
 //     op_statistic.csv               per op type and core type
 //     step_trace_time.csv            the time breakdown per step
+//     communication.json             per step, p2p / collective op: times and bandwidth per
+//     communication_matrix.json      link type; the rank × rank links (torch_communication.h)
 // Names and columns follow the real 910B capture in tests/data/reference/.
 
 #include "core/exporting/today_writer.h"
+#include "core/exporting/torch_communication.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -88,13 +91,19 @@ bool exportTorchNpu(const TraceReader &trace, const ExportRequest &request, Expo
         const std::int64_t wall = d.wallBeginUs > 0 ? d.wallBeginUs : sessionWallBeginUs(info);
         return QStringLiteral("%1_%2_ascend_pt").arg(w, localFromUs(wall).toString(QStringLiteral("yyyyMMddHHmmsszzz")));
     };
+    const TorchCommunication comm(trace);
     const auto write = [&](TodayWriter &w, StagedFolder &staged, const DeviceInfo &d) {
         const QString out = QStringLiteral("ASCEND_PROFILER_OUTPUT/");
+        const auto optional = [&](const char *file, const std::string &text) {
+            return text.empty() || staged.writeBytes(out + QLatin1String(file), QByteArray::fromStdString(text));
+        };
         return staged.writeBytes(QStringLiteral("profiler_info_%1.json").arg(d.rankId), profilerInfo(info, d))
             && staged.mkpath(out) && w.writeTimeline(out + QStringLiteral("trace_view.json"))
             && w.writeKernels(out + QStringLiteral("kernel_details.csv"))
             && w.writeOpStatistic(out + QStringLiteral("op_statistic.csv"))
-            && w.writeStepTraceTime(out + QStringLiteral("step_trace_time.csv"));
+            && w.writeStepTraceTime(out + QStringLiteral("step_trace_time.csv"))
+            && optional("communication.json", comm.communicationJson(d.id))
+            && optional("communication_matrix.json", comm.matrixJson(d.id));
     };
     return exportPerDevice(trace, request, Flavour::TorchNpu, name, write, result, errorKind, error, progress, cancel);
 }

@@ -29,8 +29,14 @@ void ImportContext::problem(const QString &rel, std::uint64_t line, std::int64_t
 
 FileAccount &ImportContext::account(const QString &rel)
 {
-    if (auto it = accountIndex_.find(rel); it != accountIndex_.end())
+    // Readers ask for the same file's account row after row: one string compare, no map search.
+    if (lastAccount_ < report_.files.size() && report_.files[lastAccount_].file == rel)
+        return report_.files[lastAccount_];
+    if (auto it = accountIndex_.find(rel); it != accountIndex_.end()) {
+        lastAccount_ = it->second;
         return report_.files[it->second];
+    }
+    lastAccount_ = report_.files.size();
     accountIndex_.emplace(rel, report_.files.size());
     report_.files.push_back({});
     report_.files.back().file = rel;

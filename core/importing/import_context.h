@@ -104,6 +104,7 @@ private:
     const std::atomic_bool *cancel_;
     QString root_;
     std::map<QString, std::size_t> accountIndex_;
+    std::size_t lastAccount_ = SIZE_MAX;
     std::map<std::pair<QString, QString>, std::size_t> problemIndex_;
     ImportProgress progress_;
     StringTable strings_;

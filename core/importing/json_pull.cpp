@@ -449,19 +449,20 @@ bool scalarToTime(JsonPull::Token t, std::string_view text, const char *field, T
     };
     if (t != JsonPull::Token::Number && t != JsonPull::Token::String)
         return invalid(JsonPull::tr("The field \"%1\" has the wrong type.").arg(QLatin1String(field)));
-    const QString shown = QString::fromUtf8(text.data(), qsizetype(std::min<std::size_t>(text.size(), 40)));
+    // Only an error shows the text: no QString per time read.
+    const auto shown = [text] { return QString::fromUtf8(text.data(), qsizetype(std::min<std::size_t>(text.size(), 40))); };
     switch (usTextToTime(text, out)) {
     case TimeText::NotNumber:
         return invalid(JsonPull::tr("The field \"%1\" has the wrong type.").arg(QLatin1String(field)));
     case TimeText::OutOfRange:
         return invalid(JsonPull::tr("The field \"%1\" (%2 µs) is beyond the largest time NPU Scope can hold (%3 µs).")
-                           .arg(QLatin1String(field), shown, QString::number(kMaxTimeNs / 1000)));
+                           .arg(QLatin1String(field), shown(), QString::number(kMaxTimeNs / 1000)));
     case TimeText::Ok:
         break;
     }
     if (*out < 0)
         return invalid(JsonPull::tr("The field \"%1\" is negative (%2 µs); device times and durations are not.")
-                           .arg(QLatin1String(field), shown));
+                           .arg(QLatin1String(field), shown()));
     return true;
 }
 

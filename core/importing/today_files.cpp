@@ -170,7 +170,9 @@ bool readCommunicationJson(ImportContext &ctx, const QString &path, const QStrin
                     ++acc.skipped;
                     continue;
                 }
-                start = TimeNs(std::llround(startUs * 1000.0));
+                // Whole µs and the fraction apart: startUs × 1000 would round to 256 ns at today's epoch.
+                const double whole = std::floor(startUs);
+                start = TimeNs(whole) * 1000 + TimeNs(std::llround((startUs - whole) * 1000.0));
                 CommOpStatRecord r;
                 r.device = device;
                 r.step = str(ctx, step.key());

@@ -60,10 +60,13 @@ void TraceFile::noteMetadata(const TraceEvent &e)
     const JsonScalar *nm = e.arg("name");
     if (!nm || nm->type != JsonScalar::String)
         return;
-    if (e.name == "process_name")
+    if (e.name == "process_name") {
         processes_[e.pid] = nm->text;
-    else if (e.name == "thread_name" && e.hasTid)
+        ++generation_;
+    } else if (e.name == "thread_name" && e.hasTid) {
         threads_[{e.pid, e.tid}] = nm->text;
+        ++generation_;
+    }
 }
 
 const std::string &TraceFile::processName(std::uint64_t pid)
@@ -71,7 +74,7 @@ const std::string &TraceFile::processName(std::uint64_t pid)
     static const std::string none;
     auto it = processes_.find(pid);
     if (it == processes_.end() && !scanned_) {
-        scanRest();
+        scanFor(pid, nullptr);
         it = processes_.find(pid);
     }
     return it == processes_.end() ? none : it->second;
@@ -82,17 +85,16 @@ const std::string &TraceFile::threadName(std::uint64_t pid, std::uint64_t tid)
     static const std::string none;
     auto it = threads_.find({pid, tid});
     if (it == threads_.end() && !scanned_) {
-        scanRest();
+        scanFor(pid, &tid);
         it = threads_.find({pid, tid});
     }
     return it == threads_.end() ? none : it->second;
 }
 
-namespace {
-
 // Walks the JSON structure of a trace file (strings, nesting) without parsing values and
 // hands every event object that may be metadata to `found`. Events are the objects directly
 // in the top-level array, or in an array member of the top-level object ("traceEvents").
+// Fed chunk by chunk; its state carries over between chunks.
 class StructureScan {
 public:
     template <class Found>
@@ -100,16 +102,23 @@ public:
     {
         std::size_t from = 0;
         for (std::size_t i = 0; i < n; ++i) {
-            const char c = p[i];
             if (inString_) {
-                if (escape_)
+                if (escape_) {
                     escape_ = false;
-                else if (c == '\\')
+                    continue;
+                }
+                // Jump to the string's next quote or backslash (call stacks are long strings).
+                while (i < n && p[i] != '"' && p[i] != '\\')
+                    ++i;
+                if (i == n)
+                    break;
+                if (p[i] == '\\')
                     escape_ = true;
-                else if (c == '"')
+                else
                     inString_ = false;
                 continue;
             }
+            const char c = p[i];
             switch (c) {
             case '"':
                 inString_ = true;
@@ -160,12 +169,17 @@ private:
     bool inString_ = false, escape_ = false, inEvent_ = false;
 };
 
-} // namespace
+TraceFile::TraceFile() = default;
 
-void TraceFile::scanRest()
+TraceFile::~TraceFile()
 {
-    scanned_ = true;
-    StructureScan scan;
+    if (scanFd_ >= 0)
+        ::close(scanFd_);
+}
+
+void TraceFile::scanFor(std::uint64_t pid, const std::uint64_t *tid)
+{
+    const auto named = [&] { return tid ? threads_.count({pid, *tid}) > 0 : processes_.count(pid) > 0; };
     auto found = [this](const std::string &object) {
         TraceEventReader r;
         r.openBytes("[" + object + "]");
@@ -173,23 +187,40 @@ void TraceFile::scanRest()
         if (r.next(&e) == TraceEventReader::Result::Event && e.ph == "M" && e.invalid.isEmpty())
             noteMetadata(e);
     };
+    if (!scan_) {
+        scan_ = std::make_unique<StructureScan>();
+        if (!path_.isEmpty()) {
+            scanFd_ = ::open(QFile::encodeName(path_).constData(), O_RDONLY | O_CLOEXEC);
+            if (scanFd_ < 0) {
+                scanned_ = true; // the reading pass has the file open; a failure here only loses late names
+                return;
+            }
+        }
+    }
+    // 1 MiB at a time, until the name is known.
+    constexpr std::size_t kChunk = 1u << 20;
     if (path_.isEmpty()) {
-        scan.feed(bytes_.data(), bytes_.size(), found);
+        while (scanAt_ < bytes_.size() && !named()) {
+            const std::size_t n = std::min(kChunk, bytes_.size() - scanAt_);
+            scan_->feed(bytes_.data() + scanAt_, n, found);
+            scanAt_ += n;
+        }
+        scanned_ = scanAt_ >= bytes_.size();
         return;
     }
-    const int fd = ::open(QFile::encodeName(path_).constData(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return; // the reading pass has the file open; a failure here only loses late names
-    std::vector<char> buf(1u << 20);
-    for (;;) {
-        const ssize_t n = ::read(fd, buf.data(), buf.size());
+    std::vector<char> buf(kChunk);
+    while (!named()) {
+        const ssize_t n = ::read(scanFd_, buf.data(), buf.size());
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
-            break;
-        scan.feed(buf.data(), std::size_t(n), found);
+        if (n <= 0) {
+            scanned_ = true;
+            ::close(scanFd_);
+            scanFd_ = -1;
+            return;
+        }
+        scan_->feed(buf.data(), std::size_t(n), found);
     }
-    ::close(fd);
 }
 
 } // namespace npuscope::importing

@@ -3,10 +3,12 @@
 // legacy per-iteration timelines), read event by event with each event's lane resolved.
 //
 // Lanes are named by "process_name" / "thread_name" metadata, which real msprof writes
-// after the events it names. The events are streamed once; the first time an event's pid
-// has no name yet, the rest of the file is scanned once for metadata (a structural scan
-// that only parses the metadata objects), so every event gets its lane whatever the order,
-// and memory holds the metadata only.
+// after the events it names. The events are streamed once; when an event's pid (or thread)
+// has no name yet, the file ahead is scanned for metadata (a structural scan that only
+// parses the metadata objects) until the name is found or the file ends. The scan resumes
+// where it stopped, so the file is scanned at most once in all, and only as far as names
+// are missing (torch_npu writes its metadata a few thousand events in: a few MB); every
+// event gets its lane whatever the order, and memory holds the metadata only.
 //
 // Lane pids of today's files (all but the framework's own lane, which uses the real pid)
 // encode the lane: (pid << 10) | (sort_index << 5) | device_id, device 31 meaning the host.
@@ -17,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include <map>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 
@@ -42,8 +45,14 @@ inline bool isEncodedPid(std::uint64_t pid) { return pid >= (1u << 10); }
 inline std::uint16_t pidDevice(std::uint64_t pid) { return static_cast<std::uint16_t>(pid & 31u); }
 inline std::uint64_t pidHostPid(std::uint64_t pid) { return pid >> 10; }
 
+class StructureScan;
+
 class TraceFile {
 public:
+    TraceFile();
+    ~TraceFile();
+    TraceFile(const TraceFile &) = delete;
+    TraceFile &operator=(const TraceFile &) = delete;
     bool open(const QString &path);
     void openBytes(std::string bytes);           // tests and fuzzing
     TraceEventReader::Result next(TraceEvent *e);
@@ -60,15 +69,22 @@ public:
     // Records what a metadata event says (next() does it for every "M" event).
     void noteMetadata(const TraceEvent &e);
     bool scanned() const { return scanned_; }
+    // Changes whenever a name is learned (callers caching a lane look it up again).
+    std::uint64_t generation() const { return generation_; }
 
 private:
-    void scanRest();
+    // Scans ahead until `pid` (and `tid` when asked) is named or the file ends.
+    void scanFor(std::uint64_t pid, const std::uint64_t *tid);
     TraceEventReader reader_;
     QString path_;
     std::string bytes_;                   // openBytes: the scan reads these
     std::unordered_map<std::uint64_t, std::string> processes_;
     std::map<std::pair<std::uint64_t, std::uint64_t>, std::string> threads_;
-    bool scanned_ = false;
+    std::unique_ptr<StructureScan> scan_; // the scan's state between calls
+    int scanFd_ = -1;
+    std::size_t scanAt_ = 0;              // openBytes: bytes scanned so far
+    std::uint64_t generation_ = 0;
+    bool scanned_ = false;                // the scan reached the end
 };
 
 } // namespace npuscope::importing

@@ -13,7 +13,10 @@
 
 #include "core/exporting/out_file.h"
 #include "core/exporting/prof_exporter.h"
+#include "core/importing/import_report.h"
+#include "core/importing/importer.h"
 #include "core/importing/json_pull.h"
+#include "core/model/record_sink.h"
 #include "core/model/memory_trace.h"
 #include "core/options/profiling_options.h"
 #include "device/emulator.h"
@@ -239,6 +242,26 @@ bool copyFile(const QString &from, const QString &to)
     return QFile::copy(from, to);
 }
 
+// The reader alone: the same import into a CountingSink in this process (no project
+// written), so the parsing side's speed is seen apart from the store's.
+double readerAloneMBps(const QString &input, double mb)
+{
+    importing::ImportRequest req;
+    req.path = input;
+    CountingSink sink;
+    importing::ImportReport report;
+    importing::ImportError kind{};
+    QString err;
+    QElapsedTimer t;
+    t.start();
+    if (!importing::importProf(req, sink, &report, &kind, &err))
+        die(QStringLiteral("import_torchnpu: reading %1 failed: %2").arg(input, err));
+    const double s = std::max(1e-9, t.nsecsElapsed() / 1e9);
+    info("import_torchnpu: reader alone %.2f s (%.1f MB/s), %zu tasks, %zu framework ranges", s, mb / s, sink.tasks,
+         sink.pythonRanges);
+    return mb / s;
+}
+
 // A rank folder whose trace_view.json repeats the real one's events (ts shifted by the
 // capture's span each time; metadata once) past 500 MB.
 void benchImportTorchText(Config &cfg, const QString &work)
@@ -266,6 +289,9 @@ void benchImportTorchText(Config &cfg, const QString &work)
     line("import_torchnpu_text", d.ours, "MB/s", d.ours / d.theirs,
          QStringLiteral("trace_view.json of %1 MB; peak RSS %2 MB (python3 json.load: %3 MB)")
              .arg(mb, 0, 'f', 0).arg(d.oursRssKb / 1000).arg(d.theirsRssKb / 1000));
+    const double reader = readerAloneMBps(rank, mb);
+    line("import_torchnpu_text_reader", reader, "MB/s", reader / d.theirs,
+         QStringLiteral("the reader alone (no project written) on the same file, against python3 json.load"));
     QDir(rank).removeRecursively();
 }
 
@@ -379,6 +405,9 @@ void benchImportTorchDb(Config &cfg, const QString &work)
     line("import_torchnpu_db", d.ours, "MB/s", d.ours / d.theirs,
          QStringLiteral("ascend_pytorch_profiler_0.db of %1 MB; peak RSS %2 MB (python3 sqlite3 reading every row: %3 MB)")
              .arg(mb, 0, 'f', 0).arg(d.oursRssKb / 1000).arg(d.theirsRssKb / 1000));
+    const double reader = readerAloneMBps(rank, mb);
+    line("import_torchnpu_db_reader", reader, "MB/s", reader / d.theirs,
+         QStringLiteral("the reader alone (no project written) on the same file, against python3 sqlite3"));
     QDir(rank).removeRecursively();
 }
 

@@ -46,6 +46,79 @@ QStringList headerOf(const QString &path)
     return QString::fromUtf8(all.left(nl < 0 ? all.size() : nl)).trimmed().split(QLatin1Char(','));
 }
 
+// communication.json / communication_matrix.json have the real files' shape: steps holding
+// "p2p" and "collective", ops with the real op's sections and keys, "Total Op Info" with the
+// real total's keys; matrix entries named "<type>-<top1|middle|bottom1..3|total>@<group>"
+// whose "<src>-<dst>" links have the real links' keys. Returns the number of ops seen.
+int checkCommunicationShape(const QString &ours, const QString &real)
+{
+    const QJsonObject o = QJsonDocument::fromJson(readAll(ours + QStringLiteral("/communication.json"))).object();
+    const QJsonObject r = QJsonDocument::fromJson(readAll(real + QStringLiteral("/communication.json"))).object();
+    const QJsonObject rOps = r.value(QStringLiteral("step50")).toObject().value(QStringLiteral("collective")).toObject();
+    const QJsonObject rOp = rOps.value(QStringLiteral("hcom_allReduce__586_0_1@17522688603477080586")).toObject();
+    const QJsonObject rTotal = rOps.value(QStringLiteral("Total Op Info")).toObject();
+    const auto sec = [](const QJsonObject &x, const char *k) { return x.value(QLatin1String(k)).toObject(); };
+    const QString time = QStringLiteral("Communication Time Info"), bw = QStringLiteral("Communication Bandwidth Info");
+    const QStringList types = {QStringLiteral("collective"), QStringLiteral("p2p")};
+    int ops = 0;
+    if (o.isEmpty())
+        return 0;
+    for (auto step = o.begin(); step != o.end(); ++step) {
+        if (!step.key().startsWith(QLatin1String("step")) || step->toObject().keys() != types)
+            return -1;
+        for (const QString &type : types) {
+            const QJsonObject opsOf = step->toObject().value(type).toObject();
+            for (auto op = opsOf.begin(); op != opsOf.end(); ++op) {
+                const QJsonObject x = op->toObject();
+                const bool total = op.key() == QLatin1String("Total Op Info");
+                const QJsonObject &model = total ? rTotal : rOp;
+                if (x.keys() != model.keys() || sec(x, "Communication Time Info").keys() != model.value(time).toObject().keys())
+                    return -1;
+                const QJsonObject links = x.value(bw).toObject();
+                const QJsonObject modelLink = model.value(bw).toObject().value(QStringLiteral("HCCS")).toObject();
+                for (auto l = links.begin(); l != links.end(); ++l)
+                    if (l->toObject().keys() != modelLink.keys())
+                        return -1;
+                ops += !total;
+            }
+        }
+    }
+    const QJsonObject om = QJsonDocument::fromJson(readAll(ours + QStringLiteral("/communication_matrix.json"))).object();
+    const QJsonObject rm = QJsonDocument::fromJson(readAll(real + QStringLiteral("/communication_matrix.json"))).object();
+    const QJsonObject rmOps = rm.value(QStringLiteral("step50")).toObject().value(QStringLiteral("collective")).toObject();
+    // The keys of a link of the real file's top1 and total entries (any link: each rank's
+    // file holds its own row of the matrix).
+    const auto firstLinkKeys = [&rmOps](const char *entry) {
+        const QJsonObject links = rmOps.value(QLatin1String(entry)).toObject();
+        return links.isEmpty() ? QStringList() : links.begin()->toObject().keys();
+    };
+    const QStringList topKeys = firstLinkKeys("allreduce-top1@17522688603477080586");
+    const QStringList totalKeys = firstLinkKeys("allreduce-total@17522688603477080586");
+    if (topKeys.isEmpty() || totalKeys.isEmpty())
+        return -1;
+    const QRegularExpression opName(QStringLiteral("^[a-z_]+-(top1|middle|bottom1|bottom2|bottom3|total)(@.+)?$"));
+    const QRegularExpression linkName(QStringLiteral("^\\d+-\\d+$"));
+    if (om.isEmpty())
+        return -1;
+    for (auto step = om.begin(); step != om.end(); ++step) {
+        if (!step.key().startsWith(QLatin1String("step")) || step->toObject().keys() != types)
+            return -1;
+        for (const QString &type : types) {
+            const QJsonObject opsOf = step->toObject().value(type).toObject();
+            for (auto op = opsOf.begin(); op != opsOf.end(); ++op) {
+                if (!opName.match(op.key()).hasMatch())
+                    return -1;
+                const QJsonObject links = op->toObject();
+                for (auto l = links.begin(); l != links.end(); ++l)
+                    if (!linkName.match(l.key()).hasMatch()
+                        || l->toObject().keys() != (op.key().contains(QLatin1String("-total")) ? totalKeys : topKeys))
+                        return -1;
+            }
+        }
+    }
+    return ops;
+}
+
 // The one file under `dir` whose name matches `pattern`.
 QString findFile(const QString &dir, const QString &pattern)
 {
@@ -628,7 +701,57 @@ private slots:
                 return lines.size();
             };
             QCOMPARE(rows(ours + QStringLiteral("kernel_details.csv")), rows(real + QStringLiteral("kernel_details.csv")));
+            // communication.json / communication_matrix.json: the real files' ops, links and
+            // figures ("Size Distribution" is not kept and comes back empty).
+            QCOMPARE(checkCommunicationShape(ours, real), 4);
+            for (const char *f : {"communication.json", "communication_matrix.json"}) {
+                const QJsonObject o = QJsonDocument::fromJson(readAll(ours + QLatin1String(f))).object();
+                const QJsonObject r = QJsonDocument::fromJson(readAll(real + QLatin1String(f))).object();
+                QCOMPARE(o.keys(), r.keys());
+                for (const QString &step : r.keys())
+                    for (const char *type : {"p2p", "collective"}) {
+                        const QJsonObject ro = r.value(step).toObject().value(QLatin1String(type)).toObject();
+                        const QJsonObject oo = o.value(step).toObject().value(QLatin1String(type)).toObject();
+                        QCOMPARE(oo.keys(), ro.keys());
+                        for (const QString &op : ro.keys()) {
+                            const QJsonObject ra = ro.value(op).toObject(), oa = oo.value(op).toObject();
+                            QCOMPARE(oa.keys(), ra.keys());
+                            for (const QString &k : ra.keys()) {
+                                // Matrix links hold numbers; ops hold the time info and per-link figures.
+                                const QJsonObject rs = ra.value(k).toObject(), os = oa.value(k).toObject();
+                                for (const QString &n : rs.keys()) {
+                                    if (rs.value(n).isDouble()) {
+                                        QVERIFY2(std::abs(os.value(n).toDouble() - rs.value(n).toDouble())
+                                                     <= 1e-6 * std::max(1.0, std::abs(rs.value(n).toDouble())),
+                                                 qPrintable(QStringLiteral("%1 %2 %3 %4").arg(QLatin1String(f), op, k, n)));
+                                    } else if (rs.value(n).isObject() && n != QLatin1String("Size Distribution")) {
+                                        const QJsonObject rl = rs.value(n).toObject(), ol = os.value(n).toObject();
+                                        QCOMPARE(ol.keys(), rl.keys());
+                                        for (const QString &m : rl.keys())
+                                            if (rl.value(m).isDouble())
+                                                QVERIFY2(std::abs(ol.value(m).toDouble() - rl.value(m).toDouble())
+                                                             <= 1e-6 * std::max(1.0, std::abs(rl.value(m).toDouble())),
+                                                         qPrintable(QStringLiteral("%1 %2 %3 %4 %5").arg(QLatin1String(f), op, k, n, m)));
+                                    } else if (rs.value(n).isString()) {
+                                        QCOMPARE(os.value(n).toString(), rs.value(n).toString());
+                                    }
+                                }
+                            }
+                        }
+                    }
+            }
         }
+        // Export → import → export keeps them: the second export writes the same files.
+        QTemporaryDir tmp2;
+        const Exported again = exportTo(*back.trace, exporting::ExportLayout::TorchNpu, tmp2.path());
+        QVERIFY2(again.ok, qPrintable(again.error));
+        for (int rank = 0; rank < 2; ++rank)
+            for (const char *f : {"communication.json", "communication_matrix.json"}) {
+                const QString rel = QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(f);
+                const QByteArray a = readAll(e.result.dirs.at(rank) + rel), b = readAll(again.result.dirs.at(rank) + rel);
+                QVERIFY(!a.isEmpty());
+                QCOMPARE(QJsonDocument::fromJson(b), QJsonDocument::fromJson(a));
+            }
     }
 
     void torchNpuMatchesTheRealFiles()
@@ -680,6 +803,13 @@ private slots:
         for (const char *k : {"start_info", "end_info"})
             QCOMPARE(oi.value(QLatin1String(k)).toObject().keys(), ri.value(QLatin1String(k)).toObject().keys());
         QCOMPARE(oi.value(QStringLiteral("rank_id")).toInt(-1), 0);
+
+        // communication.json and communication_matrix.json of each rank, derived from the
+        // collectives and HCCL tasks, in the real files' shape (issue 18 item 4).
+        for (const QString &dir : e.result.dirs) {
+            const int ops = checkCommunicationShape(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT"), real + QStringLiteral("/ASCEND_PROFILER_OUTPUT"));
+            QVERIFY2(ops > 0, qPrintable(dir));
+        }
     }
 
     // The legacy layout keeps a 910B session too: op_summary's Task Type tells the vector

@@ -8,6 +8,8 @@
 #include "core/model/memory_trace.h"
 #include "tests/core/test_import_fixture.h"
 
+#include <QDirIterator>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <map>
@@ -231,6 +233,65 @@ private slots:
         QCOMPARE(steps[0].device, std::uint16_t(0));
         QCOMPARE(steps[0].computing, TimeNs(8873756)); // rank 0's file: 8873.756000000001 µs
         QCOMPARE(steps[1].commNotOverlapped, TimeNs(96359047)); // rank 1's: 96359.047 µs
+    }
+
+    // Two ranks, each missing a different file: one session, one device per rank, rank ids
+    // kept; what exists is imported, the missing files are named in the report.
+    void partialRanksImportWhatExists()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        for (int rank = 0; rank < 2; ++rank) {
+            const QString src = textCapture() + QStringLiteral("/rank%1_ascend_pt").arg(rank);
+            const QString dst = tmp.path() + QStringLiteral("/rank%1_ascend_pt").arg(rank);
+            QDirIterator it(src, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString f = it.next();
+                const QString rel = QDir(src).relativeFilePath(f);
+                // rank 0 loses its kernel table, rank 1 its memory records.
+                if ((rank == 0 && rel.endsWith(QLatin1String("kernel_details.csv")))
+                    || (rank == 1 && rel.endsWith(QLatin1String("memory_record.csv"))))
+                    continue;
+                QDir().mkpath(QFileInfo(dst + QLatin1Char('/') + rel).absolutePath());
+                QVERIFY(QFile::copy(f, dst + QLatin1Char('/') + rel));
+            }
+        }
+        MemoryTrace trace;
+        importing::ImportRequest req;
+        req.path = tmp.path();
+        importing::ImportReport rep;
+        importing::ImportError kind{};
+        QString error;
+        QVERIFY2(importing::importProf(req, trace, &rep, &kind, &error), qPrintable(error));
+        QVERIFY(rep.balanced());
+        // Without its kernel table rank 0's l2_cache.csv rows have no kernel to complete:
+        // those rows, and only those, are skipped (and said so).
+        for (const auto &f : rep.files)
+            if (f.skipped > 0)
+                QVERIFY2(f.file.endsWith(QLatin1String("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/l2_cache.csv")), qPrintable(f.file));
+        const SessionInfo &info = trace.sessionInfo();
+        QCOMPARE(info.devices.size(), std::size_t(2));
+        for (int rank = 0; rank < 2; ++rank) {
+            QCOMPARE(int(info.devices[std::size_t(rank)].rankId), rank);
+            const TraceCounts want = countTrace(outputOf(rank) + QStringLiteral("trace_view.json"));
+            std::size_t tasks = 0;
+            for (const IterationKey &k : trace.iterations())
+                if (k.device == info.devices[std::size_t(rank)].id)
+                    trace.forEachTask(k, [&](const TaskRecord &) { ++tasks; return true; });
+            int expected = 0;
+            for (const auto &kv : want.hardwareByType)
+                expected += kv.second;
+            QCOMPARE(int(tasks), expected); // the timeline of each rank whole
+        }
+        int memory1 = 0, memory0 = 0;
+        trace.forEachMemory(info.devices[0].id, [&](const MemoryRecord &m) { memory0 += !m.module; return true; });
+        trace.forEachMemory(info.devices[1].id, [&](const MemoryRecord &m) { memory1 += !m.module; return true; });
+        QCOMPARE(memory0, csvRows(outputOf(0) + QStringLiteral("memory_record.csv")));
+        QCOMPARE(memory1, 0);
+        // The report names what each rank lacks.
+        const QString missing = rep.missing.join(QLatin1Char('\n'));
+        QVERIFY2(missing.contains(QLatin1String("rank0_ascend_pt")) && missing.contains(QLatin1String("kernel_details.csv")),
+                 qPrintable(missing));
     }
 };
 

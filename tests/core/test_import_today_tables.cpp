@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 
 using namespace npuscope;
 using namespace npuscope::analysis;
@@ -290,6 +291,29 @@ private slots:
             QCOMPARE(tableCount, fileCount);
             QVERIFY(std::abs(tableTotal - fileTotal) <= 0.01 * double(csv.rows.size()));
         }
+    }
+
+    // "Group by op type" on API statistics: one group per API name (the table's type
+    // column), not one per Level (which put every ACL call in one row).
+    void apiStatisticsGroupByApiName()
+    {
+        auto t = buildSummaryTable(text_->trace, SummaryKind::ApiStatistic);
+        QVERIFY(t);
+        const int nameCol = t->columnIndex(QStringLiteral("API Name"));
+        QVERIFY(nameCol >= 0);
+        QCOMPARE(t->groupColumn(), nameCol);
+        std::set<QString> names, levels;
+        for (std::size_t r = 0; r < t->rowCount(); ++r) {
+            names.insert(t->text(r, nameCol));
+            levels.insert(t->text(r, t->columnIndex(QStringLiteral("Level"))));
+        }
+        QVERIFY(names.size() > levels.size());
+        GroupedTable g(t, allRows(*t), t->groupColumn());
+        QCOMPARE(g.rowCount(), names.size());
+        std::set<QString> groups;
+        for (std::size_t r = 0; r < g.rowCount(); ++r)
+            groups.insert(g.text(r, 0));
+        QVERIFY(groups == names);
     }
 
     void stepTimeBreakdownPerRankAndStep()

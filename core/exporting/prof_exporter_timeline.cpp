@@ -1,0 +1,461 @@
+// The legacy PROF export's timeline files (msprof, task_time, hccl, step_trace, msprof_tx
+// JSON): lane metadata and one event per record. Part of the Exporter (prof_exporter_impl.h).
+
+#include "core/exporting/prof_exporter_impl.h"
+
+namespace npuscope::exporting::legacyprof {
+
+using analysis::Interval;
+
+// ---------------------------------------------------------------------------------------
+// timeline events
+
+void Exporter::metaEvent(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, const char *argKey,
+                         std::string_view text)
+{
+    OutFile &f = a.f;
+    a.next();
+    f.put("{\"name\": \"");
+    f.put(name);
+    f.put("\", \"pid\": ");
+    f.putUInt(pid);
+    f.put(", \"tid\": ");
+    f.putUInt(tid);
+    f.put(", \"args\": {\"");
+    f.put(argKey);
+    f.put("\": ");
+    f.putJsonString(text);
+    f.put("}, \"ph\": \"M\"}");
+}
+
+void Exporter::metaEventInt(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, std::uint64_t v)
+{
+    OutFile &f = a.f;
+    a.next();
+    f.put("{\"name\": \"");
+    f.put(name);
+    f.put("\", \"pid\": ");
+    f.putUInt(pid);
+    f.put(", \"tid\": ");
+    f.putUInt(tid);
+    f.put(", \"args\": {\"sort_index\": ");
+    f.putUInt(v);
+    f.put("}, \"ph\": \"M\"}");
+}
+
+void Exporter::processBlockEnd(JsonArray &a, std::uint64_t pid, const char *label, int sort)
+{
+    metaEvent(a, "process_labels", pid, 0, "labels", label);
+    metaEventInt(a, "process_sort_index", pid, 0, static_cast<std::uint64_t>(sort));
+}
+
+void Exporter::stepTraceLaneMeta(JsonArray &a, std::uint32_t model)
+{
+    metaEvent(a, "process_name", pids.hardware, 0, "name", "Ascend Hardware");
+    metaEvent(a, "thread_name", pids.hardware, pids.host, "name", "Step Trace(Model ID:" + std::to_string(model) + ")");
+    metaEventInt(a, "thread_sort_index", pids.hardware, pids.host, 70000ull + model);
+    processBlockEnd(a, pids.hardware, "NPU", 3);
+}
+
+void Exporter::cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &host)
+{
+    std::set<std::uint32_t> tids;
+    for (const auto &r : host)
+        tids.insert(r.tid);
+    if (tids.empty())
+        tids.insert(static_cast<std::uint32_t>(pids.host)); // the training thread, as in the real files
+    metaEvent(a, "process_name", pids.cann, 0, "name", "CANN");
+    for (auto t : tids)
+        metaEvent(a, "thread_name", pids.cann, t, "name", "Thread " + std::to_string(t));
+    for (auto t : tids)
+        metaEventInt(a, "thread_sort_index", pids.cann, t, t);
+    processBlockEnd(a, pids.cann, "CPU", 2);
+}
+
+void Exporter::hardwareLaneMeta(JsonArray &a, const std::vector<TaskRecord> &tasks)
+{
+    std::set<std::uint32_t> streams;
+    for (const auto &t : tasks)
+        streams.insert(t.streamId);
+    metaEvent(a, "process_name", pids.hardware, 0, "name", "Ascend Hardware");
+    for (auto s : streams)
+        metaEvent(a, "thread_name", pids.hardware, s, "name", "Stream " + std::to_string(s));
+    for (auto s : streams)
+        metaEventInt(a, "thread_sort_index", pids.hardware, s, s);
+    processBlockEnd(a, pids.hardware, "NPU", 3);
+}
+
+void Exporter::hcclLaneMeta(JsonArray &a, const std::vector<HcclTaskRecord> &hccl)
+{
+    std::set<std::uint32_t> planes;
+    for (const auto &h : hccl)
+        planes.insert(h.plane);
+    metaEvent(a, "process_name", pids.hccl, 0, "name", "HCCL");
+    for (auto p : planes)
+        metaEvent(a, "thread_name", pids.hccl, p, "name", "Plane " + std::to_string(p));
+    for (auto p : planes)
+        metaEventInt(a, "thread_sort_index", pids.hccl, p, 70000ull + p);
+    metaEvent(a, "thread_name", pids.hccl, kCommKernelTid, "name", "Communication Kernel");
+    metaEventInt(a, "thread_sort_index", pids.hccl, kCommKernelTid, 0);
+    processBlockEnd(a, pids.hccl, "NPU", 11);
+}
+
+void Exporter::overlapLaneMeta(JsonArray &a)
+{
+    metaEvent(a, "process_name", pids.overlap, 0, "name", "Overlap Analysis");
+    metaEvent(a, "thread_name", pids.overlap, 0, "name", "Computing");
+    metaEvent(a, "thread_name", pids.overlap, 1, "name", "Communication");
+    metaEvent(a, "thread_name", pids.overlap, 2, "name", "Communication(Not Overlapped)");
+    metaEvent(a, "thread_name", pids.overlap, 3, "name", "Free");
+    processBlockEnd(a, pids.overlap, "NPU", 12);
+}
+
+void Exporter::txLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &tx)
+{
+    std::set<std::uint32_t> tids;
+    for (const auto &r : tx)
+        tids.insert(r.tid);
+    metaEvent(a, "process_name", pids.tx, 0, "name", "MsprofTx");
+    for (auto t : tids)
+        metaEvent(a, "thread_name", pids.tx, t, "name", "Thread " + std::to_string(t));
+    for (auto t : tids)
+        metaEventInt(a, "thread_sort_index", pids.tx, t, t);
+    processBlockEnd(a, pids.tx, "CPU", 1);
+}
+
+static void eventHead(OutFile &f, std::string_view name, std::uint64_t pid, std::uint64_t tid, TimeNs ts, TimeNs dur)
+{
+    f.put("{\"name\": ");
+    f.putJsonString(name);
+    f.put(", \"pid\": ");
+    f.putUInt(pid);
+    f.put(", \"tid\": ");
+    f.putUInt(tid);
+    f.put(", \"ts\": ");
+    f.putUs(ts);
+    f.put(", \"dur\": ");
+    f.putUs(dur);
+}
+
+void Exporter::taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, taskName(t), pids.hardware, t.streamId, t.start, t.duration);
+    f.put(", \"args\": {\"Task Type\": ");
+    f.putJsonString(trace.taskType(t));
+    f.put(", \"Stream Id\": ");
+    f.putUInt(t.streamId);
+    f.put(", \"Task Id\": ");
+    f.putUInt(t.taskId);
+    f.put(", \"Batch Id\": ");
+    f.putUInt(t.batchId);
+    f.put(", \"Aicore Time(ms)\": ");
+    std::optional<double> aic;
+    if (isAiCoreKind(t.kind))
+        if (const OpDesc *o = trace.op(t.opId))
+            aic = analysis::aicoreTimeUs(t.totalCycles, aicFreq, o->blockDim);
+    if (aic)
+        f.putFixed(*aic, 3);
+    else
+        f.put("\"N/A\"");
+    f.put(", \"Total Cycle\": ");
+    if (isAiCoreKind(t.kind) && t.totalCycles)
+        f.putUInt(t.totalCycles);
+    else
+        f.put("\"N/A\"");
+    f.put("}, \"ph\": \"X\"}");
+}
+
+void Exporter::hcclEvent(JsonArray &a, const HcclTaskRecord &h)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, str(h.name), pids.hccl, h.plane, h.start, h.duration);
+    f.put(", \"args\": {\"notify_id\": ");
+    f.putUInt(h.notifyId);
+    f.put(", \"duration estimated(us)\": ");
+    f.putShortest(h.durationEstimatedUs);
+    f.put(", \"stream id\": ");
+    f.putUInt(h.streamId);
+    f.put(", \"task id\": ");
+    f.putUInt(h.taskId);
+    f.put(", \"task type\": ");
+    f.putJsonString(str(h.name));
+    f.put(", \"src rank\": ");
+    f.putUInt(h.srcRank);
+    f.put(", \"dst rank\": ");
+    f.putUInt(h.dstRank);
+    auto textOr = [this](StrId id, std::string_view dflt) { auto s = str(id); return s.empty() ? dflt : s; };
+    f.put(", \"transport type\": ");
+    f.putJsonString(textOr(h.transportType, "LOCAL"));
+    f.put(", \"size(Byte)\": ");
+    f.putUInt(h.sizeBytes);
+    f.put(", \"data type\": ");
+    f.putJsonString(textOr(h.dataType, "INVALID_TYPE"));
+    f.put(", \"link type\": ");
+    f.putJsonString(textOr(h.linkType, "INVALID_TYPE"));
+    f.put(", \"bandwidth(GB/s)\": ");
+    f.putShortest(h.bandwidthGBps);
+    f.put("}, \"ph\": \"X\"}");
+}
+
+void Exporter::plainEvent(JsonArray &a, std::string_view name, std::uint64_t pid, std::uint64_t tid, TimeNs ts, TimeNs dur)
+{
+    a.next();
+    eventHead(a.f, name, pid, tid, ts, dur);
+    a.f.put(", \"ph\": \"X\"}");
+}
+
+void Exporter::hostEvent(JsonArray &a, const HostRangeRecord &r)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, str(r.name), pids.cann, r.tid, r.start, r.duration);
+    f.put(", \"args\": {");
+    if (r.kind == HostRangeRecord::Kind::Cann) {
+        f.put("\"Model Name\": ");
+        const std::string m = modelName(r.modelId);
+        if (m.empty())
+            f.put("null");
+        else
+            f.putJsonString(m);
+        f.put(", ");
+    }
+    f.put("\"Model Id\": ");
+    f.putUInt(r.modelId);
+    f.put("}, \"ph\": \"X\"}");
+}
+
+void Exporter::txEvent(JsonArray &a, const HostRangeRecord &r)
+{
+    OutFile &f = a.f;
+    a.next();
+    eventHead(f, str(r.name), pids.tx, r.tid, r.start, r.duration);
+    f.put(", \"args\": {\"category\": ");
+    f.putUInt(r.category);
+    f.put(", \"event_type\": ");
+    f.putJsonString(str(r.eventType));
+    f.put(", \"payload_type\": ");
+    f.putUInt(r.payloadType);
+    f.put(", \"payload_value\": ");
+    f.putUInt(r.payloadValue);
+    f.put(", \"message_type\": ");
+    f.putJsonString(str(r.messageType));
+    f.put("}, \"ph\": \"X\"}");
+}
+
+// Step-trace events of one iteration as the real files write them: X events with the
+// markers in args (durations in ns there) and the Data_aug Bound flow pair. The flow goes
+// from the previous iteration's end to this FP start (the first iteration has no previous
+// end: a zero-length pair at FP start).
+std::vector<StepEvent> stepEventsOf(const StepTraceRecord &s)
+{
+    const auto row = analysis::stepTraceRow(s);
+    std::vector<StepEvent> ev;
+    ev.push_back({row.iterationEnd - row.iterationTime, StepEvent::Iteration, 0});
+    ev.push_back({s.fpStart, StepEvent::FpBp, 0});
+    ev.push_back({s.bpEnd, StepEvent::Refresh, 0});
+    for (std::size_t k = 0; k < s.reduces.size(); ++k)
+        ev.push_back({s.reduces[k].start, StepEvent::Reduce, static_cast<std::uint32_t>(k)});
+    ev.push_back({s.previousIterationEnd >= 0 ? s.previousIterationEnd : s.fpStart, StepEvent::FlowStart, 0});
+    ev.push_back({s.fpStart, StepEvent::FlowEnd, 0});
+    std::stable_sort(ev.begin(), ev.end(), [](const StepEvent &a, const StepEvent &b) { return a.ts < b.ts; });
+    return ev;
+}
+
+void Exporter::stepTraceEvent(JsonArray &a, const StepTraceRecord &s, const StepEvent &e, std::uint64_t pid, std::uint64_t tid)
+{
+    OutFile &f = a.f;
+    const auto row = analysis::stepTraceRow(s);
+    const std::string n = std::to_string(s.iteration);
+    auto nsArg = [&f](TimeNs v) { f.putInt(v); f.put(".0"); };
+    a.next();
+    switch (e.kind) {
+    case StepEvent::Iteration:
+        eventHead(f, "Iteration " + n, pid, tid, e.ts, row.iterationTime);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"FP Start\": "); f.putUs(s.fpStart);
+        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
+        f.put(", \"Iteration End\": "); f.putUs(s.iterationEnd);
+        f.put(", \"Iteration Time(ns)\": "); nsArg(row.iterationTime);
+        f.put("}, \"cat\": \"Iteration Time\", \"ph\": \"X\"}");
+        break;
+    case StepEvent::FpBp:
+        eventHead(f, "FP_BP Time " + n, pid, tid, s.fpStart, row.fpToBp);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"FP Start\": "); f.putUs(s.fpStart);
+        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
+        f.put(", \"FP_BP Time(ns)\": "); nsArg(row.fpToBp);
+        f.put("}, \"cat\": \"FP_BP Time\", \"ph\": \"X\"}");
+        break;
+    case StepEvent::Refresh:
+        eventHead(f, "Iteration Refresh " + n, pid, tid, s.bpEnd, row.refresh);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
+        f.put(", \"Iteration End\": "); f.putUs(s.iterationEnd);
+        f.put(", \"Iteration Refresh(ns)\": "); nsArg(row.refresh);
+        f.put("}, \"cat\": \"Iteration Refresh\", \"ph\": \"X\"}");
+        break;
+    case StepEvent::Reduce: {
+        const auto red = s.reduces[e.reduce];
+        const std::string kk = std::to_string(e.reduce);
+        eventHead(f, "Reduce_" + n + "_" + kk, pid, tid, red.start, red.end - red.start);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        f.put(", \"Reduce Start " + kk + "\": "); f.putUs(red.start);
+        f.put(", \"Reduce End " + kk + "\": "); f.putUs(red.end);
+        f.put("}, \"cat\": \"Reduce\", \"ph\": \"X\"}");
+        break;
+    }
+    case StepEvent::FlowStart:
+    case StepEvent::FlowEnd: {
+        const std::string flowName = "Data_aug Bound " + n;
+        const bool start = e.kind == StepEvent::FlowStart;
+        f.put("{\"name\": "); f.putJsonString(flowName);
+        f.put(", \"cat\": \"Data_aug Bound\", \"ph\": \""); f.put(start ? "s" : "t");
+        f.put("\", \"ts\": "); f.putUs(e.ts);
+        f.put(", \"pid\": "); f.putUInt(pid);
+        f.put(", \"tid\": "); f.putUInt(tid);
+        f.put(", \"id\": "); f.putJsonString(flowName);
+        if (start) {
+            f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+        } else {
+            f.put(", \"args\": {\"Data_aug Bound(us)\": "); f.putUs(row.dataAugBound.value_or(0));
+        }
+        f.put("}}");
+        break;
+    }
+    }
+}
+
+void Exporter::writeMsprof(OutFile &f, const DeviceInfo &d, const IterationData &it, const StepTraceRecord *step)
+{
+    JsonArray a{f};
+    a.begin();
+    const bool hcclLanes = hcclFiles;
+    const bool txLanes = opt.msproftx == Switch::On && !it.tx.empty();
+    if (step)
+        stepTraceLaneMeta(a, it.key.modelId);
+    cannLaneMeta(a, it.host);
+    hardwareLaneMeta(a, it.tasks);
+    if (hcclLanes)
+        hcclLaneMeta(a, it.hccl);
+    if (txLanes)
+        txLaneMeta(a, it.tx);
+    overlapLaneMeta(a);
+
+    std::vector<Interval> computing, communication;
+    for (const auto &t : it.tasks)
+        if (isComputeKind(t.kind))
+            computing.push_back({t.start, endOf(t)});
+    for (const auto &c : it.collectives)
+        communication.push_back({c.start, endOf(c)});
+    const auto ov = analysis::computeOverlap(std::move(computing), std::move(communication));
+
+    // All X events of the file in time order; ties keep the lane order of the real files
+    // (host, step trace, stream task, its plane task, communication kernel, overlap).
+    enum Src : std::uint8_t { Host, Step, Task, Hccl, Comm, Ov0, Ov1, Ov2, Ov3, Tx };
+    struct Ev { TimeNs ts; Src src; std::uint32_t idx; };
+    std::vector<Ev> evs;
+    evs.reserve(it.tasks.size() * 2 + it.hccl.size() + 16);
+    for (std::uint32_t i = 0; i < it.host.size(); ++i) evs.push_back({it.host[i].start, Host, i});
+    std::vector<StepEvent> stepEvents;
+    if (step)
+        stepEvents = stepEventsOf(*step);
+    for (std::uint32_t i = 0; i < stepEvents.size(); ++i) evs.push_back({stepEvents[i].ts, Step, i});
+    for (std::uint32_t i = 0; i < it.tasks.size(); ++i) evs.push_back({it.tasks[i].start, Task, i});
+    if (hcclLanes) {
+        for (std::uint32_t i = 0; i < it.hccl.size(); ++i) evs.push_back({it.hccl[i].start, Hccl, i});
+        for (std::uint32_t i = 0; i < it.collectives.size(); ++i) evs.push_back({it.collectives[i].start, Comm, i});
+    }
+    const std::vector<Interval> *ovs[4] = {&ov.computing, &ov.communication, &ov.notOverlapped, &ov.free};
+    for (int l = 0; l < 4; ++l)
+        for (std::uint32_t i = 0; i < ovs[l]->size(); ++i)
+            evs.push_back({(*ovs[l])[i].start, static_cast<Src>(Ov0 + l), i});
+    if (txLanes)
+        for (std::uint32_t i = 0; i < it.tx.size(); ++i) evs.push_back({it.tx[i].start, Tx, i});
+    std::stable_sort(evs.begin(), evs.end(), [](const Ev &x, const Ev &y) { return x.ts < y.ts || (x.ts == y.ts && x.src < y.src); });
+
+    static const char *ovNames[4] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
+    const int freq = d.aicFrequencyMHz;
+    for (const auto &e : evs) {
+        switch (e.src) {
+        case Host: hostEvent(a, it.host[e.idx]); break;
+        case Step: stepTraceEvent(a, *step, stepEvents[e.idx], pids.hardware, pids.host); break;
+        case Task: taskEvent(a, it.tasks[e.idx], freq); break;
+        case Hccl: hcclEvent(a, it.hccl[e.idx]); break;
+        case Comm: {
+            const auto &c = it.collectives[e.idx];
+            plainEvent(a, str(c.name), pids.hccl, kCommKernelTid, c.start, c.duration);
+            break;
+        }
+        case Ov0: case Ov1: case Ov2: case Ov3: {
+            const int l = e.src - Ov0;
+            const auto &iv = (*ovs[l])[e.idx];
+            plainEvent(a, ovNames[l], pids.overlap, static_cast<std::uint64_t>(l), iv.start, iv.end - iv.start);
+            break;
+        }
+        case Tx: txEvent(a, it.tx[e.idx]); break;
+        }
+    }
+    a.end();
+}
+
+void Exporter::writeTaskTimeJson(OutFile &f, const DeviceInfo &d, const IterationData &it)
+{
+    JsonArray a{f};
+    a.begin();
+    hardwareLaneMeta(a, it.tasks);
+    for (const auto &t : it.tasks)
+        taskEvent(a, t, d.aicFrequencyMHz);
+    a.end();
+}
+
+void Exporter::writeHcclJson(OutFile &f, const IterationData &it)
+{
+    JsonArray a{f};
+    a.begin();
+    hcclLaneMeta(a, it.hccl);
+    std::size_t i = 0, j = 0;
+    while (i < it.hccl.size() || j < it.collectives.size()) {
+        if (j >= it.collectives.size() || (i < it.hccl.size() && it.hccl[i].start <= it.collectives[j].start)) {
+            hcclEvent(a, it.hccl[i++]);
+        } else {
+            const auto &c = it.collectives[j++];
+            plainEvent(a, str(c.name), pids.hccl, kCommKernelTid, c.start, c.duration);
+        }
+    }
+    a.end();
+}
+
+void Exporter::writeStepTraceJson(OutFile &f, const std::vector<StepTraceRecord> &steps, std::uint32_t model)
+{
+    JsonArray a{f};
+    a.begin();
+    metaEvent(a, "process_name", pids.host, 0, "name", "Step Trace");
+    metaEvent(a, "thread_name", pids.host, pids.host, "name", "Model ID:" + std::to_string(model));
+    metaEventInt(a, "thread_sort_index", pids.host, pids.host, 70000ull + model);
+    // All iterations in one time line: a flow of one iteration may end after events of
+    // the next one start.
+    struct Item { StepEvent e; const StepTraceRecord *s; };
+    std::vector<Item> items;
+    for (const auto &s : steps)
+        for (const auto &e : stepEventsOf(s))
+            items.push_back({e, &s});
+    std::stable_sort(items.begin(), items.end(), [](const Item &x, const Item &y) { return x.e.ts < y.e.ts; });
+    for (const auto &i : items)
+        stepTraceEvent(a, *i.s, i.e, pids.host, pids.host);
+    a.end();
+}
+
+void Exporter::writeTxJson(OutFile &f, const IterationData &it)
+{
+    JsonArray a{f};
+    a.begin();
+    txLaneMeta(a, it.tx);
+    for (const auto &r : it.tx)
+        txEvent(a, r);
+    a.end();
+}
+
+} // namespace npuscope::exporting::legacyprof

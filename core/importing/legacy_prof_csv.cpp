@@ -1,0 +1,421 @@
+// The legacy layout's summary CSVs (op_summary, task_time, l2_cache, msprof_tx, ai_cpu,
+// dp, fusion_op, step_trace and the derived ones): per iteration, read into the lookups the
+// timeline's tasks are completed from. Part of LegacyReader (legacy_prof.h).
+
+#include "core/importing/legacy_prof.h"
+
+#include "core/importing/csv_reader.h"
+#include "core/importing/csv_table.h"
+#include "core/importing/today_files.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace npuscope::importing::legacy {
+
+namespace {
+using Tr = ProfImporter;
+} // namespace
+
+// ---------------------------------------------------------------------------------------
+// summary CSVs
+
+namespace csvcol {
+int find(const std::vector<std::string> &h, std::initializer_list<const char *> names)
+{
+    for (const char *n : names)
+        for (std::size_t i = 0; i < h.size(); ++i)
+            if (h[i] == n)
+                return int(i);
+    return -1;
+}
+} // namespace csvcol
+
+// Opens a CSV, reads its header and checks the columns the caller needs.
+struct CsvFile {
+    CsvReader r;
+    std::vector<std::string> header, row;
+    bool ok = false;
+};
+
+bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
+{
+    FileAccount &acc = ctx_->account(f.rel);
+    CsvFile c;
+    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        return true;
+    }
+    using csvcol::find;
+    const int cDev = find(c.header, {"Device_id"});
+    const int cStream = find(c.header, {"Stream ID"}), cTask = find(c.header, {"Task ID"});
+    const int cStart = find(c.header, {"Task Start Time", "Task Start Time(us)"});
+    const int cType = find(c.header, {"OP Type"}), cBlock = find(c.header, {"Block Dim"});
+    const int cCore = find(c.header, {"Task Type"}), cAicore = find(c.header, {"aicore_time(us)"});
+    const int cInS = find(c.header, {"Input Shapes"}), cInT = find(c.header, {"Input Data Types"}), cInF = find(c.header, {"Input Formats"});
+    const int cOutS = find(c.header, {"Output Shapes"}), cOutT = find(c.header, {"Output Data Types"}), cOutF = find(c.header, {"Output Formats"});
+    const int cCycles = find(c.header, {"total_cycles"});
+    if (cStream < 0 || cTask < 0 || cStart < 0) {
+        ctx_->problem(f.rel, 1, 0, Tr::tr("The header lacks Stream ID, Task ID or Task Start Time; the file was not read."));
+        while (c.r.next(&c.row)) {
+            ++acc.items;
+            ++acc.skipped;
+        }
+        return true;
+    }
+    const int metricsAt = cCycles >= 0 ? cCycles + 1 : int(c.header.size());
+    QStringList metricNames;
+    std::vector<int> metricCols;
+    for (int i = metricsAt; i < int(c.header.size()); ++i) {
+        metricNames << QString::fromStdString(c.header[std::size_t(i)]);
+        metricCols.push_back(i);
+    }
+    if (cAicore >= 0 && recordedAicoreTime(metricNames)) {
+        metricNames.prepend(QStringLiteral("aicore_time(us)"));
+        metricCols.insert(metricCols.begin(), cAicore);
+    }
+    const int nMetrics = int(metricCols.size());
+    const std::vector<int> at = ctx_->pmuIndex(metricNames);
+    const std::size_t width = std::size_t(ctx_->pmuColumns().size());
+    while (c.r.next(&c.row)) {
+        ++acc.items;
+        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+        std::uint64_t stream = 0, task = 0, dev = device;
+        TimeNs start = 0;
+        if (c.row.size() != c.header.size() || !toUInt64(cell(cStream), &stream) || !toUInt64(cell(cTask), &task)
+            || !usTextToNs(cell(cStart), &start) || (cDev >= 0 && !toUInt64(cell(cDev), &dev))) {
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped."));
+            ++acc.skipped;
+            continue;
+        }
+        OpSummaryRow row;
+        row.opType = cell(cType);
+        row.core = cell(cCore);
+        row.inS = cell(cInS); row.inT = cell(cInT); row.inF = cell(cInF);
+        row.outS = cell(cOutS); row.outT = cell(cOutT); row.outF = cell(cOutF);
+        std::uint64_t bd = 0, cyc = 0;
+        toUInt64(cell(cBlock), &bd);
+        row.blockDim = static_cast<std::uint16_t>(std::min<std::uint64_t>(bd, 65535));
+        if (toUInt64(cell(cCycles), &cyc))
+            row.cycles = cyc;
+        bool anyMetric = false;
+        row.pmu.assign(width, 0.f);
+        for (int i = 0; i < nMetrics; ++i) {
+            double v = 0;
+            if (at[std::size_t(i)] >= 0 && toDouble(cell(metricCols[std::size_t(i)]), &v)) {
+                row.pmu[std::size_t(at[std::size_t(i)])] = static_cast<float>(v);
+                anyMetric = true;
+            }
+        }
+        if (!anyMetric)
+            row.pmu.clear();
+        row.line = c.r.recordLine();
+        row.offset = c.r.recordOffset();
+        const std::uint64_t k = mix(taskKey(std::uint32_t(stream), std::uint32_t(task), start), dev);
+        // The first row of a task wins; a repeated one used to overwrite it, and the
+        // overwritten row was then never accounted for (found by fuzzing).
+        if (!opRows.try_emplace(k, std::move(row)).second) {
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("Another row of this file has the same device, stream, task id and start time; this row was skipped."));
+            ++acc.skipped;
+        }
+    }
+    if (!c.r.error().isEmpty())
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+    return true;
+}
+
+bool LegacyReader::readTaskTimeCsv(const DataFile &f)
+{
+    FileAccount &acc = ctx_->account(f.rel);
+    CsvFile c;
+    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        return true;
+    }
+    using csvcol::find;
+    const int cCount = find(c.header, {"Count"}), cPending = find(c.header, {"Pending(us)"});
+    const int cTask = find(c.header, {"Task ID"}), cName = find(c.header, {"Op Name"}), cStream = find(c.header, {"Stream ID"});
+    while (c.r.next(&c.row)) {
+        ++acc.items;
+        std::uint64_t count = 0, task = 0, stream = 0;
+        TimeNs pending = 0;
+        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+        if (c.row.size() != c.header.size() || !toUInt64(cell(cCount), &count) || !toUInt64(cell(cTask), &task)
+            || !toUInt64(cell(cStream), &stream) || !usTextToNs(cell(cPending), &pending) || count == 0) {
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped."));
+            ++acc.skipped;
+            continue;
+        }
+        const std::string name = cell(cName);
+        PendingStat &p = pendings[mixStr(mix(mix(2, stream), task), name)];
+        p.count += count;
+        p.total += pending;
+        p.line = c.r.recordLine();
+        p.offset = c.r.recordOffset();
+        // The rest of the row (times, waiting, running) is recomputed from the tasks.
+        ++acc.imported;
+    }
+    if (!c.r.error().isEmpty())
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+    return true;
+}
+
+bool LegacyReader::readL2(const DataFile &f)
+{
+    FileAccount &acc = ctx_->account(f.rel);
+    CsvFile c;
+    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        return true;
+    }
+    using csvcol::find;
+    const int cStream = find(c.header, {"Stream Id"}), cTask = find(c.header, {"Task Id"});
+    const int cHit = find(c.header, {"Hit Rate"}), cVictim = find(c.header, {"Victim Rate"});
+    while (c.r.next(&c.row)) {
+        ++acc.items;
+        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+        std::uint64_t stream = 0, task = 0;
+        double hit = 0, victim = -1;
+        if (c.row.size() != c.header.size() || !toUInt64(cell(cStream), &stream) || !toUInt64(cell(cTask), &task)
+            || !toDouble(cell(cHit), &hit)) {
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped."));
+            ++acc.skipped;
+            continue;
+        }
+        if (!toDouble(cell(cVictim), &victim))
+            victim = -1;
+        l2Rows[mix(mix(3, stream), task)].push_back({float(hit), float(victim)});
+        ++l2Unused;
+        ++acc.imported; // taken back as skipped in finishIteration when no task claims it
+    }
+    if (!c.r.error().isEmpty())
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+    return true;
+}
+
+bool LegacyReader::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
+{
+    FileAccount &acc = ctx_->account(f.rel);
+    CsvFile c;
+    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        return true;
+    }
+    using csvcol::find;
+    const int cPid = find(c.header, {"pid"}), cTid = find(c.header, {"tid"}), cCat = find(c.header, {"category"});
+    const int cEvent = find(c.header, {"event_type"}), cPType = find(c.header, {"payload_type"}), cPValue = find(c.header, {"payload_value"});
+    const int cStart = find(c.header, {"Start_time(ns)"}), cEnd = find(c.header, {"End_time(ns)"});
+    const int cMType = find(c.header, {"message_type"}), cMsg = find(c.header, {"message"});
+    while (c.r.next(&c.row)) {
+        ++acc.items;
+        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+        std::uint64_t pid = pidFallback, tid = 0, cat = 0, ptype = 0, pvalue = 0;
+        double s = 0, e = 0;
+        if (c.row.size() != c.header.size() || !toUInt64(cell(cTid), &tid) || !toDouble(cell(cStart), &s) || !toDouble(cell(cEnd), &e) || e < s) {
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped."));
+            ++acc.skipped;
+            continue;
+        }
+        toUInt64(cell(cPid), &pid);
+        toUInt64(cell(cCat), &cat);
+        toUInt64(cell(cPType), &ptype);
+        toUInt64(cell(cPValue), &pvalue);
+        HostRangeRecord r;
+        r.kind = HostRangeRecord::Kind::MsprofTx;
+        r.device = dev(curDevice);
+        r.modelId = curModel;
+        r.iteration = curIteration;
+        r.pid = std::uint32_t(pid);
+        r.tid = std::uint32_t(tid);
+        r.start = static_cast<TimeNs>(std::llround(s));
+        r.duration = static_cast<TimeNs>(std::llround(e)) - r.start;
+        const std::string msg = cell(cMsg);
+        r.name = ctx_->str(msg);
+        r.category = std::uint32_t(cat);
+        r.eventType = ctx_->str(cell(cEvent));
+        r.payloadType = std::uint32_t(ptype);
+        r.payloadValue = pvalue;
+        r.messageType = ctx_->str(cell(cMType));
+        ctx_->batch().hostRanges.push_back(r);
+        seenTx.insert(mixStr(mix(mix(4, r.tid), std::uint64_t(r.start)) ^ std::uint64_t(r.duration), msg));
+        txFromCsv = true;
+        ++acc.imported;
+        if (!ctx_->flushIfFull())
+            return false;
+    }
+    if (!c.r.error().isEmpty())
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+    return true;
+}
+
+bool LegacyReader::readAiCpu(const DataFile &f)
+{
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
+        return true;
+    const int cTs = t.col({"Timestamp"}), cNode = t.col({"Node"});
+    const int cols[5] = {t.col({"Compute_time(ms)"}), t.col({"Memcpy_time(ms)"}), t.col({"Task_time(ms)"}),
+                         t.col({"Dispatch_time(ms)"}), t.col({"Total_time(ms)"})};
+    const int cStream = t.col({"Stream ID"}), cTask = t.col({"Task ID"});
+    while (t.next()) {
+        AiCpuRecord a;
+        a.device = dev(curDevice);
+        a.modelId = curModel;
+        a.iteration = curIteration;
+        TimeNs v[5] = {};
+        std::uint64_t stream = 0, task = 0;
+        bool ok = t.rowComplete() && usTextToNs(t.cell(cTs), &a.timestamp) && toUInt64(t.cell(cStream), &stream)
+               && toUInt64(t.cell(cTask), &task);
+        for (int i = 0; i < 5 && ok; ++i)
+            ok = msTextToNs(t.cell(cols[i]), &v[i]);
+        if (!ok) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric time or id; the row was skipped."));
+            continue;
+        }
+        a.node = ctx_->str(t.cell(cNode));
+        a.computeTime = v[0];
+        a.memcpyTime = v[1];
+        a.taskTime = v[2];
+        a.dispatchTime = v[3];
+        a.totalTime = v[4];
+        a.streamId = std::uint32_t(stream);
+        a.taskId = std::uint32_t(task);
+        ctx_->batch().aiCpu.push_back(a);
+        ++t.account().imported;
+        if (!ctx_->flushIfFull())
+            return false;
+    }
+    return true;
+}
+
+bool LegacyReader::readDp(const DataFile &f)
+{
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
+        return true;
+    const int cTs = t.col({"Timestamp"}), cAction = t.col({"Action"}), cSource = t.col({"Source"});
+    const int cSize = t.col({"Cached Buffer Size"});
+    while (t.next()) {
+        QueueEventRecord q;
+        q.device = dev(curDevice);
+        std::uint64_t size = 0;
+        if (!t.rowComplete() || !usTextToNs(t.cell(cTs), &q.timestamp) || !toUInt64(t.cell(cSize), &size)) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric timestamp or buffer size; the row was skipped."));
+            continue;
+        }
+        q.cachedBufferSize = std::uint32_t(size);
+        q.action = ctx_->str(t.cell(cAction));
+        q.source = ctx_->str(t.cell(cSource));
+        ctx_->batch().queueEvents.push_back(q);
+        ++t.account().imported;
+        if (!ctx_->flushIfFull())
+            return false;
+    }
+    return true;
+}
+
+bool LegacyReader::readFusion(const DataFile &f)
+{
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
+        return true;
+    const int cName = t.col({"Model Name"}), cModel = t.col({"Model ID"}), cOp = t.col({"Fusion Op"});
+    const int cOrig = t.col({"Original Ops"});
+    const int cMem[4] = {t.col({"Memory Input(Bytes)"}), t.col({"Memory Output(Bytes)"}),
+                         t.col({"Memory Weight(Bytes)"}), t.col({"Memory Workspace(Bytes)"})};
+    while (t.next()) {
+        auto cell = [&t](int i) { return t.cell(i); };
+        std::uint64_t model = 0, mem[4] = {};
+        bool ok = t.rowComplete() && toUInt64(cell(cModel), &model);
+        for (int i = 0; i < 4 && ok; ++i)
+            ok = toUInt64(cell(cMem[i]), &mem[i]);
+        if (!ok) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric model id or memory size; the row was skipped."));
+            continue;
+        }
+        // Every iteration's file repeats the model's fusion table.
+        if (!fusionSeen.insert({std::uint32_t(model), cell(cOp), cell(cOrig)}).second) {
+            ++t.account().duplicates;
+            continue;
+        }
+        FusionOpRecord r;
+        r.modelId = std::uint32_t(model);
+        r.modelName = ctx_->str(cell(cName));
+        r.fusionOp = ctx_->str(cell(cOp));
+        r.originalOps = ctx_->str(cell(cOrig));
+        r.memoryInput = mem[0];
+        r.memoryOutput = mem[1];
+        r.memoryWeight = mem[2];
+        r.memoryWorkspace = mem[3];
+        ctx_->batch().fusionOps.push_back(r);
+        ++t.account().imported;
+    }
+    return true;
+}
+
+bool LegacyReader::readDerivedCsv(const DataFile &f)
+{
+    // op_statistic: every row counted as derived (recomputed from the tasks on export).
+    return importing::readDerivedCsv(*ctx_, f.path, f.rel);
+}
+
+bool LegacyReader::readStepCsv(const DataFile &f)
+{
+    FileAccount &acc = ctx_->account(f.rel);
+    CsvFile c;
+    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
+        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+        return true;
+    }
+    using csvcol::find;
+    const int cIt = find(c.header, {"Iteration ID"}), cFp = find(c.header, {"FP Start"}), cBp = find(c.header, {"BP End"});
+    const int cEnd = find(c.header, {"Iteration End"}), cTime = find(c.header, {"Iteration Time(us)"});
+    const int cAug = find(c.header, {"Data Aug Bound(us)"});
+    while (c.r.next(&c.row)) {
+        ++acc.items;
+        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+        std::uint64_t it = 0;
+        TimeNs fp = 0, bp = 0, end = 0, time = 0;
+        if (c.row.size() != c.header.size() || !toUInt64(cell(cIt), &it) || it == 0 || !usTextToNs(cell(cFp), &fp)
+            || !usTextToNs(cell(cBp), &bp) || !usTextToNs(cell(cEnd), &end) || !usTextToNs(cell(cTime), &time)) {
+            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped."));
+            ++acc.skipped;
+            continue;
+        }
+        StepAcc &s = steps[{f.model, std::uint32_t(it)}];
+        const std::string aug = cell(cAug);
+        TimeNs augNs = 0;
+        s.firstByCsv = aug.empty();
+        if (!aug.empty() && usTextToNs(aug, &augNs))
+            s.dataAug = augNs;
+        if (s.haveIter || s.haveFpBp) {
+            ++acc.duplicates;
+            continue;
+        }
+        // Only the CSV knows this iteration: take the markers from it.
+        s.model = f.model;
+        s.iteration = std::uint32_t(it);
+        s.fromCsv = true;
+        s.fpStart = fp;
+        s.bpEnd = bp;
+        s.iterEnd = end;
+        s.iterStart = end - time;
+        s.haveIter = true;
+        for (std::size_t k = 0; 2 * k + 1 + std::size_t(cAug) + 1 < c.header.size() + 1; ++k) {
+            const int cs = cAug + 1 + int(2 * k);
+            if (cs + 1 >= int(c.header.size()))
+                break;
+            TimeNs rs = 0, rd = 0;
+            if (usTextToNs(cell(cs), &rs) && usTextToNs(cell(cs + 1), &rd))
+                s.reduces[std::uint32_t(k)] = {rs, rs + rd};
+        }
+        ++acc.imported;
+    }
+    if (!c.r.error().isEmpty())
+        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
+    return true;
+}
+
+} // namespace npuscope::importing::legacy

@@ -1,0 +1,93 @@
+#pragma once
+// The reader of the SQLite exports (see sqlite_export_reader.cpp for what it reads); its
+// methods are in sqlite_export_reader.cpp (devices, strings, tasks) and
+// sqlite_export_tables.cpp (communication ops, API calls, counters, memory, analysis.db).
+
+#include "core/importing/import_context.h"
+#include "core/importing/readers.h"
+#include "core/importing/sqlite_export_db.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace npuscope::importing {
+
+class SqliteExportReader : public LayoutReader {
+public:
+    explicit SqliteExportReader(const Source &s) : LayoutReader(s) {}
+    bool prepare(ImportContext &ctx) override;
+    bool read(ImportContext &ctx) override;
+
+private:
+    static QString tableRel(const QString &file, const std::string &table);
+    static std::int64_t countRows(ExportDb &db, const std::string &table);
+    bool checkVersion(ImportContext &ctx);
+    void loadStrings();
+    // A text column: an id into STRING_IDS (or the text itself in files that store text).
+    std::string textOf(const Query &q, int c) const;
+    // textOf without a copy: valid until the next row.
+    std::string_view textView(const Query &q, int c) const;
+    // The same as a session string: a STRING_IDS id is interned once, then looked up.
+    StrId strOf(ImportContext &ctx, const Query &q, int c);
+    // The task kind of a type text, decided once per distinct text.
+    TaskKind kindOf(StrId type, const Query &q, int c);
+    // True when the table's rows are in (a, b) order by rowid, as the profilers write them:
+    // then a merge on `a` reads them in storage order instead of sorting millions of rows.
+    bool inRowidOrder(const char *table, const char *a, const char *b = nullptr);
+    std::string enumName(const char *table, std::int64_t id);
+    void describeDevices(ImportContext &ctx);
+    void registerPmuColumns(ImportContext &ctx);
+    void readSteps(ImportContext &ctx);
+    std::uint16_t sessionDevice(std::int64_t id) const;
+
+    // TASK with its kernel (COMPUTE_TASK_INFO), PMU values (TASK_PMU_INFO rows, grouped) and
+    // HCCL plane description (COMMUNICATION_TASK_INFO), in one pass over the join.
+    bool readTasks(ImportContext &ctx);
+    // The PMU rows beside the tasks, read in the same task id order.
+    struct PmuMerge {
+        Query *q = nullptr;
+        bool more = false;
+        QString rel;
+        std::uint64_t orphans = 0;
+        std::vector<std::pair<std::int64_t, double>> values; // (metric name id, value) of one task
+        void rowsOf(ImportContext &ctx, std::int64_t g);
+    };
+    std::string taskSql(bool kernels, bool comm, bool stored) const;
+    void kernelOfRow(ImportContext &ctx, const Query &q, std::int64_t g, TaskRecord &t, PmuMerge &pmu);
+    void hcclOfRow(ImportContext &ctx, const Query &q, const TaskRecord &t);
+    void accountOrphanRows(ImportContext &ctx, const QString &relKernel, const QString &relComm);
+    void loadConnectionCats();
+    const std::vector<std::string> &categoriesOf(std::int64_t connection) const;
+    void accountTable(ImportContext &ctx, const std::string &table, std::int64_t rows);
+    bool readCommunicationOps(ImportContext &ctx);
+    bool readCannApi(ImportContext &ctx);
+    bool readPytorchApi(ImportContext &ctx);
+    bool readMstx(ImportContext &ctx);
+
+    // One counter table: `sql` selects (deviceId, timestampNs, value, series suffix text).
+    bool counterTable(ImportContext &ctx, const std::string &table, const std::string &sql, const char *track,
+                      const std::function<std::string(const Query &)> &series, const char *unit);
+    bool readCounters(ImportContext &ctx);
+    bool readMemory(ImportContext &ctx);
+
+    // analysis.db: the framework's own step breakdown and communication analysis.
+    bool readAnalysis(ImportContext &ctx);
+    bool framework_ = false;
+    QString folder_, contain_, rel_, analysisPath_, version_;
+    ExportDb db_, analysis_;
+    std::unordered_map<std::int64_t, std::string> text_;
+    std::unordered_map<std::int64_t, StrId> strIds_;
+    std::unordered_map<StrId, TaskKind> kinds_;
+    std::map<std::string, std::map<std::int64_t, std::string>> enums_;
+    std::unordered_map<std::int64_t, std::vector<std::string>> cats_;
+    bool catsLoaded_ = false;
+    std::vector<int> pmuAt_;
+    std::unordered_map<std::int64_t, int> pmuOfName_;
+    std::int64_t cyclesName_ = -1;
+    StepWindows steps_;
+};
+
+} // namespace npuscope::importing
