@@ -40,34 +40,53 @@ inline bool rawExec(const QString &path, const char *sql)
     return ok;
 }
 
-// Overwrites two leaf pages of the tasks table (dbstat names them), leaving the header,
-// the schema and the meta table intact: damage only a read of those rows meets.
-inline bool damageTaskPages(const QString &path)
+// The leaf pages of a table or index, in order (dbstat numbers them from 1), and the page
+// size. Empty when the file cannot be opened.
+inline std::vector<qint64> leafPages(const QString &path, const char *name, int *pageSize)
 {
     std::vector<qint64> pages;
-    int pageSize = 4096;
+    *pageSize = 0;
     sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        return false;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        return pages;
+    }
     sqlite3_stmt *st = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'tasks' AND pagetype = 'leaf' ORDER BY pageno", -1,
-                           &st, nullptr) == SQLITE_OK)
+    if (sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = ?1 AND pagetype = 'leaf' ORDER BY pageno", -1,
+                           &st, nullptr) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
         while (sqlite3_step(st) == SQLITE_ROW)
             pages.push_back(sqlite3_column_int64(st, 0));
+    }
     sqlite3_finalize(st);
     if (sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        pageSize = sqlite3_column_int(st, 0);
+        *pageSize = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
     sqlite3_close(db);
-    if (pages.size() < 4)
-        return false;
+    return pages;
+}
+
+// Overwrites the pages with garbage, as a disk error or another program would.
+inline bool overwritePages(const QString &path, const std::vector<qint64> &pages, int pageSize)
+{
     QFile f(path);
-    if (!f.open(QIODevice::ReadWrite))
+    if (pageSize < 512 || !f.open(QIODevice::ReadWrite))
         return false;
-    for (std::size_t i = pages.size() / 2; i < pages.size() / 2 + 2; ++i)
-        if (!f.seek((pages[i] - 1) * pageSize) || f.write(QByteArray(pageSize, '\x5a')) != pageSize)
+    for (qint64 page : pages)
+        if (!f.seek((page - 1) * pageSize) || f.write(QByteArray(pageSize, '\x5a')) != pageSize)
             return false;
     return true;
+}
+
+// Overwrites two leaf pages of the tasks table, leaving the header, the schema and the
+// meta table intact: damage only a read of those rows meets.
+inline bool damageTaskPages(const QString &path)
+{
+    int pageSize = 0;
+    const std::vector<qint64> pages = leafPages(path, "tasks", &pageSize);
+    if (pages.size() < 4)
+        return false;
+    return overwritePages(path, {pages[pages.size() / 2], pages[pages.size() / 2 + 1]}, pageSize);
 }
 
 } // namespace testfiles

@@ -8,38 +8,28 @@
 
 #include <QApplication>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGridLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
-#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSettings>
 #include <QSpinBox>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
-#include <QUrl>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -47,35 +37,7 @@ namespace npuscope::ui {
 
 namespace {
 const char kFromFile[] = "\x01from-file";
-const char kBuiltinPrefix[] = "builtin:";
-const char kMessageStyle[] = "color: #d0334a;";
 
-QString presetGroup()
-{
-    return QStringLiteral("optionPresets");
-}
-
-// Built-in presets are JSON files compiled into the resources (resources/presets).
-QMap<QString, QByteArray> builtinPresets()
-{
-    QMap<QString, QByteArray> out;
-    const QDir dir(QStringLiteral(":/presets"));
-    for (const QString &f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        QFile file(dir.filePath(f));
-        if (file.open(QIODevice::ReadOnly))
-            out.insert(QFileInfo(f).completeBaseName(), file.readAll().trimmed());
-    }
-    return out;
-}
-
-QPlainTextEdit *codeView(QWidget *parent)
-{
-    auto *e = new QPlainTextEdit(parent);
-    e->setReadOnly(true);
-    e->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    e->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    return e;
-}
 } // namespace
 
 NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
@@ -343,99 +305,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     tabs_->addTab(optionsStack_, QString());
 
     // ---- Preview and import ----
-    auto *preview = new QGroupBox(this);
-    auto *pl = new QVBoxLayout(preview);
-    auto *previewTabs = new QTabWidget(preview);
-    jsonPreview_ = codeView(preview);
-    estimatorPreview_ = codeView(preview);
-    sessRunPreview_ = codeView(preview);
-    jsonPreview_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    // Wrapped, so the long profiling_options line is readable without scrolling; Copy
-    // copies the real lines.
-    estimatorPreview_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    sessRunPreview_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    for (QPlainTextEdit *e : {jsonPreview_, estimatorPreview_, sessRunPreview_}) {
-        auto *page = new QWidget(previewTabs);
-        auto *v = new QVBoxLayout(page);
-        v->addWidget(e, 1);
-        auto *copy = new QPushButton(page);
-        onTr([copy] { copy->setText(tr("&Copy")); });
-        connect(copy, &QPushButton::clicked, this, [e] { QGuiApplication::clipboard()->setText(e->toPlainText()); });
-        auto *h = new QHBoxLayout;
-        h->addStretch(1);
-        h->addWidget(copy);
-        v->addLayout(h);
-        previewTabs->addTab(page, QString());
-    }
-    onTr([=] {
-        preview->setTitle(tr("Preview"));
-        previewTabs->setTabText(0, tr("profiling_options"));
-        previewTabs->setTabText(1, tr("Estimator code"));
-        previewTabs->setTabText(2, tr("sess.run code"));
-    });
-    auto *torchTabs = new QTabWidget(preview);
-    torchCode_ = codeView(preview);
-    torchJson_ = codeView(preview);
-    torchCode_->setObjectName(QStringLiteral("torchCode"));
-    torchJson_->setObjectName(QStringLiteral("torchJson"));
-    // One argument per line; a narrow pane wraps rather than hides the rest of a line.
-    torchCode_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    torchJson_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    for (QPlainTextEdit *e : {torchCode_, torchJson_}) {
-        auto *page = new QWidget(torchTabs);
-        auto *v = new QVBoxLayout(page);
-        v->addWidget(e, 1);
-        auto *copy = new QPushButton(page);
-        onTr([copy] { copy->setText(tr("&Copy")); });
-        connect(copy, &QPushButton::clicked, this, [e] { QGuiApplication::clipboard()->setText(e->toPlainText()); });
-        auto *h = new QHBoxLayout;
-        h->addStretch(1);
-        h->addWidget(copy);
-        v->addLayout(h);
-        torchTabs->addTab(page, QString());
-    }
-    onTr([=] {
-        torchTabs->setTabText(0, tr("Python code"));
-        torchTabs->setTabText(1, tr("JSON (--torch-profiler-config)"));
-    });
-    previewStack_ = new QStackedWidget(preview);
-    previewStack_->addWidget(previewTabs);
-    previewStack_->addWidget(torchTabs);
-    pl->addWidget(previewStack_);
-
-    auto *importBox = new QGroupBox(this);
-    auto *il = new QVBoxLayout(importBox);
-    importHint_ = new QLabel(importBox);
-    importHint_->setWordWrap(true);
-    auto *paste = new QPushButton(importBox);
-    auto *open = new QPushButton(importBox);
-    auto *ib = new QHBoxLayout;
-    ib->addWidget(paste);
-    ib->addWidget(open);
-    ib->addStretch(1);
-    importStatus_ = new QLabel(importBox);
-    importStatus_->setWordWrap(true);
-    importStatus_->setTextFormat(Qt::PlainText);
-    il->addWidget(importHint_);
-    il->addLayout(ib);
-    il->addWidget(importStatus_);
-    onTr([=] {
-        importBox->setTitle(tr("Import from a training script"));
-        paste->setText(tr("&Paste Script…"));
-        open->setText(tr("&Open Script…"));
-    });
-    connect(paste, &QPushButton::clicked, this, &NewSessionDialog::pasteScriptDialog);
-    connect(open, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Open Training Script"), QDir::homePath(),
-                                                       tr("Python scripts (*.py);;All files (*)"));
-        if (!f.isEmpty())
-            importScriptFile(f);
-    });
-
-    auto *right = new QVBoxLayout;
-    right->addWidget(preview, 1);
-    right->addWidget(importBox);
-
+    QVBoxLayout *right = buildPreviewPane();
     // ---- Presets, project, buttons ----
     presets_ = new QComboBox(this);
     presets_->setMinimumContentsLength(18);
@@ -467,7 +337,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         const bool chosen = presets_->currentIndex() >= 0;
         loadPresetButton->setEnabled(chosen);
         deletePresetButton->setEnabled(chosen
-                                       && !presets_->currentData().toString().startsWith(QLatin1String(kBuiltinPrefix)));
+                                       && !isBuiltinPreset(presets_->currentData().toString()));
     });
 
     project_ = new QLineEdit(projectPath.isEmpty() ? QDir::homePath() + QStringLiteral("/npuscope/session.npuscope")
@@ -772,27 +642,6 @@ void NewSessionDialog::validate()
     updatePreview();
 }
 
-void NewSessionDialog::updatePreview()
-{
-    // Set only when it changed: the views keep their scroll position while the workload is edited.
-    auto show = [](QPlainTextEdit *e, const QString &text) {
-        if (e->toPlainText() != text)
-            e->setPlainText(text);
-    };
-    const QString fix = tr("# Fix the problems in the torch_npu profiler config to see the code.");
-    show(torchCode_, torch_->isValid() ? torch_->pythonCode() : fix);
-    show(torchJson_, torch_->isValid() ? QString::fromUtf8(torch_->config().toJson()) : fix);
-    jsonPreview_->setPlainText(QString::fromUtf8(form_->json()));
-    if (form_->isValid()) {
-        estimatorPreview_->setPlainText(generateTrainingCode(form_->options(), CodeForm::Estimator));
-        sessRunPreview_->setPlainText(generateTrainingCode(form_->options(), CodeForm::SessRun));
-    } else {
-        const QString fix = tr("# Fix the problems in the profiling options to see the code.");
-        estimatorPreview_->setPlainText(fix);
-        sessRunPreview_->setPlainText(fix);
-    }
-}
-
 void NewSessionDialog::scheduleOpNames()
 {
     opTimer_->start();
@@ -815,199 +664,6 @@ void NewSessionDialog::startOpNames()
             return compiledOpNames(s, &error);
         },
         [this](const QStringList &names) { Q_EMIT opNamesReady(names); });
-}
-
-void NewSessionDialog::setImportStatus(const QString &text, bool error)
-{
-    importStatus_->setStyleSheet(error ? QString::fromLatin1(kMessageStyle) : QString());
-    importStatus_->setText(text);
-}
-
-bool NewSessionDialog::importScript(const QString &text, QString *message)
-{
-    const ScriptExtraction x = extractFromScript(text);
-    // A script of the other framework switches the dialog to it: the reader of the chosen
-    // framework goes first, the other only when the chosen one finds nothing.
-    const bool torchFound = torchcfg::readTorchProfilerScript(text).found;
-    if (framework() == Framework::PyTorch ? (torchFound || !x.found) : (!x.found && torchFound)) {
-        setFramework(Framework::PyTorch);
-        QString m;
-        const bool ok = torch_->importScript(text, &m);
-        setImportStatus(m, !ok || torch_->importStatus()->styleSheet() != QString());
-        tabs_->setCurrentIndex(1);
-        if (message)
-            *message = m;
-        return ok;
-    }
-    setFramework(Framework::TensorFlow);
-    if (!x.found) {
-        const QString m = x.error.isEmpty() ? tr("The script contains no profiling_options.") : x.error;
-        setImportStatus(m, true);
-        if (message)
-            *message = m;
-        return false;
-    }
-    ProfilingOptions parsed;
-    const auto problems = ProfilingOptions::parse(x.optionsJson, &parsed);
-    form_->setOptions(parsed);
-    mode_->setCurrentIndex(mode_->findData(int(x.form == CodeForm::SessRun ? LaunchMode::SessRun : LaunchMode::Estimator)));
-    QString m = x.fromEnvironment
-                    ? tr("Imported the options of line %1 (PROFILING_OPTIONS environment variable).").arg(x.line)
-                    : x.form == CodeForm::SessRun ? tr("Imported the options of line %1 (sess.run form).").arg(x.line)
-                                                  : tr("Imported the options of line %1 (Estimator form).").arg(x.line);
-    if (!x.error.isEmpty())
-        m += QLatin1Char(' ') + x.error;
-    if (!problems.empty())
-        m += QLatin1Char(' ') + tr("%n problem(s) are marked in the form.", nullptr, int(problems.size()));
-    setImportStatus(m, !x.error.isEmpty() || !problems.empty());
-    tabs_->setCurrentIndex(1);
-    if (message)
-        *message = m;
-    return true;
-}
-
-bool NewSessionDialog::importScriptFile(const QString &path, QString *message)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        const QString m = tr("The script %1 could not be read: %2.").arg(QDir::toNativeSeparators(path), f.errorString());
-        setImportStatus(m, true);
-        if (message)
-            *message = m;
-        return false;
-    }
-    const bool ok = importScript(QString::fromUtf8(f.readAll()), message);
-    importStatus_->setText(QFileInfo(path).fileName() + QStringLiteral(": ") + importStatus_->text());
-    return ok;
-}
-
-void NewSessionDialog::pasteScriptDialog()
-{
-    QDialog d(this);
-    d.setWindowTitle(tr("Paste Training Script"));
-    auto *v = new QVBoxLayout(&d);
-    auto *hint = new QLabel(framework() == Framework::PyTorch
-                                ? tr("Paste the training script (or the part that calls torch_npu.profiler.profile(...)):")
-                                : tr("Paste the training script (or the part that sets profiling_options):"),
-                            &d);
-    auto *edit = new QPlainTextEdit(&d);
-    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    edit->setObjectName(QStringLiteral("scriptEdit"));
-    auto *bb = new QDialogButtonBox(QDialogButtonBox::Cancel, &d);
-    bb->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
-    connect(bb, &QDialogButtonBox::accepted, &d, &QDialog::accept);
-    connect(bb, &QDialogButtonBox::rejected, &d, &QDialog::reject);
-    v->addWidget(hint);
-    v->addWidget(edit, 1);
-    v->addWidget(bb);
-    d.resize(760, 480);
-    if (d.exec() == QDialog::Accepted)
-        importScript(edit->toPlainText());
-}
-
-void NewSessionDialog::dragEnterEvent(QDragEnterEvent *e)
-{
-    for (const QUrl &u : e->mimeData()->urls())
-        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".py"), Qt::CaseInsensitive)) {
-            e->acceptProposedAction();
-            return;
-        }
-}
-
-void NewSessionDialog::dropEvent(QDropEvent *e)
-{
-    for (const QUrl &u : e->mimeData()->urls())
-        if (u.isLocalFile() && u.toLocalFile().endsWith(QLatin1String(".py"), Qt::CaseInsensitive)) {
-            importScriptFile(u.toLocalFile());
-            e->acceptProposedAction();
-            return;
-        }
-}
-
-QStringList NewSessionDialog::presetNames()
-{
-    QStringList names;
-    for (const QString &n : builtinPresets().keys())
-        names << QString::fromLatin1(kBuiltinPrefix) + n;
-    QSettings s;
-    s.beginGroup(presetGroup());
-    QStringList user = s.childKeys();
-    // QSettings keys cannot hold every character; names are stored percent-encoded.
-    for (QString &u : user)
-        u = QUrl::fromPercentEncoding(u.toUtf8());
-    user.sort(Qt::CaseInsensitive);
-    return names + user;
-}
-
-void NewSessionDialog::refreshPresets()
-{
-    if (!presets_)
-        return;
-    const QString current = presets_->currentData().toString();
-    {
-    const QSignalBlocker block(presets_);
-    presets_->clear();
-    for (const QString &n : presetNames()) {
-        const bool builtin = n.startsWith(QLatin1String(kBuiltinPrefix));
-        presets_->addItem(builtin ? tr("%1 (built-in)").arg(n.mid(int(qstrlen(kBuiltinPrefix)))) : n, n);
-    }
-    // Nothing is preselected: a preset only applies when the user loads it.
-    presets_->setPlaceholderText(tr("Choose a preset…"));
-    presets_->setCurrentIndex(presets_->findData(current));
-    }
-    // Outside the blocker: the Load/Delete buttons follow the (possibly empty) choice.
-    Q_EMIT presets_->currentIndexChanged(presets_->currentIndex());
-}
-
-bool NewSessionDialog::savePreset(const QString &name)
-{
-    if (name.startsWith(QLatin1String(kBuiltinPrefix)) || name.isEmpty())
-        return false;
-    QSettings s;
-    s.beginGroup(presetGroup());
-    s.setValue(QString::fromLatin1(QUrl::toPercentEncoding(name)), QString::fromUtf8(form_->json()));
-    s.endGroup();
-    s.sync();
-    refreshPresets();
-    presets_->setCurrentIndex(presets_->findData(name));
-    return true;
-}
-
-bool NewSessionDialog::loadPreset(const QString &name)
-{
-    QByteArray json;
-    if (name.startsWith(QLatin1String(kBuiltinPrefix))) {
-        json = builtinPresets().value(name.mid(int(qstrlen(kBuiltinPrefix))));
-    } else {
-        QSettings s;
-        s.beginGroup(presetGroup());
-        json = s.value(QString::fromLatin1(QUrl::toPercentEncoding(name))).toString().toUtf8();
-    }
-    if (json.isEmpty())
-        return false;
-    // A preset stores what to record, not where: keep the current output directory.
-    const QString output = static_cast<QLineEdit *>(form_->field(QStringLiteral("output")))->text();
-    ProfilingOptions parsed;
-    ProfilingOptions::parse(json, &parsed);
-    parsed.output = output;
-    form_->setOptions(parsed);
-    return true;
-}
-
-bool NewSessionDialog::deletePreset(const QString &name)
-{
-    if (name.startsWith(QLatin1String(kBuiltinPrefix)))
-        return false;
-    QSettings s;
-    s.beginGroup(presetGroup());
-    const QString key = QString::fromLatin1(QUrl::toPercentEncoding(name));
-    if (!s.contains(key))
-        return false;
-    s.remove(key);
-    s.endGroup();
-    s.sync();
-    refreshPresets();
-    return true;
 }
 
 } // namespace npuscope::ui

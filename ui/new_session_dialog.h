@@ -34,6 +34,7 @@ class QSpinBox;
 class QStackedWidget;
 class QTabWidget;
 class QTimer;
+class QVBoxLayout;
 
 namespace npuscope::ui {
 
@@ -113,6 +114,10 @@ private:
     void startOpNames();
     void refreshPresets();
     void pasteScriptDialog();
+    QVBoxLayout *buildPreviewPane();
+    void addCodePage(QTabWidget *tabs, QPlainTextEdit *code);
+    static bool isBuiltinPreset(const QString &name);
+    static constexpr const char *kMessageStyle = "color: #d0334a;";
     void setImportStatus(const QString &text, bool error);
     void frameworkChanged();
     void updateFrameworkTexts();

@@ -60,32 +60,29 @@ void focusOnLongestSync(Finding &f, const CommunicationAnalysis &comm, const Com
     }
 }
 
-} // namespace
+// The rank the others wait for (its waits are its finding's, not communication's).
+struct StragglerWait {
+    double syncMs = 0;
+    std::uint16_t device = 0;
+};
 
-void adviseCommunication(const TraceReader &reader, const CommunicationAnalysis &comm, const AdvisorOptions &o,
-                         std::vector<Finding> *out)
+StragglerWait adviseStraggler(const std::map<std::uint16_t, StepSums> &steps, const CommunicationAnalysis &comm,
+                              const AdvisorOptions &o, std::vector<Finding> *out)
 {
-    const auto steps = stepSums(reader);
-    auto stepOf = [&steps](std::uint16_t device) {
-        auto it = steps.find(device);
-        return it == steps.end() ? StepSums{} : it->second;
-    };
-
-    // --- straggler: the rank the others wait for --------------------------------------
-    double stragglerSyncMs = 0;
-    std::uint16_t waitingDevice = 0;
+    StragglerWait w;
     if (comm.slowestRank >= 0 && comm.mostWaitRank >= 0 && !has(*out, "straggler")) {
         const CommRankTotals &slow = comm.ranks[std::size_t(comm.slowestRank)];
         const CommRankTotals &waiting = comm.ranks[std::size_t(comm.mostWaitRank)];
-        const StepSums st = stepOf(waiting.device);
+        const auto stepIt = steps.find(waiting.device);
+        const StepSums st = stepIt == steps.end() ? StepSums{} : stepIt->second;
         // The waiting rank's synchronisation as a share of its step time, or of its
         // communication time when the session has no step breakdown.
         const bool perStep = st.stepMs > 0;
         const double base = perStep ? st.stepMs : waiting.elapseMs;
         const double share = base > 0 ? std::clamp(waiting.syncMs / base, 0.0, 1.0) : 0.0;
         if (share > 0) {
-            stragglerSyncMs = waiting.syncMs;
-            waitingDevice = waiting.device;
+            w.syncMs = waiting.syncMs;
+            w.device = waiting.device;
             Finding f;
             f.id = "straggler";
             f.severity = grade(share, o.stragglerShareWarning, o.stragglerShareCritical);
@@ -110,8 +107,13 @@ void adviseCommunication(const TraceReader &reader, const CommunicationAnalysis 
             out->push_back(std::move(f));
         }
     }
+    return w;
+}
 
-    // --- comm-not-overlapped (step breakdown of imported sessions) ---------------------
+// Communication no computation hides, from the step breakdown (imported sessions).
+void adviseCommNotOverlapped(const std::map<std::uint16_t, StepSums> &steps, const StragglerWait &w,
+                             const AdvisorOptions &o, std::vector<Finding> *out)
+{
     if (!steps.empty() && !has(*out, "comm-not-overlapped")) {
         double worst = -1, worstMs = 0, worstStep = 0;
         std::uint16_t worstDevice = 0;
@@ -121,8 +123,8 @@ void adviseCommunication(const TraceReader &reader, const CommunicationAnalysis 
                 continue;
             // The straggler's waits are its finding's, not communication's.
             double notOverlapped = kv.second.notOverlappedMs;
-            if (stragglerSyncMs > 0 && kv.first == waitingDevice)
-                notOverlapped = std::max(0.0, notOverlapped - stragglerSyncMs);
+            if (w.syncMs > 0 && kv.first == w.device)
+                notOverlapped = std::max(0.0, notOverlapped - w.syncMs);
             const double share = std::clamp(notOverlapped / kv.second.stepMs, 0.0, 1.0);
             if (share >= o.commShareInfo)
                 devices.push_back(kv.first);
@@ -153,8 +155,11 @@ void adviseCommunication(const TraceReader &reader, const CommunicationAnalysis 
             out->push_back(std::move(f));
         }
     }
+}
 
-    // --- slow-link ---------------------------------------------------------------------
+// A link much slower than the median of its transport type.
+void adviseSlowLink(const CommunicationAnalysis &comm, std::vector<Finding> *out)
+{
     if (!comm.matrices.empty() && !has(*out, "slow-link")) {
         const CommMatrix &all = comm.matrices.front();
         std::map<std::string, std::vector<const CommMatrixCell *>> byType;
@@ -217,6 +222,17 @@ void adviseCommunication(const TraceReader &reader, const CommunicationAnalysis 
         if (worstShare >= 0)
             out->push_back(std::move(best));
     }
+}
+
+} // namespace
+
+void adviseCommunication(const TraceReader &reader, const CommunicationAnalysis &comm, const AdvisorOptions &o,
+                         std::vector<Finding> *out)
+{
+    const auto steps = stepSums(reader);
+    const StragglerWait w = adviseStraggler(steps, comm, o, out);
+    adviseCommNotOverlapped(steps, w, o, out);
+    adviseSlowLink(comm, out);
 }
 
 } // namespace npuscope::analysis

@@ -89,277 +89,328 @@ const char *pipeName(Pipe p)
     return p >= 0 && p < PipeCount ? names[p] : "";
 }
 
-ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, const std::atomic<bool> *cancel)
-{
-    ChartSet out;
-    const ChartScope &scope = request.scope;
-    const Recorded rec = recorded(reader);
-    const auto off = [&rec](Switch s) { return rec.known && s == Switch::Off; };
-    const bool timingOff = rec.known && !rec.options.taskTimingOn();
-    const std::vector<IterationKey> keys = reader.iterations();
+namespace {
 
-    // ---- one pass over tasks (top ops, pipes, L2) and collectives/HCCL (bandwidth) ----
-    const bool wantTasks = request.kinds & (TopOps | Pipes | L2);
-    const bool wantComm = request.kinds & Bandwidth;
-    std::map<std::string, OpTypeTotal, std::less<>> byType;
+// What one pass over the scope's tasks, collectives and HCCL tasks gathers for the task
+// charts (top ops, pipes, L2: the histogram goes straight into the ChartSet) and bandwidth.
+struct PassTotals {
     struct PipeAcc {
         std::uint64_t count = 0;
         TimeNs total = 0;
         std::array<double, PipeCount> weighted{};
     };
+    std::map<std::string, OpTypeTotal, std::less<>> byType;
     std::map<std::string, PipeAcc, std::less<>> pipes;
     // Where the session keeps each pipe ratio; pipes are charted only when it has them all.
     std::array<std::size_t, PipeCount> pipeIndex{};
     std::size_t pipeMaxIndex = 0;
     bool pipeColumns = true;
-    {
-        const QStringList cols = sessionPmuColumns(reader.sessionInfo());
-        for (int p = 0; p < PipeCount; ++p) {
-            const qsizetype i = cols.indexOf(QLatin1String(kPipeColumnNames[std::size_t(p)]));
-            pipeColumns = pipeColumns && i >= 0;
-            pipeIndex[std::size_t(p)] = std::size_t(std::max<qsizetype>(i, 0));
-            pipeMaxIndex = std::max(pipeMaxIndex, pipeIndex[std::size_t(p)]);
-        }
-    }
-    const int nBins = std::max(1, request.l2Bins);
-    out.l2.bins.assign(std::size_t(nBins), 0);
     double l2Sum = 0;
     std::map<std::string, std::size_t, std::less<>> opIndex;
     std::vector<std::pair<TimeNs, CollectiveBandwidth>> ops; // first start, op
     std::map<std::string, TransportBandwidth, std::less<>> transports;
-    std::uint64_t seen = 0;
+};
 
+void findPipeColumns(const TraceReader &reader, PassTotals &p)
+{
+    const QStringList cols = sessionPmuColumns(reader.sessionInfo());
+    for (int pipe = 0; pipe < PipeCount; ++pipe) {
+        const qsizetype i = cols.indexOf(QLatin1String(kPipeColumnNames[std::size_t(pipe)]));
+        p.pipeColumns = p.pipeColumns && i >= 0;
+        p.pipeIndex[std::size_t(pipe)] = std::size_t(std::max<qsizetype>(i, 0));
+        p.pipeMaxIndex = std::max(p.pipeMaxIndex, p.pipeIndex[std::size_t(pipe)]);
+    }
+}
+
+void addTask(const TraceReader &reader, const ChartRequest &request, const TaskRecord &t, PassTotals &p, L2Histogram &l2)
+{
+    if (!isComputeKind(t.kind))
+        return;
+    const OpDesc *o = reader.op(t.opId);
+    std::string_view type = o ? reader.string(o->opType) : std::string_view();
+    if (type.empty())
+        type = "N/A";
+    if (request.kinds & TopOps) {
+        auto it = p.byType.find(type);
+        if (it == p.byType.end()) {
+            it = p.byType.emplace(std::string(type), OpTypeTotal{}).first;
+            it->second.opType = std::string(type);
+        }
+        ++it->second.count;
+        it->second.total = addTime(it->second.total, t.duration);
+    }
+    if (!isAiCoreKind(t.kind))
+        return;
+    if ((request.kinds & Pipes) && p.pipeColumns && t.pmu.size() > p.pipeMaxIndex) {
+        auto it = p.pipes.find(type);
+        if (it == p.pipes.end())
+            it = p.pipes.emplace(std::string(type), PassTotals::PipeAcc{}).first;
+        ++it->second.count;
+        it->second.total = addTime(it->second.total, t.duration);
+        for (int pipe = 0; pipe < PipeCount; ++pipe)
+            it->second.weighted[std::size_t(pipe)] += double(t.pmu[p.pipeIndex[std::size_t(pipe)]]) * double(t.duration);
+    }
+    if ((request.kinds & L2) && t.l2HitRate >= 0.f) {
+        const int nBins = int(l2.bins.size());
+        const double h = std::clamp(double(t.l2HitRate), 0.0, 1.0);
+        const int bin = std::min(nBins - 1, int(std::floor(h * nBins)));
+        ++l2.bins[std::size_t(bin)];
+        ++l2.tasks;
+        p.l2Sum += h;
+    }
+}
+
+void addCollective(const TraceReader &reader, const CollectiveOpRecord &c, PassTotals &p)
+{
+    const std::string_view name = reader.string(c.name);
+    auto it = p.opIndex.find(name);
+    if (it == p.opIndex.end()) {
+        it = p.opIndex.emplace(std::string(name), p.ops.size()).first;
+        CollectiveBandwidth b;
+        b.name = std::string(name);
+        b.opType = std::string(reader.string(c.opType));
+        p.ops.emplace_back(c.start, std::move(b));
+    }
+    auto &[first, b] = p.ops[it->second];
+    first = std::min(first, c.start);
+    ++b.count;
+    b.bytes += c.bytes;
+    b.duration = addTime(b.duration, c.duration);
+}
+
+void addHcclTransfer(const TraceReader &reader, const HcclTaskRecord &h, PassTotals &p)
+{
+    std::string_view tr = reader.string(h.transportType);
+    if (tr.empty())
+        tr = "N/A";
+    auto it = p.transports.find(tr);
+    if (it == p.transports.end()) {
+        it = p.transports.emplace(std::string(tr), TransportBandwidth{}).first;
+        it->second.transport = std::string(tr);
+    }
+    ++it->second.count;
+    it->second.bytes += h.sizeBytes;
+    it->second.duration = addTime(it->second.duration, h.duration);
+}
+
+// The one pass; false when cancelled.
+bool gatherTotals(const TraceReader &reader, const ChartRequest &request, const std::vector<IterationKey> &keys,
+                  const std::atomic<bool> *cancel, PassTotals &p, L2Histogram &l2)
+{
+    const ChartScope &scope = request.scope;
+    const bool wantTasks = request.kinds & (TopOps | Pipes | L2);
+    const bool wantComm = request.kinds & Bandwidth;
+    std::uint64_t seen = 0;
     for (const IterationKey &k : keys) {
         if (!scope.includes(k))
             continue;
-        if (cancelled(cancel)) {
-            out.cancelled = true;
-            return out;
-        }
-        if (wantTasks) {
+        if (cancelled(cancel))
+            return false;
+        if (wantTasks)
             reader.forEachTask(k, [&](const TaskRecord &t) {
                 if ((++seen & 4095u) == 0 && cancelled(cancel))
                     return false;
-                if (!scope.inRange(t.start))
-                    return true;
-                if (!isComputeKind(t.kind))
-                    return true;
-                const OpDesc *o = reader.op(t.opId);
-                std::string_view type = o ? reader.string(o->opType) : std::string_view();
-                if (type.empty())
-                    type = "N/A";
-                if (request.kinds & TopOps) {
-                    auto it = byType.find(type);
-                    if (it == byType.end()) {
-                        it = byType.emplace(std::string(type), OpTypeTotal{}).first;
-                        it->second.opType = std::string(type);
-                    }
-                    ++it->second.count;
-                    it->second.total = addTime(it->second.total, t.duration);
-                }
-                if (!isAiCoreKind(t.kind))
-                    return true;
-                if ((request.kinds & Pipes) && pipeColumns && t.pmu.size() > pipeMaxIndex) {
-                    auto it = pipes.find(type);
-                    if (it == pipes.end())
-                        it = pipes.emplace(std::string(type), PipeAcc{}).first;
-                    ++it->second.count;
-                    it->second.total = addTime(it->second.total, t.duration);
-                    for (int p = 0; p < PipeCount; ++p)
-                        it->second.weighted[std::size_t(p)] +=
-                            double(t.pmu[pipeIndex[std::size_t(p)]]) * double(t.duration);
-                }
-                if ((request.kinds & L2) && t.l2HitRate >= 0.f) {
-                    const double h = std::clamp(double(t.l2HitRate), 0.0, 1.0);
-                    const int bin = std::min(nBins - 1, int(std::floor(h * nBins)));
-                    ++out.l2.bins[std::size_t(bin)];
-                    ++out.l2.tasks;
-                    l2Sum += h;
-                }
+                if (scope.inRange(t.start))
+                    addTask(reader, request, t, p, l2);
                 return true;
             });
-        }
         if (wantComm) {
             reader.forEachCollective(k, [&](const CollectiveOpRecord &c) {
-                if (!scope.inRange(c.start))
-                    return true;
-                const std::string_view name = reader.string(c.name);
-                auto it = opIndex.find(name);
-                if (it == opIndex.end()) {
-                    it = opIndex.emplace(std::string(name), ops.size()).first;
-                    CollectiveBandwidth b;
-                    b.name = std::string(name);
-                    b.opType = std::string(reader.string(c.opType));
-                    ops.emplace_back(c.start, std::move(b));
-                }
-                auto &[first, b] = ops[it->second];
-                first = std::min(first, c.start);
-                ++b.count;
-                b.bytes += c.bytes;
-                b.duration = addTime(b.duration, c.duration);
+                if (scope.inRange(c.start))
+                    addCollective(reader, c, p);
                 return true;
             });
             reader.forEachHcclTask(k, [&](const HcclTaskRecord &h) {
                 // Only tasks that move data have a bandwidth; notifies carry no payload.
-                if (h.sizeBytes == 0 || h.duration <= 0 || !scope.inRange(h.start))
-                    return true;
-                std::string_view tr = reader.string(h.transportType);
-                if (tr.empty())
-                    tr = "N/A";
-                auto it = transports.find(tr);
-                if (it == transports.end()) {
-                    it = transports.emplace(std::string(tr), TransportBandwidth{}).first;
-                    it->second.transport = std::string(tr);
-                }
-                ++it->second.count;
-                it->second.bytes += h.sizeBytes;
-                it->second.duration = addTime(it->second.duration, h.duration);
+                if (h.sizeBytes != 0 && h.duration > 0 && scope.inRange(h.start))
+                    addHcclTransfer(reader, h, p);
                 return true;
             });
         }
     }
-    if (cancelled(cancel)) {
+    return !cancelled(cancel);
+}
+
+bool notRecorded(const Recorded &rec, Switch s) { return rec.known && s == Switch::Off; }
+bool timingNotRecorded(const Recorded &rec) { return rec.known && !rec.options.taskTimingOn(); }
+
+void finishTopOps(PassTotals &p, int topN, const Recorded &rec, TopOpTypes &topOps)
+{
+    std::vector<OpTypeTotal> rows;
+    rows.reserve(p.byType.size());
+    for (auto &[_, r] : p.byType) {
+        topOps.allTotal += r.total;
+        rows.push_back(std::move(r));
+    }
+    std::sort(rows.begin(), rows.end(), [](const OpTypeTotal &a, const OpTypeTotal &b) {
+        return a.total != b.total ? a.total > b.total : a.opType < b.opType;
+    });
+    topOps.rows = std::move(rows);
+    topOps = foldTopN(topOps, topN);
+    if (topOps.rows.empty())
+        topOps.missing = timingNotRecorded(rec)
+            ? Ctx::tr("Task timings were not recorded: enable task_trace (and task_time) in the profiling options.")
+            : Ctx::tr("The selection has no AI Core or AI CPU task.");
+}
+
+void finishPipes(const PassTotals &p, const Recorded &rec, PipeSeries &pipes)
+{
+    for (const auto &[type, a] : p.pipes) {
+        OpTypePipes r;
+        r.opType = type;
+        r.count = a.count;
+        r.total = a.total;
+        for (int pipe = 0; pipe < PipeCount; ++pipe)
+            r.ratio[std::size_t(pipe)] = a.total > 0 ? a.weighted[std::size_t(pipe)] / double(a.total) : 0.0;
+        pipes.rows.push_back(std::move(r));
+    }
+    std::sort(pipes.rows.begin(), pipes.rows.end(), [](const OpTypePipes &a, const OpTypePipes &b) {
+        return a.total != b.total ? a.total > b.total : a.opType < b.opType;
+    });
+    if (!pipes.rows.empty())
+        return;
+    if (rec.known && rec.options.aicMetrics != AicMetrics::PipeUtilization)
+        pipes.missing = Ctx::tr("The AI Core pipe ratios need aic_metrics = PipeUtilization; this session "
+                                "recorded %1. Record a session with PipeUtilization to see them.")
+                            .arg(aicMetricsName(rec.options.aicMetrics));
+    else if (timingNotRecorded(rec))
+        pipes.missing = Ctx::tr("Task timings were not recorded: enable task_trace (and task_time) in the "
+                                "profiling options.");
+    else
+        pipes.missing = Ctx::tr("No AI Core task in the selection has pipe ratios (aic_metrics = "
+                                "PipeUtilization with task_time on records them).");
+}
+
+void finishL2(const PassTotals &p, const Recorded &rec, L2Histogram &l2)
+{
+    l2.mean = l2.tasks ? p.l2Sum / double(l2.tasks) : 0.0;
+    if (l2.tasks == 0)
+        l2.missing = notRecorded(rec, rec.options.l2)
+            ? Ctx::tr("L2 cache was not recorded: enable l2 in the profiling options.")
+            : Ctx::tr("No AI Core task in the selection has an L2 hit rate.");
+}
+
+void finishBandwidth(PassTotals &p, const Recorded &rec, BandwidthSeries &bandwidth)
+{
+    std::stable_sort(p.ops.begin(), p.ops.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (auto &[_, b] : p.ops) {
+        b.gbps = b.duration > 0 ? double(b.bytes) / double(b.duration) : 0.0;
+        bandwidth.ops.push_back(std::move(b));
+    }
+    for (auto &[_, t] : p.transports) {
+        t.gbps = t.duration > 0 ? double(t.bytes) / double(t.duration) : 0.0;
+        bandwidth.transports.push_back(std::move(t));
+    }
+    if (bandwidth.ops.empty() && bandwidth.transports.empty())
+        bandwidth.missing = notRecorded(rec, rec.options.hccl)
+            ? Ctx::tr("HCCL was not recorded: enable hccl in the profiling options.")
+            : Ctx::tr("The selection has no collective communication (it needs more than one device).");
+}
+
+// A device is a straggler when its mean FP→BP exceeds the median device's by 10 %.
+void findStragglers(DeviceSeries &devices)
+{
+    if (devices.devices.size() < 2)
+        return;
+    std::vector<double> means;
+    for (const auto &d : devices.devices)
+        means.push_back(d.meanFpToBpNs);
+    std::sort(means.begin(), means.end());
+    const double median = means[(means.size() - 1) / 2];
+    for (const auto &d : devices.devices)
+        if (median > 0 && d.meanFpToBpNs > 1.1 * median)
+            devices.stragglers.push_back(d.device);
+}
+
+// The step traces' charts: Steps (the selected device's iterations) and Devices (every
+// picked device's iterations with their means).
+void stepCharts(const TraceReader &reader, const ChartRequest &request, const std::vector<IterationKey> &keys,
+                const Recorded &rec, ChartSet &out)
+{
+    const ChartScope &scope = request.scope;
+    std::set<std::pair<std::uint16_t, std::uint32_t>> pairs;
+    for (const IterationKey &k : keys)
+        pairs.emplace(k.device, k.modelId);
+    const auto iterationOk = [&](const StepTraceRecord &s) {
+        if (request.stepsShowAllIterations)
+            return true;
+        if (scope.iterationFirst >= 0 && s.iteration < scope.iterationFirst)
+            return false;
+        if (scope.iterationLast >= 0 && s.iteration > scope.iterationLast)
+            return false;
+        return scope.inRange(s.fpStart);
+    };
+    std::map<std::uint16_t, DeviceIterations> perDevice;
+    for (const auto &[device, model] : pairs) {
+        if (scope.modelId >= 0 && model != scope.modelId)
+            continue;
+        if (!scope.picked(device))
+            continue;
+        const bool deviceOk = scope.device < 0 || device == scope.device;
+        if (!deviceOk && !(request.kinds & Devices))
+            continue;
+        for (const StepTraceRecord &s : reader.stepTraces(device, model)) {
+            if (!iterationOk(s))
+                continue;
+            const IterationStep st = toStep(s);
+            if ((request.kinds & Steps) && deviceOk)
+                out.steps.steps.push_back(st);
+            if (request.kinds & Devices) {
+                auto &d = perDevice[device];
+                d.device = device;
+                d.steps.push_back(st);
+            }
+        }
+    }
+    const QString noTrace = notRecorded(rec, rec.options.trainingTrace)
+        ? Ctx::tr("The step trace was not recorded: enable training_trace in the profiling options.")
+        : Ctx::tr("The selection has no iteration with step-trace markers.");
+    if ((request.kinds & Steps) && out.steps.steps.empty())
+        out.steps.missing = noTrace;
+    if (!(request.kinds & Devices))
+        return;
+    for (auto &[_, d] : perDevice) {
+        double it = 0, fb = 0;
+        for (const auto &s : d.steps) {
+            it += double(s.iterationTime);
+            fb += double(s.fpToBp);
+        }
+        d.meanIterationNs = d.steps.empty() ? 0 : it / double(d.steps.size());
+        d.meanFpToBpNs = d.steps.empty() ? 0 : fb / double(d.steps.size());
+        out.devices.devices.push_back(std::move(d));
+    }
+    findStragglers(out.devices);
+    if (out.devices.devices.empty())
+        out.devices.missing = noTrace;
+}
+
+} // namespace
+
+ChartSet computeCharts(const TraceReader &reader, const ChartRequest &request, const std::atomic<bool> *cancel)
+{
+    ChartSet out;
+    const Recorded rec = recorded(reader);
+    const std::vector<IterationKey> keys = reader.iterations();
+
+    PassTotals totals;
+    findPipeColumns(reader, totals);
+    out.l2.bins.assign(std::size_t(std::max(1, request.l2Bins)), 0);
+    if (!gatherTotals(reader, request, keys, cancel, totals, out.l2)) {
         out.cancelled = true;
         return out;
     }
-
-    if (request.kinds & TopOps) {
-        std::vector<OpTypeTotal> rows;
-        rows.reserve(byType.size());
-        for (auto &[_, r] : byType) {
-            out.topOps.allTotal += r.total;
-            rows.push_back(std::move(r));
-        }
-        std::sort(rows.begin(), rows.end(), [](const OpTypeTotal &a, const OpTypeTotal &b) {
-            return a.total != b.total ? a.total > b.total : a.opType < b.opType;
-        });
-        out.topOps.rows = std::move(rows);
-        out.topOps = foldTopN(out.topOps, request.topN);
-        if (out.topOps.rows.empty())
-            out.topOps.missing = timingOff
-                ? Ctx::tr("Task timings were not recorded: enable task_trace (and task_time) in the profiling options.")
-                : Ctx::tr("The selection has no AI Core or AI CPU task.");
-    }
-
-    if (request.kinds & Pipes) {
-        for (auto &[type, a] : pipes) {
-            OpTypePipes r;
-            r.opType = type;
-            r.count = a.count;
-            r.total = a.total;
-            for (int p = 0; p < PipeCount; ++p)
-                r.ratio[std::size_t(p)] = a.total > 0 ? a.weighted[std::size_t(p)] / double(a.total) : 0.0;
-            out.pipes.rows.push_back(std::move(r));
-        }
-        std::sort(out.pipes.rows.begin(), out.pipes.rows.end(), [](const OpTypePipes &a, const OpTypePipes &b) {
-            return a.total != b.total ? a.total > b.total : a.opType < b.opType;
-        });
-        if (out.pipes.rows.empty()) {
-            if (rec.known && rec.options.aicMetrics != AicMetrics::PipeUtilization)
-                out.pipes.missing = Ctx::tr("The AI Core pipe ratios need aic_metrics = PipeUtilization; this session "
-                                            "recorded %1. Record a session with PipeUtilization to see them.")
-                                        .arg(aicMetricsName(rec.options.aicMetrics));
-            else if (timingOff)
-                out.pipes.missing = Ctx::tr("Task timings were not recorded: enable task_trace (and task_time) in the "
-                                            "profiling options.");
-            else
-                out.pipes.missing = Ctx::tr("No AI Core task in the selection has pipe ratios (aic_metrics = "
-                                            "PipeUtilization with task_time on records them).");
-        }
-    }
-
-    if (request.kinds & L2) {
-        out.l2.mean = out.l2.tasks ? l2Sum / double(out.l2.tasks) : 0.0;
-        if (out.l2.tasks == 0)
-            out.l2.missing = off(rec.options.l2)
-                ? Ctx::tr("L2 cache was not recorded: enable l2 in the profiling options.")
-                : Ctx::tr("No AI Core task in the selection has an L2 hit rate.");
-    }
-
-    if (request.kinds & Bandwidth) {
-        std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-        for (auto &[_, b] : ops) {
-            b.gbps = b.duration > 0 ? double(b.bytes) / double(b.duration) : 0.0;
-            out.bandwidth.ops.push_back(std::move(b));
-        }
-        for (auto &[_, t] : transports) {
-            t.gbps = t.duration > 0 ? double(t.bytes) / double(t.duration) : 0.0;
-            out.bandwidth.transports.push_back(std::move(t));
-        }
-        if (out.bandwidth.ops.empty() && out.bandwidth.transports.empty())
-            out.bandwidth.missing = off(rec.options.hccl)
-                ? Ctx::tr("HCCL was not recorded: enable hccl in the profiling options.")
-                : Ctx::tr("The selection has no collective communication (it needs more than one device).");
-    }
-
-    // ---- step traces (Steps, Devices) ---------------------------------------------------
-    if (request.kinds & (Steps | Devices)) {
-        std::set<std::pair<std::uint16_t, std::uint32_t>> pairs;
-        for (const IterationKey &k : keys)
-            pairs.emplace(k.device, k.modelId);
-        const auto iterationOk = [&](const StepTraceRecord &s) {
-            if (request.stepsShowAllIterations)
-                return true;
-            if (scope.iterationFirst >= 0 && s.iteration < scope.iterationFirst)
-                return false;
-            if (scope.iterationLast >= 0 && s.iteration > scope.iterationLast)
-                return false;
-            return scope.inRange(s.fpStart);
-        };
-        std::map<std::uint16_t, DeviceIterations> perDevice;
-        for (const auto &[device, model] : pairs) {
-            if (scope.modelId >= 0 && model != scope.modelId)
-                continue;
-            if (!scope.picked(device))
-                continue;
-            const bool deviceOk = scope.device < 0 || device == scope.device;
-            if (!deviceOk && !(request.kinds & Devices))
-                continue;
-            for (const StepTraceRecord &s : reader.stepTraces(device, model)) {
-                if (!iterationOk(s))
-                    continue;
-                const IterationStep st = toStep(s);
-                if ((request.kinds & Steps) && deviceOk)
-                    out.steps.steps.push_back(st);
-                if (request.kinds & Devices) {
-                    auto &d = perDevice[device];
-                    d.device = device;
-                    d.steps.push_back(st);
-                }
-            }
-        }
-        const QString noTrace = off(rec.options.trainingTrace)
-            ? Ctx::tr("The step trace was not recorded: enable training_trace in the profiling options.")
-            : Ctx::tr("The selection has no iteration with step-trace markers.");
-        if ((request.kinds & Steps) && out.steps.steps.empty())
-            out.steps.missing = noTrace;
-        if (request.kinds & Devices) {
-            for (auto &[_, d] : perDevice) {
-                double it = 0, fb = 0;
-                for (const auto &s : d.steps) {
-                    it += double(s.iterationTime);
-                    fb += double(s.fpToBp);
-                }
-                d.meanIterationNs = d.steps.empty() ? 0 : it / double(d.steps.size());
-                d.meanFpToBpNs = d.steps.empty() ? 0 : fb / double(d.steps.size());
-                out.devices.devices.push_back(std::move(d));
-            }
-            if (out.devices.devices.size() >= 2) {
-                std::vector<double> means;
-                for (const auto &d : out.devices.devices)
-                    means.push_back(d.meanFpToBpNs);
-                std::sort(means.begin(), means.end());
-                const double median = means[(means.size() - 1) / 2];
-                for (const auto &d : out.devices.devices)
-                    if (median > 0 && d.meanFpToBpNs > 1.1 * median)
-                        out.devices.stragglers.push_back(d.device);
-            }
-            if (out.devices.devices.empty())
-                out.devices.missing = noTrace;
-        }
-    }
+    if (request.kinds & TopOps)
+        finishTopOps(totals, request.topN, rec, out.topOps);
+    if (request.kinds & Pipes)
+        finishPipes(totals, rec, out.pipes);
+    if (request.kinds & L2)
+        finishL2(totals, rec, out.l2);
+    if (request.kinds & Bandwidth)
+        finishBandwidth(totals, rec, out.bandwidth);
+    if (request.kinds & (Steps | Devices))
+        stepCharts(reader, request, keys, rec, out);
     if (request.kinds & Memory) {
-        out.memory = memoryOverTime(reader, scope, cancel);
+        out.memory = memoryOverTime(reader, request.scope, cancel);
         if (cancelled(cancel))
             out.cancelled = true;
     }

@@ -70,6 +70,19 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, qPrintable(r.err));
     }
 
+    // "--upgrade" where an option's value stands is that value, not the upgrade flag: only
+    // the word right before the verb is moved to the verb.
+    void upgradeAsAnOptionValueStaysTheValue()
+    {
+        const Result r = npuscope({QStringLiteral("query"), QStringLiteral("--format"), QStringLiteral("--upgrade"),
+                                   QStringLiteral("--project"), project_});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("got \"--upgrade\"")), qPrintable(r.err));
+        // Before the verb it is the flag: the (current) project opens as usual.
+        const Result flag = npuscope({QStringLiteral("--upgrade"), QStringLiteral("query"), QStringLiteral("--project"), project_});
+        QVERIFY2(flag.code == 0, qPrintable(flag.err));
+    }
+
     void versionAndHelp()
     {
         Result r = npuscope({QStringLiteral("--version")});

@@ -3,6 +3,7 @@
 // of bad queries, refused writes (project unchanged) and bad arguments.
 #include "cli_process.h"
 #include "core/store/project.h"
+#include "tests/test_files.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -67,21 +68,8 @@ bool writeSession(const QString &path, const QString &name, const std::string &o
 // the damage. Returns how many entries were changed.
 int damageTaskIndex(const QString &path)
 {
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        return 0;
-    std::vector<qint64> pages;
     int pageSize = 0;
-    sqlite3_stmt *st = nullptr;
-    sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'tasks_by_stream' AND pagetype = 'leaf'", -1, &st, nullptr);
-    while (sqlite3_step(st) == SQLITE_ROW)
-        pages.push_back(sqlite3_column_int64(st, 0));
-    sqlite3_finalize(st);
-    sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &st, nullptr);
-    if (sqlite3_step(st) == SQLITE_ROW)
-        pageSize = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
+    const std::vector<qint64> pages = testfiles::leafPages(path, "tasks_by_stream", &pageSize);
     const auto varint = [](const QByteArray &b, int &i) {
         quint64 v = 0;
         for (int k = 0; k < 9; ++k) {

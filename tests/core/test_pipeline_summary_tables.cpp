@@ -31,12 +31,46 @@ QString unguard(const QString &csv)
     return csv;
 }
 
+// A small table whose text cells come from separate strings: the same name at different
+// places, a number cell spelled like a name, and N/A.
+class PlacesTable final : public SummaryTable {
+public:
+    PlacesTable() : SummaryTable(SummaryKind::TaskTime)
+    {
+        columns_ = {{QStringLiteral("Type"), ColumnType::Text}, {QStringLiteral("Time(us)"), ColumnType::Number}};
+        groupColumn_ = 0;
+    }
+    std::size_t rowCount() const override { return names.size(); }
+    Cell cell(std::size_t row, int col) const override
+    {
+        if (col == 1)
+            return Cell::fixed(values[row]);
+        if (names[row] == "-")
+            return Cell::na();
+        if (names[row] == "7")
+            return Cell::uint(7);
+        return Cell::str(names[row]);
+    }
+    RowSpan span(std::size_t row) const override
+    {
+        RowSpan s;
+        s.device = std::uint16_t(row % 2);
+        s.start = TimeNs(row * 10);
+        s.end = s.start + 5;
+        return s;
+    }
+    std::size_t memoryBytes() const override { return 0; }
+    std::vector<std::string> names;
+    std::vector<double> values;
+};
+
 } // namespace
 
 class PipelineSummaryTables : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
+    void groupingKnowsTextByContent();
     void kindsFollowOptions();
     void valuesEqualExportedCsv();
     void collectivesEqualHcclTimeline();
@@ -531,4 +565,38 @@ void PipelineSummaryTables::scopeAndTimeRange()
 }
 
 QTEST_GUILESS_MAIN(PipelineSummaryTables)
+// Groups are told apart by their text, wherever its characters live: rows of one name from
+// separate strings form one group, with the sums in row order and the span of all members.
+void PipelineSummaryTables::groupingKnowsTextByContent()
+{
+    auto t = std::make_shared<PlacesTable>();
+    t->names = {"MatMul", "Add", "MatMul", "-", "7", "Add", "MatMul", "7", "-"};
+    t->values = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    QVERIFY(t->names[0].data() != t->names[2].data());
+    const GroupedTable g(t, allRows(*t), 0);
+    QCOMPARE(g.rowCount(), std::size_t(4)); // MatMul, Add, N/A, 7: in order of first appearance
+    QCOMPARE(g.text(0, 0), QStringLiteral("MatMul"));
+    QCOMPARE(g.text(1, 0), QStringLiteral("Add"));
+    QCOMPARE(g.text(2, 0), QStringLiteral("N/A"));
+    QCOMPARE(g.text(3, 0), QStringLiteral("7"));
+    const int sum = g.columnIndex(QStringLiteral("Time(us) sum")), mn = g.columnIndex(QStringLiteral("Time(us) min")),
+              mx = g.columnIndex(QStringLiteral("Time(us) max"));
+    QCOMPARE(g.number(0, 1), 3.0);
+    QCOMPARE(g.number(0, sum), 11.0);
+    QCOMPARE(g.number(0, mn), 1.0);
+    QCOMPARE(g.number(0, mx), 7.0);
+    QCOMPARE(g.number(1, sum), 8.0);
+    QCOMPARE(g.number(2, sum), 13.0);
+    QCOMPARE(g.number(3, sum), 13.0);
+    // Members are group-contiguous, each group's in row order.
+    const RowIndex want{0, 2, 6, 1, 5, 3, 8, 4, 7};
+    QCOMPARE(g.members(), want);
+    QCOMPARE(g.offsets(), (std::vector<std::size_t>{0, 3, 5, 7, 9}));
+    // A group spans its members: one device only if all share it.
+    QVERIFY(g.span(0).hasDevice); // MatMul: rows 0, 2, 6, all on device 0
+    QCOMPARE(g.span(0).start, TimeNs(0));
+    QCOMPARE(g.span(0).end, TimeNs(65));
+    QVERIFY(!g.span(2).hasDevice); // N/A: rows 3 and 8, devices 1 and 0
+}
+
 #include "test_pipeline_summary_tables.moc"

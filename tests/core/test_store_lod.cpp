@@ -1,6 +1,7 @@
 // Timeline summaries written at record end, bulk task reads, task look-up and marks.
 #include "core/store/lod.h"
 #include "core/store/project.h"
+#include "tests/test_files.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -73,33 +74,13 @@ std::vector<Task> writeSession(const QString &path, std::int64_t *session)
     return tasks;
 }
 
-// Overwrites every leaf page of the named table or index with garbage (page numbers from
-// dbstat count from 1), as a disk error or another program would.
+// Overwrites every leaf page of the named table or index.
 void damageLeafPages(const QString &path, const char *name)
 {
-    std::vector<qint64> pages;
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        qFatal("cannot open %s", qPrintable(path));
-    sqlite3_stmt *st = nullptr;
-    sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = ?1 AND pagetype = 'leaf'", -1, &st, nullptr);
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    while (sqlite3_step(st) == SQLITE_ROW)
-        pages.push_back(sqlite3_column_int64(st, 0));
-    sqlite3_finalize(st);
-    sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &st, nullptr);
-    const int pageSize = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    if (pages.empty() || pageSize < 512)
-        qFatal("no leaf pages for %s", name);
-    QFile f(path);
-    if (!f.open(QIODevice::ReadWrite))
-        qFatal("cannot write %s", qPrintable(path));
-    for (qint64 page : pages) {
-        f.seek((page - 1) * pageSize);
-        f.write(QByteArray(pageSize, '\x5a'));
-    }
+    int pageSize = 0;
+    const std::vector<qint64> pages = testfiles::leafPages(path, name, &pageSize);
+    if (pages.empty() || !testfiles::overwritePages(path, pages, pageSize))
+        qFatal("cannot damage the leaf pages of %s", name);
 }
 } // namespace
 

@@ -3,6 +3,8 @@
 
 #include "core/store/project.h"
 #include "ui/format.h"
+#include "ui/views/chart_style.h"
+#include "ui/views/session_jobs.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -20,16 +22,6 @@
 namespace npuscope::ui {
 
 namespace {
-
-QColor severityColor(analysis::Severity s)
-{
-    switch (s) {
-    case analysis::Severity::Critical: return QColor(0xc6, 0x28, 0x28);
-    case analysis::Severity::Warning: return QColor(0xd8, 0x6a, 0x00);
-    case analysis::Severity::Info: return QColor(0x15, 0x65, 0xc0);
-    }
-    return {};
-}
 
 QIcon severityIcon(const QStyle *style, analysis::Severity s)
 {
@@ -195,34 +187,14 @@ void AdvisorView::refresh()
     updateStatus();
 }
 
-struct AdvisorView::Outcome {
-    analysis::Advice advice;
-    std::vector<analysis::EvidenceFocus> evidence;
-    QString error;
-};
-
 void AdvisorView::start()
 {
     pending_ = false;
     const QString path = projectPath_;
     const std::int64_t session = sessionId_;
     jobs_.start(
-        [path, session](JobControl &job) {
-            Outcome out;
-            store::StoreError err = store::StoreError::None;
-            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &out.error, store::Project::Check::Schema);
-            if (project) {
-                if (auto reader = project->session(session, &out.error)) {
-                    out.advice = analysis::adviseSession(*reader, {}, job.cancelFlag());
-                    for (const analysis::Finding &f : out.advice.findings)
-                        out.evidence.push_back(analysis::evidenceFocus(*reader, f));
-                    if (!job.isCancelled() && !reader->errorString().isEmpty())
-                        out.error = reader->errorString();
-                }
-            }
-            return out;
-        },
-        [this](Outcome out) { adopt(std::move(out)); });
+        [path, session](JobControl &job) { return adviseStoredSession(path, session, job); },
+        [this](SessionAdvice out) { adopt(std::move(out)); });
     updateStatus();
 }
 
@@ -232,7 +204,7 @@ void AdvisorView::stop()
     jobs_.discard();
 }
 
-void AdvisorView::adopt(Outcome out)
+void AdvisorView::adopt(SessionAdvice out)
 {
     analysed_ = true;
     error_ = std::move(out.error);

@@ -14,6 +14,7 @@
 #include "core/analysis/advisor_coverage.h"
 #include "core/analysis/advisor_focus.h"
 #include "ui/job_runner.h"
+#include "ui/views/session_jobs.h"
 
 #include <QWidget>
 #include <vector>
@@ -67,10 +68,9 @@ protected:
     void showEvent(QShowEvent *e) override;
 
 private:
-    struct Outcome;
     void start();
     void stop();
-    void adopt(Outcome out);
+    void adopt(SessionAdvice out);
     QString coverageHtml() const;
     void fillList();
     void showFinding();

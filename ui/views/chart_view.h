@@ -120,6 +120,13 @@ private:
         std::vector<QPointer<QCPBarsGroup>> groups; // the step breakdown's, one per rebuild
     };
     Page pages_[ChartCount];
+    // One per chart (chart_plots.cpp).
+    void buildTopOps(Page &pg, QString *missing);
+    void buildSteps(Page &pg, QString *missing);
+    void buildDevices(Page &pg, QString *missing);
+    void buildPipes(Page &pg, QString *missing);
+    void buildBandwidth(Page &pg, QString *missing);
+    void buildL2(Page &pg, QString *missing);
     void buildMemory(Page &pg, QString *missing);
 
     QListWidget *list_ = nullptr;

@@ -2,6 +2,8 @@
 #include "ui/views/communication_table.h"
 
 #include "core/store/project.h"
+#include "ui/views/chart_style.h"
+#include "ui/views/session_jobs.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -185,16 +187,9 @@ void CommunicationView::start()
     jobs_.start(
         [path, session](JobControl &job) {
             Outcome out;
-            store::StoreError err = store::StoreError::None;
-            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &out.error,
-                                                store::Project::Check::Schema);
-            if (project) {
-                if (auto reader = project->session(session, &out.error)) {
-                    out.result = analysis::analyzeCommunication(*reader, job.cancelFlag());
-                    if (!job.isCancelled() && !reader->errorString().isEmpty())
-                        out.error = reader->errorString();
-                }
-            }
+            readStoredSession(path, session, job, &out.error, [&](const store::ProjectReader &reader) {
+                out.result = analysis::analyzeCommunication(reader, job.cancelFlag());
+            });
             return out;
         },
         [this](Outcome out) { adopt(std::move(out)); });
@@ -451,16 +446,8 @@ void CommunicationView::changeEvent(QEvent *e)
 // The plot follows the light or dark theme; the colour gradient reads on both.
 void CommunicationView::stylePlot()
 {
-    const QPalette pal = palette();
-    const QColor bg = pal.color(QPalette::Base), fg = pal.color(QPalette::WindowText);
-    plot_->setBackground(bg);
-    for (QCPAxis *a : {plot_->xAxis, plot_->yAxis, scale_->axis()}) {
-        a->setBasePen(QPen(fg, 1));
-        a->setTickPen(QPen(fg, 1));
-        a->setSubTickPen(QPen(fg, 1));
-        a->setTickLabelColor(fg);
-        a->setLabelColor(fg);
-    }
+    plot_->setBackground(palette().color(QPalette::Base));
+    styleAxes({plot_->xAxis, plot_->yAxis, scale_->axis()}, palette(), false);
     plot_->replot();
 }
 

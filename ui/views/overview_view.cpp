@@ -2,7 +2,8 @@
 
 #include "core/store/project.h"
 #include "core/text/display.h"
-#include "ui/appearance.h"
+#include "ui/views/chart_style.h"
+#include "ui/views/session_jobs.h"
 
 #include <QDeadlineTimer>
 #include <QEvent>
@@ -24,27 +25,6 @@ namespace ch = analysis::charts;
 
 namespace {
 
-// The Charts tab's series colours (chart_view.cpp), so a device reads the same in both.
-const QColor kSeries[] = {QColor(0x4E, 0x79, 0xA7), QColor(0xF2, 0x8E, 0x2B), QColor(0x59, 0xA1, 0x4F),
-                          QColor(0xE1, 0x57, 0x59), QColor(0xB0, 0x7A, 0xA1), QColor(0x76, 0xB7, 0xB2),
-                          QColor(0xED, 0xC9, 0x48), QColor(0xFF, 0x9D, 0xA7), QColor(0x9C, 0x75, 0x5F)};
-
-QColor seriesColor(int i)
-{
-    QColor c = kSeries[std::size_t(i) % std::size(kSeries)];
-    return currentTheme() == Theme::Dark ? c.lighter(115) : c;
-}
-
-QColor severityColor(analysis::Severity s)
-{
-    switch (s) {
-    case analysis::Severity::Critical: return QColor(0xc6, 0x28, 0x28);
-    case analysis::Severity::Warning: return QColor(0xd8, 0x6a, 0x00);
-    case analysis::Severity::Info: return QColor(0x15, 0x65, 0xc0);
-    }
-    return {};
-}
-
 // Durations of the dashboard: ms with three decimals, whatever their size (one unit to compare).
 QString ms(double ns)
 {
@@ -63,12 +43,6 @@ QString idList(const std::vector<std::uint16_t> &ids)
 
 struct OverviewView::Figures {
     analysis::Dashboard dashboard;
-    QString error;
-};
-
-struct OverviewView::Advice {
-    analysis::Advice advice;
-    std::vector<analysis::EvidenceFocus> evidence;
     QString error;
 };
 
@@ -278,36 +252,16 @@ void OverviewView::start()
     figuresJob_.start(
         [path, session](JobControl &job) {
             Figures f;
-            store::StoreError err = store::StoreError::None;
-            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &f.error, store::Project::Check::Schema);
-            if (!project)
-                return f;
-            if (auto reader = project->session(session, &f.error)) {
-                f.dashboard = analysis::computeDashboard(*reader, analysis::knownBatchPerDevice(reader->sessionInfo()), 10,
+            readStoredSession(path, session, job, &f.error, [&](const store::ProjectReader &reader) {
+                f.dashboard = analysis::computeDashboard(reader, analysis::knownBatchPerDevice(reader.sessionInfo()), 10,
                                                          job.cancelFlag());
-                if (!job.isCancelled() && !reader->errorString().isEmpty())
-                    f.error = reader->errorString();
-            }
+            });
             return f;
         },
         [this](Figures f) { adoptFigures(std::move(f)); });
     adviceJob_.start(
-        [path, session](JobControl &job) {
-            Advice a;
-            store::StoreError err = store::StoreError::None;
-            auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &a.error, store::Project::Check::Schema);
-            if (!project)
-                return a;
-            if (auto reader = project->session(session, &a.error)) {
-                a.advice = analysis::adviseSession(*reader, {}, job.cancelFlag());
-                for (const analysis::Finding &fi : a.advice.findings)
-                    a.evidence.push_back(analysis::evidenceFocus(*reader, fi));
-                if (!job.isCancelled() && !reader->errorString().isEmpty())
-                    a.error = reader->errorString();
-            }
-            return a;
-        },
-        [this](Advice a) { adoptAdvice(std::move(a)); });
+        [path, session](JobControl &job) { return adviseStoredSession(path, session, job); },
+        [this](SessionAdvice a) { adoptAdvice(std::move(a)); });
     rebuild();
 }
 
@@ -321,7 +275,7 @@ void OverviewView::adoptFigures(Figures f)
         Q_EMIT dataReady();
 }
 
-void OverviewView::adoptAdvice(Advice a)
+void OverviewView::adoptAdvice(SessionAdvice a)
 {
     haveAdvice_ = true;
     adviceError_ = std::move(a.error);
@@ -368,23 +322,7 @@ void OverviewView::changeEvent(QEvent *e)
 
 void OverviewView::styleAll()
 {
-    const QPalette pal = palette();
-    const QColor bg = pal.color(QPalette::Base), fg = pal.color(QPalette::WindowText);
-    QColor grid = fg;
-    grid.setAlpha(45);
-    plot_->setBackground(bg);
-    for (QCPAxis *a : {plot_->xAxis, plot_->yAxis}) {
-        a->setBasePen(QPen(fg, 1));
-        a->setTickPen(QPen(fg, 1));
-        a->setSubTickPen(QPen(fg, 1));
-        a->setTickLabelColor(fg);
-        a->setLabelColor(fg);
-        a->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-        a->grid()->setZeroLinePen(Qt::NoPen);
-    }
-    plot_->legend->setBrush(bg);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setTextColor(fg);
+    stylePlot(plot_, palette());
 }
 
 void OverviewView::retranslateUi()

@@ -18,6 +18,7 @@
 #include "core/analysis/advisor_focus.h"
 #include "core/analysis/dashboard.h"
 #include "ui/job_runner.h"
+#include "ui/views/session_jobs.h"
 
 #include <QWidget>
 #include <map>
@@ -75,10 +76,9 @@ protected:
 
 private:
     struct Figures;
-    struct Advice;
     void start();
     void adoptFigures(Figures f);
-    void adoptAdvice(Advice a);
+    void adoptAdvice(SessionAdvice a);
     void retranslateUi();
     void styleAll();
     void rebuild();
