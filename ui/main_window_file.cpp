@@ -2,6 +2,7 @@
 // upgrade, save as, the file progress dialog.
 
 #include "ui/main_window.h"
+#include "ui/timeline/timeline_view.h"
 
 #include "core/text/display.h"
 #include "core/store/project.h"
