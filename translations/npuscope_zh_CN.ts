@@ -230,14 +230,6 @@
         <translation>设备 %1：没有 info.json；除非数据中能看出，否则其主机进程、AI Core 数量和频率未知。</translation>
     </message>
     <message>
-        <source>The file is not an SQLite database.</source>
-        <translation>该文件不是 SQLite 数据库。</translation>
-    </message>
-    <message>
-        <source>The database could not be opened safely: %1.</source>
-        <translation>无法安全地打开该数据库：%1。</translation>
-    </message>
-    <message>
         <source>%1: no analysis.db; the step time breakdown and communication statistics are not in the input.</source>
         <translation>%1：没有 analysis.db；输入中没有 step 时间拆解和通信统计。</translation>
     </message>
@@ -3904,10 +3896,6 @@
 </context>
 <context>
     <name>TimelineStore</name>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 失败：%2</translation>
-    </message>
     <message>
         <source>Starting the timeline summary</source>
         <translation>开始生成时间线摘要</translation>
