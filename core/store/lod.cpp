@@ -115,6 +115,57 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
                 return false;
         }
     }
+    // The framework's host lane and the memory records (a torch_npu capture's ProfilerStep
+    // and allocator begin before the first device task): per device, so each is one seek
+    // in its (session, device, time) index.
+    {
+        struct { const char *lo; const char *hi; } perDevice[] = {
+            {"SELECT MIN(start) FROM python_ranges WHERE session = ?1 AND device = ?2",
+             "SELECT start + duration FROM python_ranges WHERE session = ?1 AND device = ?2 ORDER BY start DESC LIMIT 64"},
+            {"SELECT MIN(ts) FROM memory_records WHERE session = ?1 AND device = ?2",
+             "SELECT MAX(ts) FROM memory_records WHERE session = ?1 AND device = ?2"},
+        };
+        sqlite3_stmt *devs = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT id FROM devices WHERE session = ?1", -1, &devs, nullptr) != SQLITE_OK)
+            return false;
+        sqlite3_bind_int64(devs, 1, sessionId);
+        std::vector<std::int64_t> devices;
+        while ((rc = sqlite3_step(devs)) == SQLITE_ROW)
+            devices.push_back(sqlite3_column_int64(devs, 0));
+        sqlite3_finalize(devs);
+        if (rc != SQLITE_DONE)
+            return false;
+        for (const auto &q : perDevice) {
+            sqlite3_stmt *lo = nullptr, *hi = nullptr;
+            if (sqlite3_prepare_v2(db, q.lo, -1, &lo, nullptr) != SQLITE_OK
+                || sqlite3_prepare_v2(db, q.hi, -1, &hi, nullptr) != SQLITE_OK) {
+                sqlite3_finalize(lo);
+                return false;
+            }
+            rc = SQLITE_DONE;
+            for (std::int64_t dev : devices) {
+                for (sqlite3_stmt *st : {lo, hi}) {
+                    sqlite3_reset(st);
+                    sqlite3_bind_int64(st, 1, sessionId);
+                    sqlite3_bind_int64(st, 2, dev);
+                }
+                rc = sqlite3_step(lo);
+                if (rc == SQLITE_ROW && sqlite3_column_type(lo, 0) != SQLITE_NULL)
+                    origin = std::min(origin, TimeNs(sqlite3_column_int64(lo, 0)));
+                if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+                    break;
+                while ((rc = sqlite3_step(hi)) == SQLITE_ROW)
+                    if (sqlite3_column_type(hi, 0) != SQLITE_NULL)
+                        last = std::max(last, TimeNs(sqlite3_column_int64(hi, 0)));
+                if (rc != SQLITE_DONE)
+                    break;
+            }
+            sqlite3_finalize(lo);
+            sqlite3_finalize(hi);
+            if (rc != SQLITE_DONE)
+                return false;
+        }
+    }
     *lanesOut = std::move(lanes);
     *originOut = origin == kNone ? kNone : drawable(origin);
     *lastOut = drawable(last);
@@ -488,6 +539,10 @@ void LodAccumulator::add(const RecordBatch &b)
         if (s.previousIterationEnd >= 0)
             l = std::min(l, drawable(s.previousIterationEnd));
     }
+    for (const auto &p : b.pythonRanges)
+        span(p.start, p.start + std::max<TimeNs>(0, p.duration));
+    for (const auto &m : b.memory)
+        span(m.ts, m.ts);
     if (l == kNone)
         return;
     d->cover(l, h);

@@ -283,6 +283,62 @@ private slots:
         QVERIFY(marks.empty());
     }
 
+    // A torch_npu capture's ProfilerStep and allocator records begin before its first device
+    // task: the session's time base starts at them, at record time and when measured.
+    void originIncludesHostLaneAndMemory()
+    {
+        const QString path = dir_.filePath(QStringLiteral("torch-origin.npuscope"));
+        store::StoreError e;
+        QString msg;
+        auto w = store::ProjectWriter::create(path, &e, &msg);
+        QVERIFY2(w, qPrintable(msg));
+        SessionInfo info;
+        info.name = QStringLiteral("host first");
+        info.devices.resize(2);
+        info.devices[1].id = 1;
+        QVERIFY(w->begin(info));
+        RecordBatch b;
+        b.strings = {{1, "aten::mm"}, {2, "cpu_op"}};
+        for (int i = 0; i < 100; ++i) {
+            TaskRecord t;
+            t.device = 1;
+            t.streamId = 2;
+            t.taskId = std::uint32_t(i + 1);
+            t.iteration = 1;
+            t.start = 5'000'000'000 + TimeNs(i) * 10'000;
+            t.duration = 5'000;
+            b.tasks.push_back(t);
+        }
+        PythonRangeRecord py;
+        py.device = 1;
+        py.name = 1;
+        py.category = 2;
+        py.start = 4'900'000'000;
+        py.duration = 200'000'000; // ends after the last task
+        b.pythonRanges.push_back(py);
+        MemoryRecord m;
+        m.device = 0; // a device without tasks
+        m.ts = 4'800'000'000;
+        m.allocatedMB = 10;
+        b.memory.push_back(m);
+        QVERIFY(w->write(b));
+        QVERIFY(w->end(SessionStatus::Complete, info.devices));
+        const std::int64_t session = w->sessionId();
+        w.reset();
+
+        auto st = store::TimelineStore::open(path, session, &e, &msg);
+        QVERIFY2(st, qPrintable(msg));
+        store::TimelineLod lod;
+        QVERIFY(st->readLod(&lod, &msg));
+        QVERIFY2(lod.origin <= 4'800'000'000 && 4'800'000'000 - lod.origin < lod.bucketNs,
+                 qPrintable(QStringLiteral("origin %1, bucket %2").arg(lod.origin).arg(lod.bucketNs)));
+        QVERIFY(lod.origin + lod.extent >= 5'100'000'000);
+        TimeNs o = 0, end = 0;
+        QVERIFY(st->measureSession(&o, &end));
+        QCOMPARE(o, TimeNs(4'800'000'000));
+        QCOMPARE(end, TimeNs(5'100'000'000));
+    }
+
     void projectWithoutSummaryStillOpens()
     {
         // A project written before the summary existed: drop the tables, the store reports
