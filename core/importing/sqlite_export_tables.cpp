@@ -297,7 +297,7 @@ bool SqliteExportReader::readCounters(ImportContext &ctx)
         && !counterTable(ctx, "HBM", "SELECT deviceId, timestampNs, bandwidth, hbmId, type FROM HBM", "HBM",
                          [this](const Query &q) {
                              return "HBM " + std::to_string(q.i(3)) + "/" + textOf(q, 4);
-                         }, "MB/s"))
+                         }, "B/s")) // the db export's bandwidths are bytes per second (its text export: MB/s)
         return false;
     if (db_.has("LLC", {"deviceId", "timestampNs", "hitRate", "throughput", "llcId", "mode"})) {
         if (!counterTable(ctx, "LLC", "SELECT deviceId, timestampNs, hitRate, llcId, mode FROM LLC", "LLC",
@@ -306,7 +306,7 @@ bool SqliteExportReader::readCounters(ImportContext &ctx)
             return false;
         // The same rows' throughput: a second series, not a second row.
         Query q(db_.get(), "SELECT deviceId, timestampNs, throughput, llcId, mode FROM LLC");
-        const StrId track = ctx.str("LLC"), unit = ctx.str("MB/s");
+        const StrId track = ctx.str("LLC"), unit = ctx.str("B/s");
         while (q.ok() && q.row()) {
             std::int64_t dev = 0, ts = 0;
             if (!q.integer(0, &dev) || !q.integer(1, &ts) || !saneTime(ts) || q.null(2))
@@ -333,7 +333,7 @@ bool SqliteExportReader::readCounters(ImportContext &ctx)
     }
     if (db_.has("DDR", {"deviceId", "timestampNs", "read", "write"})
         && !counterTable(ctx, "DDR", "SELECT deviceId, timestampNs, read FROM DDR", "DDR",
-                         [](const Query &) { return std::string("DDR/Read"); }, "MB/s"))
+                         [](const Query &) { return std::string("DDR/Read"); }, "B/s"))
         return false;
     if (db_.has("ACC_PMU", {"accId", "readBwLevel", "writeBwLevel", "timestampNs", "deviceId"})
         && !counterTable(ctx, "ACC_PMU", "SELECT deviceId, timestampNs, readBwLevel, accId FROM ACC_PMU", "Acc PMU",

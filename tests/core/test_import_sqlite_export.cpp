@@ -176,6 +176,21 @@ private slots:
             QCOMPARE(v.cann, sqlCount(db, "SELECT count(*) FROM CANN_API"));
             QCOMPARE(v.python, sqlCount(db, "SELECT count(*) FROM PYTORCH_API"));
             QVERIFY(v.kernelCount > 100);
+
+            // Counters keep the db's values and its unit: bandwidths in bytes per second.
+            double hbmMax = 0;
+            int hbm = 0;
+            QVERIFY(trace.forEachCounter(d.id, [&](const CounterRecord &c) {
+                if (std::string(trace.string(c.track)) != "HBM")
+                    return true;
+                if (std::string(trace.string(c.unit)) != "B/s")
+                    qFatal("HBM counter in %s", std::string(trace.string(c.unit)).c_str());
+                hbmMax = std::max(hbmMax, c.value);
+                ++hbm;
+                return true;
+            }));
+            QCOMPARE(hbm, sqlCount(db, QStringLiteral("SELECT count(*) FROM HBM WHERE deviceId = %1").arg(d.id).toUtf8().constData()));
+            QCOMPARE(hbmMax, sql(db, QStringLiteral("SELECT max(bandwidth) FROM HBM WHERE deviceId = %1").arg(d.id).toUtf8().constData())[0][0].toDouble());
         }
         // analysis.db's step breakdown, in µs there, in ns here.
         const auto steps = trace.stepTimes();
