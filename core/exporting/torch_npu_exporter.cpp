@@ -1,6 +1,7 @@
 // torch_npu's text export (export_type text): one <worker>_<YYYYMMDDhhmmssSSS>_ascend_pt/
 // folder per device (rank), as torch_npu's ProfilerPathCreator names them, with
 //   profiler_info_<rank>.json        the profiler's configuration, start and end, rank
+//   profiler_metadata.json           the environment variables torch_npu records
 //   ASCEND_PROFILER_OUTPUT/
 //     trace_view.json                the framework lane (when the session has one) and the
 //                                    CANN, Ascend Hardware, HCCL, Overlap Analysis lanes
@@ -70,6 +71,18 @@ QByteArray profilerInfo(const SessionInfo &info, const DeviceInfo &d)
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
+// profiler_metadata.json: torch_npu records the values of a few environment variables of
+// the training process; an emulated or imported session has no such process, so each is
+// written as torch_npu writes an unset one (empty).
+QByteArray profilerMetadata()
+{
+    QJsonObject env;
+    for (const char *name : {"ASCEND_GLOBAL_LOG_LEVEL", "HCCL_RDMA_TC", "HCCL_RDMA_SL", "ACLNN_CACHE_LIMIT",
+                             "HOST_CACHE_CAPACITY", "ASCEND_ENHANCE_ENABLE", "PYTORCH_NPU_ALLOC_CONF", "ASCEND_LAUNCH_BLOCKING"})
+        env.insert(QLatin1String(name), QString());
+    return QJsonDocument(QJsonObject{{QStringLiteral("ENV_VARIABLES"), env}}).toJson(QJsonDocument::Indented);
+}
+
 } // namespace
 
 bool exportTorchNpu(const TraceReader &trace, const ExportRequest &request, ExportResult *result, ExportError *errorKind,
@@ -98,6 +111,7 @@ bool exportTorchNpu(const TraceReader &trace, const ExportRequest &request, Expo
             return text.empty() || staged.writeBytes(out + QLatin1String(file), QByteArray::fromStdString(text));
         };
         return staged.writeBytes(QStringLiteral("profiler_info_%1.json").arg(d.rankId), profilerInfo(info, d))
+            && staged.writeBytes(QStringLiteral("profiler_metadata.json"), profilerMetadata())
             && staged.mkpath(out) && w.writeTimeline(out + QStringLiteral("trace_view.json"))
             && w.writeKernels(out + QStringLiteral("kernel_details.csv"))
             && w.writeOpStatistic(out + QStringLiteral("op_statistic.csv"))

@@ -803,6 +803,12 @@ private slots:
         for (const char *k : {"start_info", "end_info"})
             QCOMPARE(oi.value(QLatin1String(k)).toObject().keys(), ri.value(QLatin1String(k)).toObject().keys());
         QCOMPARE(oi.value(QStringLiteral("rank_id")).toInt(-1), 0);
+        // profiler_metadata: the same environment variables as the real file records.
+        const QJsonObject rm = QJsonDocument::fromJson(readAll(real + QStringLiteral("/profiler_metadata.json"))).object();
+        const QJsonObject om = QJsonDocument::fromJson(readAll(ours + QStringLiteral("/profiler_metadata.json"))).object();
+        QVERIFY(!rm.isEmpty());
+        QCOMPARE(om.keys(), rm.keys());
+        QCOMPARE(om.value(QStringLiteral("ENV_VARIABLES")).toObject().keys(), rm.value(QStringLiteral("ENV_VARIABLES")).toObject().keys());
 
         // communication.json and communication_matrix.json of each rank, derived from the
         // collectives and HCCL tasks, in the real files' shape (issue 18 item 4).
