@@ -107,7 +107,14 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     devLayout->addWidget(times);
     devLayout->addWidget(servers_);
     auto *devTotal = new QLabel(devRow);
+    devTotal->setObjectName(QStringLiteral("deviceTotal"));
     devLayout->addWidget(devTotal, 1);
+    // An LLM session has a device per rank: dp × tp × pp, whatever the (disabled) server fields say.
+    showDeviceTotal_ = [devTotal, this] {
+        const bool llm = dp_ && device::llmModelNames().contains(model_->currentData().toString());
+        const int n = llm ? dp_->value() * tp_->value() * pp_->value() : devices_->value() * servers_->value();
+        devTotal->setText(tr("= %n device(s)", nullptr, n));
+    };
     auto *scenarioBox = new QWidget(workload);
     auto *sl = new QVBoxLayout(scenarioBox);
     sl->setContentsMargins(0, 0, 0, 0);
@@ -226,7 +233,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         precision_->setItemText(1, tr("FP32"));
         times->setText(tr("per server  ×"));
         servers_->setSuffix(tr(" server(s)"));
-        devTotal->setText(tr("= %n device(s)", nullptr, devices_->value() * servers_->value()));
+        showDeviceTotal_();
         mode_->setItemText(0, tr("Estimator (iterations sink to the device)"));
         mode_->setItemText(1, tr("sess.run (host round trip per step)"));
         inputRate_->setSpecialValueText(tr("fast enough (never the bottleneck)"));
@@ -247,12 +254,9 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         for (size_t i = 0; i < scenarios_.size() && i < size_t(tips.size()); ++i)
             scenarios_[i].second->setToolTip(tips.at(int(i)));
     });
-    connect(devices_, &QSpinBox::valueChanged, this, [devTotal, this] {
-        devTotal->setText(tr("= %n device(s)", nullptr, devices_->value() * servers_->value()));
-    });
-    connect(servers_, &QSpinBox::valueChanged, this, [devTotal, this] {
-        devTotal->setText(tr("= %n device(s)", nullptr, devices_->value() * servers_->value()));
-    });
+    for (QSpinBox *b : {devices_, servers_, dp_, tp_, pp_})
+        connect(b, &QSpinBox::valueChanged, this, [this] { showDeviceTotal_(); });
+    connect(model_, &QComboBox::currentIndexChanged, this, [this] { showDeviceTotal_(); });
     connect(model_, &QComboBox::activated, this, [this](int index) {
         if (model_->itemData(index).toString() != QLatin1String(kFromFile)) {
             lastModelIndex_ = index;

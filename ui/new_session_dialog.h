@@ -152,6 +152,7 @@ private:
     // LLM sessions (model llama*): dp × tp × pp, micro-batches, sequence parallelism.
     QWidget *llmRow_ = nullptr;
     QSpinBox *dp_ = nullptr, *tp_ = nullptr, *pp_ = nullptr, *microBatches_ = nullptr;
+    std::function<void()> showDeviceTotal_; // "= N device(s)" beside the device fields
     QCheckBox *sequenceParallel_ = nullptr;
     QLabel *workloadMessage_ = nullptr;
     OptionsForm *form_ = nullptr;

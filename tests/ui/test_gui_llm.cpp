@@ -42,6 +42,14 @@ private Q_SLOTS:
         QCOMPARE(s.llm.microBatches, 8);
         QCOMPARE(s.deviceCount(), 8);
         QVERIFY(device::Emulator::problems(s).isEmpty());
+        // The total beside the device fields counts the ranks, past one server too.
+        auto *total = d.findChild<QLabel *>(QStringLiteral("deviceTotal"));
+        QVERIFY(total);
+        QVERIFY2(total->text().contains(QLatin1String("8")), qPrintable(total->text()));
+        d.dpBox()->setValue(4);
+        QCOMPARE(d.spec().deviceCount(), 16);
+        QVERIFY2(total->text().contains(QLatin1String("16")), qPrintable(total->text()));
+        d.dpBox()->setValue(2);
         d.tpBox()->setValue(3);
         QVERIFY2(d.workloadMessage()->text().contains(QStringLiteral("not divisible by the tensor-parallel size 3")),
                  qPrintable(d.workloadMessage()->text()));
