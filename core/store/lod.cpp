@@ -30,6 +30,55 @@ struct Builder {
 };
 
 
+// Widens [*origin, *last] by the rows of each key (bound as ?2, ?3, …; the session as ?1):
+// lo yields the key's earliest time, hi its latest end(s). One index seek per key.
+bool spanByKey(sqlite3 *db, const char *loSql, const char *hiSql, std::int64_t sessionId,
+               const std::vector<std::vector<std::int64_t>> &keys, TimeNs *origin, TimeNs *last)
+{
+    sqlite3_stmt *lo = nullptr, *hi = nullptr;
+    if (sqlite3_prepare_v2(db, loSql, -1, &lo, nullptr) != SQLITE_OK
+        || sqlite3_prepare_v2(db, hiSql, -1, &hi, nullptr) != SQLITE_OK) {
+        sqlite3_finalize(lo);
+        return false;
+    }
+    int rc = SQLITE_DONE;
+    for (const auto &key : keys) {
+        for (sqlite3_stmt *st : {lo, hi}) {
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, sessionId);
+            for (std::size_t i = 0; i < key.size(); ++i)
+                sqlite3_bind_int64(st, int(i) + 2, key[i]);
+        }
+        rc = sqlite3_step(lo);
+        if (rc == SQLITE_ROW && sqlite3_column_type(lo, 0) != SQLITE_NULL)
+            *origin = std::min(*origin, TimeNs(sqlite3_column_int64(lo, 0)));
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            break;
+        while ((rc = sqlite3_step(hi)) == SQLITE_ROW)
+            if (sqlite3_column_type(hi, 0) != SQLITE_NULL)
+                *last = std::max(*last, TimeNs(sqlite3_column_int64(hi, 0)));
+        if (rc != SQLITE_DONE)
+            break;
+    }
+    sqlite3_finalize(lo);
+    sqlite3_finalize(hi);
+    return rc == SQLITE_DONE;
+}
+
+// The session's device ids, each as a one-column key for spanByKey.
+bool eachDevice(sqlite3 *db, std::int64_t sessionId, std::vector<std::vector<std::int64_t>> *out)
+{
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT id FROM devices WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
+        return false;
+    sqlite3_bind_int64(s, 1, sessionId);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+        out->push_back({sqlite3_column_int64(s, 0)});
+    sqlite3_finalize(s);
+    return rc == SQLITE_DONE;
+}
+
 } // namespace
 
 bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOut, TimeNs *originOut, TimeNs *lastOut)
@@ -66,35 +115,13 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
     TimeNs origin = kNone, last = std::numeric_limits<TimeNs>::min();
     int rc = SQLITE_OK;
     {
-        sqlite3_stmt *lo = nullptr, *hi = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT MIN(start) FROM tasks WHERE session = ?1 AND device = ?2 AND stream = ?3", -1,
-                               &lo, nullptr) != SQLITE_OK
-            || sqlite3_prepare_v2(db, "SELECT start + duration FROM tasks WHERE session = ?1 AND device = ?2 AND stream = ?3 "
-                                      "ORDER BY start DESC LIMIT 64", -1, &hi, nullptr) != SQLITE_OK) {
-            sqlite3_finalize(lo);
-            return false;
-        }
-        for (const auto &[dev, stream] : lanes) {
-            for (sqlite3_stmt *s : {lo, hi}) {
-                sqlite3_reset(s);
-                sqlite3_bind_int64(s, 1, sessionId);
-                sqlite3_bind_int64(s, 2, dev);
-                sqlite3_bind_int64(s, 3, stream);
-            }
-            rc = sqlite3_step(lo);
-            if (rc == SQLITE_ROW && sqlite3_column_type(lo, 0) != SQLITE_NULL)
-                origin = std::min(origin, TimeNs(sqlite3_column_int64(lo, 0)));
-            if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-                break;
-            while ((rc = sqlite3_step(hi)) == SQLITE_ROW)
-                last = std::max(last, TimeNs(sqlite3_column_int64(hi, 0)));
-            if (rc != SQLITE_DONE)
-                break;
-            rc = SQLITE_OK;
-        }
-        sqlite3_finalize(lo);
-        sqlite3_finalize(hi);
-        if (rc != SQLITE_OK)
+        std::vector<std::vector<std::int64_t>> keys;
+        for (const auto &[dev, stream] : lanes)
+            keys.push_back({dev, stream});
+        if (!spanByKey(db, "SELECT MIN(start) FROM tasks WHERE session = ?1 AND device = ?2 AND stream = ?3",
+                       "SELECT start + duration FROM tasks WHERE session = ?1 AND device = ?2 AND stream = ?3 "
+                       "ORDER BY start DESC LIMIT 64",
+                       sessionId, keys, &origin, &last))
             return false;
     }
     struct { const char *lo; const char *hi; } others[] = {
@@ -119,52 +146,16 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
     // and allocator begin before the first device task): per device, so each is one seek
     // in its (session, device, time) index.
     {
-        struct { const char *lo; const char *hi; } perDevice[] = {
-            {"SELECT MIN(start) FROM python_ranges WHERE session = ?1 AND device = ?2",
-             "SELECT start + duration FROM python_ranges WHERE session = ?1 AND device = ?2 ORDER BY start DESC LIMIT 64"},
-            {"SELECT MIN(ts) FROM memory_records WHERE session = ?1 AND device = ?2",
-             "SELECT MAX(ts) FROM memory_records WHERE session = ?1 AND device = ?2"},
-        };
-        sqlite3_stmt *devs = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT id FROM devices WHERE session = ?1", -1, &devs, nullptr) != SQLITE_OK)
+        std::vector<std::vector<std::int64_t>> devices;
+        if (!eachDevice(db, sessionId, &devices)
+            || !spanByKey(db, "SELECT MIN(start) FROM python_ranges WHERE session = ?1 AND device = ?2",
+                          "SELECT start + duration FROM python_ranges WHERE session = ?1 AND device = ?2 "
+                          "ORDER BY start DESC LIMIT 64",
+                          sessionId, devices, &origin, &last)
+            || !spanByKey(db, "SELECT MIN(ts) FROM memory_records WHERE session = ?1 AND device = ?2",
+                          "SELECT MAX(ts) FROM memory_records WHERE session = ?1 AND device = ?2", sessionId, devices,
+                          &origin, &last))
             return false;
-        sqlite3_bind_int64(devs, 1, sessionId);
-        std::vector<std::int64_t> devices;
-        while ((rc = sqlite3_step(devs)) == SQLITE_ROW)
-            devices.push_back(sqlite3_column_int64(devs, 0));
-        sqlite3_finalize(devs);
-        if (rc != SQLITE_DONE)
-            return false;
-        for (const auto &q : perDevice) {
-            sqlite3_stmt *lo = nullptr, *hi = nullptr;
-            if (sqlite3_prepare_v2(db, q.lo, -1, &lo, nullptr) != SQLITE_OK
-                || sqlite3_prepare_v2(db, q.hi, -1, &hi, nullptr) != SQLITE_OK) {
-                sqlite3_finalize(lo);
-                return false;
-            }
-            rc = SQLITE_DONE;
-            for (std::int64_t dev : devices) {
-                for (sqlite3_stmt *st : {lo, hi}) {
-                    sqlite3_reset(st);
-                    sqlite3_bind_int64(st, 1, sessionId);
-                    sqlite3_bind_int64(st, 2, dev);
-                }
-                rc = sqlite3_step(lo);
-                if (rc == SQLITE_ROW && sqlite3_column_type(lo, 0) != SQLITE_NULL)
-                    origin = std::min(origin, TimeNs(sqlite3_column_int64(lo, 0)));
-                if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-                    break;
-                while ((rc = sqlite3_step(hi)) == SQLITE_ROW)
-                    if (sqlite3_column_type(hi, 0) != SQLITE_NULL)
-                        last = std::max(last, TimeNs(sqlite3_column_int64(hi, 0)));
-                if (rc != SQLITE_DONE)
-                    break;
-            }
-            sqlite3_finalize(lo);
-            sqlite3_finalize(hi);
-            if (rc != SQLITE_DONE)
-                return false;
-        }
     }
     *lanesOut = std::move(lanes);
     *originOut = origin == kNone ? kNone : drawable(origin);
