@@ -19,7 +19,6 @@
 
 #include "core/analysis/step_time.h"
 
-#include <QDateTime>
 #include <QCoreApplication>
 
 #include <algorithm>

@@ -19,7 +19,6 @@
 #include "core/analysis/step_time.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
 
 #include <algorithm>
 #include <array>
@@ -35,7 +34,6 @@ constexpr std::uint32_t kComputeStream = 2;
 constexpr std::uint32_t kCommStream = 4;
 constexpr std::uint32_t kP2pStream = 5;
 constexpr std::uint32_t kModelId = 1;
-constexpr std::uint32_t kHostPid = TorchHostLane::kHostPid;
 constexpr TimeNs kUs = 1000;
 
 struct RankState {
