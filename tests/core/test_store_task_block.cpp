@@ -212,7 +212,7 @@ private slots:
             for (auto &c : g)
                 c = static_cast<unsigned char>(rng());
             g[0] = kTaskBlockVersion;
-            if (round % 2)
+            if (round % 2 && g.size() > 1)
                 g[1] = static_cast<unsigned char>(rng() % 8); // small counts get further
             const std::uint32_t c = crc32(g.data(), g.size());
             for (int i = 0; i < 4; ++i)
