@@ -32,7 +32,10 @@
 #include <cstring>
 #include <cmath>
 #include <iterator>
+#include <array>
+#include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <sqlite3.h>
 #include <string>
@@ -67,6 +70,39 @@ CREATE TABLE CANN_API (startNs INTEGER,endNs INTEGER,type INTEGER,globalTid INTE
 CREATE TABLE MSTX_EVENTS (startNs INTEGER,endNs INTEGER,eventType INTEGER,rangeId INTEGER,category INTEGER,message INTEGER,globalTid INTEGER,endGlobalTid INTEGER,domainId INTEGER,connectionId INTEGER);
 CREATE TABLE STEP_TIME (id INTEGER, startNs INTEGER, endNs INTEGER);
 )sql";
+
+// The tables beside the tasks, created only when the session has rows for them (msprof
+// writes a table only for what it collected): device counters (msprof and torch_npu),
+// the framework's memory and host tables (torch_npu's ascend_pytorch_profiler_<rank>.db),
+// and the flows' categories (connectionCats, as the real torch_npu files carry it).
+struct LazyTable {
+    const char *name;
+    const char *create;
+};
+const LazyTable kLazyTables[] = {
+    {"AICORE_FREQ", "CREATE TABLE AICORE_FREQ (deviceId INTEGER,timestampNs NUMERIC,freq INTEGER)"},
+    {"HBM", "CREATE TABLE HBM (deviceId INTEGER,timestampNs INTEGER,bandwidth NUMERIC,hbmId INTEGER,type INTEGER)"},
+    {"LLC", "CREATE TABLE LLC (deviceId INTEGER,llcId INTEGER,timestampNs INTEGER,hitRate REAL,throughput INTEGER,mode INTEGER)"},
+    {"DDR", "CREATE TABLE DDR (deviceId INTEGER,timestampNs INTEGER,read NUMERIC,write NUMERIC)"},
+    {"NPU_MEM", "CREATE TABLE NPU_MEM (type INTEGER,ddr NUMERIC,hbm NUMERIC,timestampNs INTEGER,deviceId INTEGER)"},
+    {"ACC_PMU", "CREATE TABLE ACC_PMU (accId INTEGER,readBwLevel INTEGER,writeBwLevel INTEGER,readOstLevel INTEGER,"
+                "writeOstLevel INTEGER,timestampNs NUMERIC,deviceId INTEGER)"},
+    {"SOC_BANDWIDTH_LEVEL", "CREATE TABLE SOC_BANDWIDTH_LEVEL (l2BufferBwLevel INTEGER,mataBwLevel INTEGER,timestampNs NUMERIC,"
+                            "deviceId INTEGER)"},
+    {"MEMORY_RECORD", "CREATE TABLE MEMORY_RECORD (component INTEGER, timestamp INTEGER, totalAllocated INTEGER, "
+                      "totalReserved INTEGER, totalActive INTEGER, streamPtr INTEGER, deviceId INTEGER)"},
+    {"NPU_MODULE_MEM", "CREATE TABLE NPU_MODULE_MEM (moduleId INTEGER,timestampNs INTEGER,totalReserved NUMERIC,deviceId INTEGER)"},
+    {"OP_MEMORY", "CREATE TABLE OP_MEMORY (name INTEGER, size INTEGER, allocationTime INTEGER, releaseTime INTEGER, "
+                  "activeReleaseTime INTEGER, duration INTEGER, activeDuration INTEGER, allocationTotalAllocated INTEGER, "
+                  "allocationTotalReserved INTEGER, allocationTotalActive INTEGER, releaseTotalAllocated INTEGER, "
+                  "releaseTotalReserved INTEGER, releaseTotalActive INTEGER, streamPtr INTEGER, deviceId INTEGER)"},
+    {"PYTORCH_API", "CREATE TABLE PYTORCH_API (startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER, "
+                    "name INTEGER, sequenceNumber INTEGER, fwdThreadId INTEGER, inputDtypes INTEGER, inputShapes INTEGER, "
+                    "callchainId INTEGER, type INTEGER)"},
+    {"PYTORCH_CALLCHAINS", "CREATE TABLE PYTORCH_CALLCHAINS (id INTEGER, stack INTEGER, stackDepth INTEGER)"},
+    {"CONNECTION_IDS", "CREATE TABLE CONNECTION_IDS (id INTEGER, connectionId INTEGER)"},
+    {"connectionCats", "CREATE TABLE connectionCats(connectionId INT,cat)"},
+};
 
 // Built after the rows, as the real files have them.
 const char *const kIndexes = R"sql(
@@ -188,7 +224,12 @@ private:
     TimeNs ns(TimeNs t) const { return addTime(t, offset_); }
     bool exec(const char *sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
     bool fixedTables();
+    bool lazyTable(std::string_view name);
     void linkLaunches();
+    void linkFlows();
+    bool counterTables();
+    bool memoryTables();
+    bool frameworkTables();
     bool iteration(const IterationKey &k, Stmt &task, Stmt &kernel, Stmt &pmu, Stmt &comm, Stmt &op, Stmt &api,
                    Stmt &mstx, Stmt &step);
     std::string chipName() const;
@@ -210,6 +251,12 @@ private:
     // start) they join share a connectionId, as a launch and its tasks do in real files.
     std::map<std::pair<std::uint32_t, TimeNs>, std::int64_t> apiLink_, taskLink_;
     std::set<std::int64_t> usedConnections_;
+    // The framework's host ranges (by start), the connections that start or end at each, and
+    // every connection's flow categories (connectionCats).
+    std::vector<PythonRangeRecord> python_;
+    std::map<std::size_t, std::vector<std::int64_t>> pythonLinks_;
+    std::map<std::int64_t, std::set<std::string>> cats_;
+    std::set<std::string, std::less<>> created_;
     bool steps_ = true;
 };
 
@@ -283,12 +330,13 @@ void DbWriter::linkLaunches()
         TimeNs start;
         std::uint32_t stream;
         TimeNs task;
+        StrId category;
     };
     std::map<std::uint32_t, std::vector<Flow>> flows;
     trace_.forEachFlow([&flows, this](const FlowRecord &f) {
         if (f.hasStart && f.hasFinish && f.start.lane == FlowLane::Cann && f.finish.lane == FlowLane::Hardware
             && f.start.device == d_.id && f.finish.device == d_.id)
-            flows[f.start.tid].push_back({f.start.ts, f.finish.tid, f.finish.ts});
+            flows[f.start.tid].push_back({f.start.ts, f.finish.tid, f.finish.ts, f.category});
         return true;
     });
     if (flows.empty())
@@ -317,11 +365,480 @@ void DbWriter::linkLaunches()
                     if (at->second == 0)
                         at->second = ++connectionId_;
                     taskLink_.emplace(std::make_pair(f.stream, f.task), at->second);
+                    cats_[at->second].emplace(trace_.string(f.category));
                     break;
                 }
             }
         }
     }
+}
+
+bool DbWriter::lazyTable(std::string_view name)
+{
+    if (created_.count(name))
+        return true;
+    for (const LazyTable &t : kLazyTables)
+        if (name == t.name) {
+            if (!exec(t.create))
+                return false;
+            created_.emplace(name);
+            return true;
+        }
+    return false;
+}
+
+// The flows that start or end on the framework's host lane (async_npu from an op to its
+// kernel, async_task_queue from enqueue to dequeue, fwdbwd from a forward op to its
+// backward one) and those that end on a task without a launch: each gets a connectionId,
+// shared with the task's launch when the task already has one (torch_npu gives a launch's
+// HostToDevice and async_npu arrows one id). The ends on the framework lane are listed in
+// CONNECTION_IDS under their range's row; the ends on a task in TASK.connectionId.
+void DbWriter::linkFlows()
+{
+    trace_.forEachPythonRange(d_.id, [this](const PythonRangeRecord &r) {
+        python_.push_back(r);
+        return true;
+    });
+    std::stable_sort(python_.begin(), python_.end(), [](const PythonRangeRecord &a, const PythonRangeRecord &b) {
+        return std::tie(a.start, a.tid) < std::tie(b.start, b.tid);
+    });
+    std::map<std::uint32_t, std::vector<std::pair<TimeNs, std::size_t>>> byThread; // thread → (start, index), by start
+    for (std::size_t i = 0; i < python_.size(); ++i)
+        byThread[python_[i].tid].push_back({python_[i].start, i});
+    // The innermost range of the thread that holds ts (the latest-starting one).
+    const auto rangeAt = [&byThread, this](std::uint32_t tid, TimeNs ts) -> std::ptrdiff_t {
+        const auto rs = byThread.find(tid);
+        if (rs == byThread.end())
+            return -1;
+        const auto &list = rs->second;
+        auto it = std::upper_bound(list.begin(), list.end(), std::make_pair(ts, std::numeric_limits<std::size_t>::max()));
+        for (int steps = 0; it != list.begin() && steps < 64; ++steps) {
+            --it;
+            if (endOf(python_[it->second]) >= ts)
+                return std::ptrdiff_t(it->second);
+        }
+        return -1;
+    };
+    struct End {
+        bool on;
+        FlowLane lane;
+        std::uint32_t tid;
+        TimeNs ts;
+    };
+    struct Flow {
+        std::string category;
+        std::uint64_t id;
+        End start, finish;
+    };
+    std::vector<Flow> flows;
+    trace_.forEachFlow([&flows, this](const FlowRecord &f) {
+        const bool s = f.hasStart && f.start.device == d_.id, e = f.hasFinish && f.finish.device == d_.id;
+        // Launch → task arrows are linkLaunches' own.
+        if ((s && f.start.lane == FlowLane::Cann && e && f.finish.lane == FlowLane::Hardware) || (!s && !e))
+            return true;
+        if ((s && f.start.lane == FlowLane::Python) || (e && (f.finish.lane == FlowLane::Python || f.finish.lane == FlowLane::Hardware)))
+            flows.push_back({std::string(trace_.string(f.category)), f.flowId, {s, f.start.lane, f.start.tid, f.start.ts},
+                             {e, f.finish.lane, f.finish.tid, f.finish.ts}});
+        return true;
+    });
+    // In an order of their own (time, then category and ends), so that the same flows
+    // number the same whichever store hands them out.
+    const auto key = [](const Flow &f) {
+        return std::make_tuple(f.start.on ? f.start.ts : f.finish.ts, f.category, f.start.on, f.start.tid, f.start.ts,
+                               f.finish.on, f.finish.tid, f.finish.ts);
+    };
+    std::stable_sort(flows.begin(), flows.end(), [&key](const Flow &a, const Flow &b) { return key(a) < key(b); });
+    std::map<std::pair<std::string, std::uint64_t>, std::int64_t> numbered;
+    for (const Flow &f : flows) {
+        const std::ptrdiff_t from = f.start.on && f.start.lane == FlowLane::Python ? rangeAt(f.start.tid, f.start.ts) : -1;
+        const std::ptrdiff_t to = f.finish.on && f.finish.lane == FlowLane::Python ? rangeAt(f.finish.tid, f.finish.ts) : -1;
+        const bool toTask = f.finish.on && f.finish.lane == FlowLane::Hardware;
+        if (from < 0 && to < 0 && !toTask)
+            continue;
+        std::int64_t c = 0;
+        if (toTask)
+            if (const auto t = taskLink_.find({f.finish.tid, f.finish.ts}); t != taskLink_.end())
+                c = t->second;
+        if (c == 0) {
+            auto at = numbered.emplace(std::make_pair(f.category, f.id), 0).first;
+            if (at->second == 0)
+                at->second = ++connectionId_;
+            c = at->second;
+        }
+        for (const std::ptrdiff_t r : {from, to}) {
+            if (r < 0)
+                continue;
+            auto &links = pythonLinks_[std::size_t(r)];
+            if (std::find(links.begin(), links.end(), c) == links.end())
+                links.push_back(c);
+        }
+        if (toTask)
+            taskLink_.emplace(std::make_pair(f.finish.tid, f.finish.ts), c);
+        cats_[c].insert(f.category);
+    }
+}
+
+// A value of a db column: the number, or NULL when the session has none.
+using Cell = std::optional<double>;
+
+// The db's units from the session's: bandwidths in B/s (the text export's MB/s are 2^20
+// B/s), memory in bytes (KB: 2^10), LLC hit rates in percent (the text export's "Hit Rate(%)"
+// holds the ratio, 0..1).
+double toDbUnit(std::string_view unit, double v)
+{
+    if (unit.find("MB/s") != std::string_view::npos)
+        return v * 1048576.0;
+    if (unit == "KB")
+        return v * 1024.0;
+    if (unit == "Hit Rate(%)")
+        return v * 100.0;
+    return v;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+    return out;
+}
+
+// "<prefix><n>[ <rest>]/<series>" → n, rest, series; false when the name is not of that shape.
+bool splitSeries(std::string_view name, std::string_view prefix, std::int64_t *n, std::string *rest, std::string *series)
+{
+    if (name.substr(0, prefix.size()) != prefix)
+        return false;
+    const std::size_t slash = name.find('/');
+    if (slash == std::string_view::npos)
+        return false;
+    std::string_view head = name.substr(prefix.size(), slash - prefix.size());
+    const std::size_t space = head.find(' ');
+    const std::string_view digits = head.substr(0, space);
+    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return false;
+    *n = std::stoll(std::string(digits));
+    *rest = space == std::string_view::npos ? std::string() : std::string(head.substr(space + 1));
+    *series = std::string(name.substr(slash + 1));
+    return true;
+}
+
+std::int64_t toBytes(double mb, bool *ok)
+{
+    const double b = mb * 1048576.0;
+    *ok = mb >= 0 && std::isfinite(b) && b < 9e18;
+    return *ok ? std::int64_t(std::llround(b)) : 0;
+}
+
+// The counter tracks msprof's tables hold, in the tables' units: AI Core frequency, HBM and
+// DDR bandwidth, LLC hit rate and throughput, NPU memory, the accelerators' PMU levels and
+// the SoC bandwidth levels. Tracks with no table (QoS, PCIe, HCCS ...) are not written.
+bool DbWriter::counterTables()
+{
+    std::map<TimeNs, double> freq;
+    std::map<std::tuple<TimeNs, std::int64_t, std::string>, double> hbm;
+    std::map<std::tuple<TimeNs, std::int64_t, std::string>, std::array<Cell, 2>> llc; // hit rate, throughput
+    std::map<std::pair<TimeNs, std::string>, std::array<Cell, 2>> npuMem;            // ddr, hbm
+    std::map<TimeNs, std::array<Cell, 2>> ddr, soc;                                  // read, write; l2, mata
+    std::map<std::pair<TimeNs, std::int64_t>, std::array<Cell, 4>> acc;
+    // The text export's Acc PMU events: a value and the accelerator id, as two samples.
+    std::map<std::pair<std::string, TimeNs>, std::pair<std::vector<double>, std::vector<double>>> accText;
+    static const char *const kAccMetrics[] = {"read_bandwidth", "write_bandwidth", "read_ost", "write_ost"};
+    const auto accColumn = [](std::string_view metric) -> int {
+        if (metric == "write_band_width") // the text export's spelling
+            return 1;
+        for (int i = 0; i < 4; ++i)
+            if (metric == kAccMetrics[i])
+                return i;
+        return -1;
+    };
+    const bool ok = trace_.forEachCounter(d_.id, [&](const CounterRecord &c) {
+        const std::string_view track = trace_.string(c.track), name = trace_.string(c.name), unit = trace_.string(c.unit);
+        const TimeNs ts = ns(c.ts);
+        const double v = toDbUnit(unit, c.value);
+        std::int64_t n = 0;
+        std::string rest, series;
+        if (track == "AI Core Freq")
+            freq[ts] = v;
+        else if (track == "HBM" && splitSeries(name, "HBM ", &n, &rest, &series) && rest.empty())
+            hbm[{ts, n, lower(series)}] = v;
+        else if (track == "LLC" && splitSeries(name, "LLC ", &n, &rest, &series) && (series == "Hit Rate" || series == "Throughput"))
+            llc[{ts, n, lower(rest)}][series == "Hit Rate" ? 0 : 1] = v;
+        else if (track == "NPU MEM" && name.find('/') != std::string_view::npos) {
+            const std::string_view what = name.substr(name.find('/') + 1);
+            if (what == "DDR" || what == "HBM")
+                npuMem[{ts, lower(name.substr(0, name.find('/')))}][what == "DDR" ? 0 : 1] = v;
+        } else if (track == "DDR" && (name == "DDR/Read" || name == "DDR/Write"))
+            ddr[ts][name == "DDR/Read" ? 0 : 1] = v;
+        else if (track == "Stars Soc Info" && (name == "L2 Buffer Bw Level" || name == "Mata Bw Level"))
+            soc[ts][name == "L2 Buffer Bw Level" ? 0 : 1] = v;
+        else if (track == "Acc PMU") {
+            if (splitSeries(name, "Acc ", &n, &rest, &series) && rest.empty() && accColumn(series) >= 0)
+                acc[{ts, n}][std::size_t(accColumn(series))] = v;
+            else if (accColumn(name) >= 0 && (unit == "value" || unit == "acc_id"))
+                (unit == "value" ? accText[{std::string(name), ts}].first : accText[{std::string(name), ts}].second).push_back(c.value);
+        }
+        return true;
+    });
+    if (!ok)
+        return false;
+    for (const auto &entry : accText)
+        for (std::size_t i = 0; i < entry.second.first.size() && i < entry.second.second.size(); ++i)
+            acc[{entry.first.second, std::int64_t(std::llround(entry.second.second[i]))}][std::size_t(accColumn(entry.first.first))] =
+                entry.second.first[i];
+    const auto cell = [](Stmt &s, int col, const Cell &c) -> Stmt & { return c ? s.d(col, *c) : s.null(col); };
+    const std::int64_t dev = d_.id;
+    if (!freq.empty()) {
+        if (!lazyTable("AICORE_FREQ"))
+            return false;
+        Stmt s(db_, "INSERT INTO AICORE_FREQ VALUES (?1, ?2, ?3)");
+        for (const auto &[ts, v] : freq)
+            if (!s.i(1, dev).i(2, ts).d(3, v).run())
+                return false;
+    }
+    if (!hbm.empty()) {
+        if (!lazyTable("HBM"))
+            return false;
+        Stmt s(db_, "INSERT INTO HBM VALUES (?1, ?2, ?3, ?4, ?5)");
+        for (const auto &[k, v] : hbm)
+            if (!s.i(1, dev).i(2, std::get<0>(k)).d(3, v).i(4, std::get<1>(k)).sid(5, sid(std::get<2>(k))).run())
+                return false;
+    }
+    if (!llc.empty()) {
+        if (!lazyTable("LLC"))
+            return false;
+        Stmt s(db_, "INSERT INTO LLC VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+        for (const auto &[k, v] : llc) {
+            s.i(1, dev).i(2, std::get<1>(k)).i(3, std::get<0>(k));
+            cell(s, 4, v[0]);
+            cell(s, 5, v[1]);
+            if (!s.sid(6, sid(std::get<2>(k))).run())
+                return false;
+        }
+    }
+    if (!ddr.empty()) {
+        if (!lazyTable("DDR"))
+            return false;
+        Stmt s(db_, "INSERT INTO DDR VALUES (?1, ?2, ?3, ?4)");
+        for (const auto &[ts, v] : ddr) {
+            s.i(1, dev).i(2, ts);
+            cell(s, 3, v[0]);
+            if (!cell(s, 4, v[1]).run())
+                return false;
+        }
+    }
+    if (!npuMem.empty()) {
+        if (!lazyTable("NPU_MEM"))
+            return false;
+        Stmt s(db_, "INSERT INTO NPU_MEM VALUES (?1, ?2, ?3, ?4, ?5)");
+        for (const auto &[k, v] : npuMem) {
+            s.sid(1, sid(k.second));
+            cell(s, 2, v[0]);
+            cell(s, 3, v[1]);
+            if (!s.i(4, k.first).i(5, dev).run())
+                return false;
+        }
+    }
+    if (!acc.empty()) {
+        if (!lazyTable("ACC_PMU"))
+            return false;
+        Stmt s(db_, "INSERT INTO ACC_PMU VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        for (const auto &[k, v] : acc) {
+            s.i(1, k.second);
+            for (int i = 0; i < 4; ++i)
+                cell(s, 2 + i, v[std::size_t(i)]);
+            if (!s.i(6, k.first).i(7, dev).run())
+                return false;
+        }
+    }
+    if (!soc.empty()) {
+        if (!lazyTable("SOC_BANDWIDTH_LEVEL"))
+            return false;
+        Stmt s(db_, "INSERT INTO SOC_BANDWIDTH_LEVEL VALUES (?1, ?2, ?3, ?4)");
+        for (const auto &[ts, v] : soc) {
+            cell(s, 1, v[0]);
+            cell(s, 2, v[1]);
+            if (!s.i(3, ts).i(4, dev).run())
+                return false;
+        }
+    }
+    return true;
+}
+
+// The framework's memory records in torch_npu's tables, sizes in bytes: the allocator's
+// totals over time (MEMORY_RECORD), each module's reservation (NPU_MODULE_MEM, the module
+// by its ENUM_MODULE id; a module the enumeration does not name is left out) and the
+// operators' allocations (OP_MEMORY).
+bool DbWriter::memoryTables()
+{
+    std::vector<MemoryRecord> records;
+    std::vector<OpMemoryRecord> ops;
+    if (!trace_.forEachMemory(d_.id, [&records](const MemoryRecord &m) { records.push_back(m); return true; })
+        || !trace_.forEachOpMemory(d_.id, [&ops](const OpMemoryRecord &m) { ops.push_back(m); return true; }))
+        return false;
+    const std::int64_t dev = d_.id;
+    const auto bytes = [](Stmt &s, int col, double mb) -> Stmt & {
+        bool ok = false;
+        const std::int64_t b = toBytes(mb, &ok);
+        return ok ? s.i(col, b) : s.null(col);
+    };
+    const auto ptr = [](Stmt &s, int col, std::uint64_t p) -> Stmt & {
+        return p > 0 && p <= std::uint64_t(INT64_MAX) ? s.i(col, std::int64_t(p)) : s.null(col);
+    };
+    std::stable_sort(records.begin(), records.end(), [](const MemoryRecord &a, const MemoryRecord &b) { return a.ts < b.ts; });
+    bool allocator = false, modules = false;
+    for (const MemoryRecord &m : records)
+        (m.module ? modules : allocator) = true;
+    if (allocator) {
+        if (!lazyTable("MEMORY_RECORD"))
+            return false;
+        Stmt s(db_, "INSERT INTO MEMORY_RECORD VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        for (const MemoryRecord &m : records) {
+            if (m.module)
+                continue;
+            s.sid(1, sid(m.component)).i(2, ns(m.ts));
+            bytes(s, 3, m.allocatedMB);
+            bytes(s, 4, m.reservedMB);
+            bytes(s, 5, m.activeMB);
+            ptr(s, 6, m.streamPtr);
+            if (!s.i(7, dev).run())
+                return false;
+        }
+    }
+    if (modules) {
+        if (!lazyTable("NPU_MODULE_MEM"))
+            return false;
+        Stmt s(db_, "INSERT INTO NPU_MODULE_MEM VALUES (?1, ?2, ?3, ?4)");
+        for (const MemoryRecord &m : records) {
+            const std::int64_t module = m.module ? enumId(kModules, trace_.string(m.component), -1) : -1;
+            if (module < 0)
+                continue;
+            s.i(1, module).i(2, ns(m.ts));
+            if (!bytes(s, 3, m.reservedMB).i(4, dev).run())
+                return false;
+        }
+    }
+    if (!ops.empty()) {
+        if (!lazyTable("OP_MEMORY"))
+            return false;
+        std::stable_sort(ops.begin(), ops.end(), [](const OpMemoryRecord &a, const OpMemoryRecord &b) { return a.allocated < b.allocated; });
+        Stmt s(db_, "INSERT INTO OP_MEMORY VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
+        const auto time = [this](Stmt &st, int col, TimeNs t) -> Stmt & { return t >= 0 ? st.i(col, ns(t)) : st.null(col); };
+        const auto span = [](Stmt &st, int col, TimeNs a, TimeNs b) -> Stmt & {
+            return a >= 0 && b >= a ? st.i(col, timeSpan(a, b)) : st.null(col);
+        };
+        for (const OpMemoryRecord &m : ops) {
+            const double b = m.sizeKB * 1024.0;
+            s.sid(1, sid(m.name));
+            if (std::isfinite(b) && b >= 0 && b < 9e18)
+                s.i(2, std::int64_t(std::llround(b)));
+            else
+                s.null(2);
+            time(s, 3, m.allocated);
+            time(s, 4, m.released);
+            time(s, 5, m.activeReleased);
+            span(s, 6, m.allocated, m.released);
+            span(s, 7, m.allocated, m.activeReleased);
+            const double mb[6] = {m.allocTotalAllocatedMB, m.allocTotalReservedMB, m.allocTotalActiveMB,
+                                  m.releaseTotalAllocatedMB, m.releaseTotalReservedMB, m.releaseTotalActiveMB};
+            for (int i = 0; i < 6; ++i)
+                bytes(s, 8 + i, mb[i]);
+            ptr(s, 14, m.streamPtr);
+            if (!s.i(15, dev).run())
+                return false;
+        }
+    }
+    return true;
+}
+
+// The framework's host ranges as PYTORCH_API rows (times as text, as torch_npu writes
+// them; the category as the API level: cpu_op → op, enqueue / dequeue → queue,
+// python_function → trace), their call stacks (PYTORCH_CALLCHAINS, one frame a row), the
+// connections of each (CONNECTION_IDS) and every connection's categories.
+bool DbWriter::frameworkTables()
+{
+    if (!python_.empty()) {
+        if (!lazyTable("PYTORCH_API") || !lazyTable("PYTORCH_CALLCHAINS") || !lazyTable("CONNECTION_IDS"))
+            return false;
+        Stmt api(db_, "INSERT INTO PYTORCH_API VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        Stmt chain(db_, "INSERT INTO PYTORCH_CALLCHAINS VALUES (?1, ?2, ?3)");
+        Stmt conn(db_, "INSERT INTO CONNECTION_IDS VALUES (?1, ?2)");
+        std::map<std::string, std::int64_t, std::less<>> chains;
+        std::int64_t nextConn = 0;
+        for (std::size_t i = 0; i < python_.size(); ++i) {
+            if ((i & 4095) == 0 && cancel_ && cancel_->load())
+                return false;
+            const PythonRangeRecord &r = python_[i];
+            api.text(1, std::to_string(ns(r.start))).text(2, std::to_string(ns(endOf(r))));
+            api.i(3, std::int64_t((std::uint64_t(r.pid) << 32) | r.tid));
+            if (const auto links = pythonLinks_.find(i); links != pythonLinks_.end()) {
+                for (const std::int64_t c : links->second)
+                    if (!conn.i(1, nextConn).i(2, c).run())
+                        return false;
+                api.i(4, nextConn++);
+            } else {
+                api.null(4);
+            }
+            std::string_view category = trace_.string(r.category);
+            if (category == "cpu_op")
+                category = "op";
+            else if (category == "enqueue" || category == "dequeue")
+                category = "queue";
+            else if (category == "python_function")
+                category = "trace";
+            const std::int64_t type = enumId(kApiTypes, category, -1);
+            // An operator row always has its autograd sequence number (-1: none) and forward
+            // thread (0: none), as torch_npu writes them; other rows have neither.
+            const bool op = category == "op";
+            api.sid(5, sid(r.name));
+            if (op || r.sequence >= 0)
+                api.i(6, r.sequence);
+            else
+                api.null(6);
+            if ((op || r.fwdThread > 0) && r.fwdThread <= std::uint64_t(INT64_MAX))
+                api.i(7, std::int64_t(r.fwdThread));
+            else
+                api.null(7);
+            api.sid(8, sid(r.inputTypes)).sid(9, sid(r.inputShapes));
+            const std::string_view stack = trace_.string(r.callStack);
+            if (stack.empty()) {
+                api.null(10);
+            } else {
+                auto at = chains.find(stack);
+                if (at == chains.end()) {
+                    at = chains.emplace(std::string(stack), std::int64_t(chains.size())).first;
+                    // Frames as the text export joins them.
+                    std::size_t from = 0;
+                    for (std::int64_t depth = 0;; ++depth) {
+                        const std::size_t to = stack.find(";\r\n", from);
+                        const std::string_view frame = stack.substr(from, to == std::string_view::npos ? std::string_view::npos : to - from);
+                        if (!chain.i(1, at->second).sid(2, sid(frame)).i(3, depth).run())
+                            return false;
+                        if (to == std::string_view::npos)
+                            break;
+                        from = to + 3;
+                    }
+                }
+                api.i(10, at->second);
+            }
+            if (type >= 0)
+                api.i(11, type);
+            else
+                api.null(11);
+            if (!api.run())
+                return false;
+        }
+    }
+    if (!cats_.empty()) {
+        if (!lazyTable("connectionCats"))
+            return false;
+        Stmt s(db_, "INSERT INTO connectionCats VALUES (?1, ?2)");
+        for (const auto &[c, cats] : cats_)
+            for (const std::string &cat : cats)
+                if (!s.i(1, c).text(2, cat).run())
+                    return false;
+    }
+    return true;
 }
 
 bool DbWriter::iteration(const IterationKey &k, Stmt &task, Stmt &kernel, Stmt &pmu, Stmt &comm, Stmt &op, Stmt &api,
@@ -504,6 +1021,7 @@ bool DbWriter::write(const QString &path, QString *why, bool *full, bool *cancel
         return true;
     });
     linkLaunches();
+    linkFlows();
     // Iterations become steps only when their numbers name one iteration each (one model).
     for (const IterationKey &k : its_)
         if (k.modelId != its_.front().modelId || k.iteration == 0)
@@ -525,6 +1043,10 @@ bool DbWriter::write(const QString &path, QString *why, bool *full, bool *cancel
             if (!iteration(k, task, kernel, pmu, comm, op, api, mstx, step))
                 return failed();
         }
+    }
+    if (!counterTables() || !memoryTables() || !frameworkTables()) {
+        *cancelled = cancel_ && cancel_->load();
+        return failed();
     }
     // PMU rows metric by metric: a reader that lists the metrics in the order it first
     // meets them (NPU Scope's importer does) finds the session's column order.
