@@ -331,4 +331,41 @@ QStringList StagedFolder::files() const
     return f;
 }
 
+void putHcclTaskArgs(OutFile &f, bool spaced, const HcclTaskRecord &h, std::string_view name, std::string_view transport,
+                     std::string_view dataType, std::string_view linkType)
+{
+    // Each key after the first follows a separator.
+    const auto key = [&f, spaced](std::string_view k, bool first = false) {
+        if (!first)
+            f.put(spaced ? ", " : ",");
+        f.put('"');
+        f.put(k);
+        f.put(spaced ? "\": " : "\":");
+    };
+    key("notify_id", true);
+    f.putUInt(h.notifyId);
+    key("duration estimated(us)");
+    f.putShortest(h.durationEstimatedUs);
+    key("stream id");
+    f.putUInt(h.streamId);
+    key("task id");
+    f.putUInt(h.taskId);
+    key("task type");
+    f.putJsonString(name);
+    key("src rank");
+    f.putUInt(h.srcRank);
+    key("dst rank");
+    f.putUInt(h.dstRank);
+    key("transport type");
+    f.putJsonString(transport);
+    key("size(Byte)");
+    f.putUInt(h.sizeBytes);
+    key("data type");
+    f.putJsonString(dataType);
+    key("link type");
+    f.putJsonString(linkType);
+    key("bandwidth(GB/s)");
+    f.putShortest(h.bandwidthGBps);
+}
+
 } // namespace npuscope::exporting

@@ -50,6 +50,13 @@ bool selectExportWork(const TraceReader &trace, const ExportRequest &req, Export
 void putUs3(OutFile &f, TimeNs ns);
 std::string formatUs3(TimeNs ns);
 
+// The args of an HCCL plane task on a timeline, "notify_id" to "bandwidth(GB/s)", as the
+// legacy and today's timelines both write them; the caller writes the braces and any args
+// after these. spaced: the legacy timeline's `"key": value, ` spacing, else today's
+// compact `"key":value,`. The type texts are given resolved (the legacy one has defaults).
+void putHcclTaskArgs(OutFile &f, bool spaced, const HcclTaskRecord &h, std::string_view name, std::string_view transport,
+                     std::string_view dataType, std::string_view linkType);
+
 // A CSV row writer over analysis::Cell.
 struct Csv {
     OutFile &f;

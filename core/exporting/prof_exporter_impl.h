@@ -104,6 +104,8 @@ private:
     void metaEventInt(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, std::uint64_t v);
     void processBlockEnd(JsonArray &a, std::uint64_t pid, const char *label, int sort);
     void stepTraceLaneMeta(JsonArray &a, std::uint32_t model);
+    void threadsMeta(JsonArray &a, std::uint64_t pid, const char *lane, const std::set<std::uint32_t> &ids, const char *prefix,
+                     std::uint64_t sortBase);
     void cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &host);
     void hardwareLaneMeta(JsonArray &a, const std::vector<TaskRecord> &tasks);
     void hcclLaneMeta(JsonArray &a, const std::vector<HcclTaskRecord> &hccl);

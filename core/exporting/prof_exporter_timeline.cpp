@@ -57,6 +57,17 @@ void Exporter::stepTraceLaneMeta(JsonArray &a, std::uint32_t model)
     processBlockEnd(a, pids.hardware, "NPU", 3);
 }
 
+// A lane's name, then its threads' names ("<prefix><id>") and their sort indexes (sortBase + id).
+void Exporter::threadsMeta(JsonArray &a, std::uint64_t pid, const char *lane, const std::set<std::uint32_t> &ids,
+                           const char *prefix, std::uint64_t sortBase)
+{
+    metaEvent(a, "process_name", pid, 0, "name", lane);
+    for (auto t : ids)
+        metaEvent(a, "thread_name", pid, t, "name", prefix + std::to_string(t));
+    for (auto t : ids)
+        metaEventInt(a, "thread_sort_index", pid, t, sortBase + t);
+}
+
 void Exporter::cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &host)
 {
     std::set<std::uint32_t> tids;
@@ -64,11 +75,7 @@ void Exporter::cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &ho
         tids.insert(r.tid);
     if (tids.empty())
         tids.insert(static_cast<std::uint32_t>(pids.host)); // the training thread, as in the real files
-    metaEvent(a, "process_name", pids.cann, 0, "name", "CANN");
-    for (auto t : tids)
-        metaEvent(a, "thread_name", pids.cann, t, "name", "Thread " + std::to_string(t));
-    for (auto t : tids)
-        metaEventInt(a, "thread_sort_index", pids.cann, t, t);
+    threadsMeta(a, pids.cann, "CANN", tids, "Thread ", 0);
     processBlockEnd(a, pids.cann, "CPU", 2);
 }
 
@@ -77,11 +84,7 @@ void Exporter::hardwareLaneMeta(JsonArray &a, const std::vector<TaskRecord> &tas
     std::set<std::uint32_t> streams;
     for (const auto &t : tasks)
         streams.insert(t.streamId);
-    metaEvent(a, "process_name", pids.hardware, 0, "name", "Ascend Hardware");
-    for (auto s : streams)
-        metaEvent(a, "thread_name", pids.hardware, s, "name", "Stream " + std::to_string(s));
-    for (auto s : streams)
-        metaEventInt(a, "thread_sort_index", pids.hardware, s, s);
+    threadsMeta(a, pids.hardware, "Ascend Hardware", streams, "Stream ", 0);
     processBlockEnd(a, pids.hardware, "NPU", 3);
 }
 
@@ -90,11 +93,7 @@ void Exporter::hcclLaneMeta(JsonArray &a, const std::vector<HcclTaskRecord> &hcc
     std::set<std::uint32_t> planes;
     for (const auto &h : hccl)
         planes.insert(h.plane);
-    metaEvent(a, "process_name", pids.hccl, 0, "name", "HCCL");
-    for (auto p : planes)
-        metaEvent(a, "thread_name", pids.hccl, p, "name", "Plane " + std::to_string(p));
-    for (auto p : planes)
-        metaEventInt(a, "thread_sort_index", pids.hccl, p, 70000ull + p);
+    threadsMeta(a, pids.hccl, "HCCL", planes, "Plane ", 70000);
     metaEvent(a, "thread_name", pids.hccl, kCommKernelTid, "name", "Communication Kernel");
     metaEventInt(a, "thread_sort_index", pids.hccl, kCommKernelTid, 0);
     processBlockEnd(a, pids.hccl, "NPU", 11);
@@ -115,11 +114,7 @@ void Exporter::txLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &tx)
     std::set<std::uint32_t> tids;
     for (const auto &r : tx)
         tids.insert(r.tid);
-    metaEvent(a, "process_name", pids.tx, 0, "name", "MsprofTx");
-    for (auto t : tids)
-        metaEvent(a, "thread_name", pids.tx, t, "name", "Thread " + std::to_string(t));
-    for (auto t : tids)
-        metaEventInt(a, "thread_sort_index", pids.tx, t, t);
+    threadsMeta(a, pids.tx, "MsprofTx", tids, "Thread ", 0);
     processBlockEnd(a, pids.tx, "CPU", 1);
 }
 
@@ -172,31 +167,10 @@ void Exporter::hcclEvent(JsonArray &a, const HcclTaskRecord &h)
     OutFile &f = a.f;
     a.next();
     eventHead(f, str(h.name), pids.hccl, h.plane, h.start, h.duration);
-    f.put(", \"args\": {\"notify_id\": ");
-    f.putUInt(h.notifyId);
-    f.put(", \"duration estimated(us)\": ");
-    f.putShortest(h.durationEstimatedUs);
-    f.put(", \"stream id\": ");
-    f.putUInt(h.streamId);
-    f.put(", \"task id\": ");
-    f.putUInt(h.taskId);
-    f.put(", \"task type\": ");
-    f.putJsonString(str(h.name));
-    f.put(", \"src rank\": ");
-    f.putUInt(h.srcRank);
-    f.put(", \"dst rank\": ");
-    f.putUInt(h.dstRank);
+    f.put(", \"args\": {");
     auto textOr = [this](StrId id, std::string_view dflt) { auto s = str(id); return s.empty() ? dflt : s; };
-    f.put(", \"transport type\": ");
-    f.putJsonString(textOr(h.transportType, "LOCAL"));
-    f.put(", \"size(Byte)\": ");
-    f.putUInt(h.sizeBytes);
-    f.put(", \"data type\": ");
-    f.putJsonString(textOr(h.dataType, "INVALID_TYPE"));
-    f.put(", \"link type\": ");
-    f.putJsonString(textOr(h.linkType, "INVALID_TYPE"));
-    f.put(", \"bandwidth(GB/s)\": ");
-    f.putShortest(h.bandwidthGBps);
+    putHcclTaskArgs(f, true, h, str(h.name), textOr(h.transportType, "LOCAL"), textOr(h.dataType, "INVALID_TYPE"),
+                    textOr(h.linkType, "INVALID_TYPE"));
     f.put("}, \"ph\": \"X\"}");
 }
 

@@ -68,6 +68,7 @@ private:
     void hostRangeEvent(JsonArray &a, const HostRangeRecord &r, std::uint64_t lanePid, TimelineSeen &seen);
     void hcclTaskEvent(JsonArray &a, const HcclTaskRecord &h, std::uint64_t comm);
     void timelineLanes(JsonArray &a, const TimelineSeen &seen, const Lanes &L);
+    void laneThreads(JsonArray &a, std::uint64_t p, const std::set<std::uint32_t> &ids, const char *prefix, std::uint64_t tidOffset);
     std::string_view str(StrId id) const { return trace.string(id); }
     std::string_view taskName(const TaskRecord &t) const;
     std::string coreType(const TaskRecord &t) const;

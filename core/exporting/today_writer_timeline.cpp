@@ -187,33 +187,21 @@ void TodayWriter::hcclTaskEvent(JsonArray &a, const HcclTaskRecord &h, std::uint
 {
     OutFile &f = a.f;
     event(a, str(h.name), comm, std::uint64_t(h.plane) + 1, h.start, h.duration);
-    f.put(",\"args\":{\"notify_id\":");
-    f.putUInt(h.notifyId);
-    f.put(",\"duration estimated(us)\":");
-    f.putShortest(h.durationEstimatedUs);
-    f.put(",\"stream id\":");
-    f.putUInt(h.streamId);
-    f.put(",\"task id\":");
-    f.putUInt(h.taskId);
-    f.put(",\"task type\":");
-    f.putJsonString(str(h.name));
-    f.put(",\"src rank\":");
-    f.putUInt(h.srcRank);
-    f.put(",\"dst rank\":");
-    f.putUInt(h.dstRank);
-    f.put(",\"transport type\":");
-    f.putJsonString(str(h.transportType));
-    f.put(",\"size(Byte)\":");
-    f.putUInt(h.sizeBytes);
-    f.put(",\"data type\":");
-    f.putJsonString(str(h.dataType));
-    f.put(",\"link type\":");
-    f.putJsonString(str(h.linkType));
-    f.put(",\"bandwidth(GB/s)\":");
-    f.putShortest(h.bandwidthGBps);
+    f.put(",\"args\":{");
+    putHcclTaskArgs(f, false, h, str(h.name), str(h.transportType), str(h.dataType), str(h.linkType));
     f.put(",\"model id\":");
     f.putUInt(h.modelId);
     f.put("}}");
+}
+
+// Each thread's name ("<prefix><id>") and sort index; its tid is the id + tidOffset.
+void TodayWriter::laneThreads(JsonArray &a, std::uint64_t p, const std::set<std::uint32_t> &ids, const char *prefix,
+                              std::uint64_t tidOffset)
+{
+    for (auto t : ids) {
+        meta(a, "thread_name", p, t + tidOffset, prefix + std::to_string(t));
+        metaInt(a, "thread_sort_index", p, t + tidOffset, t + tidOffset);
+    }
 }
 
 // The lanes' names and sort indexes, after their events (as msprof writes them).
@@ -224,31 +212,19 @@ void TodayWriter::timelineLanes(JsonArray &a, const TimelineSeen &seen, const La
     const std::uint64_t cann = hostLane(L.cann), tx = hostLane(L.tx);
     if (!seen.cannTids.empty()) {
         lane(a, cann, "CANN", "CPU", L.cann);
-        for (auto t : seen.cannTids) {
-            meta(a, "thread_name", cann, t, "Thread " + std::to_string(t));
-            metaInt(a, "thread_sort_index", cann, t, t);
-        }
+        laneThreads(a, cann, seen.cannTids, "Thread ", 0);
     }
     if (!seen.txTids.empty()) {
         lane(a, tx, "MsprofTx", "CPU", L.tx);
-        for (auto t : seen.txTids) {
-            meta(a, "thread_name", tx, t, "Thread " + std::to_string(t));
-            metaInt(a, "thread_sort_index", tx, t, t);
-        }
+        laneThreads(a, tx, seen.txTids, "Thread ", 0);
     }
     lane(a, hw, "Ascend Hardware", "NPU", L.hardware);
-    for (auto s : seen.streams) {
-        meta(a, "thread_name", hw, s, "Stream " + std::to_string(s));
-        metaInt(a, "thread_sort_index", hw, s, s);
-    }
+    laneThreads(a, hw, seen.streams, "Stream ", 0);
     if (seen.anyComm) {
         lane(a, comm, L.hcclName, "NPU", L.hccl);
         meta(a, "thread_name", comm, 0, "Communication");
         metaInt(a, "thread_sort_index", comm, 0, 0);
-        for (auto p : seen.planes) {
-            meta(a, "thread_name", comm, std::uint64_t(p) + 1, "Plane " + std::to_string(p));
-            metaInt(a, "thread_sort_index", comm, std::uint64_t(p) + 1, std::uint64_t(p) + 1);
-        }
+        laneThreads(a, comm, seen.planes, "Plane ", 1);
     }
     if (seen.anyOverlap) {
         lane(a, ovl, "Overlap Analysis", "NPU", L.overlap);
