@@ -221,6 +221,25 @@ private:
         return id;
     }
     std::int64_t sid(StrId id) { return sid(trace_.string(id)); }
+    // Creates `table` and writes a row per element of `rows` (bind(stmt, element) binds its
+    // `columns` values) when there is any.
+    template <class Rows, class Bind> bool fill(const char *table, int columns, const Rows &rows, const Bind &bind)
+    {
+        if (rows.empty())
+            return true;
+        if (!lazyTable(table))
+            return false;
+        std::string sql = std::string("INSERT INTO ") + table + " VALUES (";
+        for (int c = 1; c <= columns; ++c)
+            sql += (c > 1 ? ", ?" : "?") + std::to_string(c);
+        Stmt s(db_, (sql + ')').c_str());
+        for (const auto &r : rows) {
+            bind(s, r);
+            if (!s.run())
+                return false;
+        }
+        return true;
+    }
     TimeNs ns(TimeNs t) const { return addTime(t, offset_); }
     bool exec(const char *sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
     bool fixedTables();
@@ -588,81 +607,26 @@ bool DbWriter::counterTables()
                 entry.second.first[i];
     const auto cell = [](Stmt &s, int col, const Cell &c) -> Stmt & { return c ? s.d(col, *c) : s.null(col); };
     const std::int64_t dev = d_.id;
-    if (!freq.empty()) {
-        if (!lazyTable("AICORE_FREQ"))
-            return false;
-        Stmt s(db_, "INSERT INTO AICORE_FREQ VALUES (?1, ?2, ?3)");
-        for (const auto &[ts, v] : freq)
-            if (!s.i(1, dev).i(2, ts).d(3, v).run())
-                return false;
-    }
-    if (!hbm.empty()) {
-        if (!lazyTable("HBM"))
-            return false;
-        Stmt s(db_, "INSERT INTO HBM VALUES (?1, ?2, ?3, ?4, ?5)");
-        for (const auto &[k, v] : hbm)
-            if (!s.i(1, dev).i(2, std::get<0>(k)).d(3, v).i(4, std::get<1>(k)).sid(5, sid(std::get<2>(k))).run())
-                return false;
-    }
-    if (!llc.empty()) {
-        if (!lazyTable("LLC"))
-            return false;
-        Stmt s(db_, "INSERT INTO LLC VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-        for (const auto &[k, v] : llc) {
-            s.i(1, dev).i(2, std::get<1>(k)).i(3, std::get<0>(k));
-            cell(s, 4, v[0]);
-            cell(s, 5, v[1]);
-            if (!s.sid(6, sid(std::get<2>(k))).run())
-                return false;
-        }
-    }
-    if (!ddr.empty()) {
-        if (!lazyTable("DDR"))
-            return false;
-        Stmt s(db_, "INSERT INTO DDR VALUES (?1, ?2, ?3, ?4)");
-        for (const auto &[ts, v] : ddr) {
-            s.i(1, dev).i(2, ts);
-            cell(s, 3, v[0]);
-            if (!cell(s, 4, v[1]).run())
-                return false;
-        }
-    }
-    if (!npuMem.empty()) {
-        if (!lazyTable("NPU_MEM"))
-            return false;
-        Stmt s(db_, "INSERT INTO NPU_MEM VALUES (?1, ?2, ?3, ?4, ?5)");
-        for (const auto &[k, v] : npuMem) {
-            s.sid(1, sid(k.second));
-            cell(s, 2, v[0]);
-            cell(s, 3, v[1]);
-            if (!s.i(4, k.first).i(5, dev).run())
-                return false;
-        }
-    }
-    if (!acc.empty()) {
-        if (!lazyTable("ACC_PMU"))
-            return false;
-        Stmt s(db_, "INSERT INTO ACC_PMU VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-        for (const auto &[k, v] : acc) {
-            s.i(1, k.second);
-            for (int i = 0; i < 4; ++i)
-                cell(s, 2 + i, v[std::size_t(i)]);
-            if (!s.i(6, k.first).i(7, dev).run())
-                return false;
-        }
-    }
-    if (!soc.empty()) {
-        if (!lazyTable("SOC_BANDWIDTH_LEVEL"))
-            return false;
-        Stmt s(db_, "INSERT INTO SOC_BANDWIDTH_LEVEL VALUES (?1, ?2, ?3, ?4)");
-        for (const auto &[ts, v] : soc) {
-            cell(s, 1, v[0]);
-            cell(s, 2, v[1]);
-            if (!s.i(3, ts).i(4, dev).run())
-                return false;
-        }
-    }
-    return true;
+    return fill("AICORE_FREQ", 3, freq, [dev](Stmt &s, const auto &e) { s.i(1, dev).i(2, e.first).d(3, e.second); })
+        && fill("HBM", 5, hbm, [&](Stmt &s, const auto &e) {
+               s.i(1, dev).i(2, std::get<0>(e.first)).d(3, e.second).i(4, std::get<1>(e.first)).sid(5, sid(std::get<2>(e.first)));
+           })
+        && fill("LLC", 6, llc, [&](Stmt &s, const auto &e) {
+               s.i(1, dev).i(2, std::get<1>(e.first)).i(3, std::get<0>(e.first));
+               cell(cell(s, 4, e.second[0]), 5, e.second[1]).sid(6, sid(std::get<2>(e.first)));
+           })
+        && fill("DDR", 4, ddr, [&](Stmt &s, const auto &e) { cell(cell(s.i(1, dev).i(2, e.first), 3, e.second[0]), 4, e.second[1]); })
+        && fill("NPU_MEM", 5, npuMem, [&](Stmt &s, const auto &e) {
+               cell(cell(s.sid(1, sid(e.first.second)), 2, e.second[0]), 3, e.second[1]).i(4, e.first.first).i(5, dev);
+           })
+        && fill("ACC_PMU", 7, acc, [&](Stmt &s, const auto &e) {
+               s.i(1, e.first.second);
+               for (int i = 0; i < 4; ++i)
+                   cell(s, 2 + i, e.second[std::size_t(i)]);
+               s.i(6, e.first.first).i(7, dev);
+           })
+        && fill("SOC_BANDWIDTH_LEVEL", 4, soc,
+                [&](Stmt &s, const auto &e) { cell(cell(s, 1, e.second[0]), 2, e.second[1]).i(3, e.first).i(4, dev); });
 }
 
 // The framework's memory records in torch_npu's tables, sizes in bytes: the allocator's
@@ -686,69 +650,43 @@ bool DbWriter::memoryTables()
         return p > 0 && p <= std::uint64_t(INT64_MAX) ? s.i(col, std::int64_t(p)) : s.null(col);
     };
     std::stable_sort(records.begin(), records.end(), [](const MemoryRecord &a, const MemoryRecord &b) { return a.ts < b.ts; });
-    bool allocator = false, modules = false;
-    for (const MemoryRecord &m : records)
-        (m.module ? modules : allocator) = true;
-    if (allocator) {
-        if (!lazyTable("MEMORY_RECORD"))
-            return false;
-        Stmt s(db_, "INSERT INTO MEMORY_RECORD VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-        for (const MemoryRecord &m : records) {
-            if (m.module)
-                continue;
-            s.sid(1, sid(m.component)).i(2, ns(m.ts));
-            bytes(s, 3, m.allocatedMB);
-            bytes(s, 4, m.reservedMB);
-            bytes(s, 5, m.activeMB);
-            ptr(s, 6, m.streamPtr);
-            if (!s.i(7, dev).run())
-                return false;
-        }
+    std::vector<const MemoryRecord *> allocator;
+    std::vector<std::pair<std::int64_t, const MemoryRecord *>> modules;
+    for (const MemoryRecord &m : records) {
+        const std::int64_t module = m.module ? enumId(kModules, trace_.string(m.component), -1) : -1;
+        if (!m.module)
+            allocator.push_back(&m);
+        else if (module >= 0)
+            modules.push_back({module, &m});
     }
-    if (modules) {
-        if (!lazyTable("NPU_MODULE_MEM"))
-            return false;
-        Stmt s(db_, "INSERT INTO NPU_MODULE_MEM VALUES (?1, ?2, ?3, ?4)");
-        for (const MemoryRecord &m : records) {
-            const std::int64_t module = m.module ? enumId(kModules, trace_.string(m.component), -1) : -1;
-            if (module < 0)
-                continue;
-            s.i(1, module).i(2, ns(m.ts));
-            if (!bytes(s, 3, m.reservedMB).i(4, dev).run())
-                return false;
-        }
-    }
-    if (!ops.empty()) {
-        if (!lazyTable("OP_MEMORY"))
-            return false;
-        std::stable_sort(ops.begin(), ops.end(), [](const OpMemoryRecord &a, const OpMemoryRecord &b) { return a.allocated < b.allocated; });
-        Stmt s(db_, "INSERT INTO OP_MEMORY VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
-        const auto time = [this](Stmt &st, int col, TimeNs t) -> Stmt & { return t >= 0 ? st.i(col, ns(t)) : st.null(col); };
-        const auto span = [](Stmt &st, int col, TimeNs a, TimeNs b) -> Stmt & {
-            return a >= 0 && b >= a ? st.i(col, timeSpan(a, b)) : st.null(col);
-        };
-        for (const OpMemoryRecord &m : ops) {
-            const double b = m.sizeKB * 1024.0;
-            s.sid(1, sid(m.name));
-            if (std::isfinite(b) && b >= 0 && b < 9e18)
-                s.i(2, std::int64_t(std::llround(b)));
-            else
-                s.null(2);
-            time(s, 3, m.allocated);
-            time(s, 4, m.released);
-            time(s, 5, m.activeReleased);
-            span(s, 6, m.allocated, m.released);
-            span(s, 7, m.allocated, m.activeReleased);
-            const double mb[6] = {m.allocTotalAllocatedMB, m.allocTotalReservedMB, m.allocTotalActiveMB,
-                                  m.releaseTotalAllocatedMB, m.releaseTotalReservedMB, m.releaseTotalActiveMB};
-            for (int i = 0; i < 6; ++i)
-                bytes(s, 8 + i, mb[i]);
-            ptr(s, 14, m.streamPtr);
-            if (!s.i(15, dev).run())
-                return false;
-        }
-    }
-    return true;
+    if (!fill("MEMORY_RECORD", 7, allocator, [&](Stmt &s, const MemoryRecord *m) {
+            s.sid(1, sid(m->component)).i(2, ns(m->ts));
+            ptr(bytes(bytes(bytes(s, 3, m->allocatedMB), 4, m->reservedMB), 5, m->activeMB), 6, m->streamPtr).i(7, dev);
+        })
+        || !fill("NPU_MODULE_MEM", 4, modules, [&](Stmt &s, const auto &e) {
+               bytes(s.i(1, e.first).i(2, ns(e.second->ts)), 3, e.second->reservedMB).i(4, dev);
+           }))
+        return false;
+    std::stable_sort(ops.begin(), ops.end(), [](const OpMemoryRecord &a, const OpMemoryRecord &b) { return a.allocated < b.allocated; });
+    const auto time = [this](Stmt &st, int col, TimeNs t) -> Stmt & { return t >= 0 ? st.i(col, ns(t)) : st.null(col); };
+    const auto span = [](Stmt &st, int col, TimeNs a, TimeNs b) -> Stmt & {
+        return a >= 0 && b >= a ? st.i(col, timeSpan(a, b)) : st.null(col);
+    };
+    return fill("OP_MEMORY", 15, ops, [&](Stmt &s, const OpMemoryRecord &m) {
+        const double b = m.sizeKB * 1024.0;
+        s.sid(1, sid(m.name));
+        if (std::isfinite(b) && b >= 0 && b < 9e18)
+            s.i(2, std::int64_t(std::llround(b)));
+        else
+            s.null(2);
+        time(time(time(s, 3, m.allocated), 4, m.released), 5, m.activeReleased);
+        span(span(s, 6, m.allocated, m.released), 7, m.allocated, m.activeReleased);
+        const double mb[6] = {m.allocTotalAllocatedMB, m.allocTotalReservedMB, m.allocTotalActiveMB,
+                              m.releaseTotalAllocatedMB, m.releaseTotalReservedMB, m.releaseTotalActiveMB};
+        for (int i = 0; i < 6; ++i)
+            bytes(s, 8 + i, mb[i]);
+        ptr(s, 14, m.streamPtr).i(15, dev);
+    });
 }
 
 // The framework's host ranges as PYTORCH_API rows (times as text, as torch_npu writes
@@ -829,16 +767,11 @@ bool DbWriter::frameworkTables()
                 return false;
         }
     }
-    if (!cats_.empty()) {
-        if (!lazyTable("connectionCats"))
-            return false;
-        Stmt s(db_, "INSERT INTO connectionCats VALUES (?1, ?2)");
-        for (const auto &[c, cats] : cats_)
-            for (const std::string &cat : cats)
-                if (!s.i(1, c).text(2, cat).run())
-                    return false;
-    }
-    return true;
+    std::vector<std::pair<std::int64_t, std::string_view>> cats;
+    for (const auto &entry : cats_)
+        for (const std::string &cat : entry.second)
+            cats.push_back({entry.first, cat});
+    return fill("connectionCats", 2, cats, [](Stmt &s, const auto &e) { s.i(1, e.first).text(2, e.second); });
 }
 
 bool DbWriter::iteration(const IterationKey &k, Stmt &task, Stmt &kernel, Stmt &pmu, Stmt &comm, Stmt &op, Stmt &api,
