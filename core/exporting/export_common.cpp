@@ -331,17 +331,37 @@ QStringList StagedFolder::files() const
     return f;
 }
 
+namespace {
+// `"key": ` (spaced) or `"key":`, after a separator unless it is the first.
+void putArgKey(OutFile &f, bool spaced, std::string_view k, bool first = false)
+{
+    if (!first)
+        f.put(spaced ? ", " : ",");
+    f.put('"');
+    f.put(k);
+    f.put(spaced ? "\": " : "\":");
+}
+} // namespace
+
+void putTxArgs(OutFile &f, bool spaced, bool first, const HostRangeRecord &r, std::string_view eventType,
+               std::string_view messageType)
+{
+    putArgKey(f, spaced, "category", first);
+    f.putUInt(r.category);
+    putArgKey(f, spaced, "event_type");
+    f.putJsonString(eventType);
+    putArgKey(f, spaced, "payload_type");
+    f.putUInt(r.payloadType);
+    putArgKey(f, spaced, "payload_value");
+    f.putUInt(r.payloadValue);
+    putArgKey(f, spaced, "message_type");
+    f.putJsonString(messageType);
+}
+
 void putHcclTaskArgs(OutFile &f, bool spaced, const HcclTaskRecord &h, std::string_view name, std::string_view transport,
                      std::string_view dataType, std::string_view linkType)
 {
-    // Each key after the first follows a separator.
-    const auto key = [&f, spaced](std::string_view k, bool first = false) {
-        if (!first)
-            f.put(spaced ? ", " : ",");
-        f.put('"');
-        f.put(k);
-        f.put(spaced ? "\": " : "\":");
-    };
+    const auto key = [&f, spaced](std::string_view k, bool first = false) { putArgKey(f, spaced, k, first); };
     key("notify_id", true);
     f.putUInt(h.notifyId);
     key("duration estimated(us)");

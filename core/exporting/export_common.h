@@ -57,6 +57,11 @@ std::string formatUs3(TimeNs ns);
 void putHcclTaskArgs(OutFile &f, bool spaced, const HcclTaskRecord &h, std::string_view name, std::string_view transport,
                      std::string_view dataType, std::string_view linkType);
 
+// The args of an msproftx range, "category" to "message_type", likewise; first: no
+// separator before "category" (it opens the args).
+void putTxArgs(OutFile &f, bool spaced, bool first, const HostRangeRecord &r, std::string_view eventType,
+               std::string_view messageType);
+
 // A CSV row writer over analysis::Cell.
 struct Csv {
     OutFile &f;

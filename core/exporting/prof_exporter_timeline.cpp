@@ -206,16 +206,8 @@ void Exporter::txEvent(JsonArray &a, const HostRangeRecord &r)
     OutFile &f = a.f;
     a.next();
     eventHead(f, str(r.name), pids.tx, r.tid, r.start, r.duration);
-    f.put(", \"args\": {\"category\": ");
-    f.putUInt(r.category);
-    f.put(", \"event_type\": ");
-    f.putJsonString(str(r.eventType));
-    f.put(", \"payload_type\": ");
-    f.putUInt(r.payloadType);
-    f.put(", \"payload_value\": ");
-    f.putUInt(r.payloadValue);
-    f.put(", \"message_type\": ");
-    f.putJsonString(str(r.messageType));
+    f.put(", \"args\": {");
+    putTxArgs(f, true, true, r, str(r.eventType), str(r.messageType));
     f.put("}, \"ph\": \"X\"}");
 }
 
@@ -244,41 +236,44 @@ void Exporter::stepTraceEvent(JsonArray &a, const StepTraceRecord &s, const Step
     const auto row = analysis::stepTraceRow(s);
     const std::string n = std::to_string(s.iteration);
     auto nsArg = [&f](TimeNs v) { f.putInt(v); f.put(".0"); };
+    // An X event whose args begin with the iteration; the other args follow, then close(cat).
+    auto open = [&](const std::string &name, TimeNs ts, TimeNs dur) {
+        eventHead(f, name, pid, tid, ts, dur);
+        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
+    };
+    auto usArg = [&f](std::string_view key, TimeNs v) { f.put(", \""); f.put(key); f.put("\": "); f.putUs(v); };
+    auto close = [&f](std::string_view cat) { f.put("}, \"cat\": \""); f.put(cat); f.put("\", \"ph\": \"X\"}"); };
     a.next();
     switch (e.kind) {
     case StepEvent::Iteration:
-        eventHead(f, "Iteration " + n, pid, tid, e.ts, row.iterationTime);
-        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
-        f.put(", \"FP Start\": "); f.putUs(s.fpStart);
-        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
-        f.put(", \"Iteration End\": "); f.putUs(s.iterationEnd);
+        open("Iteration " + n, e.ts, row.iterationTime);
+        usArg("FP Start", s.fpStart);
+        usArg("BP End", s.bpEnd);
+        usArg("Iteration End", s.iterationEnd);
         f.put(", \"Iteration Time(ns)\": "); nsArg(row.iterationTime);
-        f.put("}, \"cat\": \"Iteration Time\", \"ph\": \"X\"}");
+        close("Iteration Time");
         break;
     case StepEvent::FpBp:
-        eventHead(f, "FP_BP Time " + n, pid, tid, s.fpStart, row.fpToBp);
-        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
-        f.put(", \"FP Start\": "); f.putUs(s.fpStart);
-        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
+        open("FP_BP Time " + n, s.fpStart, row.fpToBp);
+        usArg("FP Start", s.fpStart);
+        usArg("BP End", s.bpEnd);
         f.put(", \"FP_BP Time(ns)\": "); nsArg(row.fpToBp);
-        f.put("}, \"cat\": \"FP_BP Time\", \"ph\": \"X\"}");
+        close("FP_BP Time");
         break;
     case StepEvent::Refresh:
-        eventHead(f, "Iteration Refresh " + n, pid, tid, s.bpEnd, row.refresh);
-        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
-        f.put(", \"BP End\": "); f.putUs(s.bpEnd);
-        f.put(", \"Iteration End\": "); f.putUs(s.iterationEnd);
+        open("Iteration Refresh " + n, s.bpEnd, row.refresh);
+        usArg("BP End", s.bpEnd);
+        usArg("Iteration End", s.iterationEnd);
         f.put(", \"Iteration Refresh(ns)\": "); nsArg(row.refresh);
-        f.put("}, \"cat\": \"Iteration Refresh\", \"ph\": \"X\"}");
+        close("Iteration Refresh");
         break;
     case StepEvent::Reduce: {
         const auto red = s.reduces[e.reduce];
         const std::string kk = std::to_string(e.reduce);
-        eventHead(f, "Reduce_" + n + "_" + kk, pid, tid, red.start, red.end - red.start);
-        f.put(", \"args\": {\"Iteration ID\": "); f.putUInt(s.iteration);
-        f.put(", \"Reduce Start " + kk + "\": "); f.putUs(red.start);
-        f.put(", \"Reduce End " + kk + "\": "); f.putUs(red.end);
-        f.put("}, \"cat\": \"Reduce\", \"ph\": \"X\"}");
+        open("Reduce_" + n + "_" + kk, red.start, red.end - red.start);
+        usArg("Reduce Start " + kk, red.start);
+        usArg("Reduce End " + kk, red.end);
+        close("Reduce");
         break;
     }
     case StepEvent::FlowStart:

@@ -152,16 +152,7 @@ void TodayWriter::hostRangeEvent(JsonArray &a, const HostRangeRecord &r, std::ui
     f.putUInt(r.tid);
     if (isTx) {
         seen.txTids.insert(r.tid);
-        f.put(",\"category\":");
-        f.putUInt(r.category);
-        f.put(",\"event_type\":");
-        f.putJsonString(str(r.eventType));
-        f.put(",\"payload_type\":");
-        f.putUInt(r.payloadType);
-        f.put(",\"payload_value\":");
-        f.putUInt(r.payloadValue);
-        f.put(",\"message_type\":");
-        f.putJsonString(str(r.messageType));
+        putTxArgs(f, false, false, r, str(r.eventType), str(r.messageType));
     } else {
         seen.cannTids.insert(r.tid);
         if (r.kind == HostRangeRecord::Kind::Cann) {
