@@ -243,29 +243,27 @@ void Exporter::stepTraceEvent(JsonArray &a, const StepTraceRecord &s, const Step
     };
     auto usArg = [&f](std::string_view key, TimeNs v) { f.put(", \""); f.put(key); f.put("\": "); f.putUs(v); };
     auto close = [&f](std::string_view cat) { f.put("}, \"cat\": \""); f.put(cat); f.put("\", \"ph\": \"X\"}"); };
+    // The iteration, FP and refresh spans: µs args, then the span in ns under the category's name.
+    auto timed = [&](const std::string &name, TimeNs ts, TimeNs dur,
+                     std::initializer_list<std::pair<std::string_view, TimeNs>> us, std::string_view cat) {
+        open(name, ts, dur);
+        for (const auto &u : us)
+            usArg(u.first, u.second);
+        f.put(", \""); f.put(cat); f.put("(ns)\": "); nsArg(dur);
+        close(cat);
+    };
     a.next();
     switch (e.kind) {
     case StepEvent::Iteration:
-        open("Iteration " + n, e.ts, row.iterationTime);
-        usArg("FP Start", s.fpStart);
-        usArg("BP End", s.bpEnd);
-        usArg("Iteration End", s.iterationEnd);
-        f.put(", \"Iteration Time(ns)\": "); nsArg(row.iterationTime);
-        close("Iteration Time");
+        timed("Iteration " + n, e.ts, row.iterationTime,
+              {{"FP Start", s.fpStart}, {"BP End", s.bpEnd}, {"Iteration End", s.iterationEnd}}, "Iteration Time");
         break;
     case StepEvent::FpBp:
-        open("FP_BP Time " + n, s.fpStart, row.fpToBp);
-        usArg("FP Start", s.fpStart);
-        usArg("BP End", s.bpEnd);
-        f.put(", \"FP_BP Time(ns)\": "); nsArg(row.fpToBp);
-        close("FP_BP Time");
+        timed("FP_BP Time " + n, s.fpStart, row.fpToBp, {{"FP Start", s.fpStart}, {"BP End", s.bpEnd}}, "FP_BP Time");
         break;
     case StepEvent::Refresh:
-        open("Iteration Refresh " + n, s.bpEnd, row.refresh);
-        usArg("BP End", s.bpEnd);
-        usArg("Iteration End", s.iterationEnd);
-        f.put(", \"Iteration Refresh(ns)\": "); nsArg(row.refresh);
-        close("Iteration Refresh");
+        timed("Iteration Refresh " + n, s.bpEnd, row.refresh, {{"BP End", s.bpEnd}, {"Iteration End", s.iterationEnd}},
+              "Iteration Refresh");
         break;
     case StepEvent::Reduce: {
         const auto red = s.reduces[e.reduce];
