@@ -68,11 +68,18 @@ void Exporter::threadsMeta(JsonArray &a, std::uint64_t pid, const char *lane, co
         metaEventInt(a, "thread_sort_index", pid, t, sortBase + t);
 }
 
+// The distinct ids (threads, streams, planes) of a lane's records.
+template <class R, class Key> static std::set<std::uint32_t> idsOf(const std::vector<R> &records, Key key)
+{
+    std::set<std::uint32_t> ids;
+    for (const R &r : records)
+        ids.insert(key(r));
+    return ids;
+}
+
 void Exporter::cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &host)
 {
-    std::set<std::uint32_t> tids;
-    for (const auto &r : host)
-        tids.insert(r.tid);
+    std::set<std::uint32_t> tids = idsOf(host, [](const HostRangeRecord &r) { return r.tid; });
     if (tids.empty())
         tids.insert(static_cast<std::uint32_t>(pids.host)); // the training thread, as in the real files
     threadsMeta(a, pids.cann, "CANN", tids, "Thread ", 0);
@@ -81,19 +88,13 @@ void Exporter::cannLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &ho
 
 void Exporter::hardwareLaneMeta(JsonArray &a, const std::vector<TaskRecord> &tasks)
 {
-    std::set<std::uint32_t> streams;
-    for (const auto &t : tasks)
-        streams.insert(t.streamId);
-    threadsMeta(a, pids.hardware, "Ascend Hardware", streams, "Stream ", 0);
+    threadsMeta(a, pids.hardware, "Ascend Hardware", idsOf(tasks, [](const TaskRecord &t) { return t.streamId; }), "Stream ", 0);
     processBlockEnd(a, pids.hardware, "NPU", 3);
 }
 
 void Exporter::hcclLaneMeta(JsonArray &a, const std::vector<HcclTaskRecord> &hccl)
 {
-    std::set<std::uint32_t> planes;
-    for (const auto &h : hccl)
-        planes.insert(h.plane);
-    threadsMeta(a, pids.hccl, "HCCL", planes, "Plane ", 70000);
+    threadsMeta(a, pids.hccl, "HCCL", idsOf(hccl, [](const HcclTaskRecord &h) { return h.plane; }), "Plane ", 70000);
     metaEvent(a, "thread_name", pids.hccl, kCommKernelTid, "name", "Communication Kernel");
     metaEventInt(a, "thread_sort_index", pids.hccl, kCommKernelTid, 0);
     processBlockEnd(a, pids.hccl, "NPU", 11);
@@ -111,10 +112,7 @@ void Exporter::overlapLaneMeta(JsonArray &a)
 
 void Exporter::txLaneMeta(JsonArray &a, const std::vector<HostRangeRecord> &tx)
 {
-    std::set<std::uint32_t> tids;
-    for (const auto &r : tx)
-        tids.insert(r.tid);
-    threadsMeta(a, pids.tx, "MsprofTx", tids, "Thread ", 0);
+    threadsMeta(a, pids.tx, "MsprofTx", idsOf(tx, [](const HostRangeRecord &r) { return r.tid; }), "Thread ", 0);
     processBlockEnd(a, pids.tx, "CPU", 1);
 }
 
