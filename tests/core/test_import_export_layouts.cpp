@@ -1043,8 +1043,8 @@ private slots:
     }
 
     // The real db export imported, exported as db and imported again: the same tasks,
-    // kernels (ops, PMU values), HCCL tasks, collectives and API calls; the framework's
-    // tables (Python ranges, memory, counters) are not part of msprof's database.
+    // kernels (ops, PMU values), HCCL tasks, collectives and API calls (the framework's
+    // tables: dbFrameworkTablesOfRealDb).
     void dbRoundTripOfRealDb()
     {
         const Imported first = importFrom(testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")));
