@@ -602,9 +602,12 @@ bool DbWriter::counterTables()
     if (!ok)
         return false;
     for (const auto &entry : accText)
-        for (std::size_t i = 0; i < entry.second.first.size() && i < entry.second.second.size(); ++i)
-            acc[{entry.first.second, std::int64_t(std::llround(entry.second.second[i]))}][std::size_t(accColumn(entry.first.first))] =
-                entry.second.first[i];
+        for (std::size_t i = 0; i < entry.second.first.size() && i < entry.second.second.size(); ++i) {
+            const double id = entry.second.second[i];
+            if (std::isfinite(id) && id >= 0 && id < 2147483648.0)
+                acc[{entry.first.second, std::int64_t(std::llround(id))}][std::size_t(accColumn(entry.first.first))] =
+                    entry.second.first[i];
+        }
     const auto cell = [](Stmt &s, int col, const Cell &c) -> Stmt & { return c ? s.d(col, *c) : s.null(col); };
     const std::int64_t dev = d_.id;
     return fill("AICORE_FREQ", 3, freq, [dev](Stmt &s, const auto &e) { s.i(1, dev).i(2, e.first).d(3, e.second); })

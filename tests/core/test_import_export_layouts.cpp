@@ -1211,10 +1211,30 @@ private slots:
         QVERIFY(!queue.empty());
         for (const auto &r : queue)
             QCOMPARE(r.at(1), QStringLiteral("2"));
-        // It imports back without a skipped row.
+        // It imports back without a skipped row; what the importer does not read back yet
+        // (docs/export.md) is lost on this first round trip, and the next one keeps the tables.
         const Imported back = importFrom(tmp.path());
         QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
+        QTemporaryDir tmp2, tmp3;
+        const Exported second = exportTo(*back.trace, exporting::ExportLayout::Db, tmp2.path());
+        QVERIFY2(second.ok, qPrintable(second.error));
+        const Imported again = importFrom(tmp2.path());
+        QVERIFY2(again.ok, qPrintable(again.error));
+        const Exported third = exportTo(*again.trace, exporting::ExportLayout::Db, tmp3.path());
+        QVERIFY2(third.ok, qPrintable(third.error));
+        for (int rank = 0; rank < 2; ++rank) {
+            const DbFile x(findFile(second.result.dirs.at(rank), QStringLiteral("^msprof_\\d{14}\\.db$")));
+            const DbFile y(findFile(third.result.dirs.at(rank), QStringLiteral("^msprof_\\d{14}\\.db$")));
+            QCOMPARE(y.tables(), x.tables());
+            QVERIFY(x.tables().contains(QStringLiteral("PYTORCH_API")) && x.tables().contains(QStringLiteral("HBM")));
+            for (const QString &t : x.tables()) {
+                if (t == QLatin1String("TASK"))
+                    continue; // modelId: today's layouts are imported as one model
+                const QString all = QStringLiteral("SELECT * FROM \"%1\" ORDER BY rowid").arg(t);
+                QVERIFY2(y.rows(all) == x.rows(all), qPrintable(t));
+            }
+        }
     }
 
     // A 910 session in the db layout: the kernels, HCCL tasks per plane, collectives and
