@@ -134,9 +134,15 @@ QString findFile(const QString &dir, const QString &pattern)
     return hits.size() == 1 ? hits.first() : QString();
 }
 
-std::unique_ptr<MemoryTrace> emulate(const QString &chip, int devices, int iterations, QString *error)
+// A PyTorch session when `torchConfig` is given (torch_npu.profiler.profile's config as JSON).
+std::unique_ptr<MemoryTrace> emulate(const QString &chip, int devices, int iterations, QString *error,
+                                     const QByteArray &torchConfig = {})
 {
     SessionSpec spec;
+    if (!torchConfig.isEmpty()) {
+        spec.framework = Framework::PyTorch;
+        spec.torchProfilerConfig = torchConfig;
+    }
     spec.model = QStringLiteral("alexnet");
     spec.batchSize = 32;
     spec.iterations = iterations;
@@ -1250,18 +1256,11 @@ private slots:
     // queued, each enqueue to its dequeue); after one round trip the tables stay the same.
     void dbEmulatedPyTorchSession()
     {
-        SessionSpec spec;
-        spec.model = QStringLiteral("lenet");
-        spec.batchSize = 8;
-        spec.iterations = 3;
-        spec.devicesPerServer = 2;
-        spec.chip = QStringLiteral("910B");
-        spec.framework = Framework::PyTorch;
-        spec.torchProfilerConfig = R"({"profile_memory":true,"with_stack":true,"record_shapes":true})";
-        spec.clockBaseUs = 1'700'000'000'000'000;
-        MemoryTrace trace;
-        device::Emulator emu(spec, ProfilingOptions{});
-        QCOMPARE(emu.run(trace), SessionStatus::Complete);
+        QString error;
+        const auto emulated = emulate(QStringLiteral("910B"), 2, 2, &error,
+                                      R"({"profile_memory":true,"with_stack":true,"record_shapes":true})");
+        QVERIFY2(emulated, qPrintable(error));
+        const MemoryTrace &trace = *emulated;
         QTemporaryDir tmp;
         const Exported e = exportTo(trace, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("one")));
         QVERIFY2(e.ok, qPrintable(e.error));
