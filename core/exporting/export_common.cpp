@@ -332,60 +332,42 @@ QStringList StagedFolder::files() const
 }
 
 namespace {
-// `"key": ` (spaced) or `"key":`, after a separator unless it is the first.
-void putArgKey(OutFile &f, bool spaced, std::string_view k, bool first = false)
-{
-    if (!first)
-        f.put(spaced ? ", " : ",");
-    f.put('"');
-    f.put(k);
-    f.put(spaced ? "\": " : "\":");
-}
+// JSON args `"key": value` (spaced: `, ` between them) or `"key":value` (`,`), each after a
+// separator unless it is the first.
+struct Args {
+    OutFile &f;
+    bool spaced;
+    bool first;
+    Args &key(std::string_view k)
+    {
+        if (!first)
+            f.put(spaced ? ", " : ",");
+        first = false;
+        f.put('"');
+        f.put(k);
+        f.put(spaced ? "\": " : "\":");
+        return *this;
+    }
+    Args &u(std::string_view k, std::uint64_t v) { key(k).f.putUInt(v); return *this; }
+    Args &d(std::string_view k, double v) { key(k).f.putShortest(v); return *this; }
+    Args &s(std::string_view k, std::string_view v) { key(k).f.putJsonString(v); return *this; }
+};
 } // namespace
 
 void putTxArgs(OutFile &f, bool spaced, bool first, const HostRangeRecord &r, std::string_view eventType,
                std::string_view messageType)
 {
-    putArgKey(f, spaced, "category", first);
-    f.putUInt(r.category);
-    putArgKey(f, spaced, "event_type");
-    f.putJsonString(eventType);
-    putArgKey(f, spaced, "payload_type");
-    f.putUInt(r.payloadType);
-    putArgKey(f, spaced, "payload_value");
-    f.putUInt(r.payloadValue);
-    putArgKey(f, spaced, "message_type");
-    f.putJsonString(messageType);
+    Args{f, spaced, first}.u("category", r.category).s("event_type", eventType).u("payload_type", r.payloadType)
+        .u("payload_value", r.payloadValue).s("message_type", messageType);
 }
 
 void putHcclTaskArgs(OutFile &f, bool spaced, const HcclTaskRecord &h, std::string_view name, std::string_view transport,
                      std::string_view dataType, std::string_view linkType)
 {
-    const auto key = [&f, spaced](std::string_view k, bool first = false) { putArgKey(f, spaced, k, first); };
-    key("notify_id", true);
-    f.putUInt(h.notifyId);
-    key("duration estimated(us)");
-    f.putShortest(h.durationEstimatedUs);
-    key("stream id");
-    f.putUInt(h.streamId);
-    key("task id");
-    f.putUInt(h.taskId);
-    key("task type");
-    f.putJsonString(name);
-    key("src rank");
-    f.putUInt(h.srcRank);
-    key("dst rank");
-    f.putUInt(h.dstRank);
-    key("transport type");
-    f.putJsonString(transport);
-    key("size(Byte)");
-    f.putUInt(h.sizeBytes);
-    key("data type");
-    f.putJsonString(dataType);
-    key("link type");
-    f.putJsonString(linkType);
-    key("bandwidth(GB/s)");
-    f.putShortest(h.bandwidthGBps);
+    Args{f, spaced, true}.u("notify_id", h.notifyId).d("duration estimated(us)", h.durationEstimatedUs)
+        .u("stream id", h.streamId).u("task id", h.taskId).s("task type", name).u("src rank", h.srcRank)
+        .u("dst rank", h.dstRank).s("transport type", transport).u("size(Byte)", h.sizeBytes).s("data type", dataType)
+        .s("link type", linkType).d("bandwidth(GB/s)", h.bandwidthGBps);
 }
 
 } // namespace npuscope::exporting
