@@ -130,12 +130,21 @@ static void eventHead(OutFile &f, std::string_view name, std::uint64_t pid, std:
     f.putUs(dur);
 }
 
+// An X event up to its args' opening brace (argsEnd closes both).
+static OutFile &argsBegin(JsonArray &a, std::string_view name, std::uint64_t pid, std::uint64_t tid, TimeNs ts, TimeNs dur)
+{
+    a.next();
+    eventHead(a.f, name, pid, tid, ts, dur);
+    a.f.put(", \"args\": {");
+    return a.f;
+}
+
+static void argsEnd(OutFile &f) { f.put("}, \"ph\": \"X\"}"); }
+
 void Exporter::taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq)
 {
-    OutFile &f = a.f;
-    a.next();
-    eventHead(f, taskName(t), pids.hardware, t.streamId, t.start, t.duration);
-    f.put(", \"args\": {\"Task Type\": ");
+    OutFile &f = argsBegin(a, taskName(t), pids.hardware, t.streamId, t.start, t.duration);
+    f.put("\"Task Type\": ");
     f.putJsonString(trace.taskType(t));
     f.put(", \"Stream Id\": ");
     f.putUInt(t.streamId);
@@ -157,19 +166,16 @@ void Exporter::taskEvent(JsonArray &a, const TaskRecord &t, int aicFreq)
         f.putUInt(t.totalCycles);
     else
         f.put("\"N/A\"");
-    f.put("}, \"ph\": \"X\"}");
+    argsEnd(f);
 }
 
 void Exporter::hcclEvent(JsonArray &a, const HcclTaskRecord &h)
 {
-    OutFile &f = a.f;
-    a.next();
-    eventHead(f, str(h.name), pids.hccl, h.plane, h.start, h.duration);
-    f.put(", \"args\": {");
+    OutFile &f = argsBegin(a, str(h.name), pids.hccl, h.plane, h.start, h.duration);
     auto textOr = [this](StrId id, std::string_view dflt) { auto s = str(id); return s.empty() ? dflt : s; };
     putHcclTaskArgs(f, true, h, str(h.name), textOr(h.transportType, "LOCAL"), textOr(h.dataType, "INVALID_TYPE"),
                     textOr(h.linkType, "INVALID_TYPE"));
-    f.put("}, \"ph\": \"X\"}");
+    argsEnd(f);
 }
 
 void Exporter::plainEvent(JsonArray &a, std::string_view name, std::uint64_t pid, std::uint64_t tid, TimeNs ts, TimeNs dur)
@@ -181,10 +187,7 @@ void Exporter::plainEvent(JsonArray &a, std::string_view name, std::uint64_t pid
 
 void Exporter::hostEvent(JsonArray &a, const HostRangeRecord &r)
 {
-    OutFile &f = a.f;
-    a.next();
-    eventHead(f, str(r.name), pids.cann, r.tid, r.start, r.duration);
-    f.put(", \"args\": {");
+    OutFile &f = argsBegin(a, str(r.name), pids.cann, r.tid, r.start, r.duration);
     if (r.kind == HostRangeRecord::Kind::Cann) {
         f.put("\"Model Name\": ");
         const std::string m = modelName(r.modelId);
@@ -196,17 +199,14 @@ void Exporter::hostEvent(JsonArray &a, const HostRangeRecord &r)
     }
     f.put("\"Model Id\": ");
     f.putUInt(r.modelId);
-    f.put("}, \"ph\": \"X\"}");
+    argsEnd(f);
 }
 
 void Exporter::txEvent(JsonArray &a, const HostRangeRecord &r)
 {
-    OutFile &f = a.f;
-    a.next();
-    eventHead(f, str(r.name), pids.tx, r.tid, r.start, r.duration);
-    f.put(", \"args\": {");
+    OutFile &f = argsBegin(a, str(r.name), pids.tx, r.tid, r.start, r.duration);
     putTxArgs(f, true, true, r, str(r.eventType), str(r.messageType));
-    f.put("}, \"ph\": \"X\"}");
+    argsEnd(f);
 }
 
 // Step-trace events of one iteration as the real files write them: X events with the
