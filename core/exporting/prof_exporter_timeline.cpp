@@ -10,8 +10,8 @@ using analysis::Interval;
 // ---------------------------------------------------------------------------------------
 // timeline events
 
-void Exporter::metaEvent(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, const char *argKey,
-                         std::string_view text)
+// A metadata event up to its one arg's value: `{"name": "<name>", "pid": P, "tid": T, "args": {"<key>": `.
+static OutFile &metaBegin(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, const char *argKey)
 {
     OutFile &f = a.f;
     a.next();
@@ -24,21 +24,20 @@ void Exporter::metaEvent(JsonArray &a, const char *name, std::uint64_t pid, std:
     f.put(", \"args\": {\"");
     f.put(argKey);
     f.put("\": ");
+    return f;
+}
+
+void Exporter::metaEvent(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, const char *argKey,
+                         std::string_view text)
+{
+    OutFile &f = metaBegin(a, name, pid, tid, argKey);
     f.putJsonString(text);
     f.put("}, \"ph\": \"M\"}");
 }
 
 void Exporter::metaEventInt(JsonArray &a, const char *name, std::uint64_t pid, std::uint64_t tid, std::uint64_t v)
 {
-    OutFile &f = a.f;
-    a.next();
-    f.put("{\"name\": \"");
-    f.put(name);
-    f.put("\", \"pid\": ");
-    f.putUInt(pid);
-    f.put(", \"tid\": ");
-    f.putUInt(tid);
-    f.put(", \"args\": {\"sort_index\": ");
+    OutFile &f = metaBegin(a, name, pid, tid, "sort_index");
     f.putUInt(v);
     f.put("}, \"ph\": \"M\"}");
 }
