@@ -23,13 +23,8 @@ namespace {
 
 SessionSpec llm(int dp, int tp, int pp, int m, QStringList scenarios = {})
 {
-    SessionSpec s;
-    s.model = QStringLiteral("llama-0.6b");
-    s.framework = Framework::PyTorch;
-    s.chip = QStringLiteral("910B");
-    s.batchSize = 1;
-    s.iterations = 3;
-    s.seed = 3;
+    SessionSpec s{.model = QStringLiteral("llama-0.6b"), .batchSize = 1, .iterations = 3, .seed = 3,
+                  .chip = QStringLiteral("910B"), .framework = Framework::PyTorch};
     s.llm.dp = dp;
     s.llm.tp = tp;
     s.llm.pp = pp;

@@ -16,12 +16,8 @@ namespace {
 
 SessionSpec lenet(int devices, int iterations, std::uint64_t seed)
 {
-    SessionSpec spec;
-    spec.model = QStringLiteral("lenet");
-    spec.batchSize = 4;
-    spec.iterations = iterations;
-    spec.devicesPerServer = devices;
-    spec.seed = seed;
+    SessionSpec spec{.model = QStringLiteral("lenet"), .batchSize = 4, .iterations = iterations,
+                     .devicesPerServer = devices, .seed = seed};
     return spec;
 }
 
