@@ -58,9 +58,8 @@ ProfilingOptions bigSessionOptions()
 
 SessionSpec bigSessionSpec(int devices, int iterations)
 {
-    SessionSpec s{.model = QStringLiteral("resnet50"), .iterations = iterations, .devicesPerServer = devices,
-                  .seed = 3};
-    return s;
+    return {.model = QStringLiteral("resnet50"), .iterations = iterations, .devicesPerServer = devices,
+            .seed = 3};
 }
 
 QString bigProject(const Config &cfg)

@@ -23,16 +23,14 @@ namespace {
 
 ProfilingOptions options(AicMetrics metrics = AicMetrics::PipeUtilization)
 {
-    ProfilingOptions o{.trainingTrace = Switch::On, .taskTrace = Switch::On, .l2 = Switch::On,
-                       .hccl = Switch::On, .aicpu = Switch::On, .aicMetrics = metrics};
-    return o;
+    return {.trainingTrace = Switch::On, .taskTrace = Switch::On, .l2 = Switch::On,
+            .hccl = Switch::On, .aicpu = Switch::On, .aicMetrics = metrics};
 }
 
 SessionSpec spec(const QString &model, int devices, int iterations, QStringList scenarios = {})
 {
-    SessionSpec s{.model = model, .batchSize = 32, .iterations = iterations, .devicesPerServer = devices,
-                  .seed = 11, .scenarios = scenarios};
-    return s;
+    return {.model = model, .batchSize = 32, .iterations = iterations, .devicesPerServer = devices,
+            .seed = 11, .scenarios = scenarios};
 }
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace, const ProfilingOptions &o = options())

@@ -9,6 +9,8 @@
 #include "device/emulator.h"
 #include "device/parallel_schedule.h"
 
+#include "tests/test_files.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -78,12 +80,7 @@ QStringList exportFiles(const MemoryTrace &trace, const QString &dir, std::optio
     QString error;
     if (!exporting::exportSession(trace, req, &res, nullptr, &error))
         qWarning("export: %s", qPrintable(error));
-    QStringList files;
-    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << QDir(dir).relativeFilePath(it.next());
-    files.sort();
-    return files;
+    return testfiles::filesUnder(dir);
 }
 
 // step_trace_time.csv of one rank: Bubble / (Stage + Bubble) over its steps.

@@ -172,8 +172,7 @@ void checkSplit(const Side &s, const char *side)
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o{.trainingTrace = Switch::On, .hccl = Switch::On, .aicpu = Switch::On};
-    return o;
+    return {.trainingTrace = Switch::On, .hccl = Switch::On, .aicpu = Switch::On};
 }
 
 } // namespace

@@ -20,9 +20,8 @@ namespace {
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o{.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
-                       .aicpu = Switch::On};
-    return o;
+    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
+            .aicpu = Switch::On};
 }
 
 SessionStatus runSpec(const SessionSpec &spec, const ProfilingOptions &o, CollectSink &sink)

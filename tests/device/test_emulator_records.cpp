@@ -15,16 +15,14 @@ namespace {
 
 SessionSpec spec(const char *model, int batch = 32, int iterations = 3, int devices = 1)
 {
-    SessionSpec s{.model = QString::fromLatin1(model), .batchSize = batch, .iterations = iterations,
-                  .devicesPerServer = devices};
-    return s;
+    return {.model = QString::fromLatin1(model), .batchSize = batch, .iterations = iterations,
+            .devicesPerServer = devices};
 }
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o{.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On, .aicpu = Switch::On,
-                       .msproftx = Switch::On, .runtimeApi = Switch::On};
-    return o;
+    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On, .aicpu = Switch::On,
+            .msproftx = Switch::On, .runtimeApi = Switch::On};
 }
 
 SessionStatus run(const SessionSpec &s, const ProfilingOptions &o, CollectSink &sink)

@@ -16,9 +16,8 @@ namespace {
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o{.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
-                       .aicpu = Switch::On};
-    return o;
+    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
+            .aicpu = Switch::On};
 }
 
 SessionSpec spec(const char *model, int devices, int iterations, QStringList scenarios = {})
