@@ -406,16 +406,7 @@ private:
             task(r, stream, type, split_ ? type.second : hname, 0, a, e - a);
             if (!hccl_ || !timing_)
                 return;
-            HcclTaskRecord h;
-            h.device = std::uint16_t(r);
-            h.modelId = kModelId;
-            h.iteration = std::uint32_t(it_);
-            h.name = hname;
-            h.start = a;
-            h.duration = std::max<TimeNs>(1, e - a);
-            h.streamId = stream;
-            h.taskId = s.taskIds[stream];
-            h.srcRank = std::uint32_t(r);
+            HcclTaskRecord h = hcclTaskOf(r, it_, stream, s.taskIds[stream], hname, a, std::max<TimeNs>(1, e - a));
             h.dstRank = dst;
             h.transportType = hname == hWait_ ? local_ : link == Link::Roce ? rdma_ : sdma_;
             h.sizeBytes = data ? std::uint64_t(bytes) : 0;

@@ -62,6 +62,22 @@ TaskRecord deviceTask(int device, int iteration, std::uint32_t stream, std::uint
     return t;
 }
 
+HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, StrId name,
+                          TimeNs start, TimeNs duration)
+{
+    HcclTaskRecord h;
+    h.device = std::uint16_t(device);
+    h.modelId = kModelId;
+    h.iteration = std::uint32_t(iteration);
+    h.name = name;
+    h.start = start;
+    h.duration = duration;
+    h.streamId = stream;
+    h.taskId = taskId;
+    h.srcRank = std::uint32_t(device);
+    return h;
+}
+
 bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *error)
 {
     if (sink.write(b))
