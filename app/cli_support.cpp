@@ -319,6 +319,14 @@ QString projectAndTextOrJson(const QCommandLineParser &p, const QString &needsPr
     return path;
 }
 
+int textOrJsonProject(const QCommandLineParser &p, const QString &needsProject, QString *path, QString *format)
+{
+    *path = projectAndTextOrJson(p, needsProject, format);
+    if (path->isEmpty())
+        return ExitUsage;
+    return upgradeIfAsked(upgradeAsked(p), *path);
+}
+
 QString alignedTable(const QStringList &header, const QList<QStringList> &rows)
 {
     QList<int> w;

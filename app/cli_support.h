@@ -100,6 +100,8 @@ bool sessionIdOption(const QCommandLineParser &p, std::int64_t *sessionId);
 // The project of a verb that reads one: --project FILE or the first positional argument,
 // and its --format (text or json). Empty path + a printed message when either is wrong.
 QString projectAndTextOrJson(const QCommandLineParser &p, const QString &needsProject, QString *format);
+// The same, then the upgrade --upgrade asks for: -1 to go on, otherwise the verb's exit code.
+int textOrJsonProject(const QCommandLineParser &p, const QString &needsProject, QString *path, QString *format);
 
 // CSV output: a text cell goes through the program's one cell writer (exporting::csvCell,
 // with the spreadsheet formula guard); numbers are written as they are; csvLine joins

@@ -351,14 +351,7 @@ void AllReduce::open(Ctx &c, const std::vector<TimeNs> &ready) const
             sr.bytes = 4;
             sr.smallReduce = true;
             t += 600 + 1200;
-            const std::uint64_t own = c.slice[size_t(d % dps_)];
-            const TimeNs cp = TimeNs(double(own) / chip_.onChipCopyGBps) + 200;
-            CommTask &m = c.add(d, 0, CommOp::Memcpy, t, cp);
-            m.local = true;
-            m.peer = std::uint32_t(d);
-            m.bytes = own;
-            m.notifyId = ~std::uint64_t(0);
-            c.cur[size_t(d)][0] = t + cp + 1000;
+            copyOwnChunk(c, d, t);
         }
     }
 
@@ -396,18 +389,22 @@ void AllReduce::ownShardToOutput(Ctx &c, std::uint64_t shard) const
         }
     } else {
         // The reduced own chunk is copied into the output on chip.
-        for (int d = 0; d < c.n; ++d) {
-            const TimeNs t = c.cur[size_t(d)][0];
-            const std::uint64_t own = c.slice[size_t(d % dps_)];
-            const TimeNs cp = TimeNs(double(own) / chip_.onChipCopyGBps) + 200;
-            CommTask &m = c.add(d, 0, CommOp::Memcpy, t, cp);
-            m.local = true;
-            m.peer = std::uint32_t(d);
-            m.bytes = own;
-            m.notifyId = ~std::uint64_t(0);
-            c.cur[size_t(d)][0] = t + cp + 1000;
-        }
+        for (int d = 0; d < c.n; ++d)
+            copyOwnChunk(c, d, c.cur[size_t(d)][0]);
     }
+}
+
+// The card's own (reduced) chunk copied into the output on its chip, from t.
+void AllReduce::copyOwnChunk(Ctx &c, int d, TimeNs t) const
+{
+    const std::uint64_t own = c.slice[size_t(d % dps_)];
+    const TimeNs cp = TimeNs(double(own) / chip_.onChipCopyGBps) + 200;
+    CommTask &m = c.add(d, 0, CommOp::Memcpy, t, cp);
+    m.local = true;
+    m.peer = std::uint32_t(d);
+    m.bytes = own;
+    m.notifyId = ~std::uint64_t(0);
+    c.cur[size_t(d)][0] = t + cp + 1000;
 }
 
 // Collective span per card, then the main stream's closing tasks.

@@ -81,6 +81,7 @@ private:
     void reportToMain(Ctx &c) const;
     void open(Ctx &c, const std::vector<TimeNs> &ready) const;
     void ownShardToOutput(Ctx &c, std::uint64_t shard) const;
+    void copyOwnChunk(Ctx &c, int d, TimeNs t) const;
     void close(Ctx &c, AllReduceResult &res) const;
 
     const ChipProfile &chip_;

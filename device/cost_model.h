@@ -32,6 +32,19 @@ struct KernelWork {
     double maxBlocks = 0;    // parallelism cap from the output tiling (0 = by elements)
 };
 
+// Vector work: elements × opsPerElem element operations streaming in → out bytes.
+inline KernelWork vectorWork(double elements, double opsPerElem, double in, double out, bool fp16 = true)
+{
+    KernelWork w;
+    w.unit = Unit::Vector;
+    w.fp16 = fp16;
+    w.elements = elements;
+    w.vecOps = elements * opsPerElem;
+    w.bytesIn = in;
+    w.bytesOut = out;
+    return w;
+}
+
 // Static cost of one kernel; per-task jitter scales aicoreNs only.
 struct KernelCost {
     double aicoreNs = 0;     // time the cores are busy (aicore_time)

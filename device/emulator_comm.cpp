@@ -76,18 +76,9 @@ void Run::commTask(DeviceState &s, int d, int it, const CommTask &c, std::uint32
     if (!hccl_ || !c.hcclTask || hName == 0)
         return;
     const bool data = c.op == CommOp::Reduce || c.op == CommOp::Memcpy;
-    HcclTaskRecord h;
-    h.device = std::uint16_t(d);
-    h.modelId = kModelId;
-    h.iteration = std::uint32_t(it);
+    HcclTaskRecord h = hcclTaskOf(d, it, stream, lastTaskId_, hName, c.start, c.duration);
     h.plane = std::uint32_t(c.plane);
-    h.name = hName;
-    h.start = c.start;
-    h.duration = c.duration;
     h.notifyId = c.notifyId;
-    h.streamId = stream;
-    h.taskId = lastTaskId_;
-    h.srcRank = std::uint32_t(d);
     if (c.op == CommOp::NotifyRecord)
         h.dstRank = c.local ? std::uint32_t(d) : c.peer;
     else

@@ -14,6 +14,7 @@
 #include "device/parallel_schedule.h"
 #include "device/pmu_values.h"
 #include "device/rng.h"
+#include "device/session_frame.h"
 #include "device/torch_host.h"
 #include "device/torch_session.h"
 
@@ -37,7 +38,6 @@ constexpr std::uint32_t kAiCpuStream = 4;
 constexpr std::array<std::uint32_t, 4> kPlaneStreams = {13, 12, 10, 3};
 constexpr std::uint32_t kAuxStreamSplit = 3;
 constexpr std::uint32_t kCommStreamSplit = 4;
-constexpr std::uint32_t kModelId = 1;
 constexpr std::uint32_t kHostPid = TorchHostLane::kHostPid;
 constexpr std::uint32_t kHostTid = 16027;
 // Batches ready when the first step starts: the dataset sink (Estimator) has its device

@@ -48,20 +48,7 @@ TaskRecord *Run::task(DeviceState &s, int d, int it, std::uint32_t stream, const
         s.launches.push_back({opId, stream, start, s.hostA, s.hostE});
     if (!timing_)
         return nullptr;
-    TaskRecord t;
-    t.device = std::uint16_t(d);
-    t.modelId = kModelId;
-    t.iteration = std::uint32_t(it);
-    t.streamId = stream;
-    t.taskId = id;
-    t.type = type.text;
-    t.kind = type.kind;
-    t.start = start;
-    t.duration = dur;
-    t.pending = pending;
-    t.opId = opId;
-    t.name = name;
-    s.batch.tasks.push_back(t);
+    s.batch.tasks.push_back(deviceTask(d, it, stream, id, type.kind, type.text, name, opId, start, dur, pending));
     return &s.batch.tasks.back();
 }
 

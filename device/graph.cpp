@@ -132,14 +132,7 @@ Kernel &Compiler::addFused(const std::string &scope, const std::vector<std::stri
 
 KernelWork Compiler::vec(double elements, double opsPerElem, double in, double out, bool fp16)
 {
-    KernelWork w;
-    w.unit = Unit::Vector;
-    w.fp16 = fp16;
-    w.elements = elements;
-    w.vecOps = elements * opsPerElem;
-    w.bytesIn = in;
-    w.bytesOut = out;
-    return w;
+    return vectorWork(elements, opsPerElem, in, out, fp16);
 }
 
 KernelWork Compiler::cube(double m, double n, double k, double in, double weight, double out, double batch)

@@ -33,7 +33,6 @@ namespace {
 constexpr std::uint32_t kComputeStream = 2;
 constexpr std::uint32_t kCommStream = 4;
 constexpr std::uint32_t kP2pStream = 5;
-constexpr std::uint32_t kModelId = 1;
 constexpr TimeNs kUs = 1000;
 
 struct RankState {
@@ -349,20 +348,8 @@ private:
         const TimeNs pending = 500 + TimeNs(s.rng.bits() % 2500);
         if (!timing_)
             return nullptr;
-        TaskRecord t;
-        t.device = std::uint16_t(r);
-        t.modelId = kModelId;
-        t.iteration = std::uint32_t(it_);
-        t.streamId = stream;
-        t.taskId = id;
-        t.type = type.second;
-        t.kind = type.first;
-        t.start = start;
-        t.duration = std::max<TimeNs>(1, dur);
-        t.pending = pending;
-        t.opId = opId;
-        t.name = name;
-        s.batch.tasks.push_back(t);
+        s.batch.tasks.push_back(
+            deviceTask(r, it_, stream, id, type.first, type.second, name, opId, start, std::max<TimeNs>(1, dur), pending));
         return &s.batch.tasks.back();
     }
 
@@ -419,16 +406,7 @@ private:
             task(r, stream, type, split_ ? type.second : hname, 0, a, e - a);
             if (!hccl_ || !timing_)
                 return;
-            HcclTaskRecord h;
-            h.device = std::uint16_t(r);
-            h.modelId = kModelId;
-            h.iteration = std::uint32_t(it_);
-            h.name = hname;
-            h.start = a;
-            h.duration = std::max<TimeNs>(1, e - a);
-            h.streamId = stream;
-            h.taskId = s.taskIds[stream];
-            h.srcRank = std::uint32_t(r);
+            HcclTaskRecord h = hcclTaskOf(r, it_, stream, s.taskIds[stream], hname, a, std::max<TimeNs>(1, e - a));
             h.dstRank = dst;
             h.transportType = hname == hWait_ ? local_ : link == Link::Roce ? rdma_ : sdma_;
             h.sizeBytes = data ? std::uint64_t(bytes) : 0;

@@ -43,6 +43,41 @@ void addEmulatedDevices(SessionInfo &info, int n, const ChipProfile &chip, const
     }
 }
 
+TaskRecord deviceTask(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, TaskKind kind, StrId type,
+                      StrId name, std::uint32_t opId, TimeNs start, TimeNs duration, TimeNs pending)
+{
+    TaskRecord t;
+    t.device = std::uint16_t(device);
+    t.modelId = kModelId;
+    t.iteration = std::uint32_t(iteration);
+    t.streamId = stream;
+    t.taskId = taskId;
+    t.type = type;
+    t.kind = kind;
+    t.start = start;
+    t.duration = duration;
+    t.pending = pending;
+    t.opId = opId;
+    t.name = name;
+    return t;
+}
+
+HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, StrId name,
+                          TimeNs start, TimeNs duration)
+{
+    HcclTaskRecord h;
+    h.device = std::uint16_t(device);
+    h.modelId = kModelId;
+    h.iteration = std::uint32_t(iteration);
+    h.name = name;
+    h.start = start;
+    h.duration = duration;
+    h.streamId = stream;
+    h.taskId = taskId;
+    h.srcRank = std::uint32_t(device);
+    return h;
+}
+
 bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *error)
 {
     if (sink.write(b))

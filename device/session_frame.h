@@ -27,6 +27,18 @@ SessionClock sessionClock(const SessionSpec &spec);
 // (drawn from rng, in device order).
 void addEmulatedDevices(SessionInfo &info, int n, const ChipProfile &chip, const SessionClock &clock, Rng &rng);
 
+// The graph (model) id every emulated session's records carry.
+constexpr std::uint32_t kModelId = 1;
+
+// A device task as every emulated session records it (the caller appends it to its batch).
+TaskRecord deviceTask(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, TaskKind kind, StrId type,
+                      StrId name, std::uint32_t opId, TimeNs start, TimeNs duration, TimeNs pending);
+
+// The HCCL view of device `device`'s task taskId (the sender is the device itself); the
+// caller fills in the peer, transport, size and link.
+HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, StrId name,
+                          TimeNs start, TimeNs duration);
+
 // Writes b; on refusal *error says why (the sink's reason, or that iteration `iteration`'s
 // batch was refused).
 bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *error);

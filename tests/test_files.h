@@ -4,14 +4,28 @@
 
 #include <QByteArray>
 #include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QString>
+#include <QStringList>
 
 #include <sqlite3.h>
 
 #include <vector>
 
 namespace testfiles {
+
+// The files below dir (hidden ones too with QDir::Hidden in extra), by sorted relative path.
+inline QStringList filesUnder(const QString &dir, QDir::Filters extra = {})
+{
+    QStringList files;
+    QDirIterator it(dir, QDir::Files | extra, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << QDir(dir).relativeFilePath(it.next());
+    files.sort();
+    return files;
+}
 
 // SHA-256 of the file; with wal, the -wal file beside it is hashed too (a reader that
 // wrote anything would show there). Empty if the file cannot be read.

@@ -31,6 +31,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -189,9 +190,11 @@ MainWindow::MainWindow(QWidget *parent)
     retranslateUi();
     setStatus([] { return tr("Ready"); });
 
-    resize(1400, 880);
-    // First start: room for the explorer's figures and a short messages strip.
-    resizeDocks({explorerDock_}, {560}, Qt::Horizontal);
+    // First start: a window that fits the screen (1366×768 laptops too), with the explorer's
+    // figures in at most a third of it and a short messages strip.
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1400, 880);
+    resize(std::min(1400, avail.width() * 95 / 100), std::min(880, avail.height() * 92 / 100));
+    resizeDocks({explorerDock_}, {std::clamp(width() * 3 / 10, 300, 560)}, Qt::Horizontal);
     resizeDocks({messagesDock_}, {120}, Qt::Vertical);
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("mainWindow/geometry")).toByteArray());

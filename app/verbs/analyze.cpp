@@ -36,14 +36,11 @@ int verbAnalyze(const QStringList &args)
     addUpgradeOption(p);
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
-    QString format;
-    const QString path = projectAndTextOrJson(p, Cli::tr("analyze needs --project FILE."), &format);
-    if (path.isEmpty())
-        return ExitUsage;
     std::int64_t sessionId = 0;
     if (!sessionIdOption(p, &sessionId))
         return ExitUsage;
-    if (const int rc = upgradeIfAsked(upgradeAsked(p), path); rc >= 0)
+    QString path, format;
+    if (const int rc = textOrJsonProject(p, Cli::tr("analyze needs --project FILE."), &path, &format); rc >= 0)
         return rc;
     std::unique_ptr<store::Project> project;
     std::unique_ptr<store::ProjectReader> reader;

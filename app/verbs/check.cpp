@@ -24,11 +24,8 @@ int verbCheck(const QStringList &args)
     addUpgradeOption(p);
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
-    QString format;
-    const QString path = projectAndTextOrJson(p, Cli::tr("check needs a project: npuscope check PROJECT."), &format);
-    if (path.isEmpty())
-        return ExitUsage;
-    if (const int rc = upgradeIfAsked(upgradeAsked(p), path); rc >= 0)
+    QString path, format;
+    if (const int rc = textOrJsonProject(p, Cli::tr("check needs a project: npuscope check PROJECT."), &path, &format); rc >= 0)
         return rc;
 
     InterruptGuard guard;

@@ -16,11 +16,8 @@ int verbQuery(const QStringList &args)
     addUpgradeOption(p);
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
-    QString format;
-    const QString path = projectAndTextOrJson(p, Cli::tr("query needs --project FILE."), &format);
-    if (path.isEmpty())
-        return ExitUsage;
-    if (const int rc = upgradeIfAsked(upgradeAsked(p), path); rc >= 0)
+    QString path, format;
+    if (const int rc = textOrJsonProject(p, Cli::tr("query needs --project FILE."), &path, &format); rc >= 0)
         return rc;
     store::StoreError se = store::StoreError::None;
     QString msg;

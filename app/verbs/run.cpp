@@ -8,11 +8,14 @@
 #include <QDir>
 #include <QJsonDocument>
 
+#include <optional>
+
 namespace npuscope::app {
 
-int verbRun(const QStringList &args)
+namespace {
+
+void addRunOptions(QCommandLineParser &p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(Cli::tr("Emulate a profiled training session on Ascend 910 or 910B devices and record it into a project."));
     p.addOption({QStringLiteral("model"), Cli::tr("Model: %1, or the path of a JSON model file (format: docs/emulator.md).")
                                               .arg((device::zooModelNames() + device::llmModelNames()).join(QStringLiteral(", "))),
@@ -59,36 +62,39 @@ int verbRun(const QStringList &args)
     p.addOption({QStringLiteral("project"), Cli::tr("Project file to record into (created if missing). Default: <output>/npuscope.npuscope."), Cli::tr("file")});
     p.addOption({QStringLiteral("export"), Cli::tr("Also export the PROF directory into this folder."), Cli::tr("dir")});
     addUpgradeOption(p);
-    if (const int rc = parseOrUsage(p, args); rc >= 0)
-        return rc;
-    if (!p.positionalArguments().isEmpty()) {
-        err(Cli::tr("Unexpected argument: %1").arg(p.positionalArguments().first()));
-        return ExitUsage;
-    }
+}
 
-    RunArgs a;
-    // Every problem with the workload is said at once (then exit 2), not the first alone.
+// Every problem with the workload is said at once (then exit 2), not the first alone.
+struct Complaints {
     bool bad = false;
-    auto complain = [&](const QString &m) {
+    void operator()(const QString &m)
+    {
         err(m);
         bad = true;
-    };
-    auto intOpt = [&](const char *name, int *dst) {
-        bool ok = false;
-        const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
-        if (!ok)
-            complain(Cli::tr("--%1 must be a whole number, got \"%2\".").arg(QString::fromLatin1(name), p.value(QString::fromLatin1(name))));
-        else
-            *dst = v;
-    };
-    a.spec.model = p.value(QStringLiteral("model"));
-    intOpt("batch", &a.spec.batchSize);
-    intOpt("iterations", &a.spec.iterations);
-    intOpt("devices", &a.spec.devicesPerServer);
-    intOpt("servers", &a.spec.servers);
-    intOpt("segments", &a.spec.segments);
-    const bool llm = device::llmModelNames().contains(a.spec.model);
-    SessionSpec::Llm &l = a.spec.llm;
+    }
+};
+
+void intOption(const QCommandLineParser &p, const char *name, int *dst, Complaints &complain)
+{
+    bool ok = false;
+    const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
+    if (!ok)
+        complain(Cli::tr("--%1 must be a whole number, got \"%2\".").arg(QString::fromLatin1(name), p.value(QString::fromLatin1(name))));
+    else
+        *dst = v;
+}
+
+// The sizes of the workload and, for an LLM model, its parallel layout and shape.
+void readWorkloadSizes(const QCommandLineParser &p, SessionSpec &spec, Complaints &complain)
+{
+    auto intOpt = [&](const char *name, int *dst) { intOption(p, name, dst, complain); };
+    intOpt("batch", &spec.batchSize);
+    intOpt("iterations", &spec.iterations);
+    intOpt("devices", &spec.devicesPerServer);
+    intOpt("servers", &spec.servers);
+    intOpt("segments", &spec.segments);
+    const bool llm = device::llmModelNames().contains(spec.model);
+    SessionSpec::Llm &l = spec.llm;
     intOpt("dp", &l.dp);
     intOpt("tp", &l.tp);
     intOpt("pp", &l.pp);
@@ -96,7 +102,7 @@ int verbRun(const QStringList &args)
     l.sequenceParallel = p.isSet(QStringLiteral("sequence-parallel"));
     const std::pair<const char *, int *> shape[] = {{"layers", &l.layers}, {"hidden", &l.hidden}, {"heads", &l.heads},
                                                     {"ffn", &l.ffn}, {"vocab", &l.vocab}, {"seq-len", &l.seqLen},
-                                                    {"straggler-rank", &a.spec.stragglerRank}};
+                                                    {"straggler-rank", &spec.stragglerRank}};
     for (const auto &kv : shape)
         if (p.isSet(QString::fromLatin1(kv.first)))
             intOpt(kv.first, kv.second);
@@ -108,48 +114,58 @@ int verbRun(const QStringList &args)
             if (p.isSet(o))
                 complain(Cli::tr("--%1 sets up an LLM session: use it with --model %2.")
                              .arg(o, device::llmModelNames().join(QStringLiteral(" | "))));
-        a.spec.llm = {};
+        spec.llm = {};
     } else if (!p.isSet(QStringLiteral("devices")) && !p.isSet(QStringLiteral("servers")) && l.dp >= 1 && l.tp >= 1 && l.pp >= 1) {
         // The devices follow from the layout: servers of 8.
         const int n = l.dp * l.tp * l.pp;
-        a.spec.devicesPerServer = std::min(n, 8);
-        a.spec.servers = (n + 7) / 8;
+        spec.devicesPerServer = std::min(n, 8);
+        spec.servers = (n + 7) / 8;
         if (n > 8 && n % 8 != 0)
             complain(Cli::tr("dp × tp × pp = %1 devices do not fill servers of 8: use a multiple of 8 beyond one server.").arg(n));
     }
-    intOpt("queue-depth", &a.spec.queueDepth);
-    if (!launchModeFromName(p.value(QStringLiteral("mode")), &a.spec.mode))
+    intOpt("queue-depth", &spec.queueDepth);
+}
+
+// The launch mode, framework, chip, precision, seed, input rate, scenarios and clock base.
+void readRunChoices(const QCommandLineParser &p, SessionSpec &spec, Complaints &complain)
+{
+    if (!launchModeFromName(p.value(QStringLiteral("mode")), &spec.mode))
         complain(Cli::tr("--mode must be \"estimator\" or \"sess.run\", got \"%1\".").arg(p.value(QStringLiteral("mode"))));
-    if (!frameworkFromName(p.value(QStringLiteral("framework")), &a.spec.framework))
+    if (!frameworkFromName(p.value(QStringLiteral("framework")), &spec.framework))
         complain(Cli::tr("--framework is tensorflow or pytorch, not \"%1\".").arg(p.value(QStringLiteral("framework"))));
-    const bool torch = a.spec.framework == Framework::PyTorch;
     device::Chip chip = device::Chip::Ascend910;
-    if (!device::chipFromName(torch && !p.isSet(QStringLiteral("chip")) ? QStringLiteral("910B") : p.value(QStringLiteral("chip")), &chip))
+    if (!device::chipFromName(spec.framework == Framework::PyTorch && !p.isSet(QStringLiteral("chip")) ? QStringLiteral("910B") : p.value(QStringLiteral("chip")), &chip))
         complain(Cli::tr("--chip must be one of %1, got \"%2\".")
                      .arg(device::chipNames().join(QStringLiteral(", ")), p.value(QStringLiteral("chip"))));
     else
-        a.spec.chip = device::chipName(chip);
-    if (!precisionFromName(p.value(QStringLiteral("precision")), &a.spec.precision))
+        spec.chip = device::chipName(chip);
+    if (!precisionFromName(p.value(QStringLiteral("precision")), &spec.precision))
         complain(Cli::tr("--precision must be \"fp32\" or \"mixed\", got \"%1\".").arg(p.value(QStringLiteral("precision"))));
     bool ok = false;
     const quint64 seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
     if (!ok)
         complain(Cli::tr("--seed must be a whole number, got \"%1\".").arg(p.value(QStringLiteral("seed"))));
     else
-        a.spec.seed = seed;
+        spec.seed = seed;
     const double rate = p.value(QStringLiteral("input-rate")).toDouble(&ok);
     if (!ok || rate < 0)
         complain(Cli::tr("--input-rate must be a number of samples per second, got \"%1\".").arg(p.value(QStringLiteral("input-rate"))));
     else
-        a.spec.inputRate = rate;
+        spec.inputRate = rate;
     if (p.isSet(QStringLiteral("scenario")))
-        a.spec.scenarios = p.value(QStringLiteral("scenario")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+        spec.scenarios = p.value(QStringLiteral("scenario")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (p.isSet(QStringLiteral("clock-base"))) {
         QString clockError;
-        if (!clockBaseFromIso(p.value(QStringLiteral("clock-base")), &a.spec.clockBaseUs, &clockError))
+        if (!clockBaseFromIso(p.value(QStringLiteral("clock-base")), &spec.clockBaseUs, &clockError))
             complain(QStringLiteral("--clock-base: ") + clockError);
     }
+}
 
+// The profiling configuration: a torch_npu profiler config for PyTorch runs, the
+// profiling_options string otherwise. Returns an exit code when reading a file failed.
+std::optional<int> readProfilingConfig(const QCommandLineParser &p, RunArgs &a, Complaints &complain)
+{
+    const bool torch = a.spec.framework == Framework::PyTorch;
     if (torch) {
         const QString config = p.value(QStringLiteral("torch-profiler-config"));
         if (const int rc = loadTorchProfilerConfig(config.isEmpty() ? QStringLiteral("{}") : config, &a.spec.torchProfilerConfig);
@@ -166,18 +182,41 @@ int verbRun(const QStringList &args)
     }
     QByteArray json;
     if (!torch && !optionsJsonFromArgs(p, QString(), &json, true)) {
-        bad = true; // it said why
+        complain.bad = true; // it said why
     } else if (!torch) {
         const auto problems = ProfilingOptions::parse(json, &a.options);
         if (!problems.empty()) {
             printProblems(problems);
-            bad = true;
+            complain.bad = true;
         }
     }
+    return std::nullopt;
+}
+
+} // namespace
+
+int verbRun(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRunOptions(p);
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    if (!p.positionalArguments().isEmpty()) {
+        err(Cli::tr("Unexpected argument: %1").arg(p.positionalArguments().first()));
+        return ExitUsage;
+    }
+
+    RunArgs a;
+    Complaints complain;
+    a.spec.model = p.value(QStringLiteral("model"));
+    readWorkloadSizes(p, a.spec, complain);
+    readRunChoices(p, a.spec, complain);
+    if (const auto rc = readProfilingConfig(p, a, complain))
+        return *rc;
     // The workload's own rules (model, ranges, scenarios), each problem on its line.
     for (const QString &m : device::Emulator::problems(a.spec))
         complain(m);
-    if (bad)
+    if (complain.bad)
         return ExitUsage;
     a.project = p.value(QStringLiteral("project"));
     if (a.project.isEmpty())

@@ -563,45 +563,28 @@ TopOpTypes foldTopN(const TopOpTypes &all, int n)
 
 TopOpTypes topOpTypes(const TraceReader &reader, const ChartScope &scope, int n)
 {
-    ChartRequest r;
-    r.scope = scope;
-    r.kinds = TopOps;
-    r.topN = n;
-    return computeCharts(reader, r).topOps;
+    return computeCharts(reader, {.scope = scope, .kinds = TopOps, .topN = n}).topOps;
 }
 
+// The iteration charts of one device or model: only the iterations in the scope's range.
 StepSeries iterationSteps(const TraceReader &reader, const ChartScope &scope)
 {
-    ChartRequest r;
-    r.scope = scope;
-    r.kinds = Steps;
-    r.stepsShowAllIterations = false;
-    return computeCharts(reader, r).steps;
+    return computeCharts(reader, {.scope = scope, .kinds = Steps, .stepsShowAllIterations = false}).steps;
 }
 
 DeviceSeries iterationTimesByDevice(const TraceReader &reader, const ChartScope &scope)
 {
-    ChartRequest r;
-    r.scope = scope;
-    r.kinds = Devices;
-    r.stepsShowAllIterations = false;
-    return computeCharts(reader, r).devices;
+    return computeCharts(reader, {.scope = scope, .kinds = Devices, .stepsShowAllIterations = false}).devices;
 }
 
 PipeSeries pipeRatios(const TraceReader &reader, const ChartScope &scope)
 {
-    ChartRequest r;
-    r.scope = scope;
-    r.kinds = Pipes;
-    return computeCharts(reader, r).pipes;
+    return computeCharts(reader, {.scope = scope, .kinds = Pipes}).pipes;
 }
 
 BandwidthSeries collectiveBandwidth(const TraceReader &reader, const ChartScope &scope)
 {
-    ChartRequest r;
-    r.scope = scope;
-    r.kinds = Bandwidth;
-    return computeCharts(reader, r).bandwidth;
+    return computeCharts(reader, {.scope = scope, .kinds = Bandwidth}).bandwidth;
 }
 
 L2Histogram l2HitRates(const TraceReader &reader, const ChartScope &scope, int bins)

@@ -51,20 +51,30 @@ void OpStatisticBuilder::add(std::string_view opType, std::string_view coreType,
     total_ = addTime(total_, d);
 }
 
-std::vector<OpStatisticRow> OpStatisticBuilder::rows() const
+namespace {
+
+// The rows, longest total first (ties keep the map's key order), each with its mean and its
+// share of `total`.
+template <class Row, class Map>
+std::vector<Row> rowsByTotal(const Map &rows, TimeNs total, double Row::*share)
 {
-    std::vector<OpStatisticRow> out;
-    out.reserve(rows_.size());
-    for (const auto &[k, r] : rows_) {
-        OpStatisticRow row = r;
+    std::vector<Row> out;
+    out.reserve(rows.size());
+    for (const auto &kv : rows) {
+        Row row = kv.second;
         row.avgNs = row.count ? static_cast<double>(row.total) / row.count : 0;
-        row.ratioPercent = total_ > 0 ? 100.0 * row.total / total_ : 0;
+        row.*share = total > 0 ? 100.0 * row.total / total : 0;
         out.push_back(std::move(row));
     }
-    std::stable_sort(out.begin(), out.end(), [](const OpStatisticRow &a, const OpStatisticRow &b) {
-        return a.total > b.total; // map order already breaks ties by type
-    });
+    std::stable_sort(out.begin(), out.end(), [](const Row &a, const Row &b) { return a.total > b.total; });
     return out;
+}
+
+} // namespace
+
+std::vector<OpStatisticRow> OpStatisticBuilder::rows() const
+{
+    return rowsByTotal(rows_, total_, &OpStatisticRow::ratioPercent);
 }
 
 void TaskTimeBuilder::add(const TaskRecord &t, std::string_view name, std::string_view type)
@@ -101,18 +111,7 @@ void TaskTimeBuilder::add(const TaskRecord &t, std::string_view name, std::strin
 
 std::vector<TaskTimeRow> TaskTimeBuilder::rows() const
 {
-    std::vector<TaskTimeRow> out;
-    out.reserve(rows_.size());
-    for (const auto &[k, r] : rows_) {
-        TaskTimeRow row = r;
-        row.avgNs = row.count ? static_cast<double>(row.total) / row.count : 0;
-        row.timePercent = total_ > 0 ? 100.0 * row.total / total_ : 0;
-        out.push_back(std::move(row));
-    }
-    std::stable_sort(out.begin(), out.end(), [](const TaskTimeRow &a, const TaskTimeRow &b) {
-        return a.total > b.total;
-    });
-    return out;
+    return rowsByTotal(rows_, total_, &TaskTimeRow::timePercent);
 }
 
 const char *taskLaunchApi(TaskKind k)

@@ -47,7 +47,7 @@ struct SessionSpec {
     double inputRate = 0;                        // samples/s of the host pipeline; 0 = fast enough
     int segments = 2;                            // gradient all-reduce segments
     int queueDepth = 32;                         // device data queue capacity (batches), 1..1024
-    QStringList scenarios;                       // slow-input, straggler, ...
+    QStringList scenarios{};                     // slow-input, straggler, ...
     // Wall clock (µs since the epoch) the collection starts at. 0: the real clock when the
     // run starts, as on hardware. Set it for output that must be byte-reproducible (golden
     // files, comparing two runs): PROF folder names, start_info and info.json derive from it.
@@ -56,7 +56,7 @@ struct SessionSpec {
     Framework framework = Framework::TensorFlow;
     // PyTorch sessions: the torch_npu.profiler.profile(...) config as its JSON form
     // (core/options/torch_profiler_config.h); empty = torch_npu's defaults.
-    QByteArray torchProfilerConfig;
+    QByteArray torchProfilerConfig{};
     // The straggler scenario's slow device (rank); -1 = the last one.
     int stragglerRank = -1;
     // LLM sessions (model llama, llama-7b, llama-0.6b): the parallel layout (devices = dp ×
@@ -68,7 +68,7 @@ struct SessionSpec {
         bool sequenceParallel = false;
         int layers = 0, hidden = 0, heads = 0, ffn = 0, vocab = 0, seqLen = 0;
         bool operator==(const Llm &) const = default;
-    } llm;
+    } llm{};
 
     int deviceCount() const { return devicesPerServer * servers; }
     QByteArray toJson() const;

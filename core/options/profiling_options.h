@@ -48,16 +48,16 @@ struct OptionProblem {
 };
 
 struct ProfilingOptions {
-    QString output;
-    std::optional<std::uint64_t> storageLimitMB;   // unset = 90 % of free space
+    QString output{};
+    std::optional<std::uint64_t> storageLimitMB{}; // unset = 90 % of free space
     Switch trainingTrace = Switch::Off;
     Switch taskTrace = Switch::On;
     TaskTimeLevel taskTime = TaskTimeLevel::L1;
     Switch l2 = Switch::Off;
     Switch hccl = Switch::Off;
     Switch aicpu = Switch::Off;
-    QString fpPoint;
-    QString bpPoint;
+    QString fpPoint{};
+    QString bpPoint{};
     AicMetrics aicMetrics = AicMetrics::PipeUtilization;
     Switch msproftx = Switch::Off;
     Switch runtimeApi = Switch::Off;
@@ -66,16 +66,16 @@ struct ProfilingOptions {
     int sysIoSamplingFreq = 100;
     int sysInterconnectionFreq = 50;
     int dvppFreq = 50;
-    QStringList hostSys;           // cpu, mem
-    QStringList hostSysUsage;      // cpu, mem
+    QStringList hostSys{};         // cpu, mem
+    QStringList hostSysUsage{};    // cpu, mem
     int hostSysUsageFreq = 50;
     QString llcProfiling = QStringLiteral("read");
-    std::optional<int> instrProfilingFreq;
-    QString power;
+    std::optional<int> instrProfilingFreq{};
+    QString power{};
 
     // Keys that were present in the parsed string, in their order (for round trips and
     // for "accepted but produced no data" messages).
-    QStringList presentKeys;
+    QStringList presentKeys{};
 
     bool taskTimingOn() const { return taskTrace == Switch::On && taskTime != TaskTimeLevel::Off; }
 

@@ -33,10 +33,7 @@ public:
 
     void conv(const std::string &scope, int cout, int k, int s, int p, bool bias, bool relu)
     {
-        Layer l;
-        l.kind = LayerKind::Conv;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::Conv, scope);
         l.kernel = k; l.stride = s; l.pad = p;
         l.bias = bias; l.relu = relu;
         l.out = {cur_.n, cout, detail::convOut(cur_.h, k, s, p), detail::convOut(cur_.w, k, s, p)};
@@ -46,47 +43,32 @@ public:
     }
     void bn(const std::string &scope, bool relu)
     {
-        Layer l;
-        l.kind = LayerKind::BatchNorm;
-        l.scope = scope;
-        l.in = l.out = cur_;
+        Layer l = layer(LayerKind::BatchNorm, scope);
         l.relu = relu;
         push(l);
     }
     void maxpool(const std::string &scope, int k, int s, int p)
     {
-        Layer l;
-        l.kind = LayerKind::MaxPool;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::MaxPool, scope);
         l.kernel = k; l.stride = s; l.pad = p;
         l.out = {cur_.n, cur_.c, detail::convOut(cur_.h, k, s, p), detail::convOut(cur_.w, k, s, p)};
         push(l);
     }
     void avgpoolGlobal(const std::string &scope)
     {
-        Layer l;
-        l.kind = LayerKind::AvgPoolGlobal;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::AvgPoolGlobal, scope);
         l.out = {cur_.n, cur_.c, 1, 1};
         push(l);
     }
     void flatten(const std::string &scope)
     {
-        Layer l;
-        l.kind = LayerKind::Flatten;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::Flatten, scope);
         l.out = {cur_.n, cur_.c * cur_.h * cur_.w, 1, 1};
         push(l);
     }
     void dense(const std::string &scope, int out, bool relu, Activation act = Activation::None, bool bias = true)
     {
-        Layer l;
-        l.kind = LayerKind::Dense;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::Dense, scope);
         l.out = {cur_.n, out, cur_.h, cur_.w};
         l.bias = bias;
         l.relu = relu || act == Activation::Relu;
@@ -97,18 +79,12 @@ public:
     }
     void dropout(const std::string &scope)
     {
-        Layer l;
-        l.kind = LayerKind::Dropout;
-        l.scope = scope;
-        l.in = l.out = cur_;
+        Layer l = layer(LayerKind::Dropout, scope);
         push(l);
     }
     void add(const std::string &scope, Shape4 shortcut, bool relu)
     {
-        Layer l;
-        l.kind = LayerKind::Add;
-        l.scope = scope;
-        l.in = l.out = cur_;
+        Layer l = layer(LayerKind::Add, scope);
         l.in2 = shortcut;
         l.relu = relu;
         push(l);
@@ -116,27 +92,18 @@ public:
 
     void simple(LayerKind kind, const std::string &scope)
     {
-        Layer l;
-        l.kind = kind;
-        l.scope = scope;
-        l.in = l.out = cur_;
+        Layer l = layer(kind, scope);
         push(l);
     }
     void softmax(const std::string &scope, bool log)
     {
-        Layer l;
-        l.kind = LayerKind::Softmax;
-        l.scope = scope;
-        l.in = l.out = cur_;
+        Layer l = layer(LayerKind::Softmax, scope);
         l.logSoftmax = log;
         push(l);
     }
     void embedding(const std::string &scope, int vocab, int hidden, int maxPositions)
     {
-        Layer l;
-        l.kind = LayerKind::Embedding;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::Embedding, scope);
         l.out = {cur_.n, hidden, cur_.h, cur_.w};
         l.vocab = vocab;
         l.positions = maxPositions;
@@ -146,10 +113,7 @@ public:
     }
     void attention(const std::string &scope, int heads)
     {
-        Layer l;
-        l.kind = LayerKind::SelfAttention;
-        l.scope = scope;
-        l.in = l.out = cur_;
+        Layer l = layer(LayerKind::SelfAttention, scope);
         l.heads = heads;
         l.bias = true;
         l.firstTrainable = !seenTrainable_;
@@ -158,19 +122,13 @@ public:
     }
     void takeToken(const std::string &scope)
     {
-        Layer l;
-        l.kind = LayerKind::TakeToken;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::TakeToken, scope);
         l.out = {cur_.n, cur_.c, 1, 1};
         push(l);
     }
     void gatherPositions(const std::string &scope, int count)
     {
-        Layer l;
-        l.kind = LayerKind::GatherPositions;
-        l.scope = scope;
-        l.in = cur_;
+        Layer l = layer(LayerKind::GatherPositions, scope);
         l.out = {cur_.n, cur_.c, count, 1};
         l.positions = count;
         push(l);
@@ -178,6 +136,15 @@ public:
     bool seenTrainable() const { return seenTrainable_; }
 
 private:
+    // A layer of this kind at the current shape (out = in until the caller says otherwise).
+    Layer layer(LayerKind kind, const std::string &scope) const
+    {
+        Layer l;
+        l.kind = kind;
+        l.scope = scope;
+        l.in = l.out = cur_;
+        return l;
+    }
     void push(Layer l)
     {
         l.chained = !branched_ && !net_.layers.empty();

@@ -84,14 +84,7 @@ private:
 
     KernelWork vec(double elements, double opsPerElem, double in, double out, bool fp16 = true) const
     {
-        KernelWork w;
-        w.unit = Unit::Vector;
-        w.fp16 = fp16;
-        w.elements = elements;
-        w.vecOps = elements * opsPerElem;
-        w.bytesIn = in;
-        w.bytesOut = out;
-        return w;
+        return vectorWork(elements, opsPerElem, in, out, fp16);
     }
     KernelWork cube(double m, double n, double k, double batch = 1) const
     {

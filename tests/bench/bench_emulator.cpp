@@ -26,14 +26,8 @@ ProfilingOptions scaleOptions()
 
 SessionSpec scaleSpec(int devices, int servers, int iterations)
 {
-    SessionSpec s;
-    s.model = QStringLiteral("resnet50");
-    s.batchSize = 32;
-    s.devicesPerServer = devices;
-    s.servers = servers;
-    s.iterations = iterations;
-    s.seed = 11;
-    return s;
+    return {.model = QStringLiteral("resnet50"), .batchSize = 32, .iterations = iterations,
+            .devicesPerServer = devices, .servers = servers, .seed = 11};
 }
 
 // Median tasks/s of a session over the reps; *tasks gets its task count.

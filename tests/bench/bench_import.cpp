@@ -182,12 +182,8 @@ void benchImportJson(Config &cfg)
     QDir(work).removeRecursively();
     QDir().mkpath(work);
 
-    SessionSpec spec;
-    spec.model = QStringLiteral("resnet50");
-    spec.batchSize = 32;
-    spec.iterations = 1;
-    spec.devicesPerServer = 2;
-    spec.seed = 3;
+    SessionSpec spec{.model = QStringLiteral("resnet50"), .batchSize = 32, .iterations = 1,
+                     .devicesPerServer = 2, .seed = 3};
     ProfilingOptions opt;
     ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","task_trace":"on","hccl":"on"})", &opt);
     MemoryTrace trace;

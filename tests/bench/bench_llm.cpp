@@ -21,13 +21,8 @@ namespace {
 
 SessionSpec llm64()
 {
-    SessionSpec s;
-    s.model = QStringLiteral("llama-7b");
-    s.framework = Framework::PyTorch;
-    s.chip = QStringLiteral("910B");
-    s.batchSize = 1;
-    s.iterations = 1;
-    s.seed = 19;
+    SessionSpec s{.model = QStringLiteral("llama-7b"), .batchSize = 1, .iterations = 1, .seed = 19,
+                  .chip = QStringLiteral("910B"), .framework = Framework::PyTorch};
     s.llm.dp = 2;
     s.llm.tp = 8;
     s.llm.pp = 4;

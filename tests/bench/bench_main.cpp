@@ -51,13 +51,8 @@ ProfilingOptions benchOptions()
 
 SessionSpec resnetSpec(int devices, int iterations)
 {
-    SessionSpec s;
-    s.model = QStringLiteral("resnet50");
-    s.batchSize = 32;
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
-    s.seed = 11;
-    return s;
+    return {.model = QStringLiteral("resnet50"), .batchSize = 32, .iterations = iterations,
+            .devicesPerServer = devices, .seed = 11};
 }
 
 // Tasks (all types) and AI Core tasks of one iteration on one device.

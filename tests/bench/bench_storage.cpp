@@ -58,12 +58,8 @@ ProfilingOptions bigSessionOptions()
 
 SessionSpec bigSessionSpec(int devices, int iterations)
 {
-    SessionSpec s;
-    s.model = QStringLiteral("resnet50");
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
-    s.seed = 3;
-    return s;
+    return {.model = QStringLiteral("resnet50"), .iterations = iterations, .devicesPerServer = devices,
+            .seed = 3};
 }
 
 QString bigProject(const Config &cfg)
@@ -286,11 +282,7 @@ double appendFlat(const QString &path, const Captured &c)
 void benchRecordVsAppend(Config &cfg)
 {
     // The record figure's session: resnet50 b32 on 4 devices, --tasks task rows.
-    SessionSpec spec;
-    spec.model = QStringLiteral("resnet50");
-    spec.batchSize = 32;
-    spec.devicesPerServer = 4;
-    spec.seed = 11;
+    SessionSpec spec{.model = QStringLiteral("resnet50"), .batchSize = 32, .devicesPerServer = 4, .seed = 11};
     ProfilingOptions o;
     ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","aic_metrics":"PipeUtilization"})", &o);
     spec.iterations = 1;

@@ -27,11 +27,8 @@ bool emulate(MemoryTrace *trace, int iterations, double *seconds)
 {
     ProfilingOptions o;
     ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","aic_metrics":"PipeUtilization"})", &o);
-    SessionSpec s;
-    s.model = QStringLiteral("resnet50");
-    s.devicesPerServer = 8;
-    s.iterations = iterations;
-    s.seed = 9;
+    SessionSpec s{.model = QStringLiteral("resnet50"), .iterations = iterations, .devicesPerServer = 8,
+                  .seed = 9};
     QElapsedTimer t;
     t.start();
     device::Emulator em(s, o);

@@ -44,11 +44,8 @@ QString npuscope::bench::ensureResnetSession(const QString &path, int devices, i
     }
     ProfilingOptions o;
     ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})", &o);
-    SessionSpec s;
-    s.model = QStringLiteral("resnet50");
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
-    s.seed = 3;
+    SessionSpec s{.model = QStringLiteral("resnet50"), .iterations = iterations, .devicesPerServer = devices,
+                  .seed = 3};
     store::StoreError e;
     QString msg;
     QElapsedTimer t;

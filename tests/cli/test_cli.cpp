@@ -1,6 +1,8 @@
 // Runs the real npuscope binary for every verb, good and bad input, and each exit code.
 #include "cli_process.h"
 
+#include "tests/test_files.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -30,15 +32,7 @@ QString fullOptions(const QString &output)
         .arg(output);
 }
 
-QStringList filesUnder(const QString &dir)
-{
-    QStringList files;
-    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << QDir(dir).relativeFilePath(it.next());
-    files.sort();
-    return files;
-}
+using testfiles::filesUnder;
 
 void writeFile(const QString &path, const QByteArray &data)
 {

@@ -5,6 +5,8 @@
 
 #include "cli_process.h"
 
+#include "tests/test_files.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -29,12 +31,7 @@ std::unique_ptr<npuscope::store::Project> openProject(const QString &path)
 
 QStringList filesUnder(const QString &dir)
 {
-    QStringList files;
-    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << QDir(dir).relativeFilePath(it.next());
-    files.sort();
-    return files;
+    return testfiles::filesUnder(dir, QDir::Hidden);
 }
 
 // The tables of a database and the row count of one query.

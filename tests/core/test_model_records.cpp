@@ -56,18 +56,11 @@ private Q_SLOTS:
     }
     void sessionSpecJsonRoundTrip()
     {
-        SessionSpec s;
-        s.model = QStringLiteral("alexnet");
-        s.batchSize = 7;
-        s.iterations = 3;
-        s.devicesPerServer = 8;
-        s.servers = 2;
-        s.mode = LaunchMode::SessRun;
-        s.precision = Precision::Fp32;
-        s.seed = 18446744073709551615ull;
-        s.inputRate = 1234.5;
-        s.segments = 1;
-        s.scenarios = QStringList{QStringLiteral("straggler"), QStringLiteral("slow-input")};
+        SessionSpec s{.model = QStringLiteral("alexnet"), .batchSize = 7, .iterations = 3,
+                      .devicesPerServer = 8, .servers = 2, .mode = LaunchMode::SessRun,
+                      .precision = Precision::Fp32, .seed = 18446744073709551615ull, .inputRate = 1234.5,
+                      .segments = 1,
+                      .scenarios = QStringList{QStringLiteral("straggler"), QStringLiteral("slow-input")}};
         SessionSpec back;
         QString err;
         QVERIFY2(SessionSpec::fromJson(s.toJson(), &back, &err), qPrintable(err));

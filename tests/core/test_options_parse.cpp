@@ -521,12 +521,9 @@ private Q_SLOTS:
     }
     void roundTripOfBuiltOptions()
     {
-        ProfilingOptions o;
-        o.output = "/built";
-        o.storageLimitMB = 4294967295ull;
-        o.taskTime = TaskTimeLevel::Off;
-        o.aicMetrics = AicMetrics::ResourceConflictRatio;
-        o.hostSys = QStringList{"mem", "cpu"};
+        ProfilingOptions o{.output = "/built", .storageLimitMB = 4294967295ull,
+                           .taskTime = TaskTimeLevel::Off, .aicMetrics = AicMetrics::ResourceConflictRatio,
+                           .hostSys = QStringList{"mem", "cpu"}};
         o.sysInterconnectionFreq = 1;
         o.fpPoint = QString::fromUtf8("层'\"\\");
         const QByteArray json = o.toJson();
@@ -562,9 +559,7 @@ private Q_SLOTS:
         QVERIFY(ProfilingOptions::parse(kSeedEstimator, &plain).empty());
         QVERIFY(plain.optionsWithoutData().isEmpty());
 
-        ProfilingOptions built;
-        built.instrProfilingFreq = 1000;
-        built.llcProfiling = "write";
+        ProfilingOptions built{.llcProfiling = "write", .instrProfilingFreq = 1000};
         const QStringList b = built.optionsWithoutData();
         QCOMPARE(b.size(), 2);
         QVERIFY(b[0].contains("llc_profiling"));

@@ -23,26 +23,14 @@ namespace {
 
 ProfilingOptions options(AicMetrics metrics = AicMetrics::PipeUtilization)
 {
-    ProfilingOptions o;
-    o.trainingTrace = Switch::On;
-    o.taskTrace = Switch::On;
-    o.hccl = Switch::On;
-    o.aicpu = Switch::On;
-    o.l2 = Switch::On;
-    o.aicMetrics = metrics;
-    return o;
+    return {.trainingTrace = Switch::On, .taskTrace = Switch::On, .l2 = Switch::On,
+            .hccl = Switch::On, .aicpu = Switch::On, .aicMetrics = metrics};
 }
 
 SessionSpec spec(const QString &model, int devices, int iterations, QStringList scenarios = {})
 {
-    SessionSpec s;
-    s.model = model;
-    s.batchSize = 32;
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
-    s.scenarios = scenarios;
-    s.seed = 11;
-    return s;
+    return {.model = model, .batchSize = 32, .iterations = iterations, .devicesPerServer = devices,
+            .seed = 11, .scenarios = scenarios};
 }
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace, const ProfilingOptions &o = options())

@@ -9,6 +9,8 @@
 #include "device/emulator.h"
 #include "device/parallel_schedule.h"
 
+#include "tests/test_files.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -23,13 +25,8 @@ namespace {
 
 SessionSpec llm(int dp, int tp, int pp, int m, QStringList scenarios = {})
 {
-    SessionSpec s;
-    s.model = QStringLiteral("llama-0.6b");
-    s.framework = Framework::PyTorch;
-    s.chip = QStringLiteral("910B");
-    s.batchSize = 1;
-    s.iterations = 3;
-    s.seed = 3;
+    SessionSpec s{.model = QStringLiteral("llama-0.6b"), .batchSize = 1, .iterations = 3, .seed = 3,
+                  .chip = QStringLiteral("910B"), .framework = Framework::PyTorch};
     s.llm.dp = dp;
     s.llm.tp = tp;
     s.llm.pp = pp;
@@ -83,12 +80,7 @@ QStringList exportFiles(const MemoryTrace &trace, const QString &dir, std::optio
     QString error;
     if (!exporting::exportSession(trace, req, &res, nullptr, &error))
         qWarning("export: %s", qPrintable(error));
-    QStringList files;
-    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << QDir(dir).relativeFilePath(it.next());
-    files.sort();
-    return files;
+    return testfiles::filesUnder(dir);
 }
 
 // step_trace_time.csv of one rank: Bubble / (Stage + Bubble) over its steps.

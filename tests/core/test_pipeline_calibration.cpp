@@ -153,12 +153,8 @@ private slots:
         const Stats ref = compute(refTimeline(), 0, 2);
         QVERIFY2(ref.ok, "the reference timeline files are missing");
 
-        SessionSpec spec;
-        spec.model = QStringLiteral("alexnet");
-        spec.batchSize = 32;
-        spec.iterations = kLast;
-        spec.devicesPerServer = 8;
-        spec.precision = Precision::Mixed;
+        SessionSpec spec{.model = QStringLiteral("alexnet"), .batchSize = 32, .iterations = kLast,
+                         .devicesPerServer = 8, .precision = Precision::Mixed};
         spec.mode = LaunchMode::SessRun; // a data-bound host step every iteration (Data Aug Bound from iteration 2)
         spec.segments = 1;
         spec.seed = 1;

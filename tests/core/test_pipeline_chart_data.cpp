@@ -30,13 +30,8 @@ bool record(const QString &path, const QByteArray &options, int devices, int ite
         *error = problems.front().message;
         return false;
     }
-    SessionSpec s;
-    s.model = QStringLiteral("alexnet");
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
-    s.batchSize = 16;
-    s.scenarios = scenarios;
-    s.seed = 11;
+    SessionSpec s{.model = QStringLiteral("alexnet"), .batchSize = 16, .iterations = iterations,
+                  .devicesPerServer = devices, .seed = 11, .scenarios = scenarios};
     return testrecord::recordComplete(s, o, path, error);
 }
 

@@ -476,16 +476,9 @@ private slots:
     {
         QFETCH(QString, chip);
         QFETCH(int, devices);
-        SessionSpec s;
-        s.model = QStringLiteral("resnet50");
-        s.chip = chip;
-        s.devicesPerServer = devices;
-        s.iterations = 2;
-        s.seed = 5;
-        ProfilingOptions o;
-        o.trainingTrace = Switch::On;
-        o.taskTrace = Switch::On;
-        o.hccl = Switch::On;
+        SessionSpec s{.model = QStringLiteral("resnet50"), .iterations = 2, .devicesPerServer = devices,
+                      .seed = 5, .chip = chip};
+        ProfilingOptions o{.trainingTrace = Switch::On, .taskTrace = Switch::On, .hccl = Switch::On};
         MemoryTrace trace;
         device::Emulator emu(s, o);
         QCOMPARE(emu.run(trace), SessionStatus::Complete);

@@ -16,13 +16,8 @@ namespace {
 
 SessionSpec lenet(int devices, int iterations, std::uint64_t seed)
 {
-    SessionSpec spec;
-    spec.model = QStringLiteral("lenet");
-    spec.batchSize = 4;
-    spec.iterations = iterations;
-    spec.devicesPerServer = devices;
-    spec.seed = seed;
-    return spec;
+    return {.model = QStringLiteral("lenet"), .batchSize = 4, .iterations = iterations,
+            .devicesPerServer = devices, .seed = seed};
 }
 
 // "device_0/summary/op_summary_0_1_2.csv" → ("op_summary.csv", device 0, iteration 2)

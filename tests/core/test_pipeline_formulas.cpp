@@ -108,12 +108,8 @@ void PipelineFormulas::formulas()
 {
     QFETCH(QString, group);
 
-    SessionSpec spec;
-    spec.model = QStringLiteral("resnet50");
-    spec.batchSize = 8;
-    spec.iterations = 3;
-    spec.devicesPerServer = 2;
-    spec.seed = 5;
+    SessionSpec spec{.model = QStringLiteral("resnet50"), .batchSize = 8, .iterations = 3,
+                     .devicesPerServer = 2, .seed = 5};
 
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());

@@ -67,12 +67,8 @@ void PipelineGolden::golden()
     QFETCH(int, exportDevice);
     QFETCH(int, exportIteration);
 
-    SessionSpec spec;
-    spec.model = QStringLiteral("lenet");
-    spec.batchSize = 2;
-    spec.iterations = 2;
-    spec.devicesPerServer = devices;
-    spec.seed = 11;
+    SessionSpec spec{.model = QStringLiteral("lenet"), .batchSize = 2, .iterations = 2,
+                     .devicesPerServer = devices, .seed = 11};
     // Golden files need a fixed date: the collection is stamped with this clock base
     // instead of the real clock (PROF folder name, start_info, end_info, info.json).
     QString clockError;

@@ -18,20 +18,14 @@ namespace {
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace)
 {
-    ProfilingOptions o;
-    o.trainingTrace = Switch::On;
-    o.hccl = Switch::On;
-    o.aicpu = Switch::On;
+    ProfilingOptions o{.trainingTrace = Switch::On, .hccl = Switch::On, .aicpu = Switch::On};
     device::Emulator emu(s, o);
     return emu.run(trace) == SessionStatus::Complete;
 }
 
 SessionSpec spec(const char *model, int batch, int devices, int iterations, QStringList scenarios = {})
 {
-    SessionSpec s;
-    s.model = QString::fromLatin1(model);
-    s.batchSize = batch;
-    s.devicesPerServer = devices;
+    SessionSpec s{.model = QString::fromLatin1(model), .batchSize = batch, .devicesPerServer = devices};
     s.iterations = iterations;
     s.scenarios = scenarios;
     s.seed = 3;

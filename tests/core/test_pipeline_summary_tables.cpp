@@ -102,12 +102,8 @@ private:
 void PipelineSummaryTables::initTestCase()
 {
     QVERIFY(dir_.isValid());
-    SessionSpec spec;
-    spec.model = QStringLiteral("resnet50");
-    spec.batchSize = 8;
-    spec.iterations = 3;
-    spec.devicesPerServer = 2;
-    spec.seed = 11;
+    SessionSpec spec{.model = QStringLiteral("resnet50"), .batchSize = 8, .iterations = 3,
+                     .devicesPerServer = 2, .seed = 11};
     ex_ = pipeline::runAndExport(spec, pipeline::allSwitchesOn(), dir_.path());
     QVERIFY2(ex_.ok, qPrintable(ex_.error));
     files_ = pipeline::readTree(ex_.result.profDir);

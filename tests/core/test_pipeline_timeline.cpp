@@ -222,12 +222,8 @@ void PipelineTimeline::initTestCase()
     }
     QCOMPARE(refHostPid_, qint64(10036));
 
-    SessionSpec spec;
-    spec.model = QStringLiteral("alexnet");
-    spec.batchSize = 8;
-    spec.iterations = 2;
-    spec.devicesPerServer = 2;
-    spec.seed = 3;
+    SessionSpec spec{.model = QStringLiteral("alexnet"), .batchSize = 8, .iterations = 2,
+                     .devicesPerServer = 2, .seed = 3};
     QVERIFY(tmp_.isValid());
     e_ = pipeline::runAndExport(spec, pipeline::allSwitchesOn(), tmp_.path());
     QVERIFY2(e_.ok, qPrintable(e_.error));

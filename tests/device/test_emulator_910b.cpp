@@ -145,22 +145,12 @@ Side referenceSide()
 
 CollectSink emulate(AicMetrics metrics = AicMetrics::PipeUtilization)
 {
-    SessionSpec spec;
-    spec.model = QStringLiteral("alexnet");
-    spec.batchSize = 32;
-    spec.precision = Precision::Fp32;
-    spec.devicesPerServer = 8;
-    spec.segments = 4;
-    spec.iterations = 3;
-    spec.chip = QStringLiteral("910B");
-    ProfilingOptions o;
-    o.output = QStringLiteral("/tmp/npuscope-test");
-    o.trainingTrace = Switch::On;
-    o.taskTrace = Switch::On;
-    o.hccl = Switch::On;
-    o.aicpu = Switch::On;
-    o.l2 = Switch::On;
-    o.aicMetrics = metrics;
+    SessionSpec spec{.model = QStringLiteral("alexnet"), .batchSize = 32, .iterations = 3,
+                     .devicesPerServer = 8, .precision = Precision::Fp32, .segments = 4,
+                     .chip = QStringLiteral("910B")};
+    ProfilingOptions o{.output = QStringLiteral("/tmp/npuscope-test"), .trainingTrace = Switch::On,
+                       .taskTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On, .aicpu = Switch::On,
+                       .aicMetrics = metrics};
     CollectSink sink;
     device::Emulator e(spec, o);
     e.run(sink);

@@ -43,12 +43,8 @@ const Published kPublished[] = {
 
 double emulatedStepMs(const Published &p)
 {
-    SessionSpec s;
-    s.model = QString::fromLatin1(p.model);
-    s.batchSize = p.batch;
-    s.iterations = 4;
-    s.devicesPerServer = p.devices;
-    s.segments = p.segments;
+    SessionSpec s{.model = QString::fromLatin1(p.model), .batchSize = p.batch, .iterations = 4,
+                  .devicesPerServer = p.devices, .segments = p.segments};
     s.precision = Precision::Mixed;
     s.mode = LaunchMode::Estimator; // the published scripts sink the dataset to the device
     s.seed = 5;

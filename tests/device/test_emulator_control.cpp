@@ -53,11 +53,8 @@ private slots:
     void validateAcceptsGoodSpecs()
     {
         for (const QString &m : device::zooModelNames()) {
-            SessionSpec s;
-            s.model = m;
-            s.devicesPerServer = 8;
-            s.servers = 4;
-            s.scenarios = {"straggler", "slow-input", "single-segment"};
+            SessionSpec s{.model = m, .devicesPerServer = 8, .servers = 4,
+                          .scenarios = {"straggler", "slow-input", "single-segment"}};
             QString error;
             QVERIFY2(device::Emulator::validate(s, &error), qPrintable(error));
         }
@@ -65,11 +62,7 @@ private slots:
 
     void multiServerUsesRoce()
     {
-        SessionSpec s;
-        s.model = "lenet";
-        s.iterations = 2;
-        s.devicesPerServer = 2;
-        s.servers = 2;
+        SessionSpec s{.model = "lenet", .iterations = 2, .devicesPerServer = 2, .servers = 2};
         ProfilingOptions o;
         o.hccl = Switch::On;
         CollectSink sink;
@@ -83,10 +76,7 @@ private slots:
 
     void cancelAfterIteration()
     {
-        SessionSpec s;
-        s.model = "alexnet";
-        s.iterations = 10;
-        s.devicesPerServer = 2;
+        SessionSpec s{.model = "alexnet", .iterations = 10, .devicesPerServer = 2};
         ProfilingOptions o;
         o.trainingTrace = Switch::On;
         std::atomic_bool cancel{false};
@@ -114,9 +104,7 @@ private slots:
 
     void failingSink()
     {
-        SessionSpec s;
-        s.model = "lenet";
-        s.iterations = 5;
+        SessionSpec s{.model = "lenet", .iterations = 5};
         CollectSink sink;
         sink.failAfter = 2;
         device::Emulator emu(s, ProfilingOptions{});

@@ -172,11 +172,7 @@ void checkSplit(const Side &s, const char *side)
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o;
-    o.trainingTrace = Switch::On;
-    o.hccl = Switch::On;
-    o.aicpu = Switch::On;
-    return o;
+    return {.trainingTrace = Switch::On, .hccl = Switch::On, .aicpu = Switch::On};
 }
 
 } // namespace
@@ -186,13 +182,8 @@ class EmulatorHcclTest : public QObject {
 private slots:
     void alexnet8MatchesTheRealCapture()
     {
-        SessionSpec spec;
-        spec.model = QStringLiteral("alexnet");
-        spec.batchSize = 32;
-        spec.iterations = 4;
-        spec.devicesPerServer = 8;
-        spec.segments = 1;
-        spec.seed = 3;
+        SessionSpec spec{.model = QStringLiteral("alexnet"), .batchSize = 32, .iterations = 4,
+                         .devicesPerServer = 8, .seed = 3, .segments = 1};
         CollectSink sink;
         device::Emulator emu(spec, allOn());
         QCOMPARE(emu.run(sink), SessionStatus::Complete);

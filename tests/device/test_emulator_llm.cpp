@@ -18,13 +18,8 @@ namespace {
 
 SessionSpec llmSpec(int dp, int tp, int pp, int m, QStringList scenarios = {})
 {
-    SessionSpec s;
-    s.model = QStringLiteral("llama");
-    s.framework = Framework::PyTorch;
-    s.chip = QStringLiteral("910B");
-    s.batchSize = 1;
-    s.iterations = 2;
-    s.seed = 5;
+    SessionSpec s{.model = QStringLiteral("llama"), .batchSize = 1, .iterations = 2, .seed = 5,
+                  .chip = QStringLiteral("910B"), .framework = Framework::PyTorch};
     s.llm.dp = dp;
     s.llm.tp = tp;
     s.llm.pp = pp;

@@ -54,9 +54,7 @@ QString writeTemp(QTemporaryDir &dir, const char *name, const QByteArray &text)
 
 QString modelError(const QString &path)
 {
-    SessionSpec s;
-    s.model = path;
-    s.iterations = 1;
+    SessionSpec s{.model = path, .iterations = 1};
     QString error;
     if (device::Emulator::validate(s, &error))
         return QString();
@@ -138,14 +136,9 @@ private slots:
 
     void bertRunsAtAPlausibleSpeed()
     {
-        SessionSpec s;
-        s.model = QStringLiteral("bert-base");
-        s.batchSize = 32;
-        s.iterations = 2;
-        s.devicesPerServer = 2;
-        ProfilingOptions o;
-        o.trainingTrace = Switch::On;
-        o.hccl = Switch::On;
+        SessionSpec s{.model = QStringLiteral("bert-base"), .batchSize = 32, .iterations = 2,
+                      .devicesPerServer = 2};
+        ProfilingOptions o{.trainingTrace = Switch::On, .hccl = Switch::On};
         CollectSink sink;
         device::Emulator emu(s, o);
         QCOMPARE(emu.run(sink), SessionStatus::Complete);
@@ -175,10 +168,8 @@ private slots:
     {
         QFETCH(QString, file);
         QFETCH(QString, scope);
-        SessionSpec s;
-        s.model = QStringLiteral(NPUSCOPE_SOURCE_DIR "/resources/models/") + file;
-        s.batchSize = 16;
-        s.iterations = 2;
+        SessionSpec s{.model = QStringLiteral(NPUSCOPE_SOURCE_DIR "/resources/models/") + file,
+                      .batchSize = 16, .iterations = 2};
         QString error;
         QVERIFY2(device::Emulator::validate(s, &error), qPrintable(error));
         ProfilingOptions o;

@@ -20,12 +20,8 @@ namespace {
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o;
-    o.trainingTrace = Switch::On;
-    o.hccl = Switch::On;
-    o.aicpu = Switch::On;
-    o.l2 = Switch::On;
-    return o;
+    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
+            .aicpu = Switch::On};
 }
 
 SessionStatus runSpec(const SessionSpec &spec, const ProfilingOptions &o, CollectSink &sink)
@@ -47,12 +43,8 @@ private slots:
     // 31 µs apart on a 9.2 ms all-reduce of 14 steps).
     void allReduceEndsNearlyTogether()
     {
-        SessionSpec spec;
-        spec.model = QStringLiteral("alexnet");
-        spec.batchSize = 32;
-        spec.iterations = 3;
-        spec.devicesPerServer = 4;
-        spec.segments = 2;
+        SessionSpec spec{.model = QStringLiteral("alexnet"), .batchSize = 32, .iterations = 3,
+                         .devicesPerServer = 4, .segments = 2};
         CollectSink sink;
         QCOMPARE(runSpec(spec, allOn(), sink), SessionStatus::Complete);
         QVERIFY(!sink.collectives.empty());
@@ -94,11 +86,8 @@ private slots:
 
     void stragglerMakesOthersWait()
     {
-        SessionSpec spec;
-        spec.model = QStringLiteral("lenet");
-        spec.iterations = 3;
-        spec.devicesPerServer = 4;
-        spec.scenarios = {QStringLiteral("straggler")};
+        SessionSpec spec{.model = QStringLiteral("lenet"), .iterations = 3, .devicesPerServer = 4,
+                         .scenarios = {QStringLiteral("straggler")}};
         CollectSink sink;
         QCOMPARE(runSpec(spec, allOn(), sink), SessionStatus::Complete);
         // Longest NOTIFY_WAIT per device: the straggler (device 3) waits least.
@@ -113,10 +102,7 @@ private slots:
 
     void hcclOffKeepsTiming()
     {
-        SessionSpec spec;
-        spec.model = QStringLiteral("lenet");
-        spec.iterations = 2;
-        spec.devicesPerServer = 2;
+        SessionSpec spec{.model = QStringLiteral("lenet"), .iterations = 2, .devicesPerServer = 2};
         ProfilingOptions on = allOn();
         ProfilingOptions off = allOn();
         off.hccl = Switch::Off;
@@ -134,11 +120,8 @@ private slots:
 
     void alexnet8LooksLikeReference()
     {
-        SessionSpec spec;
-        spec.model = QStringLiteral("alexnet");
-        spec.batchSize = 32;
-        spec.iterations = 3;
-        spec.devicesPerServer = 8;
+        SessionSpec spec{.model = QStringLiteral("alexnet"), .batchSize = 32, .iterations = 3,
+                         .devicesPerServer = 8};
         spec.segments = 1; // the reference reduces all gradients in one all-reduce
         CollectSink sink;
         QCOMPARE(runSpec(spec, allOn(), sink), SessionStatus::Complete);

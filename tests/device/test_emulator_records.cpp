@@ -15,24 +15,14 @@ namespace {
 
 SessionSpec spec(const char *model, int batch = 32, int iterations = 3, int devices = 1)
 {
-    SessionSpec s;
-    s.model = QString::fromLatin1(model);
-    s.batchSize = batch;
-    s.iterations = iterations;
-    s.devicesPerServer = devices;
-    return s;
+    return {.model = QString::fromLatin1(model), .batchSize = batch, .iterations = iterations,
+            .devicesPerServer = devices};
 }
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o;
-    o.trainingTrace = Switch::On;
-    o.hccl = Switch::On;
-    o.aicpu = Switch::On;
-    o.l2 = Switch::On;
-    o.msproftx = Switch::On;
-    o.runtimeApi = Switch::On;
-    return o;
+    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On, .aicpu = Switch::On,
+            .msproftx = Switch::On, .runtimeApi = Switch::On};
 }
 
 SessionStatus run(const SessionSpec &s, const ProfilingOptions &o, CollectSink &sink)

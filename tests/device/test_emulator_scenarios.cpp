@@ -16,20 +16,13 @@ namespace {
 
 ProfilingOptions allOn()
 {
-    ProfilingOptions o;
-    o.trainingTrace = Switch::On;
-    o.hccl = Switch::On;
-    o.aicpu = Switch::On;
-    o.l2 = Switch::On;
-    return o;
+    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
+            .aicpu = Switch::On};
 }
 
 SessionSpec spec(const char *model, int devices, int iterations, QStringList scenarios = {})
 {
-    SessionSpec s;
-    s.model = QString::fromLatin1(model);
-    s.batchSize = 32;
-    s.devicesPerServer = devices;
+    SessionSpec s{.model = QString::fromLatin1(model), .batchSize = 32, .devicesPerServer = devices};
     s.iterations = iterations;
     s.scenarios = scenarios;
     s.seed = 7;

@@ -17,16 +17,10 @@ namespace {
 
 SessionSpec torchSpec(const QByteArray &config, int iterations = 4, int devices = 1)
 {
-    SessionSpec s;
-    s.model = QStringLiteral("lenet");
-    s.batchSize = 8;
-    s.iterations = iterations;
-    s.devicesPerServer = devices;
-    s.chip = QStringLiteral("910B");
-    s.framework = Framework::PyTorch;
-    s.torchProfilerConfig = config;
-    s.clockBaseUs = 1'700'000'000'000'000;
-    return s;
+    return {.model = QStringLiteral("lenet"), .batchSize = 8, .iterations = iterations,
+            .devicesPerServer = devices, .clockBaseUs = 1'700'000'000'000'000,
+            .chip = QStringLiteral("910B"), .framework = Framework::PyTorch,
+            .torchProfilerConfig = config};
 }
 
 void record(const SessionSpec &spec, MemoryTrace *trace)
