@@ -214,11 +214,38 @@ TaskKind SqliteExportReader::kindOf(StrId type, const Query &q, int c)
     return k;
 }
 
-// True when the table's rows are in (a, b) order by rowid, as the profilers write them:
-// then a merge on `a` reads them in storage order instead of sorting millions of rows.
+namespace {
+std::int64_t satAdd(std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
+std::int64_t satSub(std::int64_t a, std::int64_t b) { return a < INT64_MIN + b ? INT64_MIN : a - b; }
+// top - v for v <= top, without signed overflow (capped at INT64_MAX).
+std::int64_t below(std::int64_t top, std::int64_t v)
+{
+    const std::uint64_t d = std::uint64_t(top) - std::uint64_t(v);
+    return d > std::uint64_t(INT64_MAX) ? INT64_MAX : std::int64_t(d);
+}
+} // namespace
+
+// How far the table's rows stray from `col` order in storage: the largest amount by which a
+// row's value is below the largest value of the rows stored before it.
+std::int64_t SqliteExportReader::disorder(const char *table, const char *col)
+{
+    Query q(db_.get(), std::string("SELECT ") + col + " FROM " + table + " ORDER BY rowid");
+    std::int64_t top = INT64_MIN, worst = 0;
+    while (q.ok() && q.row()) {
+        const std::int64_t v = q.i(0);
+        if (v > top)
+            top = v;
+        else
+            worst = std::max(worst, below(top, v));
+    }
+    return q.ok() && q.done() ? worst : -1;
+}
+
+// True when the table's rows are in (a, b) order by rowid: then a grouping on `a` reads them
+// in storage order instead of sorting millions of rows.
 bool SqliteExportReader::inRowidOrder(const char *table, const char *a, const char *b)
 {
-    Query q(db_.get(), std::string("SELECT ") + a + ", " + (b ? b : "0") + " FROM " + table + " ORDER BY rowid");
+    Query q(db_.get(), std::string("SELECT ") + a + ", " + b + " FROM " + table + " ORDER BY rowid");
     std::int64_t pa = INT64_MIN, pb = INT64_MIN;
     while (q.ok() && q.row()) {
         const std::int64_t va = q.i(0), vb = q.i(1);
@@ -324,12 +351,19 @@ void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
         return;
     // The metric names in order of first appearance: one scan in storage order (no GROUP BY,
     // which sorts every row of the largest table, and once, not twice).
-    Query q(db_.get(), "SELECT name FROM TASK_PMU_INFO ORDER BY rowid");
+    // The same scan measures how far the rows stray from task id order (for the merge).
+    Query q(db_.get(), "SELECT name, globalTaskId FROM TASK_PMU_INFO ORDER BY rowid");
     QStringList cols;
     std::vector<std::int64_t> ids;
     std::unordered_set<std::int64_t> seenIds;
     std::set<std::string> seenTexts;
+    std::int64_t top = INT64_MIN;
+    pmuDisorder_ = 0;
     while (q.ok() && q.row()) {
+        if (const std::int64_t g = q.i(1); g > top)
+            top = g;
+        else
+            pmuDisorder_ = std::max(pmuDisorder_, below(top, g));
         std::int64_t id = 0;
         if (q.integer(0, &id)) {
             if (seenIds.insert(id).second) {
@@ -341,6 +375,8 @@ void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
             ids.push_back(INT64_MIN); // a text name: no id to map
         }
     }
+    if (!q.ok() || !q.done())
+        pmuDisorder_ = -1;
     ctx.addPmuColumns(cols);
     pmuAt_ = ctx.pmuIndex(cols);
     for (std::size_t i = 0; i < ids.size() && i < pmuAt_.size(); ++i)
@@ -416,28 +452,64 @@ std::string SqliteExportReader::taskSql(bool kernels, bool comm, bool stored) co
     return sql;
 }
 
-// The PMU rows of task `g` (rows of smaller ids name tasks TASK does not have).
+// Rows pending for ids below `floor`: no task to come has such an id, so they name none.
+void SqliteExportReader::PmuMerge::dropBelow(ImportContext &ctx, std::int64_t floor)
+{
+    while (!pending.empty() && pending.begin()->first < floor) {
+        const std::size_t n = pending.begin()->second.size();
+        orphans += n;
+        acc->skipped += n;
+        pending.erase(pending.begin());
+    }
+}
+
+void SqliteExportReader::PmuMerge::taskSeen(ImportContext &ctx, std::int64_t g)
+{
+    if (g <= taskMax)
+        return;
+    taskMax = g;
+    dropBelow(ctx, satSub(taskMax, taskSlack));
+}
+
+// The PMU rows of task `g`: read until a row of an id above g + pmuSlack proves that every
+// row of g has been read; rows of other ids wait in `pending`.
 void SqliteExportReader::PmuMerge::rowsOf(ImportContext &ctx, std::int64_t g)
 {
     values.clear();
-    while (more) {
+    if (const auto it = pending.find(g); it != pending.end()) {
+        values = std::move(it->second);
+        pending.erase(it);
+    }
+    const std::int64_t enough = satAdd(g, pmuSlack);
+    while (more && pmuMax <= enough) {
         std::int64_t pg = 0, name = 0;
         const bool valid = q->integer(0, &pg) && q->integer(1, &name) && !q->null(2);
-        if (valid && pg > g)
-            break;
-        FileAccount &acc = ctx.account(rel);
-        ++acc.items;
+        ++acc->items;
         if (!valid) {
             ctx.problem(rel, 0, -1, Tr::tr("A PMU row has no task id, name or value; it was skipped."));
-            ++acc.skipped;
-        } else if (pg < g) {
-            ++orphans;
-            ++acc.skipped;
+            ++acc->skipped;
         } else {
-            values.emplace_back(name, q->d(2));
+            pmuMax = std::max(pmuMax, pg);
+            if (pg == g)
+                values.emplace_back(name, q->d(2));
+            else
+                pending[pg].emplace_back(name, q->d(2));
         }
         more = q->row();
     }
+    dropBelow(ctx, satSub(taskMax, taskSlack));
+}
+
+void SqliteExportReader::PmuMerge::finish(ImportContext &ctx)
+{
+    taskMax = INT64_MAX;
+    taskSlack = 0;
+    pmuSlack = 0;
+    rowsOf(ctx, INT64_MAX); // reads the rest: every id is at most INT64_MAX
+    dropBelow(ctx, INT64_MAX);
+    orphans += values.size(); // rows of id INT64_MAX
+    acc->skipped += values.size();
+    values.clear();
 }
 
 // The kernel columns of a task row (COMPUTE_TASK_INFO) and its PMU values.
@@ -478,7 +550,7 @@ void SqliteExportReader::kernelOfRow(ImportContext &ctx, const Query &q, std::in
     if (pmu.values.empty())
         return;
     t.pmu.assign(std::size_t(ctx.pmuColumns().size()), std::nanf(""));
-    FileAccount &pacc = ctx.account(pmu.rel);
+    FileAccount &pacc = *pmu.acc;
     for (const auto &nv : pmu.values) {
         const auto at = pmuOfName_.find(nv.first);
         if (at != pmuOfName_.end() && at->second >= 0) {
@@ -537,8 +609,12 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
     const bool comm = db_.has("COMMUNICATION_TASK_INFO", {"name", "globalTaskId", "taskType", "planeId"});
     const bool conn = db_.has("TASK", {"connectionId"});
     loadConnectionCats();
-    const bool stored = inRowidOrder("TASK", "globalTaskId") && (!pmu || inRowidOrder("TASK_PMU_INFO", "globalTaskId"));
-    Query q(db_.get(), taskSql(kernels, comm, stored));
+    // Each table in storage order when its task ids stray at most the merge window from
+    // their order (real files have a few dozen inversions), else sorted by SQLite.
+    const std::int64_t taskDisorder = disorder("TASK", "globalTaskId");
+    const bool taskStored = taskDisorder >= 0 && taskDisorder <= kMergeWindow;
+    const bool pmuStored = pmuDisorder_ >= 0 && pmuDisorder_ <= kMergeWindow;
+    Query q(db_.get(), taskSql(kernels, comm, taskStored));
     const QString rel = tableRel(rel_, "TASK");
     const QString relKernel = tableRel(rel_, "COMPUTE_TASK_INFO");
     const QString relComm = tableRel(rel_, "COMMUNICATION_TASK_INFO");
@@ -550,14 +626,20 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
     std::unique_ptr<Query> p;
     if (pmu)
         p = std::make_unique<Query>(db_.get(), std::string("SELECT globalTaskId, name, value FROM TASK_PMU_INFO ORDER BY ")
-                                                   + (stored ? "rowid" : "globalTaskId"));
+                                                   + (pmuStored ? "rowid" : "globalTaskId"));
     PmuMerge merge;
+    merge.taskSlack = taskStored ? taskDisorder : 0;
+    merge.pmuSlack = pmuStored ? pmuDisorder_ : 0;
     merge.q = p.get();
     merge.more = p && p->ok() && p->row();
     merge.rel = tableRel(rel_, "TASK_PMU_INFO");
+    // Accounts are kept in a deque: these references stay valid while others are added.
+    FileAccount &acc = ctx.account(rel);
+    if (p)
+        merge.acc = &ctx.account(merge.rel);
+    FileAccount *kernelAcc = nullptr, *commAcc = nullptr;
     std::uint64_t n = 0;
     while (q.row()) {
-        FileAccount &acc = ctx.account(rel);
         ++acc.items;
         if ((++n & 4095) == 0 && ctx.cancelled())
             return ctx.failCancelled();
@@ -570,6 +652,7 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
             ++acc.skipped;
             continue;
         }
+        merge.taskSeen(ctx, g);
         TaskRecord t;
         t.device = sessionDevice(dev);
         t.iteration = steps_.at(start);
@@ -582,13 +665,17 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
         t.name = t.type;
         if (kernels && !q.null(9)) {
             kernelOfRow(ctx, q, g, t, merge);
-            ++ctx.account(relKernel).items;
-            ++ctx.account(relKernel).imported;
+            if (!kernelAcc)
+                kernelAcc = &ctx.account(relKernel);
+            ++kernelAcc->items;
+            ++kernelAcc->imported;
         }
         if (comm && !q.null(23)) {
             hcclOfRow(ctx, q, t);
-            ++ctx.account(relComm).items;
-            ++ctx.account(relComm).imported;
+            if (!commAcc)
+                commAcc = &ctx.account(relComm);
+            ++commAcc->items;
+            ++commAcc->imported;
         }
         std::int64_t connection = 0;
         if (conn && q.integer(7, &connection))
@@ -597,16 +684,15 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
                                                 FlowLane::Hardware, t.streamId, t.start});
         learned.devicesSeen.insert(t.device);
         ctx.batch().tasks.push_back(std::move(t));
-        ++ctx.account(rel).imported;
+        ++acc.imported;
         if (!ctx.flushIfFull())
             return false;
     }
     if (!q.done())
         ctx.problem(rel, 0, -1, Tr::tr("Reading the table stopped: %1.").arg(db_.message()));
     // PMU rows after the last task, and of non-kernel tasks: rows of no kernel.
-    merge.rowsOf(ctx, INT64_MAX);
-    merge.orphans += merge.values.size();
-    ctx.account(merge.rel).skipped += merge.values.size();
+    if (merge.q)
+        merge.finish(ctx);
     if (merge.orphans > 0)
         ctx.problem(merge.rel, 0, -1, Tr::tr("%n PMU row(s) name no kernel task; they were skipped.", nullptr,
                                              int(std::min<std::uint64_t>(merge.orphans, INT32_MAX))));
