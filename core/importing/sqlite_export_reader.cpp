@@ -85,6 +85,7 @@ bool SqliteExportReader::prepare(ImportContext &ctx)
 bool SqliteExportReader::read(ImportContext &ctx)
 {
     readSteps(ctx);
+    loadConnectionCats(ctx);
     const std::set<std::string> readers = {"TASK", "COMPUTE_TASK_INFO", "TASK_PMU_INFO", "COMMUNICATION_TASK_INFO",
                                            "COMMUNICATION_OP", "CANN_API", "PYTORCH_API", "PYTORCH_CALLCHAINS",
                                            "MSTX_EVENTS", "AICORE_FREQ", "HBM", "LLC", "NPU_MEM", "DDR", "ACC_PMU",
@@ -268,6 +269,18 @@ std::string SqliteExportReader::enumName(const char *table, std::int64_t id)
     }
     const auto it = m.find(id);
     return it == m.end() ? std::string() : it->second;
+}
+
+StrId SqliteExportReader::enumStr(ImportContext &ctx, const char *table, std::int64_t id)
+{
+    // Keyed by the name's address (the callers pass literals; one text at two addresses is
+    // merely cached twice): a few entries, one search per row, no string built.
+    const auto key = std::make_pair(static_cast<const void *>(table), id);
+    if (const auto it = enumStrs_.find(key); it != enumStrs_.end())
+        return it->second;
+    const StrId s = ctx.str(enumName(table, id));
+    enumStrs_.emplace(key, s);
+    return s;
 }
 
 void SqliteExportReader::describeDevices(ImportContext &ctx)
@@ -584,13 +597,13 @@ void SqliteExportReader::hcclOfRow(ImportContext &ctx, const Query &q, const Tas
     h.srcRank = std::uint32_t(std::clamp<std::int64_t>(src, 0, UINT32_MAX));
     h.dstRank = q.integer(29, &dst) ? std::uint32_t(std::clamp<std::int64_t>(dst, 0, UINT32_MAX)) : kInvalidId;
     if (q.integer(30, &transport))
-        h.transportType = ctx.str(enumName("ENUM_HCCL_TRANSPORT_TYPE", transport));
+        h.transportType = enumStr(ctx, "ENUM_HCCL_TRANSPORT_TYPE", transport);
     if (q.integer(31, &size) && size >= 0)
         h.sizeBytes = std::uint64_t(size);
     if (q.integer(32, &dataType))
-        h.dataType = ctx.str(enumName("ENUM_HCCL_DATA_TYPE", dataType));
+        h.dataType = enumStr(ctx, "ENUM_HCCL_DATA_TYPE", dataType);
     if (q.integer(33, &link))
-        h.linkType = ctx.str(enumName("ENUM_HCCL_LINK_TYPE", link));
+        h.linkType = enumStr(ctx, "ENUM_HCCL_LINK_TYPE", link);
     h.bandwidthGBps = h.duration > 0 ? double(h.sizeBytes) / double(h.duration) : 0.0;
     ctx.batch().hcclTasks.push_back(h);
 }
@@ -608,7 +621,7 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
     const bool pmu = db_.has("TASK_PMU_INFO", {"globalTaskId", "name", "value"});
     const bool comm = db_.has("COMMUNICATION_TASK_INFO", {"name", "globalTaskId", "taskType", "planeId"});
     const bool conn = db_.has("TASK", {"connectionId"});
-    loadConnectionCats();
+    loadConnectionCats(ctx);
     // Each table in storage order when its task ids stray at most the merge window from
     // their order (real files have a few dozen inversions), else sorted by SQLite.
     const std::int64_t taskDisorder = disorder("TASK", "globalTaskId");
@@ -679,8 +692,8 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
         }
         std::int64_t connection = 0;
         if (conn && q.integer(7, &connection))
-            for (const std::string &cat : categoriesOf(connection))
-                ctx.batch().flowEnds.push_back({t.device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), true,
+            for (const Category &cat : categoriesOf(connection))
+                ctx.batch().flowEnds.push_back({t.device, cat.str, cat.str, ctx.flowId(std::uint64_t(connection)), true,
                                                 FlowLane::Hardware, t.streamId, t.start});
         learned.devicesSeen.insert(t.device);
         ctx.batch().tasks.push_back(std::move(t));
@@ -718,7 +731,7 @@ void SqliteExportReader::accountOrphanRows(ImportContext &ctx, const QString &re
     }
 }
 
-void SqliteExportReader::loadConnectionCats()
+void SqliteExportReader::loadConnectionCats(ImportContext &ctx)
 {
     if (catsLoaded_)
         return;
@@ -726,16 +739,22 @@ void SqliteExportReader::loadConnectionCats()
     if (!db_.has("connectionCats", {"connectionId", "cat"}))
         return;
     Query q(db_.get(), "SELECT connectionId, cat FROM connectionCats");
+    std::map<std::string, Category, std::less<>> names; // the few distinct categories
     while (q.ok() && q.row()) {
         std::int64_t id = 0;
-        if (q.integer(0, &id))
-            cats_[id].push_back(std::string(q.text(1)));
+        if (!q.integer(0, &id))
+            continue;
+        const std::string_view name = q.text(1);
+        auto it = names.find(name);
+        if (it == names.end())
+            it = names.emplace(std::string(name), Category{ctx.str(name), name == "HostToDevice"}).first;
+        cats_[id].push_back(it->second);
     }
 }
 
-const std::vector<std::string> &SqliteExportReader::categoriesOf(std::int64_t connection) const
+const std::vector<SqliteExportReader::Category> &SqliteExportReader::categoriesOf(std::int64_t connection) const
 {
-    static const std::vector<std::string> none;
+    static const std::vector<Category> none;
     const auto it = cats_.find(connection);
     return it == cats_.end() ? none : it->second;
 }

@@ -42,6 +42,8 @@ private:
     // them in storage order instead of sorting millions of rows.
     bool inRowidOrder(const char *table, const char *a, const char *b);
     std::string enumName(const char *table, std::int64_t id);
+    // The same as a session string, looked up once per (table, id).
+    StrId enumStr(ImportContext &ctx, const char *table, std::int64_t id);
     void describeDevices(ImportContext &ctx);
     void registerPmuColumns(ImportContext &ctx);
     void readSteps(ImportContext &ctx);
@@ -81,8 +83,13 @@ private:
     void kernelOfRow(ImportContext &ctx, const Query &q, std::int64_t g, TaskRecord &t, PmuMerge &pmu);
     void hcclOfRow(ImportContext &ctx, const Query &q, const TaskRecord &t);
     void accountOrphanRows(ImportContext &ctx, const QString &relKernel, const QString &relComm);
-    void loadConnectionCats();
-    const std::vector<std::string> &categoriesOf(std::int64_t connection) const;
+    // connectionCats: the flow categories of each connection id, interned once.
+    struct Category {
+        StrId str = 0;
+        bool hostToDevice = false;
+    };
+    void loadConnectionCats(ImportContext &ctx);
+    const std::vector<Category> &categoriesOf(std::int64_t connection) const;
     void accountTable(ImportContext &ctx, const std::string &table, std::int64_t rows);
     bool readCommunicationOps(ImportContext &ctx);
     bool readCannApi(ImportContext &ctx);
@@ -104,7 +111,8 @@ private:
     std::unordered_map<std::int64_t, StrId> strIds_;
     std::unordered_map<StrId, TaskKind> kinds_;
     std::map<std::string, std::map<std::int64_t, std::string>> enums_;
-    std::unordered_map<std::int64_t, std::vector<std::string>> cats_;
+    std::map<std::pair<const void *, std::int64_t>, StrId> enumStrs_;
+    std::unordered_map<std::int64_t, std::vector<Category>> cats_;
     bool catsLoaded_ = false;
     std::vector<int> pmuAt_;
     std::unordered_map<std::int64_t, int> pmuOfName_;
