@@ -138,6 +138,15 @@ public:
     std::int64_t i(int c) const { return sqlite3_value_int64(v(c)); }
     double d(int c) const { return sqlite3_value_double(v(c)); }
     std::string_view text(int c) const { return textOf(v(c)); }
+    // A non-NULL cell as a number (one cell access).
+    bool real(int c, double *out) const
+    {
+        sqlite3_value *x = v(c);
+        if (sqlite3_value_type(x) == SQLITE_NULL)
+            return false;
+        *out = sqlite3_value_double(x);
+        return true;
+    }
     // An integer column that may hold its value as text (PYTORCH_API.startNs is TEXT).
     bool integer(int c, std::int64_t *out) const
     {

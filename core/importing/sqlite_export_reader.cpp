@@ -166,37 +166,28 @@ void SqliteExportReader::loadStrings()
 // A text column: an id into STRING_IDS (or the text itself in files that store text).
 std::string SqliteExportReader::textOf(const Query &q, int c) const
 {
-    if (q.null(c))
-        return {};
-    std::int64_t id = 0;
-    if (q.integer(c, &id)) {
-        const auto it = text_.find(id);
-        return it == text_.end() ? std::string() : it->second;
-    }
-    return std::string(q.text(c));
+    return std::string(textView(q, c));
 }
 
 // textOf without a copy: valid until the next row.
 std::string_view SqliteExportReader::textView(const Query &q, int c) const
 {
-    if (q.null(c))
-        return {};
+    // The id first: one cell access for the usual integer cell.
     std::int64_t id = 0;
     if (q.integer(c, &id)) {
         const auto it = text_.find(id);
         return it == text_.end() ? std::string_view() : std::string_view(it->second);
     }
-    return q.text(c);
+    return q.null(c) ? std::string_view() : q.text(c);
 }
 
 // The same as a session string: a STRING_IDS id is interned once, then looked up.
 StrId SqliteExportReader::strOf(ImportContext &ctx, const Query &q, int c)
 {
-    if (q.null(c))
-        return 0;
+    // The id first: one cell access for the usual integer cell.
     std::int64_t id = 0;
     if (!q.integer(c, &id))
-        return ctx.str(q.text(c));
+        return q.null(c) ? 0 : ctx.str(q.text(c));
     if (const auto it = strIds_.find(id); it != strIds_.end())
         return it->second;
     const auto t = text_.find(id);
@@ -240,22 +231,6 @@ std::int64_t SqliteExportReader::disorder(const char *table, const char *col)
             worst = std::max(worst, below(top, v));
     }
     return q.ok() && q.done() ? worst : -1;
-}
-
-// True when the table's rows are in (a, b) order by rowid: then a grouping on `a` reads them
-// in storage order instead of sorting millions of rows.
-bool SqliteExportReader::inRowidOrder(const char *table, const char *a, const char *b)
-{
-    Query q(db_.get(), std::string("SELECT ") + a + ", " + b + " FROM " + table + " ORDER BY rowid");
-    std::int64_t pa = INT64_MIN, pb = INT64_MIN;
-    while (q.ok() && q.row()) {
-        const std::int64_t va = q.i(0), vb = q.i(1);
-        if (va < pa || (va == pa && vb < pb))
-            return false;
-        pa = va;
-        pb = vb;
-    }
-    return q.ok() && q.done();
 }
 
 std::string SqliteExportReader::enumName(const char *table, std::int64_t id)
@@ -496,7 +471,8 @@ void SqliteExportReader::PmuMerge::rowsOf(ImportContext &ctx, std::int64_t g)
     const std::int64_t enough = satAdd(g, pmuSlack);
     while (more && pmuMax <= enough) {
         std::int64_t pg = 0, name = 0;
-        const bool valid = q->integer(0, &pg) && q->integer(1, &name) && !q->null(2);
+        double value = 0;
+        const bool valid = q->integer(0, &pg) && q->integer(1, &name) && q->real(2, &value);
         ++acc->items;
         if (!valid) {
             ctx.problem(rel, 0, -1, Tr::tr("A PMU row has no task id, name or value; it was skipped."));
@@ -504,9 +480,9 @@ void SqliteExportReader::PmuMerge::rowsOf(ImportContext &ctx, std::int64_t g)
         } else {
             pmuMax = std::max(pmuMax, pg);
             if (pg == g)
-                values.emplace_back(name, q->d(2));
+                values.emplace_back(name, value);
             else
-                pending[pg].emplace_back(name, q->d(2));
+                pending[pg].emplace_back(name, value);
         }
         more = q->row();
     }

@@ -38,9 +38,6 @@ private:
     // amount by which a row's value is below the largest value of the rows stored before it.
     // 0 when in order, as the profilers mostly write them; -1 when the scan failed.
     std::int64_t disorder(const char *table, const char *col);
-    // True when the table's rows are in (a, b) order by rowid: then a grouping on `a` reads
-    // them in storage order instead of sorting millions of rows.
-    bool inRowidOrder(const char *table, const char *a, const char *b);
     std::string enumName(const char *table, std::int64_t id);
     // The same as a session string, looked up once per (table, id).
     StrId enumStr(ImportContext &ctx, const char *table, std::int64_t id);

@@ -120,29 +120,43 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
     // text export joins them.
     std::unordered_map<std::int64_t, StrId> stacks;
     if (db_.has("PYTORCH_CALLCHAINS", {"id", "stack", "stackDepth"})) {
-        Query c(db_.get(), std::string("SELECT id, stack FROM PYTORCH_CALLCHAINS ORDER BY ")
-                               + (inRowidOrder("PYTORCH_CALLCHAINS", "id", "stackDepth") ? "rowid" : "id, stackDepth"));
-        std::int64_t current = INT64_MIN;
-        std::string frames;
+        // In storage order, as torch_npu writes them (by id, then depth); rows found out of
+        // that order start the read again sorted by SQLite (no scan to check the order first).
         std::uint64_t rows = 0;
-        auto flushStack = [&]() {
+        for (const char *order : {"rowid", "id, stackDepth"}) {
+            Query c(db_.get(), std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order);
+            const bool check = order[0] == 'r';
+            std::int64_t current = INT64_MIN, depth = INT64_MIN;
+            std::string frames;
+            bool inOrder = true;
+            stacks.clear();
+            rows = 0;
+            while (c.ok() && c.row()) {
+                ++rows;
+                std::int64_t id = 0, d = 0;
+                c.integer(0, &id);
+                c.integer(2, &d);
+                if (check && (id < current || (id == current && d < depth))) {
+                    inOrder = false;
+                    break;
+                }
+                depth = d;
+                if (id != current) {
+                    if (current != INT64_MIN)
+                        stacks[current] = ctx.str(frames);
+                    current = id;
+                    frames.clear();
+                }
+                if (!frames.empty())
+                    frames += ";\r\n";
+                frames += textView(c, 1);
+            }
+            if (!inOrder)
+                continue;
             if (current != INT64_MIN)
                 stacks[current] = ctx.str(frames);
-        };
-        while (c.ok() && c.row()) {
-            ++rows;
-            std::int64_t id = 0;
-            c.integer(0, &id);
-            if (id != current) {
-                flushStack();
-                current = id;
-                frames.clear();
-            }
-            if (!frames.empty())
-                frames += ";\r\n";
-            frames += textView(c, 1);
+            break;
         }
-        flushStack();
         FileAccount &acc = ctx.account(tableRel(rel_, "PYTORCH_CALLCHAINS"));
         acc.items += rows;
         acc.imported += rows;

@@ -147,6 +147,20 @@ std::map<std::tuple<int, std::uint32_t, std::uint32_t, TimeNs>, QString> taskTab
     return out;
 }
 
+// Every framework range with its call stack, sorted.
+QStringList pythonTable(const MemoryTrace &trace)
+{
+    QStringList out;
+    for (const DeviceInfo &d : trace.sessionInfo().devices)
+        trace.forEachPythonRange(d.id, [&](const PythonRangeRecord &r) {
+            out << QString::fromUtf8(trace.string(r.name)) + QLatin1Char(' ') + QString::number(r.start) + QLatin1Char(' ')
+                       + QString::fromUtf8(trace.string(r.callStack));
+            return true;
+        });
+    out.sort();
+    return out;
+}
+
 // Executes `script` on a writable copy of a database (the test's own edit of its copy).
 bool execOn(const QString &path, const char *script)
 {
@@ -293,7 +307,9 @@ private slots:
             "CREATE TEMP TABLE t AS SELECT * FROM TASK ORDER BY rowid; DELETE FROM TASK;"
             "INSERT INTO TASK SELECT * FROM temp.t ORDER BY (rowid - 1) / 8, rowid DESC;"
             "CREATE TEMP TABLE p AS SELECT * FROM TASK_PMU_INFO ORDER BY rowid; DELETE FROM TASK_PMU_INFO;"
-            "INSERT INTO TASK_PMU_INFO SELECT * FROM temp.p ORDER BY (rowid - 1) / 64, random();");
+            "INSERT INTO TASK_PMU_INFO SELECT * FROM temp.p ORDER BY (rowid - 1) / 64, random();"
+            "CREATE TEMP TABLE c AS SELECT * FROM PYTORCH_CALLCHAINS ORDER BY rowid; DELETE FROM PYTORCH_CALLCHAINS;"
+            "INSERT INTO PYTORCH_CALLCHAINS SELECT * FROM temp.c ORDER BY (rowid - 1) / 16, random();");
         // Ids spread 1000 apart (joins kept), rows in random order: far past the window.
         QTest::newRow("shuffled") << QByteArray(
             "UPDATE TASK SET globalTaskId = globalTaskId * 1000;"
@@ -342,6 +358,13 @@ private slots:
                      qPrintable(QStringLiteral("task (%1, %2, %3, %4): %5 / %6")
                                     .arg(std::get<0>(i->first)).arg(std::get<1>(i->first)).arg(std::get<2>(i->first))
                                     .arg(std::get<3>(i->first)).arg(i->second, j->second)));
+        // Call stacks (PYTORCH_CALLCHAINS, frames by id and depth) whatever their storage order.
+        const QStringList pa = pythonTable(a), pb = pythonTable(b);
+        QCOMPARE(pb, pa);
+        int withStack = 0;
+        for (const QString &l : pa)
+            withStack += l.contains(QLatin1String(".py")) ? 1 : 0;
+        QVERIFY(withStack > 100);
         int withPmu = 0;
         for (const auto &kv : tb)
             withPmu += kv.second.endsWith(QLatin1String("|pmu")) ? 0 : 1;
