@@ -34,19 +34,6 @@ constexpr TimeNs kShift = -3700000123; // rank 1's clock: 3.7 s (and 123 ns) beh
 
 QString capture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")); }
 
-bool exec(const QString &path, const QString &script)
-{
-    sqlite3 *db = nullptr;
-    bool ok = sqlite3_open(QFile::encodeName(path).constData(), &db) == SQLITE_OK;
-    char *msg = nullptr;
-    ok = ok && sqlite3_exec(db, script.toUtf8().constData(), nullptr, nullptr, &msg) == SQLITE_OK;
-    if (msg)
-        qWarning("%s", msg);
-    sqlite3_free(msg);
-    sqlite3_close(db);
-    return ok;
-}
-
 // Moves every time of a database by `ns`: the columns that hold times (ns, or µs in
 // analysis.db), whatever table has them; a TEXT time stays text.
 bool shiftDb(const QString &path, TimeNs ns)
@@ -82,7 +69,7 @@ bool shiftDb(const QString &path, TimeNs ns)
     }
     sqlite3_finalize(s);
     sqlite3_close(db);
-    return !updates.isEmpty() && exec(path, updates.join(QLatin1Char('\n')));
+    return !updates.isEmpty() && execSql(path, updates.join(QLatin1Char('\n')));
 }
 
 // A rank's records as text lines (with their times moved back by `shift`), sorted.

@@ -161,20 +161,6 @@ QStringList pythonTable(const MemoryTrace &trace)
     return out;
 }
 
-// Executes `script` on a writable copy of a database (the test's own edit of its copy).
-bool execOn(const QString &path, const char *script)
-{
-    sqlite3 *db = nullptr;
-    bool ok = sqlite3_open(QFile::encodeName(path).constData(), &db) == SQLITE_OK;
-    char *msg = nullptr;
-    ok = ok && sqlite3_exec(db, script, nullptr, nullptr, &msg) == SQLITE_OK;
-    if (msg)
-        qWarning("%s", msg);
-    sqlite3_free(msg);
-    sqlite3_close(db);
-    return ok;
-}
-
 // Rows of `table` whose globalTaskId is below that of the row stored before them.
 int inversions(const QString &path, const char *table)
 {
@@ -340,7 +326,7 @@ private slots:
             QVERIFY(QFile::copy(rankDb(0), to));
             QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
         }
-        QVERIFY(execOn(copy, script.constData()));
+        QVERIFY(execSql(copy, QString::fromUtf8(script)));
         QVERIFY(inversions(copy, "TASK_PMU_INFO") > inversions(orig, "TASK_PMU_INFO"));
         QCOMPARE(sqlCount(copy, "SELECT count(*) FROM TASK_PMU_INFO"), sqlCount(orig, "SELECT count(*) FROM TASK_PMU_INFO"));
 
