@@ -15,6 +15,17 @@ std::string cellText(std::string_view s)
     return std::string(s);
 }
 
+std::vector<std::string> csvHeaderOf(const QString &path)
+{
+    CsvReader r;
+    std::vector<std::string> h;
+    if (!r.open(path) || !r.next(&h))
+        return {};
+    for (auto &c : h)
+        c = cellText(c);
+    return h;
+}
+
 bool CsvTable::open(ImportContext &ctx, const QString &path, const QString &rel)
 {
     ctx_ = &ctx;
@@ -24,18 +35,9 @@ bool CsvTable::open(ImportContext &ctx, const QString &path, const QString &rel)
         ctx.problem(rel, 0, -1, r_.error().isEmpty() ? ImportText::tr("The file is empty.") : r_.error());
         return false;
     }
-    // Header names compare exactly after trimming; a BOM on the first name is dropped.
-    for (auto &h : header_) {
-        if (h.size() >= 3 && static_cast<unsigned char>(h[0]) == 0xEF && static_cast<unsigned char>(h[1]) == 0xBB
-            && static_cast<unsigned char>(h[2]) == 0xBF)
-            h.erase(0, 3);
-        std::string t = h;
-        while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\r'))
-            t.pop_back();
-        while (!t.empty() && (t.front() == ' ' || t.front() == '\t'))
-            t.erase(0, 1);
-        h = t;
-    }
+    // Header names compare exactly after trimming (cellText; the reader drops a BOM).
+    for (auto &h : header_)
+        h = cellText(h);
     return true;
 }
 

@@ -17,6 +17,10 @@ namespace npuscope::importing {
 // leading ' that guards a formula character removed.
 std::string cellText(std::string_view raw);
 
+// The header of a CSV file, each name as cellText gives it (empty when unreadable), for
+// peeks before the file is read.
+std::vector<std::string> csvHeaderOf(const QString &path);
+
 class CsvTable {
 public:
     // Opens `path` and reads its header; false (problem reported, account created) when the

@@ -4,7 +4,6 @@
 
 #include "core/importing/legacy_prof.h"
 
-#include "core/importing/csv_reader.h"
 #include "core/importing/csv_table.h"
 #include "core/importing/today_files.h"
 
@@ -20,56 +19,32 @@ using Tr = ProfImporter;
 } // namespace
 
 // ---------------------------------------------------------------------------------------
-// summary CSVs
-
-namespace csvcol {
-int find(const std::vector<std::string> &h, std::initializer_list<const char *> names)
-{
-    for (const char *n : names)
-        for (std::size_t i = 0; i < h.size(); ++i)
-            if (h[i] == n)
-                return int(i);
-    return -1;
-}
-} // namespace csvcol
-
-// Opens a CSV, reads its header and checks the columns the caller needs.
-struct CsvFile {
-    CsvReader r;
-    std::vector<std::string> header, row;
-    bool ok = false;
-};
+// summary CSVs, each read by column name through CsvTable (csv_table.h)
 
 bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cDev = find(c.header, {"Device_id"});
-    const int cStream = find(c.header, {"Stream ID"}), cTask = find(c.header, {"Task ID"});
-    const int cStart = find(c.header, {"Task Start Time", "Task Start Time(us)"});
-    const int cType = find(c.header, {"OP Type"}), cBlock = find(c.header, {"Block Dim"});
-    const int cCore = find(c.header, {"Task Type"}), cAicore = find(c.header, {"aicore_time(us)"});
-    const int cInS = find(c.header, {"Input Shapes"}), cInT = find(c.header, {"Input Data Types"}), cInF = find(c.header, {"Input Formats"});
-    const int cOutS = find(c.header, {"Output Shapes"}), cOutT = find(c.header, {"Output Data Types"}), cOutF = find(c.header, {"Output Formats"});
-    const int cCycles = find(c.header, {"total_cycles"});
+    const int cDev = t.col({"Device_id"});
+    const int cStream = t.col({"Stream ID"}), cTask = t.col({"Task ID"});
+    const int cStart = t.col({"Task Start Time", "Task Start Time(us)"});
+    const int cType = t.col({"OP Type"}), cBlock = t.col({"Block Dim"});
+    const int cCore = t.col({"Task Type"}), cAicore = t.col({"aicore_time(us)"});
+    const int cInS = t.col({"Input Shapes"}), cInT = t.col({"Input Data Types"}), cInF = t.col({"Input Formats"});
+    const int cOutS = t.col({"Output Shapes"}), cOutT = t.col({"Output Data Types"}), cOutF = t.col({"Output Formats"});
+    const int cCycles = t.col({"total_cycles"});
     if (cStream < 0 || cTask < 0 || cStart < 0) {
         ctx_->problem(f.rel, 1, 0, Tr::tr("The header lacks Stream ID, Task ID or Task Start Time; the file was not read."));
-        while (c.r.next(&c.row)) {
-            ++acc.items;
-            ++acc.skipped;
-        }
+        t.skipRest();
         return true;
     }
-    const int metricsAt = cCycles >= 0 ? cCycles + 1 : int(c.header.size());
+    const std::vector<std::string> &header = t.header();
+    const int metricsAt = cCycles >= 0 ? cCycles + 1 : int(header.size());
     QStringList metricNames;
     std::vector<int> metricCols;
-    for (int i = metricsAt; i < int(c.header.size()); ++i) {
-        metricNames << QString::fromStdString(c.header[std::size_t(i)]);
+    for (int i = metricsAt; i < int(header.size()); ++i) {
+        metricNames << QString::fromStdString(header[std::size_t(i)]);
         metricCols.push_back(i);
     }
     if (cAicore >= 0 && recordedAicoreTime(metricNames)) {
@@ -79,149 +54,116 @@ bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
     const int nMetrics = int(metricCols.size());
     const std::vector<int> at = ctx_->pmuIndex(metricNames);
     const std::size_t width = std::size_t(ctx_->pmuColumns().size());
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+    while (t.next()) {
         std::uint64_t stream = 0, task = 0, dev = device;
         TimeNs start = 0;
-        if (c.row.size() != c.header.size() || !toUInt64(cell(cStream), &stream) || !toUInt64(cell(cTask), &task)
-            || !usTextToNs(cell(cStart), &start) || (cDev >= 0 && !toUInt64(cell(cDev), &dev))) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped."));
-            ++acc.skipped;
+        if (!t.rowComplete() || !toUInt64(t.cell(cStream), &stream) || !toUInt64(t.cell(cTask), &task)
+            || !usTextToNs(t.cell(cStart), &start) || (cDev >= 0 && !toUInt64(t.cell(cDev), &dev))) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric stream, task id or start time; the row was skipped."));
             continue;
         }
         OpSummaryRow row;
-        row.opType = cell(cType);
-        row.core = cell(cCore);
-        row.inS = cell(cInS); row.inT = cell(cInT); row.inF = cell(cInF);
-        row.outS = cell(cOutS); row.outT = cell(cOutT); row.outF = cell(cOutF);
+        row.opType = t.cell(cType);
+        row.core = t.cell(cCore);
+        row.inS = t.cell(cInS); row.inT = t.cell(cInT); row.inF = t.cell(cInF);
+        row.outS = t.cell(cOutS); row.outT = t.cell(cOutT); row.outF = t.cell(cOutF);
         std::uint64_t bd = 0, cyc = 0;
-        toUInt64(cell(cBlock), &bd);
+        toUInt64(t.cell(cBlock), &bd);
         row.blockDim = static_cast<std::uint16_t>(std::min<std::uint64_t>(bd, 65535));
-        if (toUInt64(cell(cCycles), &cyc))
+        if (toUInt64(t.cell(cCycles), &cyc))
             row.cycles = cyc;
         bool anyMetric = false;
         row.pmu.assign(width, 0.f);
         for (int i = 0; i < nMetrics; ++i) {
             double v = 0;
-            if (at[std::size_t(i)] >= 0 && toDouble(cell(metricCols[std::size_t(i)]), &v)) {
+            if (at[std::size_t(i)] >= 0 && toDouble(t.cell(metricCols[std::size_t(i)]), &v)) {
                 row.pmu[std::size_t(at[std::size_t(i)])] = static_cast<float>(v);
                 anyMetric = true;
             }
         }
         if (!anyMetric)
             row.pmu.clear();
-        row.line = c.r.recordLine();
-        row.offset = c.r.recordOffset();
+        row.line = t.line();
+        row.offset = std::uint64_t(t.offset());
         const std::uint64_t k = mix(taskKey(std::uint32_t(stream), std::uint32_t(task), start), dev);
         // The first row of a task wins; a repeated one used to overwrite it, and the
         // overwritten row was then never accounted for (found by fuzzing).
-        if (!opRows.try_emplace(k, std::move(row)).second) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("Another row of this file has the same device, stream, task id and start time; this row was skipped."));
-            ++acc.skipped;
-        }
+        if (!opRows.try_emplace(k, std::move(row)).second)
+            t.skip(*ctx_, Tr::tr("Another row of this file has the same device, stream, task id and start time; this row was skipped."));
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
 bool LegacyReader::readTaskTimeCsv(const DataFile &f)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cCount = find(c.header, {"Count"}), cPending = find(c.header, {"Pending(us)"});
-    const int cTask = find(c.header, {"Task ID"}), cName = find(c.header, {"Op Name"}), cStream = find(c.header, {"Stream ID"});
-    while (c.r.next(&c.row)) {
-        ++acc.items;
+    const int cCount = t.col({"Count"}), cPending = t.col({"Pending(us)"});
+    const int cTask = t.col({"Task ID"}), cName = t.col({"Op Name"}), cStream = t.col({"Stream ID"});
+    while (t.next()) {
         std::uint64_t count = 0, task = 0, stream = 0;
         TimeNs pending = 0;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
-        if (c.row.size() != c.header.size() || !toUInt64(cell(cCount), &count) || !toUInt64(cell(cTask), &task)
-            || !toUInt64(cell(cStream), &stream) || !usTextToNs(cell(cPending), &pending) || count == 0) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped."));
-            ++acc.skipped;
+        if (!t.rowComplete() || !toUInt64(t.cell(cCount), &count) || !toUInt64(t.cell(cTask), &task)
+            || !toUInt64(t.cell(cStream), &stream) || !usTextToNs(t.cell(cPending), &pending) || count == 0) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or non-numeric Count, Pending, Task ID or Stream ID; the row was skipped."));
             continue;
         }
-        const std::string name = cell(cName);
-        PendingStat &p = pendings[mixStr(mix(mix(2, stream), task), name)];
+        PendingStat &p = pendings[mixStr(mix(mix(2, stream), task), t.cell(cName))];
         p.count += count;
         p.total += pending;
-        p.line = c.r.recordLine();
-        p.offset = c.r.recordOffset();
+        p.line = t.line();
+        p.offset = std::uint64_t(t.offset());
         // The rest of the row (times, waiting, running) is recomputed from the tasks.
-        ++acc.imported;
+        ++t.account().imported;
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
 bool LegacyReader::readL2(const DataFile &f)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cStream = find(c.header, {"Stream Id"}), cTask = find(c.header, {"Task Id"});
-    const int cHit = find(c.header, {"Hit Rate"}), cVictim = find(c.header, {"Victim Rate"});
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+    const int cStream = t.col({"Stream Id"}), cTask = t.col({"Task Id"});
+    const int cHit = t.col({"Hit Rate"}), cVictim = t.col({"Victim Rate"});
+    while (t.next()) {
         std::uint64_t stream = 0, task = 0;
         double hit = 0, victim = -1;
-        if (c.row.size() != c.header.size() || !toUInt64(cell(cStream), &stream) || !toUInt64(cell(cTask), &task)
-            || !toDouble(cell(cHit), &hit)) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped."));
-            ++acc.skipped;
+        if (!t.rowComplete() || !toUInt64(t.cell(cStream), &stream) || !toUInt64(t.cell(cTask), &task)
+            || !toDouble(t.cell(cHit), &hit)) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or non-numeric ids or hit rate; the row was skipped."));
             continue;
         }
-        if (!toDouble(cell(cVictim), &victim))
+        if (!toDouble(t.cell(cVictim), &victim))
             victim = -1;
         l2Rows[mix(mix(3, stream), task)].push_back({float(hit), float(victim)});
         ++l2Unused;
-        ++acc.imported; // taken back as skipped in finishIteration when no task claims it
+        ++t.account().imported; // taken back as skipped in finishIteration when no task claims it
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
 bool LegacyReader::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cPid = find(c.header, {"pid"}), cTid = find(c.header, {"tid"}), cCat = find(c.header, {"category"});
-    const int cEvent = find(c.header, {"event_type"}), cPType = find(c.header, {"payload_type"}), cPValue = find(c.header, {"payload_value"});
-    const int cStart = find(c.header, {"Start_time(ns)"}), cEnd = find(c.header, {"End_time(ns)"});
-    const int cMType = find(c.header, {"message_type"}), cMsg = find(c.header, {"message"});
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+    const int cPid = t.col({"pid"}), cTid = t.col({"tid"}), cCat = t.col({"category"});
+    const int cEvent = t.col({"event_type"}), cPType = t.col({"payload_type"}), cPValue = t.col({"payload_value"});
+    const int cStart = t.col({"Start_time(ns)"}), cEnd = t.col({"End_time(ns)"});
+    const int cMType = t.col({"message_type"}), cMsg = t.col({"message"});
+    while (t.next()) {
         std::uint64_t pid = pidFallback, tid = 0, cat = 0, ptype = 0, pvalue = 0;
         double s = 0, e = 0;
-        if (c.row.size() != c.header.size() || !toUInt64(cell(cTid), &tid) || !toDouble(cell(cStart), &s) || !toDouble(cell(cEnd), &e) || e < s) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped."));
-            ++acc.skipped;
+        if (!t.rowComplete() || !toUInt64(t.cell(cTid), &tid) || !toDouble(t.cell(cStart), &s) || !toDouble(t.cell(cEnd), &e) || e < s) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells, a non-numeric tid or start/end time, or ends before it starts; the row was skipped."));
             continue;
         }
-        toUInt64(cell(cPid), &pid);
-        toUInt64(cell(cCat), &cat);
-        toUInt64(cell(cPType), &ptype);
-        toUInt64(cell(cPValue), &pvalue);
+        toUInt64(t.cell(cPid), &pid);
+        toUInt64(t.cell(cCat), &cat);
+        toUInt64(t.cell(cPType), &ptype);
+        toUInt64(t.cell(cPValue), &pvalue);
         HostRangeRecord r;
         r.kind = HostRangeRecord::Kind::MsprofTx;
         r.device = dev(curDevice);
@@ -231,22 +173,20 @@ bool LegacyReader::readTxCsv(const DataFile &f, std::uint32_t pidFallback)
         r.tid = std::uint32_t(tid);
         r.start = static_cast<TimeNs>(std::llround(s));
         r.duration = static_cast<TimeNs>(std::llround(e)) - r.start;
-        const std::string msg = cell(cMsg);
+        const std::string msg = t.cell(cMsg);
         r.name = ctx_->str(msg);
         r.category = std::uint32_t(cat);
-        r.eventType = ctx_->str(cell(cEvent));
+        r.eventType = ctx_->str(t.cell(cEvent));
         r.payloadType = std::uint32_t(ptype);
         r.payloadValue = pvalue;
-        r.messageType = ctx_->str(cell(cMType));
+        r.messageType = ctx_->str(t.cell(cMType));
         ctx_->batch().hostRanges.push_back(r);
         seenTx.insert(mixStr(mix(mix(4, r.tid), std::uint64_t(r.start)) ^ std::uint64_t(r.duration), msg));
         txFromCsv = true;
-        ++acc.imported;
+        ++t.account().imported;
         if (!ctx_->flushIfFull())
             return false;
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 
@@ -363,35 +303,29 @@ bool LegacyReader::readDerivedCsv(const DataFile &f)
 
 bool LegacyReader::readStepCsv(const DataFile &f)
 {
-    FileAccount &acc = ctx_->account(f.rel);
-    CsvFile c;
-    if (!c.r.open(f.path) || !c.r.next(&c.header)) {
-        ctx_->problem(f.rel, 0, -1, c.r.error().isEmpty() ? Tr::tr("The file is empty.") : c.r.error());
+    CsvTable t;
+    if (!t.open(*ctx_, f.path, f.rel))
         return true;
-    }
-    using csvcol::find;
-    const int cIt = find(c.header, {"Iteration ID"}), cFp = find(c.header, {"FP Start"}), cBp = find(c.header, {"BP End"});
-    const int cEnd = find(c.header, {"Iteration End"}), cTime = find(c.header, {"Iteration Time(us)"});
-    const int cAug = find(c.header, {"Data Aug Bound(us)"});
-    while (c.r.next(&c.row)) {
-        ++acc.items;
-        auto cell = [&c](int i) { return i >= 0 && i < int(c.row.size()) ? csvValue(c.row[std::size_t(i)]) : std::string(); };
+    const int cIt = t.col({"Iteration ID"}), cFp = t.col({"FP Start"}), cBp = t.col({"BP End"});
+    const int cEnd = t.col({"Iteration End"}), cTime = t.col({"Iteration Time(us)"});
+    const int cAug = t.col({"Data Aug Bound(us)"});
+    const int width = int(t.header().size());
+    while (t.next()) {
         std::uint64_t it = 0;
         TimeNs fp = 0, bp = 0, end = 0, time = 0;
-        if (c.row.size() != c.header.size() || !toUInt64(cell(cIt), &it) || it == 0 || !usTextToNs(cell(cFp), &fp)
-            || !usTextToNs(cell(cBp), &bp) || !usTextToNs(cell(cEnd), &end) || !usTextToNs(cell(cTime), &time)) {
-            ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), Tr::tr("A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped."));
-            ++acc.skipped;
+        if (!t.rowComplete() || !toUInt64(t.cell(cIt), &it) || it == 0 || !usTextToNs(t.cell(cFp), &fp)
+            || !usTextToNs(t.cell(cBp), &bp) || !usTextToNs(t.cell(cEnd), &end) || !usTextToNs(t.cell(cTime), &time)) {
+            t.skip(*ctx_, Tr::tr("A row has the wrong number of cells or a non-numeric iteration or time; the row was skipped."));
             continue;
         }
         StepAcc &s = steps[{f.model, std::uint32_t(it)}];
-        const std::string aug = cell(cAug);
+        const std::string aug = t.cell(cAug);
         TimeNs augNs = 0;
         s.firstByCsv = aug.empty();
         if (!aug.empty() && usTextToNs(aug, &augNs))
             s.dataAug = augNs;
         if (s.haveIter || s.haveFpBp) {
-            ++acc.duplicates;
+            ++t.account().duplicates;
             continue;
         }
         // Only the CSV knows this iteration: take the markers from it.
@@ -403,18 +337,14 @@ bool LegacyReader::readStepCsv(const DataFile &f)
         s.iterEnd = end;
         s.iterStart = end - time;
         s.haveIter = true;
-        for (std::size_t k = 0; 2 * k + 1 + std::size_t(cAug) + 1 < c.header.size() + 1; ++k) {
-            const int cs = cAug + 1 + int(2 * k);
-            if (cs + 1 >= int(c.header.size()))
-                break;
+        // After Data Aug Bound: (Reduce Start, Reduce Duration) pairs.
+        for (int k = 0, cs = cAug + 1; cAug >= 0 && cs + 1 < width; ++k, cs += 2) {
             TimeNs rs = 0, rd = 0;
-            if (usTextToNs(cell(cs), &rs) && usTextToNs(cell(cs + 1), &rd))
+            if (usTextToNs(t.cell(cs), &rs) && usTextToNs(t.cell(cs + 1), &rd))
                 s.reduces[std::uint32_t(k)] = {rs, rs + rd};
         }
-        ++acc.imported;
+        ++t.account().imported;
     }
-    if (!c.r.error().isEmpty())
-        ctx_->problem(f.rel, c.r.recordLine(), std::int64_t(c.r.recordOffset()), c.r.error());
     return true;
 }
 

@@ -7,7 +7,7 @@
 
 #include "core/importing/legacy_prof.h"
 
-#include "core/importing/csv_reader.h"
+#include "core/importing/csv_table.h"
 
 #include <QDir>
 #include <QFile>
@@ -217,17 +217,6 @@ void LegacyReader::readDeviceMeta(DeviceSrc &d)
                           "show as unknown.").arg(d.id);
 }
 
-static QStringList csvHeader(const QString &path)
-{
-    CsvReader r;
-    std::vector<std::string> cells;
-    QStringList out;
-    if (r.open(path) && r.next(&cells))
-        for (const auto &c : cells)
-            out << QString::fromStdString(c);
-    return out;
-}
-
 // The model name where a file states it: op_statistic's first row, else a CANN event.
 static QString peekModelName(const std::vector<DataFile> &files, std::uint32_t model)
 {
@@ -277,7 +266,9 @@ void LegacyReader::describeSession()
     for (const auto &f : all) {
         if (f.kind != QLatin1String("op_summary"))
             continue;
-        const QStringList h = csvHeader(f.path);
+        QStringList h;
+        for (const std::string &c : csvHeaderOf(f.path))
+            h << QString::fromStdString(c);
         const int metricsAt = h.indexOf(QStringLiteral("total_cycles")) + 1;
         if (metricsAt <= 0)
             break;

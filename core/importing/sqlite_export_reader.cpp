@@ -85,6 +85,7 @@ bool SqliteExportReader::prepare(ImportContext &ctx)
 bool SqliteExportReader::read(ImportContext &ctx)
 {
     readSteps(ctx);
+    loadConnectionCats(ctx);
     const std::set<std::string> readers = {"TASK", "COMPUTE_TASK_INFO", "TASK_PMU_INFO", "COMMUNICATION_TASK_INFO",
                                            "COMMUNICATION_OP", "CANN_API", "PYTORCH_API", "PYTORCH_CALLCHAINS",
                                            "MSTX_EVENTS", "AICORE_FREQ", "HBM", "LLC", "NPU_MEM", "DDR", "ACC_PMU",
@@ -165,37 +166,28 @@ void SqliteExportReader::loadStrings()
 // A text column: an id into STRING_IDS (or the text itself in files that store text).
 std::string SqliteExportReader::textOf(const Query &q, int c) const
 {
-    if (q.null(c))
-        return {};
-    std::int64_t id = 0;
-    if (q.integer(c, &id)) {
-        const auto it = text_.find(id);
-        return it == text_.end() ? std::string() : it->second;
-    }
-    return std::string(q.text(c));
+    return std::string(textView(q, c));
 }
 
 // textOf without a copy: valid until the next row.
 std::string_view SqliteExportReader::textView(const Query &q, int c) const
 {
-    if (q.null(c))
-        return {};
+    // The id first: one cell access for the usual integer cell.
     std::int64_t id = 0;
     if (q.integer(c, &id)) {
         const auto it = text_.find(id);
         return it == text_.end() ? std::string_view() : std::string_view(it->second);
     }
-    return q.text(c);
+    return q.null(c) ? std::string_view() : q.text(c);
 }
 
 // The same as a session string: a STRING_IDS id is interned once, then looked up.
 StrId SqliteExportReader::strOf(ImportContext &ctx, const Query &q, int c)
 {
-    if (q.null(c))
-        return 0;
+    // The id first: one cell access for the usual integer cell.
     std::int64_t id = 0;
     if (!q.integer(c, &id))
-        return ctx.str(q.text(c));
+        return q.null(c) ? 0 : ctx.str(q.text(c));
     if (const auto it = strIds_.find(id); it != strIds_.end())
         return it->second;
     const auto t = text_.find(id);
@@ -214,20 +206,31 @@ TaskKind SqliteExportReader::kindOf(StrId type, const Query &q, int c)
     return k;
 }
 
-// True when the table's rows are in (a, b) order by rowid, as the profilers write them:
-// then a merge on `a` reads them in storage order instead of sorting millions of rows.
-bool SqliteExportReader::inRowidOrder(const char *table, const char *a, const char *b)
+namespace {
+std::int64_t satAdd(std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
+std::int64_t satSub(std::int64_t a, std::int64_t b) { return a < INT64_MIN + b ? INT64_MIN : a - b; }
+// top - v for v <= top, without signed overflow (capped at INT64_MAX).
+std::int64_t below(std::int64_t top, std::int64_t v)
 {
-    Query q(db_.get(), std::string("SELECT ") + a + ", " + (b ? b : "0") + " FROM " + table + " ORDER BY rowid");
-    std::int64_t pa = INT64_MIN, pb = INT64_MIN;
+    const std::uint64_t d = std::uint64_t(top) - std::uint64_t(v);
+    return d > std::uint64_t(INT64_MAX) ? INT64_MAX : std::int64_t(d);
+}
+} // namespace
+
+// How far the table's rows stray from `col` order in storage: the largest amount by which a
+// row's value is below the largest value of the rows stored before it.
+std::int64_t SqliteExportReader::disorder(const char *table, const char *col)
+{
+    Query q(db_.get(), std::string("SELECT ") + col + " FROM " + table + " ORDER BY rowid");
+    std::int64_t top = INT64_MIN, worst = 0;
     while (q.ok() && q.row()) {
-        const std::int64_t va = q.i(0), vb = q.i(1);
-        if (va < pa || (va == pa && vb < pb))
-            return false;
-        pa = va;
-        pb = vb;
+        const std::int64_t v = q.i(0);
+        if (v > top)
+            top = v;
+        else
+            worst = std::max(worst, below(top, v));
     }
-    return q.ok() && q.done();
+    return q.ok() && q.done() ? worst : -1;
 }
 
 std::string SqliteExportReader::enumName(const char *table, std::int64_t id)
@@ -241,6 +244,18 @@ std::string SqliteExportReader::enumName(const char *table, std::int64_t id)
     }
     const auto it = m.find(id);
     return it == m.end() ? std::string() : it->second;
+}
+
+StrId SqliteExportReader::enumStr(ImportContext &ctx, const char *table, std::int64_t id)
+{
+    // Keyed by the name's address (the callers pass literals; one text at two addresses is
+    // merely cached twice): a few entries, one search per row, no string built.
+    const auto key = std::make_pair(static_cast<const void *>(table), id);
+    if (const auto it = enumStrs_.find(key); it != enumStrs_.end())
+        return it->second;
+    const StrId s = ctx.str(enumName(table, id));
+    enumStrs_.emplace(key, s);
+    return s;
 }
 
 void SqliteExportReader::describeDevices(ImportContext &ctx)
@@ -324,12 +339,19 @@ void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
         return;
     // The metric names in order of first appearance: one scan in storage order (no GROUP BY,
     // which sorts every row of the largest table, and once, not twice).
-    Query q(db_.get(), "SELECT name FROM TASK_PMU_INFO ORDER BY rowid");
+    // The same scan measures how far the rows stray from task id order (for the merge).
+    Query q(db_.get(), "SELECT name, globalTaskId FROM TASK_PMU_INFO ORDER BY rowid");
     QStringList cols;
     std::vector<std::int64_t> ids;
     std::unordered_set<std::int64_t> seenIds;
     std::set<std::string> seenTexts;
+    std::int64_t top = INT64_MIN;
+    pmuDisorder_ = 0;
     while (q.ok() && q.row()) {
+        if (const std::int64_t g = q.i(1); g > top)
+            top = g;
+        else
+            pmuDisorder_ = std::max(pmuDisorder_, below(top, g));
         std::int64_t id = 0;
         if (q.integer(0, &id)) {
             if (seenIds.insert(id).second) {
@@ -341,6 +363,8 @@ void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
             ids.push_back(INT64_MIN); // a text name: no id to map
         }
     }
+    if (!q.ok() || !q.done())
+        pmuDisorder_ = -1;
     ctx.addPmuColumns(cols);
     pmuAt_ = ctx.pmuIndex(cols);
     for (std::size_t i = 0; i < ids.size() && i < pmuAt_.size(); ++i)
@@ -416,28 +440,65 @@ std::string SqliteExportReader::taskSql(bool kernels, bool comm, bool stored) co
     return sql;
 }
 
-// The PMU rows of task `g` (rows of smaller ids name tasks TASK does not have).
+// Rows pending for ids below `floor`: no task to come has such an id, so they name none.
+void SqliteExportReader::PmuMerge::dropBelow(ImportContext &ctx, std::int64_t floor)
+{
+    while (!pending.empty() && pending.begin()->first < floor) {
+        const std::size_t n = pending.begin()->second.size();
+        orphans += n;
+        acc->skipped += n;
+        pending.erase(pending.begin());
+    }
+}
+
+void SqliteExportReader::PmuMerge::taskSeen(ImportContext &ctx, std::int64_t g)
+{
+    if (g <= taskMax)
+        return;
+    taskMax = g;
+    dropBelow(ctx, satSub(taskMax, taskSlack));
+}
+
+// The PMU rows of task `g`: read until a row of an id above g + pmuSlack proves that every
+// row of g has been read; rows of other ids wait in `pending`.
 void SqliteExportReader::PmuMerge::rowsOf(ImportContext &ctx, std::int64_t g)
 {
     values.clear();
-    while (more) {
+    if (const auto it = pending.find(g); it != pending.end()) {
+        values = std::move(it->second);
+        pending.erase(it);
+    }
+    const std::int64_t enough = satAdd(g, pmuSlack);
+    while (more && pmuMax <= enough) {
         std::int64_t pg = 0, name = 0;
-        const bool valid = q->integer(0, &pg) && q->integer(1, &name) && !q->null(2);
-        if (valid && pg > g)
-            break;
-        FileAccount &acc = ctx.account(rel);
-        ++acc.items;
+        double value = 0;
+        const bool valid = q->integer(0, &pg) && q->integer(1, &name) && q->real(2, &value);
+        ++acc->items;
         if (!valid) {
             ctx.problem(rel, 0, -1, Tr::tr("A PMU row has no task id, name or value; it was skipped."));
-            ++acc.skipped;
-        } else if (pg < g) {
-            ++orphans;
-            ++acc.skipped;
+            ++acc->skipped;
         } else {
-            values.emplace_back(name, q->d(2));
+            pmuMax = std::max(pmuMax, pg);
+            if (pg == g)
+                values.emplace_back(name, value);
+            else
+                pending[pg].emplace_back(name, value);
         }
         more = q->row();
     }
+    dropBelow(ctx, satSub(taskMax, taskSlack));
+}
+
+void SqliteExportReader::PmuMerge::finish(ImportContext &ctx)
+{
+    taskMax = INT64_MAX;
+    taskSlack = 0;
+    pmuSlack = 0;
+    rowsOf(ctx, INT64_MAX); // reads the rest: every id is at most INT64_MAX
+    dropBelow(ctx, INT64_MAX);
+    orphans += values.size(); // rows of id INT64_MAX
+    acc->skipped += values.size();
+    values.clear();
 }
 
 // The kernel columns of a task row (COMPUTE_TASK_INFO) and its PMU values.
@@ -478,7 +539,7 @@ void SqliteExportReader::kernelOfRow(ImportContext &ctx, const Query &q, std::in
     if (pmu.values.empty())
         return;
     t.pmu.assign(std::size_t(ctx.pmuColumns().size()), std::nanf(""));
-    FileAccount &pacc = ctx.account(pmu.rel);
+    FileAccount &pacc = *pmu.acc;
     for (const auto &nv : pmu.values) {
         const auto at = pmuOfName_.find(nv.first);
         if (at != pmuOfName_.end() && at->second >= 0) {
@@ -512,13 +573,13 @@ void SqliteExportReader::hcclOfRow(ImportContext &ctx, const Query &q, const Tas
     h.srcRank = std::uint32_t(std::clamp<std::int64_t>(src, 0, UINT32_MAX));
     h.dstRank = q.integer(29, &dst) ? std::uint32_t(std::clamp<std::int64_t>(dst, 0, UINT32_MAX)) : kInvalidId;
     if (q.integer(30, &transport))
-        h.transportType = ctx.str(enumName("ENUM_HCCL_TRANSPORT_TYPE", transport));
+        h.transportType = enumStr(ctx, "ENUM_HCCL_TRANSPORT_TYPE", transport);
     if (q.integer(31, &size) && size >= 0)
         h.sizeBytes = std::uint64_t(size);
     if (q.integer(32, &dataType))
-        h.dataType = ctx.str(enumName("ENUM_HCCL_DATA_TYPE", dataType));
+        h.dataType = enumStr(ctx, "ENUM_HCCL_DATA_TYPE", dataType);
     if (q.integer(33, &link))
-        h.linkType = ctx.str(enumName("ENUM_HCCL_LINK_TYPE", link));
+        h.linkType = enumStr(ctx, "ENUM_HCCL_LINK_TYPE", link);
     h.bandwidthGBps = h.duration > 0 ? double(h.sizeBytes) / double(h.duration) : 0.0;
     ctx.batch().hcclTasks.push_back(h);
 }
@@ -536,9 +597,13 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
     const bool pmu = db_.has("TASK_PMU_INFO", {"globalTaskId", "name", "value"});
     const bool comm = db_.has("COMMUNICATION_TASK_INFO", {"name", "globalTaskId", "taskType", "planeId"});
     const bool conn = db_.has("TASK", {"connectionId"});
-    loadConnectionCats();
-    const bool stored = inRowidOrder("TASK", "globalTaskId") && (!pmu || inRowidOrder("TASK_PMU_INFO", "globalTaskId"));
-    Query q(db_.get(), taskSql(kernels, comm, stored));
+    loadConnectionCats(ctx);
+    // Each table in storage order when its task ids stray at most the merge window from
+    // their order (real files have a few dozen inversions), else sorted by SQLite.
+    const std::int64_t taskDisorder = disorder("TASK", "globalTaskId");
+    const bool taskStored = taskDisorder >= 0 && taskDisorder <= kMergeWindow;
+    const bool pmuStored = pmuDisorder_ >= 0 && pmuDisorder_ <= kMergeWindow;
+    Query q(db_.get(), taskSql(kernels, comm, taskStored));
     const QString rel = tableRel(rel_, "TASK");
     const QString relKernel = tableRel(rel_, "COMPUTE_TASK_INFO");
     const QString relComm = tableRel(rel_, "COMMUNICATION_TASK_INFO");
@@ -550,14 +615,20 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
     std::unique_ptr<Query> p;
     if (pmu)
         p = std::make_unique<Query>(db_.get(), std::string("SELECT globalTaskId, name, value FROM TASK_PMU_INFO ORDER BY ")
-                                                   + (stored ? "rowid" : "globalTaskId"));
+                                                   + (pmuStored ? "rowid" : "globalTaskId"));
     PmuMerge merge;
+    merge.taskSlack = taskStored ? taskDisorder : 0;
+    merge.pmuSlack = pmuStored ? pmuDisorder_ : 0;
     merge.q = p.get();
     merge.more = p && p->ok() && p->row();
     merge.rel = tableRel(rel_, "TASK_PMU_INFO");
+    // Accounts are kept in a deque: these references stay valid while others are added.
+    FileAccount &acc = ctx.account(rel);
+    if (p)
+        merge.acc = &ctx.account(merge.rel);
+    FileAccount *kernelAcc = nullptr, *commAcc = nullptr;
     std::uint64_t n = 0;
     while (q.row()) {
-        FileAccount &acc = ctx.account(rel);
         ++acc.items;
         if ((++n & 4095) == 0 && ctx.cancelled())
             return ctx.failCancelled();
@@ -570,6 +641,7 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
             ++acc.skipped;
             continue;
         }
+        merge.taskSeen(ctx, g);
         TaskRecord t;
         t.device = sessionDevice(dev);
         t.iteration = steps_.at(start);
@@ -582,31 +654,34 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
         t.name = t.type;
         if (kernels && !q.null(9)) {
             kernelOfRow(ctx, q, g, t, merge);
-            ++ctx.account(relKernel).items;
-            ++ctx.account(relKernel).imported;
+            if (!kernelAcc)
+                kernelAcc = &ctx.account(relKernel);
+            ++kernelAcc->items;
+            ++kernelAcc->imported;
         }
         if (comm && !q.null(23)) {
             hcclOfRow(ctx, q, t);
-            ++ctx.account(relComm).items;
-            ++ctx.account(relComm).imported;
+            if (!commAcc)
+                commAcc = &ctx.account(relComm);
+            ++commAcc->items;
+            ++commAcc->imported;
         }
         std::int64_t connection = 0;
         if (conn && q.integer(7, &connection))
-            for (const std::string &cat : categoriesOf(connection))
-                ctx.batch().flowEnds.push_back({t.device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), true,
+            for (const Category &cat : categoriesOf(connection))
+                ctx.batch().flowEnds.push_back({t.device, cat.str, cat.str, ctx.flowId(std::uint64_t(connection)), true,
                                                 FlowLane::Hardware, t.streamId, t.start});
         learned.devicesSeen.insert(t.device);
         ctx.batch().tasks.push_back(std::move(t));
-        ++ctx.account(rel).imported;
+        ++acc.imported;
         if (!ctx.flushIfFull())
             return false;
     }
     if (!q.done())
         ctx.problem(rel, 0, -1, Tr::tr("Reading the table stopped: %1.").arg(db_.message()));
     // PMU rows after the last task, and of non-kernel tasks: rows of no kernel.
-    merge.rowsOf(ctx, INT64_MAX);
-    merge.orphans += merge.values.size();
-    ctx.account(merge.rel).skipped += merge.values.size();
+    if (merge.q)
+        merge.finish(ctx);
     if (merge.orphans > 0)
         ctx.problem(merge.rel, 0, -1, Tr::tr("%n PMU row(s) name no kernel task; they were skipped.", nullptr,
                                              int(std::min<std::uint64_t>(merge.orphans, INT32_MAX))));
@@ -632,7 +707,7 @@ void SqliteExportReader::accountOrphanRows(ImportContext &ctx, const QString &re
     }
 }
 
-void SqliteExportReader::loadConnectionCats()
+void SqliteExportReader::loadConnectionCats(ImportContext &ctx)
 {
     if (catsLoaded_)
         return;
@@ -640,16 +715,22 @@ void SqliteExportReader::loadConnectionCats()
     if (!db_.has("connectionCats", {"connectionId", "cat"}))
         return;
     Query q(db_.get(), "SELECT connectionId, cat FROM connectionCats");
+    std::map<std::string, Category, std::less<>> names; // the few distinct categories
     while (q.ok() && q.row()) {
         std::int64_t id = 0;
-        if (q.integer(0, &id))
-            cats_[id].push_back(std::string(q.text(1)));
+        if (!q.integer(0, &id))
+            continue;
+        const std::string_view name = q.text(1);
+        auto it = names.find(name);
+        if (it == names.end())
+            it = names.emplace(std::string(name), Category{ctx.str(name), name == "HostToDevice"}).first;
+        cats_[id].push_back(it->second);
     }
 }
 
-const std::vector<std::string> &SqliteExportReader::categoriesOf(std::int64_t connection) const
+const std::vector<SqliteExportReader::Category> &SqliteExportReader::categoriesOf(std::int64_t connection) const
 {
-    static const std::vector<std::string> none;
+    static const std::vector<Category> none;
     const auto it = cats_.find(connection);
     return it == cats_.end() ? none : it->second;
 }

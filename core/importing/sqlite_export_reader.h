@@ -34,10 +34,13 @@ private:
     StrId strOf(ImportContext &ctx, const Query &q, int c);
     // The task kind of a type text, decided once per distinct text.
     TaskKind kindOf(StrId type, const Query &q, int c);
-    // True when the table's rows are in (a, b) order by rowid, as the profilers write them:
-    // then a merge on `a` reads them in storage order instead of sorting millions of rows.
-    bool inRowidOrder(const char *table, const char *a, const char *b = nullptr);
+    // How far the table's rows stray from `col` order in storage (rowid order): the largest
+    // amount by which a row's value is below the largest value of the rows stored before it.
+    // 0 when in order, as the profilers mostly write them; -1 when the scan failed.
+    std::int64_t disorder(const char *table, const char *col);
     std::string enumName(const char *table, std::int64_t id);
+    // The same as a session string, looked up once per (table, id).
+    StrId enumStr(ImportContext &ctx, const char *table, std::int64_t id);
     void describeDevices(ImportContext &ctx);
     void registerPmuColumns(ImportContext &ctx);
     void readSteps(ImportContext &ctx);
@@ -46,21 +49,44 @@ private:
     // TASK with its kernel (COMPUTE_TASK_INFO), PMU values (TASK_PMU_INFO rows, grouped) and
     // HCCL plane description (COMMUNICATION_TASK_INFO), in one pass over the join.
     bool readTasks(ImportContext &ctx);
-    // The PMU rows beside the tasks, read in the same task id order.
+    // The PMU rows beside the tasks, both read in storage order when their task ids are out
+    // of order by at most a window (slack) each, else sorted by SQLite (slack 0): a row of
+    // task g has been read once a row of an id above g + pmuSlack has, and no task below
+    // the largest task id so far - taskSlack comes any more, so rows read ahead wait in
+    // `pending` only within the two windows (memory bounded by them, not by the tables).
     struct PmuMerge {
         Query *q = nullptr;
         bool more = false;
         QString rel;
+        FileAccount *acc = nullptr; // rel's
+        std::int64_t taskSlack = 0, pmuSlack = 0;
+        std::int64_t taskMax = INT64_MIN, pmuMax = INT64_MIN;
         std::uint64_t orphans = 0;
+        std::map<std::int64_t, std::vector<std::pair<std::int64_t, double>>> pending;
         std::vector<std::pair<std::int64_t, double>> values; // (metric name id, value) of one task
+        // A task row of id g was read (every task, kernel or not: it moves the window).
+        void taskSeen(ImportContext &ctx, std::int64_t g);
+        // The PMU values of kernel task g into `values`.
         void rowsOf(ImportContext &ctx, std::int64_t g);
+        // After the last task: every row still unread or pending names no kernel task.
+        void finish(ImportContext &ctx);
+        void dropBelow(ImportContext &ctx, std::int64_t floor);
     };
+    // Task ids may stray this far (in ids) from their order and still be merged in storage
+    // order; farther, SQLite sorts the table.
+    static constexpr std::int64_t kMergeWindow = 1 << 16;
+    std::int64_t pmuDisorder_ = 0;
     std::string taskSql(bool kernels, bool comm, bool stored) const;
     void kernelOfRow(ImportContext &ctx, const Query &q, std::int64_t g, TaskRecord &t, PmuMerge &pmu);
     void hcclOfRow(ImportContext &ctx, const Query &q, const TaskRecord &t);
     void accountOrphanRows(ImportContext &ctx, const QString &relKernel, const QString &relComm);
-    void loadConnectionCats();
-    const std::vector<std::string> &categoriesOf(std::int64_t connection) const;
+    // connectionCats: the flow categories of each connection id, interned once.
+    struct Category {
+        StrId str = 0;
+        bool hostToDevice = false;
+    };
+    void loadConnectionCats(ImportContext &ctx);
+    const std::vector<Category> &categoriesOf(std::int64_t connection) const;
     void accountTable(ImportContext &ctx, const std::string &table, std::int64_t rows);
     bool readCommunicationOps(ImportContext &ctx);
     bool readCannApi(ImportContext &ctx);
@@ -82,7 +108,8 @@ private:
     std::unordered_map<std::int64_t, StrId> strIds_;
     std::unordered_map<StrId, TaskKind> kinds_;
     std::map<std::string, std::map<std::int64_t, std::string>> enums_;
-    std::unordered_map<std::int64_t, std::vector<std::string>> cats_;
+    std::map<std::pair<const void *, std::int64_t>, StrId> enumStrs_;
+    std::unordered_map<std::int64_t, std::vector<Category>> cats_;
     bool catsLoaded_ = false;
     std::vector<int> pmuAt_;
     std::unordered_map<std::int64_t, int> pmuOfName_;

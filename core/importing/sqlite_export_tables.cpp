@@ -57,8 +57,8 @@ bool SqliteExportReader::readCommunicationOps(ImportContext &ctx)
         }
         std::int64_t connection = 0;
         if (q.integer(6, &connection))
-            for (const std::string &cat : categoriesOf(connection))
-                ctx.batch().flowEnds.push_back({c.device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), true,
+            for (const Category &cat : categoriesOf(connection))
+                ctx.batch().flowEnds.push_back({c.device, cat.str, cat.str, ctx.flowId(std::uint64_t(connection)), true,
                                                 FlowLane::Hccl, 0, c.start});
         ctx.batch().collectives.push_back(c);
         ++acc.imported;
@@ -96,12 +96,12 @@ bool SqliteExportReader::readCannApi(ImportContext &ctx)
         h.name = strOf(ctx, q, 4);
         h.start = start;
         h.duration = end - start;
-        h.level = ctx.str(enumName("ENUM_API_TYPE", type));
+        h.level = enumStr(ctx, "ENUM_API_TYPE", type);
         std::int64_t connection = 0;
         if (hasConn && q.integer(5, &connection))
-            for (const std::string &cat : categoriesOf(connection))
-                if (cat == "HostToDevice")
-                    ctx.batch().flowEnds.push_back({device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(connection)), false,
+            for (const Category &cat : categoriesOf(connection))
+                if (cat.hostToDevice)
+                    ctx.batch().flowEnds.push_back({device, cat.str, cat.str, ctx.flowId(std::uint64_t(connection)), false,
                                                     FlowLane::Cann, h.tid, h.start});
         learned.hostPid.try_emplace(device, h.pid);
         ctx.batch().hostRanges.push_back(h);
@@ -120,29 +120,43 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
     // text export joins them.
     std::unordered_map<std::int64_t, StrId> stacks;
     if (db_.has("PYTORCH_CALLCHAINS", {"id", "stack", "stackDepth"})) {
-        Query c(db_.get(), std::string("SELECT id, stack FROM PYTORCH_CALLCHAINS ORDER BY ")
-                               + (inRowidOrder("PYTORCH_CALLCHAINS", "id", "stackDepth") ? "rowid" : "id, stackDepth"));
-        std::int64_t current = INT64_MIN;
-        std::string frames;
+        // In storage order, as torch_npu writes them (by id, then depth); rows found out of
+        // that order start the read again sorted by SQLite (no scan to check the order first).
         std::uint64_t rows = 0;
-        auto flushStack = [&]() {
+        for (const char *order : {"rowid", "id, stackDepth"}) {
+            Query c(db_.get(), std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order);
+            const bool check = order[0] == 'r';
+            std::int64_t current = INT64_MIN, depth = INT64_MIN;
+            std::string frames;
+            bool inOrder = true;
+            stacks.clear();
+            rows = 0;
+            while (c.ok() && c.row()) {
+                ++rows;
+                std::int64_t id = 0, d = 0;
+                c.integer(0, &id);
+                c.integer(2, &d);
+                if (check && (id < current || (id == current && d < depth))) {
+                    inOrder = false;
+                    break;
+                }
+                depth = d;
+                if (id != current) {
+                    if (current != INT64_MIN)
+                        stacks[current] = ctx.str(frames);
+                    current = id;
+                    frames.clear();
+                }
+                if (!frames.empty())
+                    frames += ";\r\n";
+                frames += textView(c, 1);
+            }
+            if (!inOrder)
+                continue;
             if (current != INT64_MIN)
                 stacks[current] = ctx.str(frames);
-        };
-        while (c.ok() && c.row()) {
-            ++rows;
-            std::int64_t id = 0;
-            c.integer(0, &id);
-            if (id != current) {
-                flushStack();
-                current = id;
-                frames.clear();
-            }
-            if (!frames.empty())
-                frames += ";\r\n";
-            frames += textView(c, 1);
+            break;
         }
-        flushStack();
         FileAccount &acc = ctx.account(tableRel(rel_, "PYTORCH_CALLCHAINS"));
         acc.items += rows;
         acc.imported += rows;
@@ -197,13 +211,13 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
             if (auto it = stacks.find(v); it != stacks.end())
                 r.callStack = it->second;
         if (q.integer(9, &v))
-            r.category = ctx.str(enumName("ENUM_API_TYPE", v));
+            r.category = enumStr(ctx, "ENUM_API_TYPE", v);
         if (q.integer(10, &v))
             if (auto it = connections.find(v); it != connections.end())
                 for (std::int64_t conn : it->second)
-                    for (const std::string &cat : categoriesOf(conn))
-                        if (cat != "HostToDevice")
-                            ctx.batch().flowEnds.push_back({device, ctx.str(cat), ctx.str(cat), ctx.flowId(std::uint64_t(conn)),
+                    for (const Category &cat : categoriesOf(conn))
+                        if (!cat.hostToDevice)
+                            ctx.batch().flowEnds.push_back({device, cat.str, cat.str, ctx.flowId(std::uint64_t(conn)),
                                                             false, FlowLane::Python, r.tid, r.start});
         learned.hostPid.try_emplace(device, r.pid);
         ctx.batch().pythonRanges.push_back(r);
@@ -394,7 +408,7 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
                 continue;
             }
             m.device = sessionDevice(dev);
-            m.component = ctx.str(enumName("ENUM_MODULE", module));
+            m.component = enumStr(ctx, "ENUM_MODULE", module);
             m.reservedMB = q.null(2) ? -1 : q.d(2) / kMB;
             ctx.batch().memory.push_back(m);
             ++acc.imported;

@@ -150,17 +150,6 @@ int peekTraceDevice(const QString &path)
     return decide();
 }
 
-std::vector<std::string> csvHeaderOf(const QString &path)
-{
-    CsvReader r;
-    std::vector<std::string> h;
-    if (!r.open(path) || !r.next(&h))
-        return {};
-    for (auto &c : h)
-        c = cellText(c);
-    return h;
-}
-
 std::size_t KernelTable::KeyHash::operator()(const Key &k) const noexcept
 {
     return std::size_t(mix(mix(mix(k.device, k.stream), k.task), std::uint64_t(k.start)));

@@ -4,6 +4,7 @@
 // (kernel_details.csv, op_summary_*.csv) joined to the hardware tasks of the timeline, and
 // the reading of a Chrome-trace timeline (msprof_*.json, trace_view.json) into records.
 
+#include "core/importing/csv_table.h"
 #include "core/importing/import_context.h"
 
 #include <QString>
@@ -85,8 +86,6 @@ QStringList kernelMetricColumns(const std::vector<std::string> &header);
 // The first device a timeline's lane pids name (device bits of an encoded pid that is not
 // the host's), looking at its first 64 MB; -1 when none is found.
 int peekTraceDevice(const QString &path);
-// The header of a CSV file (empty when unreadable), for prepare() peeks.
-std::vector<std::string> csvHeaderOf(const QString &path);
 
 class KernelTable {
 public:

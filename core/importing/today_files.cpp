@@ -141,72 +141,81 @@ bool readStepTraceTime(ImportContext &ctx, const QString &path, const QString &r
     return ctx.flushIfFull();
 }
 
+// communication.json and communication_matrix.json: {step: {op type: {op: value}}}; fn is
+// called with each op's step, type, name and value.
+template <class Fn>
+void forEachCommOp(const QJsonObject &root, Fn fn)
+{
+    for (auto step = root.begin(); step != root.end(); ++step) {
+        const QJsonObject types = step->toObject();
+        for (auto type = types.begin(); type != types.end(); ++type) {
+            const QJsonObject ops = type->toObject();
+            for (auto op = ops.begin(); op != ops.end(); ++op)
+                fn(step.key(), type.key(), op.key(), op.value());
+        }
+    }
+}
+
 bool readCommunicationJson(ImportContext &ctx, const QString &path, const QString &rel, std::uint16_t device)
 {
     QJsonObject root;
     if (!readJsonObject(ctx, path, rel, &root))
         return true;
-    for (auto step = root.begin(); step != root.end(); ++step) {
-        const QJsonObject types = step->toObject();
-        for (auto type = types.begin(); type != types.end(); ++type) {
-            const QJsonObject ops = type->toObject();
-            for (auto op = ops.begin(); op != ops.end(); ++op) {
-                FileAccount &acc = ctx.account(rel);
-                ++acc.items;
-                // The sum over the type's ops: recomputed from the ops when shown.
-                if (op.key() == QLatin1String("Total Op Info")) {
-                    ++acc.derived;
-                    continue;
-                }
-                const QJsonObject o = op->toObject();
-                const QJsonObject time = o.value(QStringLiteral("Communication Time Info")).toObject();
-                TimeNs start = 0;
-                const double startUs = num(time.value(QStringLiteral("Start Timestamp(us)")));
-                const double elapse = num(time.value(QStringLiteral("Elapse Time(ms)")));
-                if (time.isEmpty() || !std::isfinite(startUs) || !std::isfinite(elapse) || startUs < 0
-                    || startUs * 1000.0 > double(kMaxImportTime)) {
-                    ctx.problem(rel, 0, -1, Tr::tr("A communication op has no valid \"Communication Time Info\" (start "
-                                                   "and elapse time); it was skipped."));
-                    ++acc.skipped;
-                    continue;
-                }
-                // Whole µs and the fraction apart: startUs × 1000 would round to 256 ns at today's epoch.
-                const double whole = std::floor(startUs);
-                start = TimeNs(whole) * 1000 + TimeNs(std::llround((startUs - whole) * 1000.0));
-                CommOpStatRecord r;
-                r.device = device;
-                r.step = str(ctx, step.key());
-                r.type = str(ctx, type.key());
-                r.op = str(ctx, op.key());
-                // "<op>@<group hash>": the group is the part after '@'.
-                if (const qsizetype at = op.key().lastIndexOf(QLatin1Char('@')); at > 0)
-                    r.group = str(ctx, op.key().mid(at + 1));
-                r.start = start;
-                r.elapseMs = elapse;
-                r.transitMs = numOr0(time.value(QStringLiteral("Transit Time(ms)")));
-                r.waitMs = numOr0(time.value(QStringLiteral("Wait Time(ms)")));
-                r.syncMs = numOr0(time.value(QStringLiteral("Synchronization Time(ms)")));
-                r.idleMs = numOr0(time.value(QStringLiteral("Idle Time(ms)")));
-                ctx.batch().commOps.push_back(r);
-                const QJsonObject bw = o.value(QStringLiteral("Communication Bandwidth Info")).toObject();
-                for (auto link = bw.begin(); link != bw.end(); ++link) {
-                    const QJsonObject l = link->toObject();
-                    CommBandwidthRecord b;
-                    b.device = device;
-                    b.step = r.step;
-                    b.type = r.type;
-                    b.op = r.op;
-                    b.transport = str(ctx, link.key());
-                    b.sizeMB = numOr0(l.value(QStringLiteral("Transit Size(MB)")));
-                    b.timeMs = numOr0(l.value(QStringLiteral("Transit Time(ms)")));
-                    b.bandwidthGBps = numOr0(l.value(QStringLiteral("Bandwidth(GB/s)")));
-                    b.largePacketRatio = numOr0(l.value(QStringLiteral("Large Packet Ratio")));
-                    ctx.batch().commBandwidth.push_back(b);
-                }
-                ++ctx.account(rel).imported;
-            }
+    forEachCommOp(root, [&](const QString &step, const QString &type, const QString &op, const QJsonValue &value) {
+        FileAccount &acc = ctx.account(rel);
+        ++acc.items;
+        // The sum over the type's ops: recomputed from the ops when shown.
+        if (op == QLatin1String("Total Op Info")) {
+            ++acc.derived;
+            return;
         }
-    }
+        const QJsonObject o = value.toObject();
+        const QJsonObject time = o.value(QStringLiteral("Communication Time Info")).toObject();
+        TimeNs start = 0;
+        const double startUs = num(time.value(QStringLiteral("Start Timestamp(us)")));
+        const double elapse = num(time.value(QStringLiteral("Elapse Time(ms)")));
+        if (time.isEmpty() || !std::isfinite(startUs) || !std::isfinite(elapse) || startUs < 0
+            || startUs * 1000.0 > double(kMaxImportTime)) {
+            ctx.problem(rel, 0, -1, Tr::tr("A communication op has no valid \"Communication Time Info\" (start "
+                                           "and elapse time); it was skipped."));
+            ++acc.skipped;
+            return;
+        }
+        // Whole µs and the fraction apart: startUs × 1000 would round to 256 ns at today's epoch.
+        const double whole = std::floor(startUs);
+        start = TimeNs(whole) * 1000 + TimeNs(std::llround((startUs - whole) * 1000.0));
+        CommOpStatRecord r;
+        r.device = device;
+        r.step = str(ctx, step);
+        r.type = str(ctx, type);
+        r.op = str(ctx, op);
+        // "<op>@<group hash>": the group is the part after '@'.
+        if (const qsizetype at = op.lastIndexOf(QLatin1Char('@')); at > 0)
+            r.group = str(ctx, op.mid(at + 1));
+        r.start = start;
+        r.elapseMs = elapse;
+        r.transitMs = numOr0(time.value(QStringLiteral("Transit Time(ms)")));
+        r.waitMs = numOr0(time.value(QStringLiteral("Wait Time(ms)")));
+        r.syncMs = numOr0(time.value(QStringLiteral("Synchronization Time(ms)")));
+        r.idleMs = numOr0(time.value(QStringLiteral("Idle Time(ms)")));
+        ctx.batch().commOps.push_back(r);
+        const QJsonObject bw = o.value(QStringLiteral("Communication Bandwidth Info")).toObject();
+        for (auto link = bw.begin(); link != bw.end(); ++link) {
+            const QJsonObject l = link->toObject();
+            CommBandwidthRecord b;
+            b.device = device;
+            b.step = r.step;
+            b.type = r.type;
+            b.op = r.op;
+            b.transport = str(ctx, link.key());
+            b.sizeMB = numOr0(l.value(QStringLiteral("Transit Size(MB)")));
+            b.timeMs = numOr0(l.value(QStringLiteral("Transit Time(ms)")));
+            b.bandwidthGBps = numOr0(l.value(QStringLiteral("Bandwidth(GB/s)")));
+            b.largePacketRatio = numOr0(l.value(QStringLiteral("Large Packet Ratio")));
+            ctx.batch().commBandwidth.push_back(b);
+        }
+        ++ctx.account(rel).imported;
+    });
     return ctx.flushIfFull();
 }
 
@@ -215,44 +224,38 @@ bool readCommunicationMatrix(ImportContext &ctx, const QString &path, const QStr
     QJsonObject root;
     if (!readJsonObject(ctx, path, rel, &root))
         return true;
-    for (auto step = root.begin(); step != root.end(); ++step) {
-        const QJsonObject types = step->toObject();
-        for (auto type = types.begin(); type != types.end(); ++type) {
-            const QJsonObject ops = type->toObject();
-            for (auto op = ops.begin(); op != ops.end(); ++op) {
-                const QJsonObject links = op->toObject();
-                for (auto link = links.begin(); link != links.end(); ++link) {
-                    FileAccount &acc = ctx.account(rel);
-                    ++acc.items;
-                    const QStringList ends = link.key().split(QLatin1Char('-'));
-                    bool okSrc = false, okDst = false;
-                    const uint src = ends.size() == 2 ? ends[0].toUInt(&okSrc) : 0;
-                    const uint dst = ends.size() == 2 ? ends[1].toUInt(&okDst) : 0;
-                    if (!okSrc || !okDst) {
-                        ctx.problem(rel, 0, -1, Tr::tr("A link is not named \"<source rank>-<destination rank>\"; it was "
-                                                       "skipped."));
-                        ++acc.skipped;
-                        continue;
-                    }
-                    const QJsonObject l = link->toObject();
-                    CommMatrixRecord m;
-                    m.device = device;
-                    m.step = str(ctx, step.key());
-                    m.type = str(ctx, type.key());
-                    m.op = str(ctx, op.key());
-                    m.srcRank = src;
-                    m.dstRank = dst;
-                    m.transport = str(ctx, l.value(QStringLiteral("Transport Type")).toString());
-                    m.sizeMB = numOr0(l.value(QStringLiteral("Transit Size(MB)")));
-                    m.timeMs = numOr0(l.value(QStringLiteral("Transit Time(ms)")));
-                    m.bandwidthGBps = numOr0(l.value(QStringLiteral("Bandwidth(GB/s)")));
-                    m.opName = str(ctx, l.value(QStringLiteral("Op Name")).toString());
-                    ctx.batch().commMatrix.push_back(m);
-                    ++acc.imported;
-                }
+    forEachCommOp(root, [&](const QString &step, const QString &type, const QString &op, const QJsonValue &value) {
+        const QJsonObject links = value.toObject();
+        for (auto link = links.begin(); link != links.end(); ++link) {
+            FileAccount &acc = ctx.account(rel);
+            ++acc.items;
+            const QStringList ends = link.key().split(QLatin1Char('-'));
+            bool okSrc = false, okDst = false;
+            const uint src = ends.size() == 2 ? ends[0].toUInt(&okSrc) : 0;
+            const uint dst = ends.size() == 2 ? ends[1].toUInt(&okDst) : 0;
+            if (!okSrc || !okDst) {
+                ctx.problem(rel, 0, -1, Tr::tr("A link is not named \"<source rank>-<destination rank>\"; it was "
+                                               "skipped."));
+                ++acc.skipped;
+                continue;
             }
+            const QJsonObject l = link->toObject();
+            CommMatrixRecord m;
+            m.device = device;
+            m.step = str(ctx, step);
+            m.type = str(ctx, type);
+            m.op = str(ctx, op);
+            m.srcRank = src;
+            m.dstRank = dst;
+            m.transport = str(ctx, l.value(QStringLiteral("Transport Type")).toString());
+            m.sizeMB = numOr0(l.value(QStringLiteral("Transit Size(MB)")));
+            m.timeMs = numOr0(l.value(QStringLiteral("Transit Time(ms)")));
+            m.bandwidthGBps = numOr0(l.value(QStringLiteral("Bandwidth(GB/s)")));
+            m.opName = str(ctx, l.value(QStringLiteral("Op Name")).toString());
+            ctx.batch().commMatrix.push_back(m);
+            ++acc.imported;
         }
-    }
+    });
     return ctx.flushIfFull();
 }
 

@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
+#include <sqlite3.h>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -77,6 +78,20 @@ inline QStringList jsonFiles(const QString &root, const QString &prefix = QStrin
     }
     out.sort();
     return out;
+}
+
+// Runs `script` on a writable database file (a test's own edit of its copy of a capture).
+inline bool execSql(const QString &path, const QString &script)
+{
+    sqlite3 *db = nullptr;
+    bool ok = sqlite3_open(QFile::encodeName(path).constData(), &db) == SQLITE_OK;
+    char *msg = nullptr;
+    ok = ok && sqlite3_exec(db, script.toUtf8().constData(), nullptr, nullptr, &msg) == SQLITE_OK;
+    if (msg)
+        qWarning("%s", msg);
+    sqlite3_free(msg);
+    sqlite3_close(db);
+    return ok;
 }
 
 } // namespace importfx

@@ -120,6 +120,55 @@ DeviceView view(const MemoryTrace &trace, std::uint16_t dev)
     return v;
 }
 
+// Every task as the session holds it, keyed by (device, stream, task id, start): its type,
+// duration, kernel name and type, cycles and PMU values by metric name (NaN cells as text,
+// so that equal sessions compare equal).
+std::map<std::tuple<int, std::uint32_t, std::uint32_t, TimeNs>, QString> taskTable(const MemoryTrace &trace)
+{
+    std::map<std::tuple<int, std::uint32_t, std::uint32_t, TimeNs>, QString> out;
+    auto text = [&](StrId id) { return QString::fromUtf8(trace.string(id)); };
+    for (const IterationKey &k : trace.iterations())
+        trace.forEachTask(k, [&](const TaskRecord &t) {
+            QString v = text(t.type) + QLatin1Char('|') + QString::number(t.duration) + QLatin1Char('|') + text(t.name);
+            if (const OpDesc *op = t.opId ? trace.op(t.opId) : nullptr)
+                v += QLatin1Char('|') + text(op->opType) + QLatin1Char('|') + text(op->coreType);
+            v += QStringLiteral("|cycles ") + QString::number(t.totalCycles) + QStringLiteral("|pmu");
+            // By metric name: the session's metric columns are in the order the file first
+            // names them, which follows its storage order.
+            QStringList pmu;
+            for (std::size_t i = 0; i < t.pmu.size(); ++i)
+                pmu << trace.sessionInfo().pmuColumns.value(qsizetype(i)) + QLatin1Char('=') + QString::number(double(t.pmu[i]), 'g', 9);
+            pmu.sort();
+            if (!pmu.isEmpty())
+                v += QLatin1Char(' ') + pmu.join(QLatin1Char(' '));
+            out[{t.device, t.streamId, t.taskId, t.start}] += v; // += : a repeated key shows twice
+            return true;
+        });
+    return out;
+}
+
+// Every framework range with its call stack, sorted.
+QStringList pythonTable(const MemoryTrace &trace)
+{
+    QStringList out;
+    for (const DeviceInfo &d : trace.sessionInfo().devices)
+        trace.forEachPythonRange(d.id, [&](const PythonRangeRecord &r) {
+            out << QString::fromUtf8(trace.string(r.name)) + QLatin1Char(' ') + QString::number(r.start) + QLatin1Char(' ')
+                       + QString::fromUtf8(trace.string(r.callStack));
+            return true;
+        });
+    out.sort();
+    return out;
+}
+
+// Rows of `table` whose globalTaskId is below that of the row stored before them.
+int inversions(const QString &path, const char *table)
+{
+    const QByteArray q = QStringLiteral("SELECT count(*) FROM (SELECT globalTaskId - lag(globalTaskId) OVER (ORDER BY rowid) AS d "
+                                        "FROM %1) WHERE d < 0").arg(QLatin1String(table)).toUtf8();
+    return sqlCount(path, q.constData());
+}
+
 std::map<QString, int> taskTypesInDb(const QString &path, int device)
 {
     std::map<QString, int> out;
@@ -228,6 +277,95 @@ private slots:
             for (const char *type : {"Notify Wait", "Write Value", "SDMA"})
                 QCOMPARE(x.tasksByType[QLatin1String(type)], y.tasksByType[QLatin1String(type)]);
         }
+    }
+
+    // The profilers store TASK and TASK_PMU_INFO nearly, not exactly, in task id order (the
+    // capture has a few dozen inversions). The join of tasks with their kernels and PMU values
+    // must not depend on it: copies of rank 0's export with the rows of both tables stored
+    // in other orders import to the same tasks, kernels, PMU values and accounts as the
+    // original, whether the disorder is local (merged in storage order) or spans more ids
+    // than the merge window (sorted by SQLite).
+    void joinToleratesDisorder_data()
+    {
+        QTest::addColumn<QByteArray>("script");
+        // Reversed in blocks of 8 rows, then shuffled in blocks of 64: local disorder.
+        QTest::newRow("blocks") << QByteArray(
+            "CREATE TEMP TABLE t AS SELECT * FROM TASK ORDER BY rowid; DELETE FROM TASK;"
+            "INSERT INTO TASK SELECT * FROM temp.t ORDER BY (rowid - 1) / 8, rowid DESC;"
+            "CREATE TEMP TABLE p AS SELECT * FROM TASK_PMU_INFO ORDER BY rowid; DELETE FROM TASK_PMU_INFO;"
+            "INSERT INTO TASK_PMU_INFO SELECT * FROM temp.p ORDER BY (rowid - 1) / 64, random();"
+            "CREATE TEMP TABLE c AS SELECT * FROM PYTORCH_CALLCHAINS ORDER BY rowid; DELETE FROM PYTORCH_CALLCHAINS;"
+            "INSERT INTO PYTORCH_CALLCHAINS SELECT * FROM temp.c ORDER BY (rowid - 1) / 16, random();");
+        // Ids spread 1000 apart (joins kept), rows in random order: far past the window.
+        QTest::newRow("shuffled") << QByteArray(
+            "UPDATE TASK SET globalTaskId = globalTaskId * 1000;"
+            "UPDATE TASK_PMU_INFO SET globalTaskId = globalTaskId * 1000;"
+            "UPDATE COMPUTE_TASK_INFO SET globalTaskId = globalTaskId * 1000;"
+            "UPDATE COMMUNICATION_TASK_INFO SET globalTaskId = globalTaskId * 1000;"
+            "CREATE TEMP TABLE t AS SELECT * FROM TASK ORDER BY rowid; DELETE FROM TASK;"
+            "INSERT INTO TASK SELECT * FROM temp.t ORDER BY random();"
+            "CREATE TEMP TABLE p AS SELECT * FROM TASK_PMU_INFO ORDER BY rowid; DELETE FROM TASK_PMU_INFO;"
+            "INSERT INTO TASK_PMU_INFO SELECT * FROM temp.p ORDER BY random();");
+        // Tasks in order, PMU rows in reverse: the PMU rows of a task all come before the
+        // tasks ahead of it are read, and wait.
+        QTest::newRow("pmu reversed") << QByteArray(
+            "CREATE TEMP TABLE p AS SELECT * FROM TASK_PMU_INFO ORDER BY rowid; DELETE FROM TASK_PMU_INFO;"
+            "INSERT INTO TASK_PMU_INFO SELECT * FROM temp.p ORDER BY rowid DESC;");
+    }
+
+    void joinToleratesDisorder()
+    {
+        QFETCH(QByteArray, script);
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString dir = tmp.filePath(QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT"));
+        QVERIFY(QDir().mkpath(dir));
+        const QString orig = tmp.filePath(QStringLiteral("original_0.db"));
+        const QString copy = dir + QStringLiteral("/ascend_pytorch_profiler_0.db");
+        for (const QString &to : {orig, copy}) {
+            QVERIFY(QFile::copy(rankDb(0), to));
+            QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
+        }
+        QVERIFY(execSql(copy, QString::fromUtf8(script)));
+        QVERIFY(inversions(copy, "TASK_PMU_INFO") > inversions(orig, "TASK_PMU_INFO"));
+        QCOMPARE(sqlCount(copy, "SELECT count(*) FROM TASK_PMU_INFO"), sqlCount(orig, "SELECT count(*) FROM TASK_PMU_INFO"));
+
+        MemoryTrace a, b;
+        const MemImport x = importTo(rankDb(0), &a);
+        const MemImport y = importTo(copy, &b);
+        QVERIFY2(x.ok && y.ok, qPrintable(x.error + y.error));
+        QVERIFY(y.report.balanced());
+        for (const auto &p : y.report.problems)
+            QVERIFY2(false, qPrintable(p.file + QStringLiteral(": ") + p.reason));
+        const auto ta = taskTable(a), tb = taskTable(b);
+        QCOMPARE(tb.size(), ta.size());
+        for (auto i = ta.begin(), j = tb.begin(); i != ta.end(); ++i, ++j)
+            QVERIFY2(i->first == j->first && i->second == j->second,
+                     qPrintable(QStringLiteral("task (%1, %2, %3, %4): %5 / %6")
+                                    .arg(std::get<0>(i->first)).arg(std::get<1>(i->first)).arg(std::get<2>(i->first))
+                                    .arg(std::get<3>(i->first)).arg(i->second, j->second)));
+        // Call stacks (PYTORCH_CALLCHAINS, frames by id and depth) whatever their storage order.
+        const QStringList pa = pythonTable(a), pb = pythonTable(b);
+        QCOMPARE(pb, pa);
+        int withStack = 0;
+        for (const QString &l : pa)
+            withStack += l.contains(QLatin1String(".py")) ? 1 : 0;
+        QVERIFY(withStack > 100);
+        int withPmu = 0;
+        for (const auto &kv : tb)
+            withPmu += kv.second.endsWith(QLatin1String("|pmu")) ? 0 : 1;
+        QVERIFY(withPmu > 100);
+        // Every PMU row imported, as from the original.
+        auto account = [](const MemImport &m, const char *table) {
+            for (const auto &f : m.report.files)
+                if (f.file.endsWith(QLatin1Char(':') + QLatin1String(table)))
+                    return QStringLiteral("%1 %2 %3").arg(f.items).arg(f.imported).arg(f.skipped);
+            return QString();
+        };
+        for (const char *table : {"TASK", "TASK_PMU_INFO", "COMPUTE_TASK_INFO", "COMMUNICATION_TASK_INFO"})
+            QCOMPARE(account(y, table), account(x, table));
+        QCOMPARE(account(y, "TASK_PMU_INFO").section(QLatin1Char(' '), 0, 0).toInt(),
+                 sqlCount(orig, "SELECT count(*) FROM TASK_PMU_INFO"));
     }
 
     void msprofDbFixture()
