@@ -286,7 +286,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
             zoomToSelection();
         }
     });
-    connect(panel_, &timeline::DetailsPanel::markRemovalRequested, marks_, &timeline::MarksModel::remove);
+    connect(panel_, &timeline::DetailsPanel::markRemovalRequested, this, &TimelineView::removeMark);
     connect(marks_, &timeline::MarksModel::changed, this, [this] {
         panel_->setMarks(marks_->marks(), model_ ? model_->origin : 0);
         replotAll();
@@ -478,6 +478,14 @@ bool TimelineView::selectTask(std::uint16_t device, std::uint32_t stream, TimeNs
         return true;
     }
     return false;
+}
+
+bool TimelineView::selectLaneEvent(int lane, std::size_t event)
+{
+    if (!model_ || lane < 0 || lane >= int(model_->lanes.size()) || event >= model_->lanes[std::size_t(lane)].events.size())
+        return false;
+    selectEvent(lane, event, true);
+    return true;
 }
 
 bool TimelineView::hit(const QPoint &pos, int *lane, std::size_t *event) const
