@@ -50,13 +50,27 @@ QString traceOf(int rank)
     return capture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(rank);
 }
 
-// Counter samples per series name of one trace_view.json, read here.
-std::map<QString, std::vector<double>> countersIn(const QString &file)
+// The events of one trace_view.json (an array, or an object's traceEvents).
+QJsonArray traceEvents(const QString &file)
 {
     QFile f(file);
     f.open(QIODevice::ReadOnly);
     const QJsonDocument d = QJsonDocument::fromJson(f.readAll());
-    const QJsonArray events = d.isArray() ? d.array() : d.object().value(QStringLiteral("traceEvents")).toArray();
+    return d.isArray() ? d.array() : d.object().value(QStringLiteral("traceEvents")).toArray();
+}
+
+// A view on screen with the session's details loaded.
+bool openLoaded(TimelineView &view, const QString &path, std::int64_t session)
+{
+    view.resize(1600, 1000);
+    view.show();
+    return view.open(path, session) && view.waitForDetails(60000);
+}
+
+// Counter samples per series name of one trace_view.json, read here.
+std::map<QString, std::vector<double>> countersIn(const QString &file)
+{
+    const QJsonArray events = traceEvents(file);
     std::map<QString, std::vector<double>> out;
     for (const auto &v : events) {
         const QJsonObject e = v.toObject();
@@ -86,10 +100,7 @@ struct PythonInFile {
 };
 PythonInFile pythonIn(const QString &file)
 {
-    QFile f(file);
-    f.open(QIODevice::ReadOnly);
-    const QJsonDocument d = QJsonDocument::fromJson(f.readAll());
-    const QJsonArray events = d.isArray() ? d.array() : d.object().value(QStringLiteral("traceEvents")).toArray();
+    const QJsonArray events = traceEvents(file);
     auto number = [](const QJsonValue &v) { return v.isString() ? v.toString().toDouble() : v.toDouble(); };
     // µs since the epoch as ns: a string exactly (a double has only ~0.25 µs there).
     auto nanoseconds = [](const QJsonValue &v) -> qint64 {
@@ -210,10 +221,7 @@ private Q_SLOTS:
     void importedCountersAreLanesWithTheFilesValues()
     {
         TimelineView view;
-        view.resize(1600, 1000);
-        view.show();
-        QVERIFY2(view.open(imported_, session_), qPrintable(view.errorString()));
-        QVERIFY(view.waitForDetails(60000));
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
         const Model *m = view.model();
         const auto file = countersIn(traceOf(0));
         QVERIFY(!file.empty());
@@ -280,10 +288,7 @@ private Q_SLOTS:
     void utilisationIsTheBusyShareOfEachIteration()
     {
         TimelineView view;
-        view.resize(1600, 1000);
-        view.show();
-        QVERIFY2(view.open(emulated_, 1), qPrintable(view.errorString()));
-        QVERIFY(view.waitForDetails(60000));
+        QVERIFY2(openLoaded(view, emulated_, 1), qPrintable(view.errorString()));
         const Model *m = view.model();
         int series = 0;
         for (const CounterSeries &c : m->counters) {
@@ -358,10 +363,7 @@ private Q_SLOTS:
     void pythonLanesHoldTheFilesRanges()
     {
         TimelineView view;
-        view.resize(1600, 1000);
-        view.show();
-        QVERIFY2(view.open(imported_, session_), qPrintable(view.errorString()));
-        QVERIFY(view.waitForDetails(60000));
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
         const Model *m = view.model();
         const PythonInFile file = pythonIn(traceOf(0));
         QVERIFY(file.ranges > 0 && file.flowStarts > 0);
@@ -475,10 +477,7 @@ private Q_SLOTS:
     void followFlowSelectsTheOtherEndInView()
     {
         TimelineView view;
-        view.resize(1600, 1000);
-        view.show();
-        QVERIFY2(view.open(imported_, session_), qPrintable(view.errorString()));
-        QVERIFY(view.waitForDetails(60000));
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
         const Model *m = view.model();
         QVERIFY(!m->flows.empty());
         // A host launch → device task arrow: select the device task (a click's selection).
