@@ -4047,6 +4047,18 @@
         <source>The flow events of the session could not be read.</source>
         <translation>无法读取该会话的流事件。</translation>
     </message>
+    <message>
+        <source>The Python ranges of the session could not be read.</source>
+        <translation>无法读取该会话的 Python 区间。</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>Thread %1, depth %2</source>
+        <translation>线程 %1，深度 %2</translation>
+    </message>
 </context>
 <context>
     <name>TorchProfilerConfig</name>
@@ -7111,6 +7123,10 @@ F2 renames it.</source>
         <source>The session could not be renamed: %1</source>
         <translation>无法重命名会话：%1</translation>
     </message>
+    <message>
+        <source>The project is open in another NPU Scope window: it is read-only here, the session keeps its name. Rename it in that window, or close it there and open the project again.</source>
+        <translation>该项目已在另一个 NPU Scope 窗口中打开：此处为只读，会话名称保持不变。请在那个窗口中重命名，或在那里关闭项目后重新打开。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::SqlResultModel</name>
@@ -8036,6 +8052,42 @@ Open a project (File → Open Project…) or record one (File → New Session…
     <message>
         <source>Draw every flow arrow in view (host launch → device task), not only those of the selected event. J or the event&apos;s menu follows an arrow to its other end.</source>
         <translation>绘制视图中的所有流箭头（主机下发 → 设备任务），而不仅是所选事件的箭头。按 J 或使用事件菜单可跟随箭头到另一端。</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Sequence number</source>
+        <translation>序列号</translation>
+    </message>
+    <message>
+        <source>Forward thread</source>
+        <translation>前向线程</translation>
+    </message>
+    <message>
+        <source>Correlation ID</source>
+        <translation>关联 ID</translation>
+    </message>
+    <message>
+        <source>Call stack</source>
+        <translation>调用栈</translation>
+    </message>
+    <message>
+        <source>Python range</source>
+        <translation>Python 区间</translation>
+    </message>
+    <message>
+        <source>%1 (counter)</source>
+        <translation>%1（计数器）</translation>
+    </message>
+    <message>
+        <source>The project is open in another NPU Scope window: it is read-only here, the mark is not removed.</source>
+        <translation>该项目已在另一个 NPU Scope 窗口中打开：此处为只读，标记未删除。</translation>
     </message>
 </context>
 <context>

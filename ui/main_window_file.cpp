@@ -292,6 +292,7 @@ void MainWindow::guardProject(const QString &path)
         warn(tr("Project Open Elsewhere"), guard_.message());
     }
     timeline_->setReadOnly(guard_.readOnly());
+    explorer_->setReadOnly(guard_.readOnly());
 }
 
 void MainWindow::warn(const QString &title, const QString &text)

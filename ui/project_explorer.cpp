@@ -296,12 +296,22 @@ QTreeWidgetItem *ProjectExplorer::itemFor(const ExplorerSelection &sel) const
     return best;
 }
 
+QString ProjectExplorer::readOnlyRenameMessage() const
+{
+    return tr("The project is open in another NPU Scope window: it is read-only here, the session keeps its name. "
+              "Rename it in that window, or close it there and open the project again.");
+}
+
 void ProjectExplorer::renameSelected()
 {
     QTreeWidgetItem *it = tree_->currentItem();
     const ExplorerSelection sel = selectionOf(it);
     if (!it || sel.sessionId <= 0 || sel.device != -1)
         return;
+    if (readOnly_) {
+        Q_EMIT renameFailed(readOnlyRenameMessage());
+        return;
+    }
     // open(), not exec(): the window keeps running while the user types.
     auto *dlg = new QInputDialog(this);
     dlg->setObjectName(QStringLiteral("renameSessionDialog"));
@@ -318,6 +328,10 @@ bool ProjectExplorer::renameSession(std::int64_t session, const QString &name)
 {
     if (path_.isEmpty() || session <= 0)
         return false;
+    if (readOnly_) {
+        Q_EMIT renameFailed(readOnlyRenameMessage());
+        return false;
+    }
     QString why;
     if (store::checkedSessionName(name, &why).isEmpty()) {
         Q_EMIT renameFailed(tr("The session could not be renamed: %1").arg(why));

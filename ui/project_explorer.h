@@ -54,8 +54,13 @@ public:
     // not be opened. Its reads see every commit (WAL).
     store::Project *project() const { return project_.get(); }
 
+    // Read-only: the project is open in another NPU Scope window (ui/project_guard.h); a
+    // rename is refused with renameFailed() saying so.
+    void setReadOnly(bool readOnly) { readOnly_ = readOnly; }
+    bool isReadOnly() const { return readOnly_; }
     // Renames a session in the project (a background write); sessionRenamed() or
-    // renameFailed() follows. False when nothing can be started (no project, no session).
+    // renameFailed() follows. False when nothing can be started (no project, no session,
+    // read-only).
     bool renameSession(std::int64_t session, const QString &name);
     // Asks for a new name of the selected session (F2, the context menu), without
     // blocking the window.
@@ -73,6 +78,7 @@ protected:
 
 private:
     void retranslateUi();
+    QString readOnlyRenameMessage() const;
     // Adds the iteration items of a model item (once), from the step trace.
     void populate(QTreeWidgetItem *modelItem);
     ExplorerSelection selectionOf(QTreeWidgetItem *item) const;
@@ -80,6 +86,7 @@ private:
 
     QTreeWidget *tree_ = nullptr;
     QString path_;
+    bool readOnly_ = false;
     std::shared_ptr<store::Project> project_;
     // Opens project_ for path_ if it is not open yet.
     store::Project *ensureProject(QString *message);

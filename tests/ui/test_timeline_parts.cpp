@@ -10,6 +10,7 @@
 
 #include "core/store/lod.h"
 #include "test_gui_support.h"
+#include "ui/timeline/counter_track.h"
 #include "ui/timeline/details_panel.h"
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/timeline_plot.h"
@@ -223,7 +224,7 @@ private Q_SLOTS:
         QVERIFY(std::abs(deltaE2000({50, 2.6772, -79.7751}, {50, 0, -82.7485}) - 2.0425) < 1e-3);
         const std::vector<std::uint8_t> tasks = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15};
         const std::vector<std::uint8_t> others = {CatCollective, CatHcclTask, CatHostRange, CatIteration, CatFpBp, CatRefresh,
-                                                  CatReduce, CatComputing, CatCommunication, CatNotOverlapped, CatFree, CatTx};
+                                                  CatReduce, CatComputing, CatCommunication, CatNotOverlapped, CatFree, CatTx, CatPython};
         std::vector<std::uint8_t> all = tasks;
         all.insert(all.end(), others.begin(), others.end());
         const QRgb search = Palette::searchColor();
@@ -263,9 +264,16 @@ private Q_SLOTS:
         const auto items = legendItems(*m, palette, ColorMode::TaskType);
         // Exactly the colours some lane draws, each once.
         std::set<QRgb> drawn, listed;
-        for (const auto &l : m->lanes)
+        std::size_t counterLanes = 0;
+        for (const auto &l : m->lanes) {
             for (const auto &k : l.events.keys())
                 drawn.insert(Palette::typeColor(k.type));
+            if (l.kind == LaneKind::Counter) { // the counter tracks' line colours too
+                drawn.insert(counterColor(m->counters[l.id]).rgb());
+                ++counterLanes;
+            }
+        }
+        QVERIFY(counterLanes > 0);
         for (const auto &[name, c] : items) {
             QVERIFY(!name.isEmpty());
             QVERIFY2(listed.insert(c).second, qPrintable(name));

@@ -18,11 +18,14 @@
 #include "ui/project_guard.h"
 #include "ui/timeline/counter_track.h"
 #include "ui/timeline/flow_overlay.h"
+#include "ui/timeline/python_lanes.h"
+#include "ui/project_explorer.h"
 #include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -33,6 +36,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 
 using namespace npuscope;
 using namespace npuscope::ui;
@@ -46,13 +50,27 @@ QString traceOf(int rank)
     return capture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(rank);
 }
 
-// Counter samples per series name of one trace_view.json, read here.
-std::map<QString, std::vector<double>> countersIn(const QString &file)
+// The events of one trace_view.json (an array, or an object's traceEvents).
+QJsonArray traceEvents(const QString &file)
 {
     QFile f(file);
     f.open(QIODevice::ReadOnly);
     const QJsonDocument d = QJsonDocument::fromJson(f.readAll());
-    const QJsonArray events = d.isArray() ? d.array() : d.object().value(QStringLiteral("traceEvents")).toArray();
+    return d.isArray() ? d.array() : d.object().value(QStringLiteral("traceEvents")).toArray();
+}
+
+// A view on screen with the session's details loaded.
+bool openLoaded(TimelineView &view, const QString &path, std::int64_t session)
+{
+    view.resize(1600, 1000);
+    view.show();
+    return view.open(path, session) && view.waitForDetails(60000);
+}
+
+// Counter samples per series name of one trace_view.json, read here.
+std::map<QString, std::vector<double>> countersIn(const QString &file)
+{
+    const QJsonArray events = traceEvents(file);
     std::map<QString, std::vector<double>> out;
     for (const auto &v : events) {
         const QJsonObject e = v.toObject();
@@ -67,6 +85,51 @@ std::map<QString, std::vector<double>> countersIn(const QString &file)
             // importer names the series.
             out[name.toLower()].push_back(value);
             out[(name + QLatin1Char('/') + it.key()).toLower()].push_back(value);
+        }
+    }
+    return out;
+}
+
+// The Python process's ranges of one trace_view.json ("X" events of the pid whose
+// process_name is "Python"), read here: (tid, name) → start times in ns, and the flows
+// leaving that process ("s" events) with their category.
+struct PythonInFile {
+    std::map<std::pair<qint64, QString>, std::vector<qint64>> starts;
+    std::size_t ranges = 0;
+    std::size_t flowStarts = 0;
+};
+PythonInFile pythonIn(const QString &file)
+{
+    const QJsonArray events = traceEvents(file);
+    auto number = [](const QJsonValue &v) { return v.isString() ? v.toString().toDouble() : v.toDouble(); };
+    // µs since the epoch as ns: a string exactly (a double has only ~0.25 µs there).
+    auto nanoseconds = [](const QJsonValue &v) -> qint64 {
+        if (!v.isString())
+            return std::llround(v.toDouble() * 1000.0);
+        const QString t = v.toString().trimmed();
+        const qsizetype dot = t.indexOf(QLatin1Char('.'));
+        const QString frac = (dot < 0 ? QString() : t.mid(dot + 1)).leftJustified(3, QLatin1Char('0')).left(3);
+        return (dot < 0 ? t : t.left(dot)).toLongLong() * 1000 + frac.toLongLong();
+    };
+    qint64 python = -1;
+    for (const auto &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QStringLiteral("ph")).toString() == QLatin1String("M") && e.value(QStringLiteral("name")).toString() == QLatin1String("process_name")
+            && e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString() == QLatin1String("Python"))
+            python = qint64(number(e.value(QStringLiteral("pid"))));
+    }
+    PythonInFile out;
+    for (const auto &v : events) {
+        const QJsonObject e = v.toObject();
+        if (qint64(number(e.value(QStringLiteral("pid")))) != python)
+            continue;
+        const QString ph = e.value(QStringLiteral("ph")).toString();
+        if (ph == QLatin1String("X")) {
+            ++out.ranges;
+            out.starts[{qint64(number(e.value(QStringLiteral("tid")))), e.value(QStringLiteral("name")).toString()}].push_back(
+                nanoseconds(e.value(QStringLiteral("ts"))));
+        } else if (ph == QLatin1String("s")) {
+            ++out.flowStarts;
         }
     }
     return out;
@@ -158,10 +221,7 @@ private Q_SLOTS:
     void importedCountersAreLanesWithTheFilesValues()
     {
         TimelineView view;
-        view.resize(1600, 1000);
-        view.show();
-        QVERIFY2(view.open(imported_, session_), qPrintable(view.errorString()));
-        QVERIFY(view.waitForDetails(60000));
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
         const Model *m = view.model();
         const auto file = countersIn(traceOf(0));
         QVERIFY(!file.empty());
@@ -228,10 +288,7 @@ private Q_SLOTS:
     void utilisationIsTheBusyShareOfEachIteration()
     {
         TimelineView view;
-        view.resize(1600, 1000);
-        view.show();
-        QVERIFY2(view.open(emulated_, 1), qPrintable(view.errorString()));
-        QVERIFY(view.waitForDetails(60000));
+        QVERIFY2(openLoaded(view, emulated_, 1), qPrintable(view.errorString()));
         const Model *m = view.model();
         int series = 0;
         for (const CounterSeries &c : m->counters) {
@@ -288,13 +345,139 @@ private Q_SLOTS:
         QCOMPARE(to.events.nameAt(c->toEvent), from.events.nameAt(c->fromEvent));
     }
 
+    void nestingDepthsStackRanges()
+    {
+        // [0,100) holds [10,50) which holds [20,30); [60,90) back at depth 1; [95,120)
+        // outlives its parent and so goes below it; [100,110) after the parent ends.
+        std::vector<PythonRangeRecord> r(6);
+        const TimeNs at[6][2] = {{0, 100}, {10, 40}, {20, 10}, {60, 30}, {95, 25}, {100, 10}};
+        std::vector<const PythonRangeRecord *> in;
+        for (int i = 0; i < 6; ++i) {
+            r[std::size_t(i)].start = at[i][0];
+            r[std::size_t(i)].duration = at[i][1];
+            in.push_back(&r[std::size_t(i)]);
+        }
+        QCOMPARE(nestingDepths(in), (std::vector<std::uint32_t>{0, 1, 2, 1, 1, 2}));
+    }
+
+    void pythonLanesHoldTheFilesRanges()
+    {
+        TimelineView view;
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
+        const Model *m = view.model();
+        const PythonInFile file = pythonIn(traceOf(0));
+        QVERIFY(file.ranges > 0 && file.flowStarts > 0);
+
+        // Every range of the file is a slice of a Python lane at its time, once.
+        std::size_t slices = 0;
+        std::set<std::uint32_t> threads;
+        std::map<std::pair<std::uint32_t, std::uint32_t>, int> laneAt; // (thread index, depth) → lane
+        for (std::size_t i = 0; i < m->lanes.size(); ++i) {
+            const Lane &l = m->lanes[i];
+            if (l.kind != LaneKind::Python)
+                continue;
+            QCOMPARE(l.process, TimelineView::tr("Python"));
+            laneAt[{l.id / kPythonDepths, l.id % kPythonDepths}] = int(i);
+            for (std::size_t e = 0; e < l.events.size(); ++e) {
+                ++slices;
+                QCOMPARE(l.events.typeAt(e), std::uint8_t(CatPython));
+                const PythonRangeRecord &r = m->pythonRanges[l.record[e]];
+                threads.insert(r.tid);
+                const auto name = m->string(l.events.nameAt(e));
+                auto it = file.starts.find({qint64(r.tid), QString::fromUtf8(name.data(), qsizetype(name.size()))});
+                QVERIFY2(it != file.starts.end(), name.data());
+                const qint64 start = l.events.startAt(e) + m->origin;
+                QVERIFY2(std::any_of(it->second.begin(), it->second.end(), [start](qint64 t) { return std::llabs(t - start) <= 1; }),
+                         qPrintable(QStringLiteral("%1 at %2").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))).arg(start)));
+            }
+        }
+        QCOMPARE(slices, file.ranges);
+        QCOMPARE(threads.size(), std::size_t(3)); // the main thread, the backward thread, the task queue
+        // Nested: every slice below depth 0 lies inside a slice of the row above it.
+        for (const auto &[key, lane] : laneAt) {
+            if (key.second == 0)
+                continue;
+            QVERIFY(laneAt.count({key.first, key.second - 1}));
+            const auto &above = m->lanes[std::size_t(laneAt.at({key.first, key.second - 1}))].events;
+            const auto &row = m->lanes[std::size_t(lane)].events;
+            for (std::size_t e = 0; e < row.size(); ++e) {
+                std::size_t parent = 0;
+                QVERIFY(analysis::timeline::eventAt(above, row.startAt(e), 0, &parent));
+                QVERIFY(above.startAt(parent) <= row.startAt(e));
+            }
+        }
+
+        // Python → device flows: they leave the innermost Python range running at their time
+        // and arrive on a device task running at theirs.
+        std::size_t toDevice = 0, fromPython = 0;
+        const FlowLink *sample = nullptr;
+        for (const FlowLink &f : m->flows) {
+            const Lane &from = m->lanes[std::size_t(f.fromLane)], &to = m->lanes[std::size_t(f.toLane)];
+            if (from.kind != LaneKind::Python)
+                continue;
+            ++fromPython;
+            QVERIFY(from.events.startAt(f.fromEvent) <= f.fromTs && f.fromTs <= from.events.end(f.fromEvent));
+            const std::uint32_t thread = from.id / kPythonDepths;
+            if (auto deeper = laneAt.find({thread, from.id % kPythonDepths + 1}); deeper != laneAt.end()) {
+                std::size_t e = 0;
+                QVERIFY(!analysis::timeline::eventAt(m->lanes[std::size_t(deeper->second)].events, f.fromTs, 0, &e));
+            }
+            QVERIFY(to.events.startAt(f.toEvent) <= f.toTs && f.toTs <= to.events.end(f.toEvent));
+            if (to.kind == LaneKind::Stream) {
+                ++toDevice;
+                sample = &f;
+            }
+        }
+        // The file's 210 async_npu flows reach the Ascend Hardware lanes (4 HCCL ones not);
+        // the task queue's and fwdbwd flows stay between Python ranges.
+        QVERIFY2(toDevice >= 200, qPrintable(QString::number(toDevice)));
+        QVERIFY2(fromPython >= toDevice + 150, qPrintable(QString::number(fromPython)));
+        QVERIFY(fromPython <= file.flowStarts);
+
+        // Selectable: the Python range selected shows its details; J leads to its device task
+        // (from the task, J goes to the nearer CANN launch); the arrow is drawn with both
+        // lanes on screen.
+        QVERIFY(sample);
+        QVERIFY(view.selectLaneEvent(sample->fromLane, sample->fromEvent));
+        QCOMPARE(view.selectedEvent(), (std::pair<int, std::size_t>(sample->fromLane, sample->fromEvent)));
+        QVERIFY(view.isLaneOnScreen(sample->fromLane));
+        const QString details = view.selectedDetailsText();
+        const PythonRangeRecord &r = m->pythonRanges[m->lanes[std::size_t(sample->fromLane)].record[sample->fromEvent]];
+        QVERIFY2(details.contains(TimelineView::tr("Category")) && details.contains(QString::number(r.tid)), qPrintable(details));
+        const auto category = m->string(r.category);
+        QVERIFY2(details.contains(QString::fromUtf8(category.data(), qsizetype(category.size()))), qPrintable(details));
+        QVERIFY(view.followFlow());
+        const std::pair<int, std::size_t> arrived = view.selectedEvent();
+        QCOMPARE(m->lanes[std::size_t(arrived.first)].kind, m->lanes[std::size_t(sample->toLane)].kind);
+        QVERIFY(std::any_of(m->flows.begin(), m->flows.end(), [&](const FlowLink &f) {
+            return f.fromLane == sample->fromLane && f.fromEvent == sample->fromEvent && f.toLane == arrived.first
+                   && f.toEvent == arrived.second;
+        }));
+        QVERIFY(view.isLaneOnScreen(arrived.first));
+        view.setLanePinned(sample->fromLane, true);
+        view.setLanePinned(sample->toLane, true);
+        view.setVisibleRange(sample->fromTs + m->origin - 1000, sample->toTs + m->origin + 1000);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(view.flowsDrawn() >= 1);
+        // The slice's name is painted inside it when it is wide enough.
+        const auto &range = m->lanes[std::size_t(sample->fromLane)].events;
+        view.setVisibleRange(range.startAt(sample->fromEvent) + m->origin, range.end(sample->fromEvent) + m->origin);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        LanePlottable *p = plottableOf(view, sample->fromLane);
+        QVERIFY(p);
+        const auto name = m->string(range.nameAt(sample->fromEvent));
+        const QString full = QString::fromUtf8(name.data(), qsizetype(name.size()));
+        QVERIFY(std::any_of(p->labels().begin(), p->labels().end(), [&full](const SliceLabel &l) {
+            QString shown = l.text;
+            shown.remove(QChar(0x2026));
+            return !shown.isEmpty() && full.startsWith(shown);
+        }));
+    }
+
     void followFlowSelectsTheOtherEndInView()
     {
         TimelineView view;
-        view.resize(1600, 1000);
-        view.show();
-        QVERIFY2(view.open(imported_, session_), qPrintable(view.errorString()));
-        QVERIFY(view.waitForDetails(60000));
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
         const Model *m = view.model();
         QVERIFY(!m->flows.empty());
         // A host launch → device task arrow: select the device task (a click's selection).
@@ -352,6 +535,34 @@ private Q_SLOTS:
         auto *timeline = w.findChild<TimelineView *>(QStringLiteral("timeline"));
         QVERIFY(timeline && timeline->isReadOnly());
 
+        // Renames are refused there, with the reason: F2 on the session opens no dialog,
+        // and the name in the project stays.
+        auto *explorer = w.findChild<ProjectExplorer *>();
+        QVERIFY(explorer && explorer->isReadOnly());
+        auto sessionName = [this] {
+            store::StoreError e = store::StoreError::None;
+            QString why;
+            auto project = store::Project::open(emulated_, store::Project::Mode::ReadOnly, &e, &why);
+            return project && !project->sessions().empty() ? project->sessions().front().info.name : QString();
+        };
+        const QString nameBefore = sessionName();
+        QVERIFY(!nameBefore.isEmpty());
+        QStringList refusals;
+        connect(explorer, &ProjectExplorer::renameFailed, this, [&refusals](const QString &m) { refusals << m; });
+        QVERIFY(!explorer->renameSession(1, QStringLiteral("renamed elsewhere")));
+        ExplorerSelection sel;
+        sel.projectPath = emulated_;
+        sel.sessionId = 1;
+        explorer->select(sel);
+        QCOMPARE(explorer->selection().sessionId, std::int64_t(1));
+        explorer->renameSelected();
+        QCOMPARE(refusals.size(), 2);
+        for (const QString &m : refusals)
+            QVERIFY2(m.contains(QStringLiteral("read-only")) && m.contains(QStringLiteral("another NPU Scope window")), qPrintable(m));
+        QVERIFY(!w.findChild<QInputDialog *>(QStringLiteral("renameSessionDialog")));
+        QVERIFY(explorer->waitForRenames(30000));
+        QCOMPARE(sessionName(), nameBefore);
+
         // Nothing is written from the read-only window: a mark is refused with a reason,
         // a layout change stays on screen only.
         TimelineView view;
@@ -362,6 +573,9 @@ private Q_SLOTS:
         const auto marksBefore = view.marks().size();
         QVERIFY(!view.addMark(view.model()->origin, view.model()->origin + 10, QStringLiteral("x")));
         QVERIFY(status.contains(QStringLiteral("read-only")));
+        status.clear();
+        QVERIFY(!view.removeMark(0)); // nor is one removed (Delete in the marks list)
+        QVERIFY(status.contains(QStringLiteral("read-only")) && status.contains(QStringLiteral("not removed")));
         view.setLanePinned(0, true);
         QVERIFY(view.waitForWrites(30000));
         TimelineView again;

@@ -4,7 +4,7 @@
 // the right-click menus.
 //
 //   ui_timeline_view                      the test (ctest)
-//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--tracks [--all-flows]] [--focus-last]   opens the view in a
+//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--tracks [--all-flows]] [--python] [--focus-last]   opens the view in a
 //                                         window to look at it (--tracks: counter lanes pinned, a flow selected)
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
@@ -796,6 +796,20 @@ int main(int argc, char **argv)
                 const TimeNs a = std::min(f.fromTs, f.toTs), b = std::max(f.fromTs, f.toTs);
                 v.setVisibleRange(a + m->origin - (b - a) * 2 - 20000, b + m->origin + (b - a) * 2 + 20000);
                 v.setAllFlowsShown(args.contains(QStringLiteral("--all-flows")));
+            }
+        }
+        if (args.contains(QStringLiteral("--python")) && v.waitForDetails(120000)) {
+            // A Python range with a flow to its device task selected, the window around both.
+            const auto *m = v.model();
+            for (const auto &f : m->flows) {
+                if (m->lanes[std::size_t(f.fromLane)].kind != ui::timeline::LaneKind::Python
+                    || m->lanes[std::size_t(f.toLane)].kind != ui::timeline::LaneKind::Stream)
+                    continue;
+                v.setLanePinned(f.toLane, true);
+                v.selectLaneEvent(f.fromLane, f.fromEvent);
+                const TimeNs a = std::min(f.fromTs, f.toTs), b = std::max(f.fromTs, f.toTs);
+                v.setVisibleRange(a + m->origin - (b - a) / 2 - 200000, b + m->origin + (b - a) / 2 + 200000);
+                break;
             }
         }
         return app.exec();

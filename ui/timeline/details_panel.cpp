@@ -214,6 +214,39 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
         }
         break;
     }
+    case LaneKind::Python: {
+        if (r >= m.pythonRanges.size())
+            break;
+        const auto &py = m.pythonRanges[r];
+        add(TimelineView::tr("Category"), str(py.category));
+        add(TimelineView::tr("pid"), QString::number(py.pid));
+        add(TimelineView::tr("tid"), QString::number(py.tid));
+        add(TimelineView::tr("Depth"), QString::number(l.id % kPythonDepths));
+        if (py.inputShapes)
+            add(TimelineView::tr("Input Shapes"), str(py.inputShapes));
+        if (py.inputTypes)
+            add(TimelineView::tr("Input Data Types"), str(py.inputTypes));
+        if (py.sequence >= 0)
+            add(TimelineView::tr("Sequence number"), QString::number(py.sequence));
+        if (py.fwdThread)
+            add(TimelineView::tr("Forward thread"), QString::number(py.fwdThread));
+        if (py.correlation)
+            add(TimelineView::tr("Correlation ID"), QString::number(py.correlation));
+        if (py.callStack) {
+            // One frame per child row (the source separates them with ';' and a line break).
+            QStringList frames;
+            for (const QString &f : str(py.callStack).split(QLatin1Char(';'), Qt::SkipEmptyParts))
+                if (const QString t = f.trimmed(); !t.isEmpty())
+                    frames << t;
+            auto *it = new QTreeWidgetItem(details_);
+            it->setText(0, TimelineView::tr("Call stack"));
+            it->setText(1, frames.value(0));
+            it->setToolTip(1, frames.join(QLatin1Char('\n')));
+            for (const QString &frame : frames)
+                (new QTreeWidgetItem(it))->setText(1, frame);
+        }
+        break;
+    }
     case LaneKind::AiCpu: {
         const auto &a = m.aiCpu[r];
         add(TimelineView::tr("Stream ID"), QString::number(a.streamId));

@@ -1,6 +1,7 @@
 #include "ui/timeline/flow_overlay.h"
 
 #include "core/analysis/timeline_lanes.h"
+#include "ui/timeline/python_lanes.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -23,7 +24,7 @@ bool laneKindOf(FlowLane l, LaneKind *out)
     case FlowLane::Hardware: *out = LaneKind::Stream; return true;
     case FlowLane::Cann: *out = LaneKind::Cann; return true;
     case FlowLane::Hccl: *out = LaneKind::Plane; return true;
-    case FlowLane::Python:
+    case FlowLane::Python: // placed by depth (resolveFlows)
     case FlowLane::Other: return false;
     }
     return false;
@@ -35,7 +36,25 @@ bool resolveFlows(Model *m, const TraceReader &reader, QString *message)
     std::map<std::tuple<int, std::uint16_t, std::uint32_t>, int> laneOf;
     for (std::size_t i = 0; i < m->lanes.size(); ++i)
         laneOf.emplace(std::make_tuple(int(m->lanes[i].kind), m->lanes[i].device, m->lanes[i].id), int(i));
+    // Python ends: the innermost range of the thread running at the end's time.
+    std::map<std::pair<std::uint16_t, std::uint32_t>, std::vector<int>> pythonLanes;
+    auto placePython = [&](const FlowEndRecord &e, int *lane, std::size_t *event, TimeNs *ts) {
+        auto it = pythonLanes.find({e.device, e.tid});
+        if (it == pythonLanes.end())
+            it = pythonLanes.emplace(std::make_pair(e.device, e.tid), pythonLanesOf(*m, e.device, e.tid)).first;
+        const TimeNs t = e.ts - m->origin;
+        for (auto d = it->second.rbegin(); d != it->second.rend(); ++d) {
+            if (analysis::timeline::eventAt(m->lanes[std::size_t(*d)].events, t, 0, event)) {
+                *lane = *d;
+                *ts = t;
+                return true;
+            }
+        }
+        return false;
+    };
     auto place = [&](const FlowEndRecord &e, int *lane, std::size_t *event, TimeNs *ts) {
+        if (e.lane == FlowLane::Python)
+            return placePython(e, lane, event, ts);
         LaneKind k;
         if (!laneKindOf(e.lane, &k))
             return false;
@@ -141,13 +160,20 @@ std::vector<std::size_t> flowsOf(const Model &m, int lane, std::size_t event)
 
 std::optional<FlowTarget> otherEnd(const Model &m, int lane, std::size_t event)
 {
+    // Leaving flows come first; of the arriving ones the latest source is the nearest hop
+    // (a device task's CANN launch rather than the Python op that queued it).
+    std::optional<FlowTarget> from;
+    TimeNs latest = 0;
     for (std::size_t i : flowsOf(m, lane, event)) {
         const FlowLink &f = m.flows[i];
         if (f.fromLane == lane && f.fromEvent == event)
             return FlowTarget{f.toLane, f.toEvent};
-        return FlowTarget{f.fromLane, f.fromEvent};
+        if (!from || f.fromTs > latest) {
+            from = FlowTarget{f.fromLane, f.fromEvent};
+            latest = f.fromTs;
+        }
     }
-    return std::nullopt;
+    return from;
 }
 
 int paintFlows(QPainter *p, const QRect &r, const FlowPaintState &s)

@@ -23,7 +23,8 @@ namespace npuscope::ui::timeline {
 
 // Places the stored flows on the model's lanes (after the lanes are sorted and finished):
 // fills m->flows (sorted by fromLane, fromEvent) and m->flowsUnplaced (an end on no lane of
-// the view, e.g. a Python thread, or no event at its time). False + message on a read error.
+// the view, or no event at its time). A Python end lands on the innermost range of its
+// thread running at its time. False + message on a read error.
 bool resolveFlows(Model *m, const TraceReader &reader, QString *message);
 
 // Links the same collective across ranks (after resolveFlows): the k-th collective of a
@@ -35,7 +36,9 @@ std::size_t addCollectiveFlows(Model *m);
 // Indexes into m.flows of the flows leaving or arriving at (lane, event).
 std::vector<std::size_t> flowsOf(const Model &m, int lane, std::size_t event);
 
-// The far end of the first flow at (lane, event): its lane and event.
+// The far end of a flow at (lane, event): the first leaving flow's target, else the
+// source of the arriving flow that left last (the nearest hop back: from a device task its
+// CANN launch, not the Python op that queued it).
 struct FlowTarget {
     int lane = -1;
     std::size_t event = 0;

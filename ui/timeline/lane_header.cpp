@@ -323,6 +323,7 @@ QString categoryName(std::uint8_t type)
     case CatFree: return TimelineView::tr("Free");
     case CatAiCpu: return TimelineView::tr("AI CPU op");
     case CatTx: return TimelineView::tr("msproftx");
+    case CatPython: return TimelineView::tr("Python range");
     default: return {};
     }
 }
@@ -381,6 +382,20 @@ std::vector<std::pair<QString, QRgb>> legendItems(const Model &m, const Palette 
             const auto s = m.string(op);
             items.emplace_back(QString::fromUtf8(s.data(), qsizetype(s.size())), palette.color(mode, 0, op));
         }
+    }
+    // Counter tracks in either mode: each series' line colour, named by its title (one
+    // entry per colour, as above).
+    for (const auto &l : m.lanes) {
+        if (l.kind != LaneKind::Counter || l.id >= m.counters.size())
+            continue;
+        const CounterSeries &c = m.counters[l.id];
+        const QRgb colour = counterColor(c).rgb();
+        const QString name = c.derived ? TimelineView::tr("%1 (counter)").arg(counterTitle(c)) : counterTitle(c);
+        auto same = std::find_if(items.begin(), items.end(), [colour](const auto &i) { return i.second == colour; });
+        if (same == items.end())
+            items.emplace_back(name, colour);
+        else if (!same->first.split(QStringLiteral(" / ")).contains(name))
+            same->first += QStringLiteral(" / ") + name;
     }
     return items;
 }

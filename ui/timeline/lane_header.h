@@ -95,7 +95,8 @@ private:
 QString categoryName(std::uint8_t type);
 
 // What the legend lists for the model in a colour mode: the task types drawn and the
-// other categories' colours, or the op types by total time.
+// other categories' colours, or the op types by total time; then the counter tracks'
+// line colours (in both modes).
 std::vector<std::pair<QString, QRgb>> legendItems(const Model &m, const Palette &palette, ColorMode mode);
 
 } // namespace npuscope::ui::timeline

@@ -14,7 +14,7 @@ namespace npuscope::ui::timeline {
 namespace {
 
 // Stable words, not enum values, so a reordered enum never scrambles a saved layout.
-const char *const kKindNames[] = {"cann", "stream", "steptrace", "commkernel", "plane", "overlap", "aicpu", "msproftx", "counter"};
+const char *const kKindNames[] = {"cann", "stream", "steptrace", "commkernel", "plane", "overlap", "aicpu", "msproftx", "counter", "python"};
 constexpr int kKinds = int(sizeof(kKindNames) / sizeof(kKindNames[0]));
 
 QString keyText(const LaneKey &k)

@@ -77,6 +77,15 @@ bool TimelineView::addMark(TimeNs start, TimeNs end, const QString &label)
     return marks_->add(start, end, label);
 }
 
+bool TimelineView::removeMark(int index)
+{
+    if (readOnly_) {
+        setStatus(tr("The project is open in another NPU Scope window: it is read-only here, the mark is not removed."), true);
+        return false;
+    }
+    return marks_->remove(index);
+}
+
 std::vector<store::TimelineMark> TimelineView::marks() const
 {
     return marks_->marks();

@@ -3,6 +3,7 @@
 #include "core/store/project.h"
 #include "ui/timeline/counter_track.h"
 #include "ui/timeline/flow_overlay.h"
+#include "ui/timeline/python_lanes.h"
 
 #include <QCoreApplication>
 
@@ -24,11 +25,12 @@ std::uint32_t clampDur(TimeNs d)
     return std::uint32_t(std::clamp<TimeNs>(d, 0, 0xffffffffLL));
 }
 
-// msprof order inside one device: CANN (sort 2), Ascend Hardware (3), AI CPU, HCCL (11),
+// msprof order inside one device: Python, CANN (sort 2), Ascend Hardware (3), AI CPU, HCCL (11),
 // Overlap Analysis (12), msproftx.
 int kindOrder(LaneKind k)
 {
     switch (k) {
+    case LaneKind::Python: return -1; // the framework's host side first, as MindStudio Insight shows it
     case LaneKind::Cann: return 0;
     case LaneKind::Stream: return 1;
     case LaneKind::StepTrace: return 2;
@@ -495,6 +497,8 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         }
     }
     if (cancel.load())
+        return false;
+    if (!addPythonLanes(m, *records, message))
         return false;
     addUtilisationSeries(m);
     if (!loadCounters(m, *records, message))

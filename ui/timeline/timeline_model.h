@@ -36,9 +36,15 @@ enum Category : std::uint8_t {
     CatFree,
     CatAiCpu,
     CatTx,
+    CatPython,        // a framework host range (torch_npu / MindSpore "Python" lane)
 };
 
-enum class LaneKind : std::uint8_t { Cann, Stream, StepTrace, CommKernel, Plane, Overlap, AiCpu, MsprofTx, Counter };
+enum class LaneKind : std::uint8_t { Cann, Stream, StepTrace, CommKernel, Plane, Overlap, AiCpu, MsprofTx, Counter, Python };
+
+// Python lanes (framework host ranges) nest: one lane per host thread and call depth, with
+// Lane::id = thread index on the device × kPythonDepths + depth (deeper ranges share the
+// last row).
+inline constexpr std::uint32_t kPythonDepths = 64;
 
 // A counter track (ui/timeline/counter_track.h): samples of one series in relative time,
 // each value holding until the next sample; NaN = unknown from that sample on.
@@ -105,6 +111,7 @@ struct Model {
     std::vector<CollectiveOpRecord> collectives;
     std::vector<HostRangeRecord> hostRanges;
     std::vector<AiCpuRecord> aiCpu;
+    std::vector<PythonRangeRecord> pythonRanges; // behind the Python lanes
 
     // Counter tracks (imported counters, the derived AI Core utilisation) by Lane::id of
     // the Counter lanes; flow arrows between events, sorted by fromLane, fromEvent.

@@ -44,6 +44,7 @@ QRgb Palette::typeColor(std::uint8_t type)
     case CatFree: return qRgb(0xd4, 0xd4, 0xd4);
     case CatAiCpu: return qRgb(0xcd, 0x92, 0x39); // an AI CPU op: the AI_CPU task colour
     case CatTx: return qRgb(0x4b, 0x4b, 0x4b);
+    case CatPython: return qRgb(0x9c, 0x6b, 0x30); // a framework host range
     default: return qRgb(0x80, 0x80, 0x80);
     }
 }

@@ -85,6 +85,9 @@ public:
     std::pair<TimeNs, TimeNs> selectedRange() const;     // {0,0} when none
     // Selects the task starting at `start` on (device, stream); false when there is none.
     bool selectTask(std::uint16_t device, std::uint32_t stream, TimeNs start);
+    // Selects event `event` of lane `lane` (any lane kind) and brings it into view; false
+    // when there is no such event.
+    bool selectLaneEvent(int lane, std::size_t event);
     // Clears the selected task and range (Esc).
     void clearSelection();
 
@@ -129,6 +132,8 @@ public:
     // Starts writing a mark into the project (off the GUI thread); false without a session.
     // The status line says when it is kept or why the project refused it.
     bool addMark(TimeNs start, TimeNs end, const QString &label);
+    // Removes the index-th mark (Delete in the marks list); refused when read-only.
+    bool removeMark(int index);
     std::vector<store::TimelineMark> marks() const;
     // Processes events until every mark and layout write is answered or msecs pass (tests).
     bool waitForWrites(int msecs);
