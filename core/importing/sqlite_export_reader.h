@@ -86,7 +86,11 @@ private:
         bool hostToDevice = false;
     };
     void loadConnectionCats(ImportContext &ctx);
+    void inferConnectionCats(ImportContext &ctx);
     const std::vector<Category> &categoriesOf(std::int64_t connection) const;
+    // A connection between two framework rows (enqueue → dequeue, forward → backward)
+    // starts at the earlier one: its start time, per connection id.
+    bool finishesLater(std::int64_t connection, TimeNs start) const;
     void accountTable(ImportContext &ctx, const std::string &table, std::int64_t rows);
     bool readCommunicationOps(ImportContext &ctx);
     bool readCannApi(ImportContext &ctx);
@@ -110,6 +114,7 @@ private:
     std::map<std::string, std::map<std::int64_t, std::string>> enums_;
     std::map<std::pair<const void *, std::int64_t>, StrId> enumStrs_;
     std::unordered_map<std::int64_t, std::vector<Category>> cats_;
+    std::unordered_map<std::int64_t, TimeNs> frameworkFirst_;
     bool catsLoaded_ = false;
     std::vector<int> pmuAt_;
     std::unordered_map<std::int64_t, int> pmuOfName_;

@@ -218,7 +218,8 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
                     for (const Category &cat : categoriesOf(conn))
                         if (!cat.hostToDevice)
                             ctx.batch().flowEnds.push_back({device, cat.str, cat.str, ctx.flowId(std::uint64_t(conn)),
-                                                            false, FlowLane::Python, r.tid, r.start});
+                                                            finishesLater(conn, r.start), FlowLane::Python, r.tid,
+                                                            r.start});
         learned.hostPid.try_emplace(device, r.pid);
         ctx.batch().pythonRanges.push_back(r);
         ++acc.imported;

@@ -86,6 +86,21 @@ MemImport importTo(const QString &path, MemoryTrace *trace)
     return r;
 }
 
+// Arrows by category: "complete" (both ends, start not after finish) and "loose" (one end).
+std::map<std::string, std::pair<int, int>> flowsByCategory(const MemoryTrace &t)
+{
+    std::map<std::string, std::pair<int, int>> out;
+    t.forEachFlow([&](const FlowRecord &f) {
+        auto &c = out[std::string(t.string(f.category))];
+        if (f.hasStart && f.hasFinish && f.start.ts <= f.finish.ts)
+            ++c.first;
+        else
+            ++c.second;
+        return true;
+    });
+    return out;
+}
+
 struct DeviceView {
     std::map<QString, int> tasksByType;
     // kernel tasks (joined to an op with a type): (op name, op type, accelerator core)
@@ -366,6 +381,43 @@ private slots:
             QCOMPARE(account(y, table), account(x, table));
         QCOMPARE(account(y, "TASK_PMU_INFO").section(QLatin1Char(' '), 0, 0).toInt(),
                  sqlCount(orig, "SELECT count(*) FROM TASK_PMU_INFO"));
+    }
+
+    // torch_npu writes no connectionCats (MindStudio Insight adds it; only rank 0 of the
+    // capture has it): the flows follow from where each connection id occurs, the same as
+    // the table says, and an enqueue or forward row starts the arrow its dequeue or
+    // backward row finishes.
+    void flowsWithoutConnectionCats()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString dir = tmp.filePath(QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT"));
+        QVERIFY(QDir().mkpath(dir));
+        const QString copy = dir + QStringLiteral("/ascend_pytorch_profiler_0.db");
+        QVERIFY(QFile::copy(rankDb(0), copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        QVERIFY(execSql(copy, QStringLiteral("DROP TABLE connectionCats;")));
+
+        MemoryTrace withTable, without, rank1;
+        const MemImport x = importTo(rankDb(0), &withTable);
+        const MemImport y = importTo(copy, &without);
+        const MemImport z = importTo(rankDb(1), &rank1);
+        QVERIFY2(x.ok && y.ok && z.ok, qPrintable(x.error + y.error + z.error));
+        const auto a = flowsByCategory(withTable), b = flowsByCategory(without), c = flowsByCategory(rank1);
+        QVERIFY(b == a);
+        // Every connection the table names is one complete arrow per finishing end.
+        const int queue = sqlCount(rankDb(0), "SELECT count(*) FROM connectionCats WHERE cat = 'async_task_queue'");
+        const int fwdbwd = sqlCount(rankDb(0), "SELECT count(*) FROM connectionCats WHERE cat = 'fwdbwd'");
+        QVERIFY(queue > 100 && fwdbwd > 10);
+        QCOMPARE(a.at("async_task_queue"), std::make_pair(queue, 0));
+        QCOMPARE(a.at("fwdbwd"), std::make_pair(fwdbwd, 0));
+        for (const char *cat : {"HostToDevice", "async_npu", "async_task_queue", "fwdbwd"}) {
+            QVERIFY2(a.count(cat) && a.at(cat).first > 0, cat);
+            // Rank 1's file has no table: its arrows are there all the same, complete.
+            QVERIFY2(c.count(cat) && c.at(cat).first > 0, cat);
+        }
+        QCOMPARE(c.at("async_task_queue").second, 0);
+        QCOMPARE(c.at("fwdbwd").second, 0);
     }
 
     void msprofDbFixture()
