@@ -3068,10 +3068,6 @@
         <translation>梯度分段索引</translation>
     </message>
     <message>
-        <source>HCCL tasks on the communication planes.</source>
-        <translation>通信平面上的 HCCL 任务。</translation>
-    </message>
-    <message>
         <source>communication plane</source>
         <translation>通信平面</translation>
     </message>
@@ -3738,6 +3734,34 @@
     <message>
         <source>longest task (ns)</source>
         <translation>最长任务（ns）</translation>
+    </message>
+    <message>
+        <source>HCCL tasks as stored: column blocks of up to 8192 tasks of one device, model and iteration, in recorded order (query hccl_tasks for plain rows).</source>
+        <translation>按存储形式保存的 HCCL 任务：每块最多 8192 个同一设备、模型和迭代的任务，按记录顺序排列（逐行查询请用 hccl_tasks）。</translation>
+    </message>
+    <message>
+        <source>block id (hccl_tasks.rowid = id * 65536 + the task&apos;s place in the block)</source>
+        <translation>块 ID（hccl_tasks.rowid = id * 65536 + 任务在块中的位置）</translation>
+    </message>
+    <message>
+        <source>earliest task start in the block (ns)</source>
+        <translation>块内最早的任务开始时间（ns）</translation>
+    </message>
+    <message>
+        <source>latest task end in the block (ns)</source>
+        <translation>块内最晚的任务结束时间（ns）</translation>
+    </message>
+    <message>
+        <source>tasks in the block</source>
+        <translation>块内的任务数</translation>
+    </message>
+    <message>
+        <source>the tasks, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
+        <translation>逐列以差分/变长整数编码的任务，带 CRC-32 校验（见 docs/storage.md）</translation>
+    </message>
+    <message>
+        <source>HCCL tasks on the communication planes, one row per task (a read-only virtual table of the SQL console over hccl_blocks; equality on session, device, model, iteration reads only those blocks).</source>
+        <translation>通信平面上的 HCCL 任务，每个任务一行（SQL 控制台基于 hccl_blocks 的只读虚拟表；对 session、device、model、iteration 的等值条件只读取相应的块）。</translation>
     </message>
 </context>
 <context>

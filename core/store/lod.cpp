@@ -127,7 +127,7 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
     struct { const char *lo; const char *hi; } others[] = {
         {"SELECT MIN(start) FROM host_ranges WHERE session = ?1", "SELECT MAX(start + duration) FROM host_ranges WHERE session = ?1"},
         {"SELECT MIN(start) FROM collectives WHERE session = ?1", "SELECT MAX(start + duration) FROM collectives WHERE session = ?1"},
-        {"SELECT MIN(start) FROM hccl_tasks WHERE session = ?1", "SELECT MAX(start + duration) FROM hccl_tasks WHERE session = ?1"},
+        {"SELECT MIN(first_start) FROM hccl_blocks WHERE session = ?1", "SELECT MAX(last_end) FROM hccl_blocks WHERE session = ?1"},
         {"SELECT MIN(timestamp) FROM aicpu WHERE session = ?1", "SELECT MAX(timestamp + total_time) FROM aicpu WHERE session = ?1"},
         {"SELECT MIN(fp_start) FROM step_traces WHERE session = ?1", "SELECT MAX(iteration_end) FROM step_traces WHERE session = ?1"},
         {"SELECT MIN(previous_iteration_end) FROM step_traces WHERE session = ?1 AND previous_iteration_end >= 0", nullptr},

@@ -21,7 +21,8 @@ inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 // 3: open task types as text, mixed block dims, per-session PMU columns (kStepV3).
 // 4: session-wide records of today's profilers: counters, flows, Python ranges, memory,
 //    communication statistics, step times, extra task columns (kStepV4).
-inline constexpr int kSchemaVersion = 4;
+// 5: HCCL tasks as CRC-checked column blocks in hccl_blocks (kStepV5, hccl_blocks.h).
+inline constexpr int kSchemaVersion = 5;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {

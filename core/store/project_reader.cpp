@@ -1,4 +1,5 @@
 // ProjectReader: one session's records, read back by iteration, device or whole.
+#include "core/store/hccl_blocks.h"
 #include "core/store/project_internal.h"
 #include "core/store/lod.h"
 #include "core/store/session_records.h"
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -322,34 +324,25 @@ bool ProjectReader::forEachCollective(const IterationKey &k, const CollectiveFn 
 
 bool ProjectReader::forEachHcclTask(const IterationKey &k, const HcclFn &fn) const
 {
+    // The iteration's blocks (one per writer batch, in recorded order), in the order of the
+    // other kinds: by start, stream and task id, ties in recorded order.
     Stmt s;
-    if (!d->prepareIter("SELECT plane, name, start, duration, notify_id, duration_estimated_us, stream, task_id, "
-                        "src_rank, dst_rank, transport_type, size_bytes, data_type, link_type, bandwidth_gbps "
-                        "FROM hccl_tasks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4 "
-                        "ORDER BY start, stream, task_id, rowid", k, &s))
+    if (!d->prepareIter("SELECT device, model, iteration, data FROM hccl_blocks "
+                        "WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4 ORDER BY id", k, &s))
         return false;
-    HcclTaskRecord r;
-    r.device = k.device;
-    r.modelId = k.modelId;
-    r.iteration = k.iteration;
-    return d->run(s, [&](sqlite3_stmt *q) {
-        r.plane = colU32(q, 0);
-        r.name = colU32(q, 1);
-        r.start = colI(q, 2);
-        r.duration = colI(q, 3);
-        r.notifyId = u64(colI(q, 4));
-        r.durationEstimatedUs = sqlite3_column_double(q, 5);
-        r.streamId = colU32(q, 6);
-        r.taskId = colU32(q, 7);
-        r.srcRank = colU32(q, 8);
-        r.dstRank = colU32(q, 9);
-        r.transportType = colU32(q, 10);
-        r.sizeBytes = u64(colI(q, 11));
-        r.dataType = colU32(q, 12);
-        r.linkType = colU32(q, 13);
-        r.bandwidthGBps = sqlite3_column_double(q, 14);
-        return fn(r);
+    std::vector<HcclTaskRecord> tasks;
+    bool damaged = false;
+    if (!d->run(s, [&](sqlite3_stmt *q) { return !(damaged = !detail::readHcclBlock(q, 0, &tasks)); }))
+        return false;
+    if (damaged)
+        return d->fail(SQLITE_CORRUPT);
+    std::stable_sort(tasks.begin(), tasks.end(), [](const HcclTaskRecord &a, const HcclTaskRecord &b) {
+        return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
     });
+    for (const HcclTaskRecord &h : tasks)
+        if (!fn(h))
+            break;
+    return true;
 }
 
 bool ProjectReader::forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const

@@ -106,33 +106,11 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
             noteKey(c.device, c.modelId, c.iteration);
         }
     }
-    {
-        sqlite3_stmt *s = insHccl.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const HcclTaskRecord &h : b.hcclTasks) {
-            sqlite3_bind_int64(s, 2, h.device);
-            sqlite3_bind_int64(s, 3, h.modelId);
-            sqlite3_bind_int64(s, 4, h.iteration);
-            sqlite3_bind_int64(s, 5, h.plane);
-            sqlite3_bind_int64(s, 6, h.name);
-            sqlite3_bind_int64(s, 7, h.start);
-            sqlite3_bind_int64(s, 8, h.duration);
-            sqlite3_bind_int64(s, 9, s64(h.notifyId));
-            sqlite3_bind_double(s, 10, h.durationEstimatedUs);
-            sqlite3_bind_int64(s, 11, h.streamId);
-            sqlite3_bind_int64(s, 12, h.taskId);
-            sqlite3_bind_int64(s, 13, h.srcRank);
-            sqlite3_bind_int64(s, 14, h.dstRank);
-            sqlite3_bind_int64(s, 15, h.transportType);
-            sqlite3_bind_int64(s, 16, s64(h.sizeBytes));
-            sqlite3_bind_int64(s, 17, h.dataType);
-            sqlite3_bind_int64(s, 18, h.linkType);
-            sqlite3_bind_double(s, 19, h.bandwidthGBps);
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-            noteKey(h.device, h.modelId, h.iteration);
-        }
-    }
+    // HCCL tasks as column blocks, one per (device, model, iteration, plane) of the batch.
+    if ((rc = detail::writeHcclBlocks(insHccl.get(), sid, b.hcclTasks)) != SQLITE_OK)
+        return rc;
+    for (const HcclTaskRecord &h : b.hcclTasks)
+        noteKey(h.device, h.modelId, h.iteration);
     return writeBatchRest(b, newKeys);
 }
 

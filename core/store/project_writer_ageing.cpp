@@ -59,11 +59,9 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
                     .i(s64(c.bytes)).i(c.segment).bytes
                 + RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.start).i(1 << 20).bytes);
     for (const HcclTaskRecord &h : b.hcclTasks)
-        add(KHccl, h.iteration, h.device, h.modelId,
-            RowSize().i(sid).i(h.device).i(h.modelId).i(h.iteration).i(h.plane).i(h.name).i(h.start).i(h.duration)
-                    .i(s64(h.notifyId)).real().i(h.streamId).i(h.taskId).i(h.srcRank).i(h.dstRank).i(h.transportType)
-                    .i(s64(h.sizeBytes)).i(h.dataType).i(h.linkType).real().bytes
-                + RowSize().i(sid).i(h.device).i(h.modelId).i(h.iteration).i(h.start).i(h.streamId).i(h.taskId).i(1 << 20).bytes);
+        // In a column block (hccl_blocks.h): deltas and small ids take a byte or two each,
+        // the duration and size their own width; ≈ 24 B per HCCL task on the bench's session.
+        add(KHccl, h.iteration, h.device, h.modelId, 16 + intBytes(h.duration) + intBytes(s64(h.sizeBytes)));
     for (const AiCpuRecord &a : b.aiCpu)
         add(KAiCpu, a.iteration, a.device, a.modelId,
             RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.streamId).i(a.taskId).i(a.node).i(a.timestamp)
@@ -132,7 +130,7 @@ int ProjectWriter::Impl::ageSlice(std::uint32_t iteration, Slice &slice, std::ui
         nullptr,
         "DELETE FROM tasks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
         "DELETE FROM collectives WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
-        "DELETE FROM hccl_tasks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+        "DELETE FROM hccl_blocks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
         nullptr,
         "DELETE FROM aicpu WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
         nullptr, // dp events: by device and time below

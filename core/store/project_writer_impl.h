@@ -3,6 +3,7 @@
 // ProjectWriter's state, shared by project_writer.cpp (recording) and
 // project_writer_ageing.cpp (size accounting and storage_limit ageing).
 
+#include "core/store/hccl_blocks.h"
 #include "core/store/lod.h"
 #include "core/store/project_internal.h"
 #include "core/store/session_records.h"
@@ -98,10 +99,7 @@ struct ProjectWriter::Impl {
             {&insPmu, "INSERT INTO task_pmu(task, pmu) VALUES(?1,?2)"},
             {&insCollective, "INSERT INTO collectives(session, device, model, iteration, name, op_type, start, "
                              "duration, bytes, segment) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"},
-            {&insHccl, "INSERT INTO hccl_tasks(session, device, model, iteration, plane, name, start, duration, "
-                       "notify_id, duration_estimated_us, stream, task_id, src_rank, dst_rank, transport_type, "
-                       "size_bytes, data_type, link_type, bandwidth_gbps) "
-                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19)"},
+            {&insHccl, detail::kInsertHcclBlock},
             {&insStep, "INSERT INTO step_traces(session, device, model, iteration, fp_start, bp_end, iteration_end, "
                        "previous_iteration_end) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)"},
             {&insReduce, "INSERT INTO step_reduces(step, idx, start, end) VALUES(?1,?2,?3,?4)"},

@@ -1,5 +1,7 @@
 #include "core/store/schema.h"
 
+#include "core/store/hccl_blocks.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <algorithm>
@@ -468,9 +470,32 @@ CREATE TABLE task_attrs(
 CREATE INDEX task_attrs_by_task ON task_attrs(session, device, stream, start);
 )SQL";
 
+// Schema 5 (issue 20): HCCL tasks as column blocks (hccl_blocks.h). One row per (device,
+// model, iteration) and writer batch holds up to 8192 tasks (every plane) encoded by
+// encodeHcclBlock (CRC-checked); the key and the block's time span are plain columns so
+// the readers select and the timeline bounds its extent without decoding. The step's
+// code (migrateHcclTasksToBlocks) moves the rows of hccl_tasks over in recorded order and
+// drops that table with its index; in SQL, `hccl_tasks` stays as a virtual table of plain
+// rows on the SQL console's connection.
+constexpr const char *kStepV5 = R"SQL(
+CREATE TABLE hccl_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    first_start INTEGER NOT NULL,
+    last_end INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX hccl_blocks_by_iteration ON hccl_blocks(session, device, model, iteration);
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
+    int (*code)(const Db &) = nullptr; // runs after `sql`, in the same transaction
 };
 
 // Append new steps here (from = 1, 2, ...) and bump kSchemaVersion.
@@ -479,6 +504,7 @@ constexpr MigrationStep kSteps[] = {
     {1, kStepV2},
     {2, kStepV3},
     {3, kStepV4},
+    {4, kStepV5, migrateHcclTasksToBlocks},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");
@@ -504,6 +530,8 @@ int migrate(const Db &db, int fromVersion, QString *failedStep, int toVersion)
         if (s.from < fromVersion || s.from >= toVersion)
             continue;
         rc = db.exec(s.sql);
+        if (rc == SQLITE_OK && s.code)
+            rc = s.code(db);
         if (rc != SQLITE_OK)
             return fail(rc, s.from);
     }

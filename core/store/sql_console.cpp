@@ -1,4 +1,5 @@
 #include "core/store/sql_console.h"
+#include "core/store/hccl_blocks.h"
 #include "core/store/sqlite_db.h"
 
 #include "core/store/project.h"
@@ -171,6 +172,15 @@ bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check
         if (error)
             *error = Ctx::tr("The project %1 cannot be opened for SQL queries: %2.")
                          .arg(projectPath, QString::fromUtf8(db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+        sqlite3_close_v2(db);
+        return false;
+    }
+    // The plain-row tables over the column blocks (hccl_tasks over hccl_blocks): eponymous
+    // virtual tables of this connection only, read-only, nothing of them in the file.
+    if (detail::registerRecordTables(db) != SQLITE_OK) {
+        if (error)
+            *error = Ctx::tr("The project %1 cannot be opened for SQL queries: %2.")
+                         .arg(projectPath, QString::fromUtf8(sqlite3_errmsg(db)));
         sqlite3_close_v2(db);
         return false;
     }

@@ -435,6 +435,8 @@ void encodeHcclBlock(const HcclTaskRecord *const *t, std::size_t n, std::vector<
         putVarint(o, t[i]->linkType);
     for (std::size_t i = 0; i < n; ++i)
         putVarint(o, t[i]->sizeBytes);
+    for (std::size_t i = 0; i < n; ++i)
+        putVarint(o, t[i]->plane);
     const std::size_t tagAt = o.size();
     o.resize(o.size() + n, 0);
     std::uint64_t lastEst = 0, lastBw = 0;
@@ -448,14 +450,14 @@ void encodeHcclBlock(const HcclTaskRecord *const *t, std::size_t n, std::vector<
 }
 
 bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
-                     std::uint32_t iteration, std::uint32_t plane, std::vector<HcclTaskRecord> *out)
+                     std::uint32_t iteration, std::vector<HcclTaskRecord> *out)
 {
     if (!checkFrame(data, size))
         return false;
     Reader r{data + 1, data + size - 4};
     const std::uint64_t n = r.varint();
-    // At least one byte in each of the 15 per-task columns (tags included).
-    if (!r.ok || n > size / 15)
+    // At least one byte in each of the 16 per-task columns (tags included).
+    if (!r.ok || n > size / 16)
         return false;
     const std::size_t first = out->size();
     out->resize(first + std::size_t(n));
@@ -465,7 +467,6 @@ bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t 
         t[i].device = device;
         t[i].modelId = model;
         t[i].iteration = iteration;
-        t[i].plane = plane;
         acc += std::uint64_t(r.svarint());
         t[i].start = TimeNs(acc);
     }
@@ -500,6 +501,8 @@ bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t 
         t[i].linkType = StrId(r.varint());
     for (std::size_t i = 0; i < n; ++i)
         t[i].sizeBytes = r.varint();
+    for (std::size_t i = 0; i < n; ++i)
+        t[i].plane = std::uint32_t(r.varint());
     if (std::size_t(r.end - r.p) < n)
         r.ok = false;
     const unsigned char *tags = r.ok ? r.p : nullptr;

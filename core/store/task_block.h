@@ -48,14 +48,16 @@ void encodeTaskBlock(const std::vector<TaskRecord> &tasks, std::vector<unsigned 
 bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
                      std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out);
 
-// HCCL tasks the same way, keyed by (device, model, iteration, plane): start as a delta,
-// duration, notify id / stream / task id as deltas, ranks (dst + 1, so "none" is 0), the
-// three type StrIds, size, and the two doubles (estimated µs, bandwidth) as "three-decimal"
-// k or bits XOR the previous value (one tag byte per task: bit 0, bit 1). Same framing:
-// version byte, count, columns, CRC-32.
+// HCCL tasks the same way, keyed by (device, model, iteration): start as a delta, duration,
+// notify id / stream / task id as deltas, ranks (dst + 1, so "none" is 0), the name and
+// three type StrIds, size, plane, and the two doubles (estimated µs, bandwidth) as
+// "three-decimal" k or bits XOR the previous value (one tag byte per task: bit 0, bit 1).
+// The plane is a column, not part of the key, so one block keeps a batch's tasks of an
+// iteration in recorded order across planes. Same framing: version byte, count, columns,
+// CRC-32.
 void encodeHcclBlock(const HcclTaskRecord *const *tasks, std::size_t n, std::vector<unsigned char> *out);
 bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
-                     std::uint32_t iteration, std::uint32_t plane, std::vector<HcclTaskRecord> *out);
+                     std::uint32_t iteration, std::vector<HcclTaskRecord> *out);
 
 // The task count of a well-formed block without decoding it (0 when malformed).
 std::size_t taskBlockCount(const unsigned char *data, std::size_t size);

@@ -1,5 +1,6 @@
 // TimelineStore: the timeline's reads of a session (summary, tasks, look-ups, the small
 // tables), its marks and lane layouts.
+#include "core/store/hccl_blocks.h"
 #include "core/store/lod_internal.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/schema.h"
@@ -173,75 +174,72 @@ bool TimelineStore::scanHcclTasks(const std::function<bool(const HcclTaskRow &)>
 {
     sqlite3 *db = d->db.get();
     sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT rowid, device, plane, name, start, duration FROM hccl_tasks NOT INDEXED WHERE session = ?1",
+    if (sqlite3_prepare_v2(db, "SELECT id, device, model, iteration, data FROM hccl_blocks NOT INDEXED WHERE session = ?1",
                            -1, &s, nullptr) != SQLITE_OK) {
         d->error = sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
         return false;
     }
     sqlite3_bind_int64(s, 1, d->session);
     int rc;
-    HcclTaskRow r{};
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        r.rowid = sqlite3_column_int64(s, 0);
-        r.device = std::uint16_t(sqlite3_column_int64(s, 1));
-        r.plane = std::uint32_t(sqlite3_column_int64(s, 2));
-        r.name = StrId(sqlite3_column_int64(s, 3));
-        r.start = sqlite3_column_int64(s, 4);
-        r.duration = sqlite3_column_int64(s, 5);
-        if (!fn(r)) {
-            rc = SQLITE_DONE;
+    std::vector<HcclTaskRecord> block;
+    bool stopped = false;
+    while (!stopped && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+        block.clear();
+        if (!detail::readHcclBlock(s, 1, &block)) {
+            rc = SQLITE_CORRUPT;
             break;
         }
+        const std::int64_t id = sqlite3_column_int64(s, 0);
+        for (std::size_t i = 0; i < block.size(); ++i) {
+            const HcclTaskRecord &h = block[i];
+            const HcclTaskRow r{detail::hcclRowId(id, i), h.device, h.plane, h.name, h.start, h.duration};
+            if (!fn(r)) {
+                stopped = true;
+                break;
+            }
+        }
     }
+    if (stopped)
+        rc = SQLITE_DONE;
     const bool ok = rc == SQLITE_DONE;
     if (!ok)
-        d->error = sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
+        d->error = rc == SQLITE_CORRUPT ? detail::messageFromCode(rc, d->path, QString())
+                                        : sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
     sqlite3_finalize(s);
     return ok;
 }
 
 bool TimelineStore::findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const
 {
-    if (!d->findHccl && d->db.prepare("SELECT device, model, iteration, plane, name, start, duration, notify_id, "
-                                      "duration_estimated_us, stream, task_id, src_rank, dst_rank, transport_type, size_bytes, "
-                                      "data_type, link_type, bandwidth_gbps FROM hccl_tasks WHERE rowid = ?1 AND session = ?2",
-                                      &d->findHccl, true) != SQLITE_OK) {
+    if (!d->findHccl && d->db.prepare("SELECT device, model, iteration, data FROM hccl_blocks "
+                                      "WHERE id = ?1 AND session = ?2", &d->findHccl, true) != SQLITE_OK) {
         d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the HCCL task"));
         return false;
     }
     sqlite3_stmt *q = d->findHccl.get();
     sqlite3_reset(q);
-    sqlite3_bind_int64(q, 1, rowid);
+    sqlite3_bind_int64(q, 1, rowid >= 0 ? rowid / 65536 : -1);
     sqlite3_bind_int64(q, 2, d->session);
     const int rc = sqlite3_step(q);
+    std::vector<HcclTaskRecord> block;
+    const std::size_t index = rowid >= 0 ? std::size_t(rowid % 65536) : 0;
     if (rc != SQLITE_ROW) {
         d->error = rc == SQLITE_DONE ? Ctx::tr("The HCCL task is no longer in the project.")
                                      : sqlMessage(d->db.get(), Ctx::tr("Looking up the HCCL task"));
         sqlite3_reset(q);
         return false;
     }
-    HcclTaskRecord r;
-    auto I = [&](int i) { return sqlite3_column_int64(q, i); };
-    r.device = std::uint16_t(I(0));
-    r.modelId = std::uint32_t(I(1));
-    r.iteration = std::uint32_t(I(2));
-    r.plane = std::uint32_t(I(3));
-    r.name = StrId(I(4));
-    r.start = I(5);
-    r.duration = I(6);
-    r.notifyId = std::uint64_t(I(7));
-    r.durationEstimatedUs = sqlite3_column_double(q, 8);
-    r.streamId = std::uint32_t(I(9));
-    r.taskId = std::uint32_t(I(10));
-    r.srcRank = std::uint32_t(I(11));
-    r.dstRank = std::uint32_t(I(12));
-    r.transportType = StrId(I(13));
-    r.sizeBytes = std::uint64_t(I(14));
-    r.dataType = StrId(I(15));
-    r.linkType = StrId(I(16));
-    r.bandwidthGBps = sqlite3_column_double(q, 17);
+    if (!detail::readHcclBlock(q, 0, &block)) {
+        d->error = detail::messageFromCode(SQLITE_CORRUPT, d->path, QString());
+        sqlite3_reset(q);
+        return false;
+    }
     sqlite3_reset(q);
-    *out = r;
+    if (index >= block.size()) {
+        d->error = Ctx::tr("The HCCL task is no longer in the project.");
+        return false;
+    }
+    *out = block[index];
     return true;
 }
 

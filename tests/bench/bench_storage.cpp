@@ -333,9 +333,10 @@ struct BlockBytes : RecordSink {
             blockBytes += buf.size() + 16;
             ++blocks;
         }
-        std::map<std::tuple<std::uint16_t, std::uint32_t, std::uint32_t, std::uint32_t>, std::vector<const HcclTaskRecord *>> planes;
+        // As hccl_blocks stores them: one block per (device, model, iteration) of a batch.
+        std::map<std::tuple<std::uint16_t, std::uint32_t, std::uint32_t>, std::vector<const HcclTaskRecord *>> planes;
         for (const HcclTaskRecord &h : b.hcclTasks)
-            planes[{h.device, h.modelId, h.iteration, h.plane}].push_back(&h);
+            planes[{h.device, h.modelId, h.iteration}].push_back(&h);
         for (const auto &k : planes) {
             store::detail::encodeHcclBlock(k.second.data(), k.second.size(), &buf);
             hcclBytes += buf.size() + 16;

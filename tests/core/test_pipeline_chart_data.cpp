@@ -7,6 +7,7 @@
 #include "core/analysis/chart_data.h"
 #include "tests/test_record.h"
 #include "core/options/profiling_options.h"
+#include "core/store/hccl_blocks.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
 
@@ -37,7 +38,11 @@ bool record(const QString &path, const QByteArray &options, int devices, int ite
 
 struct Sql {
     sqlite3 *db = nullptr;
-    explicit Sql(const QString &path) { sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr); }
+    explicit Sql(const QString &path)
+    {
+        sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+        store::detail::registerRecordTables(db); // plain hccl_tasks rows, as the SQL console has them
+    }
     ~Sql() { sqlite3_close(db); }
     template <typename F>
     bool rows(const QByteArray &sql, F &&f)

@@ -236,7 +236,7 @@ private slots:
             h.device = 2;
             h.modelId = 1;
             h.iteration = 9;
-            h.plane = 3;
+            h.plane = 3 + std::uint32_t(i % 3 == 0); // planes interleave within a block
             h.name = StrId(1 + rng() % 4);
             h.start = t0;
             h.duration = 500 + TimeNs(rng() % 90000);
@@ -261,7 +261,7 @@ private slots:
         encodeHcclBlock(ptrs.data(), ptrs.size(), &bytes);
         qInfo("HCCL block: %zu tasks, %zu bytes, %.1f B/task", in.size(), bytes.size(), double(bytes.size()) / double(in.size()));
         std::vector<HcclTaskRecord> out;
-        QVERIFY(decodeHcclBlock(bytes.data(), bytes.size(), 2, 1, 9, 3, &out));
+        QVERIFY(decodeHcclBlock(bytes.data(), bytes.size(), 2, 1, 9, &out));
         QCOMPARE(out.size(), in.size());
         auto dbits = [](double d) {
             std::uint64_t b;
@@ -282,12 +282,12 @@ private slots:
             std::vector<unsigned char> bad = bytes;
             bad[i] ^= static_cast<unsigned char>(1u << (i % 8));
             std::vector<HcclTaskRecord> o;
-            QVERIFY(!decodeHcclBlock(bad.data(), bad.size(), 2, 1, 9, 3, &o));
+            QVERIFY(!decodeHcclBlock(bad.data(), bad.size(), 2, 1, 9, &o));
             QVERIFY(o.empty());
         }
         for (std::size_t n = 0; n < bytes.size(); n += 7) {
             std::vector<HcclTaskRecord> o;
-            QVERIFY(!decodeHcclBlock(bytes.data(), n, 2, 1, 9, 3, &o));
+            QVERIFY(!decodeHcclBlock(bytes.data(), n, 2, 1, 9, &o));
         }
     }
 

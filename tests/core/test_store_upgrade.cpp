@@ -9,6 +9,7 @@
 
 #include "core/store/lod.h"
 #include "core/store/project.h"
+#include "core/store/sql_console.h"
 #include "tests/test_files.h"
 
 #include <QCryptographicHash>
@@ -21,7 +22,9 @@
 #include <QTest>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <atomic>
+#include <tuple>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -329,6 +332,77 @@ private Q_SLOTS:
             return reader->string(t.type) == nine[t.kind % 9];
         }));
         QCOMPARE(scanned, before);
+    }
+
+    // Schema 5 stores HCCL tasks as column blocks: every row of the fixture's hccl_tasks
+    // comes back field for field, in the order the schema-4 reader gave (start, stream,
+    // task id, then rowid), from the reader and from the SQL console's plain rows.
+    void hcclTasksBecomeBlocksFieldForField()
+    {
+        const QString p = dir_.filePath(QStringLiteral("v2-hccl.npuscope"));
+        QVERIFY(QFile::copy(kFixtureV2, p));
+        QVERIFY(QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner));
+        const QByteArray original = fileHash(p);
+        const char *cols = "device || ' ' || model || ' ' || iteration || ' ' || plane || ' ' || name || ' ' || start "
+                           "|| ' ' || duration || ' ' || notify_id || ' ' || hex(CAST(duration_estimated_us AS TEXT)) || ' ' "
+                           "|| stream || ' ' || task_id || ' ' || src_rank || ' ' || dst_rank || ' ' || transport_type "
+                           "|| ' ' || size_bytes || ' ' || data_type || ' ' || link_type || ' ' || hex(CAST(bandwidth_gbps AS TEXT))";
+        const QByteArray beforeSql = QByteArray("SELECT group_concat(r, char(10)) FROM (SELECT ") + cols
+                                     + " AS r FROM hccl_tasks ORDER BY session, device, model, iteration, start, stream, task_id, rowid)";
+        const QByteArray before = rawText(p, beforeSql.constData());
+        const int rows = rawText(p, "SELECT count(*) FROM hccl_tasks").toInt();
+        QVERIFY(rows > 50); // 88 in the fixture
+
+        StoreError err = StoreError::None;
+        QString msg;
+        UpgradeResult r;
+        QVERIFY2(Project::upgrade(p, &r, &err, &msg), qPrintable(msg));
+        QCOMPARE(r.fromVersion, 2);
+        QCOMPARE(fileHash(r.backupPath), original);
+        QCOMPARE(rawText(p, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'hccl_tasks%'"), QByteArray("0"));
+        QCOMPARE(rawText(p, "SELECT SUM(n) FROM hccl_blocks").toInt(), rows);
+        QCOMPARE(rawText(p, "PRAGMA integrity_check"), QByteArray("ok"));
+
+        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        auto reader = project->session(project->sessions().front().id, &msg);
+        QVERIFY2(reader, qPrintable(msg));
+        std::vector<IterationKey> keys = reader->iterations();
+        std::sort(keys.begin(), keys.end(), [](const IterationKey &a, const IterationKey &b) {
+            return std::tie(a.device, a.modelId, a.iteration) < std::tie(b.device, b.modelId, b.iteration);
+        });
+        QStringList after;
+        // The same text SQLite made of the doubles above, from the values read back.
+        auto realText = [](double v) {
+            sqlite3 *db = nullptr;
+            sqlite3_open(":memory:", &db);
+            sqlite3_stmt *s = nullptr;
+            sqlite3_prepare_v2(db, "SELECT hex(CAST(?1 AS TEXT))", -1, &s, nullptr);
+            sqlite3_bind_double(s, 1, v);
+            sqlite3_step(s);
+            const QString t = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0)));
+            sqlite3_finalize(s);
+            sqlite3_close(db);
+            return t;
+        };
+        for (const IterationKey &k : keys)
+            QVERIFY2(reader->forEachHcclTask(k, [&](const HcclTaskRecord &h) {
+                after << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15 %16 %17 %18")
+                             .arg(h.device).arg(h.modelId).arg(h.iteration).arg(h.plane).arg(h.name).arg(h.start)
+                             .arg(h.duration).arg(std::int64_t(h.notifyId)).arg(realText(h.durationEstimatedUs))
+                             .arg(h.streamId).arg(h.taskId).arg(h.srcRank).arg(h.dstRank).arg(h.transportType)
+                             .arg(std::int64_t(h.sizeBytes)).arg(h.dataType).arg(h.linkType).arg(realText(h.bandwidthGBps));
+                return true;
+            }), qPrintable(reader->errorString()));
+        QCOMPARE(after.size(), rows);
+        QCOMPARE(after.join(QLatin1Char('\n')), QString::fromUtf8(before));
+
+        // The SQL console still answers the schema-4 query with the same rows.
+        SqlConsole c;
+        QVERIFY2(c.open(p, &msg), qPrintable(msg));
+        SqlConsole::Result res;
+        QVERIFY2(c.run(QString::fromUtf8(beforeSql), &res, &msg), qPrintable(msg));
+        QCOMPARE(res.rows.at(0).at(0).toString(), QString::fromUtf8(before));
     }
 
     void upgradeRefusesWhatOpenRefuses()

@@ -3,6 +3,7 @@
 // over the project with a connection of the test's own.
 
 #include "core/options/profiling_options.h"
+#include "core/store/hccl_blocks.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "tests/test_record.h"
@@ -32,6 +33,8 @@ struct Sql {
     explicit Sql(const QString &path)
     {
         sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+        // Plain rows of the block-stored kinds (hccl_tasks), as the SQL console has them.
+        store::detail::registerRecordTables(db);
         // The view writes marks and lane layouts on a worker: a read may meet one committing.
         sqlite3_busy_timeout(db, 10000);
     }

@@ -1,0 +1,376 @@
+// HCCL tasks stored as column blocks (schema 5, hccl_blocks.h): the writer's blocks read
+// back field for field through every reader (ProjectReader, TimelineStore, the SQL
+// console's plain-row `hccl_tasks`), an iteration larger than a block splits and keeps its
+// order, and damage to the pages of hccl_blocks — leaf pages, overflow pages, one flipped
+// byte inside a block — is a read error in every reader, never a crash or a wrong answer.
+#include "core/store/hccl_blocks.h"
+#include "core/store/lod.h"
+#include "core/store/project.h"
+#include "core/store/sql_console.h"
+#include "test_store_fixture.h"
+#include "tests/test_files.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <cstring>
+#include <sqlite3.h>
+
+using namespace npuscope;
+using namespace npuscope::store;
+using storetest::Generator;
+
+namespace {
+
+// Every field of a record as text (doubles by their bits), to compare records as values.
+QString fields(const HcclTaskRecord &h)
+{
+    std::uint64_t est = 0, bw = 0;
+    std::memcpy(&est, &h.durationEstimatedUs, 8);
+    std::memcpy(&bw, &h.bandwidthGBps, 8);
+    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15 %16 %17 %18")
+        .arg(h.device).arg(h.modelId).arg(h.iteration).arg(h.plane).arg(h.name).arg(h.start).arg(h.duration)
+        .arg(h.notifyId).arg(est).arg(h.streamId).arg(h.taskId).arg(h.srcRank).arg(h.dstRank).arg(h.transportType)
+        .arg(h.sizeBytes).arg(h.dataType).arg(h.linkType).arg(bw);
+}
+
+QString record(const QString &path, Generator &g, const std::vector<RecordBatch> &batches)
+{
+    auto w = ProjectWriter::create(path, nullptr, nullptr);
+    if (!w)
+        return QStringLiteral("no writer");
+    const SessionInfo info = g.info();
+    if (!w->begin(info))
+        return w->errorString();
+    for (const RecordBatch &b : batches)
+        if (!w->write(b))
+            return w->errorString();
+    if (!w->end(SessionStatus::Complete, g.endDevices(info)))
+        return w->errorString();
+    return {};
+}
+
+std::int64_t scalar(const QString &path, const char *sql)
+{
+    sqlite3 *db = nullptr;
+    std::int64_t v = -1;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+            v = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(db);
+    return v;
+}
+
+// Flips one bit in the middle of the data of block `id`, as another program writing the
+// file would (the pages stay well-formed: only our checksum can tell).
+bool flipBlockByte(const QString &path, std::int64_t id)
+{
+    sqlite3 *db = nullptr;
+    bool ok = false;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        std::vector<unsigned char> data;
+        if (sqlite3_prepare_v2(db, "SELECT data FROM hccl_blocks WHERE id = ?1", -1, &s, nullptr) == SQLITE_OK) {
+            sqlite3_bind_int64(s, 1, id);
+            if (sqlite3_step(s) == SQLITE_ROW) {
+                const auto *p = static_cast<const unsigned char *>(sqlite3_column_blob(s, 0));
+                data.assign(p, p + sqlite3_column_bytes(s, 0));
+            }
+        }
+        sqlite3_finalize(s);
+        if (data.size() > 8) {
+            data[data.size() / 2] ^= 0x10;
+            if (sqlite3_prepare_v2(db, "UPDATE hccl_blocks SET data = ?2 WHERE id = ?1", -1, &s, nullptr) == SQLITE_OK) {
+                sqlite3_bind_int64(s, 1, id);
+                sqlite3_bind_blob(s, 2, data.data(), int(data.size()), SQLITE_TRANSIENT);
+                ok = sqlite3_step(s) == SQLITE_DONE && sqlite3_changes(db) == 1;
+            }
+            sqlite3_finalize(s);
+        }
+    }
+    sqlite3_close(db);
+    return ok;
+}
+
+std::vector<qint64> pagesOf(const QString &path, const char *type, int *pageSize)
+{
+    std::vector<qint64> pages;
+    sqlite3 *db = nullptr;
+    *pageSize = 0;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) FROM dbstat "
+                                   "WHERE name = 'hccl_blocks' AND pagetype = ?1 ORDER BY pageno", -1, &s, nullptr) == SQLITE_OK) {
+            sqlite3_bind_text(s, 1, type, -1, SQLITE_STATIC);
+            while (sqlite3_step(s) == SQLITE_ROW) {
+                pages.push_back(sqlite3_column_int64(s, 0));
+                *pageSize = sqlite3_column_int(s, 1);
+            }
+        }
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(db);
+    return pages;
+}
+
+struct Reads {
+    bool reader = true, timeline = true, console = true;
+    QString readerWhy, timelineWhy, consoleWhy;
+    StoreError consoleError = StoreError::None;
+};
+
+// Every HCCL read of session 1 through each reader.
+Reads readEverything(const QString &path)
+{
+    Reads r;
+    StoreError e{};
+    QString m;
+    auto p = Project::open(path, Project::Mode::ReadOnly, &e, &m, Project::Check::Auto);
+    if (!p) {
+        r.reader = r.timeline = r.console = false;
+        r.readerWhy = r.timelineWhy = r.consoleWhy = m;
+        return r;
+    }
+    auto reader = p->session(1, &m);
+    if (!reader) {
+        r.reader = false;
+        r.readerWhy = m;
+    } else {
+        for (const IterationKey &k : reader->iterations())
+            if (!reader->forEachHcclTask(k, [](const HcclTaskRecord &) { return true; })) {
+                r.reader = false;
+                r.readerWhy = reader->errorString();
+                break;
+            }
+    }
+    auto t = TimelineStore::open(path, 1, &e, &m);
+    if (!t) {
+        r.timeline = false;
+        r.timelineWhy = m;
+    } else if (!t->scanHcclTasks([](const HcclTaskRow &) { return true; })) {
+        r.timeline = false;
+        r.timelineWhy = t->errorString();
+    }
+    SqlConsole c;
+    SqlConsole::Result res;
+    // Opened as a cleanly closed file is (no page scan: the default Full check would find
+    // damaged pages at open), so the query is what meets the damage.
+    if (!c.open(path, &r.consoleWhy, Project::Check::Auto) || !c.run(QStringLiteral("SELECT COUNT(*), TOTAL(size_bytes) FROM hccl_tasks"), &res, &r.consoleWhy)) {
+        r.console = false;
+        r.consoleError = c.lastError();
+    }
+    return r;
+}
+
+bool saysDamaged(const QString &why)
+{
+    return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
+}
+
+} // namespace
+
+class StoreHcclBlocksTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+private Q_SLOTS:
+    void everyReaderReadsTheBlocksFieldForField()
+    {
+        const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
+        Generator g(21, 3);
+        const std::vector<RecordBatch> batches{g.batch(1, 1, 3), g.batch(7, 1, 2), g.batch(1, 4, 2)};
+        QString why = record(path, g, batches);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        const std::int64_t n = std::int64_t(g.all.hcclTasks.size());
+        QVERIFY(n > 0);
+        // One block per (device, model, iteration) of a batch, every task in one.
+        QCOMPARE(scalar(path, "SELECT SUM(n) FROM hccl_blocks"), n);
+        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM hccl_blocks"), std::int64_t(3 * (3 + 2 + 2)));
+        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'hccl_tasks'"), std::int64_t(0));
+
+        std::vector<QString> expected;
+        for (const HcclTaskRecord &h : g.all.hcclTasks)
+            expected.push_back(fields(h));
+        std::sort(expected.begin(), expected.end());
+
+        // The timeline's rows name tasks findHcclTask returns whole.
+        auto t = TimelineStore::open(path, 1, nullptr, &why);
+        QVERIFY2(t, qPrintable(why));
+        std::vector<QString> viaTimeline;
+        std::vector<std::int64_t> rowids;
+        QVERIFY2(t->scanHcclTasks([&](const HcclTaskRow &r) {
+            HcclTaskRecord h;
+            if (!t->findHcclTask(r.rowid, &h) || h.start != r.start || h.duration != r.duration || h.plane != r.plane
+                || h.name != r.name || h.device != r.device)
+                return false;
+            viaTimeline.push_back(fields(h));
+            rowids.push_back(r.rowid);
+            return true;
+        }), qPrintable(t->errorString()));
+        std::sort(viaTimeline.begin(), viaTimeline.end());
+        QCOMPARE(viaTimeline, expected);
+        HcclTaskRecord none;
+        QVERIFY(!t->findHcclTask(rowids.back() + 1, &none)); // past the block's last task
+        QVERIFY(!t->findHcclTask(-5, &none));
+
+        // The SQL console's plain rows: the same tasks, the same rowids, constraints honoured.
+        SqlConsole c;
+        QVERIFY2(c.open(path, &why), qPrintable(why));
+        SqlConsole::Result res;
+        QVERIFY2(c.run(QStringLiteral("SELECT device, model, iteration, plane, name, start, duration, notify_id, "
+                                      "duration_estimated_us, stream, task_id, src_rank, dst_rank, transport_type, "
+                                      "size_bytes, data_type, link_type, bandwidth_gbps, rowid, session FROM hccl_tasks"),
+                       &res, &why), qPrintable(why));
+        std::vector<QString> viaSql;
+        std::vector<std::int64_t> sqlRowids;
+        for (const QVariantList &row : res.rows) {
+            HcclTaskRecord h;
+            h.device = std::uint16_t(row[0].toLongLong());
+            h.modelId = std::uint32_t(row[1].toLongLong());
+            h.iteration = std::uint32_t(row[2].toLongLong());
+            h.plane = std::uint32_t(row[3].toLongLong());
+            h.name = StrId(row[4].toLongLong());
+            h.start = row[5].toLongLong();
+            h.duration = row[6].toLongLong();
+            h.notifyId = std::uint64_t(row[7].toLongLong());
+            h.durationEstimatedUs = row[8].toDouble();
+            h.streamId = std::uint32_t(row[9].toLongLong());
+            h.taskId = std::uint32_t(row[10].toLongLong());
+            h.srcRank = std::uint32_t(row[11].toLongLong());
+            h.dstRank = std::uint32_t(row[12].toLongLong());
+            h.transportType = StrId(row[13].toLongLong());
+            h.sizeBytes = std::uint64_t(row[14].toLongLong());
+            h.dataType = StrId(row[15].toLongLong());
+            h.linkType = StrId(row[16].toLongLong());
+            h.bandwidthGBps = row[17].toDouble();
+            QCOMPARE(row[19].toLongLong(), 1);
+            viaSql.push_back(fields(h));
+            sqlRowids.push_back(row[18].toLongLong());
+        }
+        std::sort(viaSql.begin(), viaSql.end());
+        QCOMPARE(viaSql, expected);
+        std::sort(sqlRowids.begin(), sqlRowids.end());
+        std::sort(rowids.begin(), rowids.end());
+        QCOMPARE(sqlRowids, rowids);
+
+        // Equality on the key reads those blocks only, and answers as a filter would.
+        std::int64_t inKey = 0;
+        for (const HcclTaskRecord &h : g.all.hcclTasks)
+            inKey += h.device == 2 && h.modelId == 1 && h.iteration == 4;
+        QVERIFY(inKey > 0);
+        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE session = 1 AND device = 2 AND model = 1 AND iteration = 4"),
+                      &res, &why));
+        QCOMPARE(res.rows.at(0).at(0).toLongLong(), inKey);
+        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE session = 2"), &res, &why));
+        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 0);
+        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE device = '2' AND iteration = 4.0"), &res, &why));
+        std::int64_t onDevice = 0;
+        for (const HcclTaskRecord &h : g.all.hcclTasks)
+            onDevice += h.device == 2 && h.iteration == 4;
+        QCOMPARE(res.rows.at(0).at(0).toLongLong(), onDevice);
+        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*), MIN(rowid) FROM hccl_tasks WHERE rowid = %1").arg(rowids[3]), &res, &why));
+        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 1);
+        QCOMPARE(res.rows.at(0).at(1).toLongLong(), rowids[3]);
+        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE rowid = 'x'"), &res, &why));
+        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 0);
+        // Still read-only.
+        QVERIFY(!c.run(QStringLiteral("DELETE FROM hccl_tasks"), &res, &why));
+    }
+
+    void anIterationLargerThanABlockSplitsAndKeepsItsOrder()
+    {
+        const QString path = dir_.filePath(QStringLiteral("big.npuscope"));
+        Generator g(5, 1);
+        RecordBatch b = g.batch(1, 1, 1);
+        const HcclTaskRecord proto = b.hcclTasks.front();
+        const std::size_t n = 2 * detail::kHcclBlockMax + 17;
+        b.hcclTasks.clear();
+        for (std::size_t i = 0; i < n; ++i) {
+            HcclTaskRecord h = proto;
+            h.plane = std::uint32_t(i % 4);
+            h.start = proto.start + TimeNs(i / 3) * 100; // ties: recorded order decides
+            h.taskId = std::uint32_t(i % 2);
+            h.streamId = 0;
+            h.notifyId = i;
+            b.hcclTasks.push_back(h);
+        }
+        g.all.hcclTasks.clear();
+        QString why = record(path, g, {b});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM hccl_blocks"), std::int64_t(3));
+        QCOMPARE(scalar(path, "SELECT MAX(n) FROM hccl_blocks"), std::int64_t(detail::kHcclBlockMax));
+
+        std::vector<HcclTaskRecord> want = b.hcclTasks;
+        std::stable_sort(want.begin(), want.end(), [](const HcclTaskRecord &x, const HcclTaskRecord &y) {
+            return std::tie(x.start, x.streamId, x.taskId) < std::tie(y.start, y.streamId, y.taskId);
+        });
+        auto p = Project::open(path, Project::Mode::ReadOnly, nullptr, &why);
+        QVERIFY2(p, qPrintable(why));
+        auto r = p->session(1, &why);
+        QVERIFY2(r, qPrintable(why));
+        std::vector<std::uint64_t> got;
+        QVERIFY(r->forEachHcclTask(IterationKey{0, 1, 1}, [&](const HcclTaskRecord &h) {
+            got.push_back(h.notifyId);
+            return true;
+        }));
+        QCOMPARE(got.size(), want.size());
+        for (std::size_t i = 0; i < got.size(); ++i)
+            QCOMPARE(got[i], want[i].notifyId);
+    }
+
+    void damageToTheBlocksIsAReadErrorInEveryReader_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::newRow("leaf pages") << "leaf";
+        QTest::newRow("overflow page") << "overflow";
+        QTest::newRow("one bit in a block") << "bit";
+    }
+    void damageToTheBlocksIsAReadErrorInEveryReader()
+    {
+        QFETCH(QString, damage);
+        const QString path = dir_.filePath(QStringLiteral("damaged-%1.npuscope").arg(damage));
+        Generator g(9, 2);
+        std::vector<RecordBatch> batches;
+        if (damage == QLatin1String("overflow")) {
+            // Blocks larger than a page: their tail lives on overflow pages.
+            RecordBatch b = g.batch(1, 1, 1);
+            const std::vector<HcclTaskRecord> base = b.hcclTasks;
+            for (int k = 0; k < 600; ++k)
+                for (HcclTaskRecord h : base) {
+                    h.start += k * 1000;
+                    h.notifyId += std::uint64_t(k) * 7919;
+                    b.hcclTasks.push_back(h);
+                }
+            batches.push_back(std::move(b));
+        } else {
+            for (std::uint32_t it = 1; it <= 200; it += 20)
+                batches.push_back(g.batch(1, it, 20, 4));
+        }
+        QString why = record(path, g, batches);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        const Reads intact = readEverything(path);
+        QVERIFY2(intact.reader && intact.timeline && intact.console,
+                 qPrintable(intact.readerWhy + intact.timelineWhy + intact.consoleWhy));
+
+        int pageSize = 0;
+        if (damage == QLatin1String("bit")) {
+            QVERIFY(flipBlockByte(path, scalar(path, "SELECT MAX(id) FROM hccl_blocks") / 2 + 1));
+        } else {
+            const std::vector<qint64> pages = pagesOf(path, damage == QLatin1String("leaf") ? "leaf" : "overflow", &pageSize);
+            QVERIFY2(pages.size() >= 3, qPrintable(QString::number(pages.size())));
+            QVERIFY(testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize));
+        }
+        const Reads r = readEverything(path);
+        QVERIFY2(!r.reader && saysDamaged(r.readerWhy), qPrintable(r.readerWhy));
+        QVERIFY2(!r.timeline && saysDamaged(r.timelineWhy), qPrintable(r.timelineWhy));
+        QVERIFY2(!r.console && saysDamaged(r.consoleWhy), qPrintable(r.consoleWhy));
+        QCOMPARE(r.consoleError, StoreError::Corrupt);
+    }
+};
+
+QTEST_GUILESS_MAIN(StoreHcclBlocksTest)
+#include "test_store_hccl_blocks.moc"
