@@ -100,6 +100,9 @@ private:
     // One counter table: `sql` selects (deviceId, timestampNs, value, series suffix text).
     bool counterTable(ImportContext &ctx, const std::string &table, const std::string &sql, const char *track,
                       const std::function<std::string(const Query &)> &series, const char *unit);
+    // Another column of rows counterTable has read (and accounted for): a second series.
+    bool counterColumn(ImportContext &ctx, const std::string &sql, const char *track,
+                       const std::function<std::string(const Query &)> &series, const char *unit);
     bool readCounters(ImportContext &ctx);
     bool readMemory(ImportContext &ctx);
 

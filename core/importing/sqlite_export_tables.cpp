@@ -302,6 +302,22 @@ bool SqliteExportReader::counterTable(ImportContext &ctx, const std::string &tab
     return true;
 }
 
+bool SqliteExportReader::counterColumn(ImportContext &ctx, const std::string &sql, const char *track,
+                                       const std::function<std::string(const Query &)> &series, const char *unit)
+{
+    Query q(db_.get(), sql);
+    const StrId trackId = ctx.str(track), unitId = ctx.str(unit);
+    while (q.ok() && q.row()) {
+        std::int64_t dev = 0, ts = 0;
+        if (!q.integer(0, &dev) || !q.integer(1, &ts) || !saneTime(ts) || q.null(2) || !std::isfinite(q.d(2)))
+            continue; // an empty cell of a row counterTable accounted for
+        ctx.batch().counters.push_back({sessionDevice(dev), trackId, ctx.str(series(q)), unitId, ts, q.d(2)});
+        if (!ctx.flushIfFull())
+            return false;
+    }
+    return true;
+}
+
 bool SqliteExportReader::readCounters(ImportContext &ctx)
 {
     if (db_.has("AICORE_FREQ", {"deviceId", "timestampNs", "freq"})
@@ -320,44 +336,43 @@ bool SqliteExportReader::readCounters(ImportContext &ctx)
                           "%"))
             return false;
         // The same rows' throughput: a second series, not a second row.
-        Query q(db_.get(), "SELECT deviceId, timestampNs, throughput, llcId, mode FROM LLC");
-        const StrId track = ctx.str("LLC"), unit = ctx.str("B/s");
-        while (q.ok() && q.row()) {
-            std::int64_t dev = 0, ts = 0;
-            if (!q.integer(0, &dev) || !q.integer(1, &ts) || !saneTime(ts) || q.null(2))
-                continue; // counted with the hit rate above
-            ctx.batch().counters.push_back({sessionDevice(dev), track,
-                                            ctx.str("LLC " + std::to_string(q.i(3)) + " " + textOf(q, 4) + "/Throughput"),
-                                            unit, ts, q.d(2)});
-            if (!ctx.flushIfFull())
-                return false;
-        }
+        if (!counterColumn(ctx, "SELECT deviceId, timestampNs, throughput, llcId, mode FROM LLC", "LLC",
+                           [this](const Query &q) { return "LLC " + std::to_string(q.i(3)) + " " + textOf(q, 4) + "/Throughput"; },
+                           "B/s"))
+            return false;
     }
     if (db_.has("NPU_MEM", {"type", "ddr", "hbm", "timestampNs", "deviceId"})) {
         if (!counterTable(ctx, "NPU_MEM", "SELECT deviceId, timestampNs, hbm, type FROM NPU_MEM", "NPU MEM",
                           [this](const Query &q) { return textOf(q, 3) + "/HBM"; }, "B"))
             return false;
-        Query q(db_.get(), "SELECT deviceId, timestampNs, ddr, type FROM NPU_MEM");
-        const StrId track = ctx.str("NPU MEM"), unit = ctx.str("B");
-        while (q.ok() && q.row()) {
-            std::int64_t dev = 0, ts = 0;
-            if (!q.integer(0, &dev) || !q.integer(1, &ts) || !saneTime(ts) || q.null(2))
-                continue;
-            ctx.batch().counters.push_back({sessionDevice(dev), track, ctx.str(textOf(q, 3) + "/DDR"), unit, ts, q.d(2)});
-        }
+        if (!counterColumn(ctx, "SELECT deviceId, timestampNs, ddr, type FROM NPU_MEM", "NPU MEM",
+                           [this](const Query &q) { return textOf(q, 3) + "/DDR"; }, "B"))
+            return false;
     }
     if (db_.has("DDR", {"deviceId", "timestampNs", "read", "write"})
-        && !counterTable(ctx, "DDR", "SELECT deviceId, timestampNs, read FROM DDR", "DDR",
-                         [](const Query &) { return std::string("DDR/Read"); }, "B/s"))
+        && (!counterTable(ctx, "DDR", "SELECT deviceId, timestampNs, read FROM DDR", "DDR",
+                          [](const Query &) { return std::string("DDR/Read"); }, "B/s")
+            || !counterColumn(ctx, "SELECT deviceId, timestampNs, write FROM DDR", "DDR",
+                              [](const Query &) { return std::string("DDR/Write"); }, "B/s")))
         return false;
-    if (db_.has("ACC_PMU", {"accId", "readBwLevel", "writeBwLevel", "timestampNs", "deviceId"})
-        && !counterTable(ctx, "ACC_PMU", "SELECT deviceId, timestampNs, readBwLevel, accId FROM ACC_PMU", "Acc PMU",
-                         [](const Query &q) { return "Acc " + std::to_string(q.i(3)) + "/read_bandwidth"; }, "level"))
-        return false;
+    // Each accelerator's four PMU levels, one series each (as the text export's Acc PMU).
+    if (db_.has("ACC_PMU", {"accId", "readBwLevel", "writeBwLevel", "readOstLevel", "writeOstLevel", "timestampNs", "deviceId"})) {
+        static const char *const kColumns[][2] = {{"readBwLevel", "read_bandwidth"}, {"writeBwLevel", "write_bandwidth"},
+                                                  {"readOstLevel", "read_ost"}, {"writeOstLevel", "write_ost"}};
+        for (const auto &c : kColumns) {
+            const std::string sql = std::string("SELECT deviceId, timestampNs, ") + c[0] + ", accId FROM ACC_PMU";
+            const std::string metric = c[1];
+            const auto series = [metric](const Query &q) { return "Acc " + std::to_string(q.i(3)) + "/" + metric; };
+            if (!(&c == &kColumns[0] ? counterTable(ctx, "ACC_PMU", sql, "Acc PMU", series, "level")
+                                     : counterColumn(ctx, sql, "Acc PMU", series, "level")))
+                return false;
+        }
+    }
     if (db_.has("SOC_BANDWIDTH_LEVEL", {"l2BufferBwLevel", "mataBwLevel", "timestampNs", "deviceId"})
-        && !counterTable(ctx, "SOC_BANDWIDTH_LEVEL",
-                         "SELECT deviceId, timestampNs, l2BufferBwLevel FROM SOC_BANDWIDTH_LEVEL", "Stars Soc Info",
-                         [](const Query &) { return std::string("L2 Buffer Bw Level"); }, "level"))
+        && (!counterTable(ctx, "SOC_BANDWIDTH_LEVEL", "SELECT deviceId, timestampNs, l2BufferBwLevel FROM SOC_BANDWIDTH_LEVEL",
+                          "Stars Soc Info", [](const Query &) { return std::string("L2 Buffer Bw Level"); }, "level")
+            || !counterColumn(ctx, "SELECT deviceId, timestampNs, mataBwLevel FROM SOC_BANDWIDTH_LEVEL", "Stars Soc Info",
+                              [](const Query &) { return std::string("Mata Bw Level"); }, "level")))
         return false;
     return ctx.flush();
 }

@@ -1140,8 +1140,8 @@ private slots:
             QStringLiteral("SELECT h.timestampNs, h.bandwidth, h.hbmId, s.value FROM HBM h JOIN STRING_IDS s ON s.id = h.type"),
             QStringLiteral("SELECT l.llcId, l.timestampNs, l.hitRate, l.throughput, s.value FROM LLC l JOIN STRING_IDS s ON s.id = l.mode"),
             QStringLiteral("SELECT s.value, n.ddr, n.hbm, n.timestampNs FROM NPU_MEM n JOIN STRING_IDS s ON s.id = n.type"),
-            QStringLiteral("SELECT accId, readBwLevel, timestampNs FROM ACC_PMU"),
-            QStringLiteral("SELECT l2BufferBwLevel, timestampNs FROM SOC_BANDWIDTH_LEVEL"),
+            QStringLiteral("SELECT accId, readBwLevel, writeBwLevel, readOstLevel, writeOstLevel, timestampNs FROM ACC_PMU"),
+            QStringLiteral("SELECT l2BufferBwLevel, mataBwLevel, timestampNs FROM SOC_BANDWIDTH_LEVEL"),
             QStringLiteral("SELECT e.name, m.timestampNs, m.totalReserved FROM NPU_MODULE_MEM m JOIN ENUM_MODULE e ON e.id = m.moduleId"),
             QStringLiteral("SELECT s.value, o.size, o.allocationTime, o.releaseTime, o.activeReleaseTime, o.duration, o.activeDuration, "
                            "o.allocationTotalAllocated, o.allocationTotalReserved, o.allocationTotalActive, o.releaseTotalAllocated, "
