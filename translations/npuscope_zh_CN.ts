@@ -64,10 +64,6 @@
         <translation>没有 aicpu 文件：无法获取 AI CPU 算子详情。</translation>
     </message>
     <message>
-        <source>The file is empty.</source>
-        <translation>文件为空。</translation>
-    </message>
-    <message>
         <source>The header lacks Stream ID, Task ID or Task Start Time; the file was not read.</source>
         <translation>表头缺少 Stream ID、Task ID 或 Task Start Time；未读取该文件。</translation>
     </message>
