@@ -128,7 +128,7 @@ private slots:
     {
         project = dir.filePath(QStringLiteral("p.npuscope"));
         // Session 1 clean, session 2 with a straggler.
-        for (const QStringList extra : {QStringList{}, QStringList{QStringLiteral("--scenario"), QStringLiteral("straggler")}}) {
+        for (const QStringList &extra : {QStringList{}, QStringList{QStringLiteral("--scenario"), QStringLiteral("straggler")}}) {
             const CliResult r = runNpuscope(QStringList{QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("resnet50"),
                                                         QStringLiteral("--devices"), QStringLiteral("4"), QStringLiteral("--iterations"),
                                                         QStringLiteral("4"), QStringLiteral("--profiling-options"), kOptions,

@@ -16,7 +16,9 @@
 #include <QtTest>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace npuscope;
@@ -86,16 +88,23 @@ MemImport importTo(const QString &path, MemoryTrace *trace)
     return r;
 }
 
-// Arrows by category: "complete" (both ends, start not after finish) and "loose" (one end).
-std::map<std::string, std::pair<int, int>> flowsByCategory(const MemoryTrace &t)
+// Complete arrows (both ends, start not after finish) by category and flow id, and the
+// number of arrows with one end only.
+struct Arrows {
+    std::set<std::pair<std::string, std::uint64_t>> complete;
+    std::map<std::string, int> completeBy, looseBy;
+};
+Arrows arrowsOf(const MemoryTrace &t)
 {
-    std::map<std::string, std::pair<int, int>> out;
+    Arrows out;
     t.forEachFlow([&](const FlowRecord &f) {
-        auto &c = out[std::string(t.string(f.category))];
-        if (f.hasStart && f.hasFinish && f.start.ts <= f.finish.ts)
-            ++c.first;
-        else
-            ++c.second;
+        const std::string cat(t.string(f.category));
+        if (f.hasStart && f.hasFinish && f.start.ts <= f.finish.ts) {
+            out.complete.insert({cat, f.flowId});
+            ++out.completeBy[cat];
+        } else {
+            ++out.looseBy[cat];
+        }
         return true;
     });
     return out;
@@ -403,21 +412,29 @@ private slots:
         const MemImport y = importTo(copy, &without);
         const MemImport z = importTo(rankDb(1), &rank1);
         QVERIFY2(x.ok && y.ok && z.ok, qPrintable(x.error + y.error + z.error));
-        const auto a = flowsByCategory(withTable), b = flowsByCategory(without), c = flowsByCategory(rank1);
-        QVERIFY(b == a);
-        // Every connection the table names is one complete arrow per finishing end.
+        Arrows a = arrowsOf(withTable), b = arrowsOf(without), c = arrowsOf(rank1);
+        // Every arrow the table names comes back without it. The table (MindStudio Insight's)
+        // leaves out CANN launches no framework operator made (aclrtMemcpyAsync,
+        // aclrtRecordEvent, ...): the ids say those are HostToDevice arrows as well.
+        QVERIFY(std::includes(b.complete.begin(), b.complete.end(), a.complete.begin(), a.complete.end()));
+        for (const char *cat : {"async_npu", "async_task_queue", "fwdbwd"}) {
+            QCOMPARE(b.completeBy[cat], a.completeBy[cat]);
+            QCOMPARE(b.looseBy[cat], a.looseBy[cat]);
+        }
+        QVERIFY(b.completeBy["HostToDevice"] > a.completeBy["HostToDevice"]);
+        // Each connection the table names is one complete arrow.
         const int queue = sqlCount(rankDb(0), "SELECT count(*) FROM connectionCats WHERE cat = 'async_task_queue'");
         const int fwdbwd = sqlCount(rankDb(0), "SELECT count(*) FROM connectionCats WHERE cat = 'fwdbwd'");
         QVERIFY(queue > 100 && fwdbwd > 10);
-        QCOMPARE(a.at("async_task_queue"), std::make_pair(queue, 0));
-        QCOMPARE(a.at("fwdbwd"), std::make_pair(fwdbwd, 0));
-        for (const char *cat : {"HostToDevice", "async_npu", "async_task_queue", "fwdbwd"}) {
-            QVERIFY2(a.count(cat) && a.at(cat).first > 0, cat);
-            // Rank 1's file has no table: its arrows are there all the same, complete.
-            QVERIFY2(c.count(cat) && c.at(cat).first > 0, cat);
-        }
-        QCOMPARE(c.at("async_task_queue").second, 0);
-        QCOMPARE(c.at("fwdbwd").second, 0);
+        QCOMPARE(a.completeBy["async_task_queue"], queue);
+        QCOMPARE(a.looseBy["async_task_queue"], 0);
+        QCOMPARE(a.completeBy["fwdbwd"], fwdbwd);
+        QCOMPARE(a.looseBy["fwdbwd"], 0);
+        // Rank 1's file has no table: its arrows are there all the same.
+        for (const char *cat : {"HostToDevice", "async_npu", "async_task_queue", "fwdbwd"})
+            QVERIFY2(c.completeBy[cat] > 0, cat);
+        QCOMPARE(c.looseBy["async_task_queue"], 0);
+        QCOMPARE(c.looseBy["fwdbwd"], 0);
     }
 
     void msprofDbFixture()

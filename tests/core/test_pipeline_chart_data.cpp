@@ -304,7 +304,7 @@ private slots:
         std::map<std::string, std::pair<double, std::array<double, ch::PipeCount>>> acc;
         for (const auto &k : o.reader->iterations())
             o.reader->forEachTask(k, [&](const TaskRecord &t) {
-                if (t.kind != TaskKind::AiCore || t.pmu.size() != cols.size())
+                if (t.kind != TaskKind::AiCore || t.pmu.size() != std::size_t(cols.size()))
                     return true;
                 const OpDesc *op = o.reader->op(t.opId);
                 auto &a = acc[std::string(op ? o.reader->string(op->opType) : "N/A")];

@@ -252,7 +252,7 @@ private slots:
             for (const auto &cr : cols.rows) real[t].push_back(cr[0].toString());
         }
         // The plain-row virtual tables over column blocks are the console's, not the file's.
-        for (const QString t : {QStringLiteral("hccl_tasks")}) {
+        for (const QString &t : {QStringLiteral("hccl_tasks")}) {
             QVERIFY2(!real.count(t), qPrintable(t));
             SqlConsole::Result cols;
             QVERIFY2(c.run(QStringLiteral("SELECT name FROM pragma_table_info('%1') ORDER BY cid").arg(t), &cols, &err), qPrintable(err));
