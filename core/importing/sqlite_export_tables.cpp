@@ -632,4 +632,88 @@ bool SqliteExportReader::readAnalysis(ImportContext &ctx)
     return ctx.flush();
 }
 
+// Connections (flows): the categories of each connection id and which end a framework row is.
+void SqliteExportReader::loadConnectionCats(ImportContext &ctx)
+{
+    if (catsLoaded_)
+        return;
+    catsLoaded_ = true;
+    if (db_.has("CONNECTION_IDS", {"id", "connectionId"}) && db_.has("PYTORCH_API", {"connectionId", "startNs"})) {
+        Query f(db_.get(), "SELECT x.connectionId, min(p.startNs) FROM CONNECTION_IDS x JOIN PYTORCH_API p "
+                           "ON p.connectionId = x.id GROUP BY x.connectionId");
+        while (f.ok() && f.row()) {
+            std::int64_t id = 0, first = 0;
+            if (f.integer(0, &id) && f.integer(1, &first))
+                frameworkFirst_[id] = first;
+        }
+    }
+    if (!db_.has("connectionCats", {"connectionId", "cat"})) {
+        inferConnectionCats(ctx);
+        return;
+    }
+    Query q(db_.get(), "SELECT connectionId, cat FROM connectionCats");
+    std::map<std::string, Category, std::less<>> names; // the few distinct categories
+    while (q.ok() && q.row()) {
+        std::int64_t id = 0;
+        if (!q.integer(0, &id))
+            continue;
+        const std::string_view name = q.text(1);
+        auto it = names.find(name);
+        if (it == names.end())
+            it = names.emplace(std::string(name), Category{ctx.str(name), name == "HostToDevice"}).first;
+        cats_[id].push_back(it->second);
+    }
+}
+
+// torch_npu and msprof do not write connectionCats (MindStudio Insight adds it when it opens a
+// file), so most databases have none. The categories follow from where an id occurs, as the
+// files that have the table show: an id a task carries links its CANN launch to it
+// (HostToDevice) and, in a PyTorch capture, the operator that queued it (async_npu); an id
+// only framework rows share links an enqueue to its dequeue (async_task_queue) or a forward
+// operator to its backward one (fwdbwd).
+void SqliteExportReader::inferConnectionCats(ImportContext &ctx)
+{
+    const Category hostToDevice{ctx.str("HostToDevice"), true}, asyncNpu{ctx.str("async_npu"), false},
+        taskQueue{ctx.str("async_task_queue"), false}, fwdBwd{ctx.str("fwdbwd"), false};
+    if (db_.has("TASK", {"connectionId"})) {
+        Query q(db_.get(), "SELECT DISTINCT connectionId FROM TASK WHERE connectionId IS NOT NULL");
+        while (q.ok() && q.row()) {
+            std::int64_t id = 0;
+            if (!q.integer(0, &id))
+                continue;
+            auto &cats = cats_[id];
+            cats.push_back(hostToDevice);
+            if (frameworkFirst_.count(id))
+                cats.push_back(asyncNpu);
+        }
+    }
+    if (frameworkFirst_.empty() || !db_.has("PYTORCH_API", {"type"}))
+        return;
+    const bool names = db_.has("ENUM_API_TYPE", {"id", "name"});
+    Query q(db_.get(), std::string("SELECT x.connectionId, ")
+                           + (names ? "max(e.name = 'queue')" : "0")
+                           + " FROM CONNECTION_IDS x JOIN PYTORCH_API p ON p.connectionId = x.id"
+                           + (names ? " LEFT JOIN ENUM_API_TYPE e ON e.id = p.type" : "") + " GROUP BY x.connectionId");
+    while (q.ok() && q.row()) {
+        std::int64_t id = 0, queue = 0;
+        if (!q.integer(0, &id) || cats_.count(id))
+            continue;
+        q.integer(1, &queue);
+        cats_[id].push_back(queue ? taskQueue : fwdBwd);
+    }
+}
+
+bool SqliteExportReader::finishesLater(std::int64_t connection, TimeNs start) const
+{
+    const auto it = frameworkFirst_.find(connection);
+    return it != frameworkFirst_.end() && start > it->second;
+}
+
+const std::vector<SqliteExportReader::Category> &SqliteExportReader::categoriesOf(std::int64_t connection) const
+{
+    static const std::vector<Category> none;
+    const auto it = cats_.find(connection);
+    return it == cats_.end() ? none : it->second;
+}
+
 } // namespace npuscope::importing
