@@ -7,7 +7,7 @@ namespace npuscope::importing {
 
 ImportContext::ImportContext(const ImportRequest &req, RecordSink &sink, ImportReport &report,
                              const std::function<void(const ImportProgress &)> &progress, const std::atomic_bool *cancel)
-    : req_(req), sink_(sink), report_(report), progressFn_(progress), cancel_(cancel)
+    : req_(req), pipe_(sink), report_(report), progressFn_(progress), cancel_(cancel)
 {
 }
 
@@ -113,13 +113,18 @@ bool ImportContext::flush()
 {
     if (batch_.empty())
         return true;
-    const bool ok = sink_.write(batch_);
-    batch_.clear();
-    if (!ok)
-        return fail(ImportError::Sink, sink_.errorString().isEmpty()
-                                           ? ImportText::tr("The project could not store the imported records.")
-                                           : sink_.errorString());
-    return true;
+    return pipe_.take(batch_) ? true : failSink();
+}
+
+bool ImportContext::settle()
+{
+    return flush() && (pipe_.drain() || failSink());
+}
+
+bool ImportContext::failSink()
+{
+    const QString why = pipe_.errorString();
+    return fail(ImportError::Sink, why.isEmpty() ? ImportText::tr("The project could not store the imported records.") : why);
 }
 
 bool ImportContext::flushIfFull()

@@ -7,6 +7,7 @@
 
 #include "core/importing/import_report.h"
 #include "core/importing/importer.h"
+#include "core/model/pipelined_sink.h"
 #include "core/model/record_sink.h"
 
 #include <QCoreApplication>
@@ -88,8 +89,14 @@ public:
     std::vector<int> pmuIndex(const QStringList &columns) const;
 
     // ---- flow control
+    // Records go to the sink through a pipeline: the readers fill the next batch while the
+    // sink stores the last one. begin() and end() of the session go through sink().
+    RecordSink &sink() { return pipe_; }
     bool flushIfFull();
     bool flush();
+    // flush(), then waits until the sink has stored every batch (the caller may then write
+    // beside the records through the sink's owner).
+    bool settle();
     bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
     bool fail(ImportError k, const QString &m);
     bool failCancelled();
@@ -97,8 +104,10 @@ public:
     const QString &errorText() const { return error_; }
 
 private:
+    bool failSink();
+
     const ImportRequest &req_;
-    RecordSink &sink_;
+    PipelinedSink pipe_;
     ImportReport &report_;
     const std::function<void(const ImportProgress &)> &progressFn_;
     const std::atomic_bool *cancel_;

@@ -208,8 +208,8 @@ bool importProf(const ImportRequest &request, RecordSink &sink, ImportReport *re
     info.spec.devicesPerServer = std::min(n, 8);
     info.spec.servers = std::clamp((n + 7) / 8, 1, 4);
 
-    if (!sink.begin(info)) {
-        ctx.fail(ImportError::Sink, sink.errorString());
+    if (!ctx.sink().begin(info)) {
+        ctx.fail(ImportError::Sink, ctx.sink().errorString());
         return finish(false);
     }
     bool ok = true;
@@ -219,8 +219,9 @@ bool importProf(const ImportRequest &request, RecordSink &sink, ImportReport *re
         if (!(ok = r->read(ctx)))
             break;
     }
+    // The report is stored beside the records (beforeEnd): every batch first.
     if (ok)
-        ok = ctx.flush();
+        ok = ctx.settle();
     std::vector<DeviceInfo> devices;
     std::set<std::uint16_t> listed;
     for (const auto &r : readers)
@@ -252,8 +253,8 @@ bool importProf(const ImportRequest &request, RecordSink &sink, ImportReport *re
         ok = ctx.fail(ImportError::Sink, Tr::tr("The import report could not be stored in the project."));
     const SessionStatus status = ok ? SessionStatus::Complete
                                  : ctx.errorKind() == ImportError::Cancelled ? SessionStatus::Cancelled : SessionStatus::Failed;
-    if (!sink.end(status, devices) && ok)
-        ok = ctx.fail(ImportError::Sink, sink.errorString());
+    if (!ctx.sink().end(status, devices) && ok)
+        ok = ctx.fail(ImportError::Sink, ctx.sink().errorString());
     return finish(ok);
 }
 

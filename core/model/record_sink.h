@@ -19,6 +19,14 @@ public:
     virtual ~RecordSink() = default;
     virtual bool begin(const SessionInfo &info) = 0;
     virtual bool write(const RecordBatch &batch) = 0;
+    // write() for a producer that is done with `batch`: it comes back empty (a sink that
+    // keeps batches swaps it for a spare instead of copying it).
+    virtual bool take(RecordBatch &batch)
+    {
+        const bool ok = write(batch);
+        batch.clear();
+        return ok;
+    }
     // Called with the final device list (monotonic/wall end filled) and status.
     virtual bool end(SessionStatus status, const std::vector<DeviceInfo> &devices) = 0;
     virtual QString errorString() const { return {}; }
