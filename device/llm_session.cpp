@@ -47,6 +47,7 @@ struct RankState {
     TorchMemory memory;      // PyTorch: the caching allocator between steps
     TimeNs lastMatmulStart = 0, lastMatmulDur = 0;
     TimeNs fpStart = -1, bpEnd = -1, stepStart = 0, prevEnd = -1;
+    TimeNs prevStepEnd = 0; // the host's last ProfilerStep ends here: the next one starts after it
     std::array<std::uint32_t, 8> taskIds{};
     std::map<std::string, int> calls; // per op and group: the call index of the step
     std::vector<analysis::Interval> comm, receives, reduces;
@@ -225,7 +226,7 @@ public:
             s.fpStart = s.bpEnd = -1;
             if (s.prevEnd >= 0)
                 s.cur = s.prevEnd + TimeNs(s.rng.uniform(20, 60) * kUs);
-            s.stepStart = s.cur - TimeNs(s.rng.uniform(10, 30) * kUs);
+            s.stepStart = std::max(s.cur - TimeNs(s.rng.uniform(10, 30) * kUs), s.prevStepEnd);
             s.hostLaunch = s.stepStart;
             s.launches.clear();
             s.commFree = std::max(s.commFree, s.stepStart);
@@ -529,8 +530,9 @@ private:
             s.batch.stepTraces.push_back(std::move(st));
         }
         const TimeNs stepEnd = end + TimeNs(s.rng.uniform(10, 30) * kUs);
+        s.prevStepEnd = std::max(stepEnd, s.hostLaunch);
         if (torch_ && recorded_[size_t(it_)]) {
-            host_->step(s.batch, std::uint16_t(r), it_, s.launches, s.stepStart, std::max(stepEnd, s.hostLaunch), s.memory);
+            host_->step(s.batch, std::uint16_t(r), it_, s.launches, s.stepStart, s.prevStepEnd, s.memory);
             if (timing_) {
                 analysis::StepActivity act;
                 act.stepStart = s.stepStart;

@@ -363,12 +363,14 @@ private slots:
 
         for (std::uint16_t d = 0; d < 4; ++d) {
             int ops = 0, steps = 0, shaped = 0, stacked = 0;
+            std::vector<std::pair<TimeNs, TimeNs>> stepRanges;
             QVERIFY(r.trace.forEachPythonRange(d, [&](const PythonRangeRecord &p) {
                 const std::string name = r.str(p.name);
                 if (r.str(p.category) != "cpu_op")
                     return true;
                 if (name.rfind("ProfilerStep#", 0) == 0) {
                     ++steps;
+                    stepRanges.push_back({p.start, p.start + p.duration});
                     return true;
                 }
                 ++ops;
@@ -379,6 +381,13 @@ private slots:
                 return true;
             }));
             QCOMPARE(steps, s.iterations);
+            // Steps follow each other on the host: a ProfilerStep that began before the last one
+            // ended would nest inside it in every viewer.
+            std::sort(stepRanges.begin(), stepRanges.end());
+            for (size_t i = 1; i < stepRanges.size(); ++i)
+                QVERIFY2(stepRanges[i].first >= stepRanges[i - 1].second,
+                         qPrintable(QStringLiteral("device %1: step %2 starts %3 ns before step %4 ends")
+                                        .arg(d).arg(i).arg(stepRanges[i - 1].second - stepRanges[i].first).arg(i - 1)));
             int onDevice = 0;
             for (const auto &[key, t] : kernels)
                 onDevice += key.first == d;
