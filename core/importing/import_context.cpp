@@ -7,7 +7,7 @@ namespace npuscope::importing {
 
 ImportContext::ImportContext(const ImportRequest &req, RecordSink &sink, ImportReport &report,
                              const std::function<void(const ImportProgress &)> &progress, const std::atomic_bool *cancel)
-    : req_(req), pipe_(sink), report_(report), progressFn_(progress), cancel_(cancel)
+    : req_(req), pipe_(sink, 2, cancel), report_(report), progressFn_(progress), cancel_(cancel)
 {
 }
 
@@ -118,7 +118,8 @@ bool ImportContext::flush()
 
 bool ImportContext::settle()
 {
-    return flush() && (pipe_.drain() || failSink());
+    // A cancel that comes while the last batches are stored still cancels: they are dropped.
+    return flush() && (pipe_.drain() || failSink()) && (!cancelled() || failCancelled());
 }
 
 bool ImportContext::failSink()

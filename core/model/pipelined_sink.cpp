@@ -4,8 +4,8 @@
 
 namespace npuscope {
 
-PipelinedSink::PipelinedSink(RecordSink &inner, std::size_t depth)
-    : inner_(inner), depth_(depth == 0 ? 1 : depth), worker_([this] { run(); })
+PipelinedSink::PipelinedSink(RecordSink &inner, std::size_t depth, const std::atomic_bool *cancel)
+    : inner_(inner), depth_(depth == 0 ? 1 : depth), cancel_(cancel), worker_([this] { run(); })
 {
 }
 
@@ -29,7 +29,7 @@ void PipelinedSink::run()
         RecordBatch b = std::move(queue_.front());
         queue_.pop_front();
         busy_ = true;
-        const bool skip = failed_;
+        const bool skip = failed_ || (cancel_ && cancel_->load(std::memory_order_relaxed));
         lock.unlock();
         const bool ok = skip || inner_.write(b);
         const QString why = ok ? QString() : inner_.errorString();

@@ -6,10 +6,13 @@
 // Batches reach the inner sink in the order given, from one worker thread; begin() and end()
 // run on the caller's thread once the queue is empty, so the inner sink never sees two
 // threads at once. After the inner sink refuses a batch, later batches are dropped and every
-// call returns false; errorString() is the inner sink's sentence from that failure.
+// call returns false; errorString() is the inner sink's sentence from that failure. Once
+// `cancel` is set, batches still waiting are dropped (the producer's cancellation decides what
+// becomes of the session), so a cancel does not wait for a backlog to be stored.
 
 #include "core/model/record_sink.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -22,7 +25,7 @@ class PipelinedSink : public RecordSink {
 public:
     // `depth`: batches that may wait for the worker; the producer blocks beyond that, which
     // bounds memory to (depth + 2) batches.
-    explicit PipelinedSink(RecordSink &inner, std::size_t depth = 2);
+    explicit PipelinedSink(RecordSink &inner, std::size_t depth = 2, const std::atomic_bool *cancel = nullptr);
     ~PipelinedSink() override;
     PipelinedSink(const PipelinedSink &) = delete;
     PipelinedSink &operator=(const PipelinedSink &) = delete;
@@ -42,6 +45,7 @@ private:
 
     RecordSink &inner_;
     const std::size_t depth_;
+    const std::atomic_bool *cancel_;
     mutable std::mutex m_;
     std::condition_variable work_, room_;
     std::deque<RecordBatch> queue_;

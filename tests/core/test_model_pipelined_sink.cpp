@@ -166,6 +166,25 @@ private Q_SLOTS:
         QCOMPARE(inner.ids.size(), std::size_t(10));
     }
 
+    void aCancelDropsTheBatchesStillWaiting()
+    {
+        Recorder inner;
+        inner.open = false;
+        std::atomic_bool cancel{false};
+        PipelinedSink pipe(inner, 4, &cancel);
+        for (std::uint32_t i = 0; i < 4; ++i) {
+            RecordBatch b = batchOf(i, 1);
+            QVERIFY(pipe.take(b));
+        }
+        inner.waitEntered(1); // the first batch is with the sink; three wait
+        cancel = true;
+        inner.release();
+        QVERIFY(pipe.drain()); // dropping on cancel is not a failure of the sink
+        QCOMPARE(inner.ids.size(), std::size_t(1));
+        QVERIFY(pipe.end(SessionStatus::Cancelled, {}));
+        QCOMPARE(inner.status, SessionStatus::Cancelled);
+    }
+
     void destroyingWithBatchesQueuedStoresThem()
     {
         Recorder inner;
