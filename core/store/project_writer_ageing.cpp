@@ -43,16 +43,14 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
         batchIteration = std::max(batchIteration, it);
         stored += bytes;
     };
-    for (const TaskRecord &t : b.tasks) {
-        const std::uint64_t row = RowSize().i(sid).i(t.device).i(t.modelId).i(t.iteration).i(t.streamId).i(t.taskId)
-                                      .i(t.batchId).i(t.type).i(t.start).i(t.duration).i(t.pending).i(t.opId)
-                                      .i(t.name).i(s64(t.totalCycles)).real().real().i(int(t.kind)).i(1 << 20).bytes;
-        const std::uint64_t byStream = RowSize().i(sid).i(t.device).i(t.streamId).i(t.start).i(1 << 20).bytes;
-        const std::uint64_t byIter = RowSize().i(sid).i(t.device).i(t.modelId).i(t.iteration).i(t.start).i(t.streamId)
-                                         .i(t.taskId).i(1 << 20).bytes;
-        const std::uint64_t pmu = !t.pmu.empty() ? RowSize().i(1 << 20).blob(4ull * t.pmu.size()).bytes : 0;
-        add(KTasks, t.iteration, t.device, t.modelId, row + byStream + byIter + pmu);
-    }
+    for (const TaskRecord &t : b.tasks)
+        // In a column block (task_blocks.h): the deltas, ids and kind a byte or two each, the
+        // times and cycles their own width, PMU values ≈ 2 bytes each plus a tag bit;
+        // ≈ 35 B per task on the bench's session.
+        add(KTasks, t.iteration, t.device, t.modelId,
+            10 + intBytes(t.duration) + intBytes(t.pending) + intBytes(s64(t.totalCycles))
+                + (t.l2HitRate == -1.f && t.l2VictimRate == -1.f ? 0 : 8)
+                + (t.pmu.empty() ? 0 : (t.pmu.size() + 7) / 8 + 2 * t.pmu.size()));
     for (const CollectiveOpRecord &c : b.collectives)
         add(KCollectives, c.iteration, c.device, c.modelId,
             RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.name).i(c.opType).i(c.start).i(c.duration)
@@ -128,7 +126,7 @@ int ProjectWriter::Impl::ageSlice(std::uint32_t iteration, Slice &slice, std::ui
 {
     static const char *const kDelete[KCount] = {
         nullptr,
-        "DELETE FROM tasks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+        "DELETE FROM task_blocks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
         "DELETE FROM collectives WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
         "DELETE FROM hccl_blocks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
         nullptr,
@@ -154,24 +152,17 @@ int ProjectWriter::Impl::ageSlice(std::uint32_t iteration, Slice &slice, std::ui
                     return rc;
             }
         } else if (kDelete[k]) {
-            Stmt pmu, del;
-            if (k == KTasks
-                && (rc = db.prepare("DELETE FROM task_pmu WHERE task IN (SELECT id FROM tasks WHERE session = ?1 AND "
-                                    "device = ?2 AND model = ?3 AND iteration = ?4)", &pmu)) != SQLITE_OK)
-                return rc;
+            Stmt del;
             if ((rc = db.prepare(kDelete[k], &del)) != SQLITE_OK)
                 return rc;
-            for (const auto &[dev, model] : slice.keys)
-                for (Stmt *s : {&pmu, &del}) {
-                    if (!s->get())
-                        continue;
-                    sqlite3_bind_int64(s->get(), 1, session);
-                    sqlite3_bind_int64(s->get(), 2, dev);
-                    sqlite3_bind_int64(s->get(), 3, model);
-                    sqlite3_bind_int64(s->get(), 4, iteration);
-                    if ((rc = stepReset(s->get())) != SQLITE_OK)
-                        return rc;
-                }
+            for (const auto &[dev, model] : slice.keys) {
+                sqlite3_bind_int64(del.get(), 1, session);
+                sqlite3_bind_int64(del.get(), 2, dev);
+                sqlite3_bind_int64(del.get(), 3, model);
+                sqlite3_bind_int64(del.get(), 4, iteration);
+                if ((rc = stepReset(del.get())) != SQLITE_OK)
+                    return rc;
+            }
         }
         Stmt count;
         if ((rc = db.prepare("UPDATE record_counts SET n = n - ?3 WHERE session = ?1 AND kind = ?2", &count)) != SQLITE_OK)
