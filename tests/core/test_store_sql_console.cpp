@@ -109,7 +109,8 @@ private slots:
         QTest::newRow("drop") << "DROP TABLE tasks" << "DROP";
         QTest::newRow("create") << "CREATE TABLE x(a)" << "CREATE";
         QTest::newRow("create temp") << "CREATE TEMP TABLE x(a)" << "CREATE";
-        QTest::newRow("alter") << "ALTER TABLE tasks ADD COLUMN z" << "ALTER";
+        QTest::newRow("alter") << "ALTER TABLE task_blocks ADD COLUMN z" << "ALTER";
+        QTest::newRow("delete blocks") << "DELETE FROM task_blocks" << "DELETE";
         QTest::newRow("attach") << "ATTACH DATABASE '" + dir.filePath(QStringLiteral("other.db")) + "' AS o" << "ATTACH";
         QTest::newRow("pragma write") << "PRAGMA user_version = 99" << "PRAGMA";
         QTest::newRow("pragma journal") << "PRAGMA journal_mode = DELETE" << "PRAGMA";
@@ -252,14 +253,14 @@ private slots:
             for (const auto &cr : cols.rows) real[t].push_back(cr[0].toString());
         }
         // The plain-row virtual tables over column blocks are the console's, not the file's.
-        for (const QString &t : {QStringLiteral("hccl_tasks")}) {
+        for (const QString &t : {QStringLiteral("hccl_tasks"), QStringLiteral("tasks"), QStringLiteral("task_pmu")}) {
             QVERIFY2(!real.count(t), qPrintable(t));
             SqlConsole::Result cols;
             QVERIFY2(c.run(QStringLiteral("SELECT name FROM pragma_table_info('%1') ORDER BY cid").arg(t), &cols, &err), qPrintable(err));
             QVERIFY(!cols.rows.empty());
             for (const auto &cr : cols.rows) real[t].push_back(cr[0].toString());
         }
-        QVERIFY(real.count(QStringLiteral("tasks")));
+        QVERIFY(real.count(QStringLiteral("task_blocks")));
         QVERIFY(real.count(QStringLiteral("hccl_blocks")));
         QVERIFY(real.count(QStringLiteral("timeline_marks")));
         std::map<QString, std::vector<QString>> documented;
