@@ -7,6 +7,7 @@
 #include "core/store/lod.h"
 #include "core/store/project.h"
 #include "core/store/sql_console.h"
+#include "block_test_support.h"
 #include "test_store_fixture.h"
 #include "tests/test_files.h"
 
@@ -35,87 +36,9 @@ QString fields(const HcclTaskRecord &h)
         .arg(h.sizeBytes).arg(h.dataType).arg(h.linkType).arg(bw);
 }
 
-QString record(const QString &path, Generator &g, const std::vector<RecordBatch> &batches)
-{
-    auto w = ProjectWriter::create(path, nullptr, nullptr);
-    if (!w)
-        return QStringLiteral("no writer");
-    const SessionInfo info = g.info();
-    if (!w->begin(info))
-        return w->errorString();
-    for (const RecordBatch &b : batches)
-        if (!w->write(b))
-            return w->errorString();
-    if (!w->end(SessionStatus::Complete, g.endDevices(info)))
-        return w->errorString();
-    return {};
-}
-
-std::int64_t scalar(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    std::int64_t v = -1;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-            v = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(db);
-    return v;
-}
-
-// Flips one bit in the middle of the data of block `id`, as another program writing the
-// file would (the pages stay well-formed: only our checksum can tell).
-bool flipBlockByte(const QString &path, std::int64_t id)
-{
-    sqlite3 *db = nullptr;
-    bool ok = false;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        std::vector<unsigned char> data;
-        if (sqlite3_prepare_v2(db, "SELECT data FROM hccl_blocks WHERE id = ?1", -1, &s, nullptr) == SQLITE_OK) {
-            sqlite3_bind_int64(s, 1, id);
-            if (sqlite3_step(s) == SQLITE_ROW) {
-                const auto *p = static_cast<const unsigned char *>(sqlite3_column_blob(s, 0));
-                data.assign(p, p + sqlite3_column_bytes(s, 0));
-            }
-        }
-        sqlite3_finalize(s);
-        if (data.size() > 8) {
-            data[data.size() / 2] ^= 0x10;
-            if (sqlite3_prepare_v2(db, "UPDATE hccl_blocks SET data = ?2 WHERE id = ?1", -1, &s, nullptr) == SQLITE_OK) {
-                sqlite3_bind_int64(s, 1, id);
-                sqlite3_bind_blob(s, 2, data.data(), int(data.size()), SQLITE_TRANSIENT);
-                ok = sqlite3_step(s) == SQLITE_DONE && sqlite3_changes(db) == 1;
-            }
-            sqlite3_finalize(s);
-        }
-    }
-    sqlite3_close(db);
-    return ok;
-}
-
-std::vector<qint64> pagesOf(const QString &path, const char *type, int *pageSize)
-{
-    std::vector<qint64> pages;
-    sqlite3 *db = nullptr;
-    *pageSize = 0;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) FROM dbstat "
-                                   "WHERE name = 'hccl_blocks' AND pagetype = ?1 ORDER BY pageno", -1, &s, nullptr) == SQLITE_OK) {
-            sqlite3_bind_text(s, 1, type, -1, SQLITE_STATIC);
-            while (sqlite3_step(s) == SQLITE_ROW) {
-                pages.push_back(sqlite3_column_int64(s, 0));
-                *pageSize = sqlite3_column_int(s, 1);
-            }
-        }
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(db);
-    return pages;
-}
+using blocktest::record;
+using blocktest::saysDamaged;
+using testsql::scalar;
 
 struct Reads {
     bool reader = true, timeline = true, console = true;
@@ -164,11 +87,6 @@ Reads readEverything(const QString &path)
         r.consoleError = c.lastError();
     }
     return r;
-}
-
-bool saysDamaged(const QString &why)
-{
-    return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
 }
 
 } // namespace
@@ -358,9 +276,9 @@ private Q_SLOTS:
 
         int pageSize = 0;
         if (damage == QLatin1String("bit")) {
-            QVERIFY(flipBlockByte(path, scalar(path, "SELECT MAX(id) FROM hccl_blocks") / 2 + 1));
+            QVERIFY(blocktest::flipBlockByte(path, "hccl_blocks", scalar(path, "SELECT MAX(id) FROM hccl_blocks") / 2 + 1));
         } else {
-            const std::vector<qint64> pages = pagesOf(path, damage == QLatin1String("leaf") ? "leaf" : "overflow", &pageSize);
+            const std::vector<qint64> pages = blocktest::pagesOf(path, "hccl_blocks", damage == QLatin1String("leaf") ? "leaf" : "overflow", &pageSize);
             QVERIFY2(pages.size() >= 3, qPrintable(QString::number(pages.size())));
             QVERIFY(testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize));
         }

@@ -1,0 +1,84 @@
+#pragma once
+// Shared by the column-block tests (test_store_hccl_blocks, test_store_task_blocks):
+// recording a generator's batches, and damaging a block table the ways another program or
+// the disk would — one flipped bit inside a block (only our checksum can tell), or whole
+// leaf / overflow pages overwritten.
+
+#include "core/store/project.h"
+#include "test_store_fixture.h"
+#include "tests/test_files.h"
+#include "tests/test_sql.h"
+
+#include <QFile>
+#include <QString>
+
+#include <sqlite3.h>
+
+#include <string>
+#include <vector>
+
+namespace blocktest {
+
+using namespace npuscope;
+using namespace npuscope::store;
+
+inline QString record(const QString &path, storetest::Generator &g, const std::vector<RecordBatch> &batches)
+{
+    auto w = ProjectWriter::create(path, nullptr, nullptr);
+    if (!w)
+        return QStringLiteral("no writer");
+    const SessionInfo info = g.info();
+    if (!w->begin(info))
+        return w->errorString();
+    for (const RecordBatch &b : batches)
+        if (!w->write(b))
+            return w->errorString();
+    if (!w->end(SessionStatus::Complete, g.endDevices(info)))
+        return w->errorString();
+    return {};
+}
+
+// Flips one bit in the middle of the data of block `id` of `table`.
+inline bool flipBlockByte(const QString &path, const char *table, std::int64_t id)
+{
+    sqlite3 *db = nullptr;
+    bool ok = false;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        std::vector<unsigned char> data;
+        const std::string select = std::string("SELECT data FROM ") + table + " WHERE id = ?1";
+        if (sqlite3_prepare_v2(db, select.c_str(), -1, &s, nullptr) == SQLITE_OK) {
+            sqlite3_bind_int64(s, 1, id);
+            if (sqlite3_step(s) == SQLITE_ROW) {
+                const auto *p = static_cast<const unsigned char *>(sqlite3_column_blob(s, 0));
+                data.assign(p, p + sqlite3_column_bytes(s, 0));
+            }
+        }
+        sqlite3_finalize(s);
+        if (data.size() > 8) {
+            data[data.size() / 2] ^= 0x10;
+            const std::string update = std::string("UPDATE ") + table + " SET data = ?2 WHERE id = ?1";
+            if (sqlite3_prepare_v2(db, update.c_str(), -1, &s, nullptr) == SQLITE_OK) {
+                sqlite3_bind_int64(s, 1, id);
+                sqlite3_bind_blob(s, 2, data.data(), int(data.size()), SQLITE_TRANSIENT);
+                ok = sqlite3_step(s) == SQLITE_DONE && sqlite3_changes(db) == 1;
+            }
+            sqlite3_finalize(s);
+        }
+    }
+    sqlite3_close(db);
+    return ok;
+}
+
+// The pages of `table` of a dbstat page type ("leaf", "overflow").
+inline std::vector<qint64> pagesOf(const QString &path, const char *table, const char *type, int *pageSize)
+{
+    return testfiles::pagesOf(path, table, type, pageSize);
+}
+
+inline bool saysDamaged(const QString &why)
+{
+    return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
+}
+
+} // namespace blocktest
