@@ -48,6 +48,45 @@ int insertGrouped(const std::vector<Rec> &records, std::size_t max, KeyFn key, I
     return SQLITE_OK;
 }
 
+// Steps a block insert and readies the statement for the next; SQLITE_OK when it inserted.
+inline int stepBlockInsert(sqlite3_stmt *ins)
+{
+    const int rc = sqlite3_step(ins);
+    sqlite3_reset(ins);
+    sqlite3_clear_bindings(ins);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+// A migration step from a row table to blocks: the rows of `select` (the session first,
+// then what read(stmt) makes a record of), ordered by session, block key and rowid, handed
+// run by run of one (session, key) to write(insert, session, records), which inserts the
+// blocks through the prepared `insert`. Inside the caller's transaction.
+template<typename Rec, typename Read, typename KeyFn, typename Write>
+int rowsToBlocks(const Db &db, const char *select, const char *insert, Read read, KeyFn key, Write write)
+{
+    Stmt sel, ins;
+    int rc = db.prepare(select, &sel);
+    if (rc != SQLITE_OK || (rc = db.prepare(insert, &ins)) != SQLITE_OK)
+        return rc;
+    std::vector<Rec> run;
+    std::int64_t runSession = 0;
+    sqlite3_stmt *s = sel.get();
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        const std::int64_t session = sqlite3_column_int64(s, 0);
+        Rec r = read(s);
+        if (!run.empty() && (session != runSession || key(run.front()) != key(r))) {
+            if ((rc = write(ins.get(), runSession, run)) != SQLITE_OK)
+                return rc;
+            run.clear();
+        }
+        runSession = session;
+        run.push_back(std::move(r));
+    }
+    if (rc != SQLITE_DONE)
+        return rc;
+    return run.empty() ? SQLITE_OK : write(ins.get(), runSession, run);
+}
+
 // A column of a plain-row table: its name and SQL type as the console declares and
 // documents them (doc is a QT_TRANSLATE_NOOP("SqlSchema", …) text).
 struct RecordColumn {

@@ -37,10 +37,7 @@ int insertBlock(sqlite3_stmt *ins, std::int64_t session, const Key &k, const Hcc
     sqlite3_bind_int64(ins, 6, lastEnd);
     sqlite3_bind_int64(ins, 7, std::int64_t(n));
     sqlite3_bind_blob(ins, 8, buf->data(), int(buf->size()), SQLITE_STATIC);
-    const int rc = sqlite3_step(ins);
-    sqlite3_reset(ins);
-    sqlite3_clear_bindings(ins);
-    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    return stepBlockInsert(ins);
 }
 
 Key keyOf(const HcclTaskRecord &h) { return Key(h.device, h.modelId, h.iteration); }
@@ -70,58 +67,37 @@ bool readHcclBlock(sqlite3_stmt *row, int first, std::vector<HcclTaskRecord> *ou
 
 int migrateHcclTasksToBlocks(const Db &db)
 {
-    Stmt sel, ins;
-    int rc = db.prepare("SELECT session, device, model, iteration, plane, name, start, duration, notify_id, "
-                        "duration_estimated_us, stream, task_id, src_rank, dst_rank, transport_type, size_bytes, "
-                        "data_type, link_type, bandwidth_gbps FROM hccl_tasks "
-                        "ORDER BY session, device, model, iteration, rowid", &sel);
-    if (rc != SQLITE_OK || (rc = db.prepare(kInsertHcclBlock, &ins)) != SQLITE_OK)
-        return rc;
-    std::vector<HcclTaskRecord> group;
-    std::int64_t groupSession = 0;
-    auto flush = [&]() {
-        const int r = writeHcclBlocks(ins.get(), groupSession, group);
-        group.clear();
-        return r;
-    };
-    sqlite3_stmt *s = sel.get();
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        auto I = [s](int i) { return sqlite3_column_int64(s, i); };
-        HcclTaskRecord h;
-        h.device = std::uint16_t(I(1));
-        h.modelId = std::uint32_t(I(2));
-        h.iteration = std::uint32_t(I(3));
-        h.plane = std::uint32_t(I(4));
-        h.name = StrId(I(5));
-        h.start = I(6);
-        h.duration = I(7);
-        h.notifyId = std::uint64_t(I(8));
-        h.durationEstimatedUs = sqlite3_column_double(s, 9);
-        h.streamId = std::uint32_t(I(10));
-        h.taskId = std::uint32_t(I(11));
-        h.srcRank = std::uint32_t(I(12));
-        h.dstRank = std::uint32_t(I(13));
-        h.transportType = StrId(I(14));
-        h.sizeBytes = std::uint64_t(I(15));
-        h.dataType = StrId(I(16));
-        h.linkType = StrId(I(17));
-        h.bandwidthGBps = sqlite3_column_double(s, 18);
-        if (!group.empty()
-            && (I(0) != groupSession || group.front().device != h.device || group.front().modelId != h.modelId
-                || group.front().iteration != h.iteration)) {
-            if ((rc = flush()) != SQLITE_OK)
-                return rc;
-        }
-        groupSession = I(0);
-        group.push_back(h);
-    }
-    if (rc != SQLITE_DONE)
-        return rc;
-    if (!group.empty() && (rc = flush()) != SQLITE_OK)
-        return rc;
-    sel = Stmt();
-    ins = Stmt();
-    return db.exec("DROP TABLE hccl_tasks");
+    const int rc = rowsToBlocks<HcclTaskRecord>(
+        db,
+        "SELECT session, device, model, iteration, plane, name, start, duration, notify_id, duration_estimated_us, "
+        "stream, task_id, src_rank, dst_rank, transport_type, size_bytes, data_type, link_type, bandwidth_gbps "
+        "FROM hccl_tasks ORDER BY session, device, model, iteration, rowid",
+        kInsertHcclBlock,
+        [](sqlite3_stmt *s) {
+            auto I = [s](int i) { return sqlite3_column_int64(s, i); };
+            HcclTaskRecord h;
+            h.device = std::uint16_t(I(1));
+            h.modelId = std::uint32_t(I(2));
+            h.iteration = std::uint32_t(I(3));
+            h.plane = std::uint32_t(I(4));
+            h.name = StrId(I(5));
+            h.start = I(6);
+            h.duration = I(7);
+            h.notifyId = std::uint64_t(I(8));
+            h.durationEstimatedUs = sqlite3_column_double(s, 9);
+            h.streamId = std::uint32_t(I(10));
+            h.taskId = std::uint32_t(I(11));
+            h.srcRank = std::uint32_t(I(12));
+            h.dstRank = std::uint32_t(I(13));
+            h.transportType = StrId(I(14));
+            h.sizeBytes = std::uint64_t(I(15));
+            h.dataType = StrId(I(16));
+            h.linkType = StrId(I(17));
+            h.bandwidthGBps = sqlite3_column_double(s, 18);
+            return h;
+        },
+        keyOf, writeHcclBlocks);
+    return rc == SQLITE_OK ? db.exec("DROP TABLE hccl_tasks") : rc;
 }
 
 // ---- The plain-row virtual table `hccl_tasks` ----

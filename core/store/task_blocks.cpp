@@ -37,10 +37,7 @@ int insertBlock(sqlite3_stmt *ins, std::int64_t session, const Key &k, const Tas
     sqlite3_bind_int64(ins, 8, lastEnd);
     sqlite3_bind_int64(ins, 9, std::int64_t(n));
     sqlite3_bind_blob(ins, 10, buf->data(), int(buf->size()), SQLITE_STATIC);
-    const int rc = sqlite3_step(ins);
-    sqlite3_reset(ins);
-    sqlite3_clear_bindings(ins);
-    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    return stepBlockInsert(ins);
 }
 
 } // namespace
@@ -69,55 +66,37 @@ bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out)
 
 int migrateTasksToBlocks(const Db &db)
 {
-    Stmt sel, ins;
-    int rc = db.prepare("SELECT t.session, t.device, t.model, t.iteration, t.stream, t.task_id, t.batch_id, t.type, "
-                        "t.start, t.duration, t.pending, t.op, t.name, t.total_cycles, t.l2_hit, t.l2_victim, t.kind, "
-                        "p.pmu FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
-                        "ORDER BY t.session, t.device, t.model, t.iteration, t.stream, t.id", &sel);
-    if (rc != SQLITE_OK || (rc = db.prepare(kInsertTaskBlock, &ins)) != SQLITE_OK)
-        return rc;
-    std::vector<TaskRecord> group;
-    std::int64_t groupSession = 0;
-    auto flush = [&]() {
-        const int r = writeTaskBlocks(ins.get(), groupSession, group);
-        group.clear();
-        return r;
-    };
-    sqlite3_stmt *s = sel.get();
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        auto I = [s](int i) { return sqlite3_column_int64(s, i); };
-        TaskRecord t;
-        t.device = std::uint16_t(I(1));
-        t.modelId = std::uint32_t(I(2));
-        t.iteration = std::uint32_t(I(3));
-        t.streamId = std::uint32_t(I(4));
-        t.taskId = std::uint32_t(I(5));
-        t.batchId = std::uint32_t(I(6));
-        t.type = StrId(I(7));
-        t.start = I(8);
-        t.duration = I(9);
-        t.pending = I(10);
-        t.opId = std::uint32_t(I(11));
-        t.name = StrId(I(12));
-        t.totalCycles = std::uint64_t(I(13));
-        t.l2HitRate = float(sqlite3_column_double(s, 14));
-        t.l2VictimRate = float(sqlite3_column_double(s, 15));
-        t.kind = static_cast<TaskKind>(I(16) & (kTaskKindLimit - 1));
-        readPmuBlob(s, 17, &t.pmu);
-        if (!group.empty() && (I(0) != groupSession || keyOf(group.front()) != keyOf(t))) {
-            if ((rc = flush()) != SQLITE_OK)
-                return rc;
-        }
-        groupSession = I(0);
-        group.push_back(std::move(t));
-    }
-    if (rc != SQLITE_DONE)
-        return rc;
-    if (!group.empty() && (rc = flush()) != SQLITE_OK)
-        return rc;
-    sel = Stmt();
-    ins = Stmt();
-    return db.exec("DROP TABLE task_pmu; DROP TABLE tasks");
+    const int rc = rowsToBlocks<TaskRecord>(
+        db,
+        "SELECT t.session, t.device, t.model, t.iteration, t.stream, t.task_id, t.batch_id, t.type, t.start, "
+        "t.duration, t.pending, t.op, t.name, t.total_cycles, t.l2_hit, t.l2_victim, t.kind, p.pmu "
+        "FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
+        "ORDER BY t.session, t.device, t.model, t.iteration, t.stream, t.id",
+        kInsertTaskBlock,
+        [](sqlite3_stmt *s) {
+            auto I = [s](int i) { return sqlite3_column_int64(s, i); };
+            TaskRecord t;
+            t.device = std::uint16_t(I(1));
+            t.modelId = std::uint32_t(I(2));
+            t.iteration = std::uint32_t(I(3));
+            t.streamId = std::uint32_t(I(4));
+            t.taskId = std::uint32_t(I(5));
+            t.batchId = std::uint32_t(I(6));
+            t.type = StrId(I(7));
+            t.start = I(8);
+            t.duration = I(9);
+            t.pending = I(10);
+            t.opId = std::uint32_t(I(11));
+            t.name = StrId(I(12));
+            t.totalCycles = std::uint64_t(I(13));
+            t.l2HitRate = float(sqlite3_column_double(s, 14));
+            t.l2VictimRate = float(sqlite3_column_double(s, 15));
+            t.kind = static_cast<TaskKind>(I(16) & (kTaskKindLimit - 1));
+            readPmuBlob(s, 17, &t.pmu);
+            return t;
+        },
+        keyOf, writeTaskBlocks);
+    return rc == SQLITE_OK ? db.exec("DROP TABLE task_pmu; DROP TABLE tasks") : rc;
 }
 
 // ---- The one description of a task's columns ----
