@@ -11,6 +11,7 @@
 
 #include <QFile>
 #include <QString>
+#include <QTest>
 
 #include <sqlite3.h>
 
@@ -70,10 +71,31 @@ inline bool flipBlockByte(const QString &path, const char *table, std::int64_t i
     return ok;
 }
 
-// The pages of `table` of a dbstat page type ("leaf", "overflow").
-inline std::vector<qint64> pagesOf(const QString &path, const char *table, const char *type, int *pageSize)
+// The ways the damage tests hurt a block table: whole leaf pages overwritten, one overflow
+// page overwritten, one bit flipped inside a block (the pages stay well-formed).
+inline void addDamageRows()
 {
-    return testfiles::pagesOf(path, table, type, pageSize);
+    QTest::addColumn<QString>("damage");
+    QTest::newRow("leaf pages") << "leaf";
+    QTest::newRow("overflow page") << "overflow";
+    QTest::newRow("one bit in a block") << "bit";
+}
+
+// Does `damage` (a row of addDamageRows) to `table` of the file; false when it could not.
+inline bool damageBlocks(const QString &path, const char *table, const QString &damage)
+{
+    if (damage == QLatin1String("bit")) {
+        const std::string maxId = std::string("SELECT MAX(id) FROM ") + table;
+        return flipBlockByte(path, table, testsql::scalar(path, maxId.c_str()) / 2 + 1);
+    }
+    int pageSize = 0;
+    const std::vector<qint64> pages =
+        testfiles::pagesOf(path, table, damage == QLatin1String("leaf") ? "leaf" : "overflow", &pageSize);
+    if (pages.size() < 3) {
+        qWarning("only %zu %s pages of %s", pages.size(), qPrintable(damage), table);
+        return false;
+    }
+    return testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize);
 }
 
 inline bool saysDamaged(const QString &why)

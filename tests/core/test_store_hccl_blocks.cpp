@@ -240,13 +240,7 @@ private Q_SLOTS:
             QCOMPARE(got[i], want[i].notifyId);
     }
 
-    void damageToTheBlocksIsAReadErrorInEveryReader_data()
-    {
-        QTest::addColumn<QString>("damage");
-        QTest::newRow("leaf pages") << "leaf";
-        QTest::newRow("overflow page") << "overflow";
-        QTest::newRow("one bit in a block") << "bit";
-    }
+    void damageToTheBlocksIsAReadErrorInEveryReader_data() { blocktest::addDamageRows(); }
     void damageToTheBlocksIsAReadErrorInEveryReader()
     {
         QFETCH(QString, damage);
@@ -274,14 +268,7 @@ private Q_SLOTS:
         QVERIFY2(intact.reader && intact.timeline && intact.console,
                  qPrintable(intact.readerWhy + intact.timelineWhy + intact.consoleWhy));
 
-        int pageSize = 0;
-        if (damage == QLatin1String("bit")) {
-            QVERIFY(blocktest::flipBlockByte(path, "hccl_blocks", scalar(path, "SELECT MAX(id) FROM hccl_blocks") / 2 + 1));
-        } else {
-            const std::vector<qint64> pages = blocktest::pagesOf(path, "hccl_blocks", damage == QLatin1String("leaf") ? "leaf" : "overflow", &pageSize);
-            QVERIFY2(pages.size() >= 3, qPrintable(QString::number(pages.size())));
-            QVERIFY(testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize));
-        }
+        QVERIFY(blocktest::damageBlocks(path, "hccl_blocks", damage));
         const Reads r = readEverything(path);
         QVERIFY2(!r.reader && saysDamaged(r.readerWhy), qPrintable(r.readerWhy));
         QVERIFY2(!r.timeline && saysDamaged(r.timelineWhy), qPrintable(r.timelineWhy));

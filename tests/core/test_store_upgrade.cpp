@@ -58,6 +58,17 @@ QByteArray rawText(const QString &path, const char *sql)
     return out;
 }
 
+// A session's iteration keys in (device, model, iteration) order: the order of the row
+// tables' (session, device, model, iteration, …) sorts the block tests compare with.
+std::vector<IterationKey> keysInOrder(const ProjectReader &reader)
+{
+    std::vector<IterationKey> keys = reader.iterations();
+    std::sort(keys.begin(), keys.end(), [](const IterationKey &a, const IterationKey &b) {
+        return std::tie(a.device, a.modelId, a.iteration) < std::tie(b.device, b.modelId, b.iteration);
+    });
+    return keys;
+}
+
 bool rawExec(const QString &path, const char *sql)
 {
     sqlite3 *db = nullptr;
@@ -370,10 +381,7 @@ private Q_SLOTS:
         QVERIFY2(project, qPrintable(msg));
         auto reader = project->session(project->sessions().front().id, &msg);
         QVERIFY2(reader, qPrintable(msg));
-        std::vector<IterationKey> keys = reader->iterations();
-        std::sort(keys.begin(), keys.end(), [](const IterationKey &a, const IterationKey &b) {
-            return std::tie(a.device, a.modelId, a.iteration) < std::tie(b.device, b.modelId, b.iteration);
-        });
+        const std::vector<IterationKey> keys = keysInOrder(*reader);
         QStringList after;
         // The same text SQLite made of the doubles above, from the values read back.
         auto realText = [](double v) {
@@ -455,10 +463,7 @@ private Q_SLOTS:
         QVERIFY2(project, qPrintable(msg));
         auto reader = project->session(project->sessions().front().id, &msg);
         QVERIFY2(reader, qPrintable(msg));
-        std::vector<IterationKey> keys = reader->iterations();
-        std::sort(keys.begin(), keys.end(), [](const IterationKey &a, const IterationKey &b) {
-            return std::tie(a.device, a.modelId, a.iteration) < std::tie(b.device, b.modelId, b.iteration);
-        });
+        const std::vector<IterationKey> keys = keysInOrder(*reader);
         // The same text SQLite makes of the values read back.
         sqlite3 *mem = nullptr;
         sqlite3_open(":memory:", &mem);
