@@ -15,7 +15,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace blocktest {
@@ -96,6 +98,17 @@ inline bool damageBlocks(const QString &path, const char *table, const QString &
         return false;
     }
     return testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize);
+}
+
+// Records in the order the reader's forEachTask / forEachHcclTask give them: by start,
+// stream and task id, ties in recorded order.
+template<typename Rec>
+std::vector<Rec> inReaderOrder(std::vector<Rec> records)
+{
+    std::stable_sort(records.begin(), records.end(), [](const Rec &a, const Rec &b) {
+        return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
+    });
+    return records;
 }
 
 inline bool saysDamaged(const QString &why)

@@ -222,10 +222,7 @@ private Q_SLOTS:
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM hccl_blocks"), std::int64_t(3));
         QCOMPARE(scalar(path, "SELECT MAX(n) FROM hccl_blocks"), std::int64_t(detail::kHcclBlockMax));
 
-        std::vector<HcclTaskRecord> want = b.hcclTasks;
-        std::stable_sort(want.begin(), want.end(), [](const HcclTaskRecord &x, const HcclTaskRecord &y) {
-            return std::tie(x.start, x.streamId, x.taskId) < std::tie(y.start, y.streamId, y.taskId);
-        });
+        const std::vector<HcclTaskRecord> want = blocktest::inReaderOrder(b.hcclTasks);
         auto p = Project::open(path, Project::Mode::ReadOnly, nullptr, &why);
         QVERIFY2(p, qPrintable(why));
         auto r = p->session(1, &why);

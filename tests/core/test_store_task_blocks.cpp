@@ -151,11 +151,8 @@ private Q_SLOTS:
             for (const TaskRecord &t : g.all.tasks)
                 if (t.device == k.device && t.modelId == k.modelId && t.iteration == k.iteration)
                     want.push_back(t);
-            std::stable_sort(want.begin(), want.end(), [](const TaskRecord &a, const TaskRecord &b) {
-                return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
-            });
             std::vector<QString> got, wanted;
-            for (const TaskRecord &t : want)
+            for (const TaskRecord &t : blocktest::inReaderOrder(want))
                 wanted.push_back(fields(t));
             QVERIFY(reader->forEachTask(k, [&](const TaskRecord &t) { got.push_back(fields(t)); return true; }));
             QCOMPARE(got, wanted);
@@ -283,10 +280,7 @@ private Q_SLOTS:
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM task_blocks"), std::int64_t(3));
         QCOMPARE(scalar(path, "SELECT MAX(n) FROM task_blocks"), std::int64_t(detail::kTaskBlockMax));
 
-        std::vector<TaskRecord> want = b.tasks;
-        std::stable_sort(want.begin(), want.end(), [](const TaskRecord &x, const TaskRecord &y) {
-            return std::tie(x.start, x.streamId, x.taskId) < std::tie(y.start, y.streamId, y.taskId);
-        });
+        const std::vector<TaskRecord> want = blocktest::inReaderOrder(b.tasks);
         auto p = Project::open(path, Project::Mode::ReadOnly, nullptr, &why);
         QVERIFY2(p, qPrintable(why));
         auto r = p->session(1, &why);
