@@ -1,6 +1,8 @@
 // ProjectWriter: the estimated size of what a session stored, and storage_limit ageing
 // (the oldest iterations' records go first).
 #include "core/store/project_writer_impl.h"
+
+#include <cstring>
 #include <QFileInfo>
 #include <QStorageInfo>
 
@@ -43,16 +45,21 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
         batchIteration = std::max(batchIteration, it);
         stored += bytes;
     };
-    for (const TaskRecord &t : b.tasks)
-        // In a column block (task_blocks.h): the deltas, ids and kind a byte or two each, the
-        // times and cycles their own width, PMU values up to 3 bytes each plus a tag bit,
-        // and the pages' share (a block's remainder in its leaf page leaves free space
-        // there); ≈ 41 B per task on the bench's session, which the estimate must not
-        // undercount (the file is to stay under the limit).
+    // In a column block (task_blocks.h): the deltas, ids and kind a byte or two each, the
+    // times and cycles their own width, a PMU value 1 byte when it repeats the previous
+    // task's (XOR coded) and up to 3 otherwise, and the pages' share (a block's remainder
+    // in its leaf page leaves free space there); ≈ 41 B per task on the bench's session.
+    // The estimate must not undercount: the file is to stay under the limit.
+    const TaskRecord *previous = nullptr;
+    for (const TaskRecord &t : b.tasks) {
+        std::uint64_t pmu = t.pmu.empty() ? 0 : (t.pmu.size() + 7) / 8;
+        for (std::size_t i = 0; i < t.pmu.size(); ++i)
+            pmu += previous && i < previous->pmu.size() && std::memcmp(&previous->pmu[i], &t.pmu[i], 4) == 0 ? 1 : 3;
         add(KTasks, t.iteration, t.device, t.modelId,
             20 + intBytes(t.duration) + intBytes(t.pending) + intBytes(s64(t.totalCycles))
-                + (t.l2HitRate == -1.f && t.l2VictimRate == -1.f ? 0 : 8)
-                + (t.pmu.empty() ? 0 : (t.pmu.size() + 7) / 8 + 3 * t.pmu.size()));
+                + (t.l2HitRate == -1.f && t.l2VictimRate == -1.f ? 0 : 8) + pmu);
+        previous = &t;
+    }
     for (const CollectiveOpRecord &c : b.collectives)
         add(KCollectives, c.iteration, c.device, c.modelId,
             RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.name).i(c.opType).i(c.start).i(c.duration)
