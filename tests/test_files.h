@@ -56,7 +56,9 @@ inline bool rawExec(const QString &path, const char *sql)
 
 // The leaf pages of a table or index, in order (dbstat numbers them from 1), and the page
 // size. Empty when the file cannot be opened.
-inline std::vector<qint64> leafPages(const QString &path, const char *name, int *pageSize)
+// The pages of the table or index `name` of a dbstat page type ("leaf", "overflow"; null:
+// both), by page number; *pageSize is the file's page size.
+inline std::vector<qint64> pagesOf(const QString &path, const char *name, const char *type, int *pageSize)
 {
     std::vector<qint64> pages;
     *pageSize = 0;
@@ -66,9 +68,11 @@ inline std::vector<qint64> leafPages(const QString &path, const char *name, int 
         return pages;
     }
     sqlite3_stmt *st = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = ?1 AND pagetype = 'leaf' ORDER BY pageno", -1,
-                           &st, nullptr) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = ?1 AND (pagetype = ?2 OR (?2 IS NULL AND "
+                               "pagetype IN ('leaf', 'overflow'))) ORDER BY pageno", -1, &st, nullptr) == SQLITE_OK) {
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        if (type)
+            sqlite3_bind_text(st, 2, type, -1, SQLITE_STATIC);
         while (sqlite3_step(st) == SQLITE_ROW)
             pages.push_back(sqlite3_column_int64(st, 0));
     }
@@ -78,6 +82,11 @@ inline std::vector<qint64> leafPages(const QString &path, const char *name, int 
     sqlite3_finalize(st);
     sqlite3_close(db);
     return pages;
+}
+
+inline std::vector<qint64> leafPages(const QString &path, const char *name, int *pageSize)
+{
+    return pagesOf(path, name, "leaf", pageSize);
 }
 
 // Overwrites the pages with garbage, as a disk error or another program would.
@@ -92,12 +101,12 @@ inline bool overwritePages(const QString &path, const std::vector<qint64> &pages
     return true;
 }
 
-// Overwrites two leaf pages of the tasks table, leaving the header, the schema and the
-// meta table intact: damage only a read of those rows meets.
+// Overwrites two pages (leaf or overflow) of the task blocks, leaving the header, the
+// schema and the meta table intact: damage only a read of those tasks meets.
 inline bool damageTaskPages(const QString &path)
 {
     int pageSize = 0;
-    const std::vector<qint64> pages = leafPages(path, "tasks", &pageSize);
+    const std::vector<qint64> pages = pagesOf(path, "task_blocks", nullptr, &pageSize);
     if (pages.size() < 4)
         return false;
     return overwritePages(path, {pages[pages.size() / 2], pages[pages.size() / 2 + 1]}, pageSize);

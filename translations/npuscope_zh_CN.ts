@@ -2972,14 +2972,6 @@
         <translation>数量</translation>
     </message>
     <message>
-        <source>Every task the task scheduler ran (op_summary / task_time rows). Times in ns on the device-monotonic clock.</source>
-        <translation>任务调度器执行过的每个任务（op_summary / task_time 行）。时间为设备单调时钟上的 ns。</translation>
-    </message>
-    <message>
-        <source>row id (task_pmu.task)</source>
-        <translation>行 ID（task_pmu.task）</translation>
-    </message>
-    <message>
         <source>stream id</source>
         <translation>stream id</translation>
     </message>
@@ -3030,10 +3022,6 @@
     <message>
         <source>classification of the type: 0 AI_CORE, 1 AI_CPU, 2 EVENT_RECORD, 3 EVENT_WAIT, 4 EVENT_RESET, 5 REDUCE_ASYNC_V2, 6 NOTIFY_WAIT, 7 NOTIFY_RECORD, 8 MEMCPY_ASYNC, 9 AI_VECTOR_CORE, 10 MIX_AIC, 11 MIX_AIV, 12 DMA, 15 other</source>
         <translation>类型的分类：0 AI_CORE，1 AI_CPU，2 EVENT_RECORD，3 EVENT_WAIT，4 EVENT_RESET，5 REDUCE_ASYNC_V2，6 NOTIFY_WAIT，7 NOTIFY_RECORD，8 MEMCPY_ASYNC，9 AI_VECTOR_CORE，10 MIX_AIC，11 MIX_AIV，12 DMA，15 其他</translation>
-    </message>
-    <message>
-        <source>PMU metrics of AI Core tasks, in the order of the session&apos;s pmu_columns.</source>
-        <translation>AI Core 任务的 PMU 指标，顺序与会话的 pmu_columns 一致。</translation>
     </message>
     <message>
         <source>tasks.id</source>
@@ -3758,6 +3746,30 @@
     <message>
         <source>HCCL tasks on the communication planes, one row per task (a read-only virtual table of the SQL console over hccl_blocks; equality on session, device, model, iteration reads only those blocks).</source>
         <translation>通信平面上的 HCCL 任务，每个任务一行（SQL 控制台基于 hccl_blocks 的只读虚拟表；对 session、device、model、iteration 的等值条件只读取相应的块）。</translation>
+    </message>
+    <message>
+        <source>Tasks as stored: column blocks of up to 8192 tasks (with their PMU values) of one device, model, iteration and stream, in recorded order (query tasks and task_pmu for plain rows).</source>
+        <translation>按存储形式保存的任务：每块最多 8192 个同一设备、模型、迭代和流的任务（含其 PMU 值），按记录顺序排列（逐行查询请用 tasks 和 task_pmu）。</translation>
+    </message>
+    <message>
+        <source>block id (tasks.id = id * 65536 + the task&apos;s place in the block)</source>
+        <translation>块 ID（tasks.id = id * 65536 + 任务在块中的位置）</translation>
+    </message>
+    <message>
+        <source>latest task start in the block (ns)</source>
+        <translation>块内最晚的任务开始时间（ns）</translation>
+    </message>
+    <message>
+        <source>Every task the task scheduler ran (op_summary / task_time rows), one row per task (a read-only virtual table of the SQL console over task_blocks; equality on session, device, model, iteration, stream or id reads only those blocks). Times in ns on the device-monotonic clock.</source>
+        <translation>任务调度器执行过的每个任务（op_summary / task_time 行），每个任务一行（SQL 控制台基于 task_blocks 的只读虚拟表；对 session、device、model、iteration、stream 或 id 的等值条件只读取相应的块）。时间为设备单调时钟上的 ns。</translation>
+    </message>
+    <message>
+        <source>PMU metrics of AI Core tasks, in the order of the session&apos;s pmu_columns (a read-only virtual table of the SQL console over task_blocks: one row per task with PMU values).</source>
+        <translation>AI Core 任务的 PMU 指标，顺序与会话的 pmu_columns 一致（SQL 控制台基于 task_blocks 的只读虚拟表：每个有 PMU 值的任务一行）。</translation>
+    </message>
+    <message>
+        <source>row id (task_pmu.task): task_blocks.id * 65536 + the task&apos;s place in its block</source>
+        <translation>行 ID（task_pmu.task）：task_blocks.id * 65536 + 任务在其块中的位置</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 // block (TimelineStore's HCCL row ids are the same numbers).
 
 #include "core/model/records.h"
+#include "core/store/block_tables.h"
 #include "core/store/sqlite_db.h"
 
 #include <cstdint>
@@ -22,7 +23,7 @@ namespace npuscope::store::detail {
 
 constexpr std::size_t kHcclBlockMax = 8192;   // tasks per block (must stay < 65536)
 
-inline std::int64_t hcclRowId(std::int64_t block, std::size_t index) { return block * 65536 + std::int64_t(index); }
+inline std::int64_t hcclRowId(std::int64_t block, std::size_t index) { return blockRowId(block, index); }
 
 // The insert every block goes through (binds ?1 session … ?8 data).
 constexpr const char *kInsertHcclBlock =
@@ -41,7 +42,7 @@ bool readHcclBlock(sqlite3_stmt *row, int first, std::vector<HcclTaskRecord> *ou
 // drops hccl_tasks and its index. Inside migrate()'s transaction.
 int migrateHcclTasksToBlocks(const Db &db);
 
-// Registers the plain-row virtual tables (`hccl_tasks`) on a connection to a schema-5 project.
-int registerRecordTables(sqlite3 *db);
+// The plain-row virtual table `hccl_tasks` (block_tables.h).
+const BlockTable &hcclTasksTable();
 
 } // namespace npuscope::store::detail

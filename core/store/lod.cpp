@@ -1,6 +1,7 @@
 #include "core/store/lod_internal.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/schema.h"
+#include "core/store/task_blocks.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -89,7 +90,7 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
     {
         sqlite3_stmt *s = nullptr;
         if (sqlite3_prepare_v2(db,
-                               "SELECT device, stream FROM tasks WHERE session = ?1 AND (device, stream) > (?2, ?3) "
+                               "SELECT device, stream FROM task_blocks WHERE session = ?1 AND (device, stream) > (?2, ?3) "
                                "ORDER BY device, stream LIMIT 1", -1, &s, nullptr) != SQLITE_OK)
             return false;
         std::int64_t dev = -1, stream = -1;
@@ -118,9 +119,11 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
         std::vector<std::vector<std::int64_t>> keys;
         for (const auto &[dev, stream] : lanes)
             keys.push_back({dev, stream});
-        if (!spanByKey(db, "SELECT MIN(start) FROM tasks WHERE session = ?1 AND device = ?2 AND stream = ?3",
-                       "SELECT start + duration FROM tasks WHERE session = ?1 AND device = ?2 AND stream = ?3 "
-                       "ORDER BY start DESC LIMIT 64",
+        // Per lane from the block rows (task_blocks_by_stream): the first block's start, and
+        // the latest end of the last 64 blocks by start.
+        if (!spanByKey(db, "SELECT MIN(first_start) FROM task_blocks WHERE session = ?1 AND device = ?2 AND stream = ?3",
+                       "SELECT last_end FROM task_blocks WHERE session = ?1 AND device = ?2 AND stream = ?3 "
+                       "ORDER BY first_start DESC LIMIT 64",
                        sessionId, keys, &origin, &last))
             return false;
     }
@@ -195,45 +198,52 @@ bool scanBuckets(sqlite3 *db, std::int64_t sessionId, const LaneKeys &lanes, Tim
     };
     for (const auto &l : lanes)
         prepare((*builders)[l]);
-    // The table in storage order: a sequential read, no index, no sort.
+    // The blocks in storage order: a sequential read, no index, no sort.
     sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, kind, name, op FROM tasks NOT INDEXED WHERE session = ?1",
+    if (sqlite3_prepare_v2(db, "SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks NOT INDEXED WHERE session = ?1",
                            -1, &s, nullptr) != SQLITE_OK)
         return false;
     sqlite3_bind_int64(s, 1, sessionId);
     std::pair<std::uint16_t, std::uint32_t> lastKey{0xffff, 0xffffffffu};
     Builder *b = nullptr;
+    std::vector<TaskRecord> block;
     int step;
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        const std::pair<std::uint16_t, std::uint32_t> key{std::uint16_t(sqlite3_column_int64(s, 0)),
-                                                          std::uint32_t(sqlite3_column_int64(s, 1))};
-        if (key != lastKey) {
-            lastKey = key;
-            b = &(*builders)[key];
-            prepare(*b);
+        block.clear();
+        if (!detail::readTaskBlock(s, 0, &block)) {
+            step = SQLITE_CORRUPT;
+            break;
         }
-        const TimeNs st = drawable(sqlite3_column_int64(s, 2)) - origin;
-        const TimeNs dur = drawable(sqlite3_column_int64(s, 3));
-        const auto type = std::uint8_t(sqlite3_column_int64(s, 4));
-        const auto name = StrId(sqlite3_column_int64(s, 5));
-        const auto op = std::uint32_t(sqlite3_column_int64(s, 6));
-        const auto ot = op ? opType.find(op) : opType.end();
-        const StrId opT = ot == opType.end() ? 0 : ot->second;
-        ++b->tasks;
-        const TimeNs en = st + dur;
-        const long long b0 = std::clamp<long long>(st / bucketNs, 0, buckets - 1);
-        const long long b1 = std::clamp<long long>((dur > 0 ? en - 1 : en) / bucketNs, b0, buckets - 1);
-        for (long long i = b0; i <= b1; ++i) {
-            LodBucket &k = b->buckets[std::size_t(i)];
-            ++k.count;
-            const TimeNs bs = i * bucketNs, be = bs + bucketNs;
-            const TimeNs inside = std::max<TimeNs>(0, std::min(en, be) - std::max(st, bs));
-            k.busyNs = std::uint32_t(std::min<std::uint64_t>(0xffffffffu, std::uint64_t(k.busyNs) + std::uint64_t(inside)));
-            if (dur > b->longest[std::size_t(i)]) {
-                b->longest[std::size_t(i)] = dur;
-                k.type = type;
-                k.opType = opT;
-                k.name = name;
+        for (const TaskRecord &t : block) {
+            const std::pair<std::uint16_t, std::uint32_t> key{t.device, t.streamId};
+            if (key != lastKey) {
+                lastKey = key;
+                b = &(*builders)[key];
+                prepare(*b);
+            }
+            const TimeNs st = drawable(t.start) - origin;
+            const TimeNs dur = drawable(t.duration);
+            const auto type = std::uint8_t(t.kind);
+            const auto name = t.name;
+            const auto op = t.opId;
+            const auto ot = op ? opType.find(op) : opType.end();
+            const StrId opT = ot == opType.end() ? 0 : ot->second;
+            ++b->tasks;
+            const TimeNs en = st + dur;
+            const long long b0 = std::clamp<long long>(st / bucketNs, 0, buckets - 1);
+            const long long b1 = std::clamp<long long>((dur > 0 ? en - 1 : en) / bucketNs, b0, buckets - 1);
+            for (long long i = b0; i <= b1; ++i) {
+                LodBucket &k = b->buckets[std::size_t(i)];
+                ++k.count;
+                const TimeNs bs = i * bucketNs, be = bs + bucketNs;
+                const TimeNs inside = std::max<TimeNs>(0, std::min(en, be) - std::max(st, bs));
+                k.busyNs = std::uint32_t(std::min<std::uint64_t>(0xffffffffu, std::uint64_t(k.busyNs) + std::uint64_t(inside)));
+                if (dur > b->longest[std::size_t(i)]) {
+                    b->longest[std::size_t(i)] = dur;
+                    k.type = type;
+                    k.opType = opT;
+                    k.name = name;
+                }
             }
         }
     }

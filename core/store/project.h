@@ -22,7 +22,9 @@ inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 // 4: session-wide records of today's profilers: counters, flows, Python ranges, memory,
 //    communication statistics, step times, extra task columns (kStepV4).
 // 5: HCCL tasks as CRC-checked column blocks in hccl_blocks (kStepV5, hccl_blocks.h).
-inline constexpr int kSchemaVersion = 5;
+// 6: tasks and their PMU values as CRC-checked column blocks in task_blocks (kStepV6,
+//    task_blocks.h).
+inline constexpr int kSchemaVersion = 6;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {

@@ -1,5 +1,6 @@
 // ProjectReader: one session's records, read back by iteration, device or whole.
 #include "core/store/hccl_blocks.h"
+#include "core/store/task_blocks.h"
 #include "core/store/project_internal.h"
 #include "core/store/lod.h"
 #include "core/store/session_records.h"
@@ -65,6 +66,30 @@ struct ProjectReader::Impl {
                 return true;
         }
         return rc == SQLITE_DONE ? true : fail(rc);
+    }
+
+    // An iteration's records of a block kind: the blocks selected by `sql` (in id order,
+    // each in recorded order) decoded by `read`, then by start, stream and task id, ties in
+    // recorded order (a stable sort: equal keys share a stream, whose blocks are in id order).
+    template<typename Rec, typename Read, typename Fn>
+    bool forEachInBlocks(const char *sql, const IterationKey &k, Read read, const Fn &fn) const
+    {
+        Stmt s;
+        if (!prepareIter(sql, k, &s))
+            return false;
+        std::vector<Rec> records;
+        bool damaged = false;
+        if (!run(s, [&](sqlite3_stmt *q) { return !(damaged = !read(q, 0, &records)); }))
+            return false;
+        if (damaged)
+            return fail(SQLITE_CORRUPT);
+        std::stable_sort(records.begin(), records.end(), [](const Rec &a, const Rec &b) {
+            return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
+        });
+        for (const Rec &r : records)
+            if (!fn(r))
+                break;
+        return true;
     }
 };
 
@@ -237,67 +262,32 @@ std::vector<IterationKey> ProjectReader::iterations() const
 
 bool ProjectReader::forEachTask(const IterationKey &k, const TaskFn &fn) const
 {
-    Stmt s;
-    if (!d->prepareIter("SELECT t.stream, t.task_id, t.batch_id, t.type, t.start, t.duration, t.pending, t.op, "
-                        "t.name, t.total_cycles, t.l2_hit, t.l2_victim, p.pmu, t.kind "
-                        "FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
-                        "WHERE t.session = ?1 AND t.device = ?2 AND t.model = ?3 AND t.iteration = ?4 "
-                        "ORDER BY t.start, t.stream, t.task_id, t.id", k, &s))
-        return false;
-    TaskRecord r;
-    r.device = k.device;
-    r.modelId = k.modelId;
-    r.iteration = k.iteration;
-    return d->run(s, [&](sqlite3_stmt *q) {
-        r.streamId = colU32(q, 0);
-        r.taskId = colU32(q, 1);
-        r.batchId = colU32(q, 2);
-        r.type = colU32(q, 3);
-        r.kind = static_cast<TaskKind>(colI(q, 13) & (kTaskKindLimit - 1));
-        r.start = colI(q, 4);
-        r.duration = colI(q, 5);
-        r.pending = colI(q, 6);
-        r.opId = colU32(q, 7);
-        r.name = colU32(q, 8);
-        r.totalCycles = u64(colI(q, 9));
-        r.l2HitRate = static_cast<float>(sqlite3_column_double(q, 10));
-        r.l2VictimRate = static_cast<float>(sqlite3_column_double(q, 11));
-        detail::readPmuBlob(q, 12, &r.pmu);
-        return fn(r);
-    });
+    return d->forEachInBlocks<TaskRecord>("SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks WHERE session = ?1 "
+                                          "AND device = ?2 AND model = ?3 AND iteration = ?4 ORDER BY id",
+                                          k, detail::readTaskBlock, fn);
 }
 
 bool ProjectReader::scanTasks(const TaskFn &fn) const
 {
+    // NOT INDEXED: the blocks in storage order (the pages as written), each decoded once.
     Stmt s;
-    // NOT INDEXED: the table in rowid order (the pages as written) beats an index walk
-    // with a table look-up per row.
-    const int rc = d->db.prepare("SELECT device, model, iteration, stream, task_id, batch_id, type, start, duration, "
-                                 "pending, op, name, total_cycles, l2_hit, l2_victim, kind "
-                                 "FROM tasks NOT INDEXED WHERE session = ?1", &s);
+    const int rc = d->db.prepare("SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks NOT INDEXED WHERE session = ?1", &s);
     if (rc != SQLITE_OK)
         return d->fail(rc);
     sqlite3_bind_int64(s.get(), 1, d->session);
-    TaskRecord r;
-    return d->run(s, [&](sqlite3_stmt *q) {
-        r.device = std::uint16_t(colU32(q, 0));
-        r.modelId = colU32(q, 1);
-        r.iteration = colU32(q, 2);
-        r.streamId = colU32(q, 3);
-        r.taskId = colU32(q, 4);
-        r.batchId = colU32(q, 5);
-        r.type = colU32(q, 6);
-        r.start = colI(q, 7);
-        r.duration = colI(q, 8);
-        r.pending = colI(q, 9);
-        r.opId = colU32(q, 10);
-        r.name = colU32(q, 11);
-        r.totalCycles = u64(colI(q, 12));
-        r.l2HitRate = static_cast<float>(sqlite3_column_double(q, 13));
-        r.l2VictimRate = static_cast<float>(sqlite3_column_double(q, 14));
-        r.kind = static_cast<TaskKind>(colI(q, 15) & (kTaskKindLimit - 1));
-        return fn(r);
-    });
+    std::vector<TaskRecord> block;
+    bool damaged = false;
+    if (!d->run(s, [&](sqlite3_stmt *q) {
+            block.clear();
+            if ((damaged = !detail::readTaskBlock(q, 0, &block)))
+                return false;
+            for (const TaskRecord &t : block)
+                if (!fn(t))
+                    return false;
+            return true;
+        }))
+        return false;
+    return damaged ? d->fail(SQLITE_CORRUPT) : true;
 }
 
 bool ProjectReader::forEachCollective(const IterationKey &k, const CollectiveFn &fn) const
@@ -324,25 +314,9 @@ bool ProjectReader::forEachCollective(const IterationKey &k, const CollectiveFn 
 
 bool ProjectReader::forEachHcclTask(const IterationKey &k, const HcclFn &fn) const
 {
-    // The iteration's blocks (one per writer batch, in recorded order), in the order of the
-    // other kinds: by start, stream and task id, ties in recorded order.
-    Stmt s;
-    if (!d->prepareIter("SELECT device, model, iteration, data FROM hccl_blocks "
-                        "WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4 ORDER BY id", k, &s))
-        return false;
-    std::vector<HcclTaskRecord> tasks;
-    bool damaged = false;
-    if (!d->run(s, [&](sqlite3_stmt *q) { return !(damaged = !detail::readHcclBlock(q, 0, &tasks)); }))
-        return false;
-    if (damaged)
-        return d->fail(SQLITE_CORRUPT);
-    std::stable_sort(tasks.begin(), tasks.end(), [](const HcclTaskRecord &a, const HcclTaskRecord &b) {
-        return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
-    });
-    for (const HcclTaskRecord &h : tasks)
-        if (!fn(h))
-            break;
-    return true;
+    return d->forEachInBlocks<HcclTaskRecord>("SELECT device, model, iteration, data FROM hccl_blocks WHERE session = ?1 "
+                                              "AND device = ?2 AND model = ?3 AND iteration = ?4 ORDER BY id",
+                                              k, detail::readHcclBlock, fn);
 }
 
 bool ProjectReader::forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const

@@ -49,45 +49,12 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
                 return rc;
         }
     }
-    {
-        sqlite3_stmt *s = insTask.get();
-        sqlite3_stmt *p = insPmu.get();
-        sqlite3_bind_int64(s, 1, sid);
-        std::vector<unsigned char> pmu;
-        for (const TaskRecord &t : b.tasks) {
-            sqlite3_bind_int64(s, 2, t.device);
-            sqlite3_bind_int64(s, 3, t.modelId);
-            sqlite3_bind_int64(s, 4, t.iteration);
-            sqlite3_bind_int64(s, 5, t.streamId);
-            sqlite3_bind_int64(s, 6, t.taskId);
-            sqlite3_bind_int64(s, 7, t.batchId);
-            sqlite3_bind_int64(s, 8, t.type);
-            sqlite3_bind_int64(s, 9, t.start);
-            sqlite3_bind_int64(s, 10, t.duration);
-            sqlite3_bind_int64(s, 11, t.pending);
-            sqlite3_bind_int64(s, 12, t.opId);
-            sqlite3_bind_int64(s, 13, t.name);
-            sqlite3_bind_int64(s, 14, s64(t.totalCycles));
-            sqlite3_bind_double(s, 15, t.l2HitRate);
-            sqlite3_bind_double(s, 16, t.l2VictimRate);
-            sqlite3_bind_int64(s, 17, static_cast<int>(t.kind));
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-            noteKey(t.device, t.modelId, t.iteration);
-            if (!t.pmu.empty()) {
-                pmu.resize(4 * t.pmu.size());
-                for (std::size_t i = 0; i < t.pmu.size(); ++i) {
-                    std::uint32_t bits;
-                    std::memcpy(&bits, &t.pmu[i], 4);
-                    qToLittleEndian(bits, pmu.data() + 4 * i);
-                }
-                sqlite3_bind_int64(p, 1, sqlite3_last_insert_rowid(db.get()));
-                sqlite3_bind_blob(p, 2, pmu.data(), int(pmu.size()), SQLITE_STATIC);
-                if ((rc = stepReset(p)) != SQLITE_OK)
-                    return rc;
-            }
-        }
-    }
+    // Tasks with their PMU values as column blocks, one per (device, model, iteration,
+    // stream) of the batch.
+    if ((rc = detail::writeTaskBlocks(insTask.get(), sid, b.tasks)) != SQLITE_OK)
+        return rc;
+    for (const TaskRecord &t : b.tasks)
+        noteKey(t.device, t.modelId, t.iteration);
     {
         sqlite3_stmt *s = insCollective.get();
         sqlite3_bind_int64(s, 1, sid);

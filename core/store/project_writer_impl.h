@@ -4,6 +4,7 @@
 // project_writer_ageing.cpp (size accounting and storage_limit ageing).
 
 #include "core/store/hccl_blocks.h"
+#include "core/store/task_blocks.h"
 #include "core/store/lod.h"
 #include "core/store/project_internal.h"
 #include "core/store/session_records.h"
@@ -31,7 +32,7 @@ struct ProjectWriter::Impl {
     QString message;
 
     // Prepared once, reused by every batch (the hot path never re-parses SQL).
-    Stmt insString, insOp, insTask, insPmu, insCollective, insHccl, insStep, insReduce, insAiCpu,
+    Stmt insString, insOp, insTask, insCollective, insHccl, insStep, insReduce, insAiCpu,
         insQueue, insFusion, insHost, insIteration, addCount;
     detail::SessionRecordWriter sessionRecords;
 
@@ -63,7 +64,7 @@ struct ProjectWriter::Impl {
     ~Impl()
     {
         // Statements must be finalized before the connection closes.
-        for (Stmt *s : {&insString, &insOp, &insTask, &insPmu, &insCollective, &insHccl, &insStep, &insReduce,
+        for (Stmt *s : {&insString, &insOp, &insTask, &insCollective, &insHccl, &insStep, &insReduce,
                         &insAiCpu, &insQueue, &insFusion, &insHost, &insIteration, &addCount})
             *s = Stmt();
         sessionRecords.finalize();
@@ -93,10 +94,7 @@ struct ProjectWriter::Impl {
             {&insOp, "INSERT OR REPLACE INTO ops(session, id, model, name, op_type, input_shapes, input_data_types, "
                      "input_formats, output_shapes, output_data_types, output_formats, block_dim, ai_cpu, "
                      "mix_block_dim, core_type) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"},
-            {&insTask, "INSERT INTO tasks(session, device, model, iteration, stream, task_id, batch_id, type, start, "
-                       "duration, pending, op, name, total_cycles, l2_hit, l2_victim, kind) "
-                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)"},
-            {&insPmu, "INSERT INTO task_pmu(task, pmu) VALUES(?1,?2)"},
+            {&insTask, detail::kInsertTaskBlock},
             {&insCollective, "INSERT INTO collectives(session, device, model, iteration, name, op_type, start, "
                              "duration, bytes, segment) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"},
             {&insHccl, detail::kInsertHcclBlock},

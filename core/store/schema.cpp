@@ -1,6 +1,7 @@
 #include "core/store/schema.h"
 
 #include "core/store/hccl_blocks.h"
+#include "core/store/task_blocks.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -492,6 +493,32 @@ CREATE TABLE hccl_blocks(
 CREATE INDEX hccl_blocks_by_iteration ON hccl_blocks(session, device, model, iteration);
 )SQL";
 
+// Schema 6 (issue 20): tasks with their PMU values as column blocks (task_blocks.h), one
+// row per (device, model, iteration, stream) and writer batch, up to 8192 tasks encoded by
+// encodeTaskBlock (CRC-checked). The row keeps the block's first start, last start and
+// last end: the timeline finds a lane's blocks around a time through task_blocks_by_stream
+// and bounds the session's extent without decoding. One index entry per block instead of
+// two per task. The step's code (migrateTasksToBlocks) moves the rows of tasks and
+// task_pmu over in recorded order and drops both tables; in SQL, `tasks` and `task_pmu`
+// stay as virtual tables of plain rows on the SQL console's connection.
+constexpr const char *kStepV6 = R"SQL(
+CREATE TABLE task_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    stream INTEGER NOT NULL,
+    first_start INTEGER NOT NULL,
+    last_start INTEGER NOT NULL,
+    last_end INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX task_blocks_by_iteration ON task_blocks(session, device, model, iteration);
+CREATE INDEX task_blocks_by_stream ON task_blocks(session, device, stream, first_start);
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -505,6 +532,7 @@ constexpr MigrationStep kSteps[] = {
     {2, kStepV3},
     {3, kStepV4},
     {4, kStepV5, migrateHcclTasksToBlocks},
+    {5, kStepV6, migrateTasksToBlocks},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

@@ -175,8 +175,9 @@ bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check
         sqlite3_close_v2(db);
         return false;
     }
-    // The plain-row tables over the column blocks (hccl_tasks over hccl_blocks): eponymous
-    // virtual tables of this connection only, read-only, nothing of them in the file.
+    // The plain-row tables over the column blocks (hccl_tasks over hccl_blocks, tasks and
+    // task_pmu over task_blocks): eponymous virtual tables of this connection only,
+    // read-only, nothing of them in the file.
     if (detail::registerRecordTables(db) != SQLITE_OK) {
         if (error)
             *error = Ctx::tr("The project %1 cannot be opened for SQL queries: %2.")

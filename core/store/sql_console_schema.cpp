@@ -3,6 +3,8 @@
 // test_store_sql_console compares it with sqlite_master of a real project both ways, so
 // a column added to schema.cpp or lod.cpp without a line here fails the build's tests.
 #include "core/store/sql_console.h"
+#include "core/store/hccl_blocks.h"
+#include "core/store/task_blocks.h"
 
 #include <QCoreApplication>
 
@@ -12,7 +14,20 @@ namespace {
 
 
 struct C { const char *name, *type, *doc; };
-struct T { const char *name, *doc; std::initializer_list<C> columns; };
+// A table's columns are listed here, or come from its record kind's one description
+// (columnsOf: the plain-row tables over column blocks).
+struct T { const char *name, *doc; std::initializer_list<C> columns; std::vector<detail::RecordColumn> (*columnsOf)() = nullptr; };
+
+std::vector<detail::RecordColumn> tasksColumns()
+{
+    std::vector<detail::RecordColumn> out;
+    for (const detail::TaskColumn &c : detail::taskColumns())
+        out.push_back(c.column);
+    return out;
+}
+
+std::vector<detail::RecordColumn> taskPmuColumns() { return detail::taskPmuColumns(); }
+std::vector<detail::RecordColumn> hcclTasksColumns() { return detail::hcclTasksTable().columns; }
 
 // Shared column meanings, so each is worded once.
 #define SESSION {"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")}
@@ -91,25 +106,19 @@ const T kTables[] = {
      {SESSION,
       {"kind", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "record kind (tasks, hccl_tasks, ...)")},
       {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "how many")}}},
-    {"tasks", QT_TRANSLATE_NOOP("SqlSchema", "Every task the task scheduler ran (op_summary / task_time rows). Times in ns on the device-monotonic clock."),
-     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "row id (task_pmu.task)")},
+    {"task_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Tasks as stored: column blocks of up to 8192 tasks (with their PMU values) of one device, model, iteration and stream, in recorded order (query tasks and task_pmu for plain rows)."),
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (tasks.id = id * 65536 + the task's place in the block)")},
       SESSION, DEVICE, MODEL, ITERATION,
       {"stream", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream id")},
-      {"task_id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "task id on the stream (restarts every iteration)")},
-      {"batch_id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "batch id")},
-      STR("type", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the task type as the source spells it (AI_CORE, KERNEL_AIVEC, Notify Wait, ...)")),
-      {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start (ns)")},
-      {"duration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "duration (ns)")},
-      {"pending", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "host launch to device start (ns)")},
-      {"op", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "ops.id for AI Core / AI CPU tasks, 0 otherwise")},
-      STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the timeline name (op name or task type)")),
-      {"total_cycles", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "AI Core cycles (0 when not recorded)")},
-      {"l2_hit", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "L2 hit rate 0..1, -1 when l2 is off")},
-      {"l2_victim", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "L2 victim rate 0..1, -1 when l2 is off")},
-      {"kind", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "classification of the type: 0 AI_CORE, 1 AI_CPU, 2 EVENT_RECORD, 3 EVENT_WAIT, 4 EVENT_RESET, 5 REDUCE_ASYNC_V2, 6 NOTIFY_WAIT, 7 NOTIFY_RECORD, 8 MEMCPY_ASYNC, 9 AI_VECTOR_CORE, 10 MIX_AIC, 11 MIX_AIV, 12 DMA, 15 other")}}},
-    {"task_pmu", QT_TRANSLATE_NOOP("SqlSchema", "PMU metrics of AI Core tasks, in the order of the session's pmu_columns."),
-     {{"task", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "tasks.id")},
-      {"pmu", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "little-endian float32 values, one per metric column")}}},
+      {"first_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "earliest task start in the block (ns)")},
+      {"last_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest task start in the block (ns)")},
+      {"last_end", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest task end in the block (ns)")},
+      {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "tasks in the block")},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the tasks, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
+    {"tasks", QT_TRANSLATE_NOOP("SqlSchema", "Every task the task scheduler ran (op_summary / task_time rows), one row per task (a read-only virtual table of the SQL console over task_blocks; equality on session, device, model, iteration, stream or id reads only those blocks). Times in ns on the device-monotonic clock."),
+     {}, tasksColumns},
+    {"task_pmu", QT_TRANSLATE_NOOP("SqlSchema", "PMU metrics of AI Core tasks, in the order of the session's pmu_columns (a read-only virtual table of the SQL console over task_blocks: one row per task with PMU values)."),
+     {}, taskPmuColumns},
     {"collectives", QT_TRANSLATE_NOOP("SqlSchema", "Collective communication ops (HCCL Communication Kernel lane)."),
      {SESSION, DEVICE, MODEL, ITERATION,
       STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the op name, e.g. AllReduce-op534_0")),
@@ -126,22 +135,7 @@ const T kTables[] = {
       {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "tasks in the block")},
       {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the tasks, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
     {"hccl_tasks", QT_TRANSLATE_NOOP("SqlSchema", "HCCL tasks on the communication planes, one row per task (a read-only virtual table of the SQL console over hccl_blocks; equality on session, device, model, iteration reads only those blocks)."),
-     {SESSION, DEVICE, MODEL, ITERATION,
-      {"plane", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "communication plane")},
-      STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of Notify_Wait, Notify_Record, Memcpy, Reduce_Inline")),
-      {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start (ns)")},
-      {"duration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "duration (ns)")},
-      {"notify_id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "notify id")},
-      {"duration_estimated_us", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "estimated duration (µs)")},
-      {"stream", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream id")},
-      {"task_id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "task id")},
-      {"src_rank", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "source rank")},
-      {"dst_rank", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "destination rank (4294967295 = none)")},
-      STR("transport_type", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of LOCAL / SDMA / RDMA")),
-      {"size_bytes", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "bytes moved")},
-      STR("data_type", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the data type")),
-      STR("link_type", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of HCCS / PCIE / ROCE / ON_CHIP")),
-      {"bandwidth_gbps", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "bandwidth (GB/s)")}}},
+     {}, hcclTasksColumns},
     {"step_traces", QT_TRANSLATE_NOOP("SqlSchema", "Step-trace markers per iteration (training_trace): FP start, BP end, iteration end (ns)."),
      {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "row id (step_reduces.step)")},
       SESSION, DEVICE, MODEL, ITERATION,
@@ -418,6 +412,10 @@ std::vector<SqlConsole::Table> SqlConsole::schema() const
         for (const C &c : t.columns)
             table.columns.push_back({QString::fromLatin1(c.name), QString::fromLatin1(c.type),
                                      QCoreApplication::translate("SqlSchema", c.doc)});
+        if (t.columnsOf)
+            for (const detail::RecordColumn &c : t.columnsOf())
+                table.columns.push_back({QString::fromLatin1(c.name), QString::fromLatin1(c.sqlType),
+                                         QCoreApplication::translate("SqlSchema", c.doc)});
         out.push_back(std::move(table));
     }
     return out;

@@ -1,6 +1,7 @@
 // TimelineStore: the timeline's reads of a session (summary, tasks, look-ups, the small
 // tables), its marks and lane layouts.
 #include "core/store/hccl_blocks.h"
+#include "core/store/task_blocks.h"
 #include "core/store/lod_internal.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/schema.h"
@@ -16,6 +17,7 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace npuscope::store {
@@ -141,31 +143,35 @@ bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) co
 {
     sqlite3 *db = d->db.get();
     sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT device, stream, start, duration, kind, name, op, type FROM tasks NOT INDEXED "
-                           "WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks NOT INDEXED WHERE session = ?1",
+                           -1, &s, nullptr) != SQLITE_OK) {
         d->error = sqlMessage(db, Ctx::tr("Reading the tasks"));
         return false;
     }
     sqlite3_bind_int64(s, 1, d->session);
     int rc;
-    TaskRow r{};
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        r.device = std::uint16_t(sqlite3_column_int64(s, 0));
-        r.stream = std::uint32_t(sqlite3_column_int64(s, 1));
-        r.start = sqlite3_column_int64(s, 2);
-        r.duration = sqlite3_column_int64(s, 3);
-        r.kind = std::uint8_t(sqlite3_column_int64(s, 4) & (kTaskKindLimit - 1));
-        r.name = StrId(sqlite3_column_int64(s, 5));
-        r.op = std::uint32_t(sqlite3_column_int64(s, 6));
-        r.type = StrId(sqlite3_column_int64(s, 7));
-        if (!fn(r)) {
-            rc = SQLITE_DONE;
+    std::vector<TaskRecord> block;
+    bool stopped = false;
+    while (!stopped && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+        block.clear();
+        if (!detail::readTaskBlock(s, 0, &block)) {
+            rc = SQLITE_CORRUPT;
             break;
         }
+        for (const TaskRecord &t : block) {
+            const TaskRow r{t.device, t.streamId, t.start, t.duration, std::uint8_t(t.kind), t.name, t.opId, t.type};
+            if (!fn(r)) {
+                stopped = true;
+                break;
+            }
+        }
     }
+    if (stopped)
+        rc = SQLITE_DONE;
     const bool ok = rc == SQLITE_DONE;
     if (!ok)
-        d->error = sqlMessage(db, Ctx::tr("Reading the tasks"));
+        d->error = rc == SQLITE_CORRUPT ? detail::messageFromCode(rc, d->path, QString())
+                                        : sqlMessage(db, Ctx::tr("Reading the tasks"));
     sqlite3_finalize(s);
     return ok;
 }
@@ -245,11 +251,12 @@ bool TimelineStore::findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const
 
 bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs start, StrId name, TaskRecord *out) const
 {
-    if (!d->find && d->db.prepare("SELECT t.model, t.iteration, t.task_id, t.batch_id, t.type, t.duration, t.pending, t.op, "
-                                  "t.name, t.total_cycles, t.l2_hit, t.l2_victim, p.pmu, t.kind "
-                                  "FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
-                                  "WHERE t.session = ?1 AND t.device = ?2 AND t.stream = ?3 AND t.start = ?4 "
-                                  "ORDER BY t.task_id", &d->find, true) != SQLITE_OK) {
+    // The lane's blocks whose starts span `start` (task_blocks_by_stream), decoded; of the
+    // tasks starting then, the first by task id (ties in recorded order) named `name`, or
+    // else the first.
+    if (!d->find && d->db.prepare("SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks "
+                                  "WHERE session = ?1 AND device = ?2 AND stream = ?3 AND first_start <= ?4 "
+                                  "AND last_start >= ?4 ORDER BY id", &d->find, true) != SQLITE_OK) {
         d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the task"));
         return false;
     }
@@ -259,46 +266,37 @@ bool TimelineStore::findTask(std::uint16_t device, std::uint32_t stream, TimeNs 
     sqlite3_bind_int64(q, 2, device);
     sqlite3_bind_int64(q, 3, stream);
     sqlite3_bind_int64(q, 4, start);
-    bool found = false;
+    std::vector<TaskRecord> block;
+    std::optional<TaskRecord> first, named;
     int rc;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const StrId n = StrId(sqlite3_column_int64(q, 8));
-        if (found && n != name)
-            continue;
-        TaskRecord r;
-        r.device = device;
-        r.streamId = stream;
-        r.start = start;
-        r.modelId = std::uint32_t(sqlite3_column_int64(q, 0));
-        r.iteration = std::uint32_t(sqlite3_column_int64(q, 1));
-        r.taskId = std::uint32_t(sqlite3_column_int64(q, 2));
-        r.batchId = std::uint32_t(sqlite3_column_int64(q, 3));
-        r.type = StrId(sqlite3_column_int64(q, 4));
-        r.kind = static_cast<TaskKind>(sqlite3_column_int64(q, 13) & (kTaskKindLimit - 1));
-        r.duration = sqlite3_column_int64(q, 5);
-        r.pending = sqlite3_column_int64(q, 6);
-        r.opId = std::uint32_t(sqlite3_column_int64(q, 7));
-        r.name = n;
-        r.totalCycles = std::uint64_t(sqlite3_column_int64(q, 9));
-        r.l2HitRate = float(sqlite3_column_double(q, 10));
-        r.l2VictimRate = float(sqlite3_column_double(q, 11));
-        detail::readPmuBlob(q, 12, &r.pmu);
-        *out = std::move(r);
-        found = true;
-        if (n == name) {
-            rc = SQLITE_DONE;
+        block.clear();
+        if (!detail::readTaskBlock(q, 0, &block)) {
+            rc = SQLITE_CORRUPT;
             break;
+        }
+        for (TaskRecord &t : block) {
+            if (t.start != start)
+                continue;
+            if (!first || t.taskId < first->taskId)
+                first = t;
+            if (t.name == name && (!named || t.taskId < named->taskId))
+                named = std::move(t);
         }
     }
     sqlite3_reset(q);
-    // A damaged page met on the way is a read error, not "no such task".
+    // A damaged page or block met on the way is a read error, not "no such task".
     if (rc != SQLITE_DONE) {
-        d->error = sqlMessage(d->db.get(), Ctx::tr("Looking up the task"));
+        d->error = rc == SQLITE_CORRUPT ? detail::messageFromCode(rc, d->path, QString())
+                                        : sqlMessage(d->db.get(), Ctx::tr("Looking up the task"));
         return false;
     }
-    if (!found)
+    if (!first) {
         d->error = Ctx::tr("The task is no longer in the project.");
-    return found;
+        return false;
+    }
+    *out = named ? std::move(*named) : std::move(*first);
+    return true;
 }
 
 namespace {

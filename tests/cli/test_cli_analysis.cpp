@@ -62,14 +62,17 @@ bool writeSession(const QString &path, const QString &name, const std::string &o
     return w->write(b) && w->end(SessionStatus::Complete, info.devices);
 }
 
-// Points every index entry of tasks_by_stream whose rowid takes two bytes at a row that does
-// not exist (same length, same key order): the b-trees stay well-formed, so the integrity
-// check that opening runs passes, and only a query reading tasks through that index meets
-// the damage. Returns how many entries were changed.
+// Points the index entries of the task blocks (task_blocks_by_iteration and _by_stream)
+// whose block id is a one-byte integer r ≤ 27 at block 100 + r, which does not exist (same
+// length, same key order): the b-trees stay well-formed, so the integrity check that
+// opening runs passes, and only a query reading tasks through those indexes meets the
+// damage. Returns how many entries were changed.
 int damageTaskIndex(const QString &path)
 {
     int pageSize = 0;
-    const std::vector<qint64> pages = testfiles::leafPages(path, "tasks_by_stream", &pageSize);
+    std::vector<qint64> pages = testfiles::leafPages(path, "task_blocks_by_iteration", &pageSize);
+    for (qint64 pg : testfiles::leafPages(path, "task_blocks_by_stream", &pageSize))
+        pages.push_back(pg);
     const auto varint = [](const QByteArray &b, int &i) {
         quint64 v = 0;
         for (int k = 0; k < 9; ++k) {
@@ -103,8 +106,8 @@ int damageTaskIndex(const QString &path)
             int pos = header + headerLength;
             for (std::size_t t = 0; t + 1 < types.size(); ++t)
                 pos += types[t] <= 4 ? int(types[t]) : types[t] == 5 ? 6 : types[t] <= 7 ? 8 : types[t] >= 12 ? int((types[t] - 12) / 2) : 0;
-            if (types.back() == 2) {
-                qToBigEndian<qint16>(qint16(30000 + c), page.data() + pos);
+            if (types.back() == 1 && quint8(page[pos]) <= 27) {
+                page[pos] = char(100 + quint8(page[pos]));
                 ++changed;
             }
         }

@@ -23,8 +23,8 @@ private slots:
         const QString options = QStringLiteral(
             R"({"output":"%1","training_trace":"on","task_trace":"on","aic_metrics":"PipeUtilization",)"
             R"("hccl":"on","aicpu":"on","l2":"on","storage_limit":"200MB"})").arg(dir.filePath(QStringLiteral("out")));
-        // Enough iterations to pass 200 MB with HCCL tasks stored as blocks (schema 5).
-        constexpr int kIterations = 140, kDevices = 8;
+        // Enough iterations to pass 200 MB with tasks and HCCL tasks stored as blocks (schema 6).
+        constexpr int kIterations = 600, kDevices = 8;
         const CliResult r = runNpuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("resnet50"),
                                          QStringLiteral("--devices"), QString::number(kDevices), QStringLiteral("--iterations"),
                                          QString::number(kIterations), QStringLiteral("--project"), project,

@@ -4,6 +4,7 @@
 // counts, and the byte estimate the ageing runs on tracks the real file size. The limit is
 // set in bytes through setStorageLimit so small sessions exercise it.
 #include "core/store/project.h"
+#include "tests/test_sql.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -149,19 +150,7 @@ Recorded record(const QString &path, std::uint64_t limit, std::uint64_t margin)
     return r;
 }
 
-std::int64_t scalar(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr);
-    sqlite3_stmt *s = nullptr;
-    sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
-    std::int64_t v = -1;
-    if (s && sqlite3_step(s) == SQLITE_ROW)
-        v = sqlite3_column_int64(s, 0);
-    sqlite3_finalize(s);
-    sqlite3_close(db);
-    return v;
-}
+using testsql::scalar;
 
 } // namespace
 

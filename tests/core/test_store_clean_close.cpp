@@ -323,7 +323,7 @@ private Q_SLOTS:
         // what the GUI's background check allows.
         sqlite3 *reader = nullptr;
         QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &reader, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
-        QCOMPARE(sqlite3_exec(reader, "PRAGMA journal_mode = WAL; BEGIN; SELECT count(*) FROM tasks;", nullptr, nullptr, nullptr),
+        QCOMPARE(sqlite3_exec(reader, "PRAGMA journal_mode = WAL; BEGIN; SELECT count(*) FROM task_blocks;", nullptr, nullptr, nullptr),
                  SQLITE_OK);
         QVERIFY2(renameSession(p, 1, QStringLiteral("renamed during a check"), &m), qPrintable(m));
         sqlite3_exec(reader, "COMMIT", nullptr, nullptr, nullptr);

@@ -208,13 +208,13 @@ private Q_SLOTS:
                 QVERIFY(r->forEachTask(k, [&](const TaskRecord &) { ++pristineTasks; return true; }));
             QVERIFY(pristineTasks > 0);
         }
-        // Overwrite leaf pages of the tasks table (dbstat names them; page numbers count from 1).
+        // Overwrite pages of the task blocks (dbstat names them; page numbers count from 1).
         std::vector<qint64> pages;
         {
             sqlite3 *db = nullptr;
             QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
             sqlite3_stmt *st = nullptr;
-            QCOMPARE(sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'tasks' AND pagetype = 'leaf' ORDER BY pageno",
+            QCOMPARE(sqlite3_prepare_v2(db, "SELECT pageno FROM dbstat WHERE name = 'task_blocks' AND pagetype IN ('leaf', 'overflow') ORDER BY pageno",
                                         -1, &st, nullptr), SQLITE_OK);
             while (sqlite3_step(st) == SQLITE_ROW)
                 pages.push_back(sqlite3_column_int64(st, 0));
@@ -290,7 +290,7 @@ private Q_SLOTS:
 
         // Only the trigger, no extra table: still refused, and named.
         const QString q = copy();
-        QVERIFY(rawExec(q, "CREATE TRIGGER wipe AFTER INSERT ON tasks BEGIN DELETE FROM tasks; END"));
+        QVERIFY(rawExec(q, "CREATE TRIGGER wipe AFTER INSERT ON task_blocks BEGIN DELETE FROM task_blocks; END"));
         const Outcome o2 = tryOpen(q, Project::Mode::ReadWrite);
         QCOMPARE(o2.err, StoreError::NotProject);
         QVERIFY2(o2.message.contains(QStringLiteral("trigger \u201Cwipe\u201D")), qPrintable(o2.message));
@@ -316,10 +316,10 @@ private Q_SLOTS:
     void missingIndexIsDamage()
     {
         const QString p = copy();
-        QVERIFY(rawExec(p, "DROP INDEX tasks_by_stream"));
+        QVERIFY(rawExec(p, "DROP INDEX task_blocks_by_stream"));
         const Outcome o = tryOpen(p);
         QCOMPARE(o.err, StoreError::Corrupt);
-        QVERIFY2(o.message.contains(QStringLiteral("index \u201Ctasks_by_stream\u201D is missing")), qPrintable(o.message));
+        QVERIFY2(o.message.contains(QStringLiteral("index \u201Ctask_blocks_by_stream\u201D is missing")), qPrintable(o.message));
     }
 
     // The timeline tables are created on demand; a project with or without them is ours.

@@ -7,6 +7,7 @@
 #include "core/store/lod.h"
 #include "core/store/project.h"
 #include "core/store/sql_console.h"
+#include "block_test_support.h"
 #include "test_store_fixture.h"
 #include "tests/test_files.h"
 
@@ -35,87 +36,9 @@ QString fields(const HcclTaskRecord &h)
         .arg(h.sizeBytes).arg(h.dataType).arg(h.linkType).arg(bw);
 }
 
-QString record(const QString &path, Generator &g, const std::vector<RecordBatch> &batches)
-{
-    auto w = ProjectWriter::create(path, nullptr, nullptr);
-    if (!w)
-        return QStringLiteral("no writer");
-    const SessionInfo info = g.info();
-    if (!w->begin(info))
-        return w->errorString();
-    for (const RecordBatch &b : batches)
-        if (!w->write(b))
-            return w->errorString();
-    if (!w->end(SessionStatus::Complete, g.endDevices(info)))
-        return w->errorString();
-    return {};
-}
-
-std::int64_t scalar(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    std::int64_t v = -1;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-            v = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(db);
-    return v;
-}
-
-// Flips one bit in the middle of the data of block `id`, as another program writing the
-// file would (the pages stay well-formed: only our checksum can tell).
-bool flipBlockByte(const QString &path, std::int64_t id)
-{
-    sqlite3 *db = nullptr;
-    bool ok = false;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        std::vector<unsigned char> data;
-        if (sqlite3_prepare_v2(db, "SELECT data FROM hccl_blocks WHERE id = ?1", -1, &s, nullptr) == SQLITE_OK) {
-            sqlite3_bind_int64(s, 1, id);
-            if (sqlite3_step(s) == SQLITE_ROW) {
-                const auto *p = static_cast<const unsigned char *>(sqlite3_column_blob(s, 0));
-                data.assign(p, p + sqlite3_column_bytes(s, 0));
-            }
-        }
-        sqlite3_finalize(s);
-        if (data.size() > 8) {
-            data[data.size() / 2] ^= 0x10;
-            if (sqlite3_prepare_v2(db, "UPDATE hccl_blocks SET data = ?2 WHERE id = ?1", -1, &s, nullptr) == SQLITE_OK) {
-                sqlite3_bind_int64(s, 1, id);
-                sqlite3_bind_blob(s, 2, data.data(), int(data.size()), SQLITE_TRANSIENT);
-                ok = sqlite3_step(s) == SQLITE_DONE && sqlite3_changes(db) == 1;
-            }
-            sqlite3_finalize(s);
-        }
-    }
-    sqlite3_close(db);
-    return ok;
-}
-
-std::vector<qint64> pagesOf(const QString &path, const char *type, int *pageSize)
-{
-    std::vector<qint64> pages;
-    sqlite3 *db = nullptr;
-    *pageSize = 0;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) FROM dbstat "
-                                   "WHERE name = 'hccl_blocks' AND pagetype = ?1 ORDER BY pageno", -1, &s, nullptr) == SQLITE_OK) {
-            sqlite3_bind_text(s, 1, type, -1, SQLITE_STATIC);
-            while (sqlite3_step(s) == SQLITE_ROW) {
-                pages.push_back(sqlite3_column_int64(s, 0));
-                *pageSize = sqlite3_column_int(s, 1);
-            }
-        }
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(db);
-    return pages;
-}
+using blocktest::record;
+using blocktest::saysDamaged;
+using testsql::scalar;
 
 struct Reads {
     bool reader = true, timeline = true, console = true;
@@ -164,11 +87,6 @@ Reads readEverything(const QString &path)
         r.consoleError = c.lastError();
     }
     return r;
-}
-
-bool saysDamaged(const QString &why)
-{
-    return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
 }
 
 } // namespace
@@ -304,10 +222,7 @@ private Q_SLOTS:
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM hccl_blocks"), std::int64_t(3));
         QCOMPARE(scalar(path, "SELECT MAX(n) FROM hccl_blocks"), std::int64_t(detail::kHcclBlockMax));
 
-        std::vector<HcclTaskRecord> want = b.hcclTasks;
-        std::stable_sort(want.begin(), want.end(), [](const HcclTaskRecord &x, const HcclTaskRecord &y) {
-            return std::tie(x.start, x.streamId, x.taskId) < std::tie(y.start, y.streamId, y.taskId);
-        });
+        const std::vector<HcclTaskRecord> want = blocktest::inReaderOrder(b.hcclTasks);
         auto p = Project::open(path, Project::Mode::ReadOnly, nullptr, &why);
         QVERIFY2(p, qPrintable(why));
         auto r = p->session(1, &why);
@@ -322,13 +237,7 @@ private Q_SLOTS:
             QCOMPARE(got[i], want[i].notifyId);
     }
 
-    void damageToTheBlocksIsAReadErrorInEveryReader_data()
-    {
-        QTest::addColumn<QString>("damage");
-        QTest::newRow("leaf pages") << "leaf";
-        QTest::newRow("overflow page") << "overflow";
-        QTest::newRow("one bit in a block") << "bit";
-    }
+    void damageToTheBlocksIsAReadErrorInEveryReader_data() { blocktest::addDamageRows(); }
     void damageToTheBlocksIsAReadErrorInEveryReader()
     {
         QFETCH(QString, damage);
@@ -356,14 +265,7 @@ private Q_SLOTS:
         QVERIFY2(intact.reader && intact.timeline && intact.console,
                  qPrintable(intact.readerWhy + intact.timelineWhy + intact.consoleWhy));
 
-        int pageSize = 0;
-        if (damage == QLatin1String("bit")) {
-            QVERIFY(flipBlockByte(path, scalar(path, "SELECT MAX(id) FROM hccl_blocks") / 2 + 1));
-        } else {
-            const std::vector<qint64> pages = pagesOf(path, damage == QLatin1String("leaf") ? "leaf" : "overflow", &pageSize);
-            QVERIFY2(pages.size() >= 3, qPrintable(QString::number(pages.size())));
-            QVERIFY(testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize));
-        }
+        QVERIFY(blocktest::damageBlocks(path, "hccl_blocks", damage));
         const Reads r = readEverything(path);
         QVERIFY2(!r.reader && saysDamaged(r.readerWhy), qPrintable(r.readerWhy));
         QVERIFY2(!r.timeline && saysDamaged(r.timelineWhy), qPrintable(r.timelineWhy));

@@ -390,7 +390,7 @@ private slots:
             QCOMPARE(sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr), SQLITE_OK);
             sqlite3_close(db);
         }
-        for (const char *table : {"tasks", "timeline_marks", "timeline_lod"})
+        for (const char *table : {"task_blocks", "timeline_marks", "timeline_lod"})
             damageLeafPages(p, table);
         auto st = store::TimelineStore::open(p, session_, &e, &msg);
         QVERIFY2(st, qPrintable(msg)); // the session row and the indexes are intact

@@ -9,6 +9,7 @@
 
 #include "core/store/lod.h"
 #include "core/store/project.h"
+#include "core/store/schema.h"
 #include "core/store/sql_console.h"
 #include "tests/test_files.h"
 
@@ -20,10 +21,12 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 #include <sqlite3.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <tuple>
 
 #include <fcntl.h>
@@ -53,6 +56,17 @@ QByteArray rawText(const QString &path, const char *sql)
     }
     sqlite3_close(db);
     return out;
+}
+
+// A session's iteration keys in (device, model, iteration) order: the order of the row
+// tables' (session, device, model, iteration, …) sorts the block tests compare with.
+std::vector<IterationKey> keysInOrder(const ProjectReader &reader)
+{
+    std::vector<IterationKey> keys = reader.iterations();
+    std::sort(keys.begin(), keys.end(), [](const IterationKey &a, const IterationKey &b) {
+        return std::tie(a.device, a.modelId, a.iteration) < std::tie(b.device, b.modelId, b.iteration);
+    });
+    return keys;
 }
 
 bool rawExec(const QString &path, const char *sql)
@@ -367,10 +381,7 @@ private Q_SLOTS:
         QVERIFY2(project, qPrintable(msg));
         auto reader = project->session(project->sessions().front().id, &msg);
         QVERIFY2(reader, qPrintable(msg));
-        std::vector<IterationKey> keys = reader->iterations();
-        std::sort(keys.begin(), keys.end(), [](const IterationKey &a, const IterationKey &b) {
-            return std::tie(a.device, a.modelId, a.iteration) < std::tie(b.device, b.modelId, b.iteration);
-        });
+        const std::vector<IterationKey> keys = keysInOrder(*reader);
         QStringList after;
         // The same text SQLite made of the doubles above, from the values read back.
         auto realText = [](double v) {
@@ -403,6 +414,98 @@ private Q_SLOTS:
         SqlConsole::Result res;
         QVERIFY2(c.run(QString::fromUtf8(beforeSql), &res, &msg), qPrintable(msg));
         QCOMPARE(res.rows.at(0).at(0).toString(), QString::fromUtf8(before));
+    }
+
+    // Schema 6 stores tasks with their PMU values as column blocks: every row of the
+    // fixture's tasks (migrated to schema 5 first, as a schema-5 build would leave it) comes
+    // back field for field, in the order the schema-5 reader gave (start, stream, task id,
+    // then rowid), from the reader and from the SQL console's plain rows.
+    void tasksBecomeBlocksFieldForField()
+    {
+        const QString p = dir_.filePath(QStringLiteral("v5-tasks.npuscope"));
+        QVERIFY(QFile::copy(kFixtureV2, p));
+        QVERIFY(QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner));
+        {
+            sqlite3 *raw = nullptr;
+            QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &raw, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+            detail::Db db;
+            db.reset(raw);
+            QString failed;
+            QCOMPARE(detail::migrate(db, 2, &failed, 5), SQLITE_OK);
+        }
+        QCOMPARE(rawText(p, "PRAGMA user_version"), QByteArray("5"));
+        const QByteArray original = fileHash(p);
+        const char *cols = "t.device || ' ' || t.model || ' ' || t.iteration || ' ' || t.stream || ' ' || t.task_id || ' ' "
+                           "|| t.batch_id || ' ' || t.type || ' ' || t.kind || ' ' || t.start || ' ' || t.duration || ' ' "
+                           "|| t.pending || ' ' || t.op || ' ' || t.name || ' ' || t.total_cycles || ' ' "
+                           "|| hex(CAST(t.l2_hit AS TEXT)) || ' ' || hex(CAST(t.l2_victim AS TEXT)) || ' ' || hex(p.pmu)";
+        const QByteArray beforeSql = QByteArray("SELECT group_concat(r, char(10)) FROM (SELECT ") + cols
+                                     + " AS r FROM tasks t LEFT JOIN task_pmu p ON p.task = t.id "
+                                       "ORDER BY t.session, t.device, t.model, t.iteration, t.start, t.stream, t.task_id, t.id)";
+        const QByteArray before = rawText(p, beforeSql.constData());
+        const int rows = rawText(p, "SELECT count(*) FROM tasks").toInt();
+        const int pmuRows = rawText(p, "SELECT count(*) FROM task_pmu").toInt();
+        QVERIFY(rows > 500);     // 724 in the fixture
+        QVERIFY(pmuRows > 400);  // 544
+
+        StoreError err = StoreError::None;
+        QString msg;
+        UpgradeResult r;
+        QVERIFY2(Project::upgrade(p, &r, &err, &msg), qPrintable(msg));
+        QCOMPARE(r.fromVersion, 5);
+        QCOMPARE(r.toVersion, 6);
+        QCOMPARE(fileHash(r.backupPath), original);
+        QCOMPARE(rawText(p, "SELECT count(*) FROM sqlite_master WHERE tbl_name IN ('tasks', 'task_pmu')"), QByteArray("0"));
+        QCOMPARE(rawText(p, "SELECT SUM(n) FROM task_blocks").toInt(), rows);
+        QCOMPARE(rawText(p, "PRAGMA integrity_check"), QByteArray("ok"));
+
+        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        auto reader = project->session(project->sessions().front().id, &msg);
+        QVERIFY2(reader, qPrintable(msg));
+        const std::vector<IterationKey> keys = keysInOrder(*reader);
+        // The same text SQLite makes of the values read back.
+        sqlite3 *mem = nullptr;
+        sqlite3_open(":memory:", &mem);
+        sqlite3_stmt *fmt = nullptr;
+        sqlite3_prepare_v2(mem, "SELECT hex(CAST(?1 AS TEXT)) || ' ' || hex(CAST(?2 AS TEXT)) || ' ' || hex(?3)", -1, &fmt, nullptr);
+        QStringList after;
+        for (const IterationKey &k : keys)
+            QVERIFY2(reader->forEachTask(k, [&](const TaskRecord &t) {
+                std::vector<unsigned char> blob(4 * t.pmu.size());
+                for (std::size_t i = 0; i < t.pmu.size(); ++i) {
+                    std::uint32_t bits;
+                    std::memcpy(&bits, &t.pmu[i], 4);
+                    qToLittleEndian(bits, blob.data() + 4 * i);
+                }
+                sqlite3_reset(fmt);
+                sqlite3_bind_double(fmt, 1, double(t.l2HitRate));
+                sqlite3_bind_double(fmt, 2, double(t.l2VictimRate));
+                if (blob.empty())
+                    sqlite3_bind_null(fmt, 3);
+                else
+                    sqlite3_bind_blob(fmt, 3, blob.data(), int(blob.size()), SQLITE_TRANSIENT);
+                sqlite3_step(fmt);
+                after << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 ")
+                             .arg(t.device).arg(t.modelId).arg(t.iteration).arg(t.streamId).arg(t.taskId).arg(t.batchId)
+                             .arg(t.type).arg(int(t.kind)).arg(t.start).arg(t.duration).arg(t.pending).arg(t.opId)
+                             .arg(t.name).arg(std::int64_t(t.totalCycles))
+                             + QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(fmt, 0)));
+                return true;
+            }), qPrintable(reader->errorString()));
+        sqlite3_finalize(fmt);
+        sqlite3_close(mem);
+        QCOMPARE(after.size(), rows);
+        QCOMPARE(after.join(QLatin1Char('\n')), QString::fromUtf8(before));
+
+        // The SQL console still answers the schema-5 query with the same rows.
+        SqlConsole c;
+        QVERIFY2(c.open(p, &msg), qPrintable(msg));
+        SqlConsole::Result res;
+        QVERIFY2(c.run(QString::fromUtf8(beforeSql), &res, &msg), qPrintable(msg));
+        QCOMPARE(res.rows.at(0).at(0).toString(), QString::fromUtf8(before));
+        QVERIFY2(c.run(QStringLiteral("SELECT count(*) FROM task_pmu"), &res, &msg), qPrintable(msg));
+        QCOMPARE(res.rows.at(0).at(0).toInt(), pmuRows);
     }
 
     void upgradeRefusesWhatOpenRefuses()

@@ -28,6 +28,8 @@
 #include <QtTest>
 #include <sqlite3.h>
 
+#include "tests/test_sql.h"
+
 using namespace npuscope;
 using npuscope::ui::SqlView;
 
@@ -36,16 +38,7 @@ namespace {
 // Counted with a connection of the test's own, not through the console under test.
 qint64 count(const QString &path, const char *sql)
 {
-    sqlite3 *db = nullptr;
-    qint64 n = -1;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-            n = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(db);
-    return n;
+    return testsql::scalar(path, sql);
 }
 
 } // namespace

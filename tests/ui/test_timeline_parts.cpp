@@ -31,6 +31,8 @@
 
 #include <sqlite3.h>
 
+#include "tests/test_sql.h"
+
 #include <cmath>
 #include <set>
 
@@ -41,16 +43,7 @@ namespace {
 
 qint64 scalar(const QString &path, const QString &sql)
 {
-    sqlite3 *db = nullptr;
-    qint64 n = -1;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-            n = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(db);
-    return n;
+    return testsql::scalar(path, sql.toUtf8().constData());
 }
 
 // ---- colour difference (CIEDE2000) and colour-vision-deficiency simulation (Machado,

@@ -1,0 +1,129 @@
+#pragma once
+
+// What the column-block kinds (hccl_blocks.h, task_blocks.h) share: grouping a batch's
+// records by block key, a block's time span, and the read-only eponymous virtual table that
+// shows a block table as plain rows in SQL (one row per record, rowid = block id × 65536 +
+// the record's place in its block; equality on the key columns or the rowid reads only
+// the matching blocks).
+
+#include "core/model/records.h"
+#include "core/store/sqlite_db.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace npuscope::store::detail {
+
+inline std::int64_t blockRowId(std::int64_t block, std::size_t index) { return block * 65536 + std::int64_t(index); }
+
+// start + duration, saturated: values from an imported or damaged file may be anything.
+inline TimeNs saturatingEnd(TimeNs start, TimeNs duration)
+{
+    TimeNs e;
+    return __builtin_add_overflow(start, duration, &e)
+               ? (duration > 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min())
+               : e;
+}
+
+// Groups `records` by key(record) (the map's order), keeping their order within a group,
+// and hands each group to insert(key, pointers, count) in slices of at most `max`.
+template<typename Rec, typename KeyFn, typename Insert>
+int insertGrouped(const std::vector<Rec> &records, std::size_t max, KeyFn key, Insert insert)
+{
+    using K = decltype(key(records.front()));
+    std::map<K, std::vector<const Rec *>> groups;
+    for (const Rec &r : records)
+        groups[key(r)].push_back(&r);
+    for (const auto &g : groups)
+        for (std::size_t at = 0; at < g.second.size(); at += max) {
+            const int rc = insert(g.first, g.second.data() + at, std::min(max, g.second.size() - at));
+            if (rc != SQLITE_OK)
+                return rc;
+        }
+    return SQLITE_OK;
+}
+
+// Steps a block insert and readies the statement for the next; SQLITE_OK when it inserted.
+inline int stepBlockInsert(sqlite3_stmt *ins)
+{
+    const int rc = sqlite3_step(ins);
+    sqlite3_reset(ins);
+    sqlite3_clear_bindings(ins);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+// A migration step from a row table to blocks: the rows of `select` (the session first,
+// then what read(stmt) makes a record of), ordered by session, block key and rowid, handed
+// run by run of one (session, key) to write(insert, session, records), which inserts the
+// blocks through the prepared `insert`. Inside the caller's transaction.
+template<typename Rec, typename Read, typename KeyFn, typename Write>
+int rowsToBlocks(const Db &db, const char *select, const char *insert, Read read, KeyFn key, Write write)
+{
+    Stmt sel, ins;
+    int rc = db.prepare(select, &sel);
+    if (rc != SQLITE_OK || (rc = db.prepare(insert, &ins)) != SQLITE_OK)
+        return rc;
+    std::vector<Rec> run;
+    std::int64_t runSession = 0;
+    sqlite3_stmt *s = sel.get();
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        const std::int64_t session = sqlite3_column_int64(s, 0);
+        Rec r = read(s);
+        if (!run.empty() && (session != runSession || key(run.front()) != key(r))) {
+            if ((rc = write(ins.get(), runSession, run)) != SQLITE_OK)
+                return rc;
+            run.clear();
+        }
+        runSession = session;
+        run.push_back(std::move(r));
+    }
+    if (rc != SQLITE_DONE)
+        return rc;
+    return run.empty() ? SQLITE_OK : write(ins.get(), runSession, run);
+}
+
+// A column of a plain-row table: its name and SQL type as the console declares and
+// documents them (doc is a QT_TRANSLATE_NOOP("SqlSchema", …) text).
+struct RecordColumn {
+    const char *name, *sqlType, *doc;
+};
+
+// The decoded records of one block, as a virtual table's cursor sees them.
+class BlockRows {
+public:
+    virtual ~BlockRows() = default;
+    // Decodes the block of the current row of `blocks` (its columns: id, session, then the
+    // table's blockColumns). False: the block is damaged.
+    virtual bool load(sqlite3_stmt *blocks) = 0;
+    virtual std::size_t size() const = 0;
+    // The place in the block of row `at` (rows may skip records, e.g. tasks without PMU values).
+    virtual std::size_t place(std::size_t at) const { return at; }
+    virtual void column(sqlite3_context *ctx, std::int64_t session, std::int64_t rowid, std::size_t at, int col) const = 0;
+};
+
+// A plain-row virtual table over a block table.
+struct BlockTable {
+    const char *name;          // the eponymous virtual table, e.g. "tasks"
+    const char *blockTable;    // e.g. "task_blocks"
+    const char *blockColumns;  // selected after "id, session", e.g. "device, model, iteration, stream, data"
+    std::vector<RecordColumn> columns;
+    // Virtual-table columns whose equality is pushed to the block table's column of the
+    // same name (the block's key: every record of the block has the block's value).
+    std::vector<int> keyColumns;
+    int idColumn = -1;          // a column that equals the rowid (tasks.id, task_pmu.task), or -1
+    std::unique_ptr<BlockRows> (*rows)() = nullptr;
+};
+
+// Registers `table` (which must outlive the connection) as an eponymous virtual table.
+int registerBlockTable(sqlite3 *db, const BlockTable *table);
+
+// The plain-row tables of every block kind (hccl_tasks, tasks, task_pmu) on a connection
+// to a current project; the SQL console and tests reading the file with plain SQL use it.
+int registerRecordTables(sqlite3 *db);
+
+} // namespace npuscope::store::detail

@@ -1,0 +1,119 @@
+#pragma once
+// Shared by the column-block tests (test_store_hccl_blocks, test_store_task_blocks):
+// recording a generator's batches, and damaging a block table the ways another program or
+// the disk would — one flipped bit inside a block (only our checksum can tell), or whole
+// leaf / overflow pages overwritten.
+
+#include "core/store/project.h"
+#include "test_store_fixture.h"
+#include "tests/test_files.h"
+#include "tests/test_sql.h"
+
+#include <QFile>
+#include <QString>
+#include <QTest>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace blocktest {
+
+using namespace npuscope;
+using namespace npuscope::store;
+
+inline QString record(const QString &path, storetest::Generator &g, const std::vector<RecordBatch> &batches)
+{
+    auto w = ProjectWriter::create(path, nullptr, nullptr);
+    if (!w)
+        return QStringLiteral("no writer");
+    const SessionInfo info = g.info();
+    if (!w->begin(info))
+        return w->errorString();
+    for (const RecordBatch &b : batches)
+        if (!w->write(b))
+            return w->errorString();
+    if (!w->end(SessionStatus::Complete, g.endDevices(info)))
+        return w->errorString();
+    return {};
+}
+
+// Flips one bit in the middle of the data of block `id` of `table`.
+inline bool flipBlockByte(const QString &path, const char *table, std::int64_t id)
+{
+    sqlite3 *db = nullptr;
+    bool ok = false;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        std::vector<unsigned char> data;
+        const std::string select = std::string("SELECT data FROM ") + table + " WHERE id = ?1";
+        if (sqlite3_prepare_v2(db, select.c_str(), -1, &s, nullptr) == SQLITE_OK) {
+            sqlite3_bind_int64(s, 1, id);
+            if (sqlite3_step(s) == SQLITE_ROW) {
+                const auto *p = static_cast<const unsigned char *>(sqlite3_column_blob(s, 0));
+                data.assign(p, p + sqlite3_column_bytes(s, 0));
+            }
+        }
+        sqlite3_finalize(s);
+        if (data.size() > 8) {
+            data[data.size() / 2] ^= 0x10;
+            const std::string update = std::string("UPDATE ") + table + " SET data = ?2 WHERE id = ?1";
+            if (sqlite3_prepare_v2(db, update.c_str(), -1, &s, nullptr) == SQLITE_OK) {
+                sqlite3_bind_int64(s, 1, id);
+                sqlite3_bind_blob(s, 2, data.data(), int(data.size()), SQLITE_TRANSIENT);
+                ok = sqlite3_step(s) == SQLITE_DONE && sqlite3_changes(db) == 1;
+            }
+            sqlite3_finalize(s);
+        }
+    }
+    sqlite3_close(db);
+    return ok;
+}
+
+// The ways the damage tests hurt a block table: whole leaf pages overwritten, one overflow
+// page overwritten, one bit flipped inside a block (the pages stay well-formed).
+inline void addDamageRows()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::newRow("leaf pages") << "leaf";
+    QTest::newRow("overflow page") << "overflow";
+    QTest::newRow("one bit in a block") << "bit";
+}
+
+// Does `damage` (a row of addDamageRows) to `table` of the file; false when it could not.
+inline bool damageBlocks(const QString &path, const char *table, const QString &damage)
+{
+    if (damage == QLatin1String("bit")) {
+        const std::string maxId = std::string("SELECT MAX(id) FROM ") + table;
+        return flipBlockByte(path, table, testsql::scalar(path, maxId.c_str()) / 2 + 1);
+    }
+    int pageSize = 0;
+    const std::vector<qint64> pages =
+        testfiles::pagesOf(path, table, damage == QLatin1String("leaf") ? "leaf" : "overflow", &pageSize);
+    if (pages.size() < 3) {
+        qWarning("only %zu %s pages of %s", pages.size(), qPrintable(damage), table);
+        return false;
+    }
+    return testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize);
+}
+
+// Records in the order the reader's forEachTask / forEachHcclTask give them: by start,
+// stream and task id, ties in recorded order.
+template<typename Rec>
+std::vector<Rec> inReaderOrder(std::vector<Rec> records)
+{
+    std::stable_sort(records.begin(), records.end(), [](const Rec &a, const Rec &b) {
+        return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
+    });
+    return records;
+}
+
+inline bool saysDamaged(const QString &why)
+{
+    return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
+}
+
+} // namespace blocktest
