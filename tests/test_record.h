@@ -56,4 +56,18 @@ inline bool recordComplete(const npuscope::SessionSpec &spec, const npuscope::Pr
     return r.ok && r.status == npuscope::SessionStatus::Complete;
 }
 
+// The same with the options as the JSON text a user writes (ProfilingOptions::parse): false
+// and the first problem in *error when they do not parse.
+inline bool recordComplete(const npuscope::SessionSpec &spec, const QByteArray &optionsJson, const QString &projectPath,
+                           QString *error)
+{
+    npuscope::ProfilingOptions options;
+    const auto problems = npuscope::ProfilingOptions::parse(optionsJson, &options);
+    if (!problems.empty()) {
+        *error = problems.front().message;
+        return false;
+    }
+    return recordComplete(spec, options, projectPath, error);
+}
+
 } // namespace testrecord

@@ -25,15 +25,9 @@ namespace {
 bool record(const QString &path, const QByteArray &options, int devices, int iterations, const QStringList &scenarios,
             QString *error)
 {
-    ProfilingOptions o;
-    const auto problems = ProfilingOptions::parse(options, &o);
-    if (!problems.empty()) {
-        *error = problems.front().message;
-        return false;
-    }
     SessionSpec s{.model = QStringLiteral("alexnet"), .batchSize = 16, .iterations = iterations,
                   .devicesPerServer = devices, .seed = 11, .scenarios = scenarios};
-    return testrecord::recordComplete(s, o, path, error);
+    return testrecord::recordComplete(s, options, path, error);
 }
 
 struct Sql {

@@ -40,12 +40,6 @@ namespace {
 bool record(const QString &path, const QByteArray &options, int devices, int iterations, const QStringList &scenarios,
             QString *error)
 {
-    ProfilingOptions o;
-    const auto problems = ProfilingOptions::parse(options, &o);
-    if (!problems.empty()) {
-        *error = problems.front().message;
-        return false;
-    }
     SessionSpec s;
     s.model = QStringLiteral("alexnet");
     s.devicesPerServer = devices;
@@ -53,10 +47,10 @@ bool record(const QString &path, const QByteArray &options, int devices, int ite
     s.batchSize = 16;
     s.scenarios = scenarios;
     s.seed = 3;
-    return testrecord::recordComplete(s, o, path, error);
+    return testrecord::recordComplete(s, options, path, error);
 }
 
-ch::ChartSet expected(const QString &path, const ch::ChartScope &scope, int topN)
+ch::ChartSet expected(const QString &path, const ch::ChartRequest &req)
 {
     store::StoreError e;
     QString msg;
@@ -64,10 +58,15 @@ ch::ChartSet expected(const QString &path, const ch::ChartScope &scope, int topN
     auto r = p ? p->session(1, &msg) : nullptr;
     if (!r)
         qFatal("cannot open %s: %s", qPrintable(path), qPrintable(msg));
+    return ch::computeCharts(*r, req);
+}
+
+ch::ChartSet expected(const QString &path, const ch::ChartScope &scope, int topN)
+{
     ch::ChartRequest req;
     req.scope = scope;
     req.topN = topN;
-    return ch::computeCharts(*r, req);
+    return expected(path, req);
 }
 
 // ns per axis unit, from the "(ms)" / "(µs)" / "(s)" in an axis label.
@@ -121,6 +120,15 @@ class ChartsViewTest : public QObject {
         return s;
     }
 
+    // Shows the view at a size every chart fits in, on `selection`, and waits for its data.
+    static bool showOn(ChartsView &v, const ui::ExplorerSelection &selection)
+    {
+        v.resize(1400, 900);
+        v.show();
+        v.setSelection(selection);
+        return v.waitForData(60000);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -148,11 +156,8 @@ private slots:
     void topOpsBars()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
         v.setTopN(5);
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 5);
         QVERIFY(v.message(ChartsView::TopOps).isEmpty());
         QCustomPlot *p = v.plot(ChartsView::TopOps);
@@ -190,12 +195,9 @@ private slots:
     void stepsStackedWithIterationLine()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
         auto sel = session(full_);
         sel.device = 2;
-        v.setSelection(sel);
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, sel));
         ch::ChartScope scope;
         scope.device = 2;
         const ch::ChartSet want = expected(full_, scope, 10);
@@ -230,10 +232,7 @@ private slots:
     void devicesLinesShowTheStraggler()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 10);
         QCustomPlot *p = v.plot(ChartsView::Devices);
         const double unit = unitOf(p->yAxis->label());
@@ -256,11 +255,8 @@ private slots:
     void pipeRatiosStacked()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
         v.setTopN(4);
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 10);
         QCustomPlot *p = v.plot(ChartsView::Pipes);
         auto bars = plottables<QCPBars>(p);
@@ -279,10 +275,7 @@ private slots:
     void bandwidthAndL2()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 10);
         QCustomPlot *bp = v.plot(ChartsView::Bandwidth);
         auto bars = plottables<QCPBars>(bp);
@@ -311,10 +304,7 @@ private slots:
     void missingDataExplained()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(sparse_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(sparse_)));
         QVERIFY(v.message(ChartsView::TopOps).isEmpty());
         QVERIFY(v.plot(ChartsView::TopOps)->plottableCount() > 0);
         QVERIFY2(v.message(ChartsView::L2).contains(QLatin1String("L2 cache was not recorded: enable l2")),
@@ -336,10 +326,7 @@ private slots:
     void exportPngAndPdf()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         // Every chart of an emulated TensorFlow session; the memory chart (PyTorch sessions
         // and imports only) is exported in test_import_views.
         for (int c = 0; c < ChartsView::ChartCount; ++c) {
@@ -383,10 +370,7 @@ private slots:
     void timeRangeRescopes()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet all = expected(full_, {}, 10);
         // Iteration 2 of device 0.
         ch::IterationStep st;
@@ -402,12 +386,7 @@ private slots:
         ch::ChartRequest req;
         req.scope = scope;
         req.stepsShowAllIterations = false;
-        store::StoreError e;
-        QString msg;
-        auto project = store::Project::open(full_, store::Project::Mode::ReadOnly, &e, &msg);
-        auto reader = project ? project->session(1, &msg) : nullptr;
-        QVERIFY(reader);
-        const ch::ChartSet want = ch::computeCharts(*reader, req);
+        const ch::ChartSet want = expected(full_, req);
         QCOMPARE(v.data().topOps.allTotal, want.topOps.allTotal);
         QVERIFY(want.topOps.allTotal < all.topOps.allTotal);
         QCOMPARE(v.data().l2.tasks, want.l2.tasks);
@@ -446,10 +425,7 @@ private slots:
     void devicePickerScopesEveryChart()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         QCOMPARE(v.sessionDevices(), (std::vector<std::uint16_t>{0, 1, 2, 3}));
         QVERIFY(v.devices().empty());
         auto *picker = v.findChild<QToolButton *>(QStringLiteral("chartDevices"));
