@@ -62,6 +62,22 @@ bool waitForStderr(QProcess &p, const QByteArray &what, int timeoutMs)
     return false;
 }
 
+// Starts a long run into `project`, sends `signal` once it has printed progress and waits
+// for it to end; false and *why when it did not start, print progress or end.
+bool interruptedRun(QProcess &p, const QString &project, const QString &output, int signal, const char **why)
+{
+    p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(project, output, 100000));
+    *why = "the run did not start";
+    if (!p.waitForStarted())
+        return false;
+    *why = "the run printed no progress";
+    if (!waitForStderr(p, "Iteration", 120000))
+        return false;
+    ::kill(pid_t(p.processId()), signal);
+    *why = "the run did not end";
+    return p.waitForFinished(60000);
+}
+
 } // namespace
 
 class CliAtRest : public QObject {
@@ -147,11 +163,8 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir));
         const QString project = dir + QStringLiteral("/c.npuscope");
         QProcess p;
-        p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(project, tmp_.filePath(QStringLiteral("o2")), 100000));
-        QVERIFY(p.waitForStarted());
-        QVERIFY2(waitForStderr(p, "Iteration", 120000), "the run printed no progress");
-        ::kill(pid_t(p.processId()), SIGINT);
-        QVERIFY(p.waitForFinished(60000));
+        const char *why = "";
+        QVERIFY2(interruptedRun(p, project, tmp_.filePath(QStringLiteral("o2")), SIGINT, &why), why);
         QCOMPARE(p.exitCode(), 130);
         QCOMPARE(entries(dir), QStringList{QStringLiteral("c.npuscope")});
     }
@@ -164,11 +177,8 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir));
         const QString project = dir + QStringLiteral("/k.npuscope");
         QProcess p;
-        p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(project, tmp_.filePath(QStringLiteral("o3")), 100000));
-        QVERIFY(p.waitForStarted());
-        QVERIFY2(waitForStderr(p, "Iteration", 120000), "the run printed no progress");
-        ::kill(pid_t(p.processId()), SIGKILL);
-        QVERIFY(p.waitForFinished(60000));
+        const char *why = "";
+        QVERIFY2(interruptedRun(p, project, tmp_.filePath(QStringLiteral("o3")), SIGKILL, &why), why);
         QVERIFY2(entries(dir).size() > 1, qPrintable(entries(dir).join(u' ')));
         const QJsonObject q = queryJson(project);
         const QJsonArray sessions = q.value(QStringLiteral("sessions")).toArray();
