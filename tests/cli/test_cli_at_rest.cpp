@@ -62,20 +62,38 @@ bool waitForStderr(QProcess &p, const QByteArray &what, int timeoutMs)
     return false;
 }
 
-// Starts a long run into `project`, sends `signal` once it has printed progress and waits
-// for it to end; false and *why when it did not start, print progress or end.
-bool interruptedRun(QProcess &p, const QString &project, const QString &output, int signal, const char **why)
+// A long run interrupted by `signal` once it has printed progress: its project `file` in
+// a folder `name` of its own below `root`.
+struct Interrupted {
+    QString dir, project;
+    int exitCode = -1;
+    const char *failure = nullptr; // why the run did not start, print progress or end
+};
+
+Interrupted interruptedRun(const QTemporaryDir &root, const QString &name, const QString &file, int signal)
 {
-    p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(project, output, 100000));
-    *why = "the run did not start";
-    if (!p.waitForStarted())
-        return false;
-    *why = "the run printed no progress";
-    if (!waitForStderr(p, "Iteration", 120000))
-        return false;
+    Interrupted r;
+    r.dir = root.filePath(name);
+    r.project = r.dir + QLatin1Char('/') + file;
+    if (!QDir().mkpath(r.dir)) {
+        r.failure = "no folder for the project";
+        return r;
+    }
+    QProcess p;
+    p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(r.project, root.filePath(name + QStringLiteral("-out")), 100000));
+    if (!p.waitForStarted()) {
+        r.failure = "the run did not start";
+        return r;
+    }
+    if (!waitForStderr(p, "Iteration", 120000)) {
+        r.failure = "the run printed no progress";
+        return r;
+    }
     ::kill(pid_t(p.processId()), signal);
-    *why = "the run did not end";
-    return p.waitForFinished(60000);
+    if (!p.waitForFinished(60000))
+        r.failure = "the run did not end";
+    r.exitCode = p.exitCode();
+    return r;
 }
 
 } // namespace
@@ -159,28 +177,21 @@ private Q_SLOTS:
 
     void cancelledRunLeavesOneFile()
     {
-        const QString dir = tmp_.filePath(QStringLiteral("cancel"));
-        QVERIFY(QDir().mkpath(dir));
-        const QString project = dir + QStringLiteral("/c.npuscope");
-        QProcess p;
-        const char *why = "";
-        QVERIFY2(interruptedRun(p, project, tmp_.filePath(QStringLiteral("o2")), SIGINT, &why), why);
-        QCOMPARE(p.exitCode(), 130);
-        QCOMPARE(entries(dir), QStringList{QStringLiteral("c.npuscope")});
+        const Interrupted run = interruptedRun(tmp_, QStringLiteral("cancel"), QStringLiteral("c.npuscope"), SIGINT);
+        QVERIFY2(!run.failure, run.failure);
+        QCOMPARE(run.exitCode, 130);
+        QCOMPARE(entries(run.dir), QStringList{QStringLiteral("c.npuscope")});
     }
 
     // A killed writer leaves its -wal, -shm and lock; the next command reads what it
     // committed, and the folder is back to the one file afterwards.
     void crashLeftoversAreRecoveredAndTidied()
     {
-        const QString dir = tmp_.filePath(QStringLiteral("crash"));
-        QVERIFY(QDir().mkpath(dir));
-        const QString project = dir + QStringLiteral("/k.npuscope");
-        QProcess p;
-        const char *why = "";
-        QVERIFY2(interruptedRun(p, project, tmp_.filePath(QStringLiteral("o3")), SIGKILL, &why), why);
+        const Interrupted run = interruptedRun(tmp_, QStringLiteral("crash"), QStringLiteral("k.npuscope"), SIGKILL);
+        QVERIFY2(!run.failure, run.failure);
+        const QString &dir = run.dir;
         QVERIFY2(entries(dir).size() > 1, qPrintable(entries(dir).join(u' ')));
-        const QJsonObject q = queryJson(project);
+        const QJsonObject q = queryJson(run.project);
         const QJsonArray sessions = q.value(QStringLiteral("sessions")).toArray();
         QCOMPARE(sessions.size(), 1);
         QVERIFY(sessions.at(0).toObject().value(QStringLiteral("record_counts")).toObject().value(QStringLiteral("tasks")).toInteger() > 0);

@@ -10,6 +10,7 @@
 //   ui_charts_view --show PROJECT [SESSION] [--chart=N] [--dark]   opens the view to look at it
 
 #include "core/analysis/chart_data.h"
+#include "tests/chart_projects.h"
 #include "tests/test_record.h"
 #include "core/text/display.h"
 #include "core/store/project.h"
@@ -37,28 +38,12 @@ using ui::ChartsView;
 
 namespace {
 
-bool record(const QString &path, const QByteArray &options, int devices, int iterations, const QStringList &scenarios,
-            QString *error)
-{
-    SessionSpec s;
-    s.model = QStringLiteral("alexnet");
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
-    s.batchSize = 16;
-    s.scenarios = scenarios;
-    s.seed = 3;
-    return testrecord::recordComplete(s, options, path, error);
-}
-
 ch::ChartSet expected(const QString &path, const ch::ChartRequest &req)
 {
-    store::StoreError e;
-    QString msg;
-    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
-    auto r = p ? p->session(1, &msg) : nullptr;
-    if (!r)
-        qFatal("cannot open %s: %s", qPrintable(path), qPrintable(msg));
-    return ch::computeCharts(*r, req);
+    const testrecord::OpenedSession opened = testrecord::openSession(path, 1);
+    if (!opened.reader)
+        qFatal("cannot open %s: %s", qPrintable(path), qPrintable(opened.error));
+    return ch::computeCharts(*opened.reader, req);
 }
 
 ch::ChartSet expected(const QString &path, const ch::ChartScope &scope, int topN)
@@ -102,8 +87,6 @@ bool close(double a, double b)
     return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
 }
 
-const QByteArray kAllOn = R"({"output":"/tmp/x","training_trace":"on","task_trace":"on","hccl":"on","aicpu":"on","l2":"on","aic_metrics":"PipeUtilization"})";
-const QByteArray kSparse = R"({"output":"/tmp/x","task_trace":"on","aic_metrics":"Memory"})";
 
 } // namespace
 
@@ -114,10 +97,7 @@ class ChartsViewTest : public QObject {
 
     ui::ExplorerSelection session(const QString &path) const
     {
-        ui::ExplorerSelection s;
-        s.projectPath = path;
-        s.sessionId = 1;
-        return s;
+        return {.projectPath = path, .sessionId = 1};
     }
 
     // Shows the view at a size every chart fits in, on `selection`, and waits for its data.
@@ -134,11 +114,11 @@ private slots:
     {
         guitest::isolateSettings();
         QVERIFY(dir_.isValid());
-        full_ = dir_.filePath(QStringLiteral("full.npuscope"));
-        sparse_ = dir_.filePath(QStringLiteral("sparse.npuscope"));
+        chartprojects::Paths paths;
         QString err;
-        QVERIFY2(record(full_, kAllOn, 4, 4, {QStringLiteral("straggler")}, &err), qPrintable(err));
-        QVERIFY2(record(sparse_, kSparse, 1, 2, {}, &err), qPrintable(err));
+        QVERIFY2(chartprojects::record(dir_.path(), 3, &paths, &err), qPrintable(err));
+        full_ = paths.full;
+        sparse_ = paths.sparse;
     }
 
     void nothingSelected()
@@ -549,7 +529,7 @@ int main(int argc, char **argv)
     if (argc >= 3 && QByteArray(argv[1]) == "--record") {
         // The screenshot session of the issue: ResNet-50 on 4 devices with a straggler.
         ProfilingOptions o;
-        ProfilingOptions::parse(kAllOn, &o);
+        ProfilingOptions::parse(chartprojects::kAllOn, &o);
         SessionSpec s;
         s.model = QStringLiteral("resnet50");
         s.devicesPerServer = 4;
