@@ -67,18 +67,40 @@ InterruptGuard::~InterruptGuard()
     std::signal(SIGTERM, prevTerm_);
 }
 
-std::unique_ptr<store::Project> openProjectChecked(const QString &path, store::StoreError *se, QString *msg)
+namespace {
+
+// Runs one of the store's open functions under the interrupt guard and the check's notice;
+// a null result is reported on stderr with its exit code in *rc.
+template <class Open>
+auto openReporting(const QString &path, int *rc, Open open)
 {
     InterruptGuard guard;
     announceCheck(path);
-    return store::Project::open(path, store::Project::Mode::ReadOnly, se, msg, store::Project::Check::Auto, &g_interrupted);
+    store::StoreError se = store::StoreError::None;
+    QString msg;
+    auto opened = open(&se, &msg);
+    if (!opened) {
+        err(msg);
+        *rc = exitCodeFor(se);
+    }
+    return opened;
 }
 
-std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, store::StoreError *se, QString *msg)
+} // namespace
+
+std::unique_ptr<store::Project> openProjectChecked(const QString &path, int *rc)
 {
-    InterruptGuard guard;
-    announceCheck(path);
-    return store::ProjectWriter::create(path, se, msg, store::Project::Check::Auto, &g_interrupted);
+    return openReporting(path, rc, [&path](store::StoreError *se, QString *msg) {
+        return store::Project::open(path, store::Project::Mode::ReadOnly, se, msg, store::Project::Check::Auto,
+                                    &g_interrupted);
+    });
+}
+
+std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, int *rc)
+{
+    return openReporting(path, rc, [&path](store::StoreError *se, QString *msg) {
+        return store::ProjectWriter::create(path, se, msg, store::Project::Check::Auto, &g_interrupted);
+    });
 }
 
 void out(const QString &s)
@@ -180,13 +202,10 @@ int upgradeIfAsked(bool asked, const QString &projectPath)
 int openSession(const QString &path, std::int64_t sessionId, std::unique_ptr<store::Project> *project,
                 std::unique_ptr<store::ProjectReader> *reader)
 {
-    store::StoreError se = store::StoreError::None;
-    QString msg;
-    *project = openProjectChecked(path, &se, &msg);
-    if (!*project) {
-        err(msg);
-        return exitCodeFor(se);
-    }
+    int rc = -1;
+    *project = openProjectChecked(path, &rc);
+    if (!*project)
+        return rc;
     if (sessionId == 0) {
         const auto sessions = (*project)->sessions();
         if ((*project)->error() != store::StoreError::None) {
@@ -199,6 +218,7 @@ int openSession(const QString &path, std::int64_t sessionId, std::unique_ptr<sto
         }
         sessionId = sessions.back().id;
     }
+    QString msg;
     *reader = (*project)->session(sessionId, &msg);
     if (!*reader) {
         err(msg);
@@ -327,6 +347,20 @@ int textOrJsonProject(const QCommandLineParser &p, const QString &needsProject, 
     return upgradeIfAsked(upgradeAsked(p), *path);
 }
 
+void addTextOrJsonOptions(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
+    addUpgradeOption(p);
+}
+
+int parseTextOrJsonProject(QCommandLineParser &p, const QStringList &args, const QString &needsProject, QString *path,
+                           QString *format)
+{
+    if (const int rc = parseOrUsage(p, args); rc >= 0)
+        return rc;
+    return textOrJsonProject(p, needsProject, path, format);
+}
+
 QString alignedTable(const QStringList &header, const QList<QStringList> &rows)
 {
     QList<int> w;
@@ -349,13 +383,10 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
 {
     if (const int rc = upgradeIfAsked(upgrade, projectPath); rc >= 0)
         return rc;
-    store::StoreError se = store::StoreError::None;
-    QString msg;
-    auto project = openProjectChecked(projectPath, &se, &msg);
-    if (!project) {
-        err(msg);
-        return exitCodeFor(se);
-    }
+    int rc = -1;
+    auto project = openProjectChecked(projectPath, &rc);
+    if (!project)
+        return rc;
     const auto sessions = project->sessions();
     if (project->error() != store::StoreError::None) {
         err(project->errorString());
@@ -367,6 +398,7 @@ int exportSession(const QString &projectPath, std::int64_t sessionId, exporting:
     }
     if (sessionId <= 0)
         sessionId = sessions.back().id;
+    QString msg;
     auto reader = project->session(sessionId, &msg);
     if (!reader) {
         err(msg);
@@ -425,13 +457,10 @@ int recordAndExport(const RunArgs &a, QString *profDir)
     }
     if (const int rc = upgradeIfAsked(a.upgrade, a.project); rc >= 0)
         return rc;
-    store::StoreError se = store::StoreError::None;
-    QString msg;
-    auto writer = createWriterChecked(a.project, &se, &msg);
-    if (!writer) {
-        err(msg);
-        return exitCodeFor(se);
-    }
+    int rc = -1;
+    auto writer = createWriterChecked(a.project, &rc);
+    if (!writer)
+        return rc;
     for (const QString &note : a.options.optionsWithoutData())
         err(Cli::tr("Note: %1").arg(note));
 

@@ -65,9 +65,9 @@ private:
 int exitCodeFor(store::StoreError e);
 
 // Opening projects as the app does (Check::Auto: the full check only when the last writer did not
-// finish; Ctrl+C stops it).
-std::unique_ptr<store::Project> openProjectChecked(const QString &path, store::StoreError *se, QString *msg);
-std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, store::StoreError *se, QString *msg);
+// finish; Ctrl+C stops it). On failure they print why and set *rc to the exit code for it.
+std::unique_ptr<store::Project> openProjectChecked(const QString &path, int *rc);
+std::unique_ptr<store::ProjectWriter> createWriterChecked(const QString &path, int *rc);
 // Opens a project read-only and one of its sessions (the newest when sessionId is 0).
 // Returns -1 and fills the outputs, or the exit code after printing why.
 int openSession(const QString &path, std::int64_t sessionId, std::unique_ptr<store::Project> *project,
@@ -102,6 +102,11 @@ bool sessionIdOption(const QCommandLineParser &p, std::int64_t *sessionId);
 QString projectAndTextOrJson(const QCommandLineParser &p, const QString &needsProject, QString *format);
 // The same, then the upgrade --upgrade asks for: -1 to go on, otherwise the verb's exit code.
 int textOrJsonProject(const QCommandLineParser &p, const QString &needsProject, QString *path, QString *format);
+// The options textOrJsonProject reads besides the project: --format (text or json) and --upgrade.
+void addTextOrJsonOptions(QCommandLineParser &p);
+// parseOrUsage, then textOrJsonProject: -1 to go on, otherwise the verb's exit code.
+int parseTextOrJsonProject(QCommandLineParser &p, const QStringList &args, const QString &needsProject, QString *path,
+                           QString *format);
 
 // CSV output: a text cell goes through the program's one cell writer (exporting::csvCell,
 // with the spreadsheet formula guard); numbers are written as they are; csvLine joins

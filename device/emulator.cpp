@@ -385,26 +385,17 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
 
     auto finish = [&](SessionStatus st, TimeNs end) { return endSession(sink, info, st, end); };
 
-    if (!sink.begin(info)) {
-        error_ = sink.errorString();
-        return finish(SessionStatus::Failed, monoBegin);
-    }
     Run run(spec_, options, graph, batch, chip, torch ? &*torch : nullptr);
     RecordBatch first;
     run.prelude(first);
     EmulatorProgress prog;
     prog.iterations = spec_.iterations;
-    if (!sink.write(first)) {
-        error_ = sink.errorString();
+    if (!beginSession(sink, info, first, prog, &error_))
         return finish(SessionStatus::Failed, monoBegin);
-    }
-    prog.records += first.recordCount();
     // Graph load and HCCL initialisation before the first step (~1.2 s as on hardware).
     run.initDevices(monoBegin + 1'200'000'000 + TimeNs(sessionRng.uniform(0, 50'000'000)));
 
-    for (int it = 1; it <= spec_.iterations; ++it) {
-        if (cancel && cancel->load())
-            return finish(SessionStatus::Cancelled, run.lastEnd());
+    const SessionStatus st = runSteps(prog, cancel, progress, [&](int it) {
         for (int d = 0; d < n; ++d)
             run.phaseA(d, it);
         run.collectives(it);
@@ -415,14 +406,12 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         for (int d = 0; d < n && recorded; ++d) {
             RecordBatch &b = run.devs[size_t(d)].batch;
             if (!writeStep(sink, b, it, &error_))
-                return finish(SessionStatus::Failed, run.lastEnd());
+                return false;
             prog.records += b.recordCount();
         }
-        prog.iteration = it;
-        if (progress)
-            progress(prog);
-    }
-    return finish(SessionStatus::Complete, run.lastEnd());
+        return true;
+    });
+    return finish(st, run.lastEnd());
 }
 
 } // namespace npuscope::device

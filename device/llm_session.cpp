@@ -617,37 +617,26 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
     // Kernels carry no PMU values: the LLM kernels' metric sets are not modelled.
 
     auto finish = [&](SessionStatus st, TimeNs end) { return endSession(sink, info, st, end); };
-    if (!sink.begin(info)) {
-        *error = sink.errorString();
-        return finish(SessionStatus::Failed, monoBegin);
-    }
     RecordBatch first;
     run.prelude(first);
     EmulatorProgress prog;
     prog.iterations = spec.iterations;
-    if (!sink.write(first)) {
-        *error = sink.errorString();
+    if (!beginSession(sink, info, first, prog, error))
         return finish(SessionStatus::Failed, monoBegin);
-    }
-    prog.records += first.recordCount();
     run.init(monoBegin + 1'500'000'000 + TimeNs(sessionRng.uniform(0, 50'000'000)));
-    for (int it = 1; it <= spec.iterations; ++it) {
-        if (cancel && cancel->load())
-            return finish(SessionStatus::Cancelled, run.lastEnd());
+    const SessionStatus st = runSteps(prog, cancel, progress, [&](int it) {
         run.step(it);
         for (int d = 0; d < n && recorded[size_t(it)]; ++d) {
             RecordBatch &b = run.ranks[size_t(d)].batch;
             if (d == 0)
                 run.attachStrings(b);
             if (!writeStep(sink, b, it, error))
-                return finish(SessionStatus::Failed, run.lastEnd());
+                return false;
             prog.records += b.recordCount();
         }
-        prog.iteration = it;
-        if (progress)
-            progress(prog);
-    }
-    return finish(SessionStatus::Complete, run.lastEnd());
+        return true;
+    });
+    return finish(st, run.lastEnd());
 }
 
 } // namespace npuscope::device

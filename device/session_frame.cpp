@@ -78,6 +78,17 @@ HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::
     return h;
 }
 
+bool beginSession(RecordSink &sink, const SessionInfo &info, const RecordBatch &first, EmulatorProgress &prog,
+                  QString *error)
+{
+    if (!sink.begin(info) || !sink.write(first)) {
+        *error = sink.errorString();
+        return false;
+    }
+    prog.records += first.recordCount();
+    return true;
+}
+
 bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *error)
 {
     if (sink.write(b))

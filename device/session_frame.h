@@ -5,6 +5,7 @@
 
 #include "core/model/record_sink.h"
 #include "core/model/session.h"
+#include "device/emulator.h"
 
 #include <QString>
 
@@ -38,6 +39,30 @@ TaskRecord deviceTask(int device, int iteration, std::uint32_t stream, std::uint
 // caller fills in the peer, transport, size and link.
 HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, StrId name,
                           TimeNs start, TimeNs duration);
+
+// Begins the session and writes `first`, what comes before the first step; false, and the
+// sink's reason in *error, when the sink refuses either. prog counts first's records.
+bool beginSession(RecordSink &sink, const SessionInfo &info, const RecordBatch &first, EmulatorProgress &prog,
+                  QString *error);
+
+// The steps of a session, 1..prog.iterations: `step(it)` emulates step it and writes what
+// was recorded of it (false when the sink refused). A set cancel flag stops before the
+// next step; progress hears after each one. Returns how the session ends.
+template <class Step>
+SessionStatus runSteps(EmulatorProgress &prog, const std::atomic_bool *cancel,
+                       const std::function<void(const EmulatorProgress &)> &progress, Step step)
+{
+    for (int it = 1; it <= prog.iterations; ++it) {
+        if (cancel && cancel->load())
+            return SessionStatus::Cancelled;
+        if (!step(it))
+            return SessionStatus::Failed;
+        prog.iteration = it;
+        if (progress)
+            progress(prog);
+    }
+    return SessionStatus::Complete;
+}
 
 // Writes b; on refusal *error says why (the sink's reason, or that iteration `iteration`'s
 // batch was refused).

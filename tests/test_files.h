@@ -12,6 +12,7 @@
 
 #include <sqlite3.h>
 
+#include <utility>
 #include <vector>
 
 namespace testfiles {
@@ -43,6 +44,24 @@ inline QByteArray fileHash(const QString &path, bool wal = false)
     }
     return h.result();
 }
+
+// Numbered copies of one clean project in a folder: each test case damages its own.
+class Copies {
+public:
+    explicit Copies(QString dir) : dir_(std::move(dir)) {}
+    // Set once the original exists (tests record it in initTestCase).
+    QString original;
+    // A new copy of the original; empty when the copy failed.
+    QString next()
+    {
+        const QString p = QDir(dir_).filePath(QStringLiteral("case%1.npuscope").arg(++n_));
+        return QFile::copy(original, p) ? p : QString();
+    }
+
+private:
+    QString dir_;
+    int n_ = 0;
+};
 
 // Runs SQL on the file through a plain connection (what another program would do).
 inline bool rawExec(const QString &path, const char *sql)

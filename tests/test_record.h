@@ -1,6 +1,7 @@
 #pragma once
 // Records one emulated session into a project through the real ProjectWriter: the setup of
 // every test that needs a recorded project (core pipeline tests, GUI tests), written once.
+// And opens a session of a project for reading, as the tests that check what was stored do.
 
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
@@ -10,6 +11,7 @@
 #include <QString>
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace testrecord {
 
@@ -54,6 +56,48 @@ inline bool recordComplete(const npuscope::SessionSpec &spec, const npuscope::Pr
     else if (!r.ok)
         *error = r.error;
     return r.ok && r.status == npuscope::SessionStatus::Complete;
+}
+
+// The same with the options as the JSON text a user writes (ProfilingOptions::parse): false
+// and the first problem in *error when they do not parse.
+inline bool recordComplete(const npuscope::SessionSpec &spec, const QByteArray &optionsJson, const QString &projectPath,
+                           QString *error)
+{
+    npuscope::ProfilingOptions options;
+    const auto problems = npuscope::ProfilingOptions::parse(optionsJson, &options);
+    if (!problems.empty()) {
+        *error = problems.front().message;
+        return false;
+    }
+    return recordComplete(spec, options, projectPath, error);
+}
+
+// A project opened read-only with one of its sessions (the first when sessionId is 0);
+// reader is null, and error says why, when either does not open.
+struct OpenedSession {
+    std::unique_ptr<npuscope::store::Project> project;
+    std::unique_ptr<npuscope::store::ProjectReader> reader;
+    QString error;
+};
+
+inline OpenedSession openSession(const QString &projectPath, std::int64_t sessionId = 0)
+{
+    using namespace npuscope;
+    OpenedSession o;
+    store::StoreError se = store::StoreError::None;
+    o.project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &se, &o.error);
+    if (!o.project)
+        return o;
+    if (sessionId == 0) {
+        const auto sessions = o.project->sessions();
+        if (sessions.empty()) {
+            o.error = QStringLiteral("%1 holds no session").arg(projectPath);
+            return o;
+        }
+        sessionId = sessions.front().id;
+    }
+    o.reader = o.project->session(sessionId, &o.error);
+    return o;
 }
 
 } // namespace testrecord

@@ -8,7 +8,6 @@
 #include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -159,7 +158,7 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
     layout->addStretch(1);
     layout->addWidget(buttons);
 
-    onTr([=, this] {
+    texts_->add([=, this] {
         setWindowTitle(tr("Export Session %1").arg(sessionId_));
         browse->setText(tr("Browse…"));
         lLayout->setText(tr("&Layout:"));
@@ -181,31 +180,12 @@ ExportDialog::ExportDialog(const QString &projectPath, std::int64_t sessionId, Q
         export_->setText(tr("&Export"));
         cancel_->setText(tr("Cancel Export"));
     });
-    retranslateUi();
+    texts_->sayAll();
     resize(640, sizeHint().height());
     validate();
 }
 
 ExportDialog::~ExportDialog() = default;
-
-void ExportDialog::onTr(std::function<void()> f)
-{
-    texts_.push_back(std::move(f));
-}
-
-void ExportDialog::retranslateUi()
-{
-    for (const auto &f : texts_)
-        f();
-    validate();
-}
-
-void ExportDialog::changeEvent(QEvent *e)
-{
-    if (e->type() == QEvent::LanguageChange)
-        retranslateUi();
-    QDialog::changeEvent(e);
-}
 
 void ExportDialog::reject()
 {

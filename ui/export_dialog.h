@@ -6,6 +6,7 @@
 
 #include "core/exporting/prof_exporter.h"
 #include "ui/job_runner.h"
+#include "ui/tr_texts.h"
 
 #include <QDialog>
 #include <cstdint>
@@ -55,12 +56,9 @@ Q_SIGNALS:
     void finished(const QString &status, const QString &message);
 
 protected:
-    void changeEvent(QEvent *e) override;
     void reject() override;
 
 private:
-    void retranslateUi();
-    void onTr(std::function<void()> f);
     void validate();
     void done(const QString &status, const QString &message, const exporting::ExportResult &result);
 
@@ -68,7 +66,7 @@ private:
     std::int64_t sessionId_ = 0;
     bool usable_ = false;
     QString error_;
-    std::vector<std::function<void()>> texts_;
+    TrTexts *texts_ = new TrTexts(this, [this] { validate(); });
     QComboBox *layout_ = nullptr;
     QLineEdit *dir_ = nullptr;
     QListWidget *devices_ = nullptr;

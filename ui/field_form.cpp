@@ -1,7 +1,8 @@
 #include "ui/field_form.h"
 
 #include <QCheckBox>
-#include <QEvent>
+#include <QGridLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 
@@ -9,23 +10,40 @@ namespace npuscope::ui {
 
 FieldForm::FieldForm(QWidget *parent) : QWidget(parent) {}
 
-void FieldForm::onTr(std::function<void()> f)
+std::pair<QGroupBox *, FieldForm::Rows> FieldForm::addGroup(std::function<QString()> title, const QString &code)
 {
-    texts_.push_back(std::move(f));
+    auto *g = new QGroupBox(this);
+    onTr([g, title, code] {
+        g->setTitle(title());
+        if (!code.isEmpty())
+            g->setToolTip(QStringLiteral("<code>%1</code>").arg(code.toHtmlEscaped()));
+    });
+    auto *grid = new QGridLayout(g);
+    grid->setColumnStretch(1, 1);
+    grid->setVerticalSpacing(4);
+    return {g, Rows{grid}};
 }
 
-void FieldForm::retranslateUi()
+QLabel *FieldForm::addLabel(std::function<QString()> text, const QString &code)
 {
-    for (const auto &f : texts_)
-        f();
-    retranslated();
+    auto *l = new QLabel(this);
+    onTr([l, text, code] {
+        l->setText(text());
+        l->setToolTip(QStringLiteral("<code>%1</code>").arg(code));
+    });
+    return l;
 }
 
-void FieldForm::changeEvent(QEvent *e)
+void FieldForm::place(Rows &r, QLabel *l, QWidget *w, const QString &key, QWidget *trailing)
 {
-    if (e->type() == QEvent::LanguageChange)
-        retranslateUi();
-    QWidget::changeEvent(e);
+    // Units and buttons get their own column, so every field of a group lines up.
+    r.grid->addWidget(l, r.row, 0, Qt::AlignLeft | Qt::AlignVCenter);
+    r.grid->addWidget(w, r.row, 1, 1, trailing ? 1 : 2);
+    if (trailing)
+        r.grid->addWidget(trailing, r.row, 2);
+    l->setBuddy(w);
+    r.grid->addWidget(addMessage(key, messageStyle_), r.row + 1, 1, 1, 2);
+    r.row += 2;
 }
 
 QLabel *FieldForm::addMessage(const QString &key, const QString &styleSheet)

@@ -6,13 +6,18 @@
 // in revalidate() how core's checks read them, and in retranslated() what else changes
 // with the language.
 
+#include "ui/tr_texts.h"
+
 #include <QHash>
 #include <QWidget>
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 class QCheckBox;
+class QGridLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 
@@ -33,11 +38,10 @@ Q_SIGNALS:
 
 protected:
     explicit FieldForm(QWidget *parent = nullptr);
-    void changeEvent(QEvent *e) override;
 
     // Re-says every onTr() text, then retranslated(); call once the fields exist.
-    void retranslateUi();
-    void onTr(std::function<void()> f);
+    void retranslateUi() { texts_->sayAll(); }
+    void onTr(std::function<void()> f) { texts_->add(std::move(f)); }
     virtual void retranslated() = 0;
     // Reads the fields through core's checks and shows each problem at its key.
     virtual void revalidate() = 0;
@@ -48,12 +52,28 @@ protected:
     QCheckBox *addSwitch(const QString &key);
     QLineEdit *addLine(const QString &key);
 
+    // The rows of one group: label | widget [| trailing], each field's message under it.
+    struct Rows {
+        QGridLayout *grid = nullptr;
+        int row = 0;
+    };
+    // A titled group of rows; a non-empty `code` (the option's name in the script) is its
+    // tool tip.
+    std::pair<QGroupBox *, Rows> addGroup(std::function<QString()> title, const QString &code = QString());
+    // A field's label, its tool tip the option's name `code`.
+    QLabel *addLabel(std::function<QString()> text, const QString &code);
+    // label | widget [| trailing] on the next row, the message of `key` under the widget.
+    void place(Rows &r, QLabel *l, QWidget *w, const QString &key, QWidget *trailing = nullptr);
+    // The style the message labels that place() adds start with (a form that colours them
+    // by severity when it validates leaves it empty).
+    QString messageStyle_;
+
     QHash<QString, QWidget *> fields_;
     QHash<QString, QLabel *> messages_;
     QLabel *general_ = nullptr;
 
 private:
-    std::vector<std::function<void()>> texts_;
+    TrTexts *texts_ = new TrTexts(this, [this] { retranslated(); });
 };
 
 } // namespace npuscope::ui

@@ -12,7 +12,6 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -190,7 +189,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     lSeed->setBuddy(seed_);
     lSeg->setBuddy(segments_);
     lClock->setBuddy(clockBase_);
-    onTr([=, this] {
+    texts_->add([=, this] {
         framework_->setItemText(0, tr("TensorFlow — profiling_options"));
         framework_->setItemText(1, tr("PyTorch — torch_npu.profiler"));
         framework_->setToolTip(tr("The framework of the training script, and so the profiler configuration the "
@@ -369,7 +368,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
             accept();
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    onTr([=, this] {
+    texts_->add([=, this] {
         setWindowTitle(tr("New Session"));
         presetLabel->setText(tr("Pre&set:"));
         loadPresetButton->setText(tr("Load"));
@@ -403,7 +402,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     top->addLayout(right, 1);
     auto *frameworkLabel = new QLabel(this);
     frameworkLabel->setBuddy(framework_);
-    onTr([frameworkLabel] { frameworkLabel->setText(tr("&Framework:")); });
+    texts_->add([frameworkLabel] { frameworkLabel->setText(tr("&Framework:")); });
     auto *frameworkRow = new QHBoxLayout;
     frameworkRow->addWidget(frameworkLabel);
     frameworkRow->addWidget(framework_);
@@ -423,8 +422,8 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     opTimer_->setInterval(250);
     connect(opTimer_, &QTimer::timeout, this, &NewSessionDialog::startOpNames);
 
-    onTr([this] { updateFrameworkTexts(); });
-    retranslateUi();
+    texts_->add([this] { updateFrameworkTexts(); });
+    texts_->sayAll();
     chip_->setCurrentIndex(chip_->findData(chipOf_[0]));
 
     // As large as the content wants (both option forms without scrolling, where the screen
@@ -492,25 +491,6 @@ void NewSessionDialog::updateFrameworkTexts()
 }
 
 NewSessionDialog::~NewSessionDialog() = default;
-
-void NewSessionDialog::onTr(std::function<void()> f)
-{
-    texts_.push_back(std::move(f));
-}
-
-void NewSessionDialog::retranslateUi()
-{
-    for (const auto &f : texts_)
-        f();
-    validate();
-}
-
-void NewSessionDialog::changeEvent(QEvent *e)
-{
-    if (e->type() == QEvent::LanguageChange)
-        retranslateUi();
-    QDialog::changeEvent(e);
-}
 
 SessionSpec NewSessionDialog::spec() const
 {

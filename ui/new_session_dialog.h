@@ -15,6 +15,7 @@
 #include "core/model/session.h"
 #include "core/options/profiling_options.h"
 #include "ui/job_runner.h"
+#include "ui/tr_texts.h"
 
 #include <QDialog>
 #include <QPointer>
@@ -101,13 +102,10 @@ Q_SIGNALS:
     void opNamesReady(const QStringList &names);
 
 protected:
-    void changeEvent(QEvent *e) override;
     void dragEnterEvent(QDragEnterEvent *e) override;
     void dropEvent(QDropEvent *e) override;
 
 private:
-    void retranslateUi();
-    void onTr(std::function<void()> f);
     void validate();
     void updatePreview();
     void scheduleOpNames();
@@ -122,7 +120,7 @@ private:
     void frameworkChanged();
     void updateFrameworkTexts();
 
-    std::vector<std::function<void()>> texts_;
+    TrTexts *texts_ = new TrTexts(this, [this] { validate(); });
     QTabWidget *tabs_ = nullptr;
     QComboBox *model_ = nullptr;
     QSpinBox *batch_ = nullptr;

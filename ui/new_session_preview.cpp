@@ -49,7 +49,7 @@ void NewSessionDialog::addCodePage(QTabWidget *tabs, QPlainTextEdit *code)
     auto *v = new QVBoxLayout(page);
     v->addWidget(code, 1);
     auto *copy = new QPushButton(page);
-    onTr([copy] { copy->setText(tr("&Copy")); });
+    texts_->add([copy] { copy->setText(tr("&Copy")); });
     connect(copy, &QPushButton::clicked, this, [code] { QGuiApplication::clipboard()->setText(code->toPlainText()); });
     auto *h = new QHBoxLayout;
     h->addStretch(1);
@@ -74,7 +74,7 @@ QVBoxLayout *NewSessionDialog::buildPreviewPane()
     sessRunPreview_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     for (QPlainTextEdit *e : {jsonPreview_, estimatorPreview_, sessRunPreview_})
         addCodePage(previewTabs, e);
-    onTr([=] {
+    texts_->add([=] {
         preview->setTitle(tr("Preview"));
         previewTabs->setTabText(0, tr("profiling_options"));
         previewTabs->setTabText(1, tr("Estimator code"));
@@ -90,7 +90,7 @@ QVBoxLayout *NewSessionDialog::buildPreviewPane()
     torchJson_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     for (QPlainTextEdit *e : {torchCode_, torchJson_})
         addCodePage(torchTabs, e);
-    onTr([=] {
+    texts_->add([=] {
         torchTabs->setTabText(0, tr("Python code"));
         torchTabs->setTabText(1, tr("JSON (--torch-profiler-config)"));
     });
@@ -115,7 +115,7 @@ QVBoxLayout *NewSessionDialog::buildPreviewPane()
     il->addWidget(importHint_);
     il->addLayout(ib);
     il->addWidget(importStatus_);
-    onTr([=] {
+    texts_->add([=] {
         importBox->setTitle(tr("Import from a training script"));
         paste->setText(tr("&Paste Script…"));
         open->setText(tr("&Open Script…"));

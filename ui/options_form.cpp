@@ -39,11 +39,6 @@ QByteArray jsonString(const QString &s)
     return a.mid(1, a.size() - 2);
 }
 
-struct Row {
-    QGridLayout *grid;
-    int row = 0;
-};
-
 } // namespace
 
 QString aicMetricsExplanation(AicMetrics m)
@@ -71,33 +66,7 @@ OptionsForm::OptionsForm(QWidget *parent)
     opModel_ = new QStringListModel(this);
     filling_ = true; // no validation until every field exists
 
-    auto group = [this](std::function<QString()> title) {
-        auto *g = new QGroupBox(this);
-        onTr([g, title] { g->setTitle(title()); });
-        auto *grid = new QGridLayout(g);
-        grid->setColumnStretch(1, 1);
-        grid->setVerticalSpacing(4);
-        return std::make_pair(g, Row{grid});
-    };
-    auto label = [this](std::function<QString()> text, const QString &key) {
-        auto *l = new QLabel(this);
-        onTr([l, text, key] {
-            l->setText(text());
-            l->setToolTip(QStringLiteral("<code>%1</code>").arg(key));
-        });
-        return l;
-    };
-    // label | widget [| trailing], message under the widget.
-    auto place = [this](Row &r, QLabel *l, QWidget *w, const QString &key, QWidget *trailing = nullptr) {
-        // Units and buttons get their own column, so every field of a group lines up.
-        r.grid->addWidget(l, r.row, 0, Qt::AlignLeft | Qt::AlignVCenter);
-        r.grid->addWidget(w, r.row, 1, 1, trailing ? 1 : 2);
-        if (trailing)
-            r.grid->addWidget(trailing, r.row, 2);
-        l->setBuddy(w);
-        r.grid->addWidget(addMessage(key, QStringLiteral("color: #d0334a;")), r.row + 1, 1, 1, 2);
-        r.row += 2;
-    };
+    messageStyle_ = QStringLiteral("color: #d0334a;");
     auto unit = [this](std::function<QString()> text) {
         auto *l = new QLabel(this);
         onTr([l, text] { l->setText(text()); });
@@ -105,7 +74,7 @@ OptionsForm::OptionsForm(QWidget *parent)
     };
 
     // Output
-    auto [gOut, rOut] = group([] { return tr("Output"); });
+    auto [gOut, rOut] = addGroup([] { return tr("Output"); });
     auto *output = addLine(QStringLiteral("output"));
     output->setText(QDir::homePath() + QStringLiteral("/npuscope-output"));
     auto *browse = new QToolButton(this);
@@ -118,18 +87,18 @@ OptionsForm::OptionsForm(QWidget *parent)
         if (!d.isEmpty())
             output->setText(d);
     });
-    place(rOut, label([] { return tr("Output directory:"); }, QStringLiteral("output")), output, QStringLiteral("output"), browse);
+    place(rOut, addLabel([] { return tr("Output directory:"); }, QStringLiteral("output")), output, QStringLiteral("output"), browse);
     auto *storage = addLine(QStringLiteral("storage_limit"));
     onTr([storage] {
         storage->setPlaceholderText(tr("unset: 90 % of free space"));
         storage->setToolTip(tr("Ageing limit of the recorded data, 200 to 4294967295 MB; the oldest data is "
                                "deleted first when the limit is reached."));
     });
-    place(rOut, label([] { return tr("Storage limit:"); }, QStringLiteral("storage_limit")), storage,
+    place(rOut, addLabel([] { return tr("Storage limit:"); }, QStringLiteral("storage_limit")), storage,
           QStringLiteral("storage_limit"), unit([] { return tr("MB (200–4294967295)"); }));
 
     // Traces
-    auto [gTr, rTr] = group([] { return tr("Traces"); });
+    auto [gTr, rTr] = addGroup([] { return tr("Traces"); });
     struct SwitchDef {
         const char *key;
         std::function<QString()> text;
@@ -154,7 +123,7 @@ OptionsForm::OptionsForm(QWidget *parent)
             cb->setToolTip(QStringLiteral("<code>%1</code>").arg(key));
         });
         rTr.grid->addWidget(cb, rTr.row, 0, 1, 3);
-        rTr.grid->addWidget(addMessage(key, QStringLiteral("color: #d0334a;")), rTr.row + 1, 0, 1, 3);
+        rTr.grid->addWidget(addMessage(key, messageStyle_), rTr.row + 1, 0, 1, 3);
         rTr.row += 2;
     }
     taskTime_ = new QComboBox(this);
@@ -168,10 +137,10 @@ OptionsForm::OptionsForm(QWidget *parent)
     });
     fields_.insert(QStringLiteral("task_time"), taskTime_);
     connect(taskTime_, &QComboBox::currentIndexChanged, this, &OptionsForm::revalidate);
-    place(rTr, label([] { return tr("Task time:"); }, QStringLiteral("task_time")), taskTime_, QStringLiteral("task_time"));
+    place(rTr, addLabel([] { return tr("Task time:"); }, QStringLiteral("task_time")), taskTime_, QStringLiteral("task_time"));
 
     // Iteration points
-    auto [gPt, rPt] = group([] { return tr("Step trace points"); });
+    auto [gPt, rPt] = addGroup([] { return tr("Step trace points"); });
     for (const char *k : {"fp_point", "bp_point"}) {
         const QString key = QString::fromLatin1(k);
         auto *e = addLine(key);
@@ -184,11 +153,11 @@ OptionsForm::OptionsForm(QWidget *parent)
         onTr([e, fp] {
             e->setPlaceholderText(fp ? tr("automatic: the first forward op") : tr("automatic: the last backward op"));
         });
-        place(rPt, label([fp] { return fp ? tr("FP start op:") : tr("BP end op:"); }, key), e, key);
+        place(rPt, addLabel([fp] { return fp ? tr("FP start op:") : tr("BP end op:"); }, key), e, key);
     }
 
     // Metrics
-    auto [gMx, rMx] = group([] { return tr("AI Core metrics"); });
+    auto [gMx, rMx] = addGroup([] { return tr("AI Core metrics"); });
     auto metricsCombo = [this](const QString &key) {
         auto *c = new QComboBox(this);
         for (AicMetrics m : kMetricGroups)
@@ -204,18 +173,18 @@ OptionsForm::OptionsForm(QWidget *parent)
     aic_ = metricsCombo(QStringLiteral("aic_metrics"));
     aicHelp_ = new QLabel(this);
     aicHelp_->setWordWrap(true);
-    place(rMx, label([] { return tr("AI Core (aic_metrics):"); }, QStringLiteral("aic_metrics")), aic_,
+    place(rMx, addLabel([] { return tr("AI Core (aic_metrics):"); }, QStringLiteral("aic_metrics")), aic_,
           QStringLiteral("aic_metrics"));
     rMx.grid->addWidget(aicHelp_, rMx.row++, 1, 1, 2);
     aiv_ = metricsCombo(QStringLiteral("aiv_metrics"));
     aivHelp_ = new QLabel(this);
     aivHelp_->setWordWrap(true);
-    place(rMx, label([] { return tr("Vector core (aiv_metrics):"); }, QStringLiteral("aiv_metrics")), aiv_,
+    place(rMx, addLabel([] { return tr("Vector core (aiv_metrics):"); }, QStringLiteral("aiv_metrics")), aiv_,
           QStringLiteral("aiv_metrics"));
     rMx.grid->addWidget(aivHelp_, rMx.row++, 1, 1, 2);
 
     // System sampling
-    auto [gSys, rSys] = group([] { return tr("System sampling"); });
+    auto [gSys, rSys] = addGroup([] { return tr("System sampling"); });
     struct FreqDef {
         const char *key;
         int def;
@@ -239,7 +208,7 @@ OptionsForm::OptionsForm(QWidget *parent)
             if (!def)
                 e->setToolTip(tr("Instruction sampling excludes task, trace and metric collection"));
         });
-        place(rSys, label(f.text, key), e, key, unit(f.range));
+        place(rSys, addLabel(f.text, key), e, key, unit(f.range));
     }
     auto hostBoxes = [this](const QString &key, QCheckBox **cpu, QCheckBox **mem) {
         auto *w = new QWidget(this);
@@ -255,19 +224,19 @@ OptionsForm::OptionsForm(QWidget *parent)
         connect(*mem, &QCheckBox::toggled, this, &OptionsForm::revalidate);
         return w;
     };
-    place(rSys, label([] { return tr("Host usage (host_sys):"); }, QStringLiteral("host_sys")),
+    place(rSys, addLabel([] { return tr("Host usage (host_sys):"); }, QStringLiteral("host_sys")),
           hostBoxes(QStringLiteral("host_sys"), &hostSysCpu_, &hostSysMem_), QStringLiteral("host_sys"));
-    place(rSys, label([] { return tr("Host usage (host_sys_usage):"); }, QStringLiteral("host_sys_usage")),
+    place(rSys, addLabel([] { return tr("Host usage (host_sys_usage):"); }, QStringLiteral("host_sys_usage")),
           hostBoxes(QStringLiteral("host_sys_usage"), &hostUsageCpu_, &hostUsageMem_), QStringLiteral("host_sys_usage"));
     llc_ = new QComboBox(this);
     llc_->addItem(QStringLiteral("read"), QStringLiteral("read"));
     llc_->addItem(QStringLiteral("write"), QStringLiteral("write"));
     fields_.insert(QStringLiteral("llc_profiling"), llc_);
     connect(llc_, &QComboBox::currentIndexChanged, this, &OptionsForm::revalidate);
-    place(rSys, label([] { return tr("LLC counters:"); }, QStringLiteral("llc_profiling")), llc_, QStringLiteral("llc_profiling"));
+    place(rSys, addLabel([] { return tr("LLC counters:"); }, QStringLiteral("llc_profiling")), llc_, QStringLiteral("llc_profiling"));
     auto *power = addLine(QStringLiteral("power"));
     onTr([power] { power->setPlaceholderText(tr("not used by the emulator")); });
-    place(rSys, label([] { return tr("Power:"); }, QStringLiteral("power")), power, QStringLiteral("power"));
+    place(rSys, addLabel([] { return tr("Power:"); }, QStringLiteral("power")), power, QStringLiteral("power"));
 
     general_ = new QLabel(this);
     general_->setWordWrap(true);

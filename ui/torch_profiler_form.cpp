@@ -111,43 +111,12 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
 {
     filling_ = true; // no validation until every field exists
 
-    struct Row {
-        QGridLayout *grid;
-        int row = 0;
-    };
-    auto group = [this](std::function<QString()> title, const QString &tip) {
-        auto *g = new QGroupBox(this);
-        onTr([g, title, tip] {
-            g->setTitle(title());
-            if (!tip.isEmpty())
-                g->setToolTip(QStringLiteral("<code>%1</code>").arg(tip.toHtmlEscaped()));
-        });
-        auto *grid = new QGridLayout(g);
-        grid->setColumnStretch(1, 1);
-        grid->setVerticalSpacing(4);
-        return std::make_pair(g, Row{grid});
-    };
+    // The tool tips name the Python argument, the last part of the key.
     auto label = [this](std::function<QString()> text, const QString &key) {
-        auto *l = new QLabel(this);
-        const QString python = key.section(QLatin1Char('.'), -1);
-        onTr([l, text, python] {
-            l->setText(text());
-            l->setToolTip(QStringLiteral("<code>%1</code>").arg(python));
-        });
-        return l;
-    };
-    // label | widget [| trailing], the message of `key` under the widget.
-    auto place = [this](Row &r, QLabel *l, QWidget *w, const QString &key, QWidget *trailing = nullptr) {
-        r.grid->addWidget(l, r.row, 0, Qt::AlignLeft | Qt::AlignVCenter);
-        r.grid->addWidget(w, r.row, 1, 1, trailing ? 1 : 2);
-        if (trailing)
-            r.grid->addWidget(trailing, r.row, 2);
-        l->setBuddy(w);
-        r.grid->addWidget(addMessage(key), r.row + 1, 1, 1, 2);
-        r.row += 2;
+        return addLabel(std::move(text), key.section(QLatin1Char('.'), -1));
     };
     // A switch over the whole row, its message under it.
-    auto placeSwitch = [this](Row &r, const QString &key, std::function<QString()> text) {
+    auto placeSwitch = [this](Rows &r, const QString &key, std::function<QString()> text) {
         auto *cb = addSwitch(key);
         const QString python = key.section(QLatin1Char('.'), -1);
         onTr([cb, text, python] {
@@ -203,7 +172,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     connect(resetButton, &QPushButton::clicked, this, &TorchProfilerForm::reset);
 
     // ---- Activities ----
-    auto [gAct, rAct] = group([] { return tr("Activities"); }, QStringLiteral("activities"));
+    auto [gAct, rAct] = addGroup([] { return tr("Activities"); }, QStringLiteral("activities"));
     auto *activities = boxes(QStringLiteral("activities"), {QStringLiteral("CPU"), QStringLiteral("NPU")});
     onTr([this] {
         fields_.value(QStringLiteral("activities.CPU"))->setToolTip(
@@ -214,7 +183,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     place(rAct, label([] { return tr("Record:"); }, QStringLiteral("activities")), activities, QStringLiteral("activities"));
 
     // ---- Schedule ----
-    auto [gSch, rSch] = group([] { return tr("Schedule (torch_npu.profiler.schedule)"); }, QString());
+    auto [gSch, rSch] = addGroup([] { return tr("Schedule (torch_npu.profiler.schedule)"); }, QString());
     schedule_ = gSch;
     schedule_->setCheckable(true);
     schedule_->setChecked(false);
@@ -253,7 +222,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     rSch.grid->addWidget(scheduleSummary_, rSch.row++, 0, 1, 3);
 
     // ---- What the CPU activity records ----
-    auto [gRec, rRec] = group([] { return tr("Recorded with the ops"); }, QString());
+    auto [gRec, rRec] = addGroup([] { return tr("Recorded with the ops"); }, QString());
     placeSwitch(rRec, QStringLiteral("record_shapes"), [] { return tr("Input shapes and data types (record_shapes)"); });
     placeSwitch(rRec, QStringLiteral("profile_memory"), [] { return tr("Memory allocations and frees (profile_memory)"); });
     placeSwitch(rRec, QStringLiteral("with_stack"), [] { return tr("Python call stacks (with_stack)"); });
@@ -261,7 +230,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     placeSwitch(rRec, QStringLiteral("with_flops"), [] { return tr("Floating-point operation counts (with_flops)"); });
 
     // ---- on_trace_ready ----
-    auto [gOut, rOut] = group([] { return tr("Save with tensorboard_trace_handler (on_trace_ready)"); }, QString());
+    auto [gOut, rOut] = addGroup([] { return tr("Save with tensorboard_trace_handler (on_trace_ready)"); }, QString());
     handler_ = gOut;
     handler_->setCheckable(true);
     handler_->setChecked(false);
@@ -291,7 +260,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     placeSwitch(rOut, QStringLiteral("on_trace_ready.async_mode"), [] { return tr("Parse in a separate process (async_mode)"); });
 
     // ---- _ExperimentalConfig ----
-    auto [gExp, rExp] = group([] { return tr("Collection (_ExperimentalConfig)"); }, QStringLiteral("experimental_config"));
+    auto [gExp, rExp] = addGroup([] { return tr("Collection (_ExperimentalConfig)"); }, QStringLiteral("experimental_config"));
     level_ = new QComboBox(this);
     for (ProfilerLevel l : kLevels)
         level_->addItem(profilerLevelName(l), profilerLevelName(l));
@@ -336,7 +305,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
                 [] { return tr("Delete the intermediate files after parsing (data_simplification)"); });
 
     // ---- Markers ----
-    auto [gTx, rTx] = group([] { return tr("Markers (mstx)"); }, QString());
+    auto [gTx, rTx] = addGroup([] { return tr("Markers (mstx)"); }, QString());
     placeSwitch(rTx, kExp + QStringLiteral("mstx"), [] { return tr("mstx markers and ranges (mstx)"); });
     placeSwitch(rTx, kExp + QStringLiteral("msprof_tx"), [] { return tr("msprof_tx markers (deprecated; msprof_tx)"); });
     for (const char *k : {"mstx_domain_include", "mstx_domain_exclude"}) {
@@ -351,7 +320,7 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     }
 
     // ---- System sampling ----
-    auto [gSys, rSys] = group([] { return tr("System sampling"); }, QString());
+    auto [gSys, rSys] = addGroup([] { return tr("System sampling"); }, QString());
     QStringList hostValues;
     for (HostSystem h : kHost)
         hostValues << hostSystemValue(h);

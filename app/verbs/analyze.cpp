@@ -32,8 +32,7 @@ int verbAnalyze(const QStringList &args)
                                         "memory-bound, low-cube-utilization; see docs/analysis.md)."));
     p.addOption({QStringLiteral("project"), Cli::tr("Project file."), Cli::tr("file")});
     p.addOption({QStringLiteral("session"), Cli::tr("Session id (default: the newest)."), Cli::tr("id")});
-    p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
-    addUpgradeOption(p);
+    addTextOrJsonOptions(p);
     if (const int rc = parseOrUsage(p, args); rc >= 0)
         return rc;
     std::int64_t sessionId = 0;

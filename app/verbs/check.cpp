@@ -20,12 +20,10 @@ int verbCheck(const QStringList &args)
                                         "page of the file. Nothing stored is changed."));
     p.addPositionalArgument(QStringLiteral("project"), Cli::tr("Project file."), QStringLiteral("PROJECT"));
     p.addOption({QStringLiteral("project"), Cli::tr("Project file."), Cli::tr("file")});
-    p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
-    addUpgradeOption(p);
-    if (const int rc = parseOrUsage(p, args); rc >= 0)
-        return rc;
+    addTextOrJsonOptions(p);
     QString path, format;
-    if (const int rc = textOrJsonProject(p, Cli::tr("check needs a project: npuscope check PROJECT."), &path, &format); rc >= 0)
+    if (const int rc = parseTextOrJsonProject(p, args, Cli::tr("check needs a project: npuscope check PROJECT."), &path, &format);
+        rc >= 0)
         return rc;
 
     InterruptGuard guard;

@@ -38,13 +38,10 @@ int verbImport(const QStringList &args)
     const bool projectExisted = QFileInfo::exists(projectPath);
     if (const int rc = upgradeIfAsked(upgradeAsked(p), projectPath); rc >= 0)
         return rc;
-    store::StoreError se = store::StoreError::None;
-    QString msg;
-    auto writer = createWriterChecked(projectPath, &se, &msg);
-    if (!writer) {
-        err(msg);
-        return exitCodeFor(se);
-    }
+    int rc = -1;
+    auto writer = createWriterChecked(projectPath, &rc);
+    if (!writer)
+        return rc;
     InterruptGuard guard;
     Progress progress;
     importing::ImportRequest req;
@@ -53,6 +50,7 @@ int verbImport(const QStringList &args)
     req.beforeEnd = [&writer](const importing::ImportReport &r) { return writer->setSessionNote(QStringLiteral("import"), r.toJson()); };
     importing::ImportReport report;
     importing::ImportError kind = importing::ImportError::None;
+    QString msg;
     const bool ok = importing::importProf(
         req, *writer, &report, &kind, &msg,
         [&progress](const importing::ImportProgress &pr) {

@@ -12,20 +12,14 @@ int verbQuery(const QStringList &args)
     QCommandLineParser p;
     p.setApplicationDescription(Cli::tr("List the sessions, devices, models, iterations and record counts of a project."));
     p.addOption({QStringLiteral("project"), Cli::tr("Project file."), Cli::tr("file")});
-    p.addOption({QStringLiteral("format"), Cli::tr("Output format: text or json."), Cli::tr("format"), QStringLiteral("text")});
-    addUpgradeOption(p);
-    if (const int rc = parseOrUsage(p, args); rc >= 0)
-        return rc;
+    addTextOrJsonOptions(p);
     QString path, format;
-    if (const int rc = textOrJsonProject(p, Cli::tr("query needs --project FILE."), &path, &format); rc >= 0)
+    if (const int rc = parseTextOrJsonProject(p, args, Cli::tr("query needs --project FILE."), &path, &format); rc >= 0)
         return rc;
-    store::StoreError se = store::StoreError::None;
-    QString msg;
-    auto project = openProjectChecked(path, &se, &msg);
-    if (!project) {
-        err(msg);
-        return exitCodeFor(se);
-    }
+    int rc = -1;
+    auto project = openProjectChecked(path, &rc);
+    if (!project)
+        return rc;
     const QString text = format == QLatin1String("json")
                              ? QString::fromUtf8(QJsonDocument(store::describeProjectJson(*project)).toJson(QJsonDocument::Indented))
                              : store::describeProject(*project);

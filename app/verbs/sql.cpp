@@ -71,15 +71,9 @@ int verbSql(const QStringList &args)
     }
     if (const int rc = upgradeIfAsked(upgradeAsked(p), path); rc >= 0)
         return rc;
-    {
-        // The store's identity check first, for its exit code.
-        store::StoreError se = store::StoreError::None;
-        QString msg;
-        if (!openProjectChecked(path, &se, &msg)) {
-            err(msg);
-            return exitCodeFor(se);
-        }
-    }
+    // The store's identity check first, for its exit code.
+    if (int rc = -1; !openProjectChecked(path, &rc))
+        return rc;
     QString msg;
     if (!console.open(path, &msg, store::Project::Check::Schema)) { // checked in full just above
         err(msg);

@@ -100,6 +100,32 @@ void JsonPull::skipWs()
     }
 }
 
+// An object starts with a key or its end, an array with a value or its end.
+JsonPull::Token JsonPull::beginContainer(char kind, Token begin)
+{
+    ++pos_;
+    stack_.push_back(kind);
+    state_ = kind == 'o' ? State::KeyOrEnd : State::ValueOrEnd;
+    return begin;
+}
+
+JsonPull::Token JsonPull::literal(const char *word, Token token)
+{
+    if (!readLiteral(word))
+        return Token::Error;
+    state_ = State::AfterValue;
+    return token;
+}
+
+// The value the bracket ends is complete: what follows is a comma, a bracket or the end.
+JsonPull::Token JsonPull::endContainer(Token end)
+{
+    ++pos_;
+    stack_.pop_back();
+    state_ = State::AfterValue;
+    return end;
+}
+
 JsonPull::Token JsonPull::fail(const QString &reason)
 {
     if (!failed_ || error_.isEmpty())
@@ -314,24 +340,14 @@ JsonPull::Token JsonPull::next()
                 state_ = stack_.back() == 'o' ? State::Key : State::Value;
                 continue;
             }
-            if (c == ']' && stack_.back() == 'a') {
-                ++pos_;
-                stack_.pop_back();
-                return Token::EndArray;
-            }
-            if (c == '}' && stack_.back() == 'o') {
-                ++pos_;
-                stack_.pop_back();
-                return Token::EndObject;
-            }
+            if (c == ']' && stack_.back() == 'a')
+                return endContainer(Token::EndArray);
+            if (c == '}' && stack_.back() == 'o')
+                return endContainer(Token::EndObject);
             return fail(stack_.back() == 'o' ? tr("Expected ',' or '}' after a value.") : tr("Expected ',' or ']' after a value."));
         case State::KeyOrEnd:
-            if (c == '}') {
-                ++pos_;
-                stack_.pop_back();
-                state_ = State::AfterValue;
-                return Token::EndObject;
-            }
+            if (c == '}')
+                return endContainer(Token::EndObject);
             [[fallthrough]];
         case State::Key:
             if (c != '"')
@@ -345,44 +361,28 @@ JsonPull::Token JsonPull::next()
             state_ = State::Value;
             return Token::Key;
         case State::ValueOrEnd:
-            if (c == ']') {
-                ++pos_;
-                stack_.pop_back();
-                state_ = State::AfterValue;
-                return Token::EndArray;
-            }
+            if (c == ']')
+                return endContainer(Token::EndArray);
             [[fallthrough]];
         case State::Value:
             if ((c == '{' || c == '[') && stack_.size() >= kMaxDepth)
                 return fail(tr("The values are nested deeper than %1 levels.").arg(kMaxDepth));
             switch (c) {
             case '{':
-                ++pos_;
-                stack_.push_back('o');
-                state_ = State::KeyOrEnd;
-                return Token::BeginObject;
+                return beginContainer('o', Token::BeginObject);
             case '[':
-                ++pos_;
-                stack_.push_back('a');
-                state_ = State::ValueOrEnd;
-                return Token::BeginArray;
+                return beginContainer('a', Token::BeginArray);
             case '"':
                 if (!readString())
                     return Token::Error;
                 state_ = State::AfterValue;
                 return Token::String;
             case 't':
-                if (!readLiteral("true")) return Token::Error;
-                state_ = State::AfterValue;
-                return Token::True;
+                return literal("true", Token::True);
             case 'f':
-                if (!readLiteral("false")) return Token::Error;
-                state_ = State::AfterValue;
-                return Token::False;
+                return literal("false", Token::False);
             case 'n':
-                if (!readLiteral("null")) return Token::Error;
-                state_ = State::AfterValue;
-                return Token::Null;
+                return literal("null", Token::Null);
             default:
                 if (c == '-' || (c >= '0' && c <= '9')) {
                     if (!readNumber())

@@ -58,6 +58,9 @@ private:
     int peek();                       // next byte or -1
     void skipWs();
     Token fail(const QString &reason);
+    Token beginContainer(char kind, Token begin); // steps over '{' (kind 'o') or '['
+    Token endContainer(Token end);   // steps over a container's closing bracket
+    Token literal(const char *word, Token token); // true, false or null
     bool readString();
     bool readNumber();
     bool readLiteral(const char *word);

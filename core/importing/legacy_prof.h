@@ -139,10 +139,16 @@ private:
         std::uint64_t hostPid;
         bool authoritative, remember;
         void skip(ImportContext &ctx, const QString &why) const;
+        // Whether another file gave this event already (it is then counted a duplicate):
+        // with lookUp the event's key is looked for in `seen`; otherwise the file is the
+        // authority for it and, when it should remember, leaves the key there.
+        bool seenBefore(std::unordered_set<std::uint64_t> &seen, std::uint64_t key, bool lookUp) const;
     };
     void timelineTask(const EventCtx &c);
     void timelineHccl(const EventCtx &c);
     void timelineCann(const EventCtx &c);
+    // The host range a CANN or msprof_tx event is, in the current iteration.
+    HostRangeRecord hostRangeOf(const EventCtx &c, HostRangeRecord::Kind kind, std::uint32_t modelId);
     void timelineTx(const EventCtx &c);
     void timelineStep(const EventCtx &c);
     void finishIteration(const DataFile *opSummary, const DataFile *taskTimeCsv, const DataFile *l2);

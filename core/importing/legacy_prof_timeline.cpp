@@ -79,6 +79,19 @@ void LegacyReader::EventCtx::skip(ImportContext &ctx, const QString &why) const
     ++acc.skipped;
 }
 
+bool LegacyReader::EventCtx::seenBefore(std::unordered_set<std::uint64_t> &seen, std::uint64_t key, bool lookUp) const
+{
+    if (lookUp) {
+        if (seen.count(key)) {
+            ++acc.duplicates;
+            return true;
+        }
+    } else if (remember) {
+        seen.insert(key);
+    }
+    return false;
+}
+
 // An Ascend Hardware event: a device task, completed from op_summary, task_time and l2.
 void LegacyReader::timelineTask(const EventCtx &c)
 {
@@ -86,7 +99,6 @@ void LegacyReader::timelineTask(const EventCtx &c)
     FileAccount &acc = c.acc;
     const std::uint16_t device = c.device;
     const std::uint16_t srcDevice = c.srcDevice;
-    const bool authoritative = c.authoritative, remember = c.remember;
     const std::string tt = argText(e, "Task Type");
     if (tt.empty()) {
         c.skip(*ctx_, Tr::tr("The task has no \"Task Type\"; the event was skipped."));
@@ -96,14 +108,8 @@ void LegacyReader::timelineTask(const EventCtx &c)
     const std::uint32_t stream = std::uint32_t(argU64(e, "Stream Id", e.tid));
     const std::uint32_t task = std::uint32_t(argU64(e, "Task Id", 0));
     const std::uint64_t key = mixStr(taskKey(stream, task, e.ts) ^ std::uint64_t(e.dur), e.name) ^ device;
-    if (!authoritative) {
-        if (seenTasks.count(key)) {
-            ++acc.duplicates;
-            return;
-        }
-    } else if (remember) {
-        seenTasks.insert(key);
-    }
+    if (c.seenBefore(seenTasks, key, !c.authoritative))
+        return;
     TaskRecord t;
     t.device = device;
     t.modelId = curModel;
@@ -176,17 +182,10 @@ void LegacyReader::timelineHccl(const EventCtx &c)
     const TraceEvent &e = c.e;
     FileAccount &acc = c.acc;
     const std::uint16_t device = c.device;
-    const bool authoritative = c.authoritative, remember = c.remember;
     const bool kernel = e.tid == kCommKernelTid;
     const std::uint64_t key = mixStr(mix(mix(5, e.tid), std::uint64_t(e.ts)) ^ std::uint64_t(e.dur), e.name) ^ device;
-    if (!authoritative) {
-        if (seenHccl.count(key)) {
-            ++acc.duplicates;
-            return;
-        }
-    } else if (remember) {
-        seenHccl.insert(key);
-    }
+    if (c.seenBefore(seenHccl, key, !c.authoritative))
+        return;
     if (kernel) {
         CollectiveOpRecord c;
         c.device = device;
@@ -229,61 +228,45 @@ void LegacyReader::timelineHccl(const EventCtx &c)
     ++acc.imported;
 }
 
+HostRangeRecord LegacyReader::hostRangeOf(const EventCtx &c, HostRangeRecord::Kind kind, std::uint32_t modelId)
+{
+    HostRangeRecord h;
+    h.kind = kind;
+    h.device = c.device;
+    h.modelId = modelId;
+    h.iteration = curIteration;
+    h.pid = std::uint32_t(c.hostPid);
+    h.tid = std::uint32_t(c.e.tid);
+    h.name = ctx_->str(c.e.name);
+    h.start = c.e.ts;
+    h.duration = c.e.dur;
+    return h;
+}
+
 // A CANN event: a host range.
 void LegacyReader::timelineCann(const EventCtx &c)
 {
     const TraceEvent &e = c.e;
-    FileAccount &acc = c.acc;
-    const std::uint16_t device = c.device;
-    const std::uint64_t P = c.hostPid;
-    HostRangeRecord h;
-    h.kind = e.arg("Model Name") ? HostRangeRecord::Kind::Cann : HostRangeRecord::Kind::RuntimeApi;
-    h.device = device;
-    h.modelId = std::uint32_t(argU64(e, "Model Id", curModel));
-    h.iteration = curIteration;
-    h.pid = std::uint32_t(P);
-    h.tid = std::uint32_t(e.tid);
-    h.name = ctx_->str(e.name);
-    h.start = e.ts;
-    h.duration = e.dur;
-    ctx_->batch().hostRanges.push_back(h);
-    ++acc.imported;
+    ctx_->batch().hostRanges.push_back(hostRangeOf(c, e.arg("Model Name") ? HostRangeRecord::Kind::Cann : HostRangeRecord::Kind::RuntimeApi,
+                                                   std::uint32_t(argU64(e, "Model Id", curModel))));
+    ++c.acc.imported;
 }
 
 // An msprof_tx event: a host range (msprof_tx.csv may have given it already).
 void LegacyReader::timelineTx(const EventCtx &c)
 {
     const TraceEvent &e = c.e;
-    FileAccount &acc = c.acc;
-    const std::uint16_t device = c.device;
-    const bool authoritative = c.authoritative, remember = c.remember;
-    const std::uint64_t P = c.hostPid;
     const std::uint64_t key = mixStr(mix(mix(4, e.tid), std::uint64_t(e.ts)) ^ std::uint64_t(e.dur), e.name);
-    if (!authoritative || txFromCsv) {
-        if (seenTx.count(key)) {
-            ++acc.duplicates;
-            return;
-        }
-    } else if (remember) {
-        seenTx.insert(key);
-    }
-    HostRangeRecord h;
-    h.kind = HostRangeRecord::Kind::MsprofTx;
-    h.device = device;
-    h.modelId = curModel;
-    h.iteration = curIteration;
-    h.pid = std::uint32_t(P);
-    h.tid = std::uint32_t(e.tid);
-    h.name = ctx_->str(e.name);
-    h.start = e.ts;
-    h.duration = e.dur;
+    if (c.seenBefore(seenTx, key, !c.authoritative || txFromCsv))
+        return;
+    HostRangeRecord h = hostRangeOf(c, HostRangeRecord::Kind::MsprofTx, curModel);
     h.category = std::uint32_t(argU64(e, "category", 0));
     h.eventType = ctx_->str(argText(e, "event_type"));
     h.payloadType = std::uint32_t(argU64(e, "payload_type", 0));
     h.payloadValue = argU64(e, "payload_value", 0);
     h.messageType = ctx_->str(argText(e, "message_type"));
     ctx_->batch().hostRanges.push_back(h);
-    ++acc.imported;
+    ++c.acc.imported;
 }
 
 // A Step Trace event: iteration, FP/BP, refresh or reduce times of an iteration.

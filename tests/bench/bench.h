@@ -38,6 +38,12 @@ struct ChildRun {
 };
 ChildRun runChild(const QStringList &argv);
 
+// The figures a GUI test reports when run as `tests/ui/<test> --bench ARGS...` offscreen:
+// its `name value` lines. Dies, naming `what` (e.g. "timeline figures"), when the test is
+// not built, fails or runs past timeoutMs, or leaves out one of `required`.
+std::map<QString, double> guiTestFigures(const char *test, const QStringList &args, int timeoutMs,
+                                         const QStringList &required, const char *what);
+
 // A ResNet-50 session (seed 3, task_trace, hccl, PipeUtilization) of `devices` × `iterations`
 // recorded into `path` unless a complete one of that size is already there (--keep DIR
 // reuses it): the timeline figures' sessions, 8 × 860 ≈ 10 M tasks, 1.7 GB.

@@ -9,7 +9,10 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
 
 extern char **environ;
 
@@ -53,6 +56,32 @@ void die(const QString &msg)
 {
     std::fprintf(stderr, "npuscope-bench: %s\n", msg.toUtf8().constData());
     std::exit(1);
+}
+
+std::map<QString, double> guiTestFigures(const char *test, const QStringList &args, int timeoutMs,
+                                         const QStringList &required, const char *what)
+{
+    const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/") + QLatin1String(test);
+    if (!QFileInfo::exists(exe))
+        die(QStringLiteral("%1 need %2 (build the %3 target)").arg(QLatin1String(what), exe, QLatin1String(test)));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    p.start(exe, QStringList{QStringLiteral("--bench")} + args);
+    if (!p.waitForFinished(timeoutMs) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        die(QStringLiteral("%1 --bench %2 failed").arg(exe, args.join(QLatin1Char(' '))));
+    std::map<QString, double> v;
+    for (const QByteArray &l : p.readAllStandardOutput().split('\n')) {
+        const QList<QByteArray> kv = l.trimmed().split(' ');
+        if (kv.size() == 2)
+            v[QString::fromLatin1(kv[0])] = kv[1].toDouble();
+    }
+    for (const QString &k : required)
+        if (!v.count(k))
+            die(QStringLiteral("%1: %2 did not report %3").arg(QLatin1String(what), exe, k));
+    return v;
 }
 
 ChildRun runChild(const QStringList &argv)

@@ -47,28 +47,13 @@ void tableFigures(Config &cfg)
     if (cfg.results.count("gui_tables_done"))
         return;
     cfg.results["gui_tables_done"] = 1;
-    const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_tables_view");
-    if (!QFileInfo::exists(exe))
-        die(QStringLiteral("gui table figures need %1 (build the ui_tables_view target)").arg(exe));
     const QString work = cfg.work + QStringLiteral("/gui-tables");
     QDir(work).removeRecursively();
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    p.start(exe, {QStringLiteral("--bench"), work});
-    if (!p.waitForFinished(2 * 60 * 60 * 1000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        die(QStringLiteral("%1 --bench %2 failed").arg(exe, work));
-    std::map<QString, double> v;
-    for (const QByteArray &l : p.readAllStandardOutput().split('\n')) {
-        const QList<QByteArray> kv = l.trimmed().split(' ');
-        if (kv.size() == 2)
-            v[QString::fromLatin1(kv[0])] = kv[1].toDouble();
-    }
-    for (const char *k : {"tasks", "read_ms", "task_time_grouped_ms", "task_time_rows", "sql_former_ms", "sql_op_type_ms"})
-        if (!v.count(QString::fromLatin1(k)))
-            die(QStringLiteral("gui table figures: %1 did not report %2").arg(exe, QString::fromLatin1(k)));
+    std::map<QString, double> v =
+        guiTestFigures("ui_tables_view", {work}, 2 * 60 * 60 * 1000,
+                       {QStringLiteral("tasks"), QStringLiteral("read_ms"), QStringLiteral("task_time_grouped_ms"),
+                        QStringLiteral("task_time_rows"), QStringLiteral("sql_former_ms"), QStringLiteral("sql_op_type_ms")},
+                       "gui table figures");
     line("gui_task_time_grouped", v["task_time_grouped_ms"], "ms", v["task_time_grouped_ms"] / std::max(v["read_ms"], 1e-3),
          QStringLiteral("%1 tasks, %2 task_time rows grouped by type; ratio against reading every task iteration by "
                         "iteration (%3 ms); goal 500 ms")
@@ -82,31 +67,16 @@ void tableFigures(Config &cfg)
 void guiFigures(Config &cfg)
 {
     tableFigures(cfg);
-    const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_gui_import");
-    if (!QFileInfo::exists(exe))
-        die(QStringLiteral("gui figures need %1 (build the ui_gui_import target)").arg(exe));
     const int iterations = qEnvironmentVariableIsSet("NPUSCOPE_BENCH_GUI_ITERATIONS")
                                ? qEnvironmentVariableIntValue("NPUSCOPE_BENCH_GUI_ITERATIONS") : 400;
     const QString work = cfg.work + QStringLiteral("/gui");
     QDir(work).removeRecursively();
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    p.start(exe, {QStringLiteral("--bench"), work, QString::number(iterations)});
-    if (!p.waitForFinished(2 * 60 * 60 * 1000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        die(QStringLiteral("%1 --bench %2 failed").arg(exe, work));
-    std::map<QString, double> v;
-    for (const QByteArray &l : p.readAllStandardOutput().split('\n')) {
-        const QList<QByteArray> kv = l.trimmed().split(' ');
-        if (kv.size() == 2)
-            v[QString::fromLatin1(kv[0])] = kv[1].toDouble();
-    }
-    for (const char *k : {"idle_ms", "run_ms", "cancel_ms", "import_ms", "cancel_latency_ms", "open_ms", "select_ms",
-                          "upgrade_ms", "saveas_ms"})
-        if (!v.count(QString::fromLatin1(k)))
-            die(QStringLiteral("gui figures: %1 did not report %2").arg(exe, QString::fromLatin1(k)));
+    std::map<QString, double> v =
+        guiTestFigures("ui_gui_import", {work, QString::number(iterations)}, 2 * 60 * 60 * 1000,
+                       {QStringLiteral("idle_ms"), QStringLiteral("run_ms"), QStringLiteral("cancel_ms"),
+                        QStringLiteral("import_ms"), QStringLiteral("cancel_latency_ms"), QStringLiteral("open_ms"),
+                        QStringLiteral("select_ms"), QStringLiteral("upgrade_ms"), QStringLiteral("saveas_ms")},
+                       "gui figures");
     info("gui_stall: largest GUI-thread gap idle %.1f ms, run %.1f ms (%.1f s), cancel %.1f ms, import %.1f ms (%.1f s), "
          "select %.1f ms, upgrade of %.0f MB %.1f ms (%.1f s), Save As %.1f ms (%.1f s); File → Open of the recorded "
          "project %.1f ms",

@@ -73,23 +73,7 @@ const auto ensureSession = ensureResnetSession;
 
 std::map<QString, double> measure(const QString &project)
 {
-    const QString exe = QCoreApplication::applicationDirPath() + QStringLiteral("/../tests/ui/ui_timeline_view");
-    if (!QFileInfo::exists(exe))
-        die(QStringLiteral("timeline figures need %1 (build the ui_timeline_view target)").arg(exe));
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    p.start(exe, {QStringLiteral("--bench"), project});
-    if (!p.waitForFinished(60 * 60 * 1000) || p.exitCode() != 0)
-        die(QStringLiteral("%1 --bench %2 failed").arg(exe, project));
-    std::map<QString, double> out;
-    for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
-        const QList<QByteArray> kv = line.trimmed().split(' ');
-        if (kv.size() == 2)
-            out[QString::fromLatin1(kv[0])] = kv[1].toDouble();
-    }
+    std::map<QString, double> out = guiTestFigures("ui_timeline_view", {project}, 60 * 60 * 1000, {}, "timeline figures");
     info("timeline: %s: %.0f tasks, open %.1f ms, details %.0f ms, frame %.2f ms, zoom %.2f ms, RSS %.0f → %.0f → %.0f MB, lanes %.0f MB",
          qPrintable(QFileInfo(project).fileName()), out["tasks"], out["open_ms"], out["details_ms"], out["frame_ms"],
          out["zoom_ms"], out["rss_before"] / 1e6, out["rss_open"] / 1e6, out["rss_after"] / 1e6, out["lane_bytes"] / 1e6);

@@ -50,6 +50,12 @@ private:
     QString project_;     // a small recorded project shared by the read-only checks
 
     QString path(const QString &name) const { return tmp_.filePath(name); }
+    // `npuscope export` of the shared project into `out`, with more options.
+    Result exportShared(const QString &out, const QStringList &more) const
+    {
+        return npuscope(QStringList{QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out}
+                        + more);
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -268,9 +274,7 @@ private Q_SLOTS:
     void exportFiltersIterations()
     {
         const QString out = path(QStringLiteral("filtered"));
-        Result r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
-                             out, QStringLiteral("--iteration-id"), QStringLiteral("2-3"), QStringLiteral("--device"),
-                             QStringLiteral("1")});
+        Result r = exportShared(out, {QStringLiteral("--iteration-id"), QStringLiteral("2-3"), QStringLiteral("--device"), QStringLiteral("1")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QStringList files = filesUnder(out);
         const QStringList timelines = files.filter(QRegularExpression(QStringLiteral("/timeline/msprof_\\d+_\\d+_\\d+\\.json$")));
@@ -282,8 +286,7 @@ private Q_SLOTS:
         }
         // Only the chosen kinds (plus the device description files).
         const QString kindsOut = path(QStringLiteral("kinds"));
-        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
-                      kindsOut, QStringLiteral("--kinds"), QStringLiteral("op_summary,step_trace")});
+        r = exportShared(kindsOut, {QStringLiteral("--kinds"), QStringLiteral("op_summary,step_trace")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         for (const QString &f : filesUnder(kindsOut)) {
             const QString name = QFileInfo(f).fileName();
@@ -291,12 +294,10 @@ private Q_SLOTS:
                          || name.contains(QStringLiteral("info")),
                      qPrintable(f));
         }
-        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
-                      kindsOut, QStringLiteral("--kinds"), QStringLiteral("flamegraph")});
+        r = exportShared(kindsOut, {QStringLiteral("--kinds"), QStringLiteral("flamegraph")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("flamegraph")));
-        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out,
-                      QStringLiteral("--iteration-id"), QStringLiteral("3-2")});
+        r = exportShared(out, {QStringLiteral("--iteration-id"), QStringLiteral("3-2")});
         QCOMPARE(r.code, 2);
         r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_});
         QCOMPARE(r.code, 2);
@@ -307,21 +308,17 @@ private Q_SLOTS:
     void exportLayoutMsprof()
     {
         const QString out = path(QStringLiteral("msprof-layout"));
-        Result r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
-                             out, QStringLiteral("--layout"), QStringLiteral("msprof"), QStringLiteral("--device"),
-                             QStringLiteral("1")});
+        Result r = exportShared(out, {QStringLiteral("--layout"), QStringLiteral("msprof"), QStringLiteral("--device"), QStringLiteral("1")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QStringList files = filesUnder(out);
         QCOMPARE(files.filter(QRegularExpression(QStringLiteral("/mindstudio_profiler_output/msprof_\\d{14}\\.json$"))).size(), 1);
         QCOMPARE(files.filter(QRegularExpression(QStringLiteral("/mindstudio_profiler_output/op_summary_\\d{14}\\.csv$"))).size(), 1);
         QCOMPARE(files.filter(QStringLiteral("/device_1/info.json.1")).size(), 1);
         QVERIFY(files.filter(QStringLiteral("/device_0/")).isEmpty());
-        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out,
-                      QStringLiteral("--layout"), QStringLiteral("mindstudio")});
+        r = exportShared(out, {QStringLiteral("--layout"), QStringLiteral("mindstudio")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("mindstudio")) && r.err.contains(QStringLiteral("msprof")));
-        r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"), out,
-                      QStringLiteral("--layout"), QStringLiteral("msprof"), QStringLiteral("--kinds"), QStringLiteral("op_summary")});
+        r = exportShared(out, {QStringLiteral("--layout"), QStringLiteral("msprof"), QStringLiteral("--kinds"), QStringLiteral("op_summary")});
         QCOMPARE(r.code, 2);
         QCOMPARE(filesUnder(out), files);
     }

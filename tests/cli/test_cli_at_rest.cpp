@@ -62,6 +62,40 @@ bool waitForStderr(QProcess &p, const QByteArray &what, int timeoutMs)
     return false;
 }
 
+// A long run interrupted by `signal` once it has printed progress: its project `file` in
+// a folder `name` of its own below `root`.
+struct Interrupted {
+    QString dir, project;
+    int exitCode = -1;
+    const char *failure = nullptr; // why the run did not start, print progress or end
+};
+
+Interrupted interruptedRun(const QTemporaryDir &root, const QString &name, const QString &file, int signal)
+{
+    Interrupted r;
+    r.dir = root.filePath(name);
+    r.project = r.dir + QLatin1Char('/') + file;
+    if (!QDir().mkpath(r.dir)) {
+        r.failure = "no folder for the project";
+        return r;
+    }
+    QProcess p;
+    p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(r.project, root.filePath(name + QStringLiteral("-out")), 100000));
+    if (!p.waitForStarted()) {
+        r.failure = "the run did not start";
+        return r;
+    }
+    if (!waitForStderr(p, "Iteration", 120000)) {
+        r.failure = "the run printed no progress";
+        return r;
+    }
+    ::kill(pid_t(p.processId()), signal);
+    if (!p.waitForFinished(60000))
+        r.failure = "the run did not end";
+    r.exitCode = p.exitCode();
+    return r;
+}
+
 } // namespace
 
 class CliAtRest : public QObject {
@@ -143,34 +177,21 @@ private Q_SLOTS:
 
     void cancelledRunLeavesOneFile()
     {
-        const QString dir = tmp_.filePath(QStringLiteral("cancel"));
-        QVERIFY(QDir().mkpath(dir));
-        const QString project = dir + QStringLiteral("/c.npuscope");
-        QProcess p;
-        p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(project, tmp_.filePath(QStringLiteral("o2")), 100000));
-        QVERIFY(p.waitForStarted());
-        QVERIFY2(waitForStderr(p, "Iteration", 120000), "the run printed no progress");
-        ::kill(pid_t(p.processId()), SIGINT);
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 130);
-        QCOMPARE(entries(dir), QStringList{QStringLiteral("c.npuscope")});
+        const Interrupted run = interruptedRun(tmp_, QStringLiteral("cancel"), QStringLiteral("c.npuscope"), SIGINT);
+        QVERIFY2(!run.failure, run.failure);
+        QCOMPARE(run.exitCode, 130);
+        QCOMPARE(entries(run.dir), QStringList{QStringLiteral("c.npuscope")});
     }
 
     // A killed writer leaves its -wal, -shm and lock; the next command reads what it
     // committed, and the folder is back to the one file afterwards.
     void crashLeftoversAreRecoveredAndTidied()
     {
-        const QString dir = tmp_.filePath(QStringLiteral("crash"));
-        QVERIFY(QDir().mkpath(dir));
-        const QString project = dir + QStringLiteral("/k.npuscope");
-        QProcess p;
-        p.start(QStringLiteral(NPUSCOPE_BIN), runArgs(project, tmp_.filePath(QStringLiteral("o3")), 100000));
-        QVERIFY(p.waitForStarted());
-        QVERIFY2(waitForStderr(p, "Iteration", 120000), "the run printed no progress");
-        ::kill(pid_t(p.processId()), SIGKILL);
-        QVERIFY(p.waitForFinished(60000));
+        const Interrupted run = interruptedRun(tmp_, QStringLiteral("crash"), QStringLiteral("k.npuscope"), SIGKILL);
+        QVERIFY2(!run.failure, run.failure);
+        const QString &dir = run.dir;
         QVERIFY2(entries(dir).size() > 1, qPrintable(entries(dir).join(u' ')));
-        const QJsonObject q = queryJson(project);
+        const QJsonObject q = queryJson(run.project);
         const QJsonArray sessions = q.value(QStringLiteral("sessions")).toArray();
         QCOMPARE(sessions.size(), 1);
         QVERIFY(sessions.at(0).toObject().value(QStringLiteral("record_counts")).toObject().value(QStringLiteral("tasks")).toInteger() > 0);

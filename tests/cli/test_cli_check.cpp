@@ -85,13 +85,9 @@ class TestCliCheck : public QObject {
 private:
     QTemporaryDir dir_;
     QString clean_;
-    int n_ = 0;
+    testfiles::Copies cases_{dir_.path()};
 
-    QString copyOfClean()
-    {
-        const QString p = dir_.filePath(QStringLiteral("case%1.npuscope").arg(++n_));
-        return QFile::copy(clean_, p) ? p : QString();
-    }
+    QString copyOfClean() { return cases_.next(); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -100,6 +96,7 @@ private Q_SLOTS:
         clean_ = dir_.filePath(QStringLiteral("clean.npuscope"));
         const CliResult r = runNpuscope(runArgs(clean_));
         QVERIFY2(r.code == 0, qPrintable(r.err));
+        cases_.original = clean_;
     }
 
     void cleanProjectIsIntact()

@@ -4,6 +4,7 @@
 
 #include "core/exporting/prof_exporter.h"
 #include "tests/core/test_import_fixture.h"
+#include "tests/test_record.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -200,12 +201,9 @@ private slots:
 
     void stepTraceValuesEqualTheFiles()
     {
-        store::StoreError se{};
-        QString msg;
-        auto p = store::Project::open(project, store::Project::Mode::ReadOnly, &se, &msg);
-        QVERIFY(p);
-        auto r = p->session(p->sessions().front().id, &msg);
-        QVERIFY(r);
+        const testrecord::OpenedSession opened = testrecord::openSession(project);
+        QVERIFY2(opened.reader, qPrintable(opened.error));
+        store::ProjectReader *r = opened.reader.get();
         int checked = 0;
         for (const QString &path : jsonFiles(referenceDir(), QStringLiteral("step_trace_"))) {
             const bool dev1 = QFileInfo(path).fileName().startsWith(QLatin1String("step_trace_1_"));
@@ -240,15 +238,13 @@ private slots:
 
     void reexportHasTheSameEvents()
     {
-        store::StoreError se{};
-        QString msg;
-        auto p = store::Project::open(project, store::Project::Mode::ReadOnly, &se, &msg);
-        QVERIFY(p);
-        auto r = p->session(p->sessions().front().id, &msg);
-        QVERIFY(r);
+        const testrecord::OpenedSession opened = testrecord::openSession(project);
+        QVERIFY2(opened.reader, qPrintable(opened.error));
+        store::ProjectReader *r = opened.reader.get();
         exporting::ExportRequest req;
         req.outputDir = tmp.filePath(QStringLiteral("out"));
         exporting::ExportResult res;
+        QString msg;
         QVERIFY2(exporting::exportProf(*r, req, &res, nullptr, &msg), qPrintable(msg));
         int files = 0;
         std::uint64_t compared = 0, apiRangeGaps = 0, overlapAll = 0, overlapSame = 0;

@@ -10,6 +10,7 @@
 #include "device/parallel_schedule.h"
 
 #include "tests/test_files.h"
+#include "tests/test_specs.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -25,15 +26,7 @@ namespace {
 
 SessionSpec llm(int dp, int tp, int pp, int m, QStringList scenarios = {})
 {
-    SessionSpec s{.model = QStringLiteral("llama-0.6b"), .batchSize = 1, .iterations = 3, .seed = 3,
-                  .chip = QStringLiteral("910B"), .framework = Framework::PyTorch};
-    s.llm.dp = dp;
-    s.llm.tp = tp;
-    s.llm.pp = pp;
-    s.llm.microBatches = m;
-    s.devicesPerServer = dp * tp * pp;
-    s.scenarios = scenarios;
-    return s;
+    return testspec::llm(QStringLiteral("llama-0.6b"), 3, 3, dp, tp, pp, m, scenarios);
 }
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace)

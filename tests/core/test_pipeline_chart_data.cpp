@@ -5,6 +5,7 @@
 // training_trace and with another aic_metrics group must explain every missing chart.
 
 #include "core/analysis/chart_data.h"
+#include "tests/chart_projects.h"
 #include "tests/test_record.h"
 #include "core/options/profiling_options.h"
 #include "core/store/hccl_blocks.h"
@@ -21,20 +22,6 @@ using namespace npuscope;
 namespace ch = npuscope::analysis::charts;
 
 namespace {
-
-bool record(const QString &path, const QByteArray &options, int devices, int iterations, const QStringList &scenarios,
-            QString *error)
-{
-    ProfilingOptions o;
-    const auto problems = ProfilingOptions::parse(options, &o);
-    if (!problems.empty()) {
-        *error = problems.front().message;
-        return false;
-    }
-    SessionSpec s{.model = QStringLiteral("alexnet"), .batchSize = 16, .iterations = iterations,
-                  .devicesPerServer = devices, .seed = 11, .scenarios = scenarios};
-    return testrecord::recordComplete(s, o, path, error);
-}
 
 struct Sql {
     sqlite3 *db = nullptr;
@@ -60,26 +47,17 @@ struct Sql {
     QString text(sqlite3_stmt *s, int c) { return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, c))); }
 };
 
-struct Opened {
-    std::unique_ptr<store::Project> project;
-    std::unique_ptr<store::ProjectReader> reader;
-};
+using testrecord::OpenedSession;
 
-Opened open(const QString &path)
+// Session 1 of the project; a warning says why when it does not open.
+OpenedSession open(const QString &path)
 {
-    Opened o;
-    store::StoreError e;
-    QString msg;
-    o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
-    if (o.project)
-        o.reader = o.project->session(1, &msg);
+    OpenedSession o = testrecord::openSession(path, 1);
     if (!o.reader)
-        qWarning("%s", qPrintable(msg));
+        qWarning("%s", qPrintable(o.error));
     return o;
 }
 
-const QByteArray kAllOn = R"({"output":"/tmp/x","training_trace":"on","task_trace":"on","hccl":"on","aicpu":"on","l2":"on","aic_metrics":"PipeUtilization"})";
-const QByteArray kSparse = R"({"output":"/tmp/x","task_trace":"on","aic_metrics":"Memory"})";
 
 // op type → (count, total) over AI Core / AI CPU tasks matching `where` (SQL on tasks t).
 std::map<QString, std::pair<std::uint64_t, std::int64_t>> opTotalsSql(Sql &sql, const QByteArray &where)
@@ -104,7 +82,7 @@ class ChartDataTest : public QObject {
 
     void checkTopOps(const ch::ChartScope &scope, const QByteArray &where, int n)
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         Sql sql(full_);
         const auto expected = opTotalsSql(sql, where);
@@ -148,11 +126,11 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        full_ = dir_.filePath(QStringLiteral("full.npuscope"));
-        sparse_ = dir_.filePath(QStringLiteral("sparse.npuscope"));
+        chartprojects::Paths paths;
         QString err;
-        QVERIFY2(record(full_, kAllOn, 4, 4, {QStringLiteral("straggler")}, &err), qPrintable(err));
-        QVERIFY2(record(sparse_, kSparse, 1, 2, {}, &err), qPrintable(err));
+        QVERIFY2(chartprojects::record(dir_.path(), 11, &paths, &err), qPrintable(err));
+        full_ = paths.full;
+        sparse_ = paths.sparse;
     }
 
     void topOpTypesWholeSession() { checkTopOps({}, "1", 5); }
@@ -160,7 +138,7 @@ private slots:
 
     void foldTopNEqualsComputingWithN()
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         const ch::TopOpTypes all = ch::topOpTypes(*o.reader, {}, 100000);
         QVERIFY(all.rows.size() > 6);
@@ -210,7 +188,7 @@ private slots:
 
     void stepsMatchStepTraceArithmetic()
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         Sql sql(full_);
         ch::ChartScope scope;
@@ -263,7 +241,7 @@ private slots:
 
     void devicesShowTheStraggler()
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         ch::ChartScope scope;
         scope.device = 0; // ignored: the comparison needs every device
@@ -292,7 +270,7 @@ private slots:
 
     void pipeRatiosAreDurationWeighted()
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         // Straight loop: column order of PipeUtilization from the options module.
         const QStringList cols = aicMetricsColumns(AicMetrics::PipeUtilization);
@@ -336,7 +314,7 @@ private slots:
 
     void bandwidthPerOpAndTransport()
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         Sql sql(full_);
         const ch::BandwidthSeries b = ch::collectiveBandwidth(*o.reader, {});
@@ -376,7 +354,7 @@ private slots:
 
     void l2Histogram()
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         Sql sql(full_);
         for (int bins : {20, 7}) {
@@ -403,7 +381,7 @@ private slots:
 
     void missingDataIsExplained()
     {
-        Opened o = open(sparse_);
+        OpenedSession o = open(sparse_);
         QVERIFY(o.reader);
         const ch::ChartSet s = ch::computeCharts(*o.reader, {});
         QVERIFY(!s.cancelled);
@@ -421,7 +399,7 @@ private slots:
         QVERIFY2(s.bandwidth.missing.contains(QLatin1String("enable hccl")), qPrintable(s.bandwidth.missing));
 
         // Recorded, but nothing in the selection: a different sentence (no "enable").
-        Opened f = open(full_);
+        OpenedSession f = open(full_);
         QVERIFY(f.reader);
         ch::ChartRequest r;
         r.scope.rangeStart = 1;
@@ -436,7 +414,7 @@ private slots:
 
     void cancelStopsEarly()
     {
-        Opened o = open(full_);
+        OpenedSession o = open(full_);
         QVERIFY(o.reader);
         std::atomic<bool> cancel{true};
         const ch::ChartSet s = ch::computeCharts(*o.reader, {}, &cancel);

@@ -6,6 +6,7 @@
 #include "device/parallel_schedule.h"
 
 #include "core/model/memory_trace.h"
+#include "tests/test_specs.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -18,12 +19,7 @@ namespace {
 
 SessionSpec llmSpec(int dp, int tp, int pp, int m, QStringList scenarios = {})
 {
-    SessionSpec s{.model = QStringLiteral("llama"), .batchSize = 1, .iterations = 2, .seed = 5,
-                  .chip = QStringLiteral("910B"), .framework = Framework::PyTorch};
-    s.llm.dp = dp;
-    s.llm.tp = tp;
-    s.llm.pp = pp;
-    s.llm.microBatches = m;
+    SessionSpec s = testspec::llm(QStringLiteral("llama"), 2, 5, dp, tp, pp, m, scenarios);
     // Stages of equal work (a small vocabulary keeps the output layer light), as the 1F1B
     // formula assumes, and each stage's work large against the activations it passes on
     // (the formula counts no transfer time): 32 layers of 8192 at sequence 1024.
@@ -33,9 +29,9 @@ SessionSpec llmSpec(int dp, int tp, int pp, int m, QStringList scenarios = {})
     s.llm.ffn = 22016;
     s.llm.vocab = 4096;
     s.llm.seqLen = 1024;
+    // More than eight devices take more servers.
     s.devicesPerServer = std::min(8, dp * tp * pp);
     s.servers = (dp * tp * pp + 7) / 8;
-    s.scenarios = scenarios;
     return s;
 }
 

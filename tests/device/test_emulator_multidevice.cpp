@@ -2,6 +2,7 @@
 // tasks, and an 8-device AlexNet iteration has the texture of the real capture.
 #include "tests/test_data.h"
 #include "collect_sink.h"
+#include "tests/test_specs.h"
 #include "device/emulator.h"
 
 #include <QDir>
@@ -15,14 +16,9 @@
 
 using namespace npuscope;
 using npuscope::test::CollectSink;
+using testspec::allOn;
 
 namespace {
-
-ProfilingOptions allOn()
-{
-    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
-            .aicpu = Switch::On};
-}
 
 SessionStatus runSpec(const SessionSpec &spec, const ProfilingOptions &o, CollectSink &sink)
 {

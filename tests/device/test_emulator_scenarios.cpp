@@ -2,6 +2,7 @@
 // checked against the same session without the knob. Also: every iteration's records lie
 // within its own window (previous iteration end, iteration end], prefetch included.
 #include "collect_sink.h"
+#include "tests/test_specs.h"
 #include "device/emulator.h"
 
 #include <QtTest>
@@ -11,14 +12,9 @@
 
 using namespace npuscope;
 using npuscope::test::CollectSink;
+using testspec::allOn;
 
 namespace {
-
-ProfilingOptions allOn()
-{
-    return {.trainingTrace = Switch::On, .l2 = Switch::On, .hccl = Switch::On,
-            .aicpu = Switch::On};
-}
 
 SessionSpec spec(const char *model, int devices, int iterations, QStringList scenarios = {})
 {

@@ -30,17 +30,9 @@ namespace {
 bool record(const QString &path, const QString &model, int devices, int iterations, const QStringList &scenarios,
             QString *error)
 {
-    ProfilingOptions o;
-    o.output = QStringLiteral("/tmp");
-    o.trainingTrace = Switch::On;
-    o.taskTrace = Switch::On;
-    o.hccl = Switch::On;
+    ProfilingOptions o = guitest::traceOptions(QStringLiteral("/tmp"), Switch::On);
     o.aicpu = Switch::On;
-    SessionSpec s;
-    s.model = model;
-    s.batchSize = 32;
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
+    SessionSpec s = guitest::runSpec(model, 32, iterations, devices);
     s.scenarios = scenarios;
     s.seed = 11;
     return testrecord::recordComplete(s, o, path, error);
@@ -48,13 +40,8 @@ bool record(const QString &path, const QString &model, int devices, int iteratio
 
 std::vector<analysis::Finding> adviseStored(const QString &path, std::int64_t session)
 {
-    store::StoreError e;
-    QString msg;
-    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
-    if (!p)
-        return {};
-    auto r = p->session(session, &msg);
-    return r ? analysis::advise(*r) : std::vector<analysis::Finding>{};
+    const testrecord::OpenedSession o = testrecord::openSession(path, session);
+    return o.reader ? analysis::advise(*o.reader) : std::vector<analysis::Finding>{};
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 //   ui_charts_view --show PROJECT [SESSION] [--chart=N] [--dark]   opens the view to look at it
 
 #include "core/analysis/chart_data.h"
+#include "tests/chart_projects.h"
 #include "tests/test_record.h"
 #include "core/text/display.h"
 #include "core/store/project.h"
@@ -37,37 +38,20 @@ using ui::ChartsView;
 
 namespace {
 
-bool record(const QString &path, const QByteArray &options, int devices, int iterations, const QStringList &scenarios,
-            QString *error)
+ch::ChartSet expected(const QString &path, const ch::ChartRequest &req)
 {
-    ProfilingOptions o;
-    const auto problems = ProfilingOptions::parse(options, &o);
-    if (!problems.empty()) {
-        *error = problems.front().message;
-        return false;
-    }
-    SessionSpec s;
-    s.model = QStringLiteral("alexnet");
-    s.devicesPerServer = devices;
-    s.iterations = iterations;
-    s.batchSize = 16;
-    s.scenarios = scenarios;
-    s.seed = 3;
-    return testrecord::recordComplete(s, o, path, error);
+    const testrecord::OpenedSession opened = testrecord::openSession(path, 1);
+    if (!opened.reader)
+        qFatal("cannot open %s: %s", qPrintable(path), qPrintable(opened.error));
+    return ch::computeCharts(*opened.reader, req);
 }
 
 ch::ChartSet expected(const QString &path, const ch::ChartScope &scope, int topN)
 {
-    store::StoreError e;
-    QString msg;
-    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
-    auto r = p ? p->session(1, &msg) : nullptr;
-    if (!r)
-        qFatal("cannot open %s: %s", qPrintable(path), qPrintable(msg));
     ch::ChartRequest req;
     req.scope = scope;
     req.topN = topN;
-    return ch::computeCharts(*r, req);
+    return expected(path, req);
 }
 
 // ns per axis unit, from the "(ms)" / "(µs)" / "(s)" in an axis label.
@@ -103,8 +87,6 @@ bool close(double a, double b)
     return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
 }
 
-const QByteArray kAllOn = R"({"output":"/tmp/x","training_trace":"on","task_trace":"on","hccl":"on","aicpu":"on","l2":"on","aic_metrics":"PipeUtilization"})";
-const QByteArray kSparse = R"({"output":"/tmp/x","task_trace":"on","aic_metrics":"Memory"})";
 
 } // namespace
 
@@ -115,10 +97,16 @@ class ChartsViewTest : public QObject {
 
     ui::ExplorerSelection session(const QString &path) const
     {
-        ui::ExplorerSelection s;
-        s.projectPath = path;
-        s.sessionId = 1;
-        return s;
+        return {.projectPath = path, .sessionId = 1};
+    }
+
+    // Shows the view at a size every chart fits in, on `selection`, and waits for its data.
+    static bool showOn(ChartsView &v, const ui::ExplorerSelection &selection)
+    {
+        v.resize(1400, 900);
+        v.show();
+        v.setSelection(selection);
+        return v.waitForData(60000);
     }
 
 private slots:
@@ -126,11 +114,11 @@ private slots:
     {
         guitest::isolateSettings();
         QVERIFY(dir_.isValid());
-        full_ = dir_.filePath(QStringLiteral("full.npuscope"));
-        sparse_ = dir_.filePath(QStringLiteral("sparse.npuscope"));
+        chartprojects::Paths paths;
         QString err;
-        QVERIFY2(record(full_, kAllOn, 4, 4, {QStringLiteral("straggler")}, &err), qPrintable(err));
-        QVERIFY2(record(sparse_, kSparse, 1, 2, {}, &err), qPrintable(err));
+        QVERIFY2(chartprojects::record(dir_.path(), 3, &paths, &err), qPrintable(err));
+        full_ = paths.full;
+        sparse_ = paths.sparse;
     }
 
     void nothingSelected()
@@ -148,11 +136,8 @@ private slots:
     void topOpsBars()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
         v.setTopN(5);
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 5);
         QVERIFY(v.message(ChartsView::TopOps).isEmpty());
         QCustomPlot *p = v.plot(ChartsView::TopOps);
@@ -190,12 +175,9 @@ private slots:
     void stepsStackedWithIterationLine()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
         auto sel = session(full_);
         sel.device = 2;
-        v.setSelection(sel);
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, sel));
         ch::ChartScope scope;
         scope.device = 2;
         const ch::ChartSet want = expected(full_, scope, 10);
@@ -230,10 +212,7 @@ private slots:
     void devicesLinesShowTheStraggler()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 10);
         QCustomPlot *p = v.plot(ChartsView::Devices);
         const double unit = unitOf(p->yAxis->label());
@@ -256,11 +235,8 @@ private slots:
     void pipeRatiosStacked()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
         v.setTopN(4);
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 10);
         QCustomPlot *p = v.plot(ChartsView::Pipes);
         auto bars = plottables<QCPBars>(p);
@@ -279,10 +255,7 @@ private slots:
     void bandwidthAndL2()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet want = expected(full_, {}, 10);
         QCustomPlot *bp = v.plot(ChartsView::Bandwidth);
         auto bars = plottables<QCPBars>(bp);
@@ -311,10 +284,7 @@ private slots:
     void missingDataExplained()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(sparse_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(sparse_)));
         QVERIFY(v.message(ChartsView::TopOps).isEmpty());
         QVERIFY(v.plot(ChartsView::TopOps)->plottableCount() > 0);
         QVERIFY2(v.message(ChartsView::L2).contains(QLatin1String("L2 cache was not recorded: enable l2")),
@@ -336,10 +306,7 @@ private slots:
     void exportPngAndPdf()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         // Every chart of an emulated TensorFlow session; the memory chart (PyTorch sessions
         // and imports only) is exported in test_import_views.
         for (int c = 0; c < ChartsView::ChartCount; ++c) {
@@ -383,10 +350,7 @@ private slots:
     void timeRangeRescopes()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         const ch::ChartSet all = expected(full_, {}, 10);
         // Iteration 2 of device 0.
         ch::IterationStep st;
@@ -402,12 +366,7 @@ private slots:
         ch::ChartRequest req;
         req.scope = scope;
         req.stepsShowAllIterations = false;
-        store::StoreError e;
-        QString msg;
-        auto project = store::Project::open(full_, store::Project::Mode::ReadOnly, &e, &msg);
-        auto reader = project ? project->session(1, &msg) : nullptr;
-        QVERIFY(reader);
-        const ch::ChartSet want = ch::computeCharts(*reader, req);
+        const ch::ChartSet want = expected(full_, req);
         QCOMPARE(v.data().topOps.allTotal, want.topOps.allTotal);
         QVERIFY(want.topOps.allTotal < all.topOps.allTotal);
         QCOMPARE(v.data().l2.tasks, want.l2.tasks);
@@ -446,10 +405,7 @@ private slots:
     void devicePickerScopesEveryChart()
     {
         ChartsView v;
-        v.resize(1400, 900);
-        v.show();
-        v.setSelection(session(full_));
-        QVERIFY(v.waitForData(60000));
+        QVERIFY(showOn(v, session(full_)));
         QCOMPARE(v.sessionDevices(), (std::vector<std::uint16_t>{0, 1, 2, 3}));
         QVERIFY(v.devices().empty());
         auto *picker = v.findChild<QToolButton *>(QStringLiteral("chartDevices"));
@@ -573,7 +529,7 @@ int main(int argc, char **argv)
     if (argc >= 3 && QByteArray(argv[1]) == "--record") {
         // The screenshot session of the issue: ResNet-50 on 4 devices with a straggler.
         ProfilingOptions o;
-        ProfilingOptions::parse(kAllOn, &o);
+        ProfilingOptions::parse(chartprojects::kAllOn, &o);
         SessionSpec s;
         s.model = QStringLiteral("resnet50");
         s.devicesPerServer = 4;

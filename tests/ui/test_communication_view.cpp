@@ -48,13 +48,8 @@ bool importInto(const QString &project, const QString &source, QString *error)
 
 analysis::CommunicationAnalysis analyseStored(const QString &path)
 {
-    store::StoreError e = store::StoreError::None;
-    QString msg;
-    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
-    if (!p)
-        return {};
-    auto r = p->session(1, &msg);
-    return r ? analysis::analyzeCommunication(*r) : analysis::CommunicationAnalysis{};
+    const testrecord::OpenedSession o = testrecord::openSession(path, 1);
+    return o.reader ? analysis::analyzeCommunication(*o.reader) : analysis::CommunicationAnalysis{};
 }
 
 QStringList headers(const QTableView *t)

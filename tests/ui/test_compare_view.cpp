@@ -32,39 +32,17 @@ namespace {
 
 bool record(const QString &path, int batch, int iterations, QString *error)
 {
-    ProfilingOptions o;
-    o.output = QStringLiteral("/tmp");
-    o.trainingTrace = Switch::On;
-    o.taskTrace = Switch::On;
-    o.hccl = Switch::On;
-    SessionSpec s;
-    s.model = QStringLiteral("alexnet");
-    s.batchSize = batch;
-    s.devicesPerServer = 2;
-    s.iterations = iterations;
+    SessionSpec s = guitest::runSpec(QStringLiteral("alexnet"), batch, iterations, 2);
     s.seed = 3;
-    return testrecord::recordComplete(s, o, path, error);
+    return testrecord::recordComplete(s, guitest::traceOptions(QStringLiteral("/tmp"), Switch::On), path, error);
 }
 
-struct Opened {
-    std::unique_ptr<store::Project> project;
-    std::unique_ptr<store::ProjectReader> reader;
-};
-
-Opened openSession(const QString &path, std::int64_t id)
-{
-    Opened o;
-    store::StoreError e;
-    QString msg;
-    o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &e, &msg);
-    if (o.project)
-        o.reader = o.project->session(id, &msg);
-    return o;
-}
+using testrecord::OpenedSession;
+using testrecord::openSession;
 
 analysis::RunDiff expectedDiff(const QString &pathA, std::int64_t a, const QString &pathB, std::int64_t b)
 {
-    Opened ra = openSession(pathA, a), rb = openSession(pathB, b);
+    OpenedSession ra = openSession(pathA, a), rb = openSession(pathB, b);
     if (!ra.reader || !rb.reader)
         return {};
     return analysis::diffRuns(*ra.reader, *rb.reader);
@@ -72,7 +50,7 @@ analysis::RunDiff expectedDiff(const QString &pathA, std::int64_t a, const QStri
 
 TimeNs firstFpStart(const QString &path, std::int64_t id)
 {
-    Opened o = openSession(path, id);
+    OpenedSession o = openSession(path, id);
     TimeNs best = std::numeric_limits<TimeNs>::max();
     for (const DeviceInfo &d : o.reader->sessionInfo().devices)
         for (const ModelInfo &m : o.reader->sessionInfo().models)

@@ -22,6 +22,28 @@ class TestGuiRun : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
 
+    // An export dialog on the one session of a freshly recorded project; null when the
+    // recording or the project's session list failed.
+    std::unique_ptr<ui::ExportDialog> dialogOnRecordedSession(const QString &name)
+    {
+        const QString path = guitest::record(tmp_.filePath(name));
+        const auto sessions = path.isEmpty() ? std::vector<store::SessionSummary>{} : guitest::sessionsOf(path);
+        if (sessions.empty())
+            return {};
+        return std::make_unique<ui::ExportDialog>(path, sessions.front().id);
+    }
+
+    // Presses Export and waits for the outcome the dialog reports ("complete", ...); an
+    // empty string when none came.
+    static QString exportOutcome(ui::ExportDialog &d)
+    {
+        QSignalSpy finished(&d, &ui::ExportDialog::finished);
+        QTest::mouseClick(d.exportButton(), Qt::LeftButton);
+        if (finished.isEmpty() && !finished.wait(60000))
+            return {};
+        return finished.at(0).at(0).toString();
+    }
+
 private Q_SLOTS:
     void initTestCase() { guitest::isolateSettings(); }
 
@@ -30,14 +52,8 @@ private Q_SLOTS:
         const QString path = tmp_.filePath(QStringLiteral("long.npuscope"));
         ui::MainWindow w;
         w.show();
-        SessionSpec spec;
-        spec.model = QStringLiteral("resnet50");
-        spec.batchSize = 32;
-        spec.iterations = 400;
-        spec.devicesPerServer = 2;
-        ProfilingOptions options;
-        options.output = tmp_.path();
-        options.trainingTrace = Switch::On;
+        const SessionSpec spec = guitest::runSpec(QStringLiteral("resnet50"), 32, 400, 2);
+        const ProfilingOptions options = guitest::traceOptions(tmp_.path());
         QSignalSpy finished(&w, &ui::MainWindow::workFinished);
         QSignalSpy projectChanged(&w, &ui::MainWindow::projectChanged);
         QVERIFY(w.startRun(spec, options, path));
@@ -91,16 +107,8 @@ private Q_SLOTS:
         {
             ui::MainWindow w;
             w.show();
-            SessionSpec spec;
-            spec.model = QStringLiteral("lenet");
-            spec.batchSize = 4;
-            spec.iterations = 3;
-            spec.devicesPerServer = 2;
-            ProfilingOptions options;
-            options.output = tmp_.path();
-            options.trainingTrace = Switch::On;
             QSignalSpy finished(&w, &ui::MainWindow::workFinished);
-            QVERIFY(w.startRun(spec, options, path));
+            QVERIFY(w.startRun(guitest::runSpec(QStringLiteral("lenet"), 4, 3, 2), guitest::traceOptions(tmp_.path()), path));
             QVERIFY(finished.count() == 1 || finished.wait(120000));
             QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
             QTRY_VERIFY_WITH_TIMEOUT(w.explorer()->topLevelItemCount() == 1
@@ -122,13 +130,9 @@ private Q_SLOTS:
 
     void exportDialogWritesTheProfDirectory()
     {
-        const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp.npuscope")));
-        QVERIFY(!path.isEmpty());
-        store::StoreError err{};
-        QString msg;
-        const auto sessions = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg)->sessions();
-        ui::ExportDialog d(path, sessions.at(0).id);
-        QVERIFY(d.isUsable());
+        const auto dialog = dialogOnRecordedSession(QStringLiteral("exp.npuscope"));
+        QVERIFY(dialog && dialog->isUsable());
+        ui::ExportDialog &d = *dialog;
         const QString out = tmp_.filePath(QStringLiteral("out"));
         d.setOutputDir(QString());
         QVERIFY(!d.exportButton()->isEnabled());
@@ -137,10 +141,7 @@ private Q_SLOTS:
         const auto req = d.request();
         QCOMPARE(req.devices, std::vector<std::uint16_t>{1});
         QCOMPARE(req.firstIteration.value_or(0), 2u);
-        QSignalSpy finished(&d, &ui::ExportDialog::finished);
-        QTest::mouseClick(d.exportButton(), Qt::LeftButton);
-        QVERIFY(finished.count() == 1 || finished.wait(60000));
-        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        QCOMPARE(exportOutcome(d), QStringLiteral("complete"));
         QVERIFY(d.resultLabel()->text().contains(QStringLiteral("<a href=\"file://")));
         QVERIFY(QDir(d.profDir()).exists(QStringLiteral("device_1")));
         QVERIFY(!QDir(d.profDir()).exists(QStringLiteral("device_0")));
@@ -151,13 +152,9 @@ private Q_SLOTS:
     // neither blocks the export nor reaches the request.
     void exportDialogWritesTheMsprofLayout()
     {
-        const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp3.npuscope")));
-        QVERIFY(!path.isEmpty());
-        store::StoreError err{};
-        QString msg;
-        const auto sessions = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg)->sessions();
-        ui::ExportDialog d(path, sessions.at(0).id);
-        QVERIFY(d.isUsable());
+        const auto dialog = dialogOnRecordedSession(QStringLiteral("exp3.npuscope"));
+        QVERIFY(dialog && dialog->isUsable());
+        ui::ExportDialog &d = *dialog;
         QCOMPARE(d.layoutBox()->count(), int(exporting::exportLayoutNames().size()));
         QCOMPARE(d.request().layout, exporting::ExportLayout::Legacy);
         for (int i = 0; i < d.kindsList()->count(); ++i)
@@ -170,10 +167,7 @@ private Q_SLOTS:
         const auto req = d.request();
         QCOMPARE(req.layout, exporting::ExportLayout::Msprof);
         QVERIFY(req.kinds.isEmpty());
-        QSignalSpy finished(&d, &ui::ExportDialog::finished);
-        QTest::mouseClick(d.exportButton(), Qt::LeftButton);
-        QVERIFY(finished.count() == 1 || finished.wait(60000));
-        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        QCOMPARE(exportOutcome(d), QStringLiteral("complete"));
         const QStringList profs = QDir(tmp_.filePath(QStringLiteral("out-msprof"))).entryList({QStringLiteral("PROF_*")}, QDir::Dirs);
         QCOMPARE(profs.size(), 2); // guitest::record records 2 devices
         for (const QString &p : profs)
@@ -186,13 +180,9 @@ private Q_SLOTS:
     // its msprof_<time>.db beside device_<id>/.
     void exportDialogWritesTheDbLayout()
     {
-        const QString path = guitest::record(tmp_.filePath(QStringLiteral("exp4.npuscope")));
-        QVERIFY(!path.isEmpty());
-        store::StoreError err{};
-        QString msg;
-        const auto sessions = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg)->sessions();
-        ui::ExportDialog d(path, sessions.at(0).id);
-        QVERIFY(d.isUsable());
+        const auto dialog = dialogOnRecordedSession(QStringLiteral("exp4.npuscope"));
+        QVERIFY(dialog && dialog->isUsable());
+        ui::ExportDialog &d = *dialog;
         const int at = d.layoutBox()->findData(int(exporting::ExportLayout::Db));
         QVERIFY(at >= 0);
         QVERIFY(d.layoutBox()->itemText(at).contains(QStringLiteral("msprof_*.db")));
@@ -207,10 +197,7 @@ private Q_SLOTS:
         QVERIFY(!d.kindsList()->isEnabled());
         QVERIFY(d.exportButton()->isEnabled());
         QCOMPARE(d.request().layout, exporting::ExportLayout::Db);
-        QSignalSpy finished(&d, &ui::ExportDialog::finished);
-        QTest::mouseClick(d.exportButton(), Qt::LeftButton);
-        QVERIFY(finished.count() == 1 || finished.wait(60000));
-        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
+        QCOMPARE(exportOutcome(d), QStringLiteral("complete"));
         const QDir out(tmp_.filePath(QStringLiteral("out-db")));
         const QStringList profs = out.entryList({QStringLiteral("PROF_*")}, QDir::Dirs);
         QCOMPARE(profs.size(), 2); // guitest::record records 2 devices

@@ -40,20 +40,48 @@ inline void isolateSettings()
     QSettings().clear();
 }
 
-inline QString record(const QString &path, const QString &model = QStringLiteral("lenet"), int iterations = 2,
-                      int devices = 2)
+// The spec of a small emulated run, as the New Session dialog would fill it.
+inline SessionSpec runSpec(const QString &model, int batchSize, int iterations, int devices)
 {
     SessionSpec spec;
     spec.model = model;
-    spec.batchSize = 4;
+    spec.batchSize = batchSize;
     spec.iterations = iterations;
     spec.devicesPerServer = devices;
+    return spec;
+}
+
+// Options with the training trace on (the iterations the tests count come from it); the
+// emulator records into the project, so `output` is only what the options page shows.
+inline ProfilingOptions traceOptions(const QString &output, Switch hccl = Switch::Off)
+{
     ProfilingOptions options;
-    options.output = QStringLiteral("/tmp");
+    options.output = output;
     options.trainingTrace = Switch::On;
-    options.hccl = Switch::On;
+    options.hccl = hccl;
+    return options;
+}
+
+inline QString record(const QString &path, const QString &model = QStringLiteral("lenet"), int iterations = 2,
+                      int devices = 2)
+{
     QString error;
-    return testrecord::recordComplete(spec, options, path, &error) ? path : QString();
+    return testrecord::recordComplete(runSpec(model, 4, iterations, devices),
+                                      traceOptions(QStringLiteral("/tmp"), Switch::On), path, &error)
+               ? path
+               : QString();
+}
+
+// The sessions of the project at `path`, opened read-only; empty when it does not open
+// (`*message` then says why).
+inline std::vector<store::SessionSummary> sessionsOf(const QString &path, QString *message = nullptr)
+{
+    store::StoreError err{};
+    QString msg;
+    const auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
+    if (message)
+        *message = msg;
+    return project ? project->sessions() : std::vector<store::SessionSummary>{};
 }
 
 // Opens `path` in the window and waits for the outcome (the check is a background job):

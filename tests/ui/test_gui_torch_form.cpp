@@ -30,41 +30,21 @@ using namespace npuscope::torchcfg;
 
 namespace {
 
-QCheckBox *check(ui::TorchProfilerForm &f, const QString &key)
+// The form's field for `key` as the widget the test expects; a missing field or another
+// widget stops the test, naming the key.
+template <class W>
+W *fieldAs(ui::TorchProfilerForm &f, const QString &key, const char *what)
 {
-    auto *c = qobject_cast<QCheckBox *>(f.field(key));
+    auto *c = qobject_cast<W *>(f.field(key));
     if (!c)
-        qFatal("no check box for %s", qPrintable(key));
+        qFatal("no %s for %s", what, qPrintable(key));
     return c;
 }
-QSpinBox *count(ui::TorchProfilerForm &f, const QString &key)
-{
-    auto *c = qobject_cast<QSpinBox *>(f.field(key));
-    if (!c)
-        qFatal("no spin box for %s", qPrintable(key));
-    return c;
-}
-QLineEdit *line(ui::TorchProfilerForm &f, const QString &key)
-{
-    auto *c = qobject_cast<QLineEdit *>(f.field(key));
-    if (!c)
-        qFatal("no line edit for %s", qPrintable(key));
-    return c;
-}
-QComboBox *combo(ui::TorchProfilerForm &f, const QString &key)
-{
-    auto *c = qobject_cast<QComboBox *>(f.field(key));
-    if (!c)
-        qFatal("no combo box for %s", qPrintable(key));
-    return c;
-}
-QGroupBox *group(ui::TorchProfilerForm &f, const QString &key)
-{
-    auto *c = qobject_cast<QGroupBox *>(f.field(key));
-    if (!c)
-        qFatal("no group for %s", qPrintable(key));
-    return c;
-}
+QCheckBox *check(ui::TorchProfilerForm &f, const QString &key) { return fieldAs<QCheckBox>(f, key, "check box"); }
+QSpinBox *count(ui::TorchProfilerForm &f, const QString &key) { return fieldAs<QSpinBox>(f, key, "spin box"); }
+QLineEdit *line(ui::TorchProfilerForm &f, const QString &key) { return fieldAs<QLineEdit>(f, key, "line edit"); }
+QComboBox *combo(ui::TorchProfilerForm &f, const QString &key) { return fieldAs<QComboBox>(f, key, "combo box"); }
+QGroupBox *group(ui::TorchProfilerForm &f, const QString &key) { return fieldAs<QGroupBox>(f, key, "group"); }
 void choose(QComboBox *c, const QString &data)
 {
     const int i = c->findData(data);
@@ -580,11 +560,9 @@ private Q_SLOTS:
         QVERIFY(finished.count() == 1 || finished.wait(300000));
         QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("complete"));
 
-        store::StoreError err{};
         QString msg;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
-        QVERIFY2(project, qPrintable(msg));
-        const auto sessions = project->sessions();
+        const auto sessions = guitest::sessionsOf(path, &msg);
+        QVERIFY2(!sessions.empty(), qPrintable(msg));
         QCOMPARE(sessions.size(), size_t(1));
         const SessionSpec &spec = sessions[0].info.spec;
         QCOMPARE(spec.framework, Framework::PyTorch);

@@ -42,13 +42,9 @@ class TestGuiVerify : public QObject {
 private:
     QTemporaryDir tmp_;
     QString clean_;
-    int n_ = 0;
+    testfiles::Copies cases_{tmp_.path()};
 
-    QString copyOfClean()
-    {
-        const QString p = tmp_.filePath(QStringLiteral("case%1.npuscope").arg(++n_));
-        return QFile::copy(clean_, p) ? p : QString();
-    }
+    QString copyOfClean() { return cases_.next(); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -56,6 +52,7 @@ private Q_SLOTS:
         guitest::isolateSettings();
         clean_ = guitest::record(tmp_.filePath(QStringLiteral("clean.npuscope")), QStringLiteral("resnet50"), 2, 2);
         QVERIFY(!clean_.isEmpty());
+        cases_.original = clean_;
     }
 
     void verifyRunsOffTheGuiThreadAndSaysIntact()

@@ -286,10 +286,7 @@ private slots:
 private:
     ui::ExplorerSelection selection() const
     {
-        ui::ExplorerSelection s;
-        s.projectPath = project_;
-        s.sessionId = session_;
-        return s;
+        return {.projectPath = project_, .sessionId = session_};
     }
     QTemporaryDir dir_;
     QString project_, emulated_;

@@ -44,28 +44,7 @@ class TestMainWindow : public QObject {
 private:
     QTemporaryDir tmp_;
 
-    QString recordProject(const QString &name)
-    {
-        const QString path = tmp_.filePath(name);
-        store::StoreError err = store::StoreError::None;
-        QString msg;
-        auto writer = store::ProjectWriter::create(path, &err, &msg);
-        if (!writer)
-            return {};
-        SessionSpec spec;
-        spec.model = QStringLiteral("lenet");
-        spec.batchSize = 4;
-        spec.iterations = 2;
-        spec.devicesPerServer = 2;
-        ProfilingOptions options;
-        options.output = tmp_.path();
-        options.trainingTrace = Switch::On;
-        options.hccl = Switch::On;
-        device::Emulator emu(spec, options);
-        if (emu.run(*writer) != SessionStatus::Complete)
-            return {};
-        return path;
-    }
+    QString recordProject(const QString &name) { return guitest::record(tmp_.filePath(name)); }
 
 private Q_SLOTS:
     void initTestCase() { guitest::isolateSettings(); }
@@ -120,15 +99,9 @@ private Q_SLOTS:
             QString msg;
             auto writer = store::ProjectWriter::create(path, &err, &msg);
             QVERIFY2(writer, qPrintable(msg));
-            SessionSpec spec;
-            spec.model = QStringLiteral("lenet");
-            spec.batchSize = 4;
-            spec.iterations = 3;
-            spec.devicesPerServer = 1;
+            SessionSpec spec = guitest::runSpec(QStringLiteral("lenet"), 4, 3, 1);
             spec.chip = QStringLiteral("910B");
-            ProfilingOptions options;
-            options.output = QStringLiteral("/tmp");
-            options.trainingTrace = Switch::On;
+            const ProfilingOptions options = guitest::traceOptions(QStringLiteral("/tmp"));
             QCOMPARE(device::Emulator(spec, options).run(*writer), SessionStatus::Complete);
             spec.chip = QStringLiteral("910");
             spec.iterations = 8;

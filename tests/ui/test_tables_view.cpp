@@ -62,10 +62,7 @@ private slots:
 private:
     ui::ExplorerSelection session() const
     {
-        ui::ExplorerSelection s;
-        s.projectPath = project_;
-        s.sessionId = sessionId_;
-        return s;
+        return {.projectPath = project_, .sessionId = sessionId_};
     }
     bool open(TablesView &v, SummaryKind k)
     {

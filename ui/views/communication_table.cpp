@@ -32,6 +32,18 @@ struct CommunicationTableModel::RowFigures {
     double values[5] = {0, 0, 0, 0, 0}; // elapse, transit, wait, sync, idle
     double waitRatio = -1, syncRatio = -1;
     const std::vector<analysis::CommLinkFigures> *links = nullptr;
+
+    // What a rank's totals and one op on a rank both have.
+    template <class Figures>
+    void take(const Figures &x)
+    {
+        rank = x.rank;
+        device = x.device;
+        values[0] = x.elapseMs, values[1] = x.transitMs, values[2] = x.waitMs, values[3] = x.syncMs, values[4] = x.idleMs;
+        waitRatio = x.waitRatio();
+        syncRatio = x.syncRatio();
+        links = &x.links;
+    }
 };
 
 CommunicationTableModel::CommunicationTableModel(QObject *parent)
@@ -78,22 +90,12 @@ CommunicationTableModel::RowFigures CommunicationTableModel::figures(int row) co
         const analysis::CommRankTotals &r = a_->ranks[std::size_t(row)];
         f.total = true;
         f.ops = r.ops;
-        f.rank = r.rank;
-        f.device = r.device;
-        f.values[0] = r.elapseMs, f.values[1] = r.transitMs, f.values[2] = r.waitMs, f.values[3] = r.syncMs, f.values[4] = r.idleMs;
-        f.waitRatio = r.waitRatio();
-        f.syncRatio = r.syncRatio();
-        f.links = &r.links;
+        f.take(r);
     } else {
         const analysis::CommOpRank &o = a_->ops[std::size_t(row) - a_->ranks.size()];
         f.step = &o.step;
         f.op = &o.op;
-        f.rank = o.rank;
-        f.device = o.device;
-        f.values[0] = o.elapseMs, f.values[1] = o.transitMs, f.values[2] = o.waitMs, f.values[3] = o.syncMs, f.values[4] = o.idleMs;
-        f.waitRatio = o.waitRatio();
-        f.syncRatio = o.syncRatio();
-        f.links = &o.links;
+        f.take(o);
     }
     return f;
 }

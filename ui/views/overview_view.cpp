@@ -158,16 +158,16 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
     facts_->setOpenLinks(false);
 
     // Cards on top; the chart beside the top ops; the findings beside the facts.
-    auto *plotBox = new QWidget(board_);
-    auto *pv = new QVBoxLayout(plotBox);
-    pv->setContentsMargins(0, 0, 0, 0);
-    pv->addWidget(plotTitle_);
-    pv->addWidget(plot_, 1);
-    auto *opsBox = new QWidget(board_);
-    auto *ov = new QVBoxLayout(opsBox);
-    ov->setContentsMargins(0, 0, 0, 0);
-    ov->addWidget(opsTitle_);
-    ov->addWidget(topOps_, 1);
+    auto titled = [](QWidget *parent, QLabel *title, QWidget *body) {
+        auto *box = new QWidget(parent);
+        auto *v = new QVBoxLayout(box);
+        v->setContentsMargins(0, 0, 0, 0);
+        v->addWidget(title);
+        v->addWidget(body, 1);
+        return box;
+    };
+    QWidget *plotBox = titled(board_, plotTitle_, plot_);
+    QWidget *opsBox = titled(board_, opsTitle_, topOps_);
     auto *middle = new QSplitter(Qt::Horizontal, board_);
     middle->addWidget(plotBox);
     middle->addWidget(opsBox);
@@ -180,11 +180,7 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
     bl->addWidget(status_);
     bl->addWidget(middle, 1);
 
-    auto *findingsBox = new QWidget(this);
-    auto *fv = new QVBoxLayout(findingsBox);
-    fv->setContentsMargins(0, 0, 0, 0);
-    fv->addWidget(findingsTitle_);
-    fv->addWidget(findingsView_, 1);
+    QWidget *findingsBox = titled(this, findingsTitle_, findingsView_);
     auto *bottom = new QSplitter(Qt::Horizontal, this);
     bottom->setObjectName(QStringLiteral("overviewBottom"));
     bottom->addWidget(findingsBox);
