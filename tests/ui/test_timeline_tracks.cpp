@@ -7,6 +7,7 @@
 //  - AI Core utilisation is within [0, 100 %], equals the busy share computed here from
 //    the lanes, and is unknown between iterations;
 //  - a flow's end selected, "Follow flow" (J) selects the other end and brings it into view;
+//  - the legend has one entry (one colour) per counter series drawn;
 //  - a second window opening a project another window holds is told it is read-only there
 //    (ui/project_guard.h), and writes no marks or layouts into it.
 
@@ -472,6 +473,46 @@ private Q_SLOTS:
             shown.remove(QChar(0x2026));
             return !shown.isEmpty() && full.startsWith(shown);
         }));
+    }
+
+    void counterLegendHasAnEntryPerSeries()
+    {
+        TimelineView view;
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
+        const Model *m = view.model();
+        Palette palette;
+        palette.rebuild(*m);
+        // The series drawn, by name (a name on several devices is one series), and their colours.
+        std::map<QString, QRgb> series;
+        std::set<QRgb> taskColours;
+        for (const Lane &l : m->lanes) {
+            if (l.kind == LaneKind::Counter) {
+                const CounterSeries &c = m->counters[l.id];
+                const QRgb colour = counterColor(c).rgb();
+                auto [it, fresh] = series.emplace(c.name, colour);
+                QCOMPARE(it->second, colour); // one colour per name on every device
+            }
+            for (const auto &k : l.events.keys())
+                taskColours.insert(Palette::typeColor(k.type));
+        }
+        QVERIFY2(series.size() >= 3, qPrintable(QString::number(series.size())));
+        std::set<QRgb> seriesColours;
+        for (const auto &[name, colour] : series) {
+            QVERIFY2(seriesColours.insert(colour).second, qPrintable(name)); // no two series share a colour
+            QVERIFY2(!taskColours.count(colour), qPrintable(name));
+        }
+        // The legend: legend entries = colours used, one entry per series, no joined names.
+        for (ColorMode mode : {ColorMode::TaskType, ColorMode::OpType}) {
+            const auto items = legendItems(*m, palette, mode);
+            std::set<QRgb> listed;
+            for (const auto &[name, colour] : items) {
+                if (!seriesColours.count(colour))
+                    continue;
+                QVERIFY2(listed.insert(colour).second, qPrintable(name));
+                QVERIFY2(!name.contains(QStringLiteral(" / ")), qPrintable(name));
+            }
+            QCOMPARE(listed, seriesColours);
+        }
     }
 
     void followFlowSelectsTheOtherEndInView()

@@ -383,19 +383,17 @@ std::vector<std::pair<QString, QRgb>> legendItems(const Model &m, const Palette 
             items.emplace_back(QString::fromUtf8(s.data(), qsizetype(s.size())), palette.color(mode, 0, op));
         }
     }
-    // Counter tracks in either mode: each series' line colour, named by its title (one
-    // entry per colour, as above).
+    // Counter tracks in either mode: each series drawn, in its own line colour
+    // (assignCounterColours), named by its title; a series on several devices once.
+    std::set<QRgb> counterColours;
     for (const auto &l : m.lanes) {
         if (l.kind != LaneKind::Counter || l.id >= m.counters.size())
             continue;
         const CounterSeries &c = m.counters[l.id];
         const QRgb colour = counterColor(c).rgb();
-        const QString name = c.derived ? TimelineView::tr("%1 (counter)").arg(counterTitle(c)) : counterTitle(c);
-        auto same = std::find_if(items.begin(), items.end(), [colour](const auto &i) { return i.second == colour; });
-        if (same == items.end())
-            items.emplace_back(name, colour);
-        else if (!same->first.split(QStringLiteral(" / ")).contains(name))
-            same->first += QStringLiteral(" / ") + name;
+        if (!counterColours.insert(colour).second)
+            continue;
+        items.emplace_back(c.derived ? TimelineView::tr("%1 (counter)").arg(counterTitle(c)) : counterTitle(c), colour);
     }
     return items;
 }
