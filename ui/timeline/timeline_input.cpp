@@ -54,6 +54,7 @@ QString TimelineInput::keysHelp()
                       "<tr><td>?</td><td>show / hide this list</td></tr></table>")
         .replace(QStringLiteral("</table>"),
                  TimelineView::tr("<tr><td>J</td><td>follow the selected event's flow arrow (launch ↔ device task)</td></tr>")
+                     + TimelineView::tr("<tr><td>E</td><td>expand / collapse the current thread's call depths</td></tr>")
                      + QStringLiteral("</table>"));
 }
 
@@ -203,6 +204,10 @@ bool TimelineInput::keyPress(QKeyEvent *ev)
     case Qt::Key_P:
         if (v_.currentLane_ >= 0)
             v_.setLanePinned(v_.currentLane_, !v_.layout_.isPinned(v_.currentLane_));
+        break;
+    case Qt::Key_E:
+        if (v_.currentLane_ >= 0 && v_.layout_.trackSize(v_.currentLane_) > 1)
+            v_.setTrackCollapsed(v_.currentLane_, !v_.layout_.isTrackCollapsed(v_.currentLane_));
         break;
     case Qt::Key_Space:
         if (v_.currentLane_ >= 0) {
@@ -388,6 +393,11 @@ QMenu *TimelineInput::laneMenu(int lane, std::uint16_t device)
             ->setEnabled(v_.layout_.canMove(lane, -1));
         add("laneMoveDown", TimelineView::tr("Move down\tCtrl+Down"), [this, lane] { v_.moveLane(lane, 1); })
             ->setEnabled(v_.layout_.canMove(lane, 1));
+        if (v_.layout_.trackSize(lane) > 1) {
+            const bool folded = v_.layout_.isTrackCollapsed(lane);
+            add("laneToggleTrack", folded ? TimelineView::tr("Expand the call depths\tE") : TimelineView::tr("Collapse the call depths\tE"),
+                [this, lane, folded] { v_.setTrackCollapsed(lane, !folded); });
+        }
         menu->addSeparator();
     } else {
         menu->addSection(TimelineView::tr("Device %1").arg(device));

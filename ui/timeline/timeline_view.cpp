@@ -9,6 +9,7 @@
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/marks_model.h"
 #include "ui/timeline/minimap.h"
+#include "ui/timeline/python_lanes.h"
 #include "ui/timeline/timeline_input.h"
 #include "ui/timeline/timeline_paint.h"
 #include "ui/timeline/zoom_control.h"
@@ -194,7 +195,8 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         s.selectedEvent = zoom_->eventIndex();
         s.tickStep = ticker_->lastStep();
         s.laneHeight = kGeometry.laneHeight;
-        s.rowY = [this](int lane) { return rowY(lane); };
+        // Matches inside a collapsed track show on the track's row.
+        s.rowY = [this](int lane) { return rowY(layout_.rowLane(lane)); };
         s.font = font();
         s.palette = palette();
         timeline::paintOverlay(p, r, s);
@@ -249,6 +251,10 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     });
     connect(header_, &timeline::LaneHeader::deviceClicked, this, [this](std::uint16_t d) {
         setDeviceCollapsed(d, !layout_.isCollapsed(d));
+        plot_->setFocus();
+    });
+    connect(header_, &timeline::LaneHeader::trackClicked, this, [this](int lane) {
+        setTrackCollapsed(lane, !layout_.isTrackCollapsed(lane));
         plot_->setFocus();
     });
     connect(header_, &timeline::LaneHeader::laneClicked, this, [this](int lane) {
@@ -331,6 +337,7 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     for (const auto &d : model_->devices)
         devices.push_back(d.id);
     layout_.setLanes(std::move(keys), std::move(devices));
+    layout_.setTrackHeads(timeline::pythonTrackHeads(*model_));
     currentLane_ = -1;
     for (int i = 0; i < layout_.laneCount() && current.kind >= 0; ++i)
         if (layout_.key(i) == current)
@@ -527,9 +534,11 @@ void TimelineView::selectEvent(int lane, std::size_t event, bool reveal)
 void TimelineView::revealLane(int lane)
 {
     if (rowY(lane) == INT_MIN) {
-        // Hidden or in a collapsed device: show it.
+        // Hidden, in a collapsed track or a collapsed device: show it.
         layout_.setCollapsed(std::uint16_t(model_->lanes[std::size_t(lane)].device), false);
         layout_.setHidden(lane, false);
+        if (layout_.rowLane(lane) != lane)
+            layout_.setTrackCollapsed(lane, false);
     }
     // Scroll its row (in the layout without scrolling) a third down the view.
     const auto all = layout_.layout(INT_MAX / 2, 0, kGeometry);

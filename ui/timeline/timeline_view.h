@@ -149,6 +149,16 @@ public:
     void moveLane(int lane, int delta);
     void setDeviceCollapsed(std::uint16_t device, bool collapsed);
     bool isDeviceCollapsed(std::uint16_t device) const { return layout_.isCollapsed(device); }
+    // A Python thread's call depths form one track (LaneLayout): collapsed (the default past
+    // a few depths), its first row shows the top-level ranges and stands for the others.
+    // Of the lane's track; saved in the project with the rest of the layout.
+    void setTrackCollapsed(int lane, bool collapsed);
+    bool isTrackCollapsed(int lane) const;
+    const timeline::LaneLayout &laneLayout() const { return layout_; }
+    // The top of the lane's row in the plot area (INT_MIN when not on screen), and the rows
+    // (from, to) the last overlay frame's arrows were drawn between (tests).
+    int laneRowTop(int lane) const { return rowY(lane); }
+    const std::vector<std::pair<int, int>> &flowRowsDrawn() const { return flowRows_; }
     void showAllLanes();
     // Back to the msprof order with nothing hidden, pinned or collapsed (and forgotten in the project).
     void resetLayout();
@@ -241,6 +251,7 @@ private:
     QComboBox *colorBox_ = nullptr;
     QCheckBox *flowsBox_ = nullptr;
     int flowsDrawn_ = 0;
+    std::vector<std::pair<int, int>> flowRows_;
     bool readOnly_ = false;
     QSplitter *split_ = nullptr;
     QLabel *status_ = nullptr;
