@@ -58,6 +58,27 @@ QString TimelineInput::keysHelp()
                      + QStringLiteral("</table>"));
 }
 
+bool TimelineInput::hit(const QPoint &pos, int *lane, std::size_t *event) const
+{
+    if (!v_.model_)
+        return false;
+    const QRect ar = v_.plot_->axisRect()->rect();
+    if (!ar.contains(pos))
+        return false;
+    const int row = v_.header_->rowAt(pos.y());
+    if (row < 0 || v_.rows_.rows[std::size_t(row)].lane < 0)
+        return false;
+    const int l = v_.rows_.rows[std::size_t(row)].lane;
+    View v = v_.zoom_->view();
+    v.widthPx = std::max(1, ar.width());
+    const double t = pixelToTime(v, pos.x() - ar.left());
+    const TimeNs slack = TimeNs(std::ceil(3 * v.nsPerPixel()));
+    if (!eventAt(v_.model_->lanes[std::size_t(l)].events, TimeNs(std::floor(t)), slack, event))
+        return false;
+    *lane = l;
+    return true;
+}
+
 OverlayState TimelineInput::overlayState() const
 {
     OverlayState s;
@@ -245,7 +266,7 @@ void TimelineInput::hover(const QPoint &pos)
     const Model *m = v_.model_.get();
     int lane;
     std::size_t e;
-    if (!v_.hit(pos, &lane, &e)) {
+    if (!hit(pos, &lane, &e)) {
         if (hoverLane_ >= 0) {
             hoverLane_ = -1;
             QToolTip::hideText();
@@ -349,7 +370,7 @@ bool TimelineInput::plotEvent(QEvent *ev)
         if (click) {
             int lane;
             std::size_t e;
-            if (v_.hit(me->pos(), &lane, &e)) {
+            if (hit(me->pos(), &lane, &e)) {
                 v_.selectEvent(lane, e, false);
             } else if (const int row = v_.header_->rowAt(me->pos().y()); row >= 0 && v_.rows_.rows[std::size_t(row)].lane >= 0) {
                 v_.currentLane_ = v_.rows_.rows[std::size_t(row)].lane;
@@ -429,7 +450,7 @@ QMenu *TimelineInput::plotMenu(const QPoint &pos)
     const QRect ar = v_.plot_->axisRect()->rect();
     int lane = -1;
     std::size_t ev = 0;
-    if (pos.y() >= ar.top() && v_.hit(pos, &lane, &ev)) {
+    if (pos.y() >= ar.top() && hit(pos, &lane, &ev)) {
         // On an event: it becomes the selection, so the details below match the menu.
         menu->setObjectName(QStringLiteral("timelineEventMenu"));
         v_.selectEvent(lane, ev, false);

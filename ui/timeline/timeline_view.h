@@ -11,6 +11,7 @@
 //   MarksModel    the session's marks and their writes (background jobs)
 //   TimelineSearch matches of a name pattern and the current one
 //   DetailsPanel  Details / Range statistics / Marks under the plot
+//   TimelineToolbar search field, match count, All flows, colour mode, keys button
 //   TimelineInput keys, wheel, drag, clicks and the context menus
 //   timeline_paint the band and overlay render passes; timeline_plot the lane plottables
 // Opening shows the stored level-of-detail summary at once and loads the full details as a
@@ -50,6 +51,7 @@ class Legend;
 class MarksModel;
 class Minimap;
 class TimelineInput;
+class TimelineToolbar;
 class ZoomControl;
 }
 
@@ -200,11 +202,11 @@ private:
     void replotAll();
     void replotOverlay();
     void syncWidth();
+    void buildOverlays();
     void showEmptyState();
     void fitToSize();
     void rememberSession();
     int rowY(int lane) const;
-    bool hit(const QPoint &pos, int *lane, std::size_t *event) const;
     void selectEvent(int lane, std::size_t event, bool reveal);
     void revealLane(int lane);
     void showMatch();
@@ -245,6 +247,7 @@ private:
     timeline::Legend *legend_ = nullptr;
     timeline::Minimap *minimap_ = nullptr;   // the whole session, the window on it
     QScrollBar *vscroll_ = nullptr;
+    timeline::TimelineToolbar *toolbar_ = nullptr; // owns the fields below
     QLineEdit *searchEdit_ = nullptr;
     QCheckBox *regexBox_ = nullptr;
     QLabel *matchLabel_ = nullptr;
