@@ -4077,7 +4077,7 @@
     </message>
     <message>
         <source>Thread %1, depth %2</source>
-        <translation>线程 %1，深度 %2</translation>
+        <translation>Thread %1，深度 %2</translation>
     </message>
 </context>
 <context>
