@@ -765,8 +765,12 @@ int main(int argc, char **argv)
         if (args.contains(QStringLiteral("--dark")))
             ui::applyTheme(ui::Theme::Dark);
         // NPUSCOPE_LANG=zh_CN: the UI language, as the application takes it.
-        if (qEnvironmentVariableIsSet("NPUSCOPE_LANG"))
+        // (appearance.cpp takes NPUSCOPE_LANG as the language already set: main.cpp installs
+        // its catalogue; here English first, then the catalogue.)
+        if (qEnvironmentVariableIsSet("NPUSCOPE_LANG")) {
+            ui::setLanguage(QStringLiteral("en"));
             ui::setLanguage(QString::fromLocal8Bit(qgetenv("NPUSCOPE_LANG")));
+        }
         ui::TimelineView v;
         v.resize(1600, 1000);
         if (args.contains(QStringLiteral("--fill")) && QGuiApplication::primaryScreen())
