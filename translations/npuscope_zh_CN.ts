@@ -4089,7 +4089,7 @@
     </message>
     <message>
         <source>Thread %1, depth %2</source>
-        <translation>线程 %1，深度 %2</translation>
+        <translation>Thread %1，深度 %2</translation>
     </message>
 </context>
 <context>
@@ -8120,6 +8120,34 @@ Open a project (File → Open Project…) or record one (File → New Session…
     <message>
         <source>The project is open in another NPU Scope window: it is read-only here, the mark is not removed.</source>
         <translation>该项目已在另一个 NPU Scope 窗口中打开：此处为只读，标记未删除。</translation>
+    </message>
+    <message numerus="yes">
+        <source> (+%n depth(s))</source>
+        <translation>
+            <numerusform>（另有 %n 层）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Top-level ranges; %n deeper call depth(s) folded in: click the triangle or press E to expand.</source>
+        <translation>
+            <numerusform>顶层区间；已折叠 %n 层更深的调用：点击三角形或按 E 展开。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click the triangle or press E to fold the deeper call depths into this row.</source>
+        <translation>点击三角形或按 E 将更深的调用层折叠到此行。</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;E&lt;/td&gt;&lt;td&gt;expand / collapse the current thread&apos;s call depths&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;E&lt;/td&gt;&lt;td&gt;展开 / 折叠当前线程的调用层&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Expand the call depths	E</source>
+        <translation>展开调用层	E</translation>
+    </message>
+    <message>
+        <source>Collapse the call depths	E</source>
+        <translation>折叠调用层	E</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,9 @@
 // model's, or the user's with new lanes after their device's known ones), hidden, pinned,
 // collapsed devices, moving within a device, the rows on screen with pinned lanes outside
 // the scroll, and the JSON kept in the project (round trip, unknown lanes kept, bad text
-// refused without losing the arrangement).
+// refused without losing the arrangement); tracks (a Python thread's call depths): one row
+// when collapsed (by default past kAutoCollapseRows), every depth when expanded, the
+// collapsed row standing for the others, the user's choice kept in the JSON.
 
 #include "ui/timeline/lane_layout.h"
 
@@ -27,6 +29,72 @@ std::vector<LaneKey> twoDevices()
 class TestTimelineLaneLayout : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void tracksFoldTheirLanesIntoTheFirstRow()
+    {
+        constexpr int kPython = 9;
+        // Device 0: a deep thread (depths 0..5), a shallow one (depths 0..1), a stream.
+        std::vector<LaneKey> keys;
+        for (std::uint32_t d = 0; d < 6; ++d)
+            keys.push_back({kPython, 0, d});
+        keys.push_back({kPython, 0, 64});
+        keys.push_back({kPython, 0, 65});
+        keys.push_back({kStream, 0, 0});
+        LaneLayout l;
+        l.setLanes(keys, {0});
+        QCOMPARE(l.trackSize(3), 1); // no tracks until they are given
+        l.setTrackHeads({0, 0, 0, 0, 0, 0, 6, 6, 8});
+        QCOMPARE(l.trackSize(3), 6);
+        QVERIFY(l.isTrackHead(0) && l.isTrackHead(6) && !l.isTrackHead(1) && !l.isTrackHead(8));
+        const LaneLayout::Geometry g{20, 22};
+        auto rowLanes = [&] {
+            std::vector<int> out;
+            for (const LaneRow &row : l.layout(1000, 0, g).rows)
+                out.push_back(row.lane);
+            return out;
+        };
+        // Past kAutoCollapseRows depths a track starts collapsed; the shallow one expanded.
+        QVERIFY(6 > LaneLayout::kAutoCollapseRows && 2 <= LaneLayout::kAutoCollapseRows);
+        QVERIFY(l.isTrackCollapsed(0) && l.isTrackCollapsed(4) && !l.isTrackCollapsed(6) && !l.isTrackCollapsed(8));
+        QVERIFY(l.isDefault());
+        QCOMPARE(rowLanes(), (std::vector<int>{-1, 0, 6, 7, 8}));
+        QCOMPARE(l.shownLanes(), (std::vector<int>{0, 6, 7, 8}));
+        QCOMPARE(l.layout(1000, 0, g).contentHeight, 22 + 4 * 20);
+        // Collapsed, the head's row stands for every lane of the track.
+        for (int lane = 0; lane < 6; ++lane)
+            QCOMPARE(l.rowLane(lane), 0);
+        QCOMPARE(l.rowLane(7), 7);
+        // Expanded: every depth on its own row.
+        l.setTrackCollapsed(3, false); // any lane of the track names it
+        QVERIFY(!l.isTrackCollapsed(0) && !l.isDefault());
+        QCOMPARE(rowLanes(), (std::vector<int>{-1, 0, 1, 2, 3, 4, 5, 6, 7, 8}));
+        QCOMPARE(l.rowLane(4), 4);
+        l.setTrackCollapsed(6, true);
+        QCOMPARE(rowLanes(), (std::vector<int>{-1, 0, 1, 2, 3, 4, 5, 6, 8}));
+        QCOMPARE(l.rowLane(7), 6);
+        // A lane pinned on its own shows in the pinned strip and stands for itself.
+        l.setPinned(7, true);
+        QCOMPARE(rowLanes(), (std::vector<int>{7, -1, 0, 1, 2, 3, 4, 5, 6, 8}));
+        QCOMPARE(l.rowLane(7), 7);
+        l.setPinned(7, false);
+        // Kept in the JSON (only what differs from the default), and back.
+        const QByteArray json = l.toJson();
+        QVERIFY(json.contains("\"expandedTracks\":[\"python/0/0\"]"));
+        QVERIFY(json.contains("\"collapsedTracks\":[\"python/0/64\"]"));
+        LaneLayout b;
+        b.setLanes(keys, {0});
+        b.setTrackHeads({0, 0, 0, 0, 0, 0, 6, 6, 8});
+        QVERIFY(b.fromJson(json, nullptr));
+        QVERIFY(!b.isTrackCollapsed(2) && b.isTrackCollapsed(7));
+        QCOMPARE(b.toJson(), json);
+        // Back to the default choice: nothing to keep.
+        l.setTrackCollapsed(0, true);
+        l.setTrackCollapsed(6, false);
+        QVERIFY(l.isDefault());
+        l.setTrackCollapsed(0, false);
+        l.reset();
+        QVERIFY(l.isDefault() && l.isTrackCollapsed(0));
+    }
+
     void modelOrderUntilTheUserMovesALane()
     {
         LaneLayout l;

@@ -7,6 +7,10 @@
 //  - AI Core utilisation is within [0, 100 %], equals the busy share computed here from
 //    the lanes, and is unknown between iterations;
 //  - a flow's end selected, "Follow flow" (J) selects the other end and brings it into view;
+//  - a Python thread's call depths are one track: collapsed, one row (arrows from its inner
+//    depths land on it); expanded, a row per depth; E, the header's triangle and the lane
+//    menu toggle it; the choice is kept in the project per session;
+//  - the legend has one entry (one colour) per counter series drawn;
 //  - a second window opening a project another window holds is told it is read-only there
 //    (ui/project_guard.h), and writes no marks or layouts into it.
 
@@ -18,6 +22,8 @@
 #include "ui/project_guard.h"
 #include "ui/timeline/counter_track.h"
 #include "ui/timeline/flow_overlay.h"
+#include "ui/timeline/lane_header.h"
+#include "ui/timeline/timeline_paint.h"
 #include "ui/timeline/python_lanes.h"
 #include "ui/project_explorer.h"
 #include "ui/timeline/timeline_plot.h"
@@ -30,12 +36,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMenu>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
 
 #include <cmath>
 #include <map>
+#include <memory>
 #include <set>
 
 using namespace npuscope;
@@ -474,6 +482,159 @@ private Q_SLOTS:
         }));
     }
 
+    void pythonThreadIsOneCollapsibleTrack()
+    {
+        auto view = std::make_unique<TimelineView>();
+        QVERIFY2(openLoaded(*view, imported_, session_), qPrintable(view->errorString()));
+        const Model *m = view->model();
+        const LaneLayout &layout = view->laneLayout();
+        // An arrow from an inner call depth of a Python thread to a device task.
+        const FlowLink *f = nullptr;
+        for (const FlowLink &x : m->flows) {
+            const Lane &from = m->lanes[std::size_t(x.fromLane)];
+            if (from.kind == LaneKind::Python && from.id % kPythonDepths > 0 && m->lanes[std::size_t(x.toLane)].kind == LaneKind::Stream) {
+                f = &x;
+                break;
+            }
+        }
+        QVERIFY(f);
+        const Lane &inner = m->lanes[std::size_t(f->fromLane)];
+        const int head = layout.trackHead(f->fromLane);
+        QVERIFY(head != f->fromLane && layout.isTrackHead(head));
+        QCOMPARE(m->lanes[std::size_t(head)].id, inner.id - inner.id % kPythonDepths);
+        // The track is exactly the thread's lanes.
+        std::vector<int> track;
+        for (std::size_t i = 0; i < m->lanes.size(); ++i) {
+            const Lane &l = m->lanes[i];
+            const bool same = l.kind == LaneKind::Python && l.device == inner.device && l.id / kPythonDepths == inner.id / kPythonDepths;
+            QCOMPARE(layout.trackHead(int(i)) == head, same);
+            if (same)
+                track.push_back(int(i));
+        }
+        QCOMPARE(layout.trackSize(head), int(track.size()));
+        QVERIFY(track.size() >= 2);
+        QCOMPARE(view->isTrackCollapsed(f->fromLane), int(track.size()) > LaneLayout::kAutoCollapseRows);
+        // The track's rows in the whole layout (scrolled or not).
+        auto rowsOfTrack = [&] {
+            int n = 0;
+            for (const LaneRow &r : layout.layout(1 << 28, 0, kTimelineGeometry).rows)
+                n += std::count(track.begin(), track.end(), r.lane) ? 1 : 0;
+            return n;
+        };
+        view->setLanePinned(f->toLane, true); // the device task's row stays on screen
+        view->setAllFlowsShown(true);
+        view->setVisibleRange(f->fromTs + m->origin - 1000, f->toTs + m->origin + 1000);
+
+        // Collapsed: one row (the top-level ranges), and the arrow leaves it.
+        view->setTrackCollapsed(f->fromLane, true);
+        QVERIFY(view->isTrackCollapsed(head));
+        QCOMPARE(rowsOfTrack(), 1);
+        QVERIFY(view->isLaneOnScreen(head) && !view->isLaneOnScreen(f->fromLane));
+        QCOMPARE(layout.rowLane(f->fromLane), head);
+        view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const std::pair<int, int> collapsedRows{view->laneRowTop(head), view->laneRowTop(f->toLane)};
+        QVERIFY(std::count(view->flowRowsDrawn().begin(), view->flowRowsDrawn().end(), collapsedRows) >= 1);
+
+        // Expanded: a row per depth; the arrow leaves the depth it starts at.
+        view->setTrackCollapsed(head, false);
+        QCOMPARE(rowsOfTrack(), int(track.size()));
+        QCOMPARE(layout.rowLane(f->fromLane), f->fromLane);
+        QVERIFY(view->selectLaneEvent(f->fromLane, f->fromEvent)); // its row scrolled into view
+        QVERIFY(view->isLaneOnScreen(f->fromLane));
+        view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const std::pair<int, int> expandedRows{view->laneRowTop(f->fromLane), view->laneRowTop(f->toLane)};
+        QVERIFY(expandedRows.first != collapsedRows.first);
+        QVERIFY(std::count(view->flowRowsDrawn().begin(), view->flowRowsDrawn().end(), expandedRows) >= 1);
+
+        // The mouse: the triangle of the track's row toggles it (a click on the name only
+        // moves the lane cursor there).
+        view->setTrackCollapsed(head, true);
+        QVERIFY(view->isLaneOnScreen(head));
+        auto *header = view->findChild<LaneHeader *>(QStringLiteral("timelineLaneHeader"));
+        QVERIFY(header);
+        const int rowMid = view->plot()->axisRect()->rect().top() + view->laneRowTop(head) + 10;
+        QTest::mouseClick(header, Qt::LeftButton, {}, QPoint(header->width() / 2, rowMid));
+        QVERIFY(view->isTrackCollapsed(head));
+        QTest::mouseClick(header, Qt::LeftButton, {}, QPoint(LaneHeader::kTriangleWidth / 2, rowMid));
+        QVERIFY(!view->isTrackCollapsed(head));
+        QTest::mouseClick(header, Qt::LeftButton, {}, QPoint(LaneHeader::kTriangleWidth / 2, rowMid));
+        QVERIFY(view->isTrackCollapsed(head));
+        // The keyboard: E on the lane cursor (left on the track's row by the click above).
+        QTest::keyClick(view.get(), Qt::Key_E);
+        QVERIFY(!view->isTrackCollapsed(head));
+        QTest::keyClick(view.get(), Qt::Key_E);
+        QVERIFY(view->isTrackCollapsed(head));
+        // The lane menu.
+        std::unique_ptr<QMenu> menu(view->laneMenu(head, inner.device));
+        QAction *toggle = menu->findChild<QAction *>(QStringLiteral("laneToggleTrack"));
+        QVERIFY(toggle);
+        toggle->trigger();
+        QVERIFY(!view->isTrackCollapsed(head));
+        menu.reset();
+        // Selecting an event of an inner depth of a collapsed track opens it.
+        view->setTrackCollapsed(head, true);
+        QVERIFY(view->selectLaneEvent(f->fromLane, f->fromEvent));
+        QVERIFY(view->isLaneOnScreen(f->fromLane) && !view->isTrackCollapsed(head));
+
+        // Kept in the project per session: another view of the session finds it as the
+        // user left it (the opposite of the default).
+        const bool chosen = !(int(track.size()) > LaneLayout::kAutoCollapseRows);
+        view->setTrackCollapsed(head, chosen);
+        QVERIFY(view->waitForWrites(10000));
+        const LaneKey headKey = layout.key(head);
+        view.reset();
+        TimelineView again;
+        QVERIFY2(openLoaded(again, imported_, session_), qPrintable(again.errorString()));
+        int headAgain = -1;
+        for (int i = 0; i < again.laneLayout().laneCount(); ++i)
+            if (again.laneLayout().key(i) == headKey)
+                headAgain = i;
+        QVERIFY(headAgain >= 0);
+        QCOMPARE(again.isTrackCollapsed(headAgain), chosen);
+        again.resetLayout(); // the other tests see the default layout
+        QVERIFY(again.waitForWrites(10000));
+    }
+
+    void counterLegendHasAnEntryPerSeries()
+    {
+        TimelineView view;
+        QVERIFY2(openLoaded(view, imported_, session_), qPrintable(view.errorString()));
+        const Model *m = view.model();
+        Palette palette;
+        palette.rebuild(*m);
+        // The series drawn, by name (a name on several devices is one series), and their colours.
+        std::map<QString, QRgb> series;
+        std::set<QRgb> taskColours;
+        for (const Lane &l : m->lanes) {
+            if (l.kind == LaneKind::Counter) {
+                const CounterSeries &c = m->counters[l.id];
+                const QRgb colour = counterColor(c).rgb();
+                auto [it, fresh] = series.emplace(c.name, colour);
+                QCOMPARE(it->second, colour); // one colour per name on every device
+            }
+            for (const auto &k : l.events.keys())
+                taskColours.insert(Palette::typeColor(k.type));
+        }
+        QVERIFY2(series.size() >= 3, qPrintable(QString::number(series.size())));
+        std::set<QRgb> seriesColours;
+        for (const auto &[name, colour] : series) {
+            QVERIFY2(seriesColours.insert(colour).second, qPrintable(name)); // no two series share a colour
+            QVERIFY2(!taskColours.count(colour), qPrintable(name));
+        }
+        // The legend: legend entries = colours used, one entry per series, no joined names.
+        for (ColorMode mode : {ColorMode::TaskType, ColorMode::OpType}) {
+            const auto items = legendItems(*m, palette, mode);
+            std::set<QRgb> listed;
+            for (const auto &[name, colour] : items) {
+                if (!seriesColours.count(colour))
+                    continue;
+                QVERIFY2(listed.insert(colour).second, qPrintable(name));
+                QVERIFY2(!name.contains(QStringLiteral(" / ")), qPrintable(name));
+            }
+            QCOMPARE(listed, seriesColours);
+        }
+    }
+
     void followFlowSelectsTheOtherEndInView()
     {
         TimelineView view;
@@ -504,7 +665,19 @@ private Q_SLOTS:
         view.setVisibleRange(std::min(launch.events.startAt(f->fromEvent), task.events.startAt(f->toEvent)) + m->origin - 1000,
                              std::max(launch.events.end(f->fromEvent), task.events.end(f->toEvent)) + m->origin + 1000);
         view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-        QCOMPARE(view.flowsDrawn(), 1);
+        // Exactly the selected task's flows whose both rows are on screen: this one, and the
+        // Python range's arrow that queued the task when its thread's track row is shown
+        // (collapsed, the track's row stands for its inner depths).
+        int expected = 0;
+        for (std::size_t i : flowsOf(*m, f->toLane, f->toEvent)) {
+            const FlowLink &x = m->flows[i];
+            expected += view.isLaneOnScreen(view.laneLayout().rowLane(x.fromLane))
+                        && view.isLaneOnScreen(view.laneLayout().rowLane(x.toLane));
+        }
+        QVERIFY(expected >= 1);
+        QCOMPARE(view.flowsDrawn(), expected);
+        const std::pair<int, int> rows{view.laneRowTop(f->fromLane), view.laneRowTop(f->toLane)};
+        QVERIFY(std::count(view.flowRowsDrawn().begin(), view.flowRowsDrawn().end(), rows) == 1);
         view.setAllFlowsShown(true);
         view.plot()->replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(view.flowsDrawn() >= 1);

@@ -4,7 +4,7 @@
 // the right-click menus.
 //
 //   ui_timeline_view                      the test (ctest)
-//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--tracks [--all-flows]] [--python] [--focus-last]   opens the view in a
+//   ui_timeline_view --show [PROJECT [SESSION]] [--dark] [--fill] [--tracks [--all-flows]] [--python] [--focus-last]   opens the view in a
 //                                         window to look at it (--tracks: counter lanes pinned, a flow selected)
 //   ui_timeline_view --bench PROJECT      measurements for npuscope-bench (bench_timeline.cpp)
 #include "core/analysis/timeline_math.h"
@@ -25,6 +25,7 @@
 
 #include <QApplication>
 #include <QLineEdit>
+#include <QScreen>
 #include <QSplitter>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -763,8 +764,17 @@ int main(int argc, char **argv)
         }
         if (args.contains(QStringLiteral("--dark")))
             ui::applyTheme(ui::Theme::Dark);
+        // NPUSCOPE_LANG=zh_CN: the UI language, as the application takes it.
+        // (appearance.cpp takes NPUSCOPE_LANG as the language already set: main.cpp installs
+        // its catalogue; here English first, then the catalogue.)
+        if (qEnvironmentVariableIsSet("NPUSCOPE_LANG")) {
+            ui::setLanguage(QStringLiteral("en"));
+            ui::setLanguage(QString::fromLocal8Bit(qgetenv("NPUSCOPE_LANG")));
+        }
         ui::TimelineView v;
         v.resize(1600, 1000);
+        if (args.contains(QStringLiteral("--fill")) && QGuiApplication::primaryScreen())
+            v.setGeometry(QGuiApplication::primaryScreen()->geometry()); // the whole screen (screenshots)
         v.setWindowTitle(QStringLiteral("NPU Scope timeline — %1").arg(path));
         const QString sessionArg = args.value(show + 2, QStringLiteral("1"));
         if (!v.open(path, sessionArg.startsWith(QLatin1String("--")) ? 1 : sessionArg.toLongLong())) {

@@ -1,4 +1,5 @@
 #include "ui/timeline/counter_track.h"
+#include "ui/timeline/timeline_plot.h"
 
 #include <QCoreApplication>
 #include <QFontMetrics>
@@ -9,6 +10,8 @@
 #include <QVector>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <limits>
 #include <queue>
 
@@ -102,12 +105,53 @@ QString counterTitle(const CounterSeries &s)
 
 QColor counterColor(const CounterSeries &s)
 {
+    if (s.colour)
+        return QColor::fromRgb(s.colour);
     if (s.derived)
         return QColor(0x2e, 0x7d, 0x32); // utilisation: green
     // A stable hue per series name, in the blue-violet-teal range apart from the task colours.
     const uint h = qHash(s.name);
     static const QRgb colours[] = {0x1565c0, 0x6a1b9a, 0x00838f, 0xad1457, 0x4e342e, 0x283593, 0x00695c, 0x5d4037};
     return QColor(colours[h % (sizeof(colours) / sizeof(colours[0]))]);
+}
+
+void assignCounterColours(Model *m)
+{
+    // Dark, saturated line colours that read on a light and a dark canvas; past them,
+    // hues around the circle by the golden angle.
+    static const QRgb base[] = {0x1565c0, 0x6a1b9a, 0x00838f, 0xad1457, 0x4e342e, 0x283593, 0x00695c, 0x5d4037,
+                                0x827717, 0x37474f, 0xc2185b, 0x0277bd, 0x558b2f, 0x4527a0, 0xbf360c, 0x00796b};
+    std::set<QRgb> taken;
+    for (int t = 0; t < 256; ++t)
+        taken.insert(Palette::typeColor(std::uint8_t(t)));
+    const QRgb derived = qRgb(0x2e, 0x7d, 0x32);
+    taken.insert(derived);
+    std::map<QString, QRgb> byName;
+    std::size_t next = 0;
+    int golden = 0;
+    auto fresh = [&]() -> QRgb {
+        while (next < sizeof(base) / sizeof(base[0])) {
+            const QRgb c = base[next++] | 0xff000000u;
+            if (taken.insert(c).second)
+                return c;
+        }
+        for (;;) {
+            const int hue = (golden++ * 137 + 200) % 360;
+            const QRgb c = QColor::fromHsv(hue, 200, golden % 2 ? 150 : 190).rgb();
+            if (taken.insert(c).second)
+                return c;
+        }
+    };
+    for (CounterSeries &c : m->counters) {
+        if (c.derived) {
+            c.colour = derived;
+            continue;
+        }
+        auto it = byName.find(c.name);
+        if (it == byName.end())
+            it = byName.emplace(c.name, fresh()).first;
+        c.colour = it->second;
+    }
 }
 
 void paintCounter(QPainter *p, const QRect &row, const CounterSeries &s, const std::vector<CounterColumn> &cols,

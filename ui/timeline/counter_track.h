@@ -56,8 +56,14 @@ void finishSeries(CounterSeries *s);
 void paintCounter(QPainter *p, const QRect &row, const CounterSeries &s, const std::vector<CounterColumn> &cols,
                   QColor fill, QColor text, const QFont &font);
 
-// The colour of a series (stable per name).
+// The colour of a series: the one assignCounterColours gave it (a stable hue per name
+// before that).
 QColor counterColor(const CounterSeries &s);
+
+// Gives every distinct series name of the model its own colour (the same name on several
+// devices shares one), none of them a task or category colour of the timeline: the legend
+// then lists one entry per series drawn.
+void assignCounterColours(Model *m);
 
 // AI Core utilisation of one device: the share of each window (an iteration, or a fixed
 // bucket of the busy span when the session has no step trace) in which at least one AI

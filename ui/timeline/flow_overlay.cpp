@@ -201,6 +201,8 @@ int paintFlows(QPainter *p, const QRect &r, const FlowPaintState &s)
     p->setRenderHint(QPainter::Antialiasing, true);
     p->setClipRect(r);
     int drawn = 0;
+    if (s.rows)
+        s.rows->clear();
     const int half = s.laneHeight / 2;
     for (std::size_t i : chosen) {
         if (drawn >= s.maxArrows)
@@ -230,6 +232,8 @@ int paintFlows(QPainter *p, const QRect &r, const FlowPaintState &s)
         p->setPen(Qt::NoPen);
         p->drawPolygon(head);
         p->drawEllipse(a, strong ? 2.5 : 1.5, strong ? 2.5 : 1.5);
+        if (s.rows)
+            s.rows->emplace_back(y0, y1);
         ++drawn;
     }
     p->restore();

@@ -55,6 +55,7 @@ struct FlowPaintState {
     bool all = false;                     // every flow with an end in view
     QColor color;                         // the arrows' colour (the theme's text colour)
     int maxArrows = 2000;                 // a frame never draws more
+    std::vector<std::pair<int, int>> *rows = nullptr; // filled: rowY of each arrow's ends
 };
 // Draws the arrows; returns how many were drawn (tests).
 int paintFlows(QPainter *p, const QRect &r, const FlowPaintState &s);

@@ -90,8 +90,17 @@ void LaneHeader::paintEvent(QPaintEvent *)
                                  ? QString::fromUtf8("\u2691 ") + TimelineView::tr("Device %1").arg(l.device)
                                        + QStringLiteral(" \u00B7 ") + laneName(l)
                                  : (r.pinned ? QString::fromUtf8("\u2691 ") : QString()) + laneName(l);
-        p.drawText(box.adjusted(14, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                   fontMetrics().elidedText(text, Qt::ElideMiddle, width() - 18));
+        QString shown = text;
+        if (s_.layout->isTrackHead(r.lane)) {
+            // A track's first row: the triangle, and how many rows it folds away.
+            const bool folded = s_.layout->isTrackCollapsed(r.lane);
+            p.drawText(QRect(box.left() + 2, box.top(), kTriangleWidth - 2, box.height()), Qt::AlignCenter,
+                       QString::fromUtf8(folded ? "\u25B8" : "\u25BE"));
+            if (folded)
+                shown += TimelineView::tr(" (+%n depth(s))", nullptr, s_.layout->trackSize(r.lane) - 1);
+        }
+        p.drawText(box.adjusted(kTriangleWidth, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   fontMetrics().elidedText(shown, Qt::ElideMiddle, width() - kTriangleWidth - 4));
     }
     // The focused devices' rows: an accent stripe at the left edge and a light tint.
     if (!highlighted_.empty()) {
@@ -137,6 +146,12 @@ QString LaneHeader::toolTipAt(int y) const
         return TimelineView::tr("Device %1: click to collapse or expand its lanes").arg(r.device);
     const Lane &l = s_.model->lanes[std::size_t(r.lane)];
     QString tip = TimelineView::tr("Device %1 · %2").arg(r.device).arg(laneName(l));
+    if (s_.layout && s_.layout->isTrackHead(r.lane))
+        tip += QStringLiteral("\n")
+               + (s_.layout->isTrackCollapsed(r.lane)
+                      ? TimelineView::tr("Top-level ranges; %n deeper call depth(s) folded in: click the triangle or press E to expand.",
+                                         nullptr, s_.layout->trackSize(r.lane) - 1)
+                      : TimelineView::tr("Click the triangle or press E to fold the deeper call depths into this row."));
     if (l.kind == LaneKind::Counter && l.id < s_.model->counters.size()) {
         // How a counter's values came about (derived or imported), and its range.
         const CounterSeries &c = s_.model->counters[l.id];
@@ -169,6 +184,8 @@ void LaneHeader::mousePressEvent(QMouseEvent *e)
     const LaneRow &r = s_.rows->rows[std::size_t(row)];
     if (r.lane < 0)
         Q_EMIT deviceClicked(r.device);
+    else if (s_.layout && s_.layout->isTrackHead(r.lane) && e->pos().x() < kTriangleWidth)
+        Q_EMIT trackClicked(r.lane);
     else
         Q_EMIT laneClicked(r.lane);
 }
@@ -383,19 +400,17 @@ std::vector<std::pair<QString, QRgb>> legendItems(const Model &m, const Palette 
             items.emplace_back(QString::fromUtf8(s.data(), qsizetype(s.size())), palette.color(mode, 0, op));
         }
     }
-    // Counter tracks in either mode: each series' line colour, named by its title (one
-    // entry per colour, as above).
+    // Counter tracks in either mode: each series drawn, in its own line colour
+    // (assignCounterColours), named by its title; a series on several devices once.
+    std::set<QRgb> counterColours;
     for (const auto &l : m.lanes) {
         if (l.kind != LaneKind::Counter || l.id >= m.counters.size())
             continue;
         const CounterSeries &c = m.counters[l.id];
         const QRgb colour = counterColor(c).rgb();
-        const QString name = c.derived ? TimelineView::tr("%1 (counter)").arg(counterTitle(c)) : counterTitle(c);
-        auto same = std::find_if(items.begin(), items.end(), [colour](const auto &i) { return i.second == colour; });
-        if (same == items.end())
-            items.emplace_back(name, colour);
-        else if (!same->first.split(QStringLiteral(" / ")).contains(name))
-            same->first += QStringLiteral(" / ") + name;
+        if (!counterColours.insert(colour).second)
+            continue;
+        items.emplace_back(c.derived ? TimelineView::tr("%1 (counter)").arg(counterTitle(c)) : counterTitle(c), colour);
     }
     return items;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The lane names left of the timeline plot, row for row with it: a device header per
-// device (click: collapse / expand), the pinned lanes above a rule, the lane cursor
-// highlighted. It draws what the view lays out (rows) and reports clicks, the context menu
+// device (click: collapse / expand), a triangle on a track's first row (click: collapse /
+// expand the track), the pinned lanes above a rule, the lane cursor highlighted. It draws what the view lays out (rows) and reports clicks, the context menu
 // and the wheel back; it keeps no state of its own.
 
 #include "ui/timeline/lane_layout.h"
@@ -38,10 +38,14 @@ public:
     // The full name of the row under y (shown as its tooltip: names are elided to fit).
     QString toolTipAt(int y) const;
     static QString laneName(const Lane &l);
+    // The track triangle's width at the left of a row (clicks there toggle the track).
+    static constexpr int kTriangleWidth = 14;
 
 Q_SIGNALS:
     void deviceClicked(std::uint16_t device);
     void laneClicked(int lane);
+    // The triangle of a track's header row (a Python thread's call depths): expand / collapse.
+    void trackClicked(int lane);
     void menuRequested(int lane, std::uint16_t device, const QPoint &globalPos);
     void wheeled(QWheelEvent *e);
 

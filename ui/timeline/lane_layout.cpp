@@ -49,7 +49,55 @@ void LaneLayout::setLanes(std::vector<LaneKey> lanes, std::vector<std::uint16_t>
 {
     lanes_ = std::move(lanes);
     devices_ = std::move(devices);
+    heads_.resize(lanes_.size());
+    for (std::size_t i = 0; i < lanes_.size(); ++i)
+        heads_[i] = int(i);
+    trackSize_.assign(lanes_.size(), 1);
     rebuildOrder();
+}
+
+void LaneLayout::setTrackHeads(std::vector<int> heads)
+{
+    if (heads.size() != lanes_.size())
+        return;
+    heads_ = std::move(heads);
+    trackSize_.assign(lanes_.size(), 0);
+    for (std::size_t i = 0; i < heads_.size(); ++i) {
+        if (heads_[i] < 0 || heads_[i] >= int(lanes_.size()) || heads_[std::size_t(heads_[i])] != heads_[i])
+            heads_[i] = int(i); // not a head: a track of its own
+    }
+    for (int h : heads_)
+        ++trackSize_[std::size_t(h)];
+}
+
+bool LaneLayout::isTrackCollapsed(int lane) const
+{
+    const int head = trackHead(lane);
+    if (trackSize_[std::size_t(head)] <= 1)
+        return false;
+    const LaneKey &k = key(head);
+    if (collapsedTracks_.count(k))
+        return true;
+    if (expandedTracks_.count(k))
+        return false;
+    return trackSize_[std::size_t(head)] > kAutoCollapseRows;
+}
+
+void LaneLayout::setTrackCollapsed(int lane, bool collapsed)
+{
+    const int head = trackHead(lane);
+    if (trackSize_[std::size_t(head)] <= 1)
+        return;
+    const LaneKey &k = key(head);
+    collapsedTracks_.erase(k);
+    expandedTracks_.erase(k);
+    if (collapsed != (trackSize_[std::size_t(head)] > kAutoCollapseRows))
+        (collapsed ? collapsedTracks_ : expandedTracks_).insert(k);
+}
+
+int LaneLayout::rowLane(int lane) const
+{
+    return insideCollapsedTrack(lane) && !isPinned(lane) ? trackHead(lane) : lane;
 }
 
 void LaneLayout::rebuildOrder()
@@ -145,13 +193,16 @@ void LaneLayout::reset()
     hidden_.clear();
     pinned_.clear();
     collapsed_.clear();
+    collapsedTracks_.clear();
+    expandedTracks_.clear();
     userOrder_.clear();
     rebuildOrder();
 }
 
 bool LaneLayout::isDefault() const
 {
-    return hidden_.empty() && pinned_.empty() && collapsed_.empty() && userOrder_.empty();
+    return hidden_.empty() && pinned_.empty() && collapsed_.empty() && userOrder_.empty() && collapsedTracks_.empty()
+           && expandedTracks_.empty();
 }
 
 std::vector<int> LaneLayout::shownLanes() const
@@ -162,7 +213,7 @@ std::vector<int> LaneLayout::shownLanes() const
             out.push_back(lane);
     for (std::uint16_t dev : devices_)
         for (int lane : order_)
-            if (lanes_[std::size_t(lane)].device == dev && !isHidden(lane) && !isPinned(lane))
+            if (lanes_[std::size_t(lane)].device == dev && !isHidden(lane) && !isPinned(lane) && !insideCollapsedTrack(lane))
                 out.push_back(lane);
     return out;
 }
@@ -188,7 +239,7 @@ LaneLayout::Rows LaneLayout::layout(int viewHeight, int scroll, const Geometry &
         if (isCollapsed(dev))
             continue;
         for (int lane : order_) {
-            if (lanes_[std::size_t(lane)].device != dev || isHidden(lane) || isPinned(lane))
+            if (lanes_[std::size_t(lane)].device != dev || isHidden(lane) || isPinned(lane) || insideCollapsedTrack(lane))
                 continue;
             const int h = heightOf(lane, g);
             scrolled.push_back(LaneRow{lane, dev, content, h, false});
@@ -225,6 +276,10 @@ QByteArray LaneLayout::toJson() const
     for (std::uint16_t d : collapsed_)
         collapsed.append(int(d));
     o.insert(QStringLiteral("collapsed"), collapsed);
+    if (!collapsedTracks_.empty())
+        o.insert(QStringLiteral("collapsedTracks"), keys(collapsedTracks_));
+    if (!expandedTracks_.empty())
+        o.insert(QStringLiteral("expandedTracks"), keys(expandedTracks_));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -251,9 +306,13 @@ bool LaneLayout::fromJson(const QByteArray &json, QString *error)
     hidden_.clear();
     pinned_.clear();
     collapsed_.clear();
+    collapsedTracks_.clear();
+    expandedTracks_.clear();
     each("order", [&](const LaneKey &k) { userOrder_.push_back(k); });
     each("hidden", [&](const LaneKey &k) { hidden_.insert(k); });
     each("pinned", [&](const LaneKey &k) { pinned_.insert(k); });
+    each("collapsedTracks", [&](const LaneKey &k) { collapsedTracks_.insert(k); });
+    each("expandedTracks", [&](const LaneKey &k) { expandedTracks_.insert(k); });
     for (const QJsonValue &v : o.value(QLatin1String("collapsed")).toArray())
         if (v.isDouble() && v.toInt() >= 0 && v.toInt() <= 0xffff)
             collapsed_.insert(std::uint16_t(v.toInt()));

@@ -3,6 +3,12 @@
 // and which devices are collapsed. Pure (no widgets, no store): the view hands it the
 // session's lanes and saves what toJson() returns in the project; fromJson() takes it back.
 //
+// Tracks: lanes drawn as one collapsible group, as Perfetto draws a thread's slices (a
+// Python thread's call depths). The track's first lane is its header row; collapsed, only
+// that row shows (the top-level ranges), and the other lanes' events are drawn there by
+// what stands for them (rowLane: flow ends). A track of more than kAutoCollapseRows lanes
+// starts collapsed; what the user chose is kept (and saved) per track.
+//
 // Lanes are named by LaneKey (kind, device, id): stable across the summary → details swap
 // (which adds lanes) and across program versions (the JSON spells kinds as words).
 // Without a user order the lanes keep the model's msprof order; with one, the lanes it
@@ -44,6 +50,20 @@ public:
     // Lane numbers in display order (every lane, hidden and pinned ones included).
     const std::vector<int> &order() const { return order_; }
 
+    // The tracks: heads[lane] = the first lane of the lane's track (itself for a lane in
+    // none). setLanes puts every lane in a track of its own.
+    static constexpr int kAutoCollapseRows = 3;
+    void setTrackHeads(std::vector<int> heads);
+    int trackHead(int lane) const { return heads_[std::size_t(lane)]; }
+    int trackSize(int lane) const { return trackSize_[std::size_t(trackHead(lane))]; }
+    bool isTrackHead(int lane) const { return trackHead(lane) == lane && trackSize(lane) > 1; }
+    // Of the lane's track; a lane in no track is never collapsed.
+    bool isTrackCollapsed(int lane) const;
+    void setTrackCollapsed(int lane, bool collapsed);
+    // The lane whose row shows this lane's events: its track's head when the track is
+    // collapsed (and the lane not pinned on its own), else the lane itself.
+    int rowLane(int lane) const;
+
     bool isHidden(int lane) const { return hidden_.count(key(lane)) != 0; }
     bool isPinned(int lane) const { return pinned_.count(key(lane)) != 0; }
     bool isCollapsed(std::uint16_t device) const { return collapsed_.count(device) != 0; }
@@ -60,8 +80,9 @@ public:
     void reset();
     bool isDefault() const;
 
-    // Lanes a user can reach: pinned ones first, then per device, hidden ones left out
-    // (collapsed devices' lanes included: the cursor opens them).
+    // Lanes a user can reach: pinned ones first, then per device, hidden ones and the
+    // inner lanes of collapsed tracks left out (collapsed devices' lanes included: the
+    // cursor opens them).
     std::vector<int> shownLanes() const;
 
     struct Geometry {
@@ -87,8 +108,9 @@ public:
     // collapsed) its lanes; a scrolled row never shows over the fixed part.
     Rows layout(int viewHeight, int scroll, const Geometry &g) const;
 
-    // {"version":1,"order":[…],"hidden":[…],"pinned":[…],"collapsed":[…]}; lanes as
-    // "stream/0/5" (kind word/device/id).
+    // {"version":1,"order":[…],"hidden":[…],"pinned":[…],"collapsed":[…],
+    // "collapsedTracks":[…],"expandedTracks":[…]}; lanes as "stream/0/5" (kind word/device/id),
+    // tracks by their head lane, only where the user differs from the default.
     QByteArray toJson() const;
     // Replaces the arrangement with a saved one; false + *error (nothing changed) when the
     // text is not a layout. Unknown lanes in it are kept (they may appear with the details).
@@ -96,6 +118,7 @@ public:
 
 private:
     void rebuildOrder();
+    bool insideCollapsedTrack(int lane) const { return trackHead(lane) != lane && isTrackCollapsed(lane); }
 
     std::vector<LaneKey> lanes_;
     std::vector<std::uint16_t> devices_;
@@ -103,6 +126,8 @@ private:
     std::vector<LaneKey> userOrder_;   // empty: the model's order
     std::set<LaneKey> hidden_, pinned_;
     std::set<std::uint16_t> collapsed_;
+    std::vector<int> heads_, trackSize_;         // by lane; trackSize_ counts at the head
+    std::set<LaneKey> collapsedTracks_, expandedTracks_; // the user's choices, by head
 };
 
 } // namespace npuscope::ui::timeline

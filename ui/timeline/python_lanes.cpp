@@ -111,4 +111,25 @@ std::vector<int> pythonLanesOf(const Model &m, std::uint16_t device, std::uint32
     return out;
 }
 
+std::vector<int> pythonTrackHeads(const Model &m)
+{
+    std::vector<int> heads(m.lanes.size());
+    std::map<std::pair<std::uint16_t, std::uint32_t>, int> depth0; // (device, thread) → lane
+    for (std::size_t i = 0; i < m.lanes.size(); ++i) {
+        heads[i] = int(i);
+        const Lane &l = m.lanes[i];
+        if (l.kind == LaneKind::Python && l.id % kPythonDepths == 0)
+            depth0.emplace(std::make_pair(l.device, l.id / kPythonDepths), int(i));
+    }
+    for (std::size_t i = 0; i < m.lanes.size(); ++i) {
+        const Lane &l = m.lanes[i];
+        if (l.kind != LaneKind::Python)
+            continue;
+        auto it = depth0.find(std::make_pair(l.device, l.id / kPythonDepths));
+        if (it != depth0.end())
+            heads[i] = it->second;
+    }
+    return heads;
+}
+
 } // namespace npuscope::ui::timeline

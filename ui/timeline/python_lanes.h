@@ -24,4 +24,8 @@ bool addPythonLanes(Model *m, const TraceReader &reader, QString *message);
 // The Python lanes of (device, host thread), by depth; for placing flow ends.
 std::vector<int> pythonLanesOf(const Model &m, std::uint16_t device, std::uint32_t tid);
 
+// The track of every lane (LaneLayout::setTrackHeads): a Python lane's is its thread's
+// depth-0 lane; every other lane is a track of its own.
+std::vector<int> pythonTrackHeads(const Model &m);
+
 } // namespace npuscope::ui::timeline

@@ -1,7 +1,7 @@
 #include "ui/timeline/timeline_view.h"
 
-// The view's chrome: the status line, the clipboard, context menus, the keys overlay, the
-// theme's colours on the canvas, and the widget events it hands to its parts (input
+// The view's chrome: the status line, the clipboard, context menus, the keys overlay and
+// the empty state, the theme's colours on the canvas, and the widget events it hands to its parts (input
 // controller, layout on resize).
 
 #include "ui/timeline/timeline_input.h"
@@ -42,6 +42,25 @@ QMenu *TimelineView::laneMenu(int lane, std::uint16_t device)
 QMenu *TimelineView::plotMenu(const QPoint &pos)
 {
     return input_->plotMenu(pos);
+}
+
+void TimelineView::buildOverlays()
+{
+    help_ = new QLabel(this);
+    help_->setObjectName(QStringLiteral("timelineHelp"));
+    help_->setAutoFillBackground(true);
+    help_->setStyleSheet(QStringLiteral("QLabel { background: rgba(30,30,30,225); color: white; padding: 14px; border-radius: 6px; }"));
+    help_->setText(timeline::TimelineInput::keysHelp());
+    help_->hide();
+
+    // Without a session the plot would show an axis of nothing ("1 ns 2 ns …"): say what
+    // to do instead.
+    empty_ = new QLabel(plot_);
+    empty_->setObjectName(QStringLiteral("timelineEmpty"));
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setWordWrap(true);
+    empty_->setText(tr("No session open.\nOpen a project (File → Open Project…) or record one (File → New Session…), "
+                       "then select a session in the project explorer."));
 }
 
 void TimelineView::toggleHelp()

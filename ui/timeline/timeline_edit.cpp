@@ -178,6 +178,22 @@ void TimelineView::setDeviceCollapsed(std::uint16_t device, bool collapsed)
     layoutChanged();
 }
 
+void TimelineView::setTrackCollapsed(int lane, bool collapsed)
+{
+    if (!model_ || lane < 0 || lane >= layout_.laneCount() || layout_.trackSize(lane) <= 1)
+        return;
+    layout_.setTrackCollapsed(lane, collapsed);
+    // The cursor on a lane that folds away moves to the track's row.
+    if (currentLane_ >= 0 && layout_.rowLane(currentLane_) != currentLane_)
+        currentLane_ = layout_.rowLane(currentLane_);
+    layoutChanged();
+}
+
+bool TimelineView::isTrackCollapsed(int lane) const
+{
+    return model_ && lane >= 0 && lane < layout_.laneCount() && layout_.isTrackCollapsed(lane);
+}
+
 void TimelineView::showAllLanes()
 {
     if (layout_.hiddenCount() == 0)

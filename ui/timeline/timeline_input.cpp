@@ -54,7 +54,29 @@ QString TimelineInput::keysHelp()
                       "<tr><td>?</td><td>show / hide this list</td></tr></table>")
         .replace(QStringLiteral("</table>"),
                  TimelineView::tr("<tr><td>J</td><td>follow the selected event's flow arrow (launch ↔ device task)</td></tr>")
+                     + TimelineView::tr("<tr><td>E</td><td>expand / collapse the current thread's call depths</td></tr>")
                      + QStringLiteral("</table>"));
+}
+
+bool TimelineInput::hit(const QPoint &pos, int *lane, std::size_t *event) const
+{
+    if (!v_.model_)
+        return false;
+    const QRect ar = v_.plot_->axisRect()->rect();
+    if (!ar.contains(pos))
+        return false;
+    const int row = v_.header_->rowAt(pos.y());
+    if (row < 0 || v_.rows_.rows[std::size_t(row)].lane < 0)
+        return false;
+    const int l = v_.rows_.rows[std::size_t(row)].lane;
+    View v = v_.zoom_->view();
+    v.widthPx = std::max(1, ar.width());
+    const double t = pixelToTime(v, pos.x() - ar.left());
+    const TimeNs slack = TimeNs(std::ceil(3 * v.nsPerPixel()));
+    if (!eventAt(v_.model_->lanes[std::size_t(l)].events, TimeNs(std::floor(t)), slack, event))
+        return false;
+    *lane = l;
+    return true;
 }
 
 OverlayState TimelineInput::overlayState() const
@@ -204,6 +226,10 @@ bool TimelineInput::keyPress(QKeyEvent *ev)
         if (v_.currentLane_ >= 0)
             v_.setLanePinned(v_.currentLane_, !v_.layout_.isPinned(v_.currentLane_));
         break;
+    case Qt::Key_E:
+        if (v_.currentLane_ >= 0 && v_.layout_.trackSize(v_.currentLane_) > 1)
+            v_.setTrackCollapsed(v_.currentLane_, !v_.layout_.isTrackCollapsed(v_.currentLane_));
+        break;
     case Qt::Key_Space:
         if (v_.currentLane_ >= 0) {
             const auto d = std::uint16_t(m->lanes[std::size_t(v_.currentLane_)].device);
@@ -240,7 +266,7 @@ void TimelineInput::hover(const QPoint &pos)
     const Model *m = v_.model_.get();
     int lane;
     std::size_t e;
-    if (!v_.hit(pos, &lane, &e)) {
+    if (!hit(pos, &lane, &e)) {
         if (hoverLane_ >= 0) {
             hoverLane_ = -1;
             QToolTip::hideText();
@@ -344,7 +370,7 @@ bool TimelineInput::plotEvent(QEvent *ev)
         if (click) {
             int lane;
             std::size_t e;
-            if (v_.hit(me->pos(), &lane, &e)) {
+            if (hit(me->pos(), &lane, &e)) {
                 v_.selectEvent(lane, e, false);
             } else if (const int row = v_.header_->rowAt(me->pos().y()); row >= 0 && v_.rows_.rows[std::size_t(row)].lane >= 0) {
                 v_.currentLane_ = v_.rows_.rows[std::size_t(row)].lane;
@@ -388,6 +414,11 @@ QMenu *TimelineInput::laneMenu(int lane, std::uint16_t device)
             ->setEnabled(v_.layout_.canMove(lane, -1));
         add("laneMoveDown", TimelineView::tr("Move down\tCtrl+Down"), [this, lane] { v_.moveLane(lane, 1); })
             ->setEnabled(v_.layout_.canMove(lane, 1));
+        if (v_.layout_.trackSize(lane) > 1) {
+            const bool folded = v_.layout_.isTrackCollapsed(lane);
+            add("laneToggleTrack", folded ? TimelineView::tr("Expand the call depths\tE") : TimelineView::tr("Collapse the call depths\tE"),
+                [this, lane, folded] { v_.setTrackCollapsed(lane, !folded); });
+        }
         menu->addSeparator();
     } else {
         menu->addSection(TimelineView::tr("Device %1").arg(device));
@@ -419,7 +450,7 @@ QMenu *TimelineInput::plotMenu(const QPoint &pos)
     const QRect ar = v_.plot_->axisRect()->rect();
     int lane = -1;
     std::size_t ev = 0;
-    if (pos.y() >= ar.top() && v_.hit(pos, &lane, &ev)) {
+    if (pos.y() >= ar.top() && hit(pos, &lane, &ev)) {
         // On an event: it becomes the selection, so the details below match the menu.
         menu->setObjectName(QStringLiteral("timelineEventMenu"));
         v_.selectEvent(lane, ev, false);

@@ -37,6 +37,10 @@ public:
     QMenu *laneMenu(int lane, std::uint16_t device);
     QMenu *plotMenu(const QPoint &posInPlot);
 
+    // The event under pos (plot pixels) on the row there, with a few pixels of slack;
+    // false when none.
+    bool hit(const QPoint &pos, int *lane, std::size_t *event) const;
+
     // Hover, the cursor line and a range being dragged, for the overlay pass.
     OverlayState overlayState() const;
     // The events the hover pointed at are gone (another model).

@@ -503,6 +503,7 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     addUtilisationSeries(m);
     if (!loadCounters(m, *records, message))
         return false;
+    assignCounterColours(m);
     for (std::size_t i = 0; i < m->counters.size(); ++i) {
         const CounterSeries &c = m->counters[i];
         Lane lane;

@@ -13,6 +13,7 @@
 #include "core/analysis/timeline_lanes.h"
 #include "core/store/lod.h"
 
+#include <QColor>
 #include <QString>
 #include <atomic>
 #include <map>
@@ -59,6 +60,7 @@ struct CounterSeries {
     double min = 0, max = 0;           // over the known values
     bool derived = false;              // computed by the view (utilisation), not imported
     bool percent = false;              // a share: the axis is [0, 100] whatever the values
+    QRgb colour = 0;                   // its own colour (assignCounterColours); 0: none yet
 };
 
 // A flow arrow between two events of the timeline (a host launch and its device task).

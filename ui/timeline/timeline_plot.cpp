@@ -271,3 +271,42 @@ QRect PaintLayerable::clipRect() const
 }
 
 } // namespace npuscope::ui::timeline
+
+namespace npuscope::ui::timeline {
+
+QCPLayer *setUpTimelinePlot(QCustomPlot *plot, const QSharedPointer<TimeTicker> &ticker, int rulerHeight)
+{
+    plot->setObjectName(QStringLiteral("timelinePlot"));
+    // The timeline draws its own legend; QCustomPlot's would gain an item per lane, and
+    // removing lanes one by one re-lays it out each time (quadratic: 100+ ms for a session).
+    plot->setAutoAddPlottableToLegend(false);
+    plot->setFocusPolicy(Qt::StrongFocus);
+    plot->setMouseTracking(true);
+    // The key axis on top is the ruler; no value axis (the view lays the rows out).
+    plot->setNoAntialiasingOnDrag(true);
+    plot->setPlottingHint(QCP::phCacheLabels, true);
+    plot->xAxis->setVisible(false);
+    plot->yAxis->setVisible(false);
+    plot->xAxis2->setVisible(true);
+    plot->yAxis->setRange(0, 1);
+    ticker->setTickCount(10);
+    plot->xAxis2->setTicker(ticker);
+    plot->xAxis2->grid()->setVisible(true);
+    plot->axisRect()->setAutoMargins(QCP::msNone);
+    plot->axisRect()->setMargins(QMargins(0, rulerHeight, 0, 0));
+    plot->xAxis2->setTickLabelPadding(2);
+    plot->xAxis2->setTickLengthIn(0);
+    plot->xAxis2->setTickLengthOut(5);
+    // Layers: bands (below events), main (events), flows, cursor (own buffer: hover/selection).
+    plot->addLayer(QStringLiteral("bands"), plot->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
+    plot->addLayer(QStringLiteral("flows"), plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    plot->addLayer(QStringLiteral("cursor"), plot->layer(QStringLiteral("flows")), QCustomPlot::limAbove);
+    QCPLayer *cursor = plot->layer(QStringLiteral("cursor"));
+    // QCustomPlot buffers its own "overlay" layer; nothing is drawn there, and every buffer
+    // costs a full-size blit per frame.
+    plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    cursor->setMode(QCPLayer::lmBuffered);
+    return cursor;
+}
+
+} // namespace npuscope::ui::timeline

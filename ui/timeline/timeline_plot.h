@@ -83,6 +83,11 @@ private:
 };
 
 // Draws over the axis rect with a callback; used for the band layer and the overlay layer.
+// Sets the timeline's plot up: the ruler (the key axis on top, ticks by `ticker`, `rulerHeight`
+// px), no value axis, no legend of QCustomPlot's, the bands / flows / cursor layers (the
+// cursor layer buffered apart, so hover and selection repaint alone). Returns that layer.
+QCPLayer *setUpTimelinePlot(QCustomPlot *plot, const QSharedPointer<TimeTicker> &ticker, int rulerHeight);
+
 class PaintLayerable : public QCPLayerable {
 public:
     PaintLayerable(QCustomPlot *plot, const QString &layer, std::function<void(QCPPainter *, const QRect &)> paint);

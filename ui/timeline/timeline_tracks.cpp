@@ -61,6 +61,7 @@ bool TimelineView::allFlowsShown() const
 void TimelineView::paintFlowsAndReadout(QCPPainter *p, const QRect &r, const QPoint &mouse, bool mouseInside)
 {
     flowsDrawn_ = 0;
+    flowRows_.clear();
     if (!model_)
         return;
     analysis::timeline::View v = zoom_->view();
@@ -68,7 +69,9 @@ void TimelineView::paintFlowsAndReadout(QCPPainter *p, const QRect &r, const QPo
     timeline::FlowPaintState fs;
     fs.model = model_.get();
     fs.view = v;
-    fs.rowY = [this](int lane) { return rowY(lane); };
+    // An end inside a collapsed track lands on the track's row.
+    fs.rowY = [this](int lane) { return rowY(layout_.rowLane(lane)); };
+    fs.rows = &flowRows_;
     fs.laneHeight = timeline::kTimelineGeometry.laneHeight;
     fs.selectedLane = zoom_->hasEvent() ? zoom_->eventLane() : -1;
     fs.selectedEvent = zoom_->eventIndex();

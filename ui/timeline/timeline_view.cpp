@@ -1,31 +1,25 @@
 #include "ui/timeline/timeline_view.h"
 #include "core/text/display.h"
 
-#include "core/analysis/timeline_math.h"
 #include "ui/background.h"
-#include "ui/timeline/counter_track.h"
 #include "ui/timeline/details_panel.h"
-#include "ui/timeline/flow_overlay.h"
 #include "ui/timeline/lane_header.h"
 #include "ui/timeline/marks_model.h"
 #include "ui/timeline/minimap.h"
+#include "ui/timeline/python_lanes.h"
 #include "ui/timeline/timeline_input.h"
 #include "ui/timeline/timeline_paint.h"
+#include "ui/timeline/timeline_toolbar.h"
 #include "ui/timeline/zoom_control.h"
 
 #include <QApplication>
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDeadlineTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QTimer>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -34,7 +28,6 @@
 namespace npuscope::ui {
 
 using namespace analysis::timeline;
-using timeline::LaneKind;
 
 namespace {
 constexpr int kHeaderWidth = 270;
@@ -59,41 +52,13 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     top->setContentsMargins(0, 0, 0, 0);
     top->setSpacing(2);
 
-    auto *bar = new QHBoxLayout;
-    bar->setContentsMargins(4, 2, 4, 0);
-    searchEdit_ = new QLineEdit(this);
-    searchEdit_->setObjectName(QStringLiteral("timelineSearch"));
-    searchEdit_->setPlaceholderText(tr("Search op names (Enter: next, Shift+Enter: previous)"));
-    searchEdit_->setClearButtonEnabled(true);
-    regexBox_ = new QCheckBox(tr("Regex"), this);
-    matchLabel_ = new QLabel(this);
-    matchLabel_->setMinimumWidth(120);
-    auto *prev = new QToolButton(this);
-    prev->setText(QString::fromUtf8("\u25C0"));
-    prev->setToolTip(tr("Previous match (Shift+Enter)"));
-    auto *next = new QToolButton(this);
-    next->setText(QString::fromUtf8("\u25B6"));
-    next->setToolTip(tr("Next match (Enter)"));
-    colorBox_ = new QComboBox(this);
-    colorBox_->addItem(tr("Colour by task type"));
-    colorBox_->addItem(tr("Colour by op type"));
-    auto *helpButton = new QToolButton(this);
-    helpButton->setText(QStringLiteral("?"));
-    helpButton->setToolTip(tr("Keyboard shortcuts (?)"));
-    bar->addWidget(searchEdit_, 3);
-    bar->addWidget(regexBox_);
-    bar->addWidget(prev);
-    bar->addWidget(next);
-    bar->addWidget(matchLabel_);
-    bar->addStretch(1);
-    flowsBox_ = new QCheckBox(tr("All flows"), this);
-    flowsBox_->setObjectName(QStringLiteral("timelineAllFlows"));
-    flowsBox_->setToolTip(tr("Draw every flow arrow in view (host launch → device task), not only those of the "
-                             "selected event. J or the event's menu follows an arrow to its other end."));
-    bar->addWidget(flowsBox_);
-    bar->addWidget(colorBox_);
-    bar->addWidget(helpButton);
-    top->addLayout(bar);
+    toolbar_ = new timeline::TimelineToolbar(this);
+    searchEdit_ = toolbar_->searchEdit();
+    regexBox_ = toolbar_->regexBox();
+    matchLabel_ = toolbar_->matchLabel();
+    colorBox_ = toolbar_->colorBox();
+    flowsBox_ = toolbar_->flowsBox();
+    top->addWidget(toolbar_);
 
     legend_ = new timeline::Legend(this);
     top->addWidget(legend_);
@@ -115,12 +80,6 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     plotRow->setContentsMargins(0, 0, 0, 0);
     plotRow->setSpacing(0);
     plot_ = new QCustomPlot(plotBox);
-    plot_->setObjectName(QStringLiteral("timelinePlot"));
-    // The timeline draws its own legend; QCustomPlot's would gain an item per lane, and
-    // removing lanes one by one re-lays it out each time (quadratic: 100+ ms for a session).
-    plot_->setAutoAddPlottableToLegend(false);
-    plot_->setFocusPolicy(Qt::StrongFocus);
-    plot_->setMouseTracking(true);
     vscroll_ = new QScrollBar(Qt::Vertical, plotBox);
     plotRow->addWidget(plot_, 1);
     plotRow->addWidget(vscroll_);
@@ -145,32 +104,9 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     status_->setContentsMargins(6, 0, 6, 2);
     top->addWidget(status_);
 
-    // The plot: key axis on top (the ruler), no value axis (rows are laid out by the view).
-    plot_->setNoAntialiasingOnDrag(true);
-    plot_->setPlottingHint(QCP::phCacheLabels, true);
-    plot_->xAxis->setVisible(false);
-    plot_->yAxis->setVisible(false);
-    plot_->xAxis2->setVisible(true);
-    plot_->yAxis->setRange(0, 1);
     ticker_.reset(new timeline::TimeTicker);
-    ticker_->setTickCount(10);
-    plot_->xAxis2->setTicker(ticker_);
-    plot_->xAxis2->grid()->setVisible(true);
+    overlayLayer_ = timeline::setUpTimelinePlot(plot_, ticker_, kRulerHeight);
     applyThemeColors();
-    plot_->axisRect()->setAutoMargins(QCP::msNone);
-    plot_->axisRect()->setMargins(QMargins(0, kRulerHeight, 0, 0));
-    plot_->xAxis2->setTickLabelPadding(2);
-    plot_->xAxis2->setTickLengthIn(0);
-    plot_->xAxis2->setTickLengthOut(5);
-    // Layers: bands (below events), main (events), cursor (own buffer: hover/selection).
-    plot_->addLayer(QStringLiteral("bands"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
-    plot_->addLayer(QStringLiteral("flows"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    plot_->addLayer(QStringLiteral("cursor"), plot_->layer(QStringLiteral("flows")), QCustomPlot::limAbove);
-    overlayLayer_ = plot_->layer(QStringLiteral("cursor"));
-    // QCustomPlot buffers its own "overlay" layer; nothing is drawn there, and every buffer
-    // costs a full-size blit per frame.
-    plot_->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
-    overlayLayer_->setMode(QCPLayer::lmBuffered);
     new timeline::PaintLayerable(plot_, QStringLiteral("bands"), [this](QCPPainter *p, const QRect &r) {
         timeline::BandState s;
         s.model = model_.get();
@@ -194,28 +130,15 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         s.selectedEvent = zoom_->eventIndex();
         s.tickStep = ticker_->lastStep();
         s.laneHeight = kGeometry.laneHeight;
-        s.rowY = [this](int lane) { return rowY(lane); };
+        // Matches inside a collapsed track show on the track's row.
+        s.rowY = [this](int lane) { return rowY(layout_.rowLane(lane)); };
         s.font = font();
         s.palette = palette();
         timeline::paintOverlay(p, r, s);
         paintFlowsAndReadout(p, r, s.mouse, s.mouseInside);
     });
 
-    help_ = new QLabel(this);
-    help_->setObjectName(QStringLiteral("timelineHelp"));
-    help_->setAutoFillBackground(true);
-    help_->setStyleSheet(QStringLiteral("QLabel { background: rgba(30,30,30,225); color: white; padding: 14px; border-radius: 6px; }"));
-    help_->setText(timeline::TimelineInput::keysHelp());
-    help_->hide();
-
-    // Without a session the plot would show an axis of nothing ("1 ns 2 ns …"): say what
-    // to do instead.
-    empty_ = new QLabel(plot_);
-    empty_->setObjectName(QStringLiteral("timelineEmpty"));
-    empty_->setAlignment(Qt::AlignCenter);
-    empty_->setWordWrap(true);
-    empty_->setText(tr("No session open.\nOpen a project (File → Open Project…) or record one (File → New Session…), "
-                       "then select a session in the project explorer."));
+    buildOverlays();
 
     input_ = std::make_unique<timeline::TimelineInput>(*this);
     plot_->installEventFilter(this);
@@ -251,6 +174,10 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         setDeviceCollapsed(d, !layout_.isCollapsed(d));
         plot_->setFocus();
     });
+    connect(header_, &timeline::LaneHeader::trackClicked, this, [this](int lane) {
+        setTrackCollapsed(lane, !layout_.isTrackCollapsed(lane));
+        plot_->setFocus();
+    });
     connect(header_, &timeline::LaneHeader::laneClicked, this, [this](int lane) {
         currentLane_ = lane;
         relayout();
@@ -264,18 +191,12 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
         showMenu(laneMenu(lane, device), at);
     });
     connect(header_, &timeline::LaneHeader::wheeled, this, [this](QWheelEvent *e) { QApplication::sendEvent(plot_, e); });
-    auto *searchTimer = new QTimer(this);
-    searchTimer->setSingleShot(true);
-    searchTimer->setInterval(250);
-    connect(searchEdit_, &QLineEdit::textChanged, searchTimer, qOverload<>(&QTimer::start));
-    connect(regexBox_, &QCheckBox::toggled, searchTimer, qOverload<>(&QTimer::start));
-    connect(searchTimer, &QTimer::timeout, this, [this] { search(searchEdit_->text(), regexBox_->isChecked()); });
-    connect(prev, &QToolButton::clicked, this, &TimelineView::previousMatch);
-    connect(next, &QToolButton::clicked, this, &TimelineView::nextMatch);
-    connect(colorBox_, qOverload<int>(&QComboBox::currentIndexChanged), this,
-            [this](int i) { setColorMode(i == 1 ? timeline::ColorMode::OpType : timeline::ColorMode::TaskType); });
-    connect(helpButton, &QToolButton::clicked, this, &TimelineView::toggleHelp);
-    connect(flowsBox_, &QCheckBox::toggled, this, [this] { replotOverlay(); });
+    connect(toolbar_, &timeline::TimelineToolbar::searchRequested, this, [this](const QString &p, bool re) { search(p, re); });
+    connect(toolbar_, &timeline::TimelineToolbar::previousRequested, this, &TimelineView::previousMatch);
+    connect(toolbar_, &timeline::TimelineToolbar::nextRequested, this, &TimelineView::nextMatch);
+    connect(toolbar_, &timeline::TimelineToolbar::colorModeChanged, this, &TimelineView::setColorMode);
+    connect(toolbar_, &timeline::TimelineToolbar::helpRequested, this, &TimelineView::toggleHelp);
+    connect(toolbar_, &timeline::TimelineToolbar::allFlowsToggled, this, [this] { replotOverlay(); });
     connect(panel_, &timeline::DetailsPanel::wantsShown, this, [this] { setPanelCollapsed(false); });
     connect(panel_, &timeline::DetailsPanel::markActivated, this, [this](int i) {
         const auto &m = marks_->marks();
@@ -331,6 +252,7 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     for (const auto &d : model_->devices)
         devices.push_back(d.id);
     layout_.setLanes(std::move(keys), std::move(devices));
+    layout_.setTrackHeads(timeline::pythonTrackHeads(*model_));
     currentLane_ = -1;
     for (int i = 0; i < layout_.laneCount() && current.kind >= 0; ++i)
         if (layout_.key(i) == current)
@@ -420,148 +342,5 @@ int TimelineView::rowY(int lane) const
             return r.y;
     return INT_MIN;
 }
-
-void TimelineView::setVisibleRange(TimeNs start, TimeNs end)
-{
-    if (!model_)
-        return;
-    syncWidth();
-    zoom_->setWindow(double(start - model_->origin), double(std::max(end, start + 1) - model_->origin));
-}
-
-std::pair<TimeNs, TimeNs> TimelineView::visibleRange() const
-{
-    const TimeNs o = model_ ? model_->origin : 0;
-    const View &v = zoom_->view();
-    return {TimeNs(std::llround(v.t0)) + o, TimeNs(std::llround(v.t1)) + o};
-}
-
-void TimelineView::selectRange(TimeNs start, TimeNs end)
-{
-    if (!model_)
-        return;
-    zoom_->setRange(double(start - model_->origin), double(end - model_->origin));
-    if (end != start)
-        emit rangeSelected(std::min(start, end), std::max(start, end));
-}
-
-std::pair<TimeNs, TimeNs> TimelineView::selectedRange() const
-{
-    if (!model_ || !zoom_->hasRange())
-        return {0, 0};
-    return {TimeNs(std::llround(zoom_->rangeStart())) + model_->origin, TimeNs(std::llround(zoom_->rangeEnd())) + model_->origin};
-}
-
-void TimelineView::clearSelection()
-{
-    zoom_->clearEvent();
-    zoom_->clearRange();
-    panel_->clearEvent();
-    replotOverlay();
-}
-
-bool TimelineView::selectTask(std::uint16_t device, std::uint32_t stream, TimeNs start)
-{
-    if (!model_)
-        return false;
-    for (std::size_t i = 0; i < model_->lanes.size(); ++i) {
-        const auto &l = model_->lanes[i];
-        if (l.kind != LaneKind::Stream || l.device != device || l.id != stream)
-            continue;
-        const TimeNs rel = start - model_->origin;
-        const std::size_t at = l.events.lowerBound(rel);
-        if (at == l.events.size() || l.events.startAt(at) != rel)
-            return false;
-        selectEvent(int(i), at, true);
-        return true;
-    }
-    return false;
-}
-
-bool TimelineView::selectLaneEvent(int lane, std::size_t event)
-{
-    if (!model_ || lane < 0 || lane >= int(model_->lanes.size()) || event >= model_->lanes[std::size_t(lane)].events.size())
-        return false;
-    selectEvent(lane, event, true);
-    return true;
-}
-
-bool TimelineView::hit(const QPoint &pos, int *lane, std::size_t *event) const
-{
-    if (!model_)
-        return false;
-    const QRect ar = plot_->axisRect()->rect();
-    if (!ar.contains(pos))
-        return false;
-    const int row = header_->rowAt(pos.y());
-    if (row < 0 || rows_.rows[std::size_t(row)].lane < 0)
-        return false;
-    const int l = rows_.rows[std::size_t(row)].lane;
-    View v = zoom_->view();
-    v.widthPx = std::max(1, ar.width());
-    const double t = pixelToTime(v, pos.x() - ar.left());
-    const TimeNs slack = TimeNs(std::ceil(3 * v.nsPerPixel()));
-    if (!eventAt(model_->lanes[std::size_t(l)].events, TimeNs(std::floor(t)), slack, event))
-        return false;
-    *lane = l;
-    return true;
-}
-
-void TimelineView::selectEvent(int lane, std::size_t event, bool reveal)
-{
-    zoom_->selectEvent(lane, event);
-    currentLane_ = lane;
-    const auto &l = model_->lanes[std::size_t(lane)];
-    if (reveal) {
-        syncWidth();
-        zoom_->reveal(double(l.events.startAt(event)), double(l.events.end(event)));
-        revealLane(lane);
-    }
-    relayout();
-    panel_->showEvent(*model_, lane, event, store_.get());
-    replotOverlay();
-    emit taskSelected(l.device, l.process + QLatin1Char(' ') + l.title, qint64(l.events.startAt(event) + model_->origin),
-                      qint64(l.events.durationAt(event)));
-}
-
-void TimelineView::revealLane(int lane)
-{
-    if (rowY(lane) == INT_MIN) {
-        // Hidden or in a collapsed device: show it.
-        layout_.setCollapsed(std::uint16_t(model_->lanes[std::size_t(lane)].device), false);
-        layout_.setHidden(lane, false);
-    }
-    // Scroll its row (in the layout without scrolling) a third down the view.
-    const auto all = layout_.layout(INT_MAX / 2, 0, kGeometry);
-    for (const auto &r : all.rows)
-        if (r.lane == lane && !r.pinned) {
-            const int viewH = plot_->axisRect()->height();
-            const int shown = r.y - scroll_;
-            if (shown < rows_.pinnedHeight || shown + r.h > viewH)
-                scroll_ = r.y - all.pinnedHeight - viewH / 3;
-        }
-    relayout();
-    replotAll();
-}
-
-QString TimelineView::selectedDetailsText() const
-{
-    return panel_->detailsText();
-}
-
-void TimelineView::setPanelCollapsed(bool collapsed)
-{
-    if (collapsed == isPanelCollapsed())
-        return;
-    const int total = std::max(1, split_->height());
-    split_->setSizes(collapsed ? QList<int>{total, 0} : QList<int>{total * 3 / 4, total - total * 3 / 4});
-}
-
-bool TimelineView::isPanelCollapsed() const
-{
-    const QList<int> sizes = split_->sizes();
-    return sizes.size() == 2 && sizes.at(1) == 0;
-}
-
 
 } // namespace npuscope::ui

@@ -11,6 +11,7 @@
 //   MarksModel    the session's marks and their writes (background jobs)
 //   TimelineSearch matches of a name pattern and the current one
 //   DetailsPanel  Details / Range statistics / Marks under the plot
+//   TimelineToolbar search field, match count, All flows, colour mode, keys button
 //   TimelineInput keys, wheel, drag, clicks and the context menus
 //   timeline_paint the band and overlay render passes; timeline_plot the lane plottables
 // Opening shows the stored level-of-detail summary at once and loads the full details as a
@@ -50,6 +51,7 @@ class Legend;
 class MarksModel;
 class Minimap;
 class TimelineInput;
+class TimelineToolbar;
 class ZoomControl;
 }
 
@@ -149,6 +151,16 @@ public:
     void moveLane(int lane, int delta);
     void setDeviceCollapsed(std::uint16_t device, bool collapsed);
     bool isDeviceCollapsed(std::uint16_t device) const { return layout_.isCollapsed(device); }
+    // A Python thread's call depths form one track (LaneLayout): collapsed (the default past
+    // a few depths), its first row shows the top-level ranges and stands for the others.
+    // Of the lane's track; saved in the project with the rest of the layout.
+    void setTrackCollapsed(int lane, bool collapsed);
+    bool isTrackCollapsed(int lane) const;
+    const timeline::LaneLayout &laneLayout() const { return layout_; }
+    // The top of the lane's row in the plot area (INT_MIN when not on screen), and the rows
+    // (from, to) the last overlay frame's arrows were drawn between (tests).
+    int laneRowTop(int lane) const { return rowY(lane); }
+    const std::vector<std::pair<int, int>> &flowRowsDrawn() const { return flowRows_; }
     void showAllLanes();
     // Back to the msprof order with nothing hidden, pinned or collapsed (and forgotten in the project).
     void resetLayout();
@@ -190,11 +202,11 @@ private:
     void replotAll();
     void replotOverlay();
     void syncWidth();
+    void buildOverlays();
     void showEmptyState();
     void fitToSize();
     void rememberSession();
     int rowY(int lane) const;
-    bool hit(const QPoint &pos, int *lane, std::size_t *event) const;
     void selectEvent(int lane, std::size_t event, bool reveal);
     void revealLane(int lane);
     void showMatch();
@@ -235,12 +247,14 @@ private:
     timeline::Legend *legend_ = nullptr;
     timeline::Minimap *minimap_ = nullptr;   // the whole session, the window on it
     QScrollBar *vscroll_ = nullptr;
+    timeline::TimelineToolbar *toolbar_ = nullptr; // owns the fields below
     QLineEdit *searchEdit_ = nullptr;
     QCheckBox *regexBox_ = nullptr;
     QLabel *matchLabel_ = nullptr;
     QComboBox *colorBox_ = nullptr;
     QCheckBox *flowsBox_ = nullptr;
     int flowsDrawn_ = 0;
+    std::vector<std::pair<int, int>> flowRows_;
     bool readOnly_ = false;
     QSplitter *split_ = nullptr;
     QLabel *status_ = nullptr;
