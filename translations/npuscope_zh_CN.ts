@@ -6174,6 +6174,10 @@ Nothing in the project was changed. Sessions and records on undamaged pages can 
         <source>Project Open Elsewhere</source>
         <translation>项目已在别处打开</translation>
     </message>
+    <message>
+        <source>The import was cancelled.</source>
+        <translation>导入已取消。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::NewSessionDialog</name>

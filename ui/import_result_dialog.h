@@ -24,6 +24,7 @@ struct ImportOutcome {
     QString folder;              // as the user gave it
     QString projectPath;
     std::int64_t sessionId = 0;  // the new session (Imported only; undone otherwise)
+    bool projectExisted = false; // before the import: an undo removes a file made only for it
     QString message;             // translated: why it failed (Failed / Cancelled)
     importing::ImportReport report;
     // The project opened (and checked) on the worker after a successful import, so the

@@ -27,6 +27,24 @@
 
 namespace npuscope::ui {
 
+namespace {
+
+// Never a half-written project: what an import wrote goes again, and a project file made
+// only for it is removed. Runs on the worker.
+void undoImport(ImportOutcome &o)
+{
+    o.project.reset();
+    store::StoreError err = store::StoreError::None;
+    QString undo;
+    const bool undone = o.sessionId > 0 ? store::removeSession(o.projectPath, o.sessionId, !o.projectExisted, &err, &undo)
+                                        : (o.projectExisted || store::removeSession(o.projectPath, 0, true, &err, &undo));
+    if (!undone)
+        o.message += QLatin1Char(' ') + undo;
+    o.sessionId = 0;
+}
+
+} // namespace
+
 void MainWindow::newSession()
 {
     if (isRunning()) {
@@ -253,7 +271,7 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
             ImportOutcome o;
             o.folder = folder;
             o.projectPath = path;
-            const bool projectExisted = QFileInfo::exists(path);
+            o.projectExisted = QFileInfo::exists(path);
             store::StoreError err = store::StoreError::None;
             auto writer = store::ProjectWriter::create(path, &err, &o.message, check);
             if (!writer) {
@@ -278,15 +296,7 @@ bool MainWindow::importPath(const QString &dir, const QString &projectPath)
                           : kind == importing::ImportError::Cancelled ? ImportOutcome::Result::Cancelled
                                                                       : ImportOutcome::Result::Failed;
             if (!ok) {
-                // Never a half-written project: what this import wrote goes again, and a
-                // project file made only for it is removed.
-                QString undo;
-                const bool undone = o.sessionId > 0
-                                        ? store::removeSession(path, o.sessionId, !projectExisted, &err, &undo)
-                                        : (projectExisted || store::removeSession(path, 0, true, &err, &undo));
-                if (!undone)
-                    o.message += QLatin1Char(' ') + undo;
-                o.sessionId = 0;
+                undoImport(o);
             } else {
                 // The writer has just checked this file (in full unless the window had).
                 o.project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &o.message,
@@ -324,6 +334,20 @@ void MainWindow::onImportProgress(quint64 filesDone, quint64 filesTotal, quint64
 
 void MainWindow::finishImport(const ImportOutcome &o)
 {
+    if (cancelling_ && o.result == ImportOutcome::Result::Imported) {
+        // The cancel came after the import had stored its last record but before the window
+        // heard of it: the user asked for nothing of it, so it is taken out again.
+        work_.start(
+            [o](JobControl &) {
+                ImportOutcome late = o;
+                late.result = ImportOutcome::Result::Cancelled;
+                late.message = tr("The import was cancelled.");
+                undoImport(late);
+                return late;
+            },
+            [this](const ImportOutcome &late) { finishImport(late); });
+        return;
+    }
     importing_ = false;
     cancelling_ = false;
     progress_->hide();

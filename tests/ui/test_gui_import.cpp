@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QThread>
 #include <QTreeWidget>
 
 #include <atomic>
@@ -396,6 +397,42 @@ private Q_SLOTS:
         QCOMPARE(finished.at(1).at(0).toString(), QStringLiteral("cancelled"));
         QVERIFY(!QFileInfo::exists(fresh));
         QVERIFY(!QFileInfo::exists(fresh + QStringLiteral("-wal")));
+    }
+
+    void cancelAfterTheLastRecordStillCancels()
+    {
+        // The import has stored everything and ended its session, but the window has not
+        // heard of it yet (its event loop is held here): a cancel now still leaves the
+        // project as it was.
+        const QString prof = exportEmulated(tmp_.filePath(QStringLiteral("late")), 2, 1);
+        QVERIFY(!prof.isEmpty());
+        const QString path = projectWithOneSession(QStringLiteral("late.npuscope"));
+        const auto before = sessionsOf(path);
+        ui::MainWindow w;
+        w.show();
+        QVERIFY(guitest::openProject(w, path));
+        QSignalSpy finished(&w, &ui::MainWindow::importFinished);
+        QVERIFY(w.importPath(prof, path));
+        QElapsedTimer waited;
+        waited.start();
+        auto ended = [&] {
+            const auto now = sessionsOf(path);
+            return now.size() == before.size() + 1 && now.back().status == SessionStatus::Complete;
+        };
+        while (!ended() && waited.elapsed() < 60000)
+            QThread::msleep(20); // no events: the import's result waits in the queue
+        QVERIFY(ended());
+        QVERIFY(finished.isEmpty());
+        w.cancelWork();
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("cancelled"));
+        QVERIFY(w.statusLabel()->text().contains(QStringLiteral("unchanged")));
+        const auto after = sessionsOf(path);
+        QCOMPARE(after.size(), before.size());
+        QCOMPARE(after[0].id, before[0].id);
+        QCOMPARE(after[0].recordCount, before[0].recordCount);
+        QCOMPARE(w.explorer()->topLevelItem(0)->childCount(), int(before.size()));
+        QVERIFY(!w.isImporting());
     }
 };
 
