@@ -59,6 +59,8 @@ struct ProjectWriter::Impl {
 
     void account(const RecordBatch &b);
     int ageIfNeeded(std::uint64_t batchBytes);
+    // Bytes free for this user on the project's volume (statvfs; max when unknown).
+    std::uint64_t volumeAvailable() const;
     int ageSlice(std::uint32_t iteration, Slice &slice, std::uint64_t *freed);
 
     ~Impl()

@@ -9,18 +9,25 @@ namespace npuscope::store::detail {
 
 namespace {
 
-constexpr std::array<std::uint32_t, 256> makeCrcTable()
+// CRC-32 (IEEE, reflected) tables for slicing by 8: t[0] is the classic byte table, t[k][i]
+// the CRC of byte i followed by k zero bytes, so eight input bytes take eight lookups and
+// no dependency chain through the bytes (the same value as the bytewise loop, ~5x faster;
+// the writer checksums every block it stores).
+constexpr std::array<std::array<std::uint32_t, 256>, 8> makeCrcTables()
 {
-    std::array<std::uint32_t, 256> t{};
+    std::array<std::array<std::uint32_t, 256>, 8> t{};
     for (std::uint32_t i = 0; i < 256; ++i) {
         std::uint32_t c = i;
         for (int k = 0; k < 8; ++k)
             c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        t[i] = c;
+        t[0][i] = c;
     }
+    for (std::size_t k = 1; k < 8; ++k)
+        for (std::uint32_t i = 0; i < 256; ++i)
+            t[k][i] = t[0][t[k - 1][i] & 0xFF] ^ (t[k - 1][i] >> 8);
     return t;
 }
-constexpr std::array<std::uint32_t, 256> kCrcTable = makeCrcTable();
+constexpr std::array<std::array<std::uint32_t, 256>, 8> kCrcTables = makeCrcTables();
 
 inline std::uint64_t zigzag(std::int64_t v)
 {
@@ -131,9 +138,17 @@ inline void putU32(std::vector<unsigned char> &o, std::uint32_t v)
 
 std::uint32_t crc32(const unsigned char *data, std::size_t size)
 {
+    const auto &t = kCrcTables;
     std::uint32_t c = 0xFFFFFFFFu;
-    for (std::size_t i = 0; i < size; ++i)
-        c = kCrcTable[(c ^ data[i]) & 0xFF] ^ (c >> 8);
+    std::size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        const std::uint32_t lo = c ^ (std::uint32_t(data[i]) | std::uint32_t(data[i + 1]) << 8
+                                      | std::uint32_t(data[i + 2]) << 16 | std::uint32_t(data[i + 3]) << 24);
+        c = t[7][lo & 0xFF] ^ t[6][(lo >> 8) & 0xFF] ^ t[5][(lo >> 16) & 0xFF] ^ t[4][lo >> 24]
+            ^ t[3][data[i + 4]] ^ t[2][data[i + 5]] ^ t[1][data[i + 6]] ^ t[0][data[i + 7]];
+    }
+    for (; i < size; ++i)
+        c = t[0][(c ^ data[i]) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
 
