@@ -417,6 +417,12 @@ struct LodAccumulator::Impl {
         std::vector<Fine> fine;      // kLodBuckets entries once the lane has a task
     };
     std::map<std::pair<std::uint16_t, std::uint32_t>, Lane> lanes;
+    // The lane of the previous task (map nodes stay put): consecutive tasks mostly share one.
+    std::pair<std::uint16_t, std::uint32_t> lastKey{0xffff, 0xffffffffu};
+    Lane *lastLane = nullptr;
+    // A re-binned lane's old buckets, reused for the next lane: rebasing allocates (and the
+    // kernel zero-fills) no fresh 400 KB per lane each time the grid doubles.
+    std::vector<Fine> spare;
     std::unordered_map<std::uint32_t, StrId> opType;
     TimeNs anchor = kNone;           // multiple of width; fine j = [anchor + j·width, …)
     TimeNs width = 1;
@@ -451,13 +457,14 @@ struct LodAccumulator::Impl {
         for (auto &[key, lane] : lanes) {
             if (lane.fine.empty())
                 continue;
-            std::vector<Fine> out(kLodBuckets);
+            std::vector<Fine> &out = spare;
+            out.assign(kLodBuckets, Fine{});
             for (int j = 0; j < kLodBuckets; ++j) {
                 const Fine &f = lane.fine[std::size_t(j)];
                 if (f.touching != 0)
                     merge(out[std::size_t((anchor + TimeNs(j) * width - a) / w)], f);
             }
-            lane.fine = std::move(out);
+            lane.fine.swap(out);
         }
         anchor = a;
         width = w;
@@ -486,7 +493,12 @@ struct LodAccumulator::Impl {
         const TimeNs st = drawable(t.start), en = std::max(st, drawable(endOf(t)));
         const TimeNs dur = std::max<TimeNs>(0, en - st);
         cover(st, en);
-        Lane &lane = lanes[{t.device, t.streamId}];
+        const std::pair<std::uint16_t, std::uint32_t> key{t.device, t.streamId};
+        if (!lastLane || key != lastKey) {
+            lastLane = &lanes[key];
+            lastKey = key;
+        }
+        Lane &lane = *lastLane;
         if (lane.fine.empty())
             lane.fine.resize(kLodBuckets);
         ++lane.tasks;

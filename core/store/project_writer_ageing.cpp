@@ -38,11 +38,26 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
 {
     const std::int64_t sid = session;
     std::uint32_t batchIteration = 0;
+    // The slice and key of the previous record (within this call the map only grows, so the
+    // pointer stays valid): a batch's records mostly share one iteration.
+    Slice *lastSlice = nullptr;
+    std::uint32_t lastIt = 0;
+    std::pair<std::uint16_t, std::uint32_t> lastKey{};
+    bool keyNoted = false;
     auto add = [&](Kind k, std::uint32_t it, std::uint16_t dev, std::uint32_t model, std::uint64_t bytes) {
-        Slice &sl = slices[it];
+        if (!lastSlice || it != lastIt) {
+            lastSlice = &slices[it];
+            lastIt = it;
+            keyNoted = false;
+        }
+        Slice &sl = *lastSlice;
         sl.bytes[k] += bytes;
         sl.rows[k] += 1;
-        sl.keys.insert({dev, model});
+        if (!keyNoted || lastKey != std::pair<std::uint16_t, std::uint32_t>(dev, model)) {
+            sl.keys.insert({dev, model});
+            lastKey = {dev, model};
+            keyNoted = true;
+        }
         newest[k] = std::max(newest[k], it);
         batchIteration = std::max(batchIteration, it);
         stored += bytes;

@@ -1,5 +1,6 @@
 #include "core/store/task_block.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -46,6 +47,17 @@ inline void putVarint(std::vector<unsigned char> &o, std::uint64_t v)
         v >>= 7;
     }
     o.push_back(static_cast<unsigned char>(v));
+}
+
+// Writes v at p (room for 10 bytes), returns the byte after it.
+inline unsigned char *putVarint(unsigned char *p, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = static_cast<unsigned char>(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = static_cast<unsigned char>(v);
+    return p;
 }
 
 inline int varintSize(std::uint64_t v)
@@ -154,60 +166,70 @@ std::uint32_t crc32(const unsigned char *data, std::size_t size)
 
 void encodeTaskBlock(const TaskRecord *const *tasks, std::size_t n, std::vector<unsigned char> *outp)
 {
+    // The bytes are written through a pointer into room sized for the worst case (every
+    // varint 10 bytes), then cut to what was written: no capacity check per byte.
+    std::size_t bound = 16 + 4;
+    std::size_t pmuColumns = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        bound += 12 * 10 + 1 + 9 + tasks[i]->pmu.size() * 6 + 1;
+        pmuColumns = std::max(pmuColumns, tasks[i]->pmu.size());
+    }
     std::vector<unsigned char> &o = *outp;
-    o.clear();
-    o.reserve(16 + n * 48);
-    o.push_back(kTaskBlockVersion);
-    putVarint(o, n);
+    o.resize(bound);
+    unsigned char *const begin = o.data();
+    unsigned char *p = begin;
+    *p++ = kTaskBlockVersion;
+    p = putVarint(p, n);
     TimeNs prevStart = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        putVarint(o, zigzag(std::int64_t(std::uint64_t(tasks[i]->start) - std::uint64_t(prevStart))));
+        p = putVarint(p, zigzag(std::int64_t(std::uint64_t(tasks[i]->start) - std::uint64_t(prevStart))));
         prevStart = tasks[i]->start;
     }
     for (std::size_t i = 0; i < n; ++i)
-        putVarint(o, zigzag(tasks[i]->duration));
+        p = putVarint(p, zigzag(tasks[i]->duration));
     for (std::size_t i = 0; i < n; ++i)
-        putVarint(o, zigzag(tasks[i]->pending));
+        p = putVarint(p, zigzag(tasks[i]->pending));
     std::int64_t prev = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        putVarint(o, zigzag(std::int64_t(tasks[i]->taskId) - prev));
+        p = putVarint(p, zigzag(std::int64_t(tasks[i]->taskId) - prev));
         prev = tasks[i]->taskId;
     }
     prev = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        putVarint(o, zigzag(std::int64_t(tasks[i]->batchId) - prev));
+        p = putVarint(p, zigzag(std::int64_t(tasks[i]->batchId) - prev));
         prev = tasks[i]->batchId;
     }
     for (std::size_t i = 0; i < n; ++i)
-        putVarint(o, tasks[i]->type);
+        p = putVarint(p, tasks[i]->type);
     for (std::size_t i = 0; i < n; ++i)
-        putVarint(o, tasks[i]->name);
+        p = putVarint(p, tasks[i]->name);
     for (std::size_t i = 0; i < n; ++i)
-        o.push_back(static_cast<unsigned char>(tasks[i]->kind));
+        *p++ = static_cast<unsigned char>(tasks[i]->kind);
     for (std::size_t i = 0; i < n; ++i)
-        putVarint(o, tasks[i]->opId);
+        p = putVarint(p, tasks[i]->opId);
     for (std::size_t i = 0; i < n; ++i)
-        putVarint(o, tasks[i]->totalCycles);
+        p = putVarint(p, tasks[i]->totalCycles);
     for (std::size_t i = 0; i < n; ++i) {
         const TaskRecord &t = *tasks[i];
         const bool none = floatBits(t.l2HitRate) == floatBits(-1.f) && floatBits(t.l2VictimRate) == floatBits(-1.f);
-        o.push_back(none ? 0 : 1);
+        *p++ = none ? 0 : 1;
         if (!none) {
-            putU32(o, floatBits(t.l2HitRate));
-            putU32(o, floatBits(t.l2VictimRate));
+            for (const std::uint32_t v : {floatBits(t.l2HitRate), floatBits(t.l2VictimRate)})
+                for (int b = 0; b < 4; ++b)
+                    *p++ = static_cast<unsigned char>(v >> (8 * b));
         }
     }
     for (std::size_t i = 0; i < n; ++i)
-        putVarint(o, tasks[i]->pmu.size());
-    std::vector<std::uint32_t> last; // previous value per PMU column
+        p = putVarint(p, tasks[i]->pmu.size());
+    std::vector<std::uint32_t> last(pmuColumns, 0); // previous value per PMU column
     for (std::size_t i = 0; i < n; ++i) {
         const std::vector<float> &v = tasks[i]->pmu;
         if (v.empty())
             continue;
-        if (last.size() < v.size())
-            last.resize(v.size(), 0);
-        const std::size_t tagAt = o.size();
-        o.resize(o.size() + (v.size() + 7) / 8, 0);
+        unsigned char *const tags = p;
+        const std::size_t tagBytes = (v.size() + 7) / 8;
+        std::memset(tags, 0, tagBytes);
+        p += tagBytes;
         for (std::size_t j = 0; j < v.size(); ++j) {
             std::int64_t k;
             const std::uint32_t bits = floatBits(v[j]);
@@ -215,15 +237,18 @@ void encodeTaskBlock(const TaskRecord *const *tasks, std::size_t n, std::vector<
             // k never beats an XOR of 1 byte, so the rounding test is skipped then.
             const int xorSize = varintSize(bits ^ last[j]);
             if (xorSize > 1 && decimal3(v[j], &k) && varintSize(zigzag(k)) < xorSize) {
-                o[tagAt + j / 8] |= static_cast<unsigned char>(1u << (j % 8));
-                putVarint(o, zigzag(k));
+                tags[j / 8] |= static_cast<unsigned char>(1u << (j % 8));
+                p = putVarint(p, zigzag(k));
             } else {
-                putVarint(o, bits ^ last[j]);
+                p = putVarint(p, bits ^ last[j]);
             }
             last[j] = bits;
         }
     }
-    putU32(o, crc32(o.data(), o.size()));
+    const std::uint32_t crc = crc32(begin, std::size_t(p - begin));
+    for (int b = 0; b < 4; ++b)
+        *p++ = static_cast<unsigned char>(crc >> (8 * b));
+    o.resize(std::size_t(p - begin));
 }
 
 void encodeTaskBlock(const std::vector<TaskRecord> &tasks, std::vector<unsigned char> *out)

@@ -51,6 +51,11 @@ QString ensureResnetSession(const QString &path, int devices, int iterations);
 // Iterations per device of the 10 M session (NPUSCOPE_BENCH_TIMELINE_ITERATIONS, default 860).
 int bigSessionIterations();
 
+// A torch_npu rank folder at `rank` whose ascend_pytorch_profiler_0.db is the vendored 910B
+// capture's (rank 0, 552 tasks) with its growing tables doubled until the file passes
+// `target` bytes (times shifted, ids kept distinct); returns the database's path.
+QString grownTorchDbRank(const QString &rank, std::uint64_t target);
+
 using FigureFn = void (*)(Config &);
 struct Figure {
     const char *name;

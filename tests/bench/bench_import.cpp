@@ -378,17 +378,27 @@ bool growDb(const QString &path, std::uint64_t target)
     return ok;
 }
 
-// A rank folder whose ascend_pytorch_profiler_0.db repeats the real one's rows past 500 MB.
-void benchImportTorchDb(Config &cfg, const QString &work)
+} // namespace
+
+QString npuscope::bench::grownTorchDbRank(const QString &rank, std::uint64_t target)
 {
     const QString src = torchReference("db");
-    const QString rank = work + QStringLiteral("/bigdb_ascend_pt");
     const QString db = rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
     if (!copyFile(src + QStringLiteral("/profiler_info_0.json"), rank + QStringLiteral("/profiler_info_0.json"))
         || !copyFile(src + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"), db))
-        die(QStringLiteral("import_torchnpu: cannot copy the reference database from ") + src);
-    if (!growDb(db, 500ull << 20))
-        die(QStringLiteral("import_torchnpu: could not grow ") + db);
+        die(QStringLiteral("cannot copy the reference torch_npu database from ") + src);
+    if (!growDb(db, target))
+        die(QStringLiteral("could not grow ") + db);
+    return db;
+}
+
+namespace {
+
+// A rank folder whose ascend_pytorch_profiler_0.db repeats the real one's rows past 500 MB.
+void benchImportTorchDb(Config &cfg, const QString &work)
+{
+    const QString rank = work + QStringLiteral("/bigdb_ascend_pt");
+    const QString db = grownTorchDbRank(rank, 500ull << 20);
     const double mb = QFileInfo(db).size() / 1e6;
     info("import_torchnpu: %s: %.1f MB", db.toUtf8().constData(), mb);
     // The baseline reads every row of every table, which is what an import has to see.

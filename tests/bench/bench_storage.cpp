@@ -26,6 +26,8 @@
 // NPUSCOPE_BENCH_TIMELINE_ITERATIONS sizes the big session as for the timeline figures; with
 // --keep DIR the project is reused between runs.
 
+#include "core/importing/import_report.h"
+#include "core/importing/importer.h"
 #include "core/options/profiling_options.h"
 #include "core/store/lod.h"
 #include "core/store/project.h"
@@ -33,9 +35,12 @@
 #include "device/emulator.h"
 #include "tests/bench/bench.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+
+#include <sqlite3.h>
 
 #include <cstdio>
 #include <map>
@@ -174,6 +179,26 @@ struct RawBytes : RecordSink {
     bool end(SessionStatus, const std::vector<DeviceInfo> &) override { return true; }
 };
 
+// Where a project's bytes go: pages per table and index (SQLite's dbstat, when compiled in),
+// the largest first, per task.
+void tableBytes(const QString &path, std::uint64_t tasks, const char *figure)
+{
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT name, SUM(pgsize), COUNT(*) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 8", -1,
+                               &s, nullptr) == SQLITE_OK)
+            while (sqlite3_step(s) == SQLITE_ROW)
+                info("%s: %-26s %6lld pages %7.2f B/task", figure, reinterpret_cast<const char *>(sqlite3_column_text(s, 0)),
+                     static_cast<long long>(sqlite3_column_int64(s, 2)),
+                     double(sqlite3_column_int64(s, 1)) / double(std::max<std::uint64_t>(1, tasks)));
+        else
+            info("%s: no dbstat in this SQLite (%s)", figure, sqlite3_errmsg(db));
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(db);
+}
+
 void benchProjectBytesPerTask(Config &cfg)
 {
     const QString path = bigProject(cfg);
@@ -198,9 +223,50 @@ void benchProjectBytesPerTask(Config &cfg)
          "(sizeof(TaskRecord) = %zu)", qPrintable(QFileInfo(path).fileName()), static_cast<unsigned long long>(file),
          static_cast<unsigned long long>(tasks), perTask, static_cast<unsigned long long>(raw.bytes), rawPerTask,
          sizeof(TaskRecord));
+    tableBytes(path, tasks, "project_bytes_per_task");
     line("project_bytes_per_task", perTask, "B/task", perTask / rawPerTask,
          QStringLiteral("%1 tasks; ratio against the records' in-memory bytes per task (%2 B)")
              .arg(tasks).arg(rawPerTask, 0, 'f', 1));
+}
+
+// The same figure on an imported 910B session: the vendored torch_npu database capture (rank
+// 0) grown past 128 MB (552 tasks doubled to ~70 k, with their PMU values, communication,
+// CANN and PyTorch API rows, memory records) imported into a fresh project.
+void benchProjectBytesPerTask910b(Config &cfg)
+{
+    const QString dir = cfg.work + QStringLiteral("/bytes-910b");
+    QDir(dir).removeRecursively();
+    const QString rank = dir + QStringLiteral("/rank0_ascend_pt");
+    const QString db = grownTorchDbRank(rank, 128ull << 20);
+    importing::ImportRequest req;
+    req.path = rank;
+    importing::ImportReport report;
+    importing::ImportError kind{};
+    QString err;
+    RawBytes raw;
+    if (!importing::importProf(req, raw, &report, &kind, &err))
+        die(QStringLiteral("project_bytes_per_task_910b: reading %1 failed: %2").arg(rank, err));
+    const QString path = dir + QStringLiteral("/import.npuscope");
+    store::StoreError e{};
+    QString m;
+    auto w = store::ProjectWriter::create(path, &e, &m);
+    if (!w)
+        die(m);
+    if (!importing::importProf(req, *w, &report, &kind, &err))
+        die(QStringLiteral("project_bytes_per_task_910b: importing %1 failed: %2").arg(rank, err));
+    w.reset();
+    const std::uint64_t file = std::uint64_t(QFileInfo(path).size());
+    const double perTask = double(file) / double(std::max<std::uint64_t>(1, raw.tasks));
+    const double rawPerTask = double(raw.bytes) / double(std::max<std::uint64_t>(1, raw.tasks));
+    info("project_bytes_per_task_910b: %s (%.1f MB) imported: %llu bytes, %llu tasks: %.1f B/task; records in memory %.1f B/task",
+         qPrintable(QFileInfo(db).fileName()), QFileInfo(db).size() / 1e6, static_cast<unsigned long long>(file),
+         static_cast<unsigned long long>(raw.tasks), perTask, rawPerTask);
+    tableBytes(path, raw.tasks, "project_bytes_per_task_910b");
+    line("project_bytes_per_task_910b", perTask, "B/task", perTask / rawPerTask,
+         QStringLiteral("%1 tasks imported from the 910B torch_npu capture grown to %2 MB; ratio against the records' in-memory bytes per task (%3 B)")
+             .arg(raw.tasks).arg(QFileInfo(db).size() / 1e6, 0, 'f', 0).arg(rawPerTask, 0, 'f', 1));
+    if (cfg.keep.isEmpty())
+        QDir(dir).removeRecursively();
 }
 
 // The whole session as the producer handed it out, batch by batch.
@@ -378,4 +444,5 @@ void benchTaskBlockBytes(Config &)
 NPUSCOPE_BENCH_FIGURE("task_block_bytes", 62, benchTaskBlockBytes);
 NPUSCOPE_BENCH_FIGURE("open_cold", 60, benchOpenCold);
 NPUSCOPE_BENCH_FIGURE("project_bytes_per_task", 61, benchProjectBytesPerTask);
+NPUSCOPE_BENCH_FIGURE("project_bytes_per_task_910b", 61, benchProjectBytesPerTask910b);
 NPUSCOPE_BENCH_FIGURE("record_vs_append", 15, benchRecordVsAppend);
