@@ -568,6 +568,10 @@ int migrate(const Db &db, int fromVersion, QString *failedStep, int toVersion)
             "INSERT INTO meta(key, value) VALUES('app_version', '" NPUSCOPE_VERSION "'), ('created_wall_us', '"
             + std::to_string(QDateTime::currentMSecsSinceEpoch() * 1000) + "')";
         rc = db.exec(meta.c_str());
+        // A new project at the current schema is a finished write: its clean-close marker
+        // commits with the schema (one commit and its four fsyncs fewer than a second one).
+        if (rc == SQLITE_OK && toVersion == kSchemaVersion)
+            rc = markCleanClose(db);
         if (rc != SQLITE_OK)
             return fail(rc, 0);
     }

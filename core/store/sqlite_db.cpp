@@ -322,9 +322,7 @@ bool createProject(const QString &path, int mutexFlag, Db *out, StoreError *err,
     // The schema and its identity commit in rollback-journal mode, straight into the
     // main file, so its header carries application_id and user_version from the first
     // commit on (the header check below reads them before SQLite sees a -wal file).
-    rc = migrate(db, 0, &step);
-    if (rc == SQLITE_OK)
-        rc = markCleanClose(db); // a new, empty project is a finished write
+    rc = migrate(db, 0, &step); // with the clean-close marker: a new, empty project is a finished write
     if (rc == SQLITE_OK)
         rc = db.exec("PRAGMA journal_mode = WAL");
     if (rc != SQLITE_OK) {
