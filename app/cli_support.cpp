@@ -502,9 +502,9 @@ int recordAndExport(const RunArgs &a, QString *profDir)
     default:
         break;
     }
-    out(Cli::tr("Recorded session %1 (%2, batch %3, %4 iterations, %5 devices, %6) into %7: %8 records in %9 s.")
+    out(Cli::tr("Recorded session %1 (%2, batch %3, %4, %5, %6) into %7: %8 records in %9 s.")
             .arg(QString::number(sessionId), a.spec.model, QString::number(a.spec.batchSize),
-                 QString::number(a.spec.iterations), QString::number(a.spec.deviceCount()),
+                 Cli::tr("%n iteration(s)", nullptr, a.spec.iterations), Cli::tr("%n device(s)", nullptr, a.spec.deviceCount()),
                  // A PyTorch step launches op by op: the TensorFlow launch modes do not apply.
                  a.spec.framework == Framework::PyTorch ? QStringLiteral("PyTorch") : launchModeName(a.spec.mode),
                  QDir::toNativeSeparators(QFileInfo(a.project).absoluteFilePath()), display::count(std::int64_t(records)),

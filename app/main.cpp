@@ -23,7 +23,10 @@ void installTranslators(QCoreApplication &app)
     if (!forced.isEmpty())
         QLocale::setDefault(locale); // dates and numbers in the forced language too
     auto *ours = new QTranslator(&app);
-    if (ours->load(locale, QStringLiteral("npuscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    // A language without a catalogue reads the English sources, so it gets English plurals
+    // ("1 problem", not "1 problem(s)").
+    if (ours->load(locale, QStringLiteral("npuscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || ours->load(QStringLiteral(":/i18n/npuscope_en.qm")))
         QCoreApplication::installTranslator(ours);
     auto *qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),

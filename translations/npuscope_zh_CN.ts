@@ -781,10 +781,6 @@
         <translation>已取消。会话 %1 保留了目前已记录的 %2 条记录，并在 %3 中标记为已取消。</translation>
     </message>
     <message>
-        <source>Recorded session %1 (%2, batch %3, %4 iterations, %5 devices, %6) into %7: %8 records in %9 s.</source>
-        <translation>已将会话 %1（%2，批大小 %3，%4 次迭代，%5 个设备，%6）记录到 %7：共 %8 条记录，用时 %9 秒。</translation>
-    </message>
-    <message>
         <source>Model: %1, or the path of a JSON model file (format: docs/emulator.md).</source>
         <translation>模型：%1，或 JSON 模型文件的路径（格式见 docs/emulator.md）。</translation>
     </message>
@@ -1485,6 +1481,22 @@
     <message>
         <source>dp × tp × pp = %1 devices do not fill servers of 8: use a multiple of 8 beyond one server.</source>
         <translation>dp × tp × pp = %1 个设备无法填满每台 8 卡的服务器：超过一台服务器时请使用 8 的倍数。</translation>
+    </message>
+    <message>
+        <source>Recorded session %1 (%2, batch %3, %4, %5, %6) into %7: %8 records in %9 s.</source>
+        <translation>已将会话 %1（%2，批大小 %3，%4，%5，%6）记录到 %7：共 %8 条记录，用时 %9 秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n iteration(s)</source>
+        <translation>
+            <numerusform>%n 次迭代</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7528,10 +7540,6 @@ F2 renames it.</source>
         <translation>无法加载会话详情：%1</translation>
     </message>
     <message>
-        <source>%1: %2 tasks on %3 devices. Press ? for the keys.</source>
-        <translation>%1：%3 个设备上共 %2 个任务。按 ? 查看快捷键。</translation>
-    </message>
-    <message>
         <source>%1 (%2 ns on the device clock)</source>
         <translation>%1（设备时钟 %2 ns）</translation>
     </message>
@@ -8152,6 +8160,12 @@ Open a project (File → Open Project…) or record one (File → New Session…
     <message>
         <source>Collapse the call depths	E</source>
         <translation>折叠调用层	E</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 tasks on %n device(s). Press ? for the keys.</source>
+        <translation>
+            <numerusform>%1：%n 个设备上共 %2 个任务。按 ? 查看快捷键。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -33,6 +33,15 @@ QLocale localeFor(const QString &code)
     return system.language() == QLocale::English ? system : QLocale(QLocale::English, QLocale::UnitedStates);
 }
 
+QTranslator *englishPlurals()
+{
+    auto *t = new QTranslator;
+    if (t->load(QStringLiteral(":/i18n/npuscope_en.qm")))
+        return t;
+    delete t;
+    return nullptr;
+}
+
 void dropTranslator(QTranslator *&t)
 {
     if (!t)
@@ -76,6 +85,10 @@ bool setLanguage(const QString &code)
         // of the application object: remove those too so English really is English.
         for (QTranslator *t : qApp->findChildren<QTranslator *>(QString(), Qt::FindDirectChildrenOnly))
             QCoreApplication::removeTranslator(t);
+        // The sources are English, but "%n problem(s)" needs a catalogue to read "1 problem".
+        g_ours = englishPlurals();
+        if (g_ours)
+            QCoreApplication::installTranslator(g_ours);
         g_language = QStringLiteral("en");
         flushLanguageChange();
         return true;

@@ -1,5 +1,8 @@
 // The Chinese catalogue must be complete and in sync with the sources: every tr() string
 // present, none unfinished, and the compiled catalogue must actually translate.
+#include "ui/appearance.h"
+
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -53,6 +56,7 @@ TsStats readTs(const QString &path)
 }
 
 const QString kTs = QStringLiteral(NPUSCOPE_SOURCE_DIR "/translations/npuscope_zh_CN.ts");
+const QString kEnTs = QStringLiteral(NPUSCOPE_SOURCE_DIR "/translations/npuscope_en.ts");
 
 } // namespace
 
@@ -97,6 +101,52 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("strings in the sources but not translated: ")
                             + s.unfinishedSources.mid(0, 30).join(QStringLiteral(" | "))));
         QCOMPARE(s.messages, readTs(kTs).messages);
+    }
+
+    void englishPluralsCoverEveryCountedString()
+    {
+        // The English catalogue holds only the %n strings (lupdate -pluralonly): every one of
+        // them has its singular and plural form, and none in the sources is missing.
+        const TsStats s = readTs(kEnTs);
+        QVERIFY2(s.messages > 10, "the English plural catalogue is missing or nearly empty");
+        QVERIFY2(s.unfinished == 0 && s.emptyTranslations == 0,
+                 qPrintable(QStringLiteral("unfinished: ") + s.unfinishedSources.mid(0, 20).join(QStringLiteral(" | "))));
+        QTemporaryDir tmp;
+        const QString copy = tmp.filePath(QStringLiteral("copy_en.ts"));
+        QVERIFY(QFile::copy(kEnTs, copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        const QString project = tmp.filePath(QStringLiteral("lupdate_project.json"));
+        QProcess gen;
+        gen.start(QStringLiteral(NPUSCOPE_CMAKE),
+                  {QStringLiteral("-DIN_FILE=" NPUSCOPE_LUPDATE_PROJECT_IN), QStringLiteral("-DOUT_FILE=") + project,
+                   QStringLiteral("-P"), QStringLiteral(NPUSCOPE_LUPDATE_GENERATOR)});
+        QVERIFY(gen.waitForFinished(60000));
+        QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
+        QProcess p;
+        p.start(QStringLiteral(NPUSCOPE_LUPDATE),
+                {QStringLiteral("-project"), project, QStringLiteral("-pluralonly"), QStringLiteral("-no-obsolete"),
+                 QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent"), QStringLiteral("-ts"), copy});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const TsStats again = readTs(copy);
+        QVERIFY2(again.unfinished == 0,
+                 qPrintable(QStringLiteral("counted strings without English forms: ")
+                            + again.unfinishedSources.mid(0, 30).join(QStringLiteral(" | "))));
+        QCOMPARE(again.messages, s.messages);
+    }
+
+    void englishSaysOneAndMany()
+    {
+        // Switching to English installs the plural catalogue; the compiled one is in the
+        // library's resources.
+        QVERIFY(npuscope::ui::setLanguage(QStringLiteral("zh_CN")));
+        QVERIFY(npuscope::ui::setLanguage(QStringLiteral("en")));
+        QCOMPARE(QCoreApplication::translate("npuscope::ui::TimelineView", " (+%n depth(s))", nullptr, 1), QStringLiteral(" (+1 deeper level)"));
+        QCOMPARE(QCoreApplication::translate("npuscope::ui::TimelineView", " (+%n depth(s))", nullptr, 3), QStringLiteral(" (+3 deeper levels)"));
+        const QString one = QCoreApplication::translate("npuscope::ui::MainWindow", "Cancelled after %n iteration(s); what was recorded is kept.", nullptr, 1);
+        QCOMPARE(one, QStringLiteral("Cancelled after 1 iteration; what was recorded is kept."));
+        // A string without a count is the source itself.
+        QCOMPARE(QCoreApplication::translate("Cli", "The profiling options are valid."), QStringLiteral("The profiling options are valid."));
     }
 
     void compiledCatalogueTranslates()

@@ -275,9 +275,8 @@ void TimelineView::adopt(std::unique_ptr<timeline::Model> m, bool keepView)
     refreshLegend();
     replotAll();
     if (model_->detailsLoaded)
-        setStatus(tr("%1: %2 tasks on %3 devices. Press ? for the keys.")
-                      .arg(model_->sessionName, QLocale().toString(qulonglong(model_->taskCount())))
-                      .arg(model_->devices.size()));
+        setStatus(tr("%1: %2 tasks on %n device(s). Press ? for the keys.", nullptr, int(model_->devices.size()))
+                      .arg(model_->sessionName, QLocale().toString(qulonglong(model_->taskCount()))));
     if (!searchEdit_->text().isEmpty() && model_->detailsLoaded)
         search(searchEdit_->text(), regexBox_->isChecked());
 }
