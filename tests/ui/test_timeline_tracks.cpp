@@ -201,6 +201,10 @@ private Q_SLOTS:
         QCOMPARE(counterValueText(s, counterValueAt(s, 250)), TimelineView::tr("unknown"));
         QVERIFY(std::isnan(counterValueAt(s, -1))); // before the first sample
         QCOMPARE(counterAxis(s), (std::pair<double, double>{0, 100}));
+        // The axis ends share the decimals of the larger end; a lone value has its own.
+        QCOMPARE(counterValueText(s, 0, 100), QLocale().toString(0.0, 'f', 0) + QLatin1Char(' ') + s.unit);
+        QCOMPARE(counterValueText(s, 100, 100), QLocale().toString(100.0, 'f', 0) + QLatin1Char(' ') + s.unit);
+        QCOMPARE(counterValueText(s, 2.5), QLocale().toString(2.5, 'f', 2) + QLatin1Char(' ') + s.unit);
         QVERIFY(!s.how.isEmpty());
     }
 

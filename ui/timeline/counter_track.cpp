@@ -13,7 +13,6 @@
 #include <map>
 #include <set>
 #include <limits>
-#include <queue>
 
 namespace npuscope::ui::timeline {
 
@@ -88,11 +87,11 @@ std::pair<double, double> counterAxis(const CounterSeries &s)
     return {lo, hi};
 }
 
-QString counterValueText(const CounterSeries &s, double value)
+QString counterValueText(const CounterSeries &s, double value, double scale)
 {
     if (std::isnan(value))
         return Ctx::tr("unknown");
-    const double a = std::abs(value);
+    const double a = std::isnan(scale) ? std::abs(value) : std::abs(scale);
     const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
     const QString number = QLocale().toString(value, 'f', decimals);
     return s.unit.isEmpty() ? number : number + QLatin1Char(' ') + s.unit;
@@ -227,8 +226,10 @@ void paintCounter(QPainter *p, const QRect &row, const CounterSeries &s, const s
     f.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
     p->setFont(f);
     const QFontMetrics fm(f);
-    const QString top_ = counterValueText(s, hi);
-    const QString bottom_ = counterValueText(s, lo);
+    // Both ends with the decimals of the larger one: "0 %" under "100 %", not "0.00 %".
+    const double scale = std::max(std::abs(hi), std::abs(lo));
+    const QString top_ = counterValueText(s, hi, scale);
+    const QString bottom_ = counterValueText(s, lo, scale);
     QColor back = text.lightness() > 128 ? QColor(0, 0, 0, 140) : QColor(255, 255, 255, 170);
     auto label = [&](const QString &t, int y, Qt::Alignment a) {
         const QRect box(row.left() + 3, y, fm.horizontalAdvance(t) + 4, fm.height());
@@ -362,41 +363,10 @@ void addUtilisationSeries(Model *m)
         }
         for (const auto &w : windows)
             b.addWindow(w.first, w.second);
-        // A k-way merge of the streams' AI Core kernels (each lane sorted by start) into
-        // their union, fed in order.
-        std::vector<std::size_t> pos(streams.size(), 0);
-        using Head = std::pair<TimeNs, std::size_t>;
-        std::priority_queue<Head, std::vector<Head>, std::greater<>> heap;
-        auto advance = [&](std::size_t k) {
-            const auto &e = *streams[k];
-            while (pos[k] < e.size() && !isAiCoreKind(static_cast<TaskKind>(e.typeAt(pos[k]))))
-                ++pos[k];
-            if (pos[k] < e.size())
-                heap.push({e.startAt(pos[k]), k});
-        };
-        for (std::size_t k = 0; k < streams.size(); ++k)
-            advance(k);
-        bool open = false;
-        TimeNs cs = 0, ce = 0;
-        while (!heap.empty()) {
-            const Head head = heap.top();
-            heap.pop();
-            const std::size_t k = head.second;
-            const TimeNs en = streams[k]->end(pos[k]);
-            ++pos[k];
-            advance(k);
-            if (open && head.first <= ce) {
-                ce = std::max(ce, en);
-            } else {
-                if (open)
-                    b.addBusy(cs, ce);
-                cs = head.first;
-                ce = en;
-                open = true;
-            }
-        }
-        if (open)
-            b.addBusy(cs, ce);
+        // The union of the streams' AI Core kernels, fed in order.
+        analysis::timeline::forEachUnion(
+            streams, [](std::uint8_t t) { return isAiCoreKind(static_cast<TaskKind>(t)); },
+            [&b](TimeNs s0, TimeNs e0) { b.addBusy(s0, e0); });
         CounterSeries s = b.finish(dev.id, perIteration);
         if (!s.ts.empty())
             m->counters.push_back(std::move(s));

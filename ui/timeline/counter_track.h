@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <vector>
 
 class QPainter;
@@ -42,8 +43,9 @@ double counterValueAt(const CounterSeries &s, double t);
 // The value axis of the lane: [0, 100] for shares, else [min(0, min), max] (never empty).
 std::pair<double, double> counterAxis(const CounterSeries &s);
 
-// "1,234.5 MB/s", "87.3 %", or "unknown" (translated).
-QString counterValueText(const CounterSeries &s, double value);
+// "1,234.5 MB/s", "87.3 %", or "unknown" (translated). Decimals follow |scale| when given
+// (the larger end of an axis), else the value itself.
+QString counterValueText(const CounterSeries &s, double value, double scale = std::numeric_limits<double>::quiet_NaN());
 
 // The lane's label: "HBM 0/Read (MB/s)".
 QString counterTitle(const CounterSeries &s);
