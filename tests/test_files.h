@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QString>
 #include <QStringList>
 
@@ -63,11 +64,33 @@ private:
     int n_ = 0;
 };
 
-// Runs SQL on the file through a plain connection (what another program would do).
-inline bool rawExec(const QString &path, const char *sql)
+// A writable copy of the tree under `from` at `to` (empty folders too), to damage or grow.
+inline bool copyTree(const QString &from, const QString &to)
+{
+    if (!QDir().mkpath(to))
+        return false;
+    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString src = it.next();
+        const QString dst = to + QLatin1Char('/') + QDir(from).relativeFilePath(src);
+        if (it.fileInfo().isDir()) {
+            if (!QDir().mkpath(dst))
+                return false;
+            continue;
+        }
+        if (!QDir().mkpath(QFileInfo(dst).absolutePath()) || !QFile::copy(src, dst))
+            return false;
+        QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
+    }
+    return true;
+}
+
+// Runs SQL on the file through a plain connection (what another program would do, with no
+// defensive settings); `flags` may add SQLITE_OPEN_CREATE for a file that is not there yet.
+inline bool rawExec(const QString &path, const char *sql, int flags = SQLITE_OPEN_READWRITE)
 {
     sqlite3 *db = nullptr;
-    const bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK
+    const bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, flags, nullptr) == SQLITE_OK
                     && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
     sqlite3_close(db);
     return ok;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <queue>
 
 namespace npuscope::analysis::timeline {
 
@@ -357,6 +358,44 @@ bool eventAt(const LaneEvents &lane, TimeNs t, TimeNs slack, std::size_t *index)
         return false;
     *index = best;
     return true;
+}
+
+void forEachUnion(const std::vector<const LaneEvents *> &lanes, const std::function<bool(std::uint8_t type)> &keep,
+                  const std::function<void(TimeNs start, TimeNs end)> &out)
+{
+    std::vector<std::size_t> pos(lanes.size(), 0);
+    using Head = std::pair<TimeNs, std::size_t>;
+    std::priority_queue<Head, std::vector<Head>, std::greater<>> heap;
+    auto advance = [&](std::size_t k) {
+        const LaneEvents &e = *lanes[k];
+        while (pos[k] < e.size() && !keep(e.typeAt(pos[k])))
+            ++pos[k];
+        if (pos[k] < e.size())
+            heap.push({e.startAt(pos[k]), k});
+    };
+    for (std::size_t k = 0; k < lanes.size(); ++k)
+        advance(k);
+    bool open = false;
+    TimeNs cs = 0, ce = 0;
+    while (!heap.empty()) {
+        const Head head = heap.top();
+        heap.pop();
+        const std::size_t k = head.second;
+        const TimeNs en = lanes[k]->end(pos[k]);
+        ++pos[k];
+        advance(k);
+        if (open && head.first <= ce) {
+            ce = std::max(ce, en);
+        } else {
+            if (open && ce > cs)
+                out(cs, ce);
+            cs = head.first;
+            ce = en;
+            open = true;
+        }
+    }
+    if (open && ce > cs)
+        out(cs, ce);
 }
 
 } // namespace npuscope::analysis::timeline

@@ -22,6 +22,7 @@
 #include "core/model/records.h"
 
 #include <cstdint>
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -130,5 +131,11 @@ IndexRange startingIn(const LaneEvents &lane, TimeNs t0, TimeNs t1);
 // The event under time t (the latest one starting at or before t that is still running,
 // or within `slack` ns of t); returns false when none.
 bool eventAt(const LaneEvents &lane, TimeNs t, TimeNs slack, std::size_t *index);
+
+// The union of the events of `lanes` whose type passes `keep`: a k-way merge (each lane is
+// sorted by start) that hands `out` each maximal busy interval once, in time order.
+// Zero-length intervals are not handed out.
+void forEachUnion(const std::vector<const LaneEvents *> &lanes, const std::function<bool(std::uint8_t type)> &keep,
+                  const std::function<void(TimeNs start, TimeNs end)> &out);
 
 } // namespace npuscope::analysis::timeline

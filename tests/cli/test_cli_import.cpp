@@ -1,5 +1,6 @@
 // `npuscope import`: the real binary on the real capture, on parts of it, on bad input,
 // and each exit code (0, 2 usage, 3 unreadable input or not a project, 6 I/O).
+#include "tests/test_files.h"
 #include "tests/test_data.h"
 #include "core/store/project.h"
 
@@ -18,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using testfiles::copyTree;
+
 namespace {
 
 using Result = CliResult;
@@ -25,21 +28,6 @@ using Result = CliResult;
 QString reference()
 {
     return testdata::alexnet910();
-}
-
-// A writable copy of a capture folder, to damage.
-bool copyTree(const QString &src, const QString &dstRoot)
-{
-    QDirIterator it(src, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString f = it.next();
-        const QString dst = dstRoot + QLatin1Char('/') + QDir(src).relativeFilePath(f);
-        QDir().mkpath(QFileInfo(dst).absolutePath());
-        if (!QFile::copy(f, dst))
-            return false;
-        QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
-    }
-    return true;
 }
 
 std::unique_ptr<npuscope::store::Project> openProject(const QString &path)

@@ -3,6 +3,7 @@
 // places every skip (file, line, byte offset, reason), never crashes, and a failed import
 // leaves its session marked failed.
 
+#include "tests/test_files.h"
 #include "core/model/memory_trace.h"
 #include "tests/core/test_import_fixture.h"
 
@@ -12,26 +13,9 @@
 using namespace npuscope;
 using namespace importfx;
 
-namespace {
+using testfiles::copyTree;
 
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir().mkpath(to);
-    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString src = it.next();
-        const QString dst = to + QLatin1Char('/') + QDir(from).relativeFilePath(src);
-        if (it.fileInfo().isDir()) {
-            QDir().mkpath(dst);
-        } else {
-            QDir().mkpath(QFileInfo(dst).absolutePath());
-            if (!QFile::copy(src, dst))
-                return false;
-            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
-        }
-    }
-    return true;
-}
+namespace {
 
 QString devRef()
 {

@@ -13,6 +13,7 @@
 // original capture and rank 1's equal the original ones moved by exactly that amount, to the
 // nanosecond; iterations, kernel joins, flows and device facts stay each rank's own.
 
+#include "tests/test_files.h"
 #include "core/model/memory_trace.h"
 #include "tests/core/test_import_fixture.h"
 
@@ -27,6 +28,8 @@
 
 using namespace npuscope;
 using namespace importfx;
+
+using testfiles::copyTree;
 
 namespace {
 
@@ -159,21 +162,6 @@ bool importInto(const QString &path, MemoryTrace *trace, importing::ImportReport
     req.path = path;
     importing::ImportError kind{};
     return importing::importProf(req, *trace, report, &kind, error);
-}
-
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir src(from);
-    if (!QDir().mkpath(to))
-        return false;
-    for (const QFileInfo &fi : src.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QString dst = to + QLatin1Char('/') + fi.fileName();
-        if (fi.isDir() ? !copyTree(fi.filePath(), dst) : !QFile::copy(fi.filePath(), dst))
-            return false;
-        if (fi.isFile())
-            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
-    }
-    return true;
 }
 
 } // namespace

@@ -22,22 +22,13 @@ using namespace npuscope::store;
 using storetest::Generator;
 
 using testfiles::fileHash;
+using testfiles::rawExec;
 
 namespace {
 
 bool writeProject(const QString &path, int iterations)
 {
     return storetest::writeProject(path, iterations, 23);
-}
-
-// Another program's change, made with plain SQLite (no defensive settings).
-bool rawExec(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK
-              && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
-    sqlite3_close(db);
-    return ok;
 }
 
 bool patchBytes(const QString &path, qint64 offset, const QByteArray &bytes)

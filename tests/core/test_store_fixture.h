@@ -498,4 +498,30 @@ inline bool writeProject(const QString &path, int iterations, std::uint64_t seed
     return w->end(SessionStatus::Complete, g.endDevices(g.info()));
 }
 
+// One complete session through the real ProjectWriter: seed 5, two devices, the tasks of
+// iteration 1 on device 1. Its id (0 on failure, with the writer's sentence in error).
+struct SmallSession {
+    std::int64_t id = 0;
+    std::size_t tasks = 0;
+    QString error;
+};
+inline SmallSession writeSmallSession(const QString &path)
+{
+    SmallSession out;
+    store::StoreError se{};
+    auto w = store::ProjectWriter::create(path, &se, &out.error);
+    if (!w)
+        return out;
+    Generator g(5, 2);
+    const SessionInfo info = g.info();
+    const RecordBatch b = g.batch(1, 1, 3);
+    if (!w->begin(info) || !w->write(b) || !w->end(SessionStatus::Complete, g.endDevices(info))) {
+        out.error = w->errorString();
+        return out;
+    }
+    out.id = w->sessionId();
+    out.tasks = b.tasks.size();
+    return out;
+}
+
 } // namespace storetest

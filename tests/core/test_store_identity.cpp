@@ -28,12 +28,7 @@ bool writeProject(const QString &path, int iterations)
 
 bool rawExec(const QString &path, const char *sql)
 {
-    sqlite3 *db = nullptr;
-    bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                              nullptr) == SQLITE_OK
-              && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
-    sqlite3_close(db);
-    return ok;
+    return testfiles::rawExec(path, sql, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
 }
 
 } // namespace

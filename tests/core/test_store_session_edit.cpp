@@ -52,18 +52,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         path = dir.filePath(QStringLiteral("p.npuscope"));
-        StoreError se{};
-        QString msg;
-        auto w = ProjectWriter::create(path, &se, &msg);
-        QVERIFY2(w, qPrintable(msg));
-        storetest::Generator g(5, 2);
-        const SessionInfo info = g.info();
-        QVERIFY(w->begin(info));
-        const RecordBatch b = g.batch(1, 1, 3);
-        tasks = b.tasks.size();
-        QVERIFY(w->write(b));
-        QVERIFY(w->end(SessionStatus::Complete, g.endDevices(info)));
-        sessionId = w->sessionId();
+        const storetest::SmallSession s = storetest::writeSmallSession(path);
+        QVERIFY2(s.id > 0, qPrintable(s.error));
+        sessionId = s.id;
+        tasks = s.tasks;
     }
 
     void renameIsWhatReadersSee()

@@ -38,19 +38,12 @@ private slots:
     void initTestCase()
     {
         path = dir.filePath(QStringLiteral("p.npuscope"));
+        const storetest::SmallSession s = storetest::writeSmallSession(path);
+        QVERIFY2(s.id > 0, qPrintable(s.error));
+        sessionId = s.id;
+        taskCount = s.tasks;
         StoreError se{};
         QString msg;
-        auto w = ProjectWriter::create(path, &se, &msg);
-        QVERIFY2(w, qPrintable(msg));
-        storetest::Generator g(5, 2);
-        const SessionInfo info = g.info();
-        QVERIFY(w->begin(info));
-        const RecordBatch b = g.batch(1, 1, 3);
-        taskCount = b.tasks.size();
-        QVERIFY(w->write(b));
-        QVERIFY(w->end(SessionStatus::Complete, g.endDevices(info)));
-        sessionId = w->sessionId();
-        w.reset();
         // The timeline's tables are created on demand: make them exist so the schema check sees them.
         auto ts = TimelineStore::open(path, sessionId, &se, &msg);
         QVERIFY2(ts, qPrintable(msg));

@@ -37,6 +37,7 @@ using namespace npuscope;
 using namespace npuscope::store;
 
 using testfiles::fileHash;
+using testfiles::rawExec;
 
 namespace {
 
@@ -67,15 +68,6 @@ std::vector<IterationKey> keysInOrder(const ProjectReader &reader)
         return std::tie(a.device, a.modelId, a.iteration) < std::tie(b.device, b.modelId, b.iteration);
     });
     return keys;
-}
-
-bool rawExec(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    bool ok = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK
-              && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
-    sqlite3_close(db);
-    return ok;
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 // window records a long run, cancels one and imports a big PROF directory, plus the Cancel
 // latency (click → workFinished). npuscope-bench (bench_gui.cpp) runs it and prints the
 // figures; tests never assert on wall time.
+#include "tests/test_files.h"
 #include "tests/test_data.h"
 #include "test_gui_support.h"
 
@@ -48,6 +49,8 @@
 
 using namespace npuscope;
 
+using testfiles::copyTree;
+
 namespace {
 
 QString referenceDir()
@@ -77,24 +80,6 @@ std::uint64_t countJsonEvents(const QString &dir)
         n += d.isArray() ? d.array().size() : d.object().value(QStringLiteral("traceEvents")).toArray().size();
     }
     return n;
-}
-
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir().mkpath(to);
-    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString src = it.next();
-        const QString dst = to + QLatin1Char('/') + QDir(from).relativeFilePath(src);
-        if (it.fileInfo().isDir()) {
-            QDir().mkpath(dst);
-        } else if (!QFile::copy(src, dst)) {
-            return false;
-        } else {
-            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
-        }
-    }
-    return true;
 }
 
 // A PROF directory exported from an emulated session: big enough that an import takes a

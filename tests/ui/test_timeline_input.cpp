@@ -41,10 +41,7 @@ private slots:
     void keyboardChangesTheRange()
     {
         ui::TimelineView v;
-        v.resize(1600, 900);
-        v.show();
-        QVERIFY(v.open(path_, 1));
-        QVERIFY(v.waitForDetails(60000));
+        QVERIFY(timelinetest::showSession(v, path_, 1));
         const TimeNs o = v.model()->origin;
         v.setVisibleRange(o + 1000000, o + 2000000);
         QWidget *plot = v.plot();
@@ -89,10 +86,7 @@ private slots:
     void zoomClickShowsDetails()
     {
         ui::TimelineView v;
-        v.resize(1600, 900);
-        v.show();
-        QVERIFY(v.open(path_, 1));
-        QVERIFY(v.waitForDetails(60000));
+        QVERIFY(timelinetest::showSession(v, path_, 1));
         // The longest AI Core task of device 0, from SQL.
         Sql sql(path_);
         qint64 start = 0, dur = 0, stream = 0, taskId = 0;
@@ -164,10 +158,7 @@ private slots:
         QString err;
         QVERIFY2(record(path, 2, 1, &err), qPrintable(err));
         ui::TimelineView v;
-        v.resize(1600, 900);
-        v.show();
-        QVERIFY(v.open(path, 1));
-        QVERIFY(v.waitForDetails(60000));
+        QVERIFY(timelinetest::showSession(v, path, 1));
         auto trigger = [&](QMenu *menu, const char *name) {
             QVERIFY2(menu, name);
             auto *a = menu->findChild<QAction *>(QLatin1String(name));

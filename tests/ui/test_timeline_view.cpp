@@ -112,10 +112,7 @@ private slots:
     void wideSlicesCarryTheirNames()
     {
         ui::TimelineView v;
-        v.resize(1600, 900);
-        v.show();
-        QVERIFY(v.open(path_, 1));
-        QVERIFY(v.waitForDetails(60000));
+        QVERIFY(timelinetest::showSession(v, path_, 1));
         const auto *m = v.model();
         // The busiest stream lane of device 0 and its longest task.
         int lane = -1;
@@ -176,10 +173,7 @@ private slots:
     void selectionStatisticsEqualSql()
     {
         ui::TimelineView v;
-        v.resize(1600, 900);
-        v.show();
-        QVERIFY(v.open(path_, 1));
-        QVERIFY(v.waitForDetails(60000));
+        QVERIFY(timelinetest::showSession(v, path_, 1));
         const TimeNs o = v.model()->origin;
         // Most of the session, so several task types and every op type fall inside.
         const TimeNs t0 = o + v.model()->extent / 8, t1 = o + v.model()->extent * 7 / 8;
@@ -227,10 +221,7 @@ private slots:
     void searchFindsExactlyTheSqlMatches()
     {
         ui::TimelineView v;
-        v.resize(1600, 900);
-        v.show();
-        QVERIFY(v.open(path_, 1));
-        QVERIFY(v.waitForDetails(60000));
+        QVERIFY(timelinetest::showSession(v, path_, 1));
         Sql sql(path_);
         auto count = [&](const QByteArray &where) {
             std::int64_t n = 0;
@@ -426,10 +417,7 @@ private slots:
         QVERIFY2(record(path, 1, 2, &err), qPrintable(err));
         QVERIFY2(record(path, 1, 2, &err), qPrintable(err)); // appended: session 2
         ui::TimelineView v;
-        v.resize(1600, 900);
-        v.show();
-        QVERIFY(v.open(path, 1));
-        QVERIFY(v.waitForDetails(60000));
+        QVERIFY(timelinetest::showSession(v, path, 1));
         const TimeNs o1 = v.model()->origin, e1 = v.model()->extent;
         v.setVisibleRange(o1 + e1 / 4, o1 + e1 / 2);
         v.selectRange(o1 + e1 / 3, o1 + e1 / 3 + 100000);
@@ -491,10 +479,7 @@ private slots:
         int widened = 0;
         {
             ui::TimelineView v;
-            v.resize(1600, 900);
-            v.show();
-            QVERIFY(v.open(path_, 1));
-            QVERIFY(v.waitForDetails(60000));
+            QVERIFY(timelinetest::showSession(v, path_, 1));
             QApplication::processEvents();
             v.resetLayout(); // an earlier test left a lane pinned in this project
             QApplication::processEvents();

@@ -7,6 +7,7 @@
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "tests/test_record.h"
+#include "ui/timeline/timeline_view.h"
 
 #include <QtTest>
 #include <sqlite3.h>
@@ -14,6 +15,14 @@
 namespace timelinetest {
 
 using namespace npuscope;
+
+// The view at 1600×900, shown, on `session` of `path` with its details loaded.
+inline bool showSession(npuscope::ui::TimelineView &v, const QString &path, std::int64_t session)
+{
+    v.resize(1600, 900);
+    v.show();
+    return v.open(path, session) && v.waitForDetails(60000);
+}
 
 inline bool record(const QString &path, int devices, int iterations, QString *error)
 {

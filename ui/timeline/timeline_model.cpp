@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <queue>
 #include <unordered_map>
 
 namespace npuscope::ui::timeline {
@@ -364,38 +363,8 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             continue;
         // Pass 1 counts the union's intervals, pass 2 writes them into an exact reservation.
         auto mergeCompute = [&](const std::function<void(TimeNs, TimeNs)> &out) {
-            std::vector<std::size_t> pos(streams.size(), 0);
-            using Head = std::pair<TimeNs, std::size_t>;
-            std::priority_queue<Head, std::vector<Head>, std::greater<>> heap;
-            auto advance = [&](std::size_t k) {
-                const auto &e = *streams[k];
-                while (pos[k] < e.size() && !isComputeKind(static_cast<TaskKind>(e.typeAt(pos[k]))))
-                    ++pos[k];
-                if (pos[k] < e.size())
-                    heap.push({e.startAt(pos[k]), k});
-            };
-            for (std::size_t k = 0; k < streams.size(); ++k)
-                advance(k);
-            bool open = false;
-            TimeNs cs = 0, ce = 0;
-            while (!heap.empty()) {
-                const auto [st, k] = heap.top();
-                heap.pop();
-                const TimeNs en = streams[k]->end(pos[k]);
-                ++pos[k];
-                advance(k);
-                if (open && st <= ce) {
-                    ce = std::max(ce, en);
-                } else {
-                    if (open && ce > cs)
-                        out(cs, ce);
-                    cs = st;
-                    ce = en;
-                    open = true;
-                }
-            }
-            if (open && ce > cs)
-                out(cs, ce);
+            analysis::timeline::forEachUnion(
+                streams, [](std::uint8_t t) { return isComputeKind(static_cast<TaskKind>(t)); }, out);
         };
         std::size_t nCompute = 0;
         TimeNs lastEnd = 0;
