@@ -20,18 +20,7 @@ constexpr std::array<std::uint32_t, 256> makeCrcTable()
     }
     return t;
 }
-// Slicing by 8: table k advances the CRC of a byte by k more zero bytes, so eight bytes
-// are folded in with eight independent lookups (the checksum of every block read).
-constexpr std::array<std::array<std::uint32_t, 256>, 8> makeCrcTables()
-{
-    std::array<std::array<std::uint32_t, 256>, 8> t{};
-    t[0] = makeCrcTable();
-    for (std::size_t k = 1; k < 8; ++k)
-        for (std::size_t i = 0; i < 256; ++i)
-            t[k][i] = (t[k - 1][i] >> 8) ^ t[0][t[k - 1][i] & 0xFF];
-    return t;
-}
-constexpr std::array<std::array<std::uint32_t, 256>, 8> kCrcTables = makeCrcTables();
+constexpr std::array<std::uint32_t, 256> kCrcTable = makeCrcTable();
 
 inline std::uint64_t zigzag(std::int64_t v)
 {
@@ -142,18 +131,9 @@ inline void putU32(std::vector<unsigned char> &o, std::uint32_t v)
 
 std::uint32_t crc32(const unsigned char *data, std::size_t size)
 {
-    const auto &t = kCrcTables;
     std::uint32_t c = 0xFFFFFFFFu;
-    std::size_t i = 0;
-    for (; i + 8 <= size; i += 8) {
-        const unsigned char *d = data + i;
-        const std::uint32_t lo = c ^ (std::uint32_t(d[0]) | std::uint32_t(d[1]) << 8 | std::uint32_t(d[2]) << 16
-                                      | std::uint32_t(d[3]) << 24);
-        c = t[7][lo & 0xFF] ^ t[6][(lo >> 8) & 0xFF] ^ t[5][(lo >> 16) & 0xFF] ^ t[4][lo >> 24] ^ t[3][d[4]] ^ t[2][d[5]]
-          ^ t[1][d[6]] ^ t[0][d[7]];
-    }
-    for (; i < size; ++i)
-        c = t[0][(c ^ data[i]) & 0xFF] ^ (c >> 8);
+    for (std::size_t i = 0; i < size; ++i)
+        c = kCrcTable[(c ^ data[i]) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
 
