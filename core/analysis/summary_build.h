@@ -185,6 +185,9 @@ std::shared_ptr<const SummaryTable> buildOpSummary(const TraceReader &reader, co
 std::shared_ptr<const SummaryTable> buildOpStatistic(const TraceReader &reader, const SessionSummaryOptions &so,
                                                      const std::atomic<bool> *cancel);
 std::shared_ptr<const SummaryTable> buildTaskTime(const TraceReader &reader, const std::atomic<bool> *cancel);
+// task_time's rows in `scope` grouped by type without keeping the table (task_time_table.cpp).
+std::shared_ptr<const GroupedTable> groupTaskTime(const TraceReader &reader, const RowScope &scope,
+                                                  const std::atomic<bool> *cancel);
 std::shared_ptr<const SummaryTable> buildStepTrace(const TraceReader &reader, const std::atomic<bool> *cancel);
 std::shared_ptr<const SummaryTable> buildAiCpu(const TraceReader &reader, const std::atomic<bool> *cancel);
 std::shared_ptr<const SummaryTable> buildL2(const TraceReader &reader, const std::atomic<bool> *cancel);

@@ -412,79 +412,71 @@ RowIndex filterAscending(const SummaryTable &t, const RowIndex &in, const RowSco
 
 // ---- grouping ------------------------------------------------------------------------
 
-GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
-                           const std::atomic<bool> *cancel)
-    : SummaryTable(source->kind()), source_(std::move(source))
-{
-    // Looked at every 64 k rows and per group; a stopped table is left empty and consistent.
-    auto stopped = [&] {
-        if (!cancel || !cancel->load(std::memory_order_relaxed))
-            return false;
-        keys_.clear();
-        members_.clear();
-        offsets_.assign(1, 0);
-        aggs_.clear();
-        spans_.clear();
-        return true;
-    };
-    const auto &src = source_->columns();
-    columns_.push_back({keyColumn >= 0 ? src[static_cast<std::size_t>(keyColumn)].name : Ctx::tr("Group"), ColumnType::Text, false});
-    columns_.push_back({Ctx::tr("Count"), ColumnType::Number, false});
-    for (int c = 0; c < source_->columnCount(); ++c) {
-        const auto &col = src[static_cast<std::size_t>(c)];
-        if (col.type != ColumnType::Number || !col.inCsv || !col.aggregate)
-            continue;
-        numberColumns_.push_back(c);
-        columns_.push_back({Ctx::tr("%1 sum").arg(col.name), ColumnType::Number, false});
-        columns_.push_back({Ctx::tr("%1 mean").arg(col.name), ColumnType::Number, false});
-        columns_.push_back({Ctx::tr("%1 min").arg(col.name), ColumnType::Number, false});
-        columns_.push_back({Ctx::tr("%1 max").arg(col.name), ColumnType::Number, false});
-    }
-    groupColumn_ = 0;
-    // One pass over the members in their order: each one's group (a text key is known by
-    // where its characters live, and only a new place is looked up by content), the group's
-    // aggregates and span. Then a counting sort puts the members in group-contiguous order.
-    // Sums add up in member order.
-    const std::size_t nc = numberColumns_.size();
+// Builds a GroupedTable one row at a time: each row's group (a text key is known by where
+// its characters live, and only a new place is looked up by content), the group's
+// aggregates and span. Sums add up in the order rows are added.
+struct GroupedBuild {
+    GroupedTable &g;
+    int keyColumn;
     std::unordered_map<std::string, std::uint32_t> ids;
     TextPlaces places;
     std::vector<std::uint8_t> started; // per group: its span holds a member
-    const auto idOfContent = [&](std::string key) {
-        auto [p, fresh] = ids.try_emplace(std::move(key), static_cast<std::uint32_t>(keys_.size()));
+
+    GroupedBuild(GroupedTable &table, int key) : g(table), keyColumn(key)
+    {
+        const auto &src = g.source_->columns();
+        g.columns_.push_back({keyColumn >= 0 ? src[static_cast<std::size_t>(keyColumn)].name : Ctx::tr("Group"), ColumnType::Text,
+                              false});
+        g.columns_.push_back({Ctx::tr("Count"), ColumnType::Number, false});
+        for (int c = 0; c < g.source_->columnCount(); ++c) {
+            const auto &col = src[static_cast<std::size_t>(c)];
+            if (col.type != ColumnType::Number || !col.inCsv || !col.aggregate)
+                continue;
+            g.numberColumns_.push_back(c);
+            g.columns_.push_back({Ctx::tr("%1 sum").arg(col.name), ColumnType::Number, false});
+            g.columns_.push_back({Ctx::tr("%1 mean").arg(col.name), ColumnType::Number, false});
+            g.columns_.push_back({Ctx::tr("%1 min").arg(col.name), ColumnType::Number, false});
+            g.columns_.push_back({Ctx::tr("%1 max").arg(col.name), ColumnType::Number, false});
+        }
+        g.groupColumn_ = 0;
+    }
+    std::uint32_t idOfContent(std::string key)
+    {
+        auto [p, fresh] = ids.try_emplace(std::move(key), static_cast<std::uint32_t>(g.keys_.size()));
         if (fresh) {
-            keys_.push_back(p->first);
-            aggs_.resize(keys_.size() * nc);
-            spans_.emplace_back();
+            g.keys_.push_back(p->first);
+            g.aggs_.resize(g.keys_.size() * g.numberColumns_.size());
+            g.spans_.emplace_back();
+            g.counts_.push_back(0);
             started.push_back(0);
         }
         return p->second;
-    };
-    std::vector<std::uint32_t> groupOf(rows.size());
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        if ((i & 0xffff) == 0 && stopped())
-            return;
-        const std::uint32_t r = rows[i];
-        const Cell c = keyColumn >= 0 ? source_->cell(r, keyColumn) : Cell::na();
+    }
+    // Row r of t (a table of the source's columns) into its group; the group's id.
+    std::uint32_t add(const SummaryTable &t, std::uint32_t r)
+    {
+        const std::size_t nc = g.numberColumns_.size();
+        const Cell c = keyColumn >= 0 ? t.cell(r, keyColumn) : Cell::na();
         std::uint32_t id;
         if (c.kind == Cell::Kind::Text)
             id = places.id(c.text, [&] { return idOfContent(std::string(c.text)); });
         else
             id = idOfContent(cellText(c));
-        groupOf[i] = id;
-        Agg *agg = aggs_.data() + std::size_t(id) * nc;
+        ++g.counts_[id];
+        GroupedTable::Agg *agg = g.aggs_.data() + std::size_t(id) * nc;
         for (std::size_t j = 0; j < nc; ++j) {
-            const Cell v = source_->cell(r, numberColumns_[j]);
+            const Cell v = t.cell(r, g.numberColumns_[j]);
             if (!v.isNumber())
                 continue;
             const double x = v.number();
-            Agg &a = agg[j];
+            GroupedTable::Agg &a = agg[j];
             a.sum += x;
             a.min = std::min(a.min, x);
             a.max = std::max(a.max, x);
             ++a.n;
         }
-        const RowSpan rs = source_->span(r);
-        RowSpan &s = spans_[id];
+        const RowSpan rs = t.span(r);
+        RowSpan &s = g.spans_[id];
         if (!started[id]) {
             s = rs;
             started[id] = 1;
@@ -497,19 +489,76 @@ GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const Row
             s.end = std::max(s.end, rs.end);
             s.hasTime = s.hasTime && rs.hasTime;
         }
+        return id;
     }
-    if (stopped())
+    // Looked at every 64 k rows and per chunk; a stopped table is left empty and consistent.
+    bool stopped(const std::atomic<bool> *cancel)
+    {
+        if (!cancel || !cancel->load(std::memory_order_relaxed))
+            return false;
+        g.keys_.clear();
+        g.members_.clear();
+        g.offsets_.assign(1, 0);
+        g.counts_.clear();
+        g.aggs_.clear();
+        g.spans_.clear();
+        g.sourceRows_ = 0;
+        return true;
+    }
+};
+
+GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
+                           const std::atomic<bool> *cancel)
+    : SummaryTable(source->kind()), source_(std::move(source))
+{
+    GroupedBuild b(*this, keyColumn);
+    sourceRows_ = source_->rowCount();
+    // One pass over the members in their order, then a counting sort puts the members in
+    // group-contiguous order.
+    std::vector<std::uint32_t> groupOf(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if ((i & 0xffff) == 0 && b.stopped(cancel))
+            return;
+        groupOf[i] = b.add(*source_, rows[i]);
+    }
+    if (b.stopped(cancel))
         return;
     const std::size_t g = keys_.size();
     offsets_.assign(g + 1, 0);
-    for (auto id : groupOf)
-        ++offsets_[id + 1];
     for (std::size_t i = 0; i < g; ++i)
-        offsets_[i + 1] += offsets_[i];
+        offsets_[i + 1] = offsets_[i] + counts_[i];
     members_.resize(rows.size());
     std::vector<std::size_t> fill(offsets_.begin(), offsets_.end() - 1);
     for (std::size_t i = 0; i < rows.size(); ++i)
         members_[fill[groupOf[i]]++] = rows[i];
+}
+
+GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> shape, int keyColumn, const Rows &rows,
+                           const std::atomic<bool> *cancel)
+    : SummaryTable(shape->kind()), source_(std::move(shape))
+{
+    GroupedBuild b(*this, keyColumn);
+    bool stop = false;
+    const bool ok = rows(
+        [&](const SummaryTable &chunk) {
+            if (stop || (stop = b.stopped(cancel)))
+                return;
+            // The chunk's text lives in the chunk: its places are its own.
+            b.places = TextPlaces();
+            for (std::size_t r = 0; r < chunk.rowCount(); ++r)
+                b.add(chunk, static_cast<std::uint32_t>(r));
+        },
+        &sourceRows_);
+    if (!ok || stop || b.stopped(cancel)) {
+        keys_.clear();
+        counts_.clear();
+        aggs_.clear();
+        spans_.clear();
+        sourceRows_ = 0;
+    }
+    offsets_.assign(keys_.size() + 1, 0);
+    for (std::size_t i = 0; i < keys_.size(); ++i)
+        offsets_[i + 1] = offsets_[i] + counts_[i];
 }
 
 Cell GroupedTable::cell(std::size_t row, int col) const
@@ -517,7 +566,7 @@ Cell GroupedTable::cell(std::size_t row, int col) const
     if (col == 0)
         return Cell::str(keys_[row]);
     if (col == 1)
-        return Cell::uint(offsets_[row + 1] - offsets_[row]);
+        return Cell::uint(counts_[row]);
     const std::size_t i = static_cast<std::size_t>(col - 2) / 4, which = static_cast<std::size_t>(col - 2) % 4;
     if (col < 2 || i >= numberColumns_.size())
         return Cell::na();
@@ -537,6 +586,7 @@ RowSpan GroupedTable::span(std::size_t row) const { return spans_[row]; }
 std::size_t GroupedTable::memoryBytes() const
 {
     std::size_t b = members_.capacity() * sizeof(std::uint32_t) + offsets_.capacity() * sizeof(std::size_t)
+                  + counts_.capacity() * sizeof(std::uint64_t)
                   + aggs_.capacity() * sizeof(Agg) + spans_.capacity() * sizeof(RowSpan);
     for (const auto &k : keys_)
         b += sizeof(std::string) + k.capacity();

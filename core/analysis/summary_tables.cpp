@@ -230,4 +230,28 @@ std::shared_ptr<const SummaryTable> SummaryTables::table(SummaryKind k, const st
     return slot;
 }
 
+std::shared_ptr<const GroupedTable> SummaryTables::grouped(SummaryKind k, const RowScope &scope, const std::atomic<bool> *cancel)
+{
+    if (!has(k))
+        return nullptr;
+    std::shared_ptr<const SummaryTable> built;
+    {
+        std::lock_guard<std::mutex> lock(mutex_); // one reader: one user at a time
+        built = built_[static_cast<int>(k)];
+        if (!built && groupsDirectly(k))
+            return groupTaskTime(reader_, scope, cancel);
+    }
+    if (!built)
+        built = table(k, cancel);
+    if (!built || built->groupColumn() < 0 || cancelled(cancel))
+        return nullptr;
+    RowIndex rows = filterRows(*built, allRows(*built), scope, {}, cancel);
+    if (cancelled(cancel))
+        return nullptr;
+    auto g = std::make_shared<GroupedTable>(built, rows, built->groupColumn(), cancel);
+    if (cancelled(cancel))
+        return nullptr;
+    return g;
+}
+
 } // namespace npuscope::analysis

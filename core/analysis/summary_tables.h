@@ -17,6 +17,7 @@
 #include <QRegularExpression>
 #include <QString>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -162,6 +163,16 @@ class GroupedTable final : public SummaryTable {
 public:
     GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
                  const std::atomic<bool> *cancel = nullptr);
+    // Rows that are never kept as a table: `rows` hands chunks (tables of `shape`'s columns,
+    // typically one iteration's rows) to its first argument in row order, stores how many rows
+    // the whole table has (before any scope) in its second, and returns false when it failed
+    // or was cancelled (the table is then empty). The groups, their order and every figure
+    // equal those of grouping the same rows kept in one table; source() is `shape` (no rows)
+    // and members() stays empty.
+    using Chunk = std::function<void(const SummaryTable &chunk)>;
+    using Rows = std::function<bool(const Chunk &add, std::size_t *sourceRows)>;
+    GroupedTable(std::shared_ptr<const SummaryTable> shape, int keyColumn, const Rows &rows,
+                 const std::atomic<bool> *cancel = nullptr);
     std::size_t rowCount() const override { return keys_.size(); }
     Cell cell(std::size_t row, int col) const override;
     RowSpan span(std::size_t row) const override;
@@ -169,16 +180,23 @@ public:
     const RowIndex &members() const { return members_; }
     const std::vector<std::size_t> &offsets() const { return offsets_; }
     const SummaryTable &source() const { return *source_; }
+    // Rows of the kind's whole table (the groups may hold fewer: a scope or filters).
+    std::size_t sourceRowCount() const { return sourceRows_; }
+    // Rows in the groups (the sum of Count).
+    std::size_t groupedRowCount() const { return offsets_.empty() ? 0 : offsets_.back(); }
 
 private:
+    friend struct GroupedBuild;
     struct Agg { double sum = 0, min = INFINITY, max = -INFINITY; std::uint64_t n = 0; };
     std::shared_ptr<const SummaryTable> source_;
     std::vector<int> numberColumns_;     // source columns aggregated
     std::vector<std::string> keys_;
     RowIndex members_;
     std::vector<std::size_t> offsets_;
+    std::vector<std::uint64_t> counts_;  // members per group
     std::vector<Agg> aggs_;              // group-major: aggs_[g * numberColumns_.size() + i]
     std::vector<RowSpan> spans_;
+    std::size_t sourceRows_ = 0;
 };
 
 // ---- building ------------------------------------------------------------------------
@@ -195,6 +213,16 @@ public:
     bool has(SummaryKind k) const;
     // nullptr when the session does not record the kind or when cancelled.
     std::shared_ptr<const SummaryTable> table(SummaryKind k, const std::atomic<bool> *cancel = nullptr);
+    // The kind's rows in `scope` grouped by its group column: what a GroupedTable over
+    // filterRows(*table(k), all rows, scope, {}) holds, figure for figure. From the built
+    // table when there is one; a kind that groupsDirectly() is otherwise grouped as its
+    // rows are formed, without building (or keeping) its table. nullptr when the session
+    // does not record the kind or it has no group column, when cancelled or when the read
+    // failed.
+    std::shared_ptr<const GroupedTable> grouped(SummaryKind k, const RowScope &scope,
+                                                const std::atomic<bool> *cancel = nullptr);
+    // Kinds grouped() needs no built table for (task_time: a row per task of the session).
+    static bool groupsDirectly(SummaryKind k) { return k == SummaryKind::TaskTime; }
 
 private:
     const TraceReader &reader_;

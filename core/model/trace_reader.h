@@ -50,10 +50,12 @@ public:
     virtual bool forEachHcclTask(const IterationKey &k, const HcclFn &fn) const = 0;
     virtual bool forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const = 0;
     virtual bool forEachHostRange(const IterationKey &k, const HostRangeFn &fn) const = 0;
-    // Every task of the session, without its PMU values (pmu stays empty), in no stated
-    // order: one pass for whole-session tables and aggregates that need neither (a store
-    // reads its task table once instead of per iteration). fn returns false to stop; false
-    // on a read error. The default goes iteration by iteration.
+    // Every task of the session in one pass, for whole-session tables and aggregates that
+    // need no PMU values (pmu may stay empty): iteration after iteration in (device, model,
+    // iteration) order, all of one iteration's tasks before the next one's, within an
+    // iteration in storage order (a store reads its task blocks in one statement instead of
+    // one per iteration). fn returns false to stop; false on a read error. The default goes
+    // iteration by iteration.
     virtual bool scanTasks(const TaskFn &fn) const
     {
         for (const IterationKey &k : iterations()) {

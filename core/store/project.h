@@ -191,7 +191,7 @@ public:
     const OpDesc *op(std::uint32_t opId) const override;
     std::vector<IterationKey> iterations() const override;
     bool forEachTask(const IterationKey &k, const TaskFn &fn) const override;
-    // One sequential pass over the session's task rows (storage order, no PMU join).
+    // One pass over the session's task blocks, iteration by iteration.
     bool scanTasks(const TaskFn &fn) const override;
     bool forEachCollective(const IterationKey &k, const CollectiveFn &fn) const override;
     bool forEachHcclTask(const IterationKey &k, const HcclFn &fn) const override;

@@ -269,9 +269,11 @@ bool ProjectReader::forEachTask(const IterationKey &k, const TaskFn &fn) const
 
 bool ProjectReader::scanTasks(const TaskFn &fn) const
 {
-    // NOT INDEXED: the blocks in storage order (the pages as written), each decoded once.
+    // One statement over task_blocks_by_iteration (no sort step): the blocks iteration by
+    // iteration, each decoded once, in id order within an iteration as forEachTask reads them.
     Stmt s;
-    const int rc = d->db.prepare("SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks NOT INDEXED WHERE session = ?1", &s);
+    const int rc = d->db.prepare("SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks WHERE session = ?1 "
+                                 "ORDER BY device, model, iteration, id", &s);
     if (rc != SQLITE_OK)
         return d->fail(rc);
     sqlite3_bind_int64(s.get(), 1, d->session);

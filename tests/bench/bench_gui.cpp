@@ -21,8 +21,9 @@
 // Then (also alone as `npuscope-bench gui_tables`), measured by ui_tables_view --bench on a
 // ResNet-50 ×8 session of about 1 M tasks (NPUSCOPE_BENCH_TABLE_ITERATIONS, default 90):
 //   gui_task_time_grouped  Tables → Task time grouped by type: the kind picked → the grouped
-//                          rows shown; ratio = against reading every task iteration by
-//                          iteration (the table's former read, same run; goal < 500 ms)
+//                          rows shown (grouped as task_time's rows are formed, no table);
+//                          ratio = against building the task_time table and grouping it
+//                          (the view's former way, same run; goal < 500 ms)
 //   gui_sql_op_type        the SQL console's "Task time per op type" example, run to its
 //                          result; ratio = against its former form (task_view, joined per
 //                          task, then grouped), same run (goal < 500 ms)
@@ -51,13 +52,16 @@ void tableFigures(Config &cfg)
     QDir(work).removeRecursively();
     std::map<QString, double> v =
         guiTestFigures("ui_tables_view", {work}, 2 * 60 * 60 * 1000,
-                       {QStringLiteral("tasks"), QStringLiteral("read_ms"), QStringLiteral("task_time_grouped_ms"),
+                       {QStringLiteral("tasks"), QStringLiteral("read_ms"), QStringLiteral("task_time_former_ms"),
+                        QStringLiteral("task_time_grouped_ms"),
                         QStringLiteral("task_time_rows"), QStringLiteral("sql_former_ms"), QStringLiteral("sql_op_type_ms")},
                        "gui table figures");
-    line("gui_task_time_grouped", v["task_time_grouped_ms"], "ms", v["task_time_grouped_ms"] / std::max(v["read_ms"], 1e-3),
-         QStringLiteral("%1 tasks, %2 task_time rows grouped by type; ratio against reading every task iteration by "
-                        "iteration (%3 ms); goal 500 ms")
-             .arg(qulonglong(v["tasks"])).arg(qulonglong(v["task_time_rows"])).arg(v["read_ms"], 0, 'f', 1));
+    line("gui_task_time_grouped", v["task_time_grouped_ms"], "ms",
+         v["task_time_grouped_ms"] / std::max(v["task_time_former_ms"], 1e-3),
+         QStringLiteral("%1 tasks, %2 task_time rows grouped by type; ratio against building the table and grouping it "
+                        "(%3 ms; reading every task iteration by iteration: %4 ms); goal 500 ms")
+             .arg(qulonglong(v["tasks"])).arg(qulonglong(v["task_time_rows"])).arg(v["task_time_former_ms"], 0, 'f', 1)
+             .arg(v["read_ms"], 0, 'f', 1));
     line("gui_sql_op_type", v["sql_op_type_ms"], "ms", v["sql_op_type_ms"] / std::max(v["sql_former_ms"], 1e-3),
          QStringLiteral("\"Task time per op type\" over %1 tasks; ratio against its former form (%2 ms); goal 500 ms")
              .arg(qulonglong(v["tasks"])).arg(v["sql_former_ms"], 0, 'f', 1));

@@ -17,6 +17,8 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <set>
+#include <tuple>
 
 using namespace npuscope;
 using namespace npuscope::analysis;
@@ -82,6 +84,7 @@ private slots:
     void regexOverAHugeCell();
     void groupByOpType();
     void scopeAndTimeRange();
+    void taskTimeGroupedWithoutTheTable();
 
 private:
     QTemporaryDir dir_;
@@ -558,6 +561,141 @@ void PipelineSummaryTables::scopeAndTimeRange()
     auto tt = table(SummaryKind::TaskTime);
     QVERIFY(!filterRows(*tt, allRows(*tt), range, {}).empty());
     QVERIFY(filterRows(*tt, allRows(*tt), range, {}).size() < tt->rowCount());
+}
+
+void PipelineSummaryTables::taskTimeGroupedWithoutTheTable()
+{
+    // Task time grouped straight from the session (a SummaryTables with no table built:
+    // the rows are formed per iteration and never kept) against grouping the built table,
+    // figure for figure and bit for bit: the whole session, one device's iteration, and a
+    // device with a time range.
+    auto t = table(SummaryKind::TaskTime);
+    const int type = t->groupColumn();
+    QCOMPARE(t->columns()[std::size_t(type)].name, QStringLiteral("Type"));
+    TimeNs lo = std::numeric_limits<TimeNs>::max(), hi = 0;
+    for (std::size_t r = 0; r < t->rowCount(); ++r) {
+        const RowSpan s = t->span(r);
+        if (s.device == 0 && s.iteration == 2) {
+            lo = std::min(lo, s.start);
+            hi = std::max(hi, s.end);
+        }
+    }
+    QVERIFY(hi > lo);
+    std::vector<RowScope> scopes(3);
+    scopes[1].device = 1;
+    scopes[1].iteration = 2;
+    scopes[2].device = 0;
+    scopes[2].timeRange = std::make_pair(lo + (hi - lo) / 3, lo + (hi - lo) / 2);
+    for (const RowScope &scope : scopes) {
+        SummaryTables fresh(*ex_.reader);
+        auto direct = fresh.grouped(SummaryKind::TaskTime, scope);
+        QVERIFY(direct);
+        QVERIFY(direct->members().empty()); // no table behind it
+        QCOMPARE(direct->source().rowCount(), std::size_t(0));
+        const RowIndex rows = filterRows(*t, allRows(*t), scope, {});
+        const GroupedTable ref(t, rows, type);
+        QVERIFY(ref.rowCount() > 0);
+        QCOMPARE(direct->rowCount(), ref.rowCount());
+        QCOMPARE(direct->columnCount(), ref.columnCount());
+        QCOMPARE(direct->sourceRowCount(), t->rowCount());
+        QCOMPARE(direct->groupedRowCount(), rows.size());
+        QCOMPARE(ref.groupedRowCount(), rows.size());
+        for (int c = 0; c < ref.columnCount(); ++c)
+            QCOMPARE(direct->columns()[std::size_t(c)].name, ref.columns()[std::size_t(c)].name);
+        for (std::size_t r = 0; r < ref.rowCount(); ++r) {
+            for (int c = 0; c < ref.columnCount(); ++c) {
+                const Cell a = direct->cell(r, c), b = ref.cell(r, c);
+                QCOMPARE(a.kind, b.kind);
+                QCOMPARE(cellText(a), cellText(b));
+                if (a.isNumber() && !(std::isnan(a.number()) && std::isnan(b.number())))
+                    QCOMPARE(a.number(), b.number()); // same sums in the same order: the same bits
+            }
+            const RowSpan a = direct->span(r), b = ref.span(r);
+            QCOMPARE(a.device, b.device);
+            QCOMPARE(a.hasDevice, b.hasDevice);
+            QCOMPARE(a.modelId, b.modelId);
+            QCOMPARE(a.iteration, b.iteration);
+            QCOMPARE(a.stream, b.stream);
+            QCOMPARE(a.start, b.start);
+            QCOMPARE(a.end, b.end);
+        }
+        // A built table is grouped as it is: the same again.
+        auto fromBuilt = tables_->grouped(SummaryKind::TaskTime, scope);
+        QVERIFY(fromBuilt);
+        QCOMPARE(fromBuilt->members().size(), rows.size());
+        QCOMPARE(fromBuilt->rowCount(), ref.rowCount());
+    }
+
+    // Against the raw tasks, in integer ns: per type, the rows (one per iteration, stream,
+    // task id and shown name, typed by their first task), the tasks, their time and pending
+    // time, and the shortest and longest row.
+    struct Row { TimeNs start = 0, time = 0, pending = 0; std::uint64_t tasks = 0; std::string type; };
+    std::map<std::tuple<std::uint16_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::string>, Row> raw;
+    const TraceReader &reader = *ex_.reader;
+    for (const IterationKey &k : reader.iterations())
+        QVERIFY(reader.forEachTask(k, [&](const TaskRecord &task) {
+            std::string name(reader.string(task.name));
+            if (name.empty() && task.opId)
+                if (const OpDesc *o = reader.op(task.opId))
+                    name = std::string(reader.string(o->name));
+            if (name.empty())
+                name = std::string(reader.taskType(task));
+            auto [p, fresh] = raw.try_emplace({task.device, task.modelId, task.iteration, task.streamId, task.taskId, name});
+            if (fresh) {
+                p->second.start = task.start;
+                p->second.type = std::string(reader.taskType(task));
+            }
+            ++p->second.tasks;
+            p->second.time += task.duration;
+            p->second.pending += task.pending;
+            return true;
+        }));
+    struct Group { std::uint64_t rows = 0, tasks = 0; TimeNs time = 0, pending = 0, shortest = kMaxTimeNs, longest = 0; };
+    std::map<std::string, Group> byType;
+    for (const auto &[key, row] : raw) {
+        Group &g = byType[row.type];
+        ++g.rows;
+        g.tasks += row.tasks;
+        g.time += row.time;
+        g.pending += row.pending;
+        g.shortest = std::min(g.shortest, row.time);
+        g.longest = std::max(g.longest, row.time);
+    }
+    SummaryTables fresh(*ex_.reader);
+    auto g = fresh.grouped(SummaryKind::TaskTime, {});
+    QVERIFY(g);
+    QCOMPARE(g->rowCount(), byType.size());
+    QCOMPARE(g->sourceRowCount(), raw.size());
+    const auto col = [&g](const char *name) {
+        const int c = g->columnIndex(QString::fromLatin1(name));
+        if (c < 0)
+            qFatal("no column %s", name);
+        return c;
+    };
+    const auto ns = [](double us) { return TimeNs(std::llround(us * 1000.0)); };
+    std::uint64_t tasks = 0;
+    for (std::size_t r = 0; r < g->rowCount(); ++r) {
+        const std::string key = g->text(r, 0).toStdString();
+        QVERIFY2(byType.count(key), key.c_str());
+        const Group &want = byType.at(key);
+        QCOMPARE(std::uint64_t(g->number(r, col("Count"))), want.rows);
+        QCOMPARE(std::uint64_t(g->number(r, col("Count sum"))), want.tasks);
+        QCOMPARE(ns(g->number(r, col("Time(us) sum"))), want.time);
+        QCOMPARE(ns(g->number(r, col("Running(us) sum"))), want.time);
+        QCOMPARE(ns(g->number(r, col("Pending(us) sum"))), want.pending);
+        QCOMPARE(ns(g->number(r, col("Time(us) min"))), want.shortest);
+        QCOMPARE(ns(g->number(r, col("Time(us) max"))), want.longest);
+        tasks += want.tasks;
+    }
+    std::uint64_t all = 0;
+    reader.scanTasks([&all](const TaskRecord &) { return ++all, true; });
+    QCOMPARE(tasks, all);
+    QVERIFY(byType.size() > 1);
+
+    // Cancelled: nothing, at once.
+    const std::atomic<bool> cancel{true};
+    SummaryTables stopped(*ex_.reader);
+    QVERIFY(!stopped.grouped(SummaryKind::TaskTime, {}, &cancel));
 }
 
 QTEST_GUILESS_MAIN(PipelineSummaryTables)

@@ -127,9 +127,20 @@ void FilterTableView::placeEdits()
 
 // ---- TablesView ----------------------------------------------------------------------
 
+struct TablesView::Session {
+    QString path;
+    std::int64_t id = 0;
+    std::unique_ptr<store::Project> project;
+    std::unique_ptr<store::ProjectReader> reader;
+    std::unique_ptr<SummaryTables> tables;
+};
+
 struct TablesView::Request {
     bool sortOnly = false;        // a new order of `base` of `shown`; else filter (and group) `table` first
     std::shared_ptr<const SummaryTable> table;
+    // Or, with no table built: the kind's rows in `scope` grouped straight from the session.
+    std::shared_ptr<Session> session;
+    SummaryKind kind = SummaryKind::OpSummary;
     RowScope scope;
     std::vector<std::pair<int, ColumnFilter>> filters;
     bool grouped = false;
@@ -158,6 +169,12 @@ TablesView::Result TablesView::compute(const Request &q, const std::atomic<bool>
     if (q.sortOnly) {
         r.shown = q.shown;
         r.base = q.base;
+    } else if (!q.table) {
+        auto g = q.session->tables->grouped(q.kind, q.scope, cancel);
+        if (!g || (cancel && cancel->load()))
+            return r;
+        r.base = allRows(*g);
+        r.shown = std::move(g);
     } else {
         RowIndex rows = filterRows(*q.table, allRows(*q.table), q.scope, q.filters, cancel);
         if (q.grouped) {
@@ -183,7 +200,8 @@ TablesView::Result TablesView::compute(const Request &q, const std::atomic<bool>
 
 void TablesView::submit(Request q, Busy what)
 {
-    const std::size_t rows = q.sortOnly ? q.base.size() : q.table->rowCount();
+    // Grouping straight from the session reads it: always on the worker.
+    const std::size_t rows = q.sortOnly ? q.base.size() : q.table ? q.table->rowCount() : backgroundRows_;
     if (rows < backgroundRows_) {
         requests_.discard();
         busy_ = Busy::None;
@@ -238,12 +256,13 @@ void TablesView::requestSort(int column, Qt::SortOrder order)
 {
     sortColumn_ = column;
     sortOrder_ = order;
-    if (!table_ || !shown_)
-        return;
     if (busy_ == Busy::Filtering || busy_ == Busy::Grouping) {
         applyFilters(); // the rows are still changing: compute them again with the new order
         return;
     }
+    if (!shown_)
+        return; // the table is still loading: its rows come in this order
+
     Request q;
     q.sortOnly = true;
     q.shown = shown_;
@@ -252,14 +271,6 @@ void TablesView::requestSort(int column, Qt::SortOrder order)
     q.order = order;
     submit(std::move(q), Busy::Sorting);
 }
-
-struct TablesView::Session {
-    QString path;
-    std::int64_t id = 0;
-    std::unique_ptr<store::Project> project;
-    std::unique_ptr<store::ProjectReader> reader;
-    std::unique_ptr<SummaryTables> tables;
-};
 
 TablesView::TablesView(QWidget *parent) : QWidget(parent)
 {
@@ -478,6 +489,32 @@ void TablesView::load()
         updateCount();
         return;
     }
+    if (groupsWithoutTable()) {
+        // Grouped straight from the session (task_time: a row per task); the table is
+        // built when its rows are asked for ungrouped or filtered.
+        group_->setEnabled(true);
+        applyFilters();
+        return;
+    }
+    loadTable();
+}
+
+bool TablesView::groupsWithoutTable() const
+{
+    const auto k = kind();
+    if (!session_ || !k || table_ || !group_->isChecked() || !SummaryTables::groupsDirectly(*k))
+        return false;
+    for (int c = 0; c < view_->filterCount(); ++c)
+        if (!view_->filterText(c).isEmpty())
+            return false;
+    return true;
+}
+
+void TablesView::loadTable()
+{
+    const auto k = kind();
+    if (!session_ || !k || loads_.isBusy())
+        return;
     // The job keeps the session alive while it reads.
     loads_.start([session = session_, kind = *k](JobControl &job) { return session->tables->table(kind, job.cancelFlag()); },
                  [this](std::shared_ptr<const SummaryTable> table) {
@@ -519,6 +556,20 @@ RowScope TablesView::scope() const
 void TablesView::applyFilters()
 {
     if (!table_) {
+        if (groupsWithoutTable()) {
+            Request q;
+            q.session = session_;
+            q.kind = *kind();
+            q.scope = scope();
+            q.grouped = true;
+            q.sortColumn = sortColumn_;
+            q.order = sortOrder_;
+            submit(std::move(q), Busy::Grouping);
+            return;
+        }
+        requests_.discard(); // a grouping without the table is no longer what is asked for
+        busy_ = Busy::None;
+        loadTable();         // the rows ungrouped (or filtered): the kind's table first
         updateCount();
         return;
     }
@@ -563,14 +614,15 @@ void TablesView::updateCount()
     case Busy::Grouping: count_->setText(tr("Grouping…")); return;
     case Busy::None: break;
     }
-    if (!table_) {
+    const auto *groups = dynamic_cast<const GroupedTable *>(shown_.get());
+    if (!table_ && !groups) {
         count_->setText(session_ ? tr("No table") : (error_.isEmpty() ? tr("No session selected") : error_));
         return;
     }
     const QLocale l;
     const std::size_t shown = model_->rows().size();
-    if (shown_ != table_)
-        count_->setText(tr("%1 groups of %2 rows").arg(l.toString(qulonglong(shown)), l.toString(qulonglong(table_->rowCount()))));
+    if (groups)
+        count_->setText(tr("%1 groups of %2 rows").arg(l.toString(qulonglong(shown)), l.toString(qulonglong(groups->sourceRowCount()))));
     else if (shown == table_->rowCount())
         count_->setText(tr("%1 rows").arg(l.toString(qulonglong(shown))));
     else

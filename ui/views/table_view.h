@@ -125,6 +125,11 @@ private:
     void retranslateUi();
     void fillKinds();
     void load();
+    // The kind's table is built in a job of its own (kept by the session's SummaryTables).
+    void loadTable();
+    // Grouped rows are asked for and can come without the kind's table (no table built
+    // yet, no filter typed, a kind SummaryTables groups directly).
+    bool groupsWithoutTable() const;
     void applyFilters();
     void updateCount();
     void jumpTo(const QModelIndex &index);
