@@ -43,10 +43,7 @@ struct ImportProgress {
 struct ImportRequest {
     QString path;                // a folder (or a .db file) in one of the layouts of layout.h
     QString sessionName;         // empty: "Import of <folder>"
-    // Records per batch (one project transaction each). 50 000 rather than 20 000: on a
-    // 526 MB trace_view.json the writer's system time fell from 2.1 to 1.1 s (each commit
-    // rewrites the index pages it touched) for 7 MB more peak memory (docs/import.md).
-    std::size_t batchRecords = 50000;
+    std::size_t batchRecords = 20000;
     // Called after the last record and before the session is ended (e.g. to store the
     // report with the session); false fails the import.
     std::function<bool(const ImportReport &)> beforeEnd;
