@@ -3356,10 +3356,6 @@
         <translation>CANN API 层级（acl、node、hccl、runtime ……）的 strings.id</translation>
     </message>
     <message>
-        <source>Counter samples of imported sessions (AI Core frequency, HBM, LLC, NPU memory ...).</source>
-        <translation>导入会话的计数器采样（AI Core 频率、HBM、LLC、NPU 内存 ……）。</translation>
-    </message>
-    <message>
         <source>strings.id of the counter lane (AI Core Freq, HBM ...)</source>
         <translation>计数器泳道（AI Core Freq、HBM ……）的 strings.id</translation>
     </message>
@@ -3410,10 +3406,6 @@
     <message>
         <source>time (ns)</source>
         <translation>时间（ns）</translation>
-    </message>
-    <message>
-        <source>Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events.</source>
-        <translation>框架的 Host 侧区间（Python 泳道）：带调用栈和输入形状的算子、Python 函数、队列事件。</translation>
     </message>
     <message>
         <source>strings.id of the range name</source>
@@ -3782,6 +3774,66 @@
     <message>
         <source>row id (task_pmu.task): task_blocks.id * 65536 + the task&apos;s place in its block</source>
         <translation>行 ID（task_pmu.task）：task_blocks.id * 65536 + 任务在其块中的位置</translation>
+    </message>
+    <message>
+        <source>Counter samples as stored: column blocks of up to 8192 samples of one device and series, in recorded order (query counters for plain rows).</source>
+        <translation>按存储形式保存的计数器采样：每块最多 8192 个同一设备、同一序列的采样，按记录顺序排列（逐行查询请用 counters）。</translation>
+    </message>
+    <message>
+        <source>block id (counters.rowid = id * 65536 + the sample&apos;s place in the block)</source>
+        <translation>块 ID（counters.rowid = id * 65536 + 采样在块中的位置）</translation>
+    </message>
+    <message>
+        <source>earliest sample time in the block (ns)</source>
+        <translation>块内最早的采样时间（ns）</translation>
+    </message>
+    <message>
+        <source>latest sample time in the block (ns)</source>
+        <translation>块内最晚的采样时间（ns）</translation>
+    </message>
+    <message>
+        <source>samples in the block</source>
+        <translation>块内的采样数</translation>
+    </message>
+    <message>
+        <source>the samples, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
+        <translation>逐列以差分/变长整数编码的采样，带 CRC-32 校验（见 docs/storage.md）</translation>
+    </message>
+    <message>
+        <source>Counter samples of imported sessions (AI Core frequency, HBM, LLC, NPU memory ...), one row per sample (a read-only virtual table of the SQL console over counter_blocks; equality on session, device or name reads only those blocks).</source>
+        <translation>导入会话的计数器采样（AI Core 频率、HBM、LLC、NPU 内存 ……），每个采样一行（SQL 控制台基于 counter_blocks 的只读虚拟表；对 session、device 或 name 的等值条件只读取相应的块）。</translation>
+    </message>
+    <message>
+        <source>Framework host ranges as stored: column blocks of up to 8192 ranges of one device, in recorded order (query python_ranges for plain rows).</source>
+        <translation>按存储形式保存的框架 Host 侧区间：每块最多 8192 个同一设备的区间，按记录顺序排列（逐行查询请用 python_ranges）。</translation>
+    </message>
+    <message>
+        <source>block id (python_ranges.rowid = id * 65536 + the range&apos;s place in the block)</source>
+        <translation>块 ID（python_ranges.rowid = id * 65536 + 区间在块中的位置）</translation>
+    </message>
+    <message>
+        <source>earliest range start in the block (ns)</source>
+        <translation>块内最早的区间开始时间（ns）</translation>
+    </message>
+    <message>
+        <source>latest range start in the block (ns)</source>
+        <translation>块内最晚的区间开始时间（ns）</translation>
+    </message>
+    <message>
+        <source>latest range end in the block (ns)</source>
+        <translation>块内最晚的区间结束时间（ns）</translation>
+    </message>
+    <message>
+        <source>ranges in the block</source>
+        <translation>块内的区间数</translation>
+    </message>
+    <message>
+        <source>the ranges, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
+        <translation>逐列以差分/变长整数编码的区间，带 CRC-32 校验（见 docs/storage.md）</translation>
+    </message>
+    <message>
+        <source>Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events, one row per range (a read-only virtual table of the SQL console over python_range_blocks; equality on session or device reads only those blocks).</source>
+        <translation>框架的 Host 侧区间（Python 泳道）：带调用栈和输入形状的算子、Python 函数、队列事件，每个区间一行（SQL 控制台基于 python_range_blocks 的只读虚拟表；对 session 或 device 的等值条件只读取相应的块）。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "core/store/block_tables.h"
 
 #include "core/store/hccl_blocks.h"
+#include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
 #include <cstring>
@@ -258,7 +259,7 @@ int registerBlockTable(sqlite3 *db, const BlockTable *table)
 
 int registerRecordTables(sqlite3 *db)
 {
-    for (const BlockTable *t : {&hcclTasksTable(), &tasksTable(), &taskPmuTable()}) {
+    for (const BlockTable *t : {&hcclTasksTable(), &tasksTable(), &taskPmuTable(), &countersTable(), &pythonRangesTable()}) {
         const int rc = registerBlockTable(db, t);
         if (rc != SQLITE_OK)
             return rc;

@@ -151,9 +151,8 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
     {
         std::vector<std::vector<std::int64_t>> devices;
         if (!eachDevice(db, sessionId, &devices)
-            || !spanByKey(db, "SELECT MIN(start) FROM python_ranges WHERE session = ?1 AND device = ?2",
-                          "SELECT start + duration FROM python_ranges WHERE session = ?1 AND device = ?2 "
-                          "ORDER BY start DESC LIMIT 64",
+            || !spanByKey(db, "SELECT MIN(first_start) FROM python_range_blocks WHERE session = ?1 AND device = ?2",
+                          "SELECT MAX(last_end) FROM python_range_blocks WHERE session = ?1 AND device = ?2",
                           sessionId, devices, &origin, &last)
             || !spanByKey(db, "SELECT MIN(ts) FROM memory_records WHERE session = ?1 AND device = ?2",
                           "SELECT MAX(ts) FROM memory_records WHERE session = ?1 AND device = ?2", sessionId, devices,

@@ -24,7 +24,9 @@ inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 // 5: HCCL tasks as CRC-checked column blocks in hccl_blocks (kStepV5, hccl_blocks.h).
 // 6: tasks and their PMU values as CRC-checked column blocks in task_blocks (kStepV6,
 //    task_blocks.h).
-inline constexpr int kSchemaVersion = 6;
+// 7: counter samples and framework (Python) ranges as CRC-checked column blocks in
+//    counter_blocks and python_range_blocks (kStepV7, session_blocks.h).
+inline constexpr int kSchemaVersion = 7;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {

@@ -1,6 +1,7 @@
 #include "core/store/schema.h"
 
 #include "core/store/hccl_blocks.h"
+#include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
 #include <QCoreApplication>
@@ -519,6 +520,40 @@ CREATE INDEX task_blocks_by_iteration ON task_blocks(session, device, model, ite
 CREATE INDEX task_blocks_by_stream ON task_blocks(session, device, stream, first_start);
 )SQL";
 
+// Schema 7 (issue 14): counter samples and framework (Python) ranges as column blocks
+// (session_blocks.h): counter_blocks holds one row per (device, series name) and writer
+// batch, python_range_blocks one per device and batch, each up to 8192 records encoded in
+// recorded order (CRC-checked), with the block's first and last time as plain columns so
+// the readers merge blocks in time order and the timeline bounds its extent without
+// decoding. One index entry per block instead of one per record. The step's code
+// (migrateSessionRecordsToBlocks) moves the rows over and drops counters and
+// python_ranges with their indexes; in SQL both stay as virtual tables of plain rows on
+// the SQL console's connection.
+constexpr const char *kStepV7 = R"SQL(
+CREATE TABLE counter_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    name INTEGER NOT NULL,
+    first_ts INTEGER NOT NULL,
+    last_ts INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX counter_blocks_by_series ON counter_blocks(session, device, name, first_ts);
+CREATE TABLE python_range_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    first_start INTEGER NOT NULL,
+    last_start INTEGER NOT NULL,
+    last_end INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX python_range_blocks_by_device ON python_range_blocks(session, device, first_start);
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -533,6 +568,7 @@ constexpr MigrationStep kSteps[] = {
     {3, kStepV4},
     {4, kStepV5, migrateHcclTasksToBlocks},
     {5, kStepV6, migrateTasksToBlocks},
+    {6, kStepV7, migrateSessionRecordsToBlocks},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

@@ -4,6 +4,7 @@
 // a column added to schema.cpp or lod.cpp without a line here fails the build's tests.
 #include "core/store/sql_console.h"
 #include "core/store/hccl_blocks.h"
+#include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
 #include <QCoreApplication>
@@ -28,6 +29,8 @@ std::vector<detail::RecordColumn> tasksColumns()
 
 std::vector<detail::RecordColumn> taskPmuColumns() { return detail::taskPmuColumns(); }
 std::vector<detail::RecordColumn> hcclTasksColumns() { return detail::hcclTasksTable().columns; }
+std::vector<detail::RecordColumn> countersColumns() { return detail::countersTable().columns; }
+std::vector<detail::RecordColumn> pythonRangesColumns() { return detail::pythonRangesTable().columns; }
 
 // Shared column meanings, so each is worded once.
 #define SESSION {"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")}
@@ -189,13 +192,16 @@ const T kTables[] = {
       {"payload_value", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx payload value")},
       STR("message_type", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the msproftx message type (ascii)")),
       STR("level", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the CANN API level (acl, node, hccl, runtime ...)"))}},
-    {"counters", QT_TRANSLATE_NOOP("SqlSchema", "Counter samples of imported sessions (AI Core frequency, HBM, LLC, NPU memory ...)."),
-     {SESSION, DEVICE,
-      STR("track", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the counter lane (AI Core Freq, HBM ...)")),
+    {"counter_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Counter samples as stored: column blocks of up to 8192 samples of one device and series, in recorded order (query counters for plain rows)."),
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (counters.rowid = id * 65536 + the sample's place in the block)")},
+      SESSION, DEVICE,
       STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the series (HBM 0/Read ...)")),
-      STR("unit", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the unit the value is in (MHz, MB/s ...)")),
-      {"ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sample time (ns)")},
-      {"value", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "the value")}}},
+      {"first_ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "earliest sample time in the block (ns)")},
+      {"last_ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest sample time in the block (ns)")},
+      {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "samples in the block")},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the samples, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
+    {"counters", QT_TRANSLATE_NOOP("SqlSchema", "Counter samples of imported sessions (AI Core frequency, HBM, LLC, NPU memory ...), one row per sample (a read-only virtual table of the SQL console over counter_blocks; equality on session, device or name reads only those blocks)."),
+     {}, countersColumns},
     {"flow_ends", QT_TRANSLATE_NOOP("SqlSchema", "Ends of flow arrows (host launch to device task ...); ends with the same category and flow_id pair up."),
      {SESSION, DEVICE,
       STR("category", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the category (HostToDevice, async_npu, fwdbwd ...)")),
@@ -205,20 +211,16 @@ const T kTables[] = {
       {"lane", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "0 Python, 1 CANN, 2 Ascend Hardware, 3 HCCL, 4 other")},
       {"tid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "thread id, stream id or plane")},
       {"ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "time (ns)")}}},
-    {"python_ranges", QT_TRANSLATE_NOOP("SqlSchema", "Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events."),
-     {SESSION, DEVICE,
-      {"pid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "process id")},
-      {"tid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "thread id")},
-      STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the range name")),
-      STR("category", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the category (cpu_op, python_function ...)")),
-      {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start (ns)")},
-      {"duration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "duration (ns)")},
-      STR("call_stack", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the call stack")),
-      STR("input_shapes", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the input shapes")),
-      STR("input_types", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the input types")),
-      {"sequence", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "autograd sequence number, -1 none")},
-      {"fwd_thread", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "forward thread id")},
-      {"correlation", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "enqueue/dequeue correlation id, 0 none")}}},
+    {"python_range_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Framework host ranges as stored: column blocks of up to 8192 ranges of one device, in recorded order (query python_ranges for plain rows)."),
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (python_ranges.rowid = id * 65536 + the range's place in the block)")},
+      SESSION, DEVICE,
+      {"first_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "earliest range start in the block (ns)")},
+      {"last_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest range start in the block (ns)")},
+      {"last_end", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest range end in the block (ns)")},
+      {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "ranges in the block")},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the ranges, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
+    {"python_ranges", QT_TRANSLATE_NOOP("SqlSchema", "Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events, one row per range (a read-only virtual table of the SQL console over python_range_blocks; equality on session or device reads only those blocks)."),
+     {}, pythonRangesColumns},
     {"memory_records", QT_TRANSLATE_NOOP("SqlSchema", "Memory over time: allocator records and module reservations (MB, -1 = not given)."),
      {SESSION, DEVICE,
       {"module", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "1 for a module reservation (npu_module_mem), 0 for the allocator (memory_record)")},

@@ -277,7 +277,8 @@ private slots:
             for (const auto &cr : cols.rows) real[t].push_back(cr[0].toString());
         }
         // The plain-row virtual tables over column blocks are the console's, not the file's.
-        for (const QString &t : {QStringLiteral("hccl_tasks"), QStringLiteral("tasks"), QStringLiteral("task_pmu")}) {
+        for (const QString &t : {QStringLiteral("hccl_tasks"), QStringLiteral("tasks"), QStringLiteral("task_pmu"),
+                                 QStringLiteral("counters"), QStringLiteral("python_ranges")}) {
             QVERIFY2(!real.count(t), qPrintable(t));
             SqlConsole::Result cols;
             QVERIFY2(c.run(QStringLiteral("SELECT name FROM pragma_table_info('%1') ORDER BY cid").arg(t), &cols, &err), qPrintable(err));
@@ -286,6 +287,8 @@ private slots:
         }
         QVERIFY(real.count(QStringLiteral("task_blocks")));
         QVERIFY(real.count(QStringLiteral("hccl_blocks")));
+        QVERIFY(real.count(QStringLiteral("counter_blocks")));
+        QVERIFY(real.count(QStringLiteral("python_range_blocks")));
         QVERIFY(real.count(QStringLiteral("timeline_marks")));
         std::map<QString, std::vector<QString>> documented;
         for (const auto &t : c.schema()) {

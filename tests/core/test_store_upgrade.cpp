@@ -445,7 +445,7 @@ private Q_SLOTS:
         UpgradeResult r;
         QVERIFY2(Project::upgrade(p, &r, &err, &msg), qPrintable(msg));
         QCOMPARE(r.fromVersion, 5);
-        QCOMPARE(r.toVersion, 6);
+        QCOMPARE(r.toVersion, kSchemaVersion);
         QCOMPARE(fileHash(r.backupPath), original);
         QCOMPARE(rawText(p, "SELECT count(*) FROM sqlite_master WHERE tbl_name IN ('tasks', 'task_pmu')"), QByteArray("0"));
         QCOMPARE(rawText(p, "SELECT SUM(n) FROM task_blocks").toInt(), rows);

@@ -64,6 +64,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             (void)reader->queueEvents(k.device);
             (void)chars;
         }
+        // The session-wide records (counters and framework ranges are column blocks).
+        int devicesRead = 0;
+        for (const DeviceInfo &d : reader->sessionInfo().devices) {
+            if (++devicesRead > 2)
+                break;
+            int n = 0;
+            reader->forEachCounter(d.id, [&](const CounterRecord &) { return ++n < 50; });
+            n = 0;
+            reader->forEachPythonRange(d.id, [&](const PythonRangeRecord &) { return ++n < 50; });
+        }
     }
     return 0;
 }

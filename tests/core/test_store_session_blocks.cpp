@@ -1,0 +1,468 @@
+// Counter samples and framework (Python) ranges stored as column blocks (schema 7,
+// session_blocks.h): what the writer stores reads back field for field, in the order the
+// schema-6 row tables gave (counters by series, time, then recorded order; ranges by
+// start, then recorded order) even when batches overlap in time and a batch splits into
+// several blocks; the SQL console's plain `counters` and `python_ranges` rows hold the
+// same records; a schema-6 project's rows become blocks on upgrade with the same answers;
+// damage to a block is a read error in every reader, never a crash or a wrong answer.
+#include "core/store/project.h"
+#include "core/store/schema.h"
+#include "core/store/session_blocks.h"
+#include "core/store/sql_console.h"
+#include "block_test_support.h"
+#include "test_store_fixture.h"
+#include "tests/test_files.h"
+#include "tests/test_sql.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <tuple>
+
+using namespace npuscope;
+using namespace npuscope::store;
+using storetest::Generator;
+using testsql::scalar;
+
+namespace {
+
+QString fields(const CounterRecord &c)
+{
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &c.value, 8);
+    return QStringLiteral("%1 %2 %3 %4 %5 %6").arg(c.device).arg(c.track).arg(c.name).arg(c.unit).arg(c.ts).arg(bits);
+}
+
+QString fields(const PythonRangeRecord &r)
+{
+    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13")
+        .arg(r.device).arg(r.pid).arg(r.tid).arg(r.name).arg(r.category).arg(r.start).arg(r.duration)
+        .arg(r.callStack).arg(r.inputShapes).arg(r.inputTypes).arg(r.sequence)
+        .arg(std::int64_t(r.fwdThread)).arg(std::int64_t(r.correlation)); // as SQL shows them
+}
+
+// Batches of counters and ranges on 2 devices: times jitter backwards within a batch and
+// the batches overlap in time (as a trace file not sorted by time gives them); one batch
+// holds more than a block of one series and of one device's ranges.
+std::vector<RecordBatch> makeBatches(std::uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    std::vector<RecordBatch> out;
+    const std::size_t sizes[] = {300, 9000, 2000, 17000};
+    TimeNs base = 1'000'000;
+    for (std::size_t b = 0; b < std::size(sizes); ++b) {
+        RecordBatch batch;
+        for (std::size_t i = 0; i < sizes[b]; ++i) {
+            CounterRecord c;
+            c.device = std::uint16_t(rng() % 2);
+            c.name = StrId(1 + rng() % 3);
+            c.track = StrId(10 + c.name);
+            c.unit = StrId(20 + rng() % 2);
+            // Mostly rising, sometimes back, often repeated times.
+            c.ts = base + TimeNs(i) * 100 - TimeNs(rng() % 5000) + (rng() % 4 == 0 ? 0 : TimeNs(rng() % 3));
+            const int kind = int(rng() % 4);
+            c.value = kind == 0 ? double(rng() % 2000) : kind == 1 ? double(rng()) / 3.0 : kind == 2 ? -0.0 : 1e300 * double(rng() % 3);
+            batch.counters.push_back(c);
+
+            PythonRangeRecord r;
+            r.device = std::uint16_t(rng() % 2);
+            r.pid = 3096504;
+            r.tid = std::uint32_t(3096504 + rng() % 3);
+            r.name = StrId(100 + rng() % 50);
+            r.category = StrId(200 + rng() % 3);
+            r.start = base + TimeNs(i) * 97 - TimeNs(rng() % 20000);
+            r.duration = rng() % 7 == 0 ? 0 : TimeNs(rng() % 100000);
+            r.callStack = StrId(rng() % 4 == 0 ? 0 : 300 + rng() % 10);
+            r.inputShapes = StrId(rng() % 40);
+            r.inputTypes = StrId(rng() % 40);
+            r.sequence = rng() % 3 == 0 ? -1 : std::int64_t(rng() % 100000);
+            r.fwdThread = rng() % 2 ? 0 : rng();
+            r.correlation = rng() % 5 == 0 ? ~0ull : rng() % 1000;
+            batch.pythonRanges.push_back(r);
+        }
+        // Extremes a file may hold.
+        if (b == 1) {
+            CounterRecord c;
+            c.device = 1;
+            c.name = 2;
+            c.ts = std::numeric_limits<TimeNs>::min() + 1;
+            c.value = std::numeric_limits<double>::quiet_NaN();
+            batch.counters.push_back(c);
+            c.ts = std::numeric_limits<TimeNs>::max();
+            batch.counters.push_back(c);
+            PythonRangeRecord r;
+            r.device = 0;
+            r.start = std::numeric_limits<TimeNs>::max() - 5;
+            r.duration = std::numeric_limits<TimeNs>::max();
+            batch.pythonRanges.push_back(r);
+        }
+        out.push_back(std::move(batch));
+        base += TimeNs(sizes[b]) * 60; // the next batch overlaps this one's later half
+    }
+    return out;
+}
+
+// What the schema-6 readers gave: per device, counters by (name, ts, recorded order) and
+// ranges by (start, recorded order).
+std::vector<QString> expectedCounters(const std::vector<RecordBatch> &batches, std::uint16_t device)
+{
+    std::vector<CounterRecord> all;
+    for (const RecordBatch &b : batches)
+        for (const CounterRecord &c : b.counters)
+            if (c.device == device)
+                all.push_back(c);
+    std::stable_sort(all.begin(), all.end(), [](const CounterRecord &a, const CounterRecord &b) {
+        return std::tie(a.name, a.ts) < std::tie(b.name, b.ts);
+    });
+    std::vector<QString> out;
+    for (const CounterRecord &c : all)
+        out.push_back(fields(c));
+    return out;
+}
+
+std::vector<QString> expectedRanges(const std::vector<RecordBatch> &batches, std::uint16_t device)
+{
+    std::vector<PythonRangeRecord> all;
+    for (const RecordBatch &b : batches)
+        for (const PythonRangeRecord &r : b.pythonRanges)
+            if (r.device == device)
+                all.push_back(r);
+    std::stable_sort(all.begin(), all.end(),
+                     [](const PythonRangeRecord &a, const PythonRangeRecord &b) { return a.start < b.start; });
+    std::vector<QString> out;
+    for (const PythonRangeRecord &r : all)
+        out.push_back(fields(r));
+    return out;
+}
+
+struct Read {
+    bool ok = true;
+    QString why;
+    std::vector<QString> counters[2], ranges[2];
+};
+
+Read readBack(const QString &path)
+{
+    Read out;
+    StoreError e{};
+    auto p = Project::open(path, Project::Mode::ReadOnly, &e, &out.why, Project::Check::Auto);
+    if (!p) {
+        out.ok = false;
+        return out;
+    }
+    auto reader = p->session(p->sessions().front().id, &out.why);
+    if (!reader) {
+        out.ok = false;
+        return out;
+    }
+    for (std::uint16_t d = 0; d < 2; ++d) {
+        if (!reader->forEachCounter(d, [&](const CounterRecord &c) { out.counters[d].push_back(fields(c)); return true; })
+            || !reader->forEachPythonRange(d, [&](const PythonRangeRecord &r) { out.ranges[d].push_back(fields(r)); return true; })) {
+            out.ok = false;
+            out.why = reader->errorString();
+            return out;
+        }
+    }
+    return out;
+}
+
+// Every row of a plain-row table through the SQL console, as sorted texts.
+std::vector<QString> consoleRows(const QString &path, const QString &sql, QString *why)
+{
+    SqlConsole c;
+    SqlConsole::Result res;
+    std::vector<QString> out;
+    if (!c.open(path, why, Project::Check::Auto) || !c.run(sql, &res, why))
+        return {QStringLiteral("failed")};
+    for (const QVariantList &row : res.rows) {
+        QStringList cells;
+        for (const QVariant &v : row)
+            cells << v.toString();
+        out.push_back(cells.join(QLatin1Char(' ')));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+class StoreSessionBlocksTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+private Q_SLOTS:
+    void codecRoundTripsEveryField()
+    {
+        const std::vector<RecordBatch> batches = makeBatches(5);
+        std::vector<const CounterRecord *> cs;
+        for (const CounterRecord &c : batches[1].counters)
+            if (c.device == 1 && c.name == 2)
+                cs.push_back(&c);
+        std::vector<unsigned char> bytes;
+        detail::encodeCounterBlock(cs.data(), cs.size(), &bytes);
+        std::vector<CounterRecord> back;
+        QVERIFY(detail::decodeCounterBlock(bytes.data(), bytes.size(), 1, 2, &back));
+        QCOMPARE(back.size(), cs.size());
+        for (std::size_t i = 0; i < cs.size(); ++i)
+            QCOMPARE(fields(back[i]), fields(*cs[i]));
+        // Any truncation or flipped bit is refused, and leaves the output as it was.
+        for (std::size_t cut = 0; cut < bytes.size(); cut += 97)
+            QVERIFY(!detail::decodeCounterBlock(bytes.data(), cut, 1, 2, &back));
+        bytes[bytes.size() / 3] ^= 0x04;
+        QVERIFY(!detail::decodeCounterBlock(bytes.data(), bytes.size(), 1, 2, &back));
+        QCOMPARE(back.size(), cs.size());
+
+        std::vector<const PythonRangeRecord *> rs;
+        for (const PythonRangeRecord &r : batches[1].pythonRanges)
+            rs.push_back(&r);
+        rs.resize(std::min<std::size_t>(rs.size(), detail::kSessionBlockMax));
+        detail::encodePythonRangeBlock(rs.data(), rs.size(), &bytes);
+        std::vector<PythonRangeRecord> rback;
+        QVERIFY(detail::decodePythonRangeBlock(bytes.data(), bytes.size(), 0, &rback));
+        QCOMPARE(rback.size(), rs.size());
+        for (std::size_t i = 0; i < rs.size(); ++i) {
+            PythonRangeRecord want = *rs[i];
+            want.device = 0; // the block's key
+            QCOMPARE(fields(rback[i]), fields(want));
+        }
+        bytes.back() ^= 1; // the CRC itself
+        QVERIFY(!detail::decodePythonRangeBlock(bytes.data(), bytes.size(), 0, &rback));
+    }
+
+    void readersGiveTheRowTablesOrderFieldForField()
+    {
+        const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
+        Generator g(3, 2);
+        const std::vector<RecordBatch> batches = makeBatches(11);
+        const QString why = blocktest::record(path, g, batches);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        std::int64_t counters = 0, ranges = 0;
+        for (const RecordBatch &b : batches) {
+            counters += std::int64_t(b.counters.size());
+            ranges += std::int64_t(b.pythonRanges.size());
+        }
+        QCOMPARE(scalar(path, "SELECT SUM(n) FROM counter_blocks"), counters);
+        QCOMPARE(scalar(path, "SELECT SUM(n) FROM python_range_blocks"), ranges);
+        QCOMPARE(scalar(path, "SELECT MAX(n) FROM python_range_blocks"), std::int64_t(detail::kSessionBlockMax));
+        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('counters', 'python_ranges')"), std::int64_t(0));
+        QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'counters'"), counters);
+        QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'python_ranges'"), ranges);
+
+        const Read r = readBack(path);
+        QVERIFY2(r.ok, qPrintable(r.why));
+        for (std::uint16_t d = 0; d < 2; ++d) {
+            QCOMPARE(r.counters[d], expectedCounters(batches, d));
+            QCOMPARE(r.ranges[d], expectedRanges(batches, d));
+        }
+
+        // The SQL console's plain rows: the same records, constraints honoured.
+        std::vector<QString> want;
+        for (const RecordBatch &b : batches)
+            for (const CounterRecord &c : b.counters)
+                want.push_back(QStringLiteral("1 ") + fields(c));
+        std::sort(want.begin(), want.end());
+        QString msg;
+        std::vector<QString> got;
+        {
+            SqlConsole c;
+            SqlConsole::Result res;
+            QVERIFY2(c.open(path, &msg), qPrintable(msg));
+            QVERIFY2(c.run(QStringLiteral("SELECT session, device, track, name, unit, ts, value FROM counters"), &res, &msg),
+                     qPrintable(msg));
+            for (const QVariantList &row : res.rows) {
+                CounterRecord cr;
+                cr.device = std::uint16_t(row[1].toLongLong());
+                cr.track = StrId(row[2].toLongLong());
+                cr.name = StrId(row[3].toLongLong());
+                cr.unit = StrId(row[4].toLongLong());
+                cr.ts = row[5].toLongLong();
+                cr.value = row[6].isNull() ? std::numeric_limits<double>::quiet_NaN() : row[6].toDouble();
+                got.push_back(row[0].toString() + QLatin1Char(' ') + fields(cr));
+            }
+            std::sort(got.begin(), got.end());
+            QCOMPARE(got, want); // NaN reads back as NULL in SQL
+
+            QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM counters WHERE session = 1 AND device = 1 AND name = 2"), &res, &msg));
+            std::int64_t inKey = 0;
+            for (const RecordBatch &b : batches)
+                for (const CounterRecord &cr : b.counters)
+                    inKey += cr.device == 1 && cr.name == 2;
+            QCOMPARE(res.rows.at(0).at(0).toLongLong(), inKey);
+            QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM python_ranges WHERE device = 1"), &res, &msg));
+            std::int64_t onDevice = 0;
+            for (const RecordBatch &b : batches)
+                for (const PythonRangeRecord &pr : b.pythonRanges)
+                    onDevice += pr.device == 1;
+            QCOMPARE(res.rows.at(0).at(0).toLongLong(), onDevice);
+            QVERIFY(!c.run(QStringLiteral("DELETE FROM python_ranges"), &res, &msg)); // read-only
+        }
+        std::vector<QString> wantRanges;
+        for (const RecordBatch &b : batches)
+            for (const PythonRangeRecord &pr : b.pythonRanges)
+                wantRanges.push_back(QStringLiteral("1 ") + fields(pr));
+        std::sort(wantRanges.begin(), wantRanges.end());
+        QCOMPARE(consoleRows(path, QStringLiteral("SELECT session, device, pid, tid, name, category, start, duration, call_stack, "
+                                                  "input_shapes, input_types, sequence, fwd_thread, correlation FROM python_ranges"),
+                             &msg),
+                 wantRanges);
+        // The plain rows come in recorded order per block: rowid = block id * 65536 + place.
+        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM python_ranges WHERE rowid / 65536 NOT IN (SELECT id FROM python_range_blocks)"),
+                 std::int64_t(0));
+    }
+
+    void aSchemaSixProjectsRowsBecomeBlocks()
+    {
+        const QString p = dir_.filePath(QStringLiteral("v6.npuscope"));
+        const std::vector<RecordBatch> batches = makeBatches(17);
+        {
+            sqlite3 *raw = nullptr;
+            QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr),
+                     SQLITE_OK);
+            detail::Db db;
+            db.reset(raw);
+            QString failed;
+            QCOMPARE(detail::migrate(db, 0, &failed, 6), SQLITE_OK);
+            QCOMPARE(db.exec("INSERT INTO sessions(name, source, spec_json, options_json, seed, app_version, started_wall_us, "
+                             "ended_wall_us, status) VALUES('v6', 'import', '{}', '{}', 0, '0.6', 1, 2, 'complete');"
+                             "INSERT INTO devices(session, id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, "
+                             "wall_begin_us, wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq) VALUES "
+                             "(1, 0, 0, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0);"
+                             "BEGIN"),
+                     SQLITE_OK);
+            detail::Stmt c, r;
+            QCOMPARE(db.prepare("INSERT INTO counters(session, device, track, name, unit, ts, value) VALUES(1,?1,?2,?3,?4,?5,?6)", &c),
+                     SQLITE_OK);
+            QCOMPARE(db.prepare("INSERT INTO python_ranges(session, device, pid, tid, name, category, start, duration, call_stack, "
+                                "input_shapes, input_types, sequence, fwd_thread, correlation) "
+                                "VALUES(1,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)", &r),
+                     SQLITE_OK);
+            for (const RecordBatch &b : batches) {
+                for (const CounterRecord &x : b.counters) {
+                    if (std::isnan(x.value))
+                        continue; // a REAL column holds no NaN (SQLite binds it as NULL)
+                    const std::int64_t v[] = {x.device, x.track, x.name, x.unit, x.ts};
+                    for (int i = 0; i < 5; ++i)
+                        sqlite3_bind_int64(c.get(), i + 1, v[i]);
+                    sqlite3_bind_double(c.get(), 6, x.value);
+                    QCOMPARE(sqlite3_step(c.get()), SQLITE_DONE);
+                    sqlite3_reset(c.get());
+                }
+                for (const PythonRangeRecord &x : b.pythonRanges) {
+                    const std::int64_t v[] = {x.device, x.pid, x.tid, x.name, x.category, x.start, x.duration, x.callStack,
+                                              x.inputShapes, x.inputTypes, x.sequence, std::int64_t(x.fwdThread),
+                                              std::int64_t(x.correlation)};
+                    for (int i = 0; i < 13; ++i)
+                        sqlite3_bind_int64(r.get(), i + 1, v[i]);
+                    QCOMPARE(sqlite3_step(r.get()), SQLITE_DONE);
+                    sqlite3_reset(r.get());
+                }
+            }
+            QCOMPARE(db.exec("COMMIT"), SQLITE_OK);
+        }
+        QCOMPARE(scalar(p, "PRAGMA user_version"), std::int64_t(6));
+        // What the schema-6 tables answer, with SQLite's own ordering.
+        auto rowsOf = [&](const char *sql) {
+            std::vector<QString> out;
+            sqlite3 *db = testsql::open(p);
+            sqlite3_stmt *s = nullptr;
+            sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
+            while (s && sqlite3_step(s) == SQLITE_ROW)
+                out.push_back(QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0))));
+            sqlite3_finalize(s);
+            sqlite3_close(db);
+            return out;
+        };
+        const char *counterSql = "SELECT device || ' ' || track || ' ' || name || ' ' || unit || ' ' || ts || ' ' || quote(value) "
+                                 "FROM counters WHERE session = 1 ORDER BY device, name, ts, rowid";
+        const char *rangeSql = "SELECT device || ' ' || pid || ' ' || tid || ' ' || name || ' ' || category || ' ' || start "
+                               "|| ' ' || duration || ' ' || call_stack || ' ' || input_shapes || ' ' || input_types || ' ' "
+                               "|| sequence || ' ' || fwd_thread || ' ' || correlation FROM python_ranges WHERE session = 1 "
+                               "ORDER BY device, start, rowid";
+        const std::vector<QString> counters6 = rowsOf(counterSql), ranges6 = rowsOf(rangeSql);
+        QVERIFY(counters6.size() > 20000);
+
+        StoreError err = StoreError::None;
+        QString msg;
+        UpgradeResult up;
+        QVERIFY2(Project::upgrade(p, &up, &err, &msg), qPrintable(msg));
+        QCOMPARE(up.fromVersion, 6);
+        QCOMPARE(up.toVersion, kSchemaVersion);
+        QCOMPARE(scalar(p, "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN ('counters', 'python_ranges')"), std::int64_t(0));
+        QCOMPARE(scalar(p, "SELECT SUM(n) FROM counter_blocks"), std::int64_t(counters6.size()));
+
+        // The reader gives the schema-6 order field for field (values as SQL quoted them).
+        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        auto reader = project->session(1, &msg);
+        QVERIFY2(reader, qPrintable(msg));
+        sqlite3 *mem = nullptr;
+        sqlite3_open(":memory:", &mem);
+        sqlite3_stmt *q = nullptr;
+        sqlite3_prepare_v2(mem, "SELECT quote(?1)", -1, &q, nullptr);
+        std::vector<QString> counters7, ranges7;
+        for (std::uint16_t d = 0; d < 2; ++d) {
+            QVERIFY(reader->forEachCounter(d, [&](const CounterRecord &c) {
+                sqlite3_reset(q);
+                sqlite3_bind_double(q, 1, c.value);
+                sqlite3_step(q);
+                counters7.push_back(QStringLiteral("%1 %2 %3 %4 %5 ").arg(c.device).arg(c.track).arg(c.name).arg(c.unit).arg(c.ts)
+                                    + QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q, 0))));
+                return true;
+            }));
+            QVERIFY(reader->forEachPythonRange(d, [&](const PythonRangeRecord &r) {
+                ranges7.push_back(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13")
+                                      .arg(r.device).arg(r.pid).arg(r.tid).arg(r.name).arg(r.category).arg(r.start)
+                                      .arg(r.duration).arg(r.callStack).arg(r.inputShapes).arg(r.inputTypes).arg(r.sequence)
+                                      .arg(std::int64_t(r.fwdThread)).arg(std::int64_t(r.correlation)));
+                return true;
+            }));
+        }
+        sqlite3_finalize(q);
+        sqlite3_close(mem);
+        QCOMPARE(counters7, counters6);
+        QCOMPARE(ranges7, ranges6);
+        // And the SQL console answers the schema-6 queries as before.
+        SqlConsole c;
+        QVERIFY2(c.open(p, &msg), qPrintable(msg));
+        SqlConsole::Result res;
+        QVERIFY2(c.run(QString::fromLatin1(rangeSql), &res, &msg), qPrintable(msg));
+        QCOMPARE(res.rows.size(), qsizetype(ranges6.size()));
+        for (std::size_t i = 0; i < ranges6.size(); ++i)
+            QCOMPARE(res.rows[qsizetype(i)].at(0).toString(), ranges6[i]);
+    }
+
+    void damageIsAReadError_data() { blocktest::addDamageRows(); }
+    void damageIsAReadError()
+    {
+        QFETCH(QString, damage);
+        const std::vector<RecordBatch> batches = makeBatches(23);
+        for (const char *table : {"counter_blocks", "python_range_blocks"}) {
+            const QString path = dir_.filePath(QStringLiteral("damaged-%1-%2.npuscope").arg(damage, QLatin1String(table)));
+            Generator g(5, 2);
+            const QString why = blocktest::record(path, g, batches);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+            if (!blocktest::damageBlocks(path, table, damage))
+                QSKIP("no page of that kind to damage");
+            const Read r = readBack(path);
+            QVERIFY2(!r.ok, table);
+            QVERIFY2(blocktest::saysDamaged(r.why), qPrintable(r.why));
+            QString msg;
+            const QString sql = QLatin1String(table) == QLatin1String("counter_blocks")
+                                    ? QStringLiteral("SELECT COUNT(*), TOTAL(ts) FROM counters")
+                                    : QStringLiteral("SELECT COUNT(*), TOTAL(start) FROM python_ranges");
+            const std::vector<QString> rows = consoleRows(path, sql, &msg);
+            QCOMPARE(rows, std::vector<QString>{QStringLiteral("failed")});
+            QVERIFY2(blocktest::saysDamaged(msg) || msg.contains(QStringLiteral("malformed")), qPrintable(msg));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(StoreSessionBlocksTest)
+#include "test_store_session_blocks.moc"
