@@ -552,7 +552,7 @@ void LodAccumulator::add(const RecordBatch &b)
             l = std::min(l, drawable(s.previousIterationEnd));
     }
     for (const auto &p : b.pythonRanges)
-        span(p.start, p.start + std::max<TimeNs>(0, p.duration));
+        span(p.start, addTime(p.start, std::max<TimeNs>(0, p.duration)));
     for (const auto &m : b.memory)
         span(m.ts, m.ts);
     if (l == kNone)
