@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -58,6 +59,38 @@ TsStats readTs(const QString &path)
 const QString kTs = QStringLiteral(NPUSCOPE_SOURCE_DIR "/translations/npuscope_zh_CN.ts");
 const QString kEnTs = QStringLiteral(NPUSCOPE_SOURCE_DIR "/translations/npuscope_en.ts");
 
+// lupdate over the sources into a copy of `ts` in `tmp`, through the same lupdate project the
+// update_translations target uses (include paths included), so contexts come out exactly as
+// in the catalogue. Returns the copy's path, or an empty string with the reason in *error.
+QString lupdateCopy(const QString &ts, QTemporaryDir &tmp, const QStringList &extra, QString *error)
+{
+    const QString copy = tmp.filePath(QFileInfo(ts).fileName());
+    if (!QFile::copy(ts, copy)) {
+        *error = QStringLiteral("cannot copy ") + ts;
+        return {};
+    }
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    const QString project = tmp.filePath(QStringLiteral("lupdate_project.json"));
+    QProcess gen;
+    gen.start(QStringLiteral(NPUSCOPE_CMAKE),
+              {QStringLiteral("-DIN_FILE=" NPUSCOPE_LUPDATE_PROJECT_IN), QStringLiteral("-DOUT_FILE=") + project,
+               QStringLiteral("-P"), QStringLiteral(NPUSCOPE_LUPDATE_GENERATOR)});
+    if (!gen.waitForFinished(60000) || gen.exitCode() != 0) {
+        *error = QString::fromLocal8Bit(gen.readAllStandardError());
+        return {};
+    }
+    QProcess p;
+    p.start(QStringLiteral(NPUSCOPE_LUPDATE),
+            QStringList{QStringLiteral("-project"), project} + extra
+                + QStringList{QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+                              QStringLiteral("-silent"), QStringLiteral("-ts"), copy});
+    if (!p.waitForFinished(120000) || p.exitCode() != 0) {
+        *error = QString::fromLocal8Bit(p.readAllStandardError());
+        return {};
+    }
+    return copy;
+}
+
 } // namespace
 
 class TestTranslations : public QObject {
@@ -74,28 +107,11 @@ private Q_SLOTS:
 
     void catalogueMatchesSources()
     {
-        // lupdate over the sources into a copy: a tr() string missing from the catalogue
-        // would appear as a new unfinished message.
+        // A tr() string missing from the catalogue would appear as a new unfinished message.
         QTemporaryDir tmp;
-        const QString copy = tmp.filePath(QStringLiteral("copy_zh_CN.ts"));
-        QVERIFY(QFile::copy(kTs, copy));
-        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-        // The same lupdate project the update_translations target uses (include paths
-        // included), so contexts come out exactly as in the catalogue.
-        const QString project = tmp.filePath(QStringLiteral("lupdate_project.json"));
-        QProcess gen;
-        gen.start(QStringLiteral(NPUSCOPE_CMAKE),
-                  {QStringLiteral("-DIN_FILE=" NPUSCOPE_LUPDATE_PROJECT_IN), QStringLiteral("-DOUT_FILE=") + project,
-                   QStringLiteral("-P"), QStringLiteral(NPUSCOPE_LUPDATE_GENERATOR)});
-        QVERIFY(gen.waitForFinished(60000));
-        QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
-        const QStringList args = {QStringLiteral("-project"), project, QStringLiteral("-no-obsolete"),
-                                  QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent"),
-                                  QStringLiteral("-ts"), copy};
-        QProcess p;
-        p.start(QStringLiteral(NPUSCOPE_LUPDATE), args);
-        QVERIFY(p.waitForFinished(120000));
-        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QString error;
+        const QString copy = lupdateCopy(kTs, tmp, {}, &error);
+        QVERIFY2(!copy.isEmpty(), qPrintable(error));
         const TsStats s = readTs(copy);
         QVERIFY2(s.unfinished == 0,
                  qPrintable(QStringLiteral("strings in the sources but not translated: ")
@@ -112,22 +128,9 @@ private Q_SLOTS:
         QVERIFY2(s.unfinished == 0 && s.emptyTranslations == 0,
                  qPrintable(QStringLiteral("unfinished: ") + s.unfinishedSources.mid(0, 20).join(QStringLiteral(" | "))));
         QTemporaryDir tmp;
-        const QString copy = tmp.filePath(QStringLiteral("copy_en.ts"));
-        QVERIFY(QFile::copy(kEnTs, copy));
-        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-        const QString project = tmp.filePath(QStringLiteral("lupdate_project.json"));
-        QProcess gen;
-        gen.start(QStringLiteral(NPUSCOPE_CMAKE),
-                  {QStringLiteral("-DIN_FILE=" NPUSCOPE_LUPDATE_PROJECT_IN), QStringLiteral("-DOUT_FILE=") + project,
-                   QStringLiteral("-P"), QStringLiteral(NPUSCOPE_LUPDATE_GENERATOR)});
-        QVERIFY(gen.waitForFinished(60000));
-        QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
-        QProcess p;
-        p.start(QStringLiteral(NPUSCOPE_LUPDATE),
-                {QStringLiteral("-project"), project, QStringLiteral("-pluralonly"), QStringLiteral("-no-obsolete"),
-                 QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent"), QStringLiteral("-ts"), copy});
-        QVERIFY(p.waitForFinished(120000));
-        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QString error;
+        const QString copy = lupdateCopy(kEnTs, tmp, {QStringLiteral("-pluralonly")}, &error);
+        QVERIFY2(!copy.isEmpty(), qPrintable(error));
         const TsStats again = readTs(copy);
         QVERIFY2(again.unfinished == 0,
                  qPrintable(QStringLiteral("counted strings without English forms: ")
