@@ -83,7 +83,7 @@ bool setLanguage(const QString &code)
         dropTranslator(g_qt);
         // main.cpp may have installed its own translators at start-up; they are children
         // of the application object: remove those too so English really is English.
-        for (QTranslator *t : qApp->findChildren<QTranslator *>(QString(), Qt::FindDirectChildrenOnly))
+        for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>(QString(), Qt::FindDirectChildrenOnly))
             QCoreApplication::removeTranslator(t);
         // The sources are English, but "%n problem(s)" needs a catalogue to read "1 problem".
         g_ours = englishPlurals();
@@ -106,7 +106,7 @@ bool setLanguage(const QString &code)
     }
     dropTranslator(g_ours);
     dropTranslator(g_qt);
-    for (QTranslator *t : qApp->findChildren<QTranslator *>(QString(), Qt::FindDirectChildrenOnly))
+    for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>(QString(), Qt::FindDirectChildrenOnly))
         QCoreApplication::removeTranslator(t);
     g_ours = ours;
     g_qt = qt;
