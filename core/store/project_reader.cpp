@@ -60,11 +60,10 @@ struct ProjectReader::Impl {
     template<typename Row>
     bool run(const Stmt &s, Row &&row) const
     {
-        int rc;
-        while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
+        int rc = detail::stepFirst(s.get());
+        for (; rc == SQLITE_ROW; rc = sqlite3_step(s.get()))
             if (!row(s.get()))
                 return true;
-        }
         return rc == SQLITE_DONE ? true : fail(rc);
     }
 

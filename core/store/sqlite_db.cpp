@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QtEndian>
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -580,6 +581,18 @@ void readPmuBlob(sqlite3_stmt *s, int col, std::vector<float> *out)
         const std::uint32_t bits = qFromLittleEndian<std::uint32_t>(blob + 4 * i);
         std::memcpy(&(*out)[std::size_t(i)], &bits, 4);
     }
+}
+
+int stepFirst(sqlite3_stmt *s)
+{
+    int rc = sqlite3_step(s);
+    int waitedMs = 0;
+    for (int delay = 1; (rc & 0xff) == SQLITE_BUSY && waitedMs < 5000; delay = std::min(delay * 2, 50)) {
+        sqlite3_reset(s);
+        waitedMs += std::max(1, sqlite3_sleep(delay));
+        rc = sqlite3_step(s);
+    }
+    return rc;
 }
 
 } // namespace npuscope::store::detail

@@ -122,6 +122,13 @@ QString upgradeBackupPath(const QString &path, int version);
 StoreError errorFromCode(int rc);
 QString messageFromCode(int rc, const QString &path, const QString &sqliteMessage);
 
+// The first sqlite3_step of a read statement, retried while it says SQLITE_BUSY (for up to
+// about five seconds, as the busy timeout): starting a WAL read transaction beside a running
+// recording can fail at once with SQLITE_BUSY, without SQLite calling the busy handler,
+// while the writer holds a lock for a moment; no row has been read then, so trying again
+// is safe. Later steps are plain sqlite3_step: the read transaction is already open.
+int stepFirst(sqlite3_stmt *s);
+
 // task_pmu.pmu (little-endian float32 values) of column `col` into *out; a NULL column
 // (no row joined) leaves it empty.
 void readPmuBlob(sqlite3_stmt *s, int col, std::vector<float> *out);

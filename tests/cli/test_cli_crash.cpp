@@ -244,12 +244,16 @@ private Q_SLOTS:
         const CliResult first = runNpuscope(runArgs(project, 2));
         QVERIFY2(first.code == 0, qPrintable(first.err));
 
+        // A run far longer than the readers need (500 iterations, about 20 times what they
+        // take to look at it 5 times): it is stopped with SIGTERM once they have, so a fast
+        // machine cannot end it first (a 30-iteration run sometimes did), and a slow one does
+        // not grow a file the readers then take minutes to read.
         QProcess proc;
-        startRun(proc, runArgs(project, 30));
+        startRun(proc, runArgs(project, 500));
         QVERIFY(proc.waitForStarted());
         int reads = 0, readsWhileRunning = 0, errors = 0;
         std::uint64_t lastSeen = 0;
-        bool grew = false;
+        bool grew = false, stopAsked = false;
         QStringList problems;
         while (true) {
             const bool running = proc.state() == QProcess::Running;
@@ -289,11 +293,31 @@ private Q_SLOTS:
                 ++readsWhileRunning;
             if (!running)
                 break;
+            if (readsWhileRunning >= 5 && grew && !stopAsked) {
+                proc.terminate(); // SIGTERM: the run cancels and keeps what it recorded
+                stopAsked = true;
+            }
             proc.waitForFinished(20); // also what updates proc.state()
         }
         QCOMPARE(proc.state(), QProcess::NotRunning);
         QCOMPARE(proc.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(proc.exitCode(), 0);
+        QVERIFY2(stopAsked, "the 500-iteration run ended on its own before the readers were done");
+        QCOMPARE(proc.exitCode(), 130); // ExitCancelled
+        // The cancelled run's session keeps at least what the last reader saw.
+        {
+            QString msg;
+            StoreError err = StoreError::None;
+            auto p = Project::open(project, Project::Mode::ReadOnly, &err, &msg);
+            QVERIFY2(p, qPrintable(msg));
+            const auto sessions = p->sessions();
+            QCOMPARE(sessions.size(), std::size_t(2));
+            auto r = p->session(sessions.back().id, &msg);
+            QVERIFY2(r, qPrintable(msg));
+            std::uint64_t n = 0;
+            for (const IterationKey &k : r->iterations())
+                QVERIFY(r->forEachTask(k, [&n](const TaskRecord &) { ++n; return true; }));
+            QVERIFY(n >= lastSeen);
+        }
         std::printf("READERS reads=%d while_running=%d errors=%d saw_growth=%d\n", reads, readsWhileRunning, errors, grew ? 1 : 0);
         std::fflush(stdout);
         QVERIFY2(errors == 0, qPrintable(problems.join(QLatin1Char('\n'))));
