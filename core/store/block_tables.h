@@ -87,6 +87,72 @@ int rowsToBlocks(const Db &db, const char *select, const char *insert, Read read
     return run.empty() ? SQLITE_OK : write(ins.get(), runSession, run);
 }
 
+// Merges the blocks of one group (rows of `s`, ordered by the group, then the block's
+// first time, then id) into time order, ties in recorded order (block id, place). A block
+// is decoded when the merge reaches its first time, so memory holds only the blocks whose
+// times overlap. `group(s)` names a row's group, `first(s)` its first time, decode(s, out)
+// appends its records (false: damaged); fn gets each record, false stops.
+template<typename Rec, typename Group, typename First, typename Decode, typename Time, typename Fn>
+int mergeBlocks(sqlite3_stmt *s, Group group, First first, Decode decode, Time timeOf, const Fn &fn)
+{
+    struct Open {
+        std::int64_t id;
+        std::vector<Rec> recs;
+        std::size_t at = 0;
+    };
+    std::vector<Open> open; // a heap: front() holds the earliest open record
+    auto later = [&](const Open &a, const Open &b) {
+        const TimeNs ta = timeOf(a.recs[a.at]), tb = timeOf(b.recs[b.at]);
+        return ta != tb ? ta > tb : a.id > b.id;
+    };
+    int rc = sqlite3_step(s);
+    bool have = rc == SQLITE_ROW; // `s` holds a block row not yet decoded
+    while (have) {
+        const std::int64_t g = group(s);
+        for (;;) {
+            // Decode every block of the group that starts no later than the earliest
+            // record still open (the next one when none is open).
+            while (have && group(s) == g
+                   && (open.empty() || first(s) <= timeOf(open.front().recs[open.front().at]))) {
+                Open o;
+                o.id = sqlite3_column_int64(s, 0);
+                if (!decode(s, &o.recs))
+                    return SQLITE_CORRUPT;
+                // Within a block by time; equal times keep their recorded order.
+                std::stable_sort(o.recs.begin(), o.recs.end(),
+                                 [&](const Rec &a, const Rec &b) { return timeOf(a) < timeOf(b); });
+                if (!o.recs.empty()) {
+                    open.push_back(std::move(o));
+                    std::push_heap(open.begin(), open.end(), later);
+                }
+                rc = sqlite3_step(s);
+                have = rc == SQLITE_ROW;
+                if (!have && rc != SQLITE_DONE)
+                    return rc;
+            }
+            if (open.empty())
+                break; // the group is done
+            std::pop_heap(open.begin(), open.end(), later);
+            Open &top = open.back();
+            if (!fn(top.recs[top.at]))
+                return SQLITE_OK;
+            if (++top.at < top.recs.size())
+                std::push_heap(open.begin(), open.end(), later);
+            else
+                open.pop_back();
+        }
+    }
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+inline bool blobOf(sqlite3_stmt *s, int col, const unsigned char **data, std::size_t *size)
+{
+    *data = static_cast<const unsigned char *>(sqlite3_column_blob(s, col));
+    const int n = sqlite3_column_bytes(s, col);
+    *size = n > 0 ? std::size_t(n) : 0;
+    return *data && n > 0;
+}
+
 // A column of a plain-row table: its name and SQL type as the console declares and
 // documents them (doc is a QT_TRANSLATE_NOOP("SqlSchema", …) text).
 struct RecordColumn {
