@@ -365,23 +365,9 @@ int writeHostRangeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::
 
 int readMemoryBlocks(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::MemoryFn &fn)
 {
-    Stmt s;
-    int rc = db.prepare("SELECT id, first_ts, data FROM memory_blocks WHERE session = ?1 AND device = ?2 "
-                        "ORDER BY first_ts, id",
-                        &s);
-    if (rc != SQLITE_OK)
-        return rc;
-    sqlite3_bind_int64(s.get(), 1, session);
-    sqlite3_bind_int64(s.get(), 2, device);
-    return mergeBlocks<MemoryRecord>(
-        s.get(), [](sqlite3_stmt *) { return std::int64_t(0); },
-        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 1)); },
-        [device](sqlite3_stmt *q, std::vector<MemoryRecord> *out) {
-            const unsigned char *data = nullptr;
-            std::size_t size = 0;
-            return blobOf(q, 2, &data, &size) && decodeMemoryBlock(data, size, device, out);
-        },
-        [](const MemoryRecord &r) { return r.ts; }, fn);
+    return mergeDeviceBlocks<MemoryRecord>(
+        db, "SELECT id, first_ts, data FROM memory_blocks WHERE session = ?1 AND device = ?2 ORDER BY first_ts, id", session,
+        device, decodeMemoryBlock, [](const MemoryRecord &r) { return r.ts; }, fn);
 }
 
 int readHostRangeBlocks(const Db &db, std::int64_t session, const IterationKey *key,
@@ -480,86 +466,54 @@ namespace {
 
 enum MemoryColumn { MSession, MDevice, MModule, MComponent, MTs, MAllocated, MReserved, MActive, MStreamPtr };
 
-class MemoryRows final : public BlockRows {
-public:
-    bool load(sqlite3_stmt *blocks) override
-    {
-        // Columns: id, session, device, data.
-        rows_.clear();
-        const unsigned char *data = nullptr;
-        std::size_t size = 0;
-        return blobOf(blocks, 3, &data, &size)
-               && decodeMemoryBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), &rows_);
-    }
-    std::size_t size() const override { return rows_.size(); }
-    void column(sqlite3_context *ctx, std::int64_t session, std::int64_t, std::size_t at, int col) const override
-    {
-        const MemoryRecord &m = rows_[at];
-        switch (col) {
-        case MSession: sqlite3_result_int64(ctx, session); return;
-        case MDevice: sqlite3_result_int64(ctx, m.device); return;
-        case MModule: sqlite3_result_int64(ctx, m.module ? 1 : 0); return;
-        case MComponent: sqlite3_result_int64(ctx, m.component); return;
-        case MTs: sqlite3_result_int64(ctx, m.ts); return;
-        case MAllocated: sqlite3_result_double(ctx, m.allocatedMB); return;
-        case MReserved: sqlite3_result_double(ctx, m.reservedMB); return;
-        case MActive: sqlite3_result_double(ctx, m.activeMB); return;
-        case MStreamPtr: sqlite3_result_int64(ctx, std::int64_t(m.streamPtr)); return;
-        default: sqlite3_result_null(ctx); return;
-        }
-    }
+bool loadMemoryRows(sqlite3_stmt *blocks, std::vector<MemoryRecord> *out)
+{
+    // Columns: id, session, device, data.
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    return blobOf(blocks, 3, &data, &size)
+           && decodeMemoryBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
+}
 
-private:
-    std::vector<MemoryRecord> rows_;
-};
+void memoryColumn(sqlite3_context *ctx, std::int64_t session, const MemoryRecord &m, int col)
+{
+    switch (col) {
+    case MSession: sqlite3_result_int64(ctx, session); return;
+    case MDevice: sqlite3_result_int64(ctx, m.device); return;
+    case MModule: sqlite3_result_int64(ctx, m.module ? 1 : 0); return;
+    case MComponent: sqlite3_result_int64(ctx, m.component); return;
+    case MTs: sqlite3_result_int64(ctx, m.ts); return;
+    case MAllocated: sqlite3_result_double(ctx, m.allocatedMB); return;
+    case MReserved: sqlite3_result_double(ctx, m.reservedMB); return;
+    case MActive: sqlite3_result_double(ctx, m.activeMB); return;
+    case MStreamPtr: sqlite3_result_int64(ctx, std::int64_t(m.streamPtr)); return;
+    default: sqlite3_result_null(ctx); return;
+    }
+}
 
 enum HostColumn {
     HSession, HKind, HDevice, HModel, HIteration, HPid, HTid, HName, HStart, HDuration, HCategory, HEventType,
     HPayloadType, HPayloadValue, HMessageType, HLevel
 };
 
-class HostRangeRows final : public BlockRows {
-public:
-    bool load(sqlite3_stmt *blocks) override
-    {
-        // Columns: id, session, device, model, iteration, data.
-        rows_.clear();
-        const unsigned char *data = nullptr;
-        std::size_t size = 0;
-        const IterationKey k{std::uint16_t(sqlite3_column_int64(blocks, 2)), std::uint32_t(sqlite3_column_int64(blocks, 3)),
-                             std::uint32_t(sqlite3_column_int64(blocks, 4))};
-        return blobOf(blocks, 5, &data, &size) && decodeHostRangeBlock(data, size, k, &rows_);
-    }
-    std::size_t size() const override { return rows_.size(); }
-    void column(sqlite3_context *ctx, std::int64_t session, std::int64_t, std::size_t at, int col) const override
-    {
-        const HostRangeRecord &h = rows_[at];
-        std::int64_t v = 0;
-        switch (col) {
-        case HSession: v = session; break;
-        case HKind: v = std::int64_t(h.kind); break;
-        case HDevice: v = h.device; break;
-        case HModel: v = h.modelId; break;
-        case HIteration: v = h.iteration; break;
-        case HPid: v = h.pid; break;
-        case HTid: v = h.tid; break;
-        case HName: v = h.name; break;
-        case HStart: v = h.start; break;
-        case HDuration: v = h.duration; break;
-        case HCategory: v = h.category; break;
-        case HEventType: v = h.eventType; break;
-        case HPayloadType: v = h.payloadType; break;
-        case HPayloadValue: v = std::int64_t(h.payloadValue); break;
-        case HMessageType: v = h.messageType; break;
-        case HLevel: v = h.level; break;
-        default: sqlite3_result_null(ctx); return;
-        }
-        sqlite3_result_int64(ctx, v);
-    }
+bool loadHostRangeRows(sqlite3_stmt *blocks, std::vector<HostRangeRecord> *out)
+{
+    // Columns: id, session, device, model, iteration, data.
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    const IterationKey k{std::uint16_t(sqlite3_column_int64(blocks, 2)), std::uint32_t(sqlite3_column_int64(blocks, 3)),
+                         std::uint32_t(sqlite3_column_int64(blocks, 4))};
+    return blobOf(blocks, 5, &data, &size) && decodeHostRangeBlock(data, size, k, out);
+}
 
-private:
-    std::vector<HostRangeRecord> rows_;
-};
+void hostRangeColumn(sqlite3_context *ctx, std::int64_t session, const HostRangeRecord &h, int col)
+{
+    const std::int64_t v[] = {session, std::int64_t(h.kind), h.device, h.modelId, h.iteration, h.pid, h.tid, h.name,
+                              h.start, h.duration, h.category, h.eventType, h.payloadType, std::int64_t(h.payloadValue),
+                              h.messageType, h.level};
+    static_assert(std::size(v) == HLevel + 1);
+    resultInt64Column(ctx, v, col);
+}
 
 } // namespace
 
@@ -567,8 +521,8 @@ const BlockTable &memoryRecordsTable()
 {
     static const BlockTable table{
         "memory_records", "memory_blocks", "device, data",
-        {{"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")},
-         {"device", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "physical device id (0..N-1)")},
+        {kSessionColumn,
+         kDeviceColumn,
          {"module", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "1 for a module reservation (npu_module_mem), 0 for the allocator (memory_record)")},
          {"component", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the component (APP, PTA, SLOG ...)")},
          {"ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "time (ns)")},
@@ -578,7 +532,7 @@ const BlockTable &memoryRecordsTable()
          {"stream_ptr", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream pointer, 0 none")}},
         {MSession, MDevice},
         -1,
-        [] { return std::unique_ptr<BlockRows>(new MemoryRows); }};
+        DecodedRows<MemoryRecord, loadMemoryRows, memoryColumn>::make};
     return table;
 }
 
@@ -586,9 +540,9 @@ const BlockTable &hostRangesTable()
 {
     static const BlockTable table{
         "host_ranges", "host_range_blocks", "device, model, iteration, data",
-        {{"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")},
+        {kSessionColumn,
          {"kind", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "0 CANN, 1 runtime API, 2 msproftx")},
-         {"device", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "physical device id (0..N-1)")},
+         kDeviceColumn,
          {"model", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "model (graph) id")},
          {"iteration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "iteration number, 1-based")},
          {"pid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "process id")},
@@ -604,7 +558,7 @@ const BlockTable &hostRangesTable()
          {"level", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the CANN API level (acl, node, hccl, runtime ...)")}},
         {HSession, HDevice, HModel, HIteration},
         -1,
-        [] { return std::unique_ptr<BlockRows>(new HostRangeRows); }};
+        DecodedRows<HostRangeRecord, loadHostRangeRows, hostRangeColumn>::make};
     return table;
 }
 

@@ -261,23 +261,9 @@ int readCounterBlocks(const Db &db, std::int64_t session, std::uint16_t device, 
 int readPythonRangeBlocks(const Db &db, std::int64_t session, std::uint16_t device,
                           const TraceReader::PythonRangeFn &fn)
 {
-    Stmt s;
-    int rc = db.prepare("SELECT id, first_start, data FROM python_range_blocks WHERE session = ?1 AND device = ?2 "
-                        "ORDER BY first_start, id",
-                        &s);
-    if (rc != SQLITE_OK)
-        return rc;
-    sqlite3_bind_int64(s.get(), 1, session);
-    sqlite3_bind_int64(s.get(), 2, device);
-    return mergeBlocks<PythonRangeRecord>(
-        s.get(), [](sqlite3_stmt *) { return std::int64_t(0); },
-        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 1)); },
-        [device](sqlite3_stmt *q, std::vector<PythonRangeRecord> *out) {
-            const unsigned char *data = nullptr;
-            std::size_t size = 0;
-            return blobOf(q, 2, &data, &size) && decodePythonRangeBlock(data, size, device, out);
-        },
-        [](const PythonRangeRecord &r) { return r.start; }, fn);
+    return mergeDeviceBlocks<PythonRangeRecord>(
+        db, "SELECT id, first_start, data FROM python_range_blocks WHERE session = ?1 AND device = ?2 ORDER BY first_start, id",
+        session, device, decodePythonRangeBlock, [](const PythonRangeRecord &r) { return r.start; }, fn);
 }
 
 // ---- migration ----
@@ -335,82 +321,52 @@ namespace {
 
 enum CounterColumn { KSession, KDevice, KTrack, KName, KUnit, KTs, KValue };
 
-class CounterRows final : public BlockRows {
-public:
-    bool load(sqlite3_stmt *blocks) override
-    {
-        // Columns: id, session, device, name, data.
-        rows_.clear();
-        const unsigned char *data = nullptr;
-        std::size_t size = 0;
-        return blobOf(blocks, 4, &data, &size)
-               && decodeCounterBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)),
-                                     StrId(sqlite3_column_int64(blocks, 3)), &rows_);
-    }
-    std::size_t size() const override { return rows_.size(); }
-    void column(sqlite3_context *ctx, std::int64_t session, std::int64_t, std::size_t at, int col) const override
-    {
-        const CounterRecord &c = rows_[at];
-        switch (col) {
-        case KSession: sqlite3_result_int64(ctx, session); return;
-        case KDevice: sqlite3_result_int64(ctx, c.device); return;
-        case KTrack: sqlite3_result_int64(ctx, c.track); return;
-        case KName: sqlite3_result_int64(ctx, c.name); return;
-        case KUnit: sqlite3_result_int64(ctx, c.unit); return;
-        case KTs: sqlite3_result_int64(ctx, c.ts); return;
-        case KValue: sqlite3_result_double(ctx, c.value); return;
-        default: sqlite3_result_null(ctx); return;
-        }
-    }
+bool loadCounterRows(sqlite3_stmt *blocks, std::vector<CounterRecord> *out)
+{
+    // Columns: id, session, device, name, data.
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    return blobOf(blocks, 4, &data, &size)
+           && decodeCounterBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)),
+                                 StrId(sqlite3_column_int64(blocks, 3)), out);
+}
 
-private:
-    std::vector<CounterRecord> rows_;
-};
+void counterColumn(sqlite3_context *ctx, std::int64_t session, const CounterRecord &c, int col)
+{
+    switch (col) {
+    case KSession: sqlite3_result_int64(ctx, session); return;
+    case KDevice: sqlite3_result_int64(ctx, c.device); return;
+    case KTrack: sqlite3_result_int64(ctx, c.track); return;
+    case KName: sqlite3_result_int64(ctx, c.name); return;
+    case KUnit: sqlite3_result_int64(ctx, c.unit); return;
+    case KTs: sqlite3_result_int64(ctx, c.ts); return;
+    case KValue: sqlite3_result_double(ctx, c.value); return;
+    default: sqlite3_result_null(ctx); return;
+    }
+}
 
 enum PythonColumn {
     PSession, PDevice, PPid, PTid, PName, PCategory, PStart, PDuration, PCallStack, PInputShapes, PInputTypes,
     PSequence, PFwdThread, PCorrelation
 };
 
-class PythonRangeRows final : public BlockRows {
-public:
-    bool load(sqlite3_stmt *blocks) override
-    {
-        // Columns: id, session, device, data.
-        rows_.clear();
-        const unsigned char *data = nullptr;
-        std::size_t size = 0;
-        return blobOf(blocks, 3, &data, &size)
-               && decodePythonRangeBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), &rows_);
-    }
-    std::size_t size() const override { return rows_.size(); }
-    void column(sqlite3_context *ctx, std::int64_t session, std::int64_t, std::size_t at, int col) const override
-    {
-        const PythonRangeRecord &r = rows_[at];
-        std::int64_t v = 0;
-        switch (col) {
-        case PSession: v = session; break;
-        case PDevice: v = r.device; break;
-        case PPid: v = r.pid; break;
-        case PTid: v = r.tid; break;
-        case PName: v = r.name; break;
-        case PCategory: v = r.category; break;
-        case PStart: v = r.start; break;
-        case PDuration: v = r.duration; break;
-        case PCallStack: v = r.callStack; break;
-        case PInputShapes: v = r.inputShapes; break;
-        case PInputTypes: v = r.inputTypes; break;
-        case PSequence: v = r.sequence; break;
-        case PFwdThread: v = std::int64_t(r.fwdThread); break;
-        case PCorrelation: v = std::int64_t(r.correlation); break;
-        default: sqlite3_result_null(ctx); return;
-        }
-        sqlite3_result_int64(ctx, v);
-    }
+bool loadPythonRangeRows(sqlite3_stmt *blocks, std::vector<PythonRangeRecord> *out)
+{
+    // Columns: id, session, device, data.
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    return blobOf(blocks, 3, &data, &size)
+           && decodePythonRangeBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
+}
 
-private:
-    std::vector<PythonRangeRecord> rows_;
-};
+void pythonRangeColumn(sqlite3_context *ctx, std::int64_t session, const PythonRangeRecord &r, int col)
+{
+    const std::int64_t v[] = {session, r.device, r.pid, r.tid, r.name, r.category, r.start, r.duration, r.callStack,
+                              r.inputShapes, r.inputTypes, r.sequence, std::int64_t(r.fwdThread),
+                              std::int64_t(r.correlation)};
+    static_assert(std::size(v) == PCorrelation + 1);
+    resultInt64Column(ctx, v, col);
+}
 
 } // namespace
 
@@ -418,8 +374,8 @@ const BlockTable &countersTable()
 {
     static const BlockTable table{
         "counters", "counter_blocks", "device, name, data",
-        {{"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")},
-         {"device", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "physical device id (0..N-1)")},
+        {kSessionColumn,
+         kDeviceColumn,
          {"track", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the counter lane (AI Core Freq, HBM ...)")},
          {"name", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the series (HBM 0/Read ...)")},
          {"unit", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the unit the value is in (MHz, MB/s ...)")},
@@ -427,7 +383,7 @@ const BlockTable &countersTable()
          {"value", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "the value")}},
         {KSession, KDevice, KName},
         -1,
-        [] { return std::unique_ptr<BlockRows>(new CounterRows); }};
+        DecodedRows<CounterRecord, loadCounterRows, counterColumn>::make};
     return table;
 }
 
@@ -435,8 +391,8 @@ const BlockTable &pythonRangesTable()
 {
     static const BlockTable table{
         "python_ranges", "python_range_blocks", "device, data",
-        {{"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")},
-         {"device", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "physical device id (0..N-1)")},
+        {kSessionColumn,
+         kDeviceColumn,
          {"pid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "process id")},
          {"tid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "thread id")},
          {"name", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the range name")},
@@ -451,7 +407,7 @@ const BlockTable &pythonRangesTable()
          {"correlation", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "enqueue/dequeue correlation id, 0 none")}},
         {PSession, PDevice},
         -1,
-        [] { return std::unique_ptr<BlockRows>(new PythonRangeRows); }};
+        DecodedRows<PythonRangeRecord, loadPythonRangeRows, pythonRangeColumn>::make};
     return table;
 }
 

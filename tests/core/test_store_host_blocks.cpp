@@ -433,20 +433,8 @@ private Q_SLOTS:
         const QString p = dir_.filePath(QStringLiteral("v7.npuscope"));
         const std::vector<RecordBatch> batches = makeBatches(17, false);
         {
-            sqlite3 *raw = nullptr;
-            QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr),
-                     SQLITE_OK);
             detail::Db db;
-            db.reset(raw);
-            QString failed;
-            QCOMPARE(detail::migrate(db, 0, &failed, 7), SQLITE_OK);
-            QCOMPARE(db.exec("INSERT INTO sessions(name, source, spec_json, options_json, seed, app_version, started_wall_us, "
-                             "ended_wall_us, status) VALUES('v7', 'import', '{}', '{}', 0, '0.7', 1, 2, 'complete');"
-                             "INSERT INTO devices(session, id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, "
-                             "wall_begin_us, wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq) VALUES "
-                             "(1, 0, 0, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0);"
-                             "BEGIN"),
-                     SQLITE_OK);
+            QVERIFY(blocktest::oldProject(p, 7, &db));
             detail::Stmt m, h;
             QCOMPARE(db.prepare("INSERT INTO memory_records(session, device, module, component, ts, allocated_mb, reserved_mb, "
                                 "active_mb, stream_ptr) VALUES(1,?1,?2,?3,?4,?5,?6,?7,?8)", &m),
@@ -481,18 +469,7 @@ private Q_SLOTS:
         }
         QCOMPARE(scalar(p, "PRAGMA user_version"), std::int64_t(7));
         // What the schema-7 tables answer, with SQLite's own ordering.
-        auto rowsOf = [&](const char *sql) {
-            std::vector<QString> out;
-            sqlite3 *db = testsql::open(p);
-            sqlite3_stmt *s = nullptr;
-            sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
-            while (s && sqlite3_step(s) == SQLITE_ROW)
-                out.push_back(QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0))));
-            sqlite3_finalize(s);
-            sqlite3_close(db);
-            return out;
-        };
-        const std::vector<QString> memory7 = rowsOf(kMemorySql), ranges7 = rowsOf(kRangeSql);
+        const std::vector<QString> memory7 = blocktest::firstColumn(p, kMemorySql), ranges7 = blocktest::firstColumn(p, kRangeSql);
         QVERIFY(memory7.size() > 20000);
         QVERIFY(ranges7.size() > 20000);
 
