@@ -3236,10 +3236,6 @@
         <translation>workspace 内存（字节）</translation>
     </message>
     <message>
-        <source>Host-side ranges: CANN (GE@Infer), runtime API calls, msproftx.</source>
-        <translation>Host 侧区间：CANN（GE@Infer）、runtime API 调用、msproftx。</translation>
-    </message>
-    <message>
         <source>0 CANN, 1 runtime API, 2 msproftx</source>
         <translation>0 CANN，1 runtime API，2 msproftx</translation>
     </message>
@@ -3438,10 +3434,6 @@
     <message>
         <source>enqueue/dequeue correlation id, 0 none</source>
         <translation>入队/出队关联 ID，0 表示无</translation>
-    </message>
-    <message>
-        <source>Memory over time: allocator records and module reservations (MB, -1 = not given).</source>
-        <translation>内存随时间的变化：分配器记录和各模块的预留（MB，-1 = 未给出）。</translation>
     </message>
     <message>
         <source>1 for a module reservation (npu_module_mem), 0 for the allocator (memory_record)</source>
@@ -3834,6 +3826,46 @@
     <message>
         <source>Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events, one row per range (a read-only virtual table of the SQL console over python_range_blocks; equality on session or device reads only those blocks).</source>
         <translation>框架的 Host 侧区间（Python 泳道）：带调用栈和输入形状的算子、Python 函数、队列事件，每个区间一行（SQL 控制台基于 python_range_blocks 的只读虚拟表；对 session 或 device 的等值条件只读取相应的块）。</translation>
+    </message>
+    <message>
+        <source>Host-side ranges as stored: column blocks of up to 8192 ranges of one device, model and iteration, in recorded order (query host_ranges for plain rows).</source>
+        <translation>按存储形式保存的 Host 侧区间：每块最多 8192 个同一设备、同一模型和同一迭代的区间，按记录顺序排列（逐行查询请用 host_ranges）。</translation>
+    </message>
+    <message>
+        <source>block id (host_ranges.rowid = id * 65536 + the range&apos;s place in the block)</source>
+        <translation>块 ID（host_ranges.rowid = id * 65536 + 区间在块中的位置）</translation>
+    </message>
+    <message>
+        <source>Host-side ranges: CANN (GE@Infer), runtime API calls, msproftx, one row per range (a read-only virtual table of the SQL console over host_range_blocks; equality on session, device, model or iteration reads only those blocks).</source>
+        <translation>Host 侧区间：CANN（GE@Infer）、runtime API 调用、msproftx，每个区间一行（SQL 控制台基于 host_range_blocks 的只读虚拟表；对 session、device、model 或 iteration 的等值条件只读取相应的块）。</translation>
+    </message>
+    <message>
+        <source>Memory records as stored: column blocks of up to 8192 records of one device, in recorded order (query memory_records for plain rows).</source>
+        <translation>按存储形式保存的内存记录：每块最多 8192 条同一设备的记录，按记录顺序排列（逐行查询请用 memory_records）。</translation>
+    </message>
+    <message>
+        <source>block id (memory_records.rowid = id * 65536 + the record&apos;s place in the block)</source>
+        <translation>块 ID（memory_records.rowid = id * 65536 + 记录在块中的位置）</translation>
+    </message>
+    <message>
+        <source>earliest record time in the block (ns)</source>
+        <translation>块内最早的记录时间（ns）</translation>
+    </message>
+    <message>
+        <source>latest record time in the block (ns)</source>
+        <translation>块内最晚的记录时间（ns）</translation>
+    </message>
+    <message>
+        <source>records in the block</source>
+        <translation>块内的记录数</translation>
+    </message>
+    <message>
+        <source>the records, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
+        <translation>逐列以差分/变长整数编码的记录，带 CRC-32 校验（见 docs/storage.md）</translation>
+    </message>
+    <message>
+        <source>Memory over time: allocator records and module reservations (MB, -1 = not given), one row per record (a read-only virtual table of the SQL console over memory_blocks; equality on session or device reads only those blocks).</source>
+        <translation>内存随时间的变化：分配器记录和各模块的预留（MB，-1 = 未给出），每条记录一行（SQL 控制台基于 memory_blocks 的只读虚拟表；对 session 或 device 的等值条件只读取相应的块）。</translation>
     </message>
 </context>
 <context>

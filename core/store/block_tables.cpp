@@ -1,6 +1,7 @@
 #include "core/store/block_tables.h"
 
 #include "core/store/hccl_blocks.h"
+#include "core/store/host_blocks.h"
 #include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
@@ -259,7 +260,8 @@ int registerBlockTable(sqlite3 *db, const BlockTable *table)
 
 int registerRecordTables(sqlite3 *db)
 {
-    for (const BlockTable *t : {&hcclTasksTable(), &tasksTable(), &taskPmuTable(), &countersTable(), &pythonRangesTable()}) {
+    for (const BlockTable *t : {&hcclTasksTable(), &tasksTable(), &taskPmuTable(), &countersTable(), &pythonRangesTable(),
+                                &memoryRecordsTable(), &hostRangesTable()}) {
         const int rc = registerBlockTable(db, t);
         if (rc != SQLITE_OK)
             return rc;

@@ -9,6 +9,8 @@
 #include "core/model/records.h"
 #include "core/store/sqlite_db.h"
 
+#include <QtGlobal>
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -87,6 +89,96 @@ int rowsToBlocks(const Db &db, const char *select, const char *insert, Read read
     return run.empty() ? SQLITE_OK : write(ins.get(), runSession, run);
 }
 
+// Merges the blocks of one group (rows of `s`, ordered by the group, then the block's
+// first time, then id) into time order, ties in recorded order (block id, place). A block
+// is decoded when the merge reaches its first time, so memory holds only the blocks whose
+// times overlap. `group(s)` names a row's group, `first(s)` its first time, decode(s, out)
+// appends its records (false: damaged); fn gets each record, false stops.
+template<typename Rec, typename Group, typename First, typename Decode, typename Time, typename Fn>
+int mergeBlocks(sqlite3_stmt *s, Group group, First first, Decode decode, Time timeOf, const Fn &fn)
+{
+    struct Open {
+        std::int64_t id;
+        std::vector<Rec> recs;
+        std::size_t at = 0;
+    };
+    std::vector<Open> open; // a heap: front() holds the earliest open record
+    auto later = [&](const Open &a, const Open &b) {
+        const TimeNs ta = timeOf(a.recs[a.at]), tb = timeOf(b.recs[b.at]);
+        return ta != tb ? ta > tb : a.id > b.id;
+    };
+    int rc = sqlite3_step(s);
+    bool have = rc == SQLITE_ROW; // `s` holds a block row not yet decoded
+    while (have) {
+        const std::int64_t g = group(s);
+        for (;;) {
+            // Decode every block of the group that starts no later than the earliest
+            // record still open (the next one when none is open).
+            while (have && group(s) == g
+                   && (open.empty() || first(s) <= timeOf(open.front().recs[open.front().at]))) {
+                Open o;
+                o.id = sqlite3_column_int64(s, 0);
+                if (!decode(s, &o.recs))
+                    return SQLITE_CORRUPT;
+                // Within a block by time; equal times keep their recorded order.
+                std::stable_sort(o.recs.begin(), o.recs.end(),
+                                 [&](const Rec &a, const Rec &b) { return timeOf(a) < timeOf(b); });
+                if (!o.recs.empty()) {
+                    open.push_back(std::move(o));
+                    std::push_heap(open.begin(), open.end(), later);
+                }
+                rc = sqlite3_step(s);
+                have = rc == SQLITE_ROW;
+                if (!have && rc != SQLITE_DONE)
+                    return rc;
+            }
+            if (open.empty())
+                break; // the group is done
+            std::pop_heap(open.begin(), open.end(), later);
+            Open &top = open.back();
+            if (!fn(top.recs[top.at]))
+                return SQLITE_OK;
+            if (++top.at < top.recs.size())
+                std::push_heap(open.begin(), open.end(), later);
+            else
+                open.pop_back();
+        }
+    }
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+inline bool blobOf(sqlite3_stmt *s, int col, const unsigned char **data, std::size_t *size)
+{
+    *data = static_cast<const unsigned char *>(sqlite3_column_blob(s, col));
+    const int n = sqlite3_column_bytes(s, col);
+    *size = n > 0 ? std::size_t(n) : 0;
+    return *data && n > 0;
+}
+
+// mergeBlocks over one device's blocks of a kind keyed by device: `sql` selects id, first
+// time and data with ?1 = session and ?2 = device, ordered by the first time, then id;
+// decode(data, size, device, out) is the kind's block decoder, timeOf a record's time.
+template<typename Rec, typename Decode, typename Time, typename Fn>
+int mergeDeviceBlocks(const Db &db, const char *sql, std::int64_t session, std::uint16_t device, Decode decode,
+                      Time timeOf, const Fn &fn)
+{
+    Stmt s;
+    const int rc = db.prepare(sql, &s);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int64(s.get(), 1, session);
+    sqlite3_bind_int64(s.get(), 2, device);
+    return mergeBlocks<Rec>(
+        s.get(), [](sqlite3_stmt *) { return std::int64_t(0); },
+        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 1)); },
+        [&](sqlite3_stmt *q, std::vector<Rec> *out) {
+            const unsigned char *data = nullptr;
+            std::size_t size = 0;
+            return blobOf(q, 2, &data, &size) && decode(data, size, device, out);
+        },
+        timeOf, fn);
+}
+
 // A column of a plain-row table: its name and SQL type as the console declares and
 // documents them (doc is a QT_TRANSLATE_NOOP("SqlSchema", …) text).
 struct RecordColumn {
@@ -105,6 +197,44 @@ public:
     virtual std::size_t place(std::size_t at) const { return at; }
     virtual void column(sqlite3_context *ctx, std::int64_t session, std::int64_t rowid, std::size_t at, int col) const = 0;
 };
+
+// Block rows that are a block's records as decoded: load(blocks, out) decodes the block of
+// the current row of `blocks` (false: damaged), column(ctx, session, record, col) gives a
+// column's value. What the record kinds' tables share (session_blocks, host_blocks).
+template<typename Rec, bool (*Load)(sqlite3_stmt *, std::vector<Rec> *),
+         void (*Column)(sqlite3_context *, std::int64_t, const Rec &, int)>
+class DecodedRows final : public BlockRows {
+public:
+    static std::unique_ptr<BlockRows> make() { return std::unique_ptr<BlockRows>(new DecodedRows); }
+    bool load(sqlite3_stmt *blocks) override
+    {
+        rows_.clear();
+        return Load(blocks, &rows_);
+    }
+    std::size_t size() const override { return rows_.size(); }
+    void column(sqlite3_context *ctx, std::int64_t session, std::int64_t, std::size_t at, int col) const override
+    {
+        Column(ctx, session, rows_[at], col);
+    }
+
+private:
+    std::vector<Rec> rows_;
+};
+
+// Column `col` of a record whose columns are all integers, given as `v` (NULL past the end).
+template<std::size_t N>
+void resultInt64Column(sqlite3_context *ctx, const std::int64_t (&v)[N], int col)
+{
+    if (col >= 0 && std::size_t(col) < N)
+        sqlite3_result_int64(ctx, v[col]);
+    else
+        sqlite3_result_null(ctx);
+}
+
+// The columns every record kind's table starts with, worded once.
+inline const RecordColumn kSessionColumn{"session", "INTEGER",
+                                         QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")};
+inline const RecordColumn kDeviceColumn{"device", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "physical device id (0..N-1)")};
 
 // A plain-row virtual table over a block table.
 struct BlockTable {

@@ -128,7 +128,7 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
             return false;
     }
     struct { const char *lo; const char *hi; } others[] = {
-        {"SELECT MIN(start) FROM host_ranges WHERE session = ?1", "SELECT MAX(start + duration) FROM host_ranges WHERE session = ?1"},
+        {"SELECT MIN(first_start) FROM host_range_blocks WHERE session = ?1", "SELECT MAX(last_end) FROM host_range_blocks WHERE session = ?1"},
         {"SELECT MIN(start) FROM collectives WHERE session = ?1", "SELECT MAX(start + duration) FROM collectives WHERE session = ?1"},
         {"SELECT MIN(first_start) FROM hccl_blocks WHERE session = ?1", "SELECT MAX(last_end) FROM hccl_blocks WHERE session = ?1"},
         {"SELECT MIN(timestamp) FROM aicpu WHERE session = ?1", "SELECT MAX(timestamp + total_time) FROM aicpu WHERE session = ?1"},
@@ -154,8 +154,8 @@ bool lodinternal::measure(sqlite3 *db, std::int64_t sessionId, LaneKeys *lanesOu
             || !spanByKey(db, "SELECT MIN(first_start) FROM python_range_blocks WHERE session = ?1 AND device = ?2",
                           "SELECT MAX(last_end) FROM python_range_blocks WHERE session = ?1 AND device = ?2",
                           sessionId, devices, &origin, &last)
-            || !spanByKey(db, "SELECT MIN(ts) FROM memory_records WHERE session = ?1 AND device = ?2",
-                          "SELECT MAX(ts) FROM memory_records WHERE session = ?1 AND device = ?2", sessionId, devices,
+            || !spanByKey(db, "SELECT MIN(first_ts) FROM memory_blocks WHERE session = ?1 AND device = ?2",
+                          "SELECT MAX(last_ts) FROM memory_blocks WHERE session = ?1 AND device = ?2", sessionId, devices,
                           &origin, &last))
             return false;
     }

@@ -1,5 +1,6 @@
 // ProjectReader: one session's records, read back by iteration, device or whole.
 #include "core/store/hccl_blocks.h"
+#include "core/store/host_blocks.h"
 #include "core/store/task_blocks.h"
 #include "core/store/project_internal.h"
 #include "core/store/lod.h"
@@ -348,31 +349,9 @@ bool ProjectReader::forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const
 
 bool ProjectReader::forEachHostRange(const IterationKey &k, const HostRangeFn &fn) const
 {
-    Stmt s;
-    if (!d->prepareIter("SELECT kind, pid, tid, name, start, duration, category, event_type, payload_type, "
-                        "payload_value, message_type, level FROM host_ranges "
-                        "WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4 "
-                        "ORDER BY start, rowid", k, &s))
-        return false;
-    HostRangeRecord r;
-    r.device = k.device;
-    r.modelId = k.modelId;
-    r.iteration = k.iteration;
-    return d->run(s, [&](sqlite3_stmt *q) {
-        r.kind = static_cast<HostRangeRecord::Kind>(colI(q, 0));
-        r.pid = colU32(q, 1);
-        r.tid = colU32(q, 2);
-        r.name = colU32(q, 3);
-        r.start = colI(q, 4);
-        r.duration = colI(q, 5);
-        r.category = colU32(q, 6);
-        r.eventType = colU32(q, 7);
-        r.payloadType = colU32(q, 8);
-        r.payloadValue = u64(colI(q, 9));
-        r.messageType = colU32(q, 10);
-        r.level = colU32(q, 11);
-        return fn(r);
-    });
+    // By start, then recorded order: the blocks of the iteration merged (host_blocks.h).
+    const int rc = detail::readHostRangeBlocks(d->db, d->session, &k, fn);
+    return rc == SQLITE_OK || d->fail(rc);
 }
 
 std::vector<StepTraceRecord> ProjectReader::stepTraces(std::uint16_t device, std::uint32_t modelId) const

@@ -165,30 +165,11 @@ int ProjectWriter::Impl::writeBatchRest(const RecordBatch &b, std::vector<Key> *
                 return rc;
         }
     }
-    {
-        sqlite3_stmt *s = insHost.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const HostRangeRecord &h : b.hostRanges) {
-            sqlite3_bind_int64(s, 2, static_cast<int>(h.kind));
-            sqlite3_bind_int64(s, 3, h.device);
-            sqlite3_bind_int64(s, 4, h.modelId);
-            sqlite3_bind_int64(s, 5, h.iteration);
-            sqlite3_bind_int64(s, 6, h.pid);
-            sqlite3_bind_int64(s, 7, h.tid);
-            sqlite3_bind_int64(s, 8, h.name);
-            sqlite3_bind_int64(s, 9, h.start);
-            sqlite3_bind_int64(s, 10, h.duration);
-            sqlite3_bind_int64(s, 11, h.category);
-            sqlite3_bind_int64(s, 12, h.eventType);
-            sqlite3_bind_int64(s, 13, h.payloadType);
-            sqlite3_bind_int64(s, 14, s64(h.payloadValue));
-            sqlite3_bind_int64(s, 15, h.messageType);
-            sqlite3_bind_int64(s, 16, h.level);
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-            noteKey(h.device, h.modelId, h.iteration);
-        }
-    }
+    // Host ranges as column blocks per (device, model, iteration) (host_blocks.h).
+    if ((rc = detail::writeHostRangeBlocks(insHost.get(), sid, b.hostRanges)) != SQLITE_OK)
+        return rc;
+    for (const HostRangeRecord &h : b.hostRanges)
+        noteKey(h.device, h.modelId, h.iteration);
     {
         sqlite3_stmt *s = insIteration.get();
         sqlite3_bind_int64(s, 1, sid);

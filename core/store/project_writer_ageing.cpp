@@ -92,10 +92,9 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
                     .i(a.computeTime).i(a.memcpyTime).i(a.taskTime).i(a.dispatchTime).i(a.totalTime).bytes
                 + RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.timestamp).i(a.streamId).i(a.taskId).i(1 << 20).bytes);
     for (const HostRangeRecord &h : b.hostRanges)
-        add(KHostRanges, h.iteration, h.device, h.modelId,
-            RowSize().i(sid).i(int(h.kind)).i(h.device).i(h.modelId).i(h.iteration).i(h.pid).i(h.tid).i(h.name).i(h.start)
-                    .i(h.duration).i(h.category).i(h.eventType).i(h.payloadType).i(s64(h.payloadValue)).i(h.messageType).bytes
-                + RowSize().i(sid).i(h.device).i(h.modelId).i(h.iteration).i(h.start).i(1 << 20).bytes);
+        // In a column block (host_blocks.h): ids, the start's delta and the msproftx columns
+        // a byte or a few each, the duration and payload their own width, plus the pages' share.
+        add(KHostRanges, h.iteration, h.device, h.modelId, 20 + intBytes(h.duration) + intBytes(s64(h.payloadValue)));
     // Step traces and the per-session tables count towards the session's size but never age.
     for (const StepTraceRecord &st : b.stepTraces)
         stored += RowSize().i(sid).i(st.device).i(st.modelId).i(st.iteration).i(st.fpStart).i(st.bpEnd).i(st.iterationEnd)
@@ -168,7 +167,7 @@ int ProjectWriter::Impl::ageSlice(std::uint32_t iteration, Slice &slice, std::ui
         "DELETE FROM aicpu WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
         nullptr, // dp events: by device and time below
         nullptr,
-        "DELETE FROM host_ranges WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
+        "DELETE FROM host_range_blocks WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4",
     };
     std::uint64_t bytes = 0;
     int rc = SQLITE_OK;

@@ -4,6 +4,7 @@
 // project_writer_ageing.cpp (size accounting and storage_limit ageing).
 
 #include "core/store/hccl_blocks.h"
+#include "core/store/host_blocks.h"
 #include "core/store/task_blocks.h"
 #include "core/store/lod.h"
 #include "core/store/project_internal.h"
@@ -110,9 +111,7 @@ struct ProjectWriter::Impl {
                         "VALUES(?1,?2,?3,?4,?5,?6)"},
             {&insFusion, "INSERT INTO fusion_ops(session, model, model_name, fusion_op, original_ops, memory_input, "
                          "memory_output, memory_weight, memory_workspace) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
-            {&insHost, "INSERT INTO host_ranges(session, kind, device, model, iteration, pid, tid, name, start, "
-                       "duration, category, event_type, payload_type, payload_value, message_type, level) "
-                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"},
+            {&insHost, detail::kInsertHostRangeBlock},
             {&insIteration, "INSERT OR IGNORE INTO iterations(session, device, model, iteration) VALUES(?1,?2,?3,?4)"},
             {&addCount, "INSERT INTO record_counts(session, kind, n) VALUES(?1,?2,?3) "
                         "ON CONFLICT(session, kind) DO UPDATE SET n = n + excluded.n"},

@@ -1,6 +1,7 @@
 #include "core/store/schema.h"
 
 #include "core/store/hccl_blocks.h"
+#include "core/store/host_blocks.h"
 #include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
@@ -554,6 +555,46 @@ CREATE TABLE python_range_blocks(
 CREATE INDEX python_range_blocks_by_device ON python_range_blocks(session, device, first_start);
 )SQL";
 
+// Schema 8 (issue 20): memory records as column blocks (host_blocks.h), one row per
+// device and writer batch, up to 8192 records encoded in recorded order (CRC-checked),
+// with the block's first and last time as plain columns. One index entry per block
+// instead of one per record. The step's code (migrateMemoryRecordsToBlocks) moves the rows
+// over and drops memory_records with its index; in SQL `memory_records` stays as a
+// virtual table of plain rows on the SQL console's connection.
+constexpr const char *kStepV8 = R"SQL(
+CREATE TABLE memory_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    first_ts INTEGER NOT NULL,
+    last_ts INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX memory_blocks_by_device ON memory_blocks(session, device, first_ts);
+)SQL";
+
+// Schema 9 (issue 20): host ranges (CANN, runtime API, msproftx) as column blocks
+// (host_blocks.h), one row per (device, model, iteration) and writer batch, so
+// storage_limit still ages an iteration's host ranges by deleting its blocks. The step's
+// code (migrateHostRangesToBlocks) moves the rows over and drops host_ranges with its
+// index; in SQL `host_ranges` stays as a virtual table of plain rows.
+constexpr const char *kStepV9 = R"SQL(
+CREATE TABLE host_range_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    model INTEGER NOT NULL,
+    iteration INTEGER NOT NULL,
+    first_start INTEGER NOT NULL,
+    last_start INTEGER NOT NULL,
+    last_end INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX host_range_blocks_by_iteration ON host_range_blocks(session, device, model, iteration, first_start);
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -569,6 +610,8 @@ constexpr MigrationStep kSteps[] = {
     {4, kStepV5, migrateHcclTasksToBlocks},
     {5, kStepV6, migrateTasksToBlocks},
     {6, kStepV7, migrateSessionRecordsToBlocks},
+    {7, kStepV8, migrateMemoryRecordsToBlocks},
+    {8, kStepV9, migrateHostRangesToBlocks},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

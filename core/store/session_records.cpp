@@ -1,5 +1,6 @@
 #include "core/store/session_records.h"
 
+#include "core/store/host_blocks.h"
 #include "core/store/session_blocks.h"
 
 #include <algorithm>
@@ -97,8 +98,7 @@ int SessionRecordWriter::prepare(const Db &db)
         {&flows_, "INSERT INTO flow_ends(session, device, category, name, flow_id, finish, lane, tid, ts) "
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
         {&python_, kInsertPythonRangeBlock},
-        {&memory_, "INSERT INTO memory_records(session, device, module, component, ts, allocated_mb, reserved_mb, "
-                   "active_mb, stream_ptr) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
+        {&memory_, kInsertMemoryBlock},
         {&opMemory_, "INSERT INTO op_memory(session, device, name, size_kb, allocated, released, active_released, "
                      "alloc_total_allocated_mb, alloc_total_reserved_mb, alloc_total_active_mb, "
                      "release_total_allocated_mb, release_total_reserved_mb, release_total_active_mb, stream_ptr) "
@@ -130,18 +130,16 @@ void SessionRecordWriter::finalize()
 
 int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
 {
-    // Counters and Python ranges as column blocks (session_blocks.h).
+    // Counters, Python ranges (session_blocks.h) and memory records (host_blocks.h) as
+    // column blocks.
     int rc = writeCounterBlocks(counters_.get(), sid, b.counters);
     if (rc == SQLITE_OK)
         rc = writePythonRangeBlocks(python_.get(), sid, b.pythonRanges);
     if (rc == SQLITE_OK)
+        rc = writeMemoryBlocks(memory_.get(), sid, b.memory);
+    if (rc == SQLITE_OK)
         rc = insertAll(flows_, sid, b.flowEnds, [](Binder &x, const FlowEndRecord &r) {
             x.i(r.device).i(r.category).i(r.name).i(s64(r.flowId)).i(r.finish ? 1 : 0).i(int(r.lane)).i(r.tid).i(r.ts);
-        });
-    if (rc == SQLITE_OK)
-        rc = insertAll(memory_, sid, b.memory, [](Binder &x, const MemoryRecord &r) {
-            x.i(r.device).i(r.module ? 1 : 0).i(r.component).i(r.ts).d(r.allocatedMB).d(r.reservedMB).d(r.activeMB)
-                .i(s64(r.streamPtr));
         });
     if (rc == SQLITE_OK)
         rc = insertAll(opMemory_, sid, b.opMemory, [](Binder &x, const OpMemoryRecord &r) {
@@ -180,9 +178,10 @@ std::uint64_t SessionRecordWriter::estimateBytes(const RecordBatch &b)
 {
     // A coarse per-row estimate (row plus its index entry, ~6 bytes per integer column and
     // 9 per REAL; counters and Python ranges as blocks: 8.1 and 23 B each on the 526 MB
-    // torch_npu trace of npuscope-bench import_torchnpu): these kinds never age, the figure
-    // only counts toward the session's size.
-    return b.counters.size() * 9 + b.flowEnds.size() * 80 + b.pythonRanges.size() * 24 + b.memory.size() * 80
+    // torch_npu trace of npuscope-bench import_torchnpu; memory records 11.6 B each on
+    // project_bytes_per_task_910b): these kinds never age, the figure only counts toward
+    // the session's size.
+    return b.counters.size() * 9 + b.flowEnds.size() * 80 + b.pythonRanges.size() * 24 + b.memory.size() * 16
            + b.opMemory.size() * 140 + b.commOps.size() * 100 + b.commBandwidth.size() * 90
            + b.commMatrix.size() * 110 + b.stepTimes.size() * 90 + b.taskAttrs.size() * 70;
 }
@@ -236,20 +235,7 @@ int readPythonRanges(const Db &db, std::int64_t session, std::uint16_t device, c
 
 int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::MemoryFn &fn)
 {
-    MemoryRecord r;
-    r.device = device;
-    return eachRow(db, "SELECT module, component, ts, allocated_mb, reserved_mb, active_mb, stream_ptr FROM memory_records "
-                       "WHERE session = ?1 AND device = ?2 ORDER BY ts, rowid",
-                   session, device, [&](sqlite3_stmt *s) {
-                       r.module = I(s, 0) != 0;
-                       r.component = U(s, 1);
-                       r.ts = I(s, 2);
-                       r.allocatedMB = D(s, 3);
-                       r.reservedMB = D(s, 4);
-                       r.activeMB = D(s, 5);
-                       r.streamPtr = u64(I(s, 6));
-                       return fn(r);
-                   });
+    return readMemoryBlocks(db, session, device, fn);
 }
 
 int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn)

@@ -4,6 +4,7 @@
 // a column added to schema.cpp or lod.cpp without a line here fails the build's tests.
 #include "core/store/sql_console.h"
 #include "core/store/hccl_blocks.h"
+#include "core/store/host_blocks.h"
 #include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
@@ -31,6 +32,8 @@ std::vector<detail::RecordColumn> taskPmuColumns() { return detail::taskPmuColum
 std::vector<detail::RecordColumn> hcclTasksColumns() { return detail::hcclTasksTable().columns; }
 std::vector<detail::RecordColumn> countersColumns() { return detail::countersTable().columns; }
 std::vector<detail::RecordColumn> pythonRangesColumns() { return detail::pythonRangesTable().columns; }
+std::vector<detail::RecordColumn> memoryRecordsColumns() { return detail::memoryRecordsTable().columns; }
+std::vector<detail::RecordColumn> hostRangesColumns() { return detail::hostRangesTable().columns; }
 
 // Shared column meanings, so each is worded once.
 #define SESSION {"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")}
@@ -177,21 +180,16 @@ const T kTables[] = {
       {"memory_output", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "output memory (bytes)")},
       {"memory_weight", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "weight memory (bytes)")},
       {"memory_workspace", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "workspace memory (bytes)")}}},
-    {"host_ranges", QT_TRANSLATE_NOOP("SqlSchema", "Host-side ranges: CANN (GE@Infer), runtime API calls, msproftx."),
-     {SESSION,
-      {"kind", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "0 CANN, 1 runtime API, 2 msproftx")},
-      DEVICE, MODEL, ITERATION,
-      {"pid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "process id")},
-      {"tid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "thread id")},
-      STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the range name or tx message")),
-      {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start (ns)")},
-      {"duration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "duration (ns)")},
-      {"category", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx category")},
-      STR("event_type", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the msproftx event type (start/end, marker)")),
-      {"payload_type", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx payload type")},
-      {"payload_value", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx payload value")},
-      STR("message_type", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the msproftx message type (ascii)")),
-      STR("level", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the CANN API level (acl, node, hccl, runtime ...)"))}},
+    {"host_range_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Host-side ranges as stored: column blocks of up to 8192 ranges of one device, model and iteration, in recorded order (query host_ranges for plain rows)."),
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (host_ranges.rowid = id * 65536 + the range's place in the block)")},
+      SESSION, DEVICE, MODEL, ITERATION,
+      {"first_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "earliest range start in the block (ns)")},
+      {"last_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest range start in the block (ns)")},
+      {"last_end", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest range end in the block (ns)")},
+      {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "ranges in the block")},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the ranges, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
+    {"host_ranges", QT_TRANSLATE_NOOP("SqlSchema", "Host-side ranges: CANN (GE@Infer), runtime API calls, msproftx, one row per range (a read-only virtual table of the SQL console over host_range_blocks; equality on session, device, model or iteration reads only those blocks)."),
+     {}, hostRangesColumns},
     {"counter_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Counter samples as stored: column blocks of up to 8192 samples of one device and series, in recorded order (query counters for plain rows)."),
      {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (counters.rowid = id * 65536 + the sample's place in the block)")},
       SESSION, DEVICE,
@@ -221,15 +219,15 @@ const T kTables[] = {
       {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the ranges, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
     {"python_ranges", QT_TRANSLATE_NOOP("SqlSchema", "Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events, one row per range (a read-only virtual table of the SQL console over python_range_blocks; equality on session or device reads only those blocks)."),
      {}, pythonRangesColumns},
-    {"memory_records", QT_TRANSLATE_NOOP("SqlSchema", "Memory over time: allocator records and module reservations (MB, -1 = not given)."),
-     {SESSION, DEVICE,
-      {"module", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "1 for a module reservation (npu_module_mem), 0 for the allocator (memory_record)")},
-      STR("component", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the component (APP, PTA, SLOG ...)")),
-      {"ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "time (ns)")},
-      {"allocated_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total allocated (MB)")},
-      {"reserved_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total reserved (MB)")},
-      {"active_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total active (MB)")},
-      {"stream_ptr", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream pointer, 0 none")}}},
+    {"memory_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Memory records as stored: column blocks of up to 8192 records of one device, in recorded order (query memory_records for plain rows)."),
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (memory_records.rowid = id * 65536 + the record's place in the block)")},
+      SESSION, DEVICE,
+      {"first_ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "earliest record time in the block (ns)")},
+      {"last_ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest record time in the block (ns)")},
+      {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "records in the block")},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the records, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
+    {"memory_records", QT_TRANSLATE_NOOP("SqlSchema", "Memory over time: allocator records and module reservations (MB, -1 = not given), one row per record (a read-only virtual table of the SQL console over memory_blocks; equality on session or device reads only those blocks)."),
+     {}, memoryRecordsColumns},
     {"op_memory", QT_TRANSLATE_NOOP("SqlSchema", "Operator allocations (operator_memory); times -1 = outside the capture."),
      {SESSION, DEVICE,
       STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the operator")),

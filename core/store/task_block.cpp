@@ -1,5 +1,7 @@
 #include "core/store/task_block.h"
 
+#include "core/store/block_codec.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -7,6 +9,8 @@
 #include <limits>
 
 namespace npuscope::store::detail {
+
+using namespace codec;
 
 namespace {
 
@@ -29,122 +33,6 @@ constexpr std::array<std::array<std::uint32_t, 256>, 8> makeCrcTables()
     return t;
 }
 constexpr std::array<std::array<std::uint32_t, 256>, 8> kCrcTables = makeCrcTables();
-
-inline std::uint64_t zigzag(std::int64_t v)
-{
-    return (std::uint64_t(v) << 1) ^ std::uint64_t(v >> 63);
-}
-
-inline std::int64_t unzigzag(std::uint64_t v)
-{
-    return std::int64_t(v >> 1) ^ -std::int64_t(v & 1);
-}
-
-inline void putVarint(std::vector<unsigned char> &o, std::uint64_t v)
-{
-    while (v >= 0x80) {
-        o.push_back(static_cast<unsigned char>(v | 0x80));
-        v >>= 7;
-    }
-    o.push_back(static_cast<unsigned char>(v));
-}
-
-// Writes v at p (room for 10 bytes), returns the byte after it.
-inline unsigned char *putVarint(unsigned char *p, std::uint64_t v)
-{
-    while (v >= 0x80) {
-        *p++ = static_cast<unsigned char>(v | 0x80);
-        v >>= 7;
-    }
-    *p++ = static_cast<unsigned char>(v);
-    return p;
-}
-
-inline int varintSize(std::uint64_t v)
-{
-    int n = 1;
-    while (v >= 0x80) {
-        v >>= 7;
-        ++n;
-    }
-    return n;
-}
-
-inline std::uint32_t floatBits(float f)
-{
-    std::uint32_t b;
-    std::memcpy(&b, &f, 4);
-    return b;
-}
-
-inline float bitsFloat(std::uint32_t b)
-{
-    float f;
-    std::memcpy(&f, &b, 4);
-    return f;
-}
-
-// The k of a "three-decimal" float: the float nearest k/1000 (bit for bit), |k| < 2^40.
-inline bool decimal3(float f, std::int64_t *k)
-{
-    if (!std::isfinite(f) || std::fabs(f) > 1e9f)
-        return false;
-    const double scaled = std::round(double(f) * 1000.0);
-    const std::int64_t kk = std::int64_t(scaled);
-    if (floatBits(float(double(kk) / 1000.0)) != floatBits(f))
-        return false;
-    *k = kk;
-    return true;
-}
-
-// Bounds-checked reading: every read past the end turns `ok` false and yields 0.
-struct Reader {
-    const unsigned char *p, *end;
-    bool ok = true;
-    std::uint64_t varint()
-    {
-        std::uint64_t v = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            if (p >= end) {
-                ok = false;
-                return 0;
-            }
-            const unsigned char b = *p++;
-            v |= std::uint64_t(b & 0x7f) << shift;
-            if (!(b & 0x80))
-                return v;
-        }
-        ok = false; // more than 10 bytes
-        return 0;
-    }
-    std::int64_t svarint() { return unzigzag(varint()); }
-    std::uint8_t byte()
-    {
-        if (p >= end) {
-            ok = false;
-            return 0;
-        }
-        return *p++;
-    }
-    std::uint32_t u32()
-    {
-        if (end - p < 4) {
-            ok = false;
-            p = end;
-            return 0;
-        }
-        const std::uint32_t v = std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
-                                | std::uint32_t(p[3]) << 24;
-        p += 4;
-        return v;
-    }
-};
-
-inline void putU32(std::vector<unsigned char> &o, std::uint32_t v)
-{
-    for (int i = 0; i < 4; ++i)
-        o.push_back(static_cast<unsigned char>(v >> (8 * i)));
-}
 
 } // namespace
 
@@ -377,51 +265,6 @@ bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t 
 
 namespace {
 
-inline std::uint64_t doubleBits(double d)
-{
-    std::uint64_t b;
-    std::memcpy(&b, &d, 8);
-    return b;
-}
-
-inline double bitsDouble(std::uint64_t b)
-{
-    double d;
-    std::memcpy(&d, &b, 8);
-    return d;
-}
-
-// A double that is exactly k/1000 for an integer k, |k| < 2^50.
-inline bool decimal3(double v, std::int64_t *k)
-{
-    if (!std::isfinite(v) || std::fabs(v) > 1e12)
-        return false;
-    const std::int64_t kk = std::int64_t(std::round(v * 1000.0));
-    if (doubleBits(double(kk) / 1000.0) != doubleBits(v))
-        return false;
-    *k = kk;
-    return true;
-}
-
-// Appends the double as zigzag k (returns true: tag bit set) or bits XOR *last.
-inline bool putDouble(std::vector<unsigned char> &o, double v, std::uint64_t *last)
-{
-    const std::uint64_t bits = doubleBits(v);
-    std::int64_t k;
-    const bool asK = decimal3(v, &k) && varintSize(zigzag(k)) < varintSize(bits ^ *last);
-    putVarint(o, asK ? zigzag(k) : bits ^ *last);
-    *last = bits;
-    return asK;
-}
-
-inline double getDouble(Reader &r, bool asK, std::uint64_t *last)
-{
-    const std::uint64_t v = r.varint();
-    const std::uint64_t bits = asK ? doubleBits(double(unzigzag(v)) / 1000.0) : v ^ *last;
-    *last = bits;
-    return bitsDouble(bits);
-}
-
 inline bool checkFrame(const unsigned char *data, std::size_t size)
 {
     if (!data || size < 6 || data[0] != kTaskBlockVersion)
@@ -552,8 +395,8 @@ bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t 
     for (std::size_t i = 0; i < n && r.ok; ++i) {
         if (tags[i] > 3)
             r.ok = false;
-        t[i].durationEstimatedUs = getDouble(r, tags[i] & 1, &lastEst);
-        t[i].bandwidthGBps = getDouble(r, tags[i] & 2, &lastBw);
+        t[i].durationEstimatedUs = r.getDouble(tags[i] & 1, &lastEst);
+        t[i].bandwidthGBps = r.getDouble(tags[i] & 2, &lastBw);
     }
     if (!r.ok || r.p != r.end) {
         out->resize(first);

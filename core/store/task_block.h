@@ -29,6 +29,7 @@
 //   decode instead of yielding a silently wrong task.
 
 #include "core/model/records.h"
+#include "core/store/block_codec.h" // crc32
 
 #include <cstddef>
 #include <cstdint>
@@ -61,7 +62,5 @@ bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t 
 
 // The task count of a well-formed block without decoding it (0 when malformed).
 std::size_t taskBlockCount(const unsigned char *data, std::size_t size);
-
-std::uint32_t crc32(const unsigned char *data, std::size_t size);
 
 } // namespace npuscope::store::detail

@@ -1,6 +1,7 @@
 // TimelineStore: the timeline's reads of a session (summary, tasks, look-ups, the small
 // tables), its marks and lane layouts.
 #include "core/store/hccl_blocks.h"
+#include "core/store/host_blocks.h"
 #include "core/store/task_blocks.h"
 #include "core/store/lod_internal.h"
 #include "core/store/sqlite_db.h"
@@ -460,27 +461,15 @@ bool TimelineStore::readCollectives(std::vector<CollectiveOpRecord> *out) const
 bool TimelineStore::readHostRanges(std::vector<HostRangeRecord> *out) const
 {
     out->clear();
-    return eachRow(d->db.get(),
-                   "SELECT kind, device, model, iteration, pid, tid, name, start, duration, category, event_type, "
-                   "payload_type, payload_value, message_type FROM host_ranges WHERE session = ?1 ORDER BY start",
-                   d->session, &d->error, [&](sqlite3_stmt *s) {
-                       HostRangeRecord r;
-                       r.kind = static_cast<HostRangeRecord::Kind>(I(s, 0));
-                       r.device = std::uint16_t(I(s, 1));
-                       r.modelId = U(s, 2);
-                       r.iteration = U(s, 3);
-                       r.pid = U(s, 4);
-                       r.tid = U(s, 5);
-                       r.name = U(s, 6);
-                       r.start = I(s, 7);
-                       r.duration = I(s, 8);
-                       r.category = U(s, 9);
-                       r.eventType = U(s, 10);
-                       r.payloadType = U(s, 11);
-                       r.payloadValue = std::uint64_t(I(s, 12));
-                       r.messageType = U(s, 13);
-                       out->push_back(r);
-                   });
+    // By start, ties in recorded order (host_blocks.h).
+    const int rc = detail::readHostRangeBlocks(d->db, d->session, nullptr, [out](const HostRangeRecord &r) {
+        out->push_back(r);
+        return true;
+    });
+    if (rc != SQLITE_OK)
+        d->error = rc == SQLITE_CORRUPT ? detail::messageFromCode(rc, d->path, QString())
+                                        : sqlMessage(d->db.get(), Ctx::tr("Reading the session"));
+    return rc == SQLITE_OK;
 }
 
 bool TimelineStore::readAiCpu(std::vector<AiCpuRecord> *out) const

@@ -5,6 +5,8 @@
 // leaf / overflow pages overwritten.
 
 #include "core/store/project.h"
+#include "core/store/schema.h"
+#include "core/store/sqlite_db.h"
 #include "test_store_fixture.h"
 #include "tests/test_files.h"
 #include "tests/test_sql.h"
@@ -109,6 +111,42 @@ std::vector<Rec> inReaderOrder(std::vector<Rec> records)
         return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
     });
     return records;
+}
+
+// A new project file at schema `version` with one session of two devices, in an open
+// transaction on `db`, for a test to fill that version's row tables and upgrade.
+inline bool oldProject(const QString &path, int version, detail::Db *db)
+{
+    sqlite3 *raw = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
+        != SQLITE_OK) {
+        sqlite3_close(raw);
+        return false;
+    }
+    db->reset(raw);
+    QString failed;
+    return detail::migrate(*db, 0, &failed, version) == SQLITE_OK
+           && db->exec("INSERT INTO sessions(name, source, spec_json, options_json, seed, app_version, started_wall_us, "
+                       "ended_wall_us, status) VALUES('old', 'import', '{}', '{}', 0, '0.6', 1, 2, 'complete');"
+                       "INSERT INTO devices(session, id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, "
+                       "wall_begin_us, wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq) VALUES "
+                       "(1, 0, 0, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0);"
+                       "BEGIN")
+                  == SQLITE_OK;
+}
+
+// The first column of every row `sql` gives on the file (plain SQLite), as text.
+inline std::vector<QString> firstColumn(const QString &path, const char *sql)
+{
+    std::vector<QString> out;
+    sqlite3 *db = testsql::open(path);
+    sqlite3_stmt *s = nullptr;
+    sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
+    while (s && sqlite3_step(s) == SQLITE_ROW)
+        out.push_back(QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0))));
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return out;
 }
 
 inline bool saysDamaged(const QString &why)

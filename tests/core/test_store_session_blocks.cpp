@@ -322,20 +322,8 @@ private Q_SLOTS:
         const QString p = dir_.filePath(QStringLiteral("v6.npuscope"));
         const std::vector<RecordBatch> batches = makeBatches(17);
         {
-            sqlite3 *raw = nullptr;
-            QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr),
-                     SQLITE_OK);
             detail::Db db;
-            db.reset(raw);
-            QString failed;
-            QCOMPARE(detail::migrate(db, 0, &failed, 6), SQLITE_OK);
-            QCOMPARE(db.exec("INSERT INTO sessions(name, source, spec_json, options_json, seed, app_version, started_wall_us, "
-                             "ended_wall_us, status) VALUES('v6', 'import', '{}', '{}', 0, '0.6', 1, 2, 'complete');"
-                             "INSERT INTO devices(session, id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, "
-                             "wall_begin_us, wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq) VALUES "
-                             "(1, 0, 0, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1, 'h', 0, 0, 0, 0, 0, 0, 0, 0);"
-                             "BEGIN"),
-                     SQLITE_OK);
+            QVERIFY(blocktest::oldProject(p, 6, &db));
             detail::Stmt c, r;
             QCOMPARE(db.prepare("INSERT INTO counters(session, device, track, name, unit, ts, value) VALUES(1,?1,?2,?3,?4,?5,?6)", &c),
                      SQLITE_OK);
@@ -368,24 +356,13 @@ private Q_SLOTS:
         }
         QCOMPARE(scalar(p, "PRAGMA user_version"), std::int64_t(6));
         // What the schema-6 tables answer, with SQLite's own ordering.
-        auto rowsOf = [&](const char *sql) {
-            std::vector<QString> out;
-            sqlite3 *db = testsql::open(p);
-            sqlite3_stmt *s = nullptr;
-            sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
-            while (s && sqlite3_step(s) == SQLITE_ROW)
-                out.push_back(QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0))));
-            sqlite3_finalize(s);
-            sqlite3_close(db);
-            return out;
-        };
         const char *counterSql = "SELECT device || ' ' || track || ' ' || name || ' ' || unit || ' ' || ts || ' ' || quote(value) "
                                  "FROM counters WHERE session = 1 ORDER BY device, name, ts, rowid";
         const char *rangeSql = "SELECT device || ' ' || pid || ' ' || tid || ' ' || name || ' ' || category || ' ' || start "
                                "|| ' ' || duration || ' ' || call_stack || ' ' || input_shapes || ' ' || input_types || ' ' "
                                "|| sequence || ' ' || fwd_thread || ' ' || correlation FROM python_ranges WHERE session = 1 "
                                "ORDER BY device, start, rowid";
-        const std::vector<QString> counters6 = rowsOf(counterSql), ranges6 = rowsOf(rangeSql);
+        const std::vector<QString> counters6 = blocktest::firstColumn(p, counterSql), ranges6 = blocktest::firstColumn(p, rangeSql);
         QVERIFY(counters6.size() > 20000);
 
         StoreError err = StoreError::None;

@@ -1,0 +1,208 @@
+#pragma once
+
+// The byte-level pieces every column-block encoding shares (task_block, session_blocks,
+// host_blocks): LEB128 varints, zigzag, wrapping deltas, float/double bits, "three-decimal"
+// values, the bounds-checked reader and the block framing (version byte, count, columns,
+// CRC-32 little-endian at the end). One copy, so a fix to the reader reaches every kind.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace npuscope::store::detail {
+
+// CRC-32 (IEEE), slicing by 8 (task_block.cpp).
+std::uint32_t crc32(const unsigned char *data, std::size_t size);
+
+namespace codec {
+
+inline std::uint64_t zigzag(std::int64_t v) { return (std::uint64_t(v) << 1) ^ std::uint64_t(v >> 63); }
+inline std::int64_t unzigzag(std::uint64_t v) { return std::int64_t(v >> 1) ^ -std::int64_t(v & 1); }
+// a - b and a + b without signed overflow (times from a file may be anything).
+inline std::int64_t wrapDelta(std::int64_t a, std::int64_t b) { return std::int64_t(std::uint64_t(a) - std::uint64_t(b)); }
+inline std::int64_t wrapAdd(std::int64_t a, std::int64_t b) { return std::int64_t(std::uint64_t(a) + std::uint64_t(b)); }
+
+inline void putVarint(std::vector<unsigned char> &o, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        o.push_back(static_cast<unsigned char>(v | 0x80));
+        v >>= 7;
+    }
+    o.push_back(static_cast<unsigned char>(v));
+}
+
+// Writes v at p (room for 10 bytes), returns the byte after it.
+inline unsigned char *putVarint(unsigned char *p, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = static_cast<unsigned char>(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = static_cast<unsigned char>(v);
+    return p;
+}
+
+inline int varintSize(std::uint64_t v)
+{
+    int n = 1;
+    while (v >= 0x80) {
+        v >>= 7;
+        ++n;
+    }
+    return n;
+}
+
+inline void putU32(std::vector<unsigned char> &o, std::uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        o.push_back(static_cast<unsigned char>(v >> (8 * i)));
+}
+
+inline std::uint32_t floatBits(float f)
+{
+    std::uint32_t b;
+    std::memcpy(&b, &f, 4);
+    return b;
+}
+
+inline float bitsFloat(std::uint32_t b)
+{
+    float f;
+    std::memcpy(&f, &b, 4);
+    return f;
+}
+
+inline std::uint64_t doubleBits(double d)
+{
+    std::uint64_t b;
+    std::memcpy(&b, &d, 8);
+    return b;
+}
+
+inline double bitsDouble(std::uint64_t b)
+{
+    double d;
+    std::memcpy(&d, &b, 8);
+    return d;
+}
+
+// The k of a "three-decimal" float: the float nearest k/1000 (bit for bit), |k| < 2^40.
+inline bool decimal3(float f, std::int64_t *k)
+{
+    if (!std::isfinite(f) || std::fabs(f) > 1e9f)
+        return false;
+    const double scaled = std::round(double(f) * 1000.0);
+    const std::int64_t kk = std::int64_t(scaled);
+    if (floatBits(float(double(kk) / 1000.0)) != floatBits(f))
+        return false;
+    *k = kk;
+    return true;
+}
+
+// The same for a double: the double nearest k/1000.
+inline bool decimal3(double v, std::int64_t *k)
+{
+    if (!std::isfinite(v) || std::fabs(v) > 1e12)
+        return false;
+    const std::int64_t kk = std::int64_t(std::round(v * 1000.0));
+    if (doubleBits(double(kk) / 1000.0) != doubleBits(v))
+        return false;
+    *k = kk;
+    return true;
+}
+
+// Appends the double as zigzag k (returns true: the caller sets its tag bit) or as its
+// bits XOR *last, whichever is shorter; *last becomes v's bits.
+inline bool putDouble(std::vector<unsigned char> &o, double v, std::uint64_t *last)
+{
+    const std::uint64_t bits = doubleBits(v);
+    std::int64_t k;
+    const bool asK = decimal3(v, &k) && varintSize(zigzag(k)) < varintSize(bits ^ *last);
+    putVarint(o, asK ? zigzag(k) : bits ^ *last);
+    *last = bits;
+    return asK;
+}
+
+// Bounds-checked reading: every read past the end turns `ok` false and yields 0.
+struct Reader {
+    const unsigned char *p, *end;
+    bool ok = true;
+    std::uint64_t varint()
+    {
+        std::uint64_t v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            if (p >= end) {
+                ok = false;
+                return 0;
+            }
+            const unsigned char b = *p++;
+            v |= std::uint64_t(b & 0x7f) << shift;
+            if (!(b & 0x80))
+                return v;
+        }
+        ok = false; // more than 10 bytes
+        return 0;
+    }
+    std::int64_t svarint() { return unzigzag(varint()); }
+    std::uint8_t byte()
+    {
+        if (p >= end) {
+            ok = false;
+            return 0;
+        }
+        return *p++;
+    }
+    std::uint32_t u32()
+    {
+        if (end - p < 4) {
+            ok = false;
+            p = end;
+            return 0;
+        }
+        const std::uint32_t v = std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
+                                | std::uint32_t(p[3]) << 24;
+        p += 4;
+        return v;
+    }
+    // The double putDouble wrote (asK: its tag bit).
+    double getDouble(bool asK, std::uint64_t *last)
+    {
+        const std::uint64_t v = varint();
+        const std::uint64_t bits = asK ? doubleBits(double(unzigzag(v)) / 1000.0) : v ^ *last;
+        *last = bits;
+        return bitsDouble(bits);
+    }
+};
+
+// Appending a block: the caller pushes the version byte, then the count and columns
+// through varint/svarint, then finish() appends the CRC-32 of everything before.
+struct Writer {
+    std::vector<unsigned char> &o;
+    void varint(std::uint64_t v) { putVarint(o, v); }
+    void svarint(std::int64_t v) { putVarint(o, zigzag(v)); }
+    void finish() { putU32(o, crc32(o.data(), o.size())); }
+};
+
+// The framing: version byte, a CRC-32 over the rest, and a count of 1 .. maxCount. On
+// success `r` covers the columns and `*n` is the count.
+inline bool openBlock(const unsigned char *data, std::size_t size, unsigned char version, std::size_t maxCount,
+                      Reader *r, std::size_t *n)
+{
+    if (!data || size < 6 || data[0] != version)
+        return false;
+    Reader crc{data + size - 4, data + size};
+    if (crc.u32() != crc32(data, size - 4))
+        return false;
+    *r = Reader{data + 1, data + size - 4};
+    const std::uint64_t count = r->varint();
+    if (!r->ok || count == 0 || count > maxCount)
+        return false;
+    *n = std::size_t(count);
+    return true;
+}
+
+} // namespace codec
+
+} // namespace npuscope::store::detail

@@ -1,0 +1,565 @@
+#include "core/store/host_blocks.h"
+
+#include "core/store/block_codec.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+#include <unordered_map>
+
+namespace npuscope::store::detail {
+
+using namespace codec;
+
+namespace {
+
+constexpr unsigned char kMemoryBlockVersion = 1;
+constexpr unsigned char kHostRangeBlockVersion = 1;
+
+TimeNs endOf(const HostRangeRecord &r) { return saturatingEnd(r.start, r.duration); }
+
+} // namespace
+
+namespace {
+
+// A memory value's three codings (two tag bits each): its bits XOR the previous value of
+// the same component and column; its size in bytes (MB × 2^20, how allocators count, when
+// that is exact) as a delta from that previous size; or a three-decimal k (how the CSV
+// prints MB).
+enum ValueCoding : unsigned { ByXor = 0, ByBytes = 1, ByDecimal = 2 };
+
+// v MB as a whole number of bytes, when exact (|bytes| < 2^53, so the double holds it).
+inline bool mbBytes(double v, std::int64_t *bytes)
+{
+    if (!std::isfinite(v) || std::fabs(v) >= 8589934592.0 || (v == 0 && std::signbit(v)))
+        return false;
+    const double scaled = v * 1048576.0;
+    if (scaled != std::trunc(scaled))
+        return false;
+    *bytes = std::int64_t(scaled);
+    return true;
+}
+
+// What each component's records were last: allocator series interleave (PTA, APP, ...),
+// so deltas are taken within a component.
+struct MemoryState {
+    std::uint64_t bits[3] = {0, 0, 0};
+    std::int64_t bytes[3] = {0, 0, 0};
+    std::uint64_t streamPtr = 0;
+    void note(int k, double v)
+    {
+        bits[k] = doubleBits(v);
+        std::int64_t b;
+        if (mbBytes(v, &b))
+            bytes[k] = b;
+    }
+};
+
+void putMemoryValue(std::vector<unsigned char> &o, double v, MemoryState &st, int k, unsigned char *tag)
+{
+    std::uint64_t best = doubleBits(v) ^ st.bits[k];
+    unsigned coding = ByXor;
+    std::int64_t x;
+    if (mbBytes(v, &x) && varintSize(zigzag(x - st.bytes[k])) < varintSize(best)) {
+        best = zigzag(x - st.bytes[k]);
+        coding = ByBytes;
+    }
+    if (decimal3(v, &x) && varintSize(zigzag(x)) < varintSize(best)) {
+        best = zigzag(x);
+        coding = ByDecimal;
+    }
+    putVarint(o, best);
+    *tag = static_cast<unsigned char>(*tag | coding << (2 * k));
+    st.note(k, v);
+}
+
+double getMemoryValue(Reader &r, MemoryState &st, int k, unsigned tag)
+{
+    const std::uint64_t v = r.varint();
+    double out = 0;
+    switch ((tag >> (2 * k)) & 3) {
+    case ByXor: out = bitsDouble(v ^ st.bits[k]); break;
+    case ByBytes: out = double(wrapAdd(st.bytes[k], unzigzag(v))) / 1048576.0; break;
+    case ByDecimal: out = double(unzigzag(v)) / 1000.0; break;
+    default: r.ok = false; break;
+    }
+    st.note(k, out);
+    return out;
+}
+
+} // namespace
+
+void encodeMemoryBlock(const MemoryRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
+{
+    std::vector<unsigned char> &o = *out;
+    o.clear();
+    o.reserve(16 + n * 12);
+    o.push_back(kMemoryBlockVersion);
+    Writer w{o};
+    w.varint(n);
+    for (std::size_t i = 0; i < n; ++i)
+        o.push_back(recs[i]->module ? 1 : 0);
+    std::int64_t prevComponent = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        w.svarint(std::int64_t(recs[i]->component) - prevComponent); // interleaved series: ±1
+        prevComponent = recs[i]->component;
+    }
+    TimeNs prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        w.svarint(wrapDelta(recs[i]->ts, prev));
+        prev = recs[i]->ts;
+    }
+    // One tag byte per record (two bits per value: its ValueCoding), then the values.
+    const std::size_t tagAt = o.size();
+    o.resize(tagAt + n);
+    std::unordered_map<StrId, MemoryState> state;
+    for (std::size_t i = 0; i < n; ++i) {
+        MemoryState &st = state[recs[i]->component];
+        unsigned char tag = 0;
+        putMemoryValue(o, recs[i]->allocatedMB, st, 0, &tag);
+        putMemoryValue(o, recs[i]->reservedMB, st, 1, &tag);
+        putMemoryValue(o, recs[i]->activeMB, st, 2, &tag);
+        o[tagAt + i] = tag;
+    }
+    state.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        MemoryState &st = state[recs[i]->component];
+        w.varint(recs[i]->streamPtr ^ st.streamPtr); // a component's stream repeats: 1 byte
+        st.streamPtr = recs[i]->streamPtr;
+    }
+    w.finish();
+}
+
+bool decodeMemoryBlock(const unsigned char *data, std::size_t size, std::uint16_t device,
+                       std::vector<MemoryRecord> *out)
+{
+    Reader r{nullptr, nullptr};
+    std::size_t n = 0;
+    if (!openBlock(data, size, kMemoryBlockVersion, kSessionBlockMax, &r, &n))
+        return false;
+    const std::size_t base = out->size();
+    out->resize(base + n);
+    MemoryRecord *o = out->data() + base;
+    for (std::size_t i = 0; i < n; ++i) {
+        o[i].device = device;
+        const std::uint8_t flag = r.byte();
+        r.ok = r.ok && flag <= 1;
+        o[i].module = flag != 0;
+    }
+    std::int64_t component = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].component = StrId(component = wrapAdd(component, r.svarint()));
+    TimeNs prev = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].ts = prev = wrapAdd(prev, r.svarint());
+    std::vector<unsigned char> tags(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        tags[i] = r.byte();
+        r.ok = r.ok && tags[i] >> 6 == 0;
+    }
+    std::unordered_map<StrId, MemoryState> state;
+    for (std::size_t i = 0; i < n && r.ok; ++i) {
+        MemoryState &st = state[o[i].component];
+        o[i].allocatedMB = getMemoryValue(r, st, 0, tags[i]);
+        o[i].reservedMB = getMemoryValue(r, st, 1, tags[i]);
+        o[i].activeMB = getMemoryValue(r, st, 2, tags[i]);
+    }
+    state.clear();
+    for (std::size_t i = 0; i < n && r.ok; ++i) {
+        MemoryState &st = state[o[i].component];
+        o[i].streamPtr = st.streamPtr ^= r.varint();
+    }
+    if (!r.ok || r.p != r.end) {
+        out->resize(base);
+        return false;
+    }
+    return true;
+}
+
+namespace {
+
+// The msproftx columns; CANN and runtime API ranges leave them 0, and then they are not
+// stored (a flag in the kind's column says so).
+bool hasTx(const HostRangeRecord &h)
+{
+    return h.category || h.eventType || h.payloadType || h.payloadValue || h.messageType;
+}
+
+} // namespace
+
+void encodeHostRangeBlock(const HostRangeRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
+{
+    out->clear();
+    out->reserve(16 + n * 12);
+    out->push_back(kHostRangeBlockVersion);
+    Writer w{*out};
+    w.varint(n);
+    for (std::size_t i = 0; i < n; ++i)
+        w.varint(std::uint64_t(recs[i]->kind) | (hasTx(*recs[i]) ? 4u : 0u));
+    std::uint32_t lastPid = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        w.varint(recs[i]->pid ^ lastPid); // a process's ranges: 1 byte instead of 3
+        lastPid = recs[i]->pid;
+    }
+    for (std::size_t i = 0; i < n; ++i) // the main thread is the process: 1 byte
+        w.svarint(std::int64_t(recs[i]->tid) - std::int64_t(recs[i]->pid));
+    // Ids as deltas: a thread's nested API calls alternate between a few nearby names.
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        w.svarint(std::int64_t(recs[i]->name) - prev);
+        prev = recs[i]->name;
+    }
+    TimeNs prevStart = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        w.svarint(wrapDelta(recs[i]->start, prevStart));
+        prevStart = recs[i]->start;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        w.svarint(recs[i]->duration);
+    for (std::size_t i = 0; i < n; ++i) {
+        const HostRangeRecord &h = *recs[i];
+        if (!hasTx(h))
+            continue;
+        w.varint(h.category);
+        w.varint(h.eventType);
+        w.varint(h.payloadType);
+        w.varint(h.payloadValue);
+        w.varint(h.messageType);
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        w.svarint(std::int64_t(recs[i]->level) - prev);
+        prev = recs[i]->level;
+    }
+    w.finish();
+}
+
+bool decodeHostRangeBlock(const unsigned char *data, std::size_t size, const IterationKey &key,
+                          std::vector<HostRangeRecord> *out)
+{
+    Reader r{nullptr, nullptr};
+    std::size_t n = 0;
+    if (!openBlock(data, size, kHostRangeBlockVersion, kSessionBlockMax, &r, &n))
+        return false;
+    const std::size_t base = out->size();
+    out->resize(base + n);
+    HostRangeRecord *o = out->data() + base;
+    std::vector<bool> tx(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        o[i].device = key.device;
+        o[i].modelId = key.modelId;
+        o[i].iteration = key.iteration;
+        const std::uint64_t v = r.varint();
+        r.ok = r.ok && (v & 3) <= std::uint64_t(HostRangeRecord::Kind::MsprofTx) && v >> 3 == 0;
+        o[i].kind = static_cast<HostRangeRecord::Kind>(v & 3);
+        tx[i] = v & 4;
+    }
+    std::uint32_t lastPid = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].pid = lastPid ^= std::uint32_t(r.varint());
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].tid = std::uint32_t(wrapAdd(std::int64_t(o[i].pid), r.svarint()));
+    std::int64_t prev = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].name = StrId(prev = wrapAdd(prev, r.svarint()));
+    TimeNs prevStart = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].start = prevStart = wrapAdd(prevStart, r.svarint());
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].duration = r.svarint();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!tx[i])
+            continue;
+        o[i].category = std::uint32_t(r.varint());
+        o[i].eventType = StrId(r.varint());
+        o[i].payloadType = std::uint32_t(r.varint());
+        o[i].payloadValue = r.varint();
+        o[i].messageType = StrId(r.varint());
+    }
+    prev = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        o[i].level = StrId(prev = wrapAdd(prev, r.svarint()));
+    if (!r.ok || r.p != r.end) {
+        out->resize(base);
+        return false;
+    }
+    return true;
+}
+
+// ---- writing ----
+
+namespace {
+
+std::uint16_t memoryKey(const MemoryRecord &m) { return m.device; }
+
+using HostKey = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t>; // device, model, iteration
+HostKey hostKey(const HostRangeRecord &h) { return {h.device, h.modelId, h.iteration}; }
+
+int insertMemoryBlock(sqlite3_stmt *ins, std::int64_t session, std::uint16_t device, const MemoryRecord *const *recs,
+                      std::size_t n, std::vector<unsigned char> *buf)
+{
+    encodeMemoryBlock(recs, n, buf);
+    TimeNs lo = recs[0]->ts, hi = recs[0]->ts;
+    for (std::size_t i = 1; i < n; ++i) {
+        lo = std::min(lo, recs[i]->ts);
+        hi = std::max(hi, recs[i]->ts);
+    }
+    sqlite3_bind_int64(ins, 1, session);
+    sqlite3_bind_int64(ins, 2, device);
+    sqlite3_bind_int64(ins, 3, lo);
+    sqlite3_bind_int64(ins, 4, hi);
+    sqlite3_bind_int64(ins, 5, std::int64_t(n));
+    sqlite3_bind_blob(ins, 6, buf->data(), int(buf->size()), SQLITE_STATIC);
+    return stepBlockInsert(ins);
+}
+
+int insertHostRangeBlock(sqlite3_stmt *ins, std::int64_t session, const HostKey &k, const HostRangeRecord *const *recs,
+                         std::size_t n, std::vector<unsigned char> *buf)
+{
+    encodeHostRangeBlock(recs, n, buf);
+    TimeNs first = recs[0]->start, lastStart = recs[0]->start, lastEnd = endOf(*recs[0]);
+    for (std::size_t i = 1; i < n; ++i) {
+        first = std::min(first, recs[i]->start);
+        lastStart = std::max(lastStart, recs[i]->start);
+        lastEnd = std::max(lastEnd, endOf(*recs[i]));
+    }
+    sqlite3_bind_int64(ins, 1, session);
+    sqlite3_bind_int64(ins, 2, std::get<0>(k));
+    sqlite3_bind_int64(ins, 3, std::get<1>(k));
+    sqlite3_bind_int64(ins, 4, std::get<2>(k));
+    sqlite3_bind_int64(ins, 5, first);
+    sqlite3_bind_int64(ins, 6, lastStart);
+    sqlite3_bind_int64(ins, 7, lastEnd);
+    sqlite3_bind_int64(ins, 8, std::int64_t(n));
+    sqlite3_bind_blob(ins, 9, buf->data(), int(buf->size()), SQLITE_STATIC);
+    return stepBlockInsert(ins);
+}
+
+} // namespace
+
+int writeMemoryBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<MemoryRecord> &records)
+{
+    if (records.empty())
+        return SQLITE_OK;
+    std::vector<unsigned char> buf;
+    return insertGrouped(records, kSessionBlockMax, memoryKey,
+                         [&](std::uint16_t device, const MemoryRecord *const *g, std::size_t n) {
+                             return insertMemoryBlock(insert, session, device, g, n, &buf);
+                         });
+}
+
+int writeHostRangeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<HostRangeRecord> &records)
+{
+    if (records.empty())
+        return SQLITE_OK;
+    std::vector<unsigned char> buf;
+    return insertGrouped(records, kSessionBlockMax, hostKey,
+                         [&](const HostKey &k, const HostRangeRecord *const *g, std::size_t n) {
+                             return insertHostRangeBlock(insert, session, k, g, n, &buf);
+                         });
+}
+
+// ---- reading ----
+
+int readMemoryBlocks(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::MemoryFn &fn)
+{
+    return mergeDeviceBlocks<MemoryRecord>(
+        db, "SELECT id, first_ts, data FROM memory_blocks WHERE session = ?1 AND device = ?2 ORDER BY first_ts, id", session,
+        device, decodeMemoryBlock, [](const MemoryRecord &r) { return r.ts; }, fn);
+}
+
+int readHostRangeBlocks(const Db &db, std::int64_t session, const IterationKey *key,
+                        const TraceReader::HostRangeFn &fn)
+{
+    Stmt s;
+    int rc = db.prepare(key ? "SELECT id, first_start, data, device, model, iteration FROM host_range_blocks "
+                              "WHERE session = ?1 AND device = ?2 AND model = ?3 AND iteration = ?4 "
+                              "ORDER BY first_start, id"
+                            : "SELECT id, first_start, data, device, model, iteration FROM host_range_blocks "
+                              "WHERE session = ?1 ORDER BY first_start, id",
+                        &s);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int64(s.get(), 1, session);
+    if (key) {
+        sqlite3_bind_int64(s.get(), 2, key->device);
+        sqlite3_bind_int64(s.get(), 3, key->modelId);
+        sqlite3_bind_int64(s.get(), 4, key->iteration);
+    }
+    return mergeBlocks<HostRangeRecord>(
+        s.get(), [](sqlite3_stmt *) { return std::int64_t(0); },
+        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 1)); },
+        [](sqlite3_stmt *q, std::vector<HostRangeRecord> *out) {
+            const unsigned char *data = nullptr;
+            std::size_t size = 0;
+            const IterationKey k{std::uint16_t(sqlite3_column_int64(q, 3)), std::uint32_t(sqlite3_column_int64(q, 4)),
+                                 std::uint32_t(sqlite3_column_int64(q, 5))};
+            return blobOf(q, 2, &data, &size) && decodeHostRangeBlock(data, size, k, out);
+        },
+        [](const HostRangeRecord &r) { return r.start; }, fn);
+}
+
+// ---- migration ----
+
+int migrateMemoryRecordsToBlocks(const Db &db)
+{
+    const int rc = rowsToBlocks<MemoryRecord>(
+        db,
+        "SELECT session, device, module, component, ts, allocated_mb, reserved_mb, active_mb, stream_ptr "
+        "FROM memory_records ORDER BY session, device, rowid",
+        kInsertMemoryBlock,
+        [](sqlite3_stmt *s) {
+            auto I = [s](int i) { return sqlite3_column_int64(s, i); };
+            MemoryRecord m;
+            m.device = std::uint16_t(I(1));
+            m.module = I(2) != 0;
+            m.component = StrId(I(3));
+            m.ts = I(4);
+            m.allocatedMB = sqlite3_column_double(s, 5);
+            m.reservedMB = sqlite3_column_double(s, 6);
+            m.activeMB = sqlite3_column_double(s, 7);
+            m.streamPtr = std::uint64_t(I(8));
+            return m;
+        },
+        memoryKey, writeMemoryBlocks);
+    return rc == SQLITE_OK ? db.exec("DROP TABLE memory_records") : rc;
+}
+
+int migrateHostRangesToBlocks(const Db &db)
+{
+    const int rc = rowsToBlocks<HostRangeRecord>(
+        db,
+        "SELECT session, kind, device, model, iteration, pid, tid, name, start, duration, category, event_type, "
+        "payload_type, payload_value, message_type, level FROM host_ranges "
+        "ORDER BY session, device, model, iteration, rowid",
+        kInsertHostRangeBlock,
+        [](sqlite3_stmt *s) {
+            auto I = [s](int i) { return sqlite3_column_int64(s, i); };
+            HostRangeRecord h;
+            // A kind the blocks cannot hold was never written by NPU Scope; 0 keeps the row.
+            h.kind = I(1) >= 0 && I(1) <= 2 ? static_cast<HostRangeRecord::Kind>(I(1)) : HostRangeRecord::Kind::Cann;
+            h.device = std::uint16_t(I(2));
+            h.modelId = std::uint32_t(I(3));
+            h.iteration = std::uint32_t(I(4));
+            h.pid = std::uint32_t(I(5));
+            h.tid = std::uint32_t(I(6));
+            h.name = StrId(I(7));
+            h.start = I(8);
+            h.duration = I(9);
+            h.category = std::uint32_t(I(10));
+            h.eventType = StrId(I(11));
+            h.payloadType = std::uint32_t(I(12));
+            h.payloadValue = std::uint64_t(I(13));
+            h.messageType = StrId(I(14));
+            h.level = StrId(I(15));
+            return h;
+        },
+        hostKey, writeHostRangeBlocks);
+    return rc == SQLITE_OK ? db.exec("DROP TABLE host_ranges") : rc;
+}
+
+// ---- the plain-row virtual tables ----
+
+namespace {
+
+enum MemoryColumn { MSession, MDevice, MModule, MComponent, MTs, MAllocated, MReserved, MActive, MStreamPtr };
+
+bool loadMemoryRows(sqlite3_stmt *blocks, std::vector<MemoryRecord> *out)
+{
+    // Columns: id, session, device, data.
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    return blobOf(blocks, 3, &data, &size)
+           && decodeMemoryBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
+}
+
+void memoryColumn(sqlite3_context *ctx, std::int64_t session, const MemoryRecord &m, int col)
+{
+    switch (col) {
+    case MSession: sqlite3_result_int64(ctx, session); return;
+    case MDevice: sqlite3_result_int64(ctx, m.device); return;
+    case MModule: sqlite3_result_int64(ctx, m.module ? 1 : 0); return;
+    case MComponent: sqlite3_result_int64(ctx, m.component); return;
+    case MTs: sqlite3_result_int64(ctx, m.ts); return;
+    case MAllocated: sqlite3_result_double(ctx, m.allocatedMB); return;
+    case MReserved: sqlite3_result_double(ctx, m.reservedMB); return;
+    case MActive: sqlite3_result_double(ctx, m.activeMB); return;
+    case MStreamPtr: sqlite3_result_int64(ctx, std::int64_t(m.streamPtr)); return;
+    default: sqlite3_result_null(ctx); return;
+    }
+}
+
+enum HostColumn {
+    HSession, HKind, HDevice, HModel, HIteration, HPid, HTid, HName, HStart, HDuration, HCategory, HEventType,
+    HPayloadType, HPayloadValue, HMessageType, HLevel
+};
+
+bool loadHostRangeRows(sqlite3_stmt *blocks, std::vector<HostRangeRecord> *out)
+{
+    // Columns: id, session, device, model, iteration, data.
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    const IterationKey k{std::uint16_t(sqlite3_column_int64(blocks, 2)), std::uint32_t(sqlite3_column_int64(blocks, 3)),
+                         std::uint32_t(sqlite3_column_int64(blocks, 4))};
+    return blobOf(blocks, 5, &data, &size) && decodeHostRangeBlock(data, size, k, out);
+}
+
+void hostRangeColumn(sqlite3_context *ctx, std::int64_t session, const HostRangeRecord &h, int col)
+{
+    const std::int64_t v[] = {session, std::int64_t(h.kind), h.device, h.modelId, h.iteration, h.pid, h.tid, h.name,
+                              h.start, h.duration, h.category, h.eventType, h.payloadType, std::int64_t(h.payloadValue),
+                              h.messageType, h.level};
+    static_assert(std::size(v) == HLevel + 1);
+    resultInt64Column(ctx, v, col);
+}
+
+} // namespace
+
+const BlockTable &memoryRecordsTable()
+{
+    static const BlockTable table{
+        "memory_records", "memory_blocks", "device, data",
+        {kSessionColumn,
+         kDeviceColumn,
+         {"module", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "1 for a module reservation (npu_module_mem), 0 for the allocator (memory_record)")},
+         {"component", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the component (APP, PTA, SLOG ...)")},
+         {"ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "time (ns)")},
+         {"allocated_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total allocated (MB)")},
+         {"reserved_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total reserved (MB)")},
+         {"active_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total active (MB)")},
+         {"stream_ptr", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream pointer, 0 none")}},
+        {MSession, MDevice},
+        -1,
+        DecodedRows<MemoryRecord, loadMemoryRows, memoryColumn>::make};
+    return table;
+}
+
+const BlockTable &hostRangesTable()
+{
+    static const BlockTable table{
+        "host_ranges", "host_range_blocks", "device, model, iteration, data",
+        {kSessionColumn,
+         {"kind", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "0 CANN, 1 runtime API, 2 msproftx")},
+         kDeviceColumn,
+         {"model", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "model (graph) id")},
+         {"iteration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "iteration number, 1-based")},
+         {"pid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "process id")},
+         {"tid", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "thread id")},
+         {"name", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the range name or tx message")},
+         {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "start (ns)")},
+         {"duration", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "duration (ns)")},
+         {"category", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx category")},
+         {"event_type", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the msproftx event type (start/end, marker)")},
+         {"payload_type", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx payload type")},
+         {"payload_value", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx payload value")},
+         {"message_type", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the msproftx message type (ascii)")},
+         {"level", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the CANN API level (acl, node, hccl, runtime ...)")}},
+        {HSession, HDevice, HModel, HIteration},
+        -1,
+        DecodedRows<HostRangeRecord, loadHostRangeRows, hostRangeColumn>::make};
+    return table;
+}
+
+} // namespace npuscope::store::detail
