@@ -156,14 +156,6 @@ std::int64_t firstInt(const QString &db, const char *query)
     return v;
 }
 
-bool importInto(const QString &path, MemoryTrace *trace, importing::ImportReport *report, QString *error)
-{
-    importing::ImportRequest req;
-    req.path = path;
-    importing::ImportError kind{};
-    return importing::importProf(req, *trace, report, &kind, error);
-}
-
 } // namespace
 
 class ImportRankClocks : public QObject {
@@ -202,8 +194,8 @@ private slots:
         MemoryTrace original, shifted;
         importing::ImportReport ro, rs;
         QString eo, es;
-        QVERIFY2(importInto(capture(), &original, &ro, &eo), qPrintable(eo));
-        QVERIFY2(importInto(job, &shifted, &rs, &es), qPrintable(es));
+        QVERIFY2(importfx::importDir(capture(), original, &ro, &eo), qPrintable(eo));
+        QVERIFY2(importfx::importDir(job, shifted, &rs, &es), qPrintable(es));
         QVERIFY(rs.balanced());
         QCOMPARE(rs.total().skipped, ro.total().skipped);
         for (const auto &p : rs.problems)
