@@ -18,7 +18,8 @@
 
 namespace testfiles {
 
-// The files below dir (hidden ones too with QDir::Hidden in extra), by sorted relative path.
+// The files below dir (hidden ones, folders too with QDir::Hidden, QDir::Dirs in extra), by
+// sorted relative path.
 inline QStringList filesUnder(const QString &dir, QDir::Filters extra = {})
 {
     QStringList files;
