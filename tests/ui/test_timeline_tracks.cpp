@@ -167,17 +167,9 @@ private Q_SLOTS:
         NPUSCOPE_REQUIRE_DATA(traceOf(0));
         QVERIFY(dir_.isValid());
         imported_ = dir_.filePath(QStringLiteral("import.npuscope"));
-        store::StoreError se = store::StoreError::None;
         QString msg;
-        auto writer = store::ProjectWriter::create(imported_, &se, &msg);
-        QVERIFY2(writer, qPrintable(msg));
-        importing::ImportRequest req;
-        req.path = capture() + QStringLiteral("/rank0_ascend_pt");
-        importing::ImportReport report;
-        importing::ImportError kind{};
-        QVERIFY2(importing::importProf(req, *writer, &report, &kind, &msg), qPrintable(msg));
-        session_ = writer->sessionId();
-        writer.reset();
+        session_ = guitest::importIntoNewProject(imported_, capture() + QStringLiteral("/rank0_ascend_pt"), &msg);
+        QVERIFY2(session_ > 0, qPrintable(msg));
         emulated_ = guitest::record(dir_.filePath(QStringLiteral("emulated.npuscope")), QStringLiteral("lenet"), 2, 3);
         QVERIFY(!emulated_.isEmpty());
     }
