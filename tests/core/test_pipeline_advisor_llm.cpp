@@ -8,6 +8,7 @@
 #include "core/model/memory_trace.h"
 #include "device/emulator.h"
 #include "device/parallel_schedule.h"
+#include "tests/core/advisor_test_support.h"
 
 #include "tests/test_files.h"
 #include "tests/test_specs.h"
@@ -21,6 +22,8 @@
 
 using namespace npuscope;
 using namespace npuscope::analysis;
+using advisortest::figure;
+using advisortest::find;
 
 namespace {
 
@@ -38,28 +41,12 @@ bool emulate(const SessionSpec &s, MemoryTrace &trace)
     return st == SessionStatus::Complete;
 }
 
-const Finding *find(const std::vector<Finding> &fs, const std::string &id)
-{
-    for (const Finding &f : fs)
-        if (f.id == id)
-            return &f;
-    return nullptr;
-}
-
 QString describe(const std::vector<Finding> &fs)
 {
     QStringList l;
     for (const Finding &f : fs)
         l << QStringLiteral("[%1] %2: %3").arg(QString::fromLatin1(severityName(f.severity)), QString::fromStdString(f.id), f.evidence);
     return l.join(QLatin1Char('\n'));
-}
-
-double figure(const Finding &f, const std::string &name)
-{
-    for (const auto &[n, v] : f.figures)
-        if (n == name)
-            return v;
-    return std::nan("");
 }
 
 // Exports the session (the layout request.layout, or the session's default) and returns
