@@ -10,6 +10,7 @@
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "tests/core/advisor_test_support.h"
+#include "tests/test_record.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -38,11 +39,7 @@ SessionSpec spec(const QString &model, int devices, int iterations, QStringList 
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace, const ProfilingOptions &o = options())
 {
-    device::Emulator emu(s, o);
-    const SessionStatus st = emu.run(trace);
-    if (st != SessionStatus::Complete)
-        qWarning("emulator: %s", qPrintable(emu.errorString()));
-    return st == SessionStatus::Complete;
+    return testrecord::emulateInto(trace, s, o);
 }
 
 QString describe(const std::vector<Finding> &fs)

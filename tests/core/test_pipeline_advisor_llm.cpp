@@ -9,6 +9,7 @@
 #include "device/emulator.h"
 #include "device/parallel_schedule.h"
 #include "tests/core/advisor_test_support.h"
+#include "tests/test_record.h"
 
 #include "tests/test_files.h"
 #include "tests/test_specs.h"
@@ -34,11 +35,7 @@ SessionSpec llm(int dp, int tp, int pp, int m, QStringList scenarios = {})
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace)
 {
-    device::Emulator emu(s, ProfilingOptions{});
-    const SessionStatus st = emu.run(trace);
-    if (st != SessionStatus::Complete)
-        qWarning("emulator: %s", qPrintable(emu.errorString()));
-    return st == SessionStatus::Complete;
+    return testrecord::emulateInto(trace, s, ProfilingOptions{});
 }
 
 QString describe(const std::vector<Finding> &fs)
