@@ -5,6 +5,7 @@
 #include "core/options/profiling_options.h"
 #include "export_fixture.h"
 #include "tests/test_files.h"
+#include "tests/test_trace_events.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -177,10 +178,7 @@ struct Lanes {
 Lanes lanesOf(const QJsonArray &a)
 {
     Lanes l;
-    for (const auto &v : a) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("M"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(a, QLatin1String("M"))) {
         const qint64 pid = e.value(QStringLiteral("pid")).toInteger();
         const qint64 tid = e.value(QStringLiteral("tid")).toInteger();
         const QJsonObject args = e.value(QStringLiteral("args")).toObject();

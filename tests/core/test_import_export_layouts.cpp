@@ -11,6 +11,7 @@
 #include "core/model/memory_trace.h"
 #include "core/options/profiling_options.h"
 #include "device/emulator.h"
+#include "tests/test_trace_events.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -539,10 +540,7 @@ void checkLaneEncoding(const QString &path, std::set<QString> *processes)
     QVERIFY(!events.isEmpty());
     std::map<qint64, QString> names;
     std::map<qint64, qint64> sorts;
-    for (const auto &v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("M"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(events, QLatin1String("M"))) {
         const qint64 pid = e.value(QStringLiteral("pid")).toInteger();
         if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_name"))
             names[pid] = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();

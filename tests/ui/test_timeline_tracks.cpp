@@ -28,6 +28,7 @@
 #include "ui/project_explorer.h"
 #include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
+#include "tests/test_trace_events.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -80,10 +81,7 @@ std::map<QString, std::vector<double>> countersIn(const QString &file)
 {
     const QJsonArray events = traceEvents(file);
     std::map<QString, std::vector<double>> out;
-    for (const auto &v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("C"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(events, QLatin1String("C"))) {
         const QJsonObject args = e.value(QStringLiteral("args")).toObject();
         const QString name = e.value(QStringLiteral("name")).toString();
         for (auto it = args.begin(); it != args.end(); ++it) {
