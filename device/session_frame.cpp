@@ -90,15 +90,9 @@ HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::
 StepTraceRecord stepTraceOf(int device, int iteration, TimeNs fpStart, TimeNs bpEnd, TimeNs iterationEnd,
                             TimeNs previousIterationEnd)
 {
-    StepTraceRecord st;
-    st.device = std::uint16_t(device);
-    st.modelId = kModelId;
-    st.iteration = std::uint32_t(iteration);
-    st.fpStart = fpStart;
-    st.bpEnd = bpEnd;
-    st.iterationEnd = iterationEnd;
-    st.previousIterationEnd = previousIterationEnd;
-    return st;
+    return StepTraceRecord{.device = std::uint16_t(device), .modelId = kModelId, .iteration = std::uint32_t(iteration),
+                           .fpStart = fpStart, .bpEnd = bpEnd, .iterationEnd = iterationEnd,
+                           .previousIterationEnd = previousIterationEnd, .reduces = {}};
 }
 
 bool beginSession(RecordSink &sink, const SessionInfo &info, const RecordBatch &first, EmulatorProgress &prog,

@@ -255,12 +255,6 @@ std::unique_ptr<SessionExport> exportedSession(const QByteArray &options = allOn
     return x;
 }
 
-// The files and folders below root, hidden ones too, by sorted relative path.
-QStringList listTree(const QString &root)
-{
-    return testfiles::filesUnder(root, QDir::Hidden | QDir::NoDotAndDotDot | QDir::Dirs);
-}
-
 double num(const QString &s)
 {
     bool ok = false;
@@ -290,7 +284,7 @@ private Q_SLOTS:
         QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{name});
         // Every listed file exists; the tree holds nothing else.
         QStringList onDisk;
-        for (const auto &p : listTree(e.profDir))
+        for (const auto &p : testfiles::filesUnder(e.profDir, QDir::Hidden | QDir::NoDotAndDotDot | QDir::Dirs))
             if (QFileInfo(e.profDir + QLatin1Char('/') + p).isFile())
                 onDisk << p;
         QCOMPARE(onDisk, e.files);

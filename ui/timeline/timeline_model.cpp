@@ -60,14 +60,8 @@ QString streamTitle(std::uint32_t id) { return Ctx::tr("Stream %1").arg(id); }
 Lane emptyLane(LaneKind kind, std::uint16_t device, std::uint32_t id, const QString &process, const QString &title,
                int lod = -1)
 {
-    Lane lane;
-    lane.kind = kind;
-    lane.device = device;
-    lane.id = id;
-    lane.process = process;
-    lane.title = title;
-    lane.lod = lod;
-    return lane;
+    return Lane{.kind = kind, .device = device, .id = id, .process = process, .title = title, .events = {}, .lod = lod,
+                .record = {}};
 }
 } // namespace
 
