@@ -266,14 +266,7 @@ void Run::phaseB(int d, int it)
     const TimeNs iterEnd = cur;
     carryLate(s, iterEnd);
     if (opt_.trainingTrace == Switch::On) {
-        StepTraceRecord st;
-        st.device = std::uint16_t(d);
-        st.modelId = kModelId;
-        st.iteration = std::uint32_t(it);
-        st.fpStart = s.fpStart;
-        st.bpEnd = s.bpEnd;
-        st.iterationEnd = iterEnd;
-        st.previousIterationEnd = s.prevIterEnd;
+        StepTraceRecord st = stepTraceOf(d, it, s.fpStart, s.bpEnd, iterEnd, s.prevIterEnd);
         st.reduces = s.reduces;
         s.batch.stepTraces.push_back(std::move(st));
     }
@@ -371,15 +364,8 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     // other than the default.
     if (spec_.mode == LaunchMode::SessRun)
         info.name += QStringLiteral(" sess.run");
-    if (!spec_.scenarios.isEmpty())
-        info.name += QStringLiteral(" · ") + spec_.scenarios.join(QStringLiteral(", "));
-    info.spec = spec_;
-    // What was collected, in msprof's terms (for PyTorch: what torch_npu asked CANN for).
-    info.optionsJson = options.toJson();
-    info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
-    info.createdWallUs = clock.wallBeginUs;
-    addEmulatedDevices(info, n, profile, clock, sessionRng);
-    info.models.push_back({kModelId, QString::fromStdString(graph.modelName), recordedSteps});
+    describeEmulatedSession(info, spec_, options, n, profile, clock, sessionRng, QString::fromStdString(graph.modelName),
+                            recordedSteps);
     if (options.taskTimingOn() && options.taskTime == TaskTimeLevel::L1 && (!torch || torch->pmu))
         info.pmuColumns = profile.splitCores ? splitPmuColumns(options.aicMetrics) : aicMetricsColumns(options.aicMetrics);
 

@@ -79,32 +79,28 @@ TimeNs Run::getNext(DeviceState &s, int d, int label, int forIt, TimeNs start, d
     return end + 210;
 }
 
+namespace {
+
+// Moves the records of `from` that begin after `end` (time(r)) to `carry`, both in order.
+template <class R, class Time>
+void carryAfter(std::vector<R> &from, std::vector<R> &carry, TimeNs end, Time time)
+{
+    for (auto it = from.begin(); it != from.end();) {
+        if (time(*it) > end) {
+            carry.push_back(*it);
+            it = from.erase(it);
+        } else
+            ++it;
+    }
+}
+
+} // namespace
+
 void Run::carryLate(DeviceState &s, TimeNs iterEnd)
 {
-    auto &tasks = s.batch.tasks;
-    for (auto it = tasks.begin(); it != tasks.end();) {
-        if (it->start > iterEnd) {
-            s.carryTasks.push_back(*it);
-            it = tasks.erase(it);
-        } else
-            ++it;
-    }
-    auto &cpu = s.batch.aiCpu;
-    for (auto it = cpu.begin(); it != cpu.end();) {
-        if (it->timestamp > iterEnd) {
-            s.carryAiCpu.push_back(*it);
-            it = cpu.erase(it);
-        } else
-            ++it;
-    }
-    auto &q = s.batch.queueEvents;
-    for (auto it = q.begin(); it != q.end();) {
-        if (it->timestamp > iterEnd) {
-            s.carryQueue.push_back(*it);
-            it = q.erase(it);
-        } else
-            ++it;
-    }
+    carryAfter(s.batch.tasks, s.carryTasks, iterEnd, [](const TaskRecord &t) { return t.start; });
+    carryAfter(s.batch.aiCpu, s.carryAiCpu, iterEnd, [](const AiCpuRecord &a) { return a.timestamp; });
+    carryAfter(s.batch.queueEvents, s.carryQueue, iterEnd, [](const QueueEventRecord &q) { return q.timestamp; });
 }
 
 void Run::openWithCarry(DeviceState &s)

@@ -517,14 +517,7 @@ private:
     {
         const TimeNs end = std::max({s.cur, s.commFree, s.p2pFree});
         if (opt_.trainingTrace == Switch::On || torch_) {
-            StepTraceRecord st;
-            st.device = std::uint16_t(r);
-            st.modelId = kModelId;
-            st.iteration = std::uint32_t(it_);
-            st.fpStart = s.fpStart;
-            st.bpEnd = s.bpEnd;
-            st.iterationEnd = end;
-            st.previousIterationEnd = s.prevEnd;
+            StepTraceRecord st = stepTraceOf(r, it_, s.fpStart, s.bpEnd, end, s.prevEnd);
             for (const auto &iv : s.reduces)
                 st.reduces.push_back({iv.start, iv.end});
             s.batch.stepTraces.push_back(std::move(st));
@@ -606,14 +599,7 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
     info.name += QStringLiteral(" %1").arg(chipName(chip));
     if (torch)
         info.name += QStringLiteral(" PyTorch");
-    if (!spec.scenarios.isEmpty())
-        info.name += QStringLiteral(" · ") + spec.scenarios.join(QStringLiteral(", "));
-    info.spec = spec;
-    info.optionsJson = opt.toJson();
-    info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
-    info.createdWallUs = clock.wallBeginUs;
-    addEmulatedDevices(info, n, profile, clock, sessionRng);
-    info.models.push_back({kModelId, spec.model, recordedSteps});
+    describeEmulatedSession(info, spec, opt, n, profile, clock, sessionRng, spec.model, recordedSteps);
     // Kernels carry no PMU values: the LLM kernels' metric sets are not modelled.
 
     auto finish = [&](SessionStatus st, TimeNs end) { return endSession(sink, info, st, end); };

@@ -24,8 +24,16 @@ SessionClock sessionClock(const SessionSpec &spec)
     return c;
 }
 
-void addEmulatedDevices(SessionInfo &info, int n, const ChipProfile &chip, const SessionClock &clock, Rng &rng)
+void describeEmulatedSession(SessionInfo &info, const SessionSpec &spec, const ProfilingOptions &options, int n,
+                             const ChipProfile &chip, const SessionClock &clock, Rng &rng, const QString &model,
+                             int recordedSteps)
 {
+    if (!spec.scenarios.isEmpty())
+        info.name += QStringLiteral(" · ") + spec.scenarios.join(QStringLiteral(", "));
+    info.spec = spec;
+    info.optionsJson = options.toJson();
+    info.appVersion = QStringLiteral(NPUSCOPE_VERSION);
+    info.createdWallUs = clock.wallBeginUs;
     for (int d = 0; d < n; ++d) {
         DeviceInfo di;
         di.id = std::uint16_t(d);
@@ -41,6 +49,7 @@ void addEmulatedDevices(SessionInfo &info, int n, const ChipProfile &chip, const
         di.wallBeginUs = clock.wallBeginUs + skew / 1000;
         info.devices.push_back(di);
     }
+    info.models.push_back({kModelId, model, recordedSteps});
 }
 
 TaskRecord deviceTask(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, TaskKind kind, StrId type,
@@ -76,6 +85,14 @@ HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::
     h.taskId = taskId;
     h.srcRank = std::uint32_t(device);
     return h;
+}
+
+StepTraceRecord stepTraceOf(int device, int iteration, TimeNs fpStart, TimeNs bpEnd, TimeNs iterationEnd,
+                            TimeNs previousIterationEnd)
+{
+    return StepTraceRecord{.device = std::uint16_t(device), .modelId = kModelId, .iteration = std::uint32_t(iteration),
+                           .fpStart = fpStart, .bpEnd = bpEnd, .iterationEnd = iterationEnd,
+                           .previousIterationEnd = previousIterationEnd, .reduces = {}};
 }
 
 bool beginSession(RecordSink &sink, const SessionInfo &info, const RecordBatch &first, EmulatorProgress &prog,

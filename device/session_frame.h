@@ -24,9 +24,14 @@ struct SessionClock {
 // spec makes the output reproducible.
 SessionClock sessionClock(const SessionSpec &spec);
 
-// Devices 0..n-1 of one chip kind, each rank its device id, with a small clock skew each
-// (drawn from rng, in device order).
-void addEmulatedDevices(SessionInfo &info, int n, const ChipProfile &chip, const SessionClock &clock, Rng &rng);
+// What every emulated session says of itself besides the name the caller gave it: its
+// scenarios after that name, the spec, what was collected in msprof's terms (for PyTorch:
+// what torch_npu asked CANN for), this version, the wall clock, devices 0..n-1 of one chip
+// kind (each rank its device id, with a small clock skew each, drawn from rng in device
+// order) and its one model with the steps recorded of it.
+void describeEmulatedSession(SessionInfo &info, const SessionSpec &spec, const ProfilingOptions &options, int n,
+                             const ChipProfile &chip, const SessionClock &clock, Rng &rng, const QString &model,
+                             int recordedSteps);
 
 // The graph (model) id every emulated session's records carry.
 constexpr std::uint32_t kModelId = 1;
@@ -39,6 +44,11 @@ TaskRecord deviceTask(int device, int iteration, std::uint32_t stream, std::uint
 // caller fills in the peer, transport, size and link.
 HcclTaskRecord hcclTaskOf(int device, int iteration, std::uint32_t stream, std::uint32_t taskId, StrId name,
                           TimeNs start, TimeNs duration);
+
+// The step trace of device `device`'s iteration as every emulated session records it; the
+// caller adds the all-reduce segments.
+StepTraceRecord stepTraceOf(int device, int iteration, TimeNs fpStart, TimeNs bpEnd, TimeNs iterationEnd,
+                            TimeNs previousIterationEnd);
 
 // Begins the session and writes `first`, what comes before the first step; false, and the
 // sink's reason in *error, when the sink refuses either. prog counts first's records.

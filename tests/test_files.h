@@ -13,12 +13,14 @@
 
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace testfiles {
 
-// The files below dir (hidden ones too with QDir::Hidden in extra), by sorted relative path.
+// The files below dir (hidden ones, folders too with QDir::Hidden, QDir::Dirs in extra), by
+// sorted relative path.
 inline QStringList filesUnder(const QString &dir, QDir::Filters extra = {})
 {
     QStringList files;
@@ -87,6 +89,23 @@ inline bool copyTree(const QString &from, const QString &to)
 
 // Runs SQL on the file through a plain connection (what another program would do, with no
 // defensive settings); `flags` may add SQLITE_OPEN_CREATE for a file that is not there yet.
+// The first column of the first row of `sql` on the SQLite file `path`, read-only (with
+// `immutable`, not even -wal or -shm files appear beside it), or -1.
+inline std::int64_t firstInt(const QString &path, const char *sql, bool immutable = false)
+{
+    const QByteArray name = immutable ? "file:" + QFile::encodeName(path) + "?mode=ro&immutable=1" : QFile::encodeName(path);
+    sqlite3 *db = nullptr;
+    std::int64_t v = -1;
+    if (sqlite3_open_v2(name.constData(), &db, SQLITE_OPEN_READONLY | (immutable ? SQLITE_OPEN_URI : 0), nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+            v = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(db);
+    return v;
+}
+
 inline bool rawExec(const QString &path, const char *sql, int flags = SQLITE_OPEN_READWRITE)
 {
     sqlite3 *db = nullptr;

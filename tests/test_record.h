@@ -15,6 +15,18 @@
 
 namespace testrecord {
 
+// One emulated session into `sink` (a MemoryTrace, say): true when it completed, else the
+// emulator's reason goes to the test log.
+inline bool emulateInto(npuscope::RecordSink &sink, const npuscope::SessionSpec &spec,
+                        const npuscope::ProfilingOptions &options)
+{
+    npuscope::device::Emulator emu(spec, options);
+    const npuscope::SessionStatus st = emu.run(sink);
+    if (st != npuscope::SessionStatus::Complete)
+        qWarning("emulator: %s", qPrintable(emu.errorString()));
+    return st == npuscope::SessionStatus::Complete;
+}
+
 struct RunResult {
     bool ok = false;
     QString error;

@@ -5541,6 +5541,17 @@ Bandwidth: %6</source>
     </message>
 </context>
 <context>
+    <name>npuscope::ui::FieldForm</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Output Directory</source>
+        <translation>输出目录</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ui::FilterTableView</name>
     <message>
         <source>e.g. 10..50</source>
@@ -6763,16 +6774,8 @@ Nothing in the project was changed. Sessions and records on undamaged pages can 
         <translation>输出</translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
         <source>Choose the output directory</source>
         <translation>选择输出目录</translation>
-    </message>
-    <message>
-        <source>Output Directory</source>
-        <translation>输出目录</translation>
     </message>
     <message>
         <source>Output directory:</source>
@@ -8419,16 +8422,8 @@ Open a project (File → Open Project…) or record one (File → New Session…
         <translation>None：ASCEND_WORK_PATH 或 ./</translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
         <source>Choose the directory torch_npu writes its *_ascend_pt folders into</source>
         <translation>选择 torch_npu 写入 *_ascend_pt 文件夹的目录</translation>
-    </message>
-    <message>
-        <source>Output Directory</source>
-        <translation>输出目录</translation>
     </message>
     <message>
         <source>Directory:</source>

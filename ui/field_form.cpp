@@ -1,10 +1,13 @@
 #include "ui/field_form.h"
 
 #include <QCheckBox>
+#include <QFileDialog>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 namespace npuscope::ui {
 
@@ -46,6 +49,22 @@ void FieldForm::place(Rows &r, QLabel *l, QWidget *w, const QString &key, QWidge
     r.row += 2;
 }
 
+void FieldForm::showProblems(const QHash<QString, QStringList> &byKey, const QStringList &general,
+                             const std::function<void(QLabel *, const QString &key)> &styleShown)
+{
+    for (auto it = messages_.cbegin(); it != messages_.cend(); ++it) {
+        const QStringList m = byKey.value(it.key());
+        it.value()->setText(m.join(QLatin1Char('\n')));
+        it.value()->setVisible(!m.isEmpty());
+        if (!m.isEmpty() && styleShown)
+            styleShown(it.value(), it.key());
+        if (QWidget *f = fields_.value(it.key()))
+            f->setProperty("invalid", !m.isEmpty());
+    }
+    general_->setText(general.join(QLatin1Char('\n')));
+    general_->setVisible(!general.isEmpty());
+}
+
 QLabel *FieldForm::addMessage(const QString &key, const QString &styleSheet)
 {
     auto *l = new QLabel(this);
@@ -56,6 +75,42 @@ QLabel *FieldForm::addMessage(const QString &key, const QString &styleSheet)
     l->hide();
     messages_.insert(key, l);
     return l;
+}
+
+QToolButton *FieldForm::addBrowseButton(QLineEdit *dir, std::function<QString()> toolTip)
+{
+    auto *browse = new QToolButton(this);
+    onTr([browse, toolTip] {
+        browse->setText(tr("Browse…"));
+        browse->setToolTip(toolTip());
+    });
+    connect(browse, &QToolButton::clicked, this, [this, dir] {
+        const QString d = QFileDialog::getExistingDirectory(this, tr("Output Directory"), dir->text());
+        if (!d.isEmpty())
+            dir->setText(d);
+    });
+    return browse;
+}
+
+QVBoxLayout *FieldForm::layOutColumns(const std::vector<QWidget *> &left, const std::vector<QWidget *> &right)
+{
+    general_ = new QLabel(this);
+    general_->setWordWrap(true);
+    general_->setStyleSheet(QStringLiteral("color: #d0334a;"));
+    general_->hide();
+    auto *cols = new QHBoxLayout;
+    for (const auto &column : {left, right}) {
+        auto *c = new QVBoxLayout;
+        for (QWidget *w : column)
+            c->addWidget(w);
+        c->addStretch(1);
+        cols->addLayout(c, 1);
+    }
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addLayout(cols, 1);
+    outer->addWidget(general_);
+    return outer;
 }
 
 QCheckBox *FieldForm::addSwitch(const QString &key)

@@ -20,6 +20,8 @@ class QGridLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QToolButton;
+class QVBoxLayout;
 
 namespace npuscope::ui {
 
@@ -46,6 +48,11 @@ protected:
     // Reads the fields through core's checks and shows each problem at its key.
     virtual void revalidate() = 0;
 
+    // Each key's problems under its field (the field marked invalid, `styleShown` called on
+    // the label when it has any) and the others in general_.
+    void showProblems(const QHash<QString, QStringList> &byKey, const QStringList &general,
+                      const std::function<void(QLabel *, const QString &key)> &styleShown = {});
+
     // Hidden, word-wrapped plain-text label registered for `key`.
     QLabel *addMessage(const QString &key, const QString &styleSheet = QString());
     // Fields registered for `key` that revalidate when edited.
@@ -64,6 +71,14 @@ protected:
     QLabel *addLabel(std::function<QString()> text, const QString &code);
     // label | widget [| trailing] on the next row, the message of `key` under the widget.
     void place(Rows &r, QLabel *l, QWidget *w, const QString &key, QWidget *trailing = nullptr);
+    // A "Browse…" button that puts the directory the user picks into `dir`; `toolTip` says
+    // what the directory is for.
+    QToolButton *addBrowseButton(QLineEdit *dir, std::function<QString()> toolTip);
+    // The form's layout: the groups in two columns and, under them, general_ (made here:
+    // hidden, word-wrapped, in the error colour) for the problems of the whole
+    // configuration. A form may insert more above the columns.
+    QVBoxLayout *layOutColumns(const std::vector<QWidget *> &left, const std::vector<QWidget *> &right);
+
     // The style the message labels that place() adds start with (a form that colours them
     // by severity when it validates leaves it empty).
     QString messageStyle_;

@@ -5,7 +5,6 @@
 #include <QCompleter>
 #include <QDir>
 #include <QEvent>
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -77,16 +76,7 @@ OptionsForm::OptionsForm(QWidget *parent)
     auto [gOut, rOut] = addGroup([] { return tr("Output"); });
     auto *output = addLine(QStringLiteral("output"));
     output->setText(QDir::homePath() + QStringLiteral("/npuscope-output"));
-    auto *browse = new QToolButton(this);
-    onTr([browse] {
-        browse->setText(tr("Browse…"));
-        browse->setToolTip(tr("Choose the output directory"));
-    });
-    connect(browse, &QToolButton::clicked, this, [this, output] {
-        const QString d = QFileDialog::getExistingDirectory(this, tr("Output Directory"), output->text());
-        if (!d.isEmpty())
-            output->setText(d);
-    });
+    auto *browse = addBrowseButton(output, [] { return tr("Choose the output directory"); });
     place(rOut, addLabel([] { return tr("Output directory:"); }, QStringLiteral("output")), output, QStringLiteral("output"), browse);
     auto *storage = addLine(QStringLiteral("storage_limit"));
     onTr([storage] {
@@ -238,28 +228,8 @@ OptionsForm::OptionsForm(QWidget *parent)
     onTr([power] { power->setPlaceholderText(tr("not used by the emulator")); });
     place(rSys, addLabel([] { return tr("Power:"); }, QStringLiteral("power")), power, QStringLiteral("power"));
 
-    general_ = new QLabel(this);
-    general_->setWordWrap(true);
-    general_->setStyleSheet(QStringLiteral("color: #d0334a;"));
-    general_->hide();
-
     // Two columns: what to record on the left, how to sample on the right.
-    auto *cols = new QHBoxLayout;
-    auto *left = new QVBoxLayout;
-    left->addWidget(gOut);
-    left->addWidget(gTr);
-    left->addWidget(gPt);
-    left->addStretch(1);
-    auto *right = new QVBoxLayout;
-    right->addWidget(gMx);
-    right->addWidget(gSys);
-    right->addStretch(1);
-    cols->addLayout(left, 1);
-    cols->addLayout(right, 1);
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addLayout(cols, 1);
-    outer->addWidget(general_);
+    layOutColumns({gOut, gTr, gPt}, {gMx, gSys});
 
     filling_ = false;
     retranslateUi();
@@ -372,15 +342,7 @@ void OptionsForm::revalidate()
         else
             general << p.message;
     }
-    for (auto it = messages_.cbegin(); it != messages_.cend(); ++it) {
-        const QStringList m = byKey.value(it.key());
-        it.value()->setText(m.join(QLatin1Char('\n')));
-        it.value()->setVisible(!m.isEmpty());
-        if (QWidget *f = fields_.value(it.key()))
-            f->setProperty("invalid", !m.isEmpty());
-    }
-    general_->setText(general.join(QLatin1Char('\n')));
-    general_->setVisible(!general.isEmpty());
+    showProblems(byKey, general);
     Q_EMIT changed();
 }
 

@@ -149,6 +149,17 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
         return w;
     };
 
+    // A group the call has only when it is checked (schedule=, on_trace_ready=).
+    auto optionalGroup = [this](const QString &key, std::function<QString()> title) {
+        auto group = addGroup(std::move(title), QString());
+        QGroupBox *g = group.first;
+        g->setCheckable(true);
+        g->setChecked(false);
+        fields_.insert(key, g);
+        connect(g, &QGroupBox::toggled, this, &TorchProfilerForm::revalidate);
+        return group;
+    };
+
     // ---- Import ----
     importButton_ = new QPushButton(this);
     auto *resetButton = new QPushButton(this);
@@ -183,12 +194,8 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     place(rAct, label([] { return tr("Record:"); }, QStringLiteral("activities")), activities, QStringLiteral("activities"));
 
     // ---- Schedule ----
-    auto [gSch, rSch] = addGroup([] { return tr("Schedule (torch_npu.profiler.schedule)"); }, QString());
+    auto [gSch, rSch] = optionalGroup(QStringLiteral("schedule"), [] { return tr("Schedule (torch_npu.profiler.schedule)"); });
     schedule_ = gSch;
-    schedule_->setCheckable(true);
-    schedule_->setChecked(false);
-    fields_.insert(QStringLiteral("schedule"), schedule_);
-    connect(schedule_, &QGroupBox::toggled, this, &TorchProfilerForm::revalidate);
     struct CountDef {
         const char *key;
         int minimum;
@@ -230,26 +237,17 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     placeSwitch(rRec, QStringLiteral("with_flops"), [] { return tr("Floating-point operation counts (with_flops)"); });
 
     // ---- on_trace_ready ----
-    auto [gOut, rOut] = addGroup([] { return tr("Save with tensorboard_trace_handler (on_trace_ready)"); }, QString());
+    auto [gOut, rOut] = optionalGroup(QStringLiteral("on_trace_ready"),
+                                      [] { return tr("Save with tensorboard_trace_handler (on_trace_ready)"); });
     handler_ = gOut;
-    handler_->setCheckable(true);
-    handler_->setChecked(false);
-    fields_.insert(QStringLiteral("on_trace_ready"), handler_);
-    connect(handler_, &QGroupBox::toggled, this, &TorchProfilerForm::revalidate);
     auto *dir = addLine(QStringLiteral("on_trace_ready.dir_name"));
-    auto *browse = new QToolButton(this);
-    onTr([dir, browse] {
+    onTr([dir] {
         dir->setPlaceholderText(tr("None: ASCEND_WORK_PATH or ./"));
         // The placeholder says what None means: keep it readable.
         dir->setMinimumWidth(dir->fontMetrics().horizontalAdvance(dir->placeholderText()) + 40);
-        browse->setText(tr("Browse…"));
-        browse->setToolTip(tr("Choose the directory torch_npu writes its *_ascend_pt folders into"));
     });
-    connect(browse, &QToolButton::clicked, this, [this, dir] {
-        const QString d = QFileDialog::getExistingDirectory(this, tr("Output Directory"), dir->text());
-        if (!d.isEmpty())
-            dir->setText(d);
-    });
+    auto *browse =
+        addBrowseButton(dir, [] { return tr("Choose the directory torch_npu writes its *_ascend_pt folders into"); });
     place(rOut, label([] { return tr("Directory:"); }, QStringLiteral("on_trace_ready.dir_name")), dir,
           QStringLiteral("on_trace_ready.dir_name"), browse);
     auto *worker = addLine(QStringLiteral("on_trace_ready.worker_name"));
@@ -261,27 +259,24 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
 
     // ---- _ExperimentalConfig ----
     auto [gExp, rExp] = addGroup([] { return tr("Collection (_ExperimentalConfig)"); }, QStringLiteral("experimental_config"));
+    // A choice of names (each its own data) with the line that explains the chosen one under it.
+    auto choice = [&](QComboBox *box, const QString &key, std::function<QString()> text, QLabel **help) {
+        fields_.insert(key, box);
+        connect(box, &QComboBox::currentIndexChanged, this, &TorchProfilerForm::revalidate);
+        place(rExp, label(std::move(text), key), box, key);
+        *help = new QLabel(this);
+        (*help)->setWordWrap(true);
+        rExp.grid->addWidget(*help, rExp.row++, 1, 1, 2);
+    };
     level_ = new QComboBox(this);
     for (ProfilerLevel l : kLevels)
         level_->addItem(profilerLevelName(l), profilerLevelName(l));
-    fields_.insert(kExp + QStringLiteral("profiler_level"), level_);
-    connect(level_, &QComboBox::currentIndexChanged, this, &TorchProfilerForm::revalidate);
-    place(rExp, label([] { return tr("Profiler level:"); }, kExp + QStringLiteral("profiler_level")), level_,
-          kExp + QStringLiteral("profiler_level"));
-    levelHelp_ = new QLabel(this);
-    levelHelp_->setWordWrap(true);
-    rExp.grid->addWidget(levelHelp_, rExp.row++, 1, 1, 2);
+    choice(level_, kExp + QStringLiteral("profiler_level"), [] { return tr("Profiler level:"); }, &levelHelp_);
     aic_ = new QComboBox(this);
     aic_->addItem(QString(), QString()); // torch_npu's default for the level
     for (torchcfg::AicMetrics m : kAic)
         aic_->addItem(aicMetricsName(m), aicMetricsName(m));
-    fields_.insert(kExp + QStringLiteral("aic_metrics"), aic_);
-    connect(aic_, &QComboBox::currentIndexChanged, this, &TorchProfilerForm::revalidate);
-    place(rExp, label([] { return tr("AI Core metrics:"); }, kExp + QStringLiteral("aic_metrics")), aic_,
-          kExp + QStringLiteral("aic_metrics"));
-    aicHelp_ = new QLabel(this);
-    aicHelp_->setWordWrap(true);
-    rExp.grid->addWidget(aicHelp_, rExp.row++, 1, 1, 2);
+    choice(aic_, kExp + QStringLiteral("aic_metrics"), [] { return tr("AI Core metrics:"); }, &aicHelp_);
     auto *export_ = boxes(kExp + QStringLiteral("export_type"), {QStringLiteral("text"), QStringLiteral("db")});
     onTr([this] {
         fields_.value(kExp + QStringLiteral("export_type.text"))->setToolTip(
@@ -330,37 +325,16 @@ TorchProfilerForm::TorchProfilerForm(QWidget *parent)
     placeSwitch(rSys, kExp + QStringLiteral("sys_interconnection"),
                 [] { return tr("HCCS, PCIe and SIO counters (sys_interconnection)"); });
 
-    general_ = new QLabel(this);
-    general_->setWordWrap(true);
-    general_->setTextFormat(Qt::PlainText);
-    general_->setStyleSheet(QString::fromLatin1(kErrorStyle));
-    general_->hide();
-
-    // Two columns: what the framework records on the left, what CANN collects on the right.
     auto *importRow = new QHBoxLayout;
     importRow->addWidget(importButton_);
     importRow->addWidget(resetButton);
     importRow->addStretch(1);
-    auto *cols = new QHBoxLayout;
-    auto *left = new QVBoxLayout;
-    left->addWidget(gAct);
-    left->addWidget(gSch);
-    left->addWidget(gRec);
-    left->addWidget(gOut);
-    left->addStretch(1);
-    auto *right = new QVBoxLayout;
-    right->addWidget(gExp);
-    right->addWidget(gTx);
-    right->addWidget(gSys);
-    right->addStretch(1);
-    cols->addLayout(left, 1);
-    cols->addLayout(right, 1);
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addLayout(importRow);
-    outer->addWidget(importStatus_);
-    outer->addLayout(cols, 1);
-    outer->addWidget(general_);
+    // Two columns: what the framework records on the left, what CANN collects on the right;
+    // the script import above them.
+    QVBoxLayout *outer = layOutColumns({gAct, gSch, gRec, gOut}, {gExp, gTx, gSys});
+    general_->setTextFormat(Qt::PlainText);
+    outer->insertLayout(0, importRow);
+    outer->insertWidget(1, importStatus_);
 
     filling_ = false;
     reset();
@@ -482,21 +456,12 @@ void TorchProfilerForm::revalidate()
         if (!worst.contains(key) || int(p.severity) < int(worst.value(key)))
             worst.insert(key, p.severity);
     }
-    for (auto it = messages_.cbegin(); it != messages_.cend(); ++it) {
-        const QStringList m = byKey.value(it.key());
-        it.value()->setText(m.join(QLatin1Char('\n')));
-        it.value()->setVisible(!m.isEmpty());
-        if (!m.isEmpty()) {
-            const auto sev = worst.value(it.key());
-            it.value()->setStyleSheet(QString::fromLatin1(sev == ConfigProblem::Severity::Error     ? kErrorStyle
-                                                          : sev == ConfigProblem::Severity::Warning ? kWarningStyle
-                                                                                                    : kNoteStyle));
-        }
-        if (QWidget *f = fields_.value(it.key()))
-            f->setProperty("invalid", !m.isEmpty());
-    }
-    general_->setText(general.join(QLatin1Char('\n')));
-    general_->setVisible(!general.isEmpty());
+    showProblems(byKey, general, [&worst](QLabel *l, const QString &key) {
+        const auto sev = worst.value(key);
+        l->setStyleSheet(QString::fromLatin1(sev == ConfigProblem::Severity::Error     ? kErrorStyle
+                                             : sev == ConfigProblem::Severity::Warning ? kWarningStyle
+                                                                                       : kNoteStyle));
+    });
     updateHelp();
     updateScheduleSummary();
     Q_EMIT changed();

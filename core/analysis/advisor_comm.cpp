@@ -1,4 +1,5 @@
 #include "core/analysis/advisor_comm.h"
+#include "core/analysis/advisor_rules.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -12,13 +13,6 @@ struct Ctx { Q_DECLARE_TR_FUNCTIONS(Advisor) };
 
 QString ms(double v) { return QString::number(v, 'f', 2); }
 QString pct(double share) { return QString::number(share * 100.0, 'f', 1); }
-
-Severity grade(double share, double warning, double critical)
-{
-    if (share >= critical) return Severity::Critical;
-    if (share >= warning) return Severity::Warning;
-    return Severity::Info;
-}
 
 bool has(const std::vector<Finding> &out, const char *id)
 {
@@ -83,9 +77,7 @@ StragglerWait adviseStraggler(const std::map<std::uint16_t, StepSums> &steps, co
         if (share > 0) {
             w.syncMs = waiting.syncMs;
             w.device = waiting.device;
-            Finding f;
-            f.id = "straggler";
-            f.severity = grade(share, o.stragglerShareWarning, o.stragglerShareCritical);
+            Finding f = gradedFinding("straggler", share, o.stragglerShareWarning, o.stragglerShareCritical);
             f.title = Ctx::tr("%1 is a straggler: the other ranks wait for it").arg(rankName(slow));
             f.evidence = (perStep ? Ctx::tr("%1 spends %2 % of its wait and transfer time waiting, most of it to "
                                             "synchronise before data moves: %3 ms, %4 % of its step time. %5 waits "
@@ -136,9 +128,7 @@ void adviseCommNotOverlapped(const std::map<std::uint16_t, StepSums> &steps, con
             }
         }
         if (worst >= o.commShareInfo) {
-            Finding f;
-            f.id = "comm-not-overlapped";
-            f.severity = grade(worst, o.commShareWarning, o.commShareCritical);
+            Finding f = gradedFinding("comm-not-overlapped", worst, o.commShareWarning, o.commShareCritical);
             f.title = Ctx::tr("Communication is not hidden behind computation");
             f.evidence = Ctx::tr("On device %1, communication that no computation overlaps takes %2 % of the step "
                                  "time: %3 ms of %4 ms per step on average (step breakdown of the profiler).")
@@ -194,9 +184,7 @@ void adviseSlowLink(const CommunicationAnalysis &comm, std::vector<Finding> *out
             if (share <= worstShare)
                 continue;
             worstShare = share;
-            Finding f;
-            f.id = "slow-link";
-            f.severity = grade(share, kSlowLinkShareWarning, kSlowLinkShareCritical);
+            Finding f = gradedFinding("slow-link", share, kSlowLinkShareWarning, kSlowLinkShareCritical);
             const QString type = QString::fromStdString(kv.first);
             f.title = Ctx::tr("A slow %1 link: rank %2 to rank %3").arg(type).arg(slowest->srcRank).arg(slowest->dstRank);
             f.evidence = Ctx::tr("The %1 link from rank %2 to rank %3 reaches %4 GB/s, %5 % of the median of the "

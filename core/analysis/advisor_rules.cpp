@@ -30,6 +30,15 @@ std::pair<std::uint16_t, const DeviceFacts *> worstDevice(const AdvisorFacts &fa
     return w;
 }
 
+// The sum of a member over the devices.
+double sumOver(const AdvisorFacts &facts, double DeviceFacts::*member)
+{
+    double s = 0;
+    for (const auto &[id, d] : facts.devices)
+        s += d.*member;
+    return s;
+}
+
 // Cube op types whose PMU ratios say something, with the ratio a rule is about.
 struct CubeHit {
     double timeNs;
@@ -54,11 +63,21 @@ std::vector<CubeHit> cubeHits(const AdvisorFacts &facts, Of of)
     return v;
 }
 
-double totalTime(const std::vector<CubeHit> &v)
+// The hits' AI Core time: its share of all AI Core time and its time per iteration.
+struct CubeShare {
+    double share;
+    double perIterationNs;
+};
+
+// Nothing when there is no hit or their share stays below `info`.
+std::optional<CubeShare> cubeShare(const AdvisorFacts &facts, const std::vector<CubeHit> &hits, double info)
 {
-    double s = 0;
-    for (const CubeHit &h : v) s += h.timeNs;
-    return s;
+    double time = 0;
+    for (const CubeHit &h : hits) time += h.timeNs;
+    const double share = time / facts.aicoreNs;
+    if (hits.empty() || share < info)
+        return std::nullopt;
+    return CubeShare{share, time / facts.iterations};
 }
 
 QString listTop(const std::vector<CubeHit> &v, double aicoreNs, int decimals)
@@ -78,10 +97,27 @@ void focusOn(Finding &f, const OpFacts &a)
     f.focusEnd = a.end;
 }
 
-void listOps(Finding &f, const std::vector<CubeHit> &hits, const AdvisorOptions &o)
+// What both cube rules end with: the hits' op types, every device, the largest type in focus.
+void finishCubeFinding(Finding &f, const AdvisorFacts &facts, const std::vector<CubeHit> &hits, const AdvisorOptions &o)
 {
     for (const CubeHit &h : hits)
         if (int(f.ops.size()) < o.maxOps) f.ops.push_back(h.type);
+    f.devices = facts.allDevices();
+    focusOn(f, facts.aicoreTypes.at(hits.front().type));
+}
+
+// The devices where `part` is at least `share` of `whole` (their iteration time unless said).
+std::vector<std::uint16_t> devicesWithShare(const AdvisorFacts &facts, double DeviceFacts::*part, double share,
+                                            double DeviceFacts::*whole = &DeviceFacts::iterationNs)
+{
+    return facts.devicesWhere([&](const DeviceFacts &d) { return d.*whole > 0 && d.*part >= share * d.*whole; });
+}
+
+// The longest stretch of communication nothing computes during, in focus.
+void focusOnLongestNotOverlapped(Finding &f, const AdvisorFacts &facts)
+{
+    f.focusStart = facts.longestNotOverlappedStart;
+    f.focusEnd = addTime(facts.longestNotOverlappedStart, std::max<TimeNs>(0, facts.longestNotOverlappedNs));
 }
 
 } // namespace
@@ -93,6 +129,14 @@ Severity grade(double share, double warning, double critical)
     return Severity::Info;
 }
 
+Finding gradedFinding(const char *id, double share, double warning, double critical)
+{
+    Finding f;
+    f.id = id;
+    f.severity = grade(share, warning, critical);
+    return f;
+}
+
 std::optional<Finding> inputBoundRule(const AdvisorFacts &facts, const AdvisorOptions &o)
 {
     if (facts.iterations == 0)
@@ -100,9 +144,7 @@ std::optional<Finding> inputBoundRule(const AdvisorFacts &facts, const AdvisorOp
     const double share = facts.iterationNs > 0 ? facts.dataAugNs / facts.iterationNs : 0;
     if (share < o.inputShareInfo)
         return std::nullopt;
-    Finding f;
-    f.id = "input-bound";
-    f.severity = grade(share, o.inputShareWarning, o.inputShareCritical);
+    Finding f = gradedFinding("input-bound", share, o.inputShareWarning, o.inputShareCritical);
     f.title = Ctx::tr("Training waits for input data");
     f.evidence = Ctx::tr("Data Aug Bound (the wait from the previous iteration's end to FP start) is %1 % of the "
                          "iteration time: %2 ms of %3 ms per iteration on average.")
@@ -112,9 +154,7 @@ std::optional<Finding> inputBoundRule(const AdvisorFacts &facts, const AdvisorOp
                            "or preprocess offline, and cache decoded data where it fits.");
     f.figures = {{"data_aug_bound_share", share}, {"data_aug_bound_ns", facts.dataAugNs / facts.iterations},
                  {"iteration_ns", facts.meanIterationNs()}};
-    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
-        return d.iterationNs > 0 && d.dataAugNs >= o.inputShareInfo * d.iterationNs;
-    });
+    f.devices = devicesWithShare(facts, &DeviceFacts::dataAugNs, o.inputShareInfo);
     f.iterations = facts.iterationsIn(&DeviceFacts::inputIterations);
     const auto [id, w] = worstDevice(facts, &DeviceFacts::worstDataAugNs);
     f.focusDevice = id;
@@ -192,9 +232,7 @@ std::optional<Finding> stragglerRule(const AdvisorFacts &facts, const AdvisorOpt
     if (!s)
         return std::nullopt;
     const double share = s->waitShare;
-    Finding f;
-    f.id = "straggler";
-    f.severity = grade(share, o.stragglerShareWarning, o.stragglerShareCritical);
+    Finding f = gradedFinding("straggler", share, o.stragglerShareWarning, o.stragglerShareCritical);
     f.title = Ctx::tr("Device %1 is a straggler").arg(s->device);
     f.evidence = Ctx::tr("Device %1 spends %2 ms per iteration in AI Core tasks, %3 % more than the other "
                          "devices (median %4 ms). The other devices wait for it in the all-reduce: their "
@@ -231,9 +269,7 @@ std::optional<Finding> aicpuFallbackRule(const AdvisorFacts &facts, const Adviso
     std::vector<std::pair<double, std::string>> byTime;
     for (const auto &[name, a] : facts.fallbacks) byTime.push_back({a.timeNs, name});
     std::sort(byTime.begin(), byTime.end(), std::greater<>());
-    Finding f;
-    f.id = "aicpu-fallback";
-    f.severity = grade(share, o.aicpuShareWarning, o.aicpuShareCritical);
+    Finding f = gradedFinding("aicpu-fallback", share, o.aicpuShareWarning, o.aicpuShareCritical);
     std::set<std::string> typeNames;
     for (const auto &[t, name] : byTime) {
         if (int(f.ops.size()) < o.maxOps) f.ops.push_back(name);
@@ -273,9 +309,7 @@ std::optional<Finding> launchBoundRule(const AdvisorFacts &facts, const AdvisorO
     if (idleShare < o.idleShareInfo || !(tiny || sessRun))
         return std::nullopt;
     const double idlePerIter = facts.idleNs / facts.iterations;
-    Finding f;
-    f.id = "launch-bound";
-    f.severity = grade(idleShare, o.idleShareWarning, o.idleShareCritical);
+    Finding f = gradedFinding("launch-bound", idleShare, o.idleShareWarning, o.idleShareCritical);
     f.title = Ctx::tr("The device idles between kernels (launch-bound)");
     f.evidence = Ctx::tr("Between FP start and BP end the device computes nothing %1 % of the time "
                          "(%2 ms per iteration); the median AI Core kernel takes %3 µs, so launching "
@@ -289,9 +323,7 @@ std::optional<Finding> launchBoundRule(const AdvisorFacts &facts, const AdvisorO
                            "dispatch every kernel.");
     f.figures = {{"idle_share", idleShare}, {"idle_ns_per_iteration", idlePerIter},
                  {"median_kernel_ns", medianKernel}, {"sess_run", sessRun ? 1.0 : 0.0}};
-    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
-        return d.windowNs > 0 && d.idleNs >= o.idleShareInfo * d.windowNs;
-    });
+    f.devices = devicesWithShare(facts, &DeviceFacts::idleNs, o.idleShareInfo, &DeviceFacts::windowNs);
     f.iterations = facts.iterationsIn(&DeviceFacts::idleIterations);
     const auto [id, w] = worstDevice(facts, &DeviceFacts::longestGapNs);
     f.focusDevice = id;
@@ -315,9 +347,7 @@ std::optional<Finding> commNotOverlappedRule(const AdvisorFacts &facts, const Ad
     const double share = facts.iterationNs > 0 ? notOverlapped / facts.iterationNs : 0;
     if (share < o.commShareInfo)
         return std::nullopt;
-    Finding f;
-    f.id = "comm-not-overlapped";
-    f.severity = grade(share, o.commShareWarning, o.commShareCritical);
+    Finding f = gradedFinding("comm-not-overlapped", share, o.commShareWarning, o.commShareCritical);
     f.title = Ctx::tr("Communication is not hidden behind computation");
     f.evidence = Ctx::tr("Communication (Not Overlapped) takes %1 % of the iteration time: %2 ms per "
                          "iteration in which the devices only exchange gradients.")
@@ -326,13 +356,10 @@ std::optional<Finding> commNotOverlappedRule(const AdvisorFacts &facts, const Ad
                            "reduction starts while backward still runs; fuse small gradients into fewer, larger "
                            "all-reduces; check the link speed between the devices.");
     f.figures = {{"not_overlapped_share", share}, {"not_overlapped_ns_per_iteration", notOverlapped / facts.iterations}};
-    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
-        return d.iterationNs > 0 && d.notOverlappedNs >= o.commShareInfo * d.iterationNs;
-    });
+    f.devices = devicesWithShare(facts, &DeviceFacts::notOverlappedNs, o.commShareInfo);
     f.iterations = facts.iterationsIn(&DeviceFacts::commIterations);
     f.focusDevice = facts.longestNotOverlappedDevice;
-    f.focusStart = facts.longestNotOverlappedStart;
-    f.focusEnd = addTime(facts.longestNotOverlappedStart, std::max<TimeNs>(0, facts.longestNotOverlappedNs));
+    focusOnLongestNotOverlapped(f, facts);
     return f;
 }
 
@@ -340,25 +367,13 @@ std::optional<Finding> commNotOverlappedRule(const AdvisorFacts &facts, const Ad
 // the pipeline; 1F1B leaves (p − 1)/(m + p − 1) of the step idle with m micro-batches.
 std::optional<Finding> pipelineBubbleRule(const AdvisorFacts &facts, const AdvisorOptions &o)
 {
-    double receive = 0;
-    TimeNs worst = -1, start = 0;
-    std::uint16_t focus = 0;
-    for (const auto &[id, d] : facts.devices) {
-        receive += d.receiveNs;
-        if (d.worstReceiveNs > worst) {
-            worst = d.worstReceiveNs;
-            start = d.receiveStart;
-            focus = id;
-        }
-    }
+    const double receive = sumOver(facts, &DeviceFacts::receiveNs);
     if (facts.iterations == 0 || facts.iterationNs <= 0 || receive <= 0)
         return std::nullopt;
     const double share = std::clamp(receive / facts.iterationNs, 0.0, 1.0);
     if (share < o.bubbleShareInfo)
         return std::nullopt;
-    Finding f;
-    f.id = "pipeline-bubble";
-    f.severity = grade(share, o.bubbleShareWarning, o.bubbleShareCritical);
+    Finding f = gradedFinding("pipeline-bubble", share, o.bubbleShareWarning, o.bubbleShareCritical);
     f.title = Ctx::tr("Pipeline stages wait for each other (pipeline bubble)");
     f.evidence = Ctx::tr("The stages spend %1 % of the iteration time in pipeline receives (Bubble): %2 ms per "
                          "iteration in which a stage waits for the activations or gradients of its neighbour.")
@@ -368,12 +383,11 @@ std::optional<Finding> pipelineBubbleRule(const AdvisorFacts &facts, const Advis
                            "the same global batch), use fewer pipeline stages, or an interleaved (virtual "
                            "pipeline) schedule; balance the layers so no stage is slower than the others.");
     f.figures = {{"bubble_share", share}, {"bubble_ns_per_iteration", receive / facts.iterations}};
-    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
-        return d.iterationNs > 0 && d.receiveNs >= o.bubbleShareInfo * d.iterationNs;
-    });
+    f.devices = devicesWithShare(facts, &DeviceFacts::receiveNs, o.bubbleShareInfo);
+    const auto [focus, w] = worstDevice(facts, &DeviceFacts::worstReceiveNs);
     f.focusDevice = focus;
-    f.focusStart = start;
-    f.focusEnd = addTime(start, std::max<TimeNs>(0, worst));
+    f.focusStart = w->receiveStart;
+    f.focusEnd = addTime(w->receiveStart, std::max<TimeNs>(0, w->worstReceiveNs));
     return f;
 }
 
@@ -381,25 +395,14 @@ std::optional<Finding> pipelineBubbleRule(const AdvisorFacts &facts, const Advis
 // reduce-scatter with sequence parallelism) that no matrix product hides.
 std::optional<Finding> tpCommNotOverlappedRule(const AdvisorFacts &facts, const AdvisorOptions &o)
 {
-    double exposed = 0, total = 0;
-    std::uint16_t focus = 0;
-    double most = -1;
-    for (const auto &[id, d] : facts.devices) {
-        exposed += d.layerCommExposedNs;
-        total += d.layerCommNs;
-        if (d.layerCommExposedNs > most) {
-            most = d.layerCommExposedNs;
-            focus = id;
-        }
-    }
+    const double exposed = sumOver(facts, &DeviceFacts::layerCommExposedNs);
+    const double total = sumOver(facts, &DeviceFacts::layerCommNs);
     if (facts.iterations == 0 || facts.iterationNs <= 0 || total <= 0)
         return std::nullopt;
     const double share = std::clamp(exposed / facts.iterationNs, 0.0, 1.0);
     if (share < o.tpCommShareInfo)
         return std::nullopt;
-    Finding f;
-    f.id = "tp-comm-not-overlapped";
-    f.severity = grade(share, o.tpCommShareWarning, o.tpCommShareCritical);
+    Finding f = gradedFinding("tp-comm-not-overlapped", share, o.tpCommShareWarning, o.tpCommShareCritical);
     f.title = Ctx::tr("Tensor-parallel communication is not overlapped");
     f.evidence = Ctx::tr("The collectives inside the layers take %1 ms per iteration, %2 % of it while nothing "
                          "computes: %3 % of the iteration time.")
@@ -409,12 +412,9 @@ std::optional<Finding> tpCommNotOverlappedRule(const AdvisorFacts &facts, const 
                            "parallelism, or lower the tensor-parallel size so each rank computes more per byte sent.");
     f.figures = {{"exposed_share", share}, {"exposed_ns_per_iteration", exposed / facts.iterations},
                  {"layer_comm_ns_per_iteration", total / facts.iterations}};
-    f.devices = facts.devicesWhere([&](const DeviceFacts &d) {
-        return d.iterationNs > 0 && d.layerCommExposedNs >= o.tpCommShareInfo * d.iterationNs;
-    });
-    f.focusDevice = focus;
-    f.focusStart = facts.longestNotOverlappedStart;
-    f.focusEnd = addTime(facts.longestNotOverlappedStart, std::max<TimeNs>(0, facts.longestNotOverlappedNs));
+    f.devices = devicesWithShare(facts, &DeviceFacts::layerCommExposedNs, o.tpCommShareInfo);
+    f.focusDevice = worstDevice(facts, &DeviceFacts::layerCommExposedNs).first;
+    focusOnLongestNotOverlapped(f, facts);
     return f;
 }
 
@@ -426,27 +426,22 @@ std::optional<Finding> memoryBoundRule(const AdvisorFacts &facts, const AdvisorO
         const auto mb = memoryBound(a.mte2 / a.pmuNs, a.mac / a.pmuNs, a.vec / a.pmuNs);
         return mb && *mb > o.memoryBoundRatio ? mb : std::nullopt;
     });
-    const double time = totalTime(hits);
-    const double share = time / facts.aicoreNs;
-    if (hits.empty() || share < o.memoryShareInfo)
+    const std::optional<CubeShare> c = cubeShare(facts, hits, o.memoryShareInfo);
+    if (!c)
         return std::nullopt;
-    Finding f;
-    f.id = "memory-bound";
-    f.severity = grade(share, o.memoryShareWarning, o.memoryShareCritical);
+    Finding f = gradedFinding("memory-bound", c->share, o.memoryShareWarning, o.memoryShareCritical);
     f.title = Ctx::tr("Convolutions and matrix products are memory-bound");
     f.evidence = Ctx::tr("Cube op types (convolutions, matrix products) whose memory_bound (mte2_ratio / max(mac_ratio, vec_ratio)) is above %1 take "
                          "%2 % of the AI Core time (%3 ms per iteration). Largest: %4.")
-                     .arg(display::number(o.memoryBoundRatio, 1), pct(share), ms(time / facts.iterations),
+                     .arg(display::number(o.memoryBoundRatio, 1), pct(c->share), ms(c->perIterationNs),
                           listTop(hits, facts.aicoreNs, 2));
     f.suggestion = Ctx::tr("These ops wait for data from memory rather than compute: they move many bytes "
                            "for few multiply-adds (thin channels, batch 1, large weights for one row). Use a "
                            "bigger batch so weights are reused, fuse them with their neighbours so "
                            "intermediate tensors stay on chip, retile them to reuse loaded data, and use "
                            "float16 (mixed precision) to halve the bytes moved.");
-    f.figures = {{"memory_bound_share", share}, {"memory_bound_ns_per_iteration", time / facts.iterations}};
-    listOps(f, hits, o);
-    f.devices = facts.allDevices();
-    focusOn(f, facts.aicoreTypes.at(hits.front().type));
+    f.figures = {{"memory_bound_share", c->share}, {"memory_bound_ns_per_iteration", c->perIterationNs}};
+    finishCubeFinding(f, facts, hits, o);
     return f;
 }
 
@@ -458,25 +453,20 @@ std::optional<Finding> lowCubeUtilizationRule(const AdvisorFacts &facts, const A
         const double mac = a.mac / a.pmuNs;
         return mac < o.lowMacRatio ? std::optional<double>(mac) : std::nullopt;
     });
-    const double time = totalTime(hits);
-    const double share = time / facts.aicoreNs;
-    if (hits.empty() || share < o.cubeShareInfo)
+    const std::optional<CubeShare> c = cubeShare(facts, hits, o.cubeShareInfo);
+    if (!c)
         return std::nullopt;
-    Finding f;
-    f.id = "low-cube-utilization";
-    f.severity = grade(share, o.cubeShareWarning, o.cubeShareCritical);
+    Finding f = gradedFinding("low-cube-utilization", c->share, o.cubeShareWarning, o.cubeShareCritical);
     f.title = Ctx::tr("Convolutions and matrix products use the cube unit poorly");
     f.evidence = Ctx::tr("Cube ops with a mean mac_ratio below %1 take %2 % of the AI Core time (%3 ms per "
                          "iteration). Largest: %4.")
-                     .arg(display::number(o.lowMacRatio, 2), pct(share), ms(time / facts.iterations),
+                     .arg(display::number(o.lowMacRatio, 2), pct(c->share), ms(c->perIterationNs),
                           listTop(hits, facts.aicoreNs, 3));
     f.suggestion = Ctx::tr("The 16×16×16 cube is mostly idle for these shapes. Use mixed precision (float16 "
                            "runs the cube at 4× the float32 rate), make channel counts and matrix dimensions "
                            "multiples of 16, and use a batch large enough to fill the tiles.");
-    f.figures = {{"low_mac_share", share}, {"low_mac_ns_per_iteration", time / facts.iterations}};
-    listOps(f, hits, o);
-    f.devices = facts.allDevices();
-    focusOn(f, facts.aicoreTypes.at(hits.front().type));
+    f.figures = {{"low_mac_share", c->share}, {"low_mac_ns_per_iteration", c->perIterationNs}};
+    finishCubeFinding(f, facts, hits, o);
     return f;
 }
 

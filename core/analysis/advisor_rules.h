@@ -50,4 +50,7 @@ std::optional<Straggler> findStraggler(const AdvisorFacts &facts, const AdvisorO
 // Severity from a share of time and the warning / critical thresholds.
 Severity grade(double share, double warning, double critical);
 
+// A finding `id` with the severity `share` grades to (the start of every rule's finding).
+Finding gradedFinding(const char *id, double share, double warning, double critical);
+
 } // namespace npuscope::analysis

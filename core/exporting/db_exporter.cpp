@@ -497,12 +497,8 @@ bool exportDb(const TraceReader &trace, const ExportRequest &request, ExportResu
     };
     // The TodayWriter gives the device's iterations and time base; the database is written here.
     const auto write = [&](TodayWriter &w, StagedFolder &staged, const DeviceInfo &d) {
-        const QString dev = QStringLiteral("device_%1").arg(d.id);
-        if (!staged.mkpath(dev))
+        if (!writeDeviceFolder(staged, d))
             return false;
-        for (const auto &[file, content] : deviceDescriptionFiles(d))
-            if (!staged.writeBytes(dev + QLatin1Char('/') + file, content))
-                return false;
         const QString rel = QStringLiteral("msprof_%1.db").arg(localFromUs(wallOf(d)).toString(QStringLiteral("yyyyMMddHHmmss")));
         const QString scratch = staged.scratchPath(rel);
         QString why;

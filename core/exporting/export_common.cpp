@@ -370,4 +370,15 @@ void putHcclTaskArgs(OutFile &f, bool spaced, const HcclTaskRecord &h, std::stri
         .s("link type", linkType).d("bandwidth(GB/s)", h.bandwidthGBps);
 }
 
+bool writeDeviceFolder(StagedFolder &staged, const DeviceInfo &d)
+{
+    const QString dev = QStringLiteral("device_%1").arg(d.id);
+    if (!staged.mkpath(dev))
+        return false;
+    for (const auto &[name, content] : deviceDescriptionFiles(d))
+        if (!staged.writeBytes(dev + QLatin1Char('/') + name, content))
+            return false;
+    return true;
+}
+
 } // namespace npuscope::exporting

@@ -136,4 +136,7 @@ private:
     bool committed_ = false;
 };
 
+// device_<id> of one device in today's layouts, with its description files.
+bool writeDeviceFolder(StagedFolder &staged, const DeviceInfo &d);
+
 } // namespace npuscope::exporting

@@ -26,12 +26,8 @@ namespace {
 // One device's PROF_* folder.
 bool writeDevice(TodayWriter &w, StagedFolder &staged, const SessionInfo &info, const DeviceInfo &d)
 {
-    const QString dev = QStringLiteral("device_%1").arg(d.id);
-    if (!staged.mkpath(dev))
+    if (!writeDeviceFolder(staged, d))
         return false;
-    for (const auto &[name, content] : deviceDescriptionFiles(d))
-        if (!staged.writeBytes(dev + QLatin1Char('/') + name, content))
-            return false;
     const QString out = QStringLiteral("mindstudio_profiler_output");
     if (!staged.mkpath(out))
         return false;

@@ -7,6 +7,23 @@ namespace npuscope::exporting::legacyprof {
 
 using analysis::Interval;
 
+namespace {
+
+// A summary CSV: `header`, then for each r of `rows` its cells cell(r, column).
+template <class Rows, class CellFn>
+void writeRows(OutFile &f, const std::vector<std::string> &header, const Rows &rows, CellFn cell)
+{
+    Csv c{f};
+    c.header(header);
+    for (const auto &r : rows) {
+        for (int col = 0; col < static_cast<int>(header.size()); ++col)
+            c.cell(cell(r, col));
+        c.endRow();
+    }
+}
+
+} // namespace
+
 // ---------------------------------------------------------------------------------------
 // summary CSVs
 
@@ -38,15 +55,9 @@ void Exporter::writeOpStatistic(OutFile &f, const IterationData &it)
             continue;
         b.add(analysis::opStatisticType(lookup, t, l0), analysis::opStatisticCore(lookup, t), t.duration);
     }
-    Csv c{f};
-    const auto header = analysis::opStatisticHeader();
-    c.header(header);
     const std::string model = modelName(it.key.modelId);
-    for (const auto &r : b.rows()) {
-        for (int col = 0; col < static_cast<int>(header.size()); ++col)
-            c.cell(analysis::opStatisticCell(r, model, col));
-        c.endRow();
-    }
+    writeRows(f, analysis::opStatisticHeader(), b.rows(),
+              [&](const auto &r, int col) { return analysis::opStatisticCell(r, model, col); });
 }
 
 void Exporter::writeTaskTimeCsv(OutFile &f, const IterationData &it)
@@ -54,14 +65,8 @@ void Exporter::writeTaskTimeCsv(OutFile &f, const IterationData &it)
     analysis::TaskTimeBuilder b;
     for (const auto &t : it.tasks)
         b.add(t, taskName(t), trace.taskType(t));
-    Csv c{f};
-    const auto header = analysis::taskTimeHeader();
-    c.header(header);
-    for (const auto &r : b.rows()) {
-        for (int col = 0; col < static_cast<int>(header.size()); ++col)
-            c.cell(analysis::taskTimeCell(r, r.name, col));
-        c.endRow();
-    }
+    writeRows(f, analysis::taskTimeHeader(), b.rows(),
+              [](const auto &r, int col) { return analysis::taskTimeCell(r, r.name, col); });
 }
 
 void Exporter::writeStepTraceCsv(OutFile &f, const std::vector<StepTraceRecord> &steps)
@@ -83,14 +88,8 @@ void Exporter::writeStepTraceCsv(OutFile &f, const std::vector<StepTraceRecord> 
 void Exporter::writeAiCpuCsv(OutFile &f, const IterationData &it)
 {
     const TraceLookup lookup(trace);
-    Csv c{f};
-    const auto header = analysis::aiCpuHeader();
-    c.header(header);
-    for (const auto &a : it.aiCpu) {
-        for (int col = 0; col < static_cast<int>(header.size()); ++col)
-            c.cell(analysis::aiCpuCell(a, lookup, col));
-        c.endRow();
-    }
+    writeRows(f, analysis::aiCpuHeader(), it.aiCpu,
+              [&](const auto &a, int col) { return analysis::aiCpuCell(a, lookup, col); });
 }
 
 void Exporter::writeL2Csv(OutFile &f, const IterationData &it)
@@ -111,27 +110,13 @@ void Exporter::writeL2Csv(OutFile &f, const IterationData &it)
 void Exporter::writeTxCsv(OutFile &f, const IterationData &it)
 {
     const TraceLookup lookup(trace);
-    Csv c{f};
-    const auto header = analysis::txHeader();
-    c.header(header);
-    for (const auto &r : it.tx) {
-        for (int col = 0; col < static_cast<int>(header.size()); ++col)
-            c.cell(analysis::txCell(r, lookup, col));
-        c.endRow();
-    }
+    writeRows(f, analysis::txHeader(), it.tx, [&](const auto &r, int col) { return analysis::txCell(r, lookup, col); });
 }
 
 void Exporter::writeDpCsv(OutFile &f, const std::vector<QueueEventRecord> &events)
 {
     const TraceLookup lookup(trace);
-    Csv c{f};
-    const auto header = analysis::dpHeader();
-    c.header(header);
-    for (const auto &q : events) {
-        for (int col = 0; col < static_cast<int>(header.size()); ++col)
-            c.cell(analysis::dpCell(q, lookup, col));
-        c.endRow();
-    }
+    writeRows(f, analysis::dpHeader(), events, [&](const auto &q, int col) { return analysis::dpCell(q, lookup, col); });
 }
 
 void Exporter::writeFusionCsv(OutFile &f, const std::vector<FusionOpRecord> &ops)

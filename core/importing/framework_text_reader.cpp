@@ -74,10 +74,7 @@ public:
         if (!has(QStringLiteral("kernel_details.csv")))
             missing << Tr::tr("%1: no kernel_details.csv; op types, shapes and PMU metrics of the kernels are not in "
                               "the input.").arg(ctx.rel(source.path));
-        ModelInfo m;
-        m.id = 0;
-        m.iterations = 1;
-        models.push_back(m);
+        addTheOneModel();
         return !files_.isEmpty();
     }
 

@@ -26,6 +26,22 @@ bool ImportReport::balanced() const
     return std::all_of(files.begin(), files.end(), [](const FileAccount &f) { return f.balanced(); });
 }
 
+namespace {
+
+// What became of a file's items (or of all of them), as JSON.
+QJsonObject countsJson(const FileAccount &f)
+{
+    QJsonObject j;
+    j.insert(QStringLiteral("items"), double(f.items));
+    j.insert(QStringLiteral("imported"), double(f.imported));
+    j.insert(QStringLiteral("duplicates"), double(f.duplicates));
+    j.insert(QStringLiteral("derived"), double(f.derived));
+    j.insert(QStringLiteral("skipped"), double(f.skipped));
+    return j;
+}
+
+} // namespace
+
 QByteArray ImportReport::toJson() const
 {
     QJsonObject o;
@@ -33,24 +49,12 @@ QByteArray ImportReport::toJson() const
     o.insert(QStringLiteral("source"), source);
     o.insert(QStringLiteral("prof_dirs"), QJsonArray::fromStringList(profDirs));
     o.insert(QStringLiteral("bytes"), double(bytes));
-    const FileAccount t = total();
-    QJsonObject tot;
-    tot.insert(QStringLiteral("items"), double(t.items));
-    tot.insert(QStringLiteral("imported"), double(t.imported));
-    tot.insert(QStringLiteral("duplicates"), double(t.duplicates));
-    tot.insert(QStringLiteral("derived"), double(t.derived));
-    tot.insert(QStringLiteral("skipped"), double(t.skipped));
-    o.insert(QStringLiteral("total"), tot);
+    o.insert(QStringLiteral("total"), countsJson(total()));
     o.insert(QStringLiteral("files"), double(files.size()));
     QJsonArray perFile;
     for (const auto &f : files) {
-        QJsonObject j;
+        QJsonObject j = countsJson(f);
         j.insert(QStringLiteral("file"), f.file);
-        j.insert(QStringLiteral("items"), double(f.items));
-        j.insert(QStringLiteral("imported"), double(f.imported));
-        j.insert(QStringLiteral("duplicates"), double(f.duplicates));
-        j.insert(QStringLiteral("derived"), double(f.derived));
-        j.insert(QStringLiteral("skipped"), double(f.skipped));
         perFile.append(j);
     }
     o.insert(QStringLiteral("per_file"), perFile);

@@ -196,10 +196,7 @@ public:
         if (!hasKind(QStringLiteral("op_summary")))
             missing << Tr::tr("%1: no op_summary file; op types, shapes and PMU metrics are not in the input.")
                            .arg(ctx.rel(source.path));
-        ModelInfo m;
-        m.id = 0;
-        m.iterations = 1;
-        models.push_back(m);
+        addTheOneModel();
         return !files_.empty();
     }
 

@@ -47,6 +47,16 @@ public:
     SourceMap map;
     // Filled by read(): facts learned from the data (host pid, AI Core frequency).
     Learned learned;
+
+protected:
+    // The one model today's layouts are imported as (docs/import.md), numbered 0.
+    void addTheOneModel()
+    {
+        ModelInfo m;
+        m.id = 0;
+        m.iterations = 1;
+        models.push_back(m);
+    }
 };
 
 std::unique_ptr<LayoutReader> makeReader(const Source &s);

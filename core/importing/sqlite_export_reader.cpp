@@ -75,10 +75,7 @@ bool SqliteExportReader::prepare(ImportContext &ctx)
     options.taskTime = ctx.pmuColumns().isEmpty() ? TaskTimeLevel::L0 : TaskTimeLevel::L1;
     options.hccl = db_.has("COMMUNICATION_OP") ? Switch::On : Switch::Off;
     options.msproftx = db_.has("MSTX_EVENTS") ? Switch::On : Switch::Off;
-    ModelInfo m;
-    m.id = 0;
-    m.iterations = 1;
-    models.push_back(m);
+    addTheOneModel();
     return true;
 }
 

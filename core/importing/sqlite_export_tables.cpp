@@ -16,6 +16,39 @@ namespace npuscope::importing {
 
 namespace {
 using Tr = ImportText;
+
+// Columns `first` and first + 1 of the row as a span to keep: false when they are none (not
+// integers, the end before the start, or beyond the times kept), the row then counted
+// skipped and `problem()` said of it.
+template <class Problem>
+bool rowSpan(ImportContext &ctx, const QString &rel, FileAccount &acc, const Query &q, int first, std::int64_t *start,
+             std::int64_t *end, Problem problem)
+{
+    if (q.integer(first, start) && q.integer(first + 1, end) && *end >= *start && saneSpan(*start, timeSpan(*start, *end)))
+        return true;
+    ctx.problem(rel, 0, -1, problem());
+    ++acc.skipped;
+    return false;
+}
+
+// A globalTid: the process id in its high 32 bits, the thread id in the low ones.
+std::uint32_t pidOf(std::int64_t globalTid) { return std::uint32_t(std::uint64_t(globalTid) >> 32); }
+std::uint32_t tidOf(std::int64_t globalTid) { return std::uint32_t(std::uint64_t(globalTid) & 0xffffffffu); }
+
+// A host range of `kind` on `device` from a row's span and globalTid.
+HostRangeRecord hostRangeOf(HostRangeRecord::Kind kind, std::uint16_t device, std::uint32_t iteration, std::int64_t start,
+                            std::int64_t end, std::int64_t globalTid)
+{
+    HostRangeRecord h;
+    h.kind = kind;
+    h.device = device;
+    h.iteration = iteration;
+    h.pid = pidOf(globalTid);
+    h.tid = tidOf(globalTid);
+    h.start = start;
+    h.duration = end - start;
+    return h;
+}
 } // namespace
 
 bool SqliteExportReader::readCommunicationOps(ImportContext &ctx)
@@ -34,11 +67,9 @@ bool SqliteExportReader::readCommunicationOps(ImportContext &ctx)
         FileAccount &acc = ctx.account(rel);
         ++acc.items;
         std::int64_t start = 0, end = 0, count = 0, dataType = 0, dev = map.hostDevice;
-        if (!q.integer(1, &start) || !q.integer(2, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
-            ctx.problem(rel, 0, -1, Tr::tr("A communication op has no valid start and end; it was skipped."));
-            ++acc.skipped;
+        if (!rowSpan(ctx, rel, acc, q, 1, &start, &end,
+                     [] { return Tr::tr("A communication op has no valid start and end; it was skipped."); }))
             continue;
-        }
         q.integer(7, &dev);
         CollectiveOpRecord c;
         c.device = sessionDevice(dev);
@@ -79,23 +110,13 @@ bool SqliteExportReader::readCannApi(ImportContext &ctx)
         FileAccount &acc = ctx.account(rel);
         ++acc.items;
         std::int64_t start = 0, end = 0, type = 0, tid = 0;
-        if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
-            ctx.problem(rel, 0, -1, Tr::tr("An API call has no valid start and end; it was skipped."));
-            ++acc.skipped;
+        if (!rowSpan(ctx, rel, acc, q, 0, &start, &end,
+                     [] { return Tr::tr("An API call has no valid start and end; it was skipped."); }))
             continue;
-        }
         q.integer(2, &type);
         q.integer(3, &tid);
-        HostRangeRecord h;
-        h.kind = HostRangeRecord::Kind::RuntimeApi;
-        h.device = device;
-        h.iteration = steps_.at(start);
-        // globalTid = pid << 32 | tid
-        h.pid = std::uint32_t(std::uint64_t(tid) >> 32);
-        h.tid = std::uint32_t(std::uint64_t(tid) & 0xffffffffu);
+        HostRangeRecord h = hostRangeOf(HostRangeRecord::Kind::RuntimeApi, device, steps_.at(start), start, end, tid);
         h.name = strOf(ctx, q, 4);
-        h.start = start;
-        h.duration = end - start;
         h.level = enumStr(ctx, "ENUM_API_TYPE", type);
         std::int64_t connection = 0;
         if (hasConn && q.integer(5, &connection))
@@ -187,16 +208,14 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
         FileAccount &acc = ctx.account(rel);
         ++acc.items;
         std::int64_t start = 0, end = 0, tid = 0;
-        if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
-            ctx.problem(rel, 0, -1, Tr::tr("A framework range has no valid start and end; it was skipped."));
-            ++acc.skipped;
+        if (!rowSpan(ctx, rel, acc, q, 0, &start, &end,
+                     [] { return Tr::tr("A framework range has no valid start and end; it was skipped."); }))
             continue;
-        }
         q.integer(2, &tid);
         PythonRangeRecord r;
         r.device = device;
-        r.pid = std::uint32_t(std::uint64_t(tid) >> 32);
-        r.tid = std::uint32_t(std::uint64_t(tid) & 0xffffffffu);
+        r.pid = pidOf(tid);
+        r.tid = tidOf(tid);
         r.name = strOf(ctx, q, 3);
         r.start = start;
         r.duration = end - start;
@@ -242,21 +261,12 @@ bool SqliteExportReader::readMstx(ImportContext &ctx)
         FileAccount &acc = ctx.account(rel);
         ++acc.items;
         std::int64_t start = 0, end = 0, tid = 0, category = 0;
-        if (!q.integer(0, &start) || !q.integer(1, &end) || end < start || !saneSpan(start, timeSpan(start, end))) {
-            ctx.problem(rel, 0, -1, Tr::tr("An msproftx event has no valid start and end; it was skipped."));
-            ++acc.skipped;
+        if (!rowSpan(ctx, rel, acc, q, 0, &start, &end,
+                     [] { return Tr::tr("An msproftx event has no valid start and end; it was skipped."); }))
             continue;
-        }
         q.integer(3, &tid);
-        HostRangeRecord h;
-        h.kind = HostRangeRecord::Kind::MsprofTx;
-        h.device = device;
-        h.iteration = steps_.at(start);
-        h.pid = std::uint32_t(std::uint64_t(tid) >> 32);
-        h.tid = std::uint32_t(std::uint64_t(tid) & 0xffffffffu);
+        HostRangeRecord h = hostRangeOf(HostRangeRecord::Kind::MsprofTx, device, steps_.at(start), start, end, tid);
         h.name = ctx.str(textOf(q, 2));
-        h.start = start;
-        h.duration = end - start;
         if (q.integer(4, &category) && category >= 0 && category <= UINT32_MAX)
             h.category = std::uint32_t(category);
         ctx.batch().hostRanges.push_back(h);

@@ -80,6 +80,16 @@ constexpr HostName kHost[] = {
     {HostSystem::OSRT, "OSRT", "osrt"},      {HostSystem::NUMA, "NUMA", "numa"},
 };
 
+// The text `field` of the entry of `table` for `id`; empty when it has none.
+template <class Entry, std::size_t N, class Id>
+QString textOf(const Entry (&table)[N], Id id, const char *Entry::*field)
+{
+    for (const Entry &x : table)
+        if (x.id == id)
+            return QString::fromLatin1(x.*field);
+    return {};
+}
+
 // Python's isinstance(x, bool) for a JSON value.
 bool isBool(const QJsonValue &v) { return v.isBool(); }
 
@@ -507,18 +517,12 @@ QString activityName(Activity a) { return a == Activity::CPU ? QStringLiteral("C
 
 QString profilerLevelName(ProfilerLevel l)
 {
-    for (const auto &x : kLevels)
-        if (x.id == l)
-            return QString::fromLatin1(x.name);
-    return {};
+    return textOf(kLevels, l, &LevelName::name);
 }
 
 QString aicMetricsName(AicMetrics m)
 {
-    for (const auto &x : kAic)
-        if (x.id == m)
-            return QString::fromLatin1(x.name);
-    return {};
+    return textOf(kAic, m, &AicName::name);
 }
 
 QString exportTypeName(ExportType t) { return t == ExportType::Text ? QStringLiteral("Text") : QStringLiteral("Db"); }
@@ -526,18 +530,12 @@ QString exportTypeValue(ExportType t) { return t == ExportType::Text ? QStringLi
 
 QString hostSystemName(HostSystem h)
 {
-    for (const auto &x : kHost)
-        if (x.id == h)
-            return QString::fromLatin1(x.name);
-    return {};
+    return textOf(kHost, h, &HostName::name);
 }
 
 QString hostSystemValue(HostSystem h)
 {
-    for (const auto &x : kHost)
-        if (x.id == h)
-            return QString::fromLatin1(x.value);
-    return {};
+    return textOf(kHost, h, &HostName::value);
 }
 
 AicMetrics ExperimentalConfig::defaultAicMetrics(ProfilerLevel level)

@@ -310,6 +310,21 @@ private:
         return CodeForm::SessRun;
     }
 
+    // The options text `e` evaluates to, into r with its line; false (r.error says why)
+    // when it does not evaluate to one.
+    bool readOptions(const Expr &e, ScriptExtraction &r) const
+    {
+        const Value v = eval(e);
+        r.line = v.line;
+        if (!v.ok) {
+            r.error = v.error;
+            return false;
+        }
+        r.found = true;
+        r.optionsJson = v.text.toUtf8();
+        return true;
+    }
+
     ScriptExtraction finishDirect() const
     {
         ScriptExtraction r;
@@ -322,14 +337,8 @@ private:
                           .arg(r.line);
             return r;
         }
-        const Value v = eval(found_.expr);
-        r.line = v.line;
-        if (!v.ok) {
-            r.error = v.error;
+        if (!readOptions(found_.expr, r))
             return r;
-        }
-        r.found = true;
-        r.optionsJson = v.text.toUtf8();
         r.profilingEnabled = found_.enabled;
         if (found_.form == CodeForm::SessRun && sessProfilingMode_) {
             const Expr &m = *sessProfilingMode_;
@@ -351,14 +360,8 @@ private:
         ScriptExtraction r;
         r.fromEnvironment = true;
         r.form = guessForm(lines_);
-        const Value v = eval(*envOptions_);
-        r.line = v.line;
-        if (!v.ok) {
-            r.error = v.error;
+        if (!readOptions(*envOptions_, r))
             return r;
-        }
-        r.found = true;
-        r.optionsJson = v.text.toUtf8();
         if (!envMode_) {
             r.error = QCoreApplication::translate(
                           "ProfilingOptions",

@@ -13,6 +13,11 @@
 #include <string>
 #include <vector>
 
+namespace npuscope {
+struct ProfilingOptions;
+struct SessionSpec;
+} // namespace npuscope
+
 namespace npuscope::bench {
 
 struct Config {
@@ -28,6 +33,12 @@ double median(std::vector<double> v);
 void line(const char *name, double value, const char *unit, std::optional<double> ratio, const QString &note = {});
 void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 [[noreturn]] void die(const QString &msg);
+
+// Removes the project at `path` with its -wal, -shm and -journal files.
+void removeProject(const QString &path);
+// Records `spec` with `options` into a fresh project at `path` (an earlier one removed);
+// returns the seconds it took (emulator + writer). Dies when the session fails.
+double recordInto(const QString &path, const SessionSpec &spec, const ProfilingOptions &options);
 
 // A command run as a fresh child process (output discarded): its wall time and, from
 // wait4(), its own peak RSS, so a figure can compare two programs on the same input.

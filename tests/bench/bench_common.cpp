@@ -1,5 +1,9 @@
 #include "tests/bench/bench.h"
 
+#include "core/options/profiling_options.h"
+#include "core/store/project.h"
+#include "device/emulator.h"
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -11,12 +15,36 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 
 extern char **environ;
 
 namespace npuscope::bench {
+
+void removeProject(const QString &path)
+{
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(path + QLatin1String(suffix));
+}
+
+double recordInto(const QString &path, const SessionSpec &spec, const ProfilingOptions &options)
+{
+    removeProject(path);
+    QElapsedTimer t;
+    t.start();
+    store::StoreError e;
+    QString msg;
+    auto w = store::ProjectWriter::create(path, &e, &msg);
+    if (!w)
+        die(msg);
+    device::Emulator em(spec, options);
+    if (em.run(*w) != SessionStatus::Complete)
+        die(em.errorString());
+    w.reset();
+    return t.nsecsElapsed() / 1e9;
+}
 
 std::vector<Figure> &figures()
 {

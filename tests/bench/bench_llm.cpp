@@ -48,20 +48,7 @@ void benchEmulateLlm(Config &cfg)
         records = sink.tasks + sink.collectives + sink.hcclTasks + sink.stepTraces + sink.ops + sink.pythonRanges
                   + sink.stepTimes + sink.strings;
 
-        const QString path = QDir(cfg.work).filePath(QStringLiteral("llm64.npuscope"));
-        for (const char *suffix : {"", "-wal", "-shm", "-journal"})
-            QFile::remove(path + QLatin1String(suffix));
-        t.restart();
-        store::StoreError e;
-        QString msg;
-        auto w = store::ProjectWriter::create(path, &e, &msg);
-        if (!w)
-            die(msg);
-        device::Emulator emu2(spec, ProfilingOptions{});
-        if (emu2.run(*w) != SessionStatus::Complete)
-            die(emu2.errorString());
-        w.reset();
-        record.push_back(double(t.nsecsElapsed()) / 1e9);
+        record.push_back(recordInto(QDir(cfg.work).filePath(QStringLiteral("llm64.npuscope")), spec, ProfilingOptions{}));
         info("emulate_llm_64: rep %d: emulating %.3f s, recording %.3f s (%llu records)", r + 1, emulate.back(),
              record.back(), static_cast<unsigned long long>(records));
     }

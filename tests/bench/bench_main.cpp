@@ -94,28 +94,11 @@ struct CaptureSink : RecordSink {
     }
 };
 
-void removeProject(const QString &path)
-{
-    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
-        QFile::remove(path + QLatin1String(suffix));
-}
-
-// Records a session into a fresh project; returns seconds (emulator + writer).
+// Records a session with the benchmarks' options into a fresh project; returns seconds
+// (emulator + writer).
 double recordInto(const QString &path, const SessionSpec &spec)
 {
-    removeProject(path);
-    QElapsedTimer t;
-    t.start();
-    store::StoreError e;
-    QString msg;
-    auto w = store::ProjectWriter::create(path, &e, &msg);
-    if (!w)
-        die(msg);
-    device::Emulator em(spec, benchOptions());
-    if (em.run(*w) != SessionStatus::Complete)
-        die(em.errorString());
-    w.reset();
-    return t.nsecsElapsed() / 1e9;
+    return bench::recordInto(path, spec, benchOptions());
 }
 
 // The baseline of `record`: the same task rows (+ their PMU rows) inserted with the raw C

@@ -39,25 +39,13 @@ QString npuscope::bench::ensureResnetSession(const QString &path, int devices, i
         if (p && !p->sessions().empty() && p->sessions().front().status == SessionStatus::Complete
             && p->sessions().front().info.spec.iterations == iterations)
             return path;
-        for (const char *suffix : {"", "-wal", "-shm"})
-            QFile::remove(path + QLatin1String(suffix));
     }
     ProfilingOptions o;
     ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})", &o);
     SessionSpec s{.model = QStringLiteral("resnet50"), .iterations = iterations, .devicesPerServer = devices,
                   .seed = 3};
-    store::StoreError e;
-    QString msg;
-    QElapsedTimer t;
-    t.start();
-    auto w = store::ProjectWriter::create(path, &e, &msg);
-    if (!w)
-        die(msg);
-    device::Emulator em(s, o);
-    if (em.run(*w) != SessionStatus::Complete)
-        die(em.errorString());
-    info("timeline: recorded %s (%d devices × %d iterations) in %.1f s", qPrintable(path), devices, iterations,
-         t.nsecsElapsed() / 1e9);
+    const double seconds = recordInto(path, s, o);
+    info("timeline: recorded %s (%d devices × %d iterations) in %.1f s", qPrintable(path), devices, iterations, seconds);
     return path;
 }
 
@@ -80,6 +68,20 @@ std::map<QString, double> measure(const QString &project)
     return out;
 }
 
+// The figures of the session measured as `m` against the small one `s`: frame, zoom and
+// open times, and the memory per task; their names end in `suffix`.
+void timelineLines(const QString &suffix, std::map<QString, double> &m, std::map<QString, double> &s)
+{
+    const QString note = QStringLiteral("%1 vs %2 tasks").arg(m["tasks"], 0, 'f', 0).arg(s["tasks"], 0, 'f', 0);
+    for (const char *figure : {"frame", "zoom", "open"}) {
+        const QString key = QLatin1String(figure) + QStringLiteral("_ms");
+        line(qPrintable(QStringLiteral("timeline_") + QLatin1String(figure) + suffix), m[key], "ms", m[key] / s[key], note);
+    }
+    const double perTask = (m["rss_after"] - m["rss_before"]) / std::max(1.0, m["tasks"]);
+    line(qPrintable(QStringLiteral("timeline_memory") + suffix), perTask, "B/task", perTask / 40.0,
+         QStringLiteral("RSS growth over %1 tasks; ratio against the 40 B goal").arg(m["tasks"], 0, 'f', 0));
+}
+
 void timelineFigures(Config &cfg)
 {
     const int bigIterations = bigSessionIterations();
@@ -87,13 +89,7 @@ void timelineFigures(Config &cfg)
     const QString big = ensureSession(cfg.work + QStringLiteral("/timeline-10M.npuscope"), 8, bigIterations);
     auto s = measure(small);
     auto b = measure(big);
-    const QString note = QStringLiteral("%1 vs %2 tasks").arg(b["tasks"], 0, 'f', 0).arg(s["tasks"], 0, 'f', 0);
-    line("timeline_frame", b["frame_ms"], "ms", b["frame_ms"] / s["frame_ms"], note);
-    line("timeline_zoom", b["zoom_ms"], "ms", b["zoom_ms"] / s["zoom_ms"], note);
-    line("timeline_open", b["open_ms"], "ms", b["open_ms"] / s["open_ms"], note);
-    const double perTask = (b["rss_after"] - b["rss_before"]) / std::max(1.0, b["tasks"]);
-    line("timeline_memory", perTask, "B/task", perTask / 40.0,
-         QStringLiteral("RSS growth over %1 tasks; ratio against the 40 B goal").arg(b["tasks"], 0, 'f', 0));
+    timelineLines(QString(), b, s);
     cfg.results["timeline_frame"] = b["frame_ms"];
     if (qEnvironmentVariableIsSet("NPUSCOPE_BENCH_TIMELINE_HUGE")) {
         const int hugeIterations = qEnvironmentVariableIntValue("NPUSCOPE_BENCH_TIMELINE_HUGE");
@@ -101,13 +97,7 @@ void timelineFigures(Config &cfg)
             die(QStringLiteral("NPUSCOPE_BENCH_TIMELINE_HUGE must be a number of iterations per device, e.g. 8600"));
         const QString hugePath = ensureSession(cfg.work + QStringLiteral("/timeline-huge.npuscope"), 8, hugeIterations);
         auto h = measure(hugePath);
-        const QString hnote = QStringLiteral("%1 vs %2 tasks").arg(h["tasks"], 0, 'f', 0).arg(s["tasks"], 0, 'f', 0);
-        line("timeline_frame_huge", h["frame_ms"], "ms", h["frame_ms"] / s["frame_ms"], hnote);
-        line("timeline_zoom_huge", h["zoom_ms"], "ms", h["zoom_ms"] / s["zoom_ms"], hnote);
-        line("timeline_open_huge", h["open_ms"], "ms", h["open_ms"] / s["open_ms"], hnote);
-        const double hugePerTask = (h["rss_after"] - h["rss_before"]) / std::max(1.0, h["tasks"]);
-        line("timeline_memory_huge", hugePerTask, "B/task", hugePerTask / 40.0,
-             QStringLiteral("RSS growth over %1 tasks; ratio against the 40 B goal").arg(h["tasks"], 0, 'f', 0));
+        timelineLines(QStringLiteral("_huge"), h, s);
     }
 }
 

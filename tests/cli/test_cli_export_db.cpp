@@ -52,16 +52,7 @@ std::set<std::string> tablesOf(const QString &path)
 
 qint64 count(const QString &path, const char *sql)
 {
-    qint64 n = -1;
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-            n = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(db);
-    return n;
+    return testfiles::firstInt(path, sql);
 }
 
 } // namespace

@@ -40,14 +40,10 @@ QStringList smallRun(const QString &project, const QString &exportDir = {})
     return a;
 }
 
+// Everything below root, folders and hidden or system entries too, by sorted relative path.
 QStringList allFiles(const QString &root)
 {
-    QStringList out;
-    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        out << QDir(root).relativeFilePath(it.next());
-    out.sort();
-    return out;
+    return testfiles::filesUnder(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
 }
 
 QString findOne(const QString &root, const QString &pattern)

@@ -5,12 +5,14 @@
 #include "core/analysis/advisor_facts.h"
 #include "core/analysis/advisor_rules.h"
 #include "core/model/memory_trace.h"
+#include "tests/core/advisor_test_support.h"
 
 #include <QtTest>
 #include <set>
 
 using namespace npuscope;
 using namespace npuscope::analysis;
+using advisortest::figure;
 
 namespace {
 
@@ -45,14 +47,6 @@ AdvisorFacts devices(const std::vector<double> &aicorePerIter, const std::vector
         f.iterationNs += d.iterationNs;
     }
     return f;
-}
-
-double figure(const Finding &f, const std::string &name)
-{
-    for (const auto &[n, v] : f.figures)
-        if (n == name)
-            return v;
-    return std::nan("");
 }
 
 OpFacts cubeType(const char *type, double timeNs, double mac, double vec, double mte2)

@@ -4,6 +4,8 @@
 #include "core/exporting/prof_exporter.h"
 #include "core/options/profiling_options.h"
 #include "export_fixture.h"
+#include "tests/test_files.h"
+#include "tests/test_trace_events.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -176,10 +178,7 @@ struct Lanes {
 Lanes lanesOf(const QJsonArray &a)
 {
     Lanes l;
-    for (const auto &v : a) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("M"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(a, QLatin1String("M"))) {
         const qint64 pid = e.value(QStringLiteral("pid")).toInteger();
         const qint64 tid = e.value(QStringLiteral("tid")).toInteger();
         const QJsonObject args = e.value(QStringLiteral("args")).toObject();
@@ -241,14 +240,19 @@ Exported runExport(const TraceReader &t, const QString &out, ExportRequest req =
     return e;
 }
 
-QStringList listTree(const QString &root)
+// The fixture session (makeSession with `options`) exported into a folder of its own.
+struct SessionExport {
+    std::unique_ptr<MemoryTrace> trace;
+    QTemporaryDir tmp;
+    Exported e;
+};
+
+std::unique_ptr<SessionExport> exportedSession(const QByteArray &options = allOnOptions())
 {
-    QStringList out;
-    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot | QDir::Dirs, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        out << QDir(root).relativeFilePath(it.next());
-    out.sort();
-    return out;
+    auto x = std::make_unique<SessionExport>();
+    x->trace = makeSession(options);
+    x->e = runExport(*x->trace, x->tmp.path());
+    return x;
 }
 
 double num(const QString &s)
@@ -271,9 +275,8 @@ private Q_SLOTS:
 
     void layoutAndDeviceFiles()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         const QString name = QFileInfo(e.profDir).fileName();
         QVERIFY2(QRegularExpression(QStringLiteral("^PROF_000001_\\d{17}_[A-R]{16}$")).match(name).hasMatch(), qPrintable(name));
@@ -281,7 +284,7 @@ private Q_SLOTS:
         QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{name});
         // Every listed file exists; the tree holds nothing else.
         QStringList onDisk;
-        for (const auto &p : listTree(e.profDir))
+        for (const auto &p : testfiles::filesUnder(e.profDir, QDir::Hidden | QDir::NoDotAndDotDot | QDir::Dirs))
             if (QFileInfo(e.profDir + QLatin1Char('/') + p).isFile())
                 onDisk << p;
         QCOMPARE(onDisk, e.files);
@@ -340,9 +343,8 @@ private Q_SLOTS:
 
     void csvHeadersFollowTheSpec()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         const auto headers = specHeaders(2);
         QVERIFY(headers.size() >= 9);
@@ -370,9 +372,8 @@ private Q_SLOTS:
         // msproftx off: the reference has no user marker lanes.
         QByteArray opts = allOnOptions();
         opts.replace("\"msproftx\":\"on\"", "\"msproftx\":\"off\"");
-        auto t = makeSession(opts);
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession(opts);
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         const QByteArray raw = readAll(e.profDir + QStringLiteral("/device_0/timeline/msprof_0_2_1.json"));
         const QByteArray refRaw = readAll(kRefDevice0 + QStringLiteral("/timeline/msprof_0_2_1.json"));
@@ -482,9 +483,8 @@ private Q_SLOTS:
 
     void overlapLanesFollowTasksAndCollectives()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         const QJsonArray ours = QJsonDocument::fromJson(readAll(e.profDir + QStringLiteral("/device_0/timeline/msprof_0_2_1.json"))).array();
         const qint64 pid = 10036LL * 100 + 12;
@@ -518,9 +518,8 @@ private Q_SLOTS:
 
     void opSummaryFormulasOnEveryRow()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         int rowsChecked = 0;
         for (const auto &rel : e.files) {
@@ -569,9 +568,8 @@ private Q_SLOTS:
 
     void opStatisticAndTaskTime()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         const QString sum = e.profDir + QStringLiteral("/device_1/summary/");
         const auto ops = parseCsv(readAll(sum + QStringLiteral("op_summary_1_2_2.csv")));
@@ -618,9 +616,8 @@ private Q_SLOTS:
 
     void stepTraceArithmetic()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         for (int d = 0; d < 2; ++d) {
             // Every step_trace file holds all iterations of the model, as the reference does.
@@ -684,9 +681,8 @@ private Q_SLOTS:
 
     void otherSummaries()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         const QString sum = e.profDir + QStringLiteral("/device_0/summary/");
         const auto ai = parseCsv(readAll(sum + QStringLiteral("aicpu_0_2_1.csv")));
@@ -719,9 +715,8 @@ private Q_SLOTS:
 
     void quotingAndFormulaGuard()
     {
-        auto t = makeSession();
-        QTemporaryDir tmp;
-        const auto e = runExport(*t, tmp.path());
+        const auto x = exportedSession();
+        const auto &[t, tmp, e] = *x;
         QVERIFY2(e.ok, qPrintable(e.error));
         const QByteArray raw = readAll(e.profDir + QStringLiteral("/device_0/summary/op_summary_0_2_1.csv"));
         QVERIFY(raw.contains(",\"'=HYPERLINK(\"\"http://x\"\")\",'+Add,AI_CORE,"));

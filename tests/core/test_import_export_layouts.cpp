@@ -5,11 +5,13 @@
 // tests/data/reference/.
 
 #include "tests/test_data.h"
+#include "tests/core/test_import_fixture.h"
 #include "core/exporting/prof_exporter.h"
 #include "core/importing/importer.h"
 #include "core/model/memory_trace.h"
 #include "core/options/profiling_options.h"
 #include "device/emulator.h"
+#include "tests/test_trace_events.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -193,19 +195,88 @@ struct Imported {
 Imported importFrom(const QString &dir)
 {
     Imported r;
-    importing::ImportRequest req;
-    req.path = dir;
-    importing::ImportError kind{};
-    r.ok = importing::importProf(req, *r.trace, &r.report, &kind, &r.error);
+    r.ok = importfx::importDir(dir, *r.trace, &r.report, &r.error);
     return r;
+}
+
+// An emulated 2-device alexnet session (see emulate) and its export as `layout` into
+// `dir`; error says why there is none.
+struct EmulatedExport {
+    std::unique_ptr<MemoryTrace> original;
+    Exported e;
+    QString error;
+};
+
+EmulatedExport emulateAndExport(const QString &chip, int iterations, exporting::ExportLayout layout, const QString &dir,
+                                const QByteArray &torchConfig = {})
+{
+    EmulatedExport x;
+    x.original = emulate(chip, 2, iterations, &x.error, torchConfig);
+    if (x.original) {
+        x.e = exportTo(*x.original, layout, dir);
+        x.error = x.e.error;
+    }
+    return x;
+}
+
+// `source` imported, exported as `layout` into `dir` and imported from there again; back.ok
+// only when all three went well, error says where that stopped.
+struct RoundTrip {
+    Imported first;
+    Exported e;
+    Imported back;
+    QString error;
+};
+
+RoundTrip roundTrip(const QString &source, exporting::ExportLayout layout, const QString &dir)
+{
+    RoundTrip r;
+    r.first = importFrom(source);
+    r.error = r.first.error;
+    if (!r.first.ok)
+        return r;
+    r.e = exportTo(*r.first.trace, layout, dir);
+    r.error = r.e.error;
+    if (!r.e.ok)
+        return r;
+    r.back = importFrom(dir);
+    r.error = r.back.error;
+    return r;
+}
+
+// Why `back` is not a clean import in `layout` (it failed, was read as another layout, is
+// not balanced, skipped rows or reported problems); empty when it is one.
+QString notCleanImport(const Imported &back, const QString &layout)
+{
+    if (!back.ok)
+        return back.error;
+    if (back.report.layout != layout)
+        return QStringLiteral("imported as %1").arg(back.report.layout);
+    if (!back.report.balanced())
+        return QStringLiteral("the report is not balanced");
+    if (back.report.total().skipped != 0)
+        return QStringLiteral("%1 rows skipped").arg(back.report.total().skipped);
+    QString problems;
+    for (const auto &p : back.report.problems)
+        problems += p.file + QStringLiteral(": ") + p.reason + QLatin1Char('\n');
+    return problems;
+}
+
+// fn(k) for every iteration k of `device`.
+template <class Fn>
+void forEachIterationOf(const TraceReader &t, std::uint16_t device, Fn fn)
+{
+    for (const auto &k : t.iterations())
+        if (k.device == device)
+            fn(k);
 }
 
 std::vector<TaskRecord> tasksOf(const TraceReader &t, std::uint16_t device)
 {
     std::vector<TaskRecord> out;
-    for (const auto &k : t.iterations())
-        if (k.device == device)
-            t.forEachTask(k, [&out](const TaskRecord &r) { out.push_back(r); return true; });
+    forEachIterationOf(t, device, [&](const IterationKey &k) {
+        t.forEachTask(k, [&out](const TaskRecord &r) { out.push_back(r); return true; });
+    });
     std::stable_sort(out.begin(), out.end(), [](const TaskRecord &a, const TaskRecord &b) {
         return a.start != b.start ? a.start < b.start : a.streamId != b.streamId ? a.streamId < b.streamId : a.taskId < b.taskId;
     });
@@ -224,18 +295,18 @@ std::map<std::string, int> typeMix(const TraceReader &t, std::uint16_t device)
 std::map<std::uint32_t, int> hcclPerPlane(const TraceReader &t, std::uint16_t device)
 {
     std::map<std::uint32_t, int> m;
-    for (const auto &k : t.iterations())
-        if (k.device == device)
-            t.forEachHcclTask(k, [&m](const HcclTaskRecord &h) { ++m[h.plane]; return true; });
+    forEachIterationOf(t, device, [&](const IterationKey &k) {
+        t.forEachHcclTask(k, [&m](const HcclTaskRecord &h) { ++m[h.plane]; return true; });
+    });
     return m;
 }
 
 std::vector<CollectiveOpRecord> collectivesOf(const TraceReader &t, std::uint16_t device)
 {
     std::vector<CollectiveOpRecord> out;
-    for (const auto &k : t.iterations())
-        if (k.device == device)
-            t.forEachCollective(k, [&out](const CollectiveOpRecord &c) { out.push_back(c); return true; });
+    forEachIterationOf(t, device, [&](const IterationKey &k) {
+        t.forEachCollective(k, [&out](const CollectiveOpRecord &c) { out.push_back(c); return true; });
+    });
     std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.start < b.start; });
     return out;
 }
@@ -243,9 +314,9 @@ std::vector<CollectiveOpRecord> collectivesOf(const TraceReader &t, std::uint16_
 std::size_t hostRangesOf(const TraceReader &t, std::uint16_t device, HostRangeRecord::Kind kind)
 {
     std::size_t n = 0;
-    for (const auto &k : t.iterations())
-        if (k.device == device)
-            t.forEachHostRange(k, [&](const HostRangeRecord &r) { n += r.kind == kind; return true; });
+    forEachIterationOf(t, device, [&](const IterationKey &k) {
+        t.forEachHostRange(k, [&](const HostRangeRecord &r) { n += r.kind == kind; return true; });
+    });
     return n;
 }
 
@@ -253,9 +324,9 @@ std::size_t hostRangesOf(const TraceReader &t, std::uint16_t device, HostRangeRe
 std::vector<int> tasksPerIteration(const TraceReader &t, std::uint16_t device)
 {
     std::map<std::uint32_t, int> m;
-    for (const auto &k : t.iterations())
-        if (k.device == device)
-            t.forEachTask(k, [&](const TaskRecord &) { ++m[k.iteration]; return true; });
+    forEachIterationOf(t, device, [&](const IterationKey &k) {
+        t.forEachTask(k, [&](const TaskRecord &) { ++m[k.iteration]; return true; });
+    });
     std::vector<int> out;
     for (const auto &[it, n] : m)
         out.push_back(n);
@@ -360,18 +431,30 @@ void compareSessions(const TraceReader &a, const TraceReader &b, bool withSteps,
     }
 }
 
+// Every device of `b` has the type mix, HCCL tasks per plane, number of collectives and
+// tasks per iteration of the same device of `a`.
+void compareCounts(const TraceReader &a, const TraceReader &b)
+{
+    for (const DeviceInfo &d : a.sessionInfo().devices) {
+        QCOMPARE(typeMix(b, d.id), typeMix(a, d.id));
+        QCOMPARE(hcclPerPlane(b, d.id), hcclPerPlane(a, d.id));
+        QCOMPARE(collectivesOf(b, d.id).size(), collectivesOf(a, d.id).size());
+        QCOMPARE(tasksPerIteration(b, d.id), tasksPerIteration(a, d.id));
+    }
+}
+
 // Every HCCL task of a device with what the db layout keeps of it.
 std::vector<std::tuple<std::uint32_t, std::string, TimeNs, TimeNs, std::uint32_t, std::uint32_t, std::uint64_t, std::string>>
 hcclTasksOf(const TraceReader &t, std::uint16_t device, TimeNs offset)
 {
     std::vector<std::tuple<std::uint32_t, std::string, TimeNs, TimeNs, std::uint32_t, std::uint32_t, std::uint64_t, std::string>> out;
-    for (const auto &k : t.iterations())
-        if (k.device == device)
-            t.forEachHcclTask(k, [&](const HcclTaskRecord &h) {
-                out.emplace_back(h.plane, std::string(t.string(h.name)), h.start + offset, h.duration, h.streamId, h.dstRank,
-                                 h.sizeBytes, std::string(t.string(h.linkType)));
-                return true;
-            });
+    forEachIterationOf(t, device, [&](const IterationKey &k) {
+        t.forEachHcclTask(k, [&](const HcclTaskRecord &h) {
+            out.emplace_back(h.plane, std::string(t.string(h.name)), h.start + offset, h.duration, h.streamId, h.dstRank,
+                             h.sizeBytes, std::string(t.string(h.linkType)));
+            return true;
+        });
+    });
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -457,10 +540,7 @@ void checkLaneEncoding(const QString &path, std::set<QString> *processes)
     QVERIFY(!events.isEmpty());
     std::map<qint64, QString> names;
     std::map<qint64, qint64> sorts;
-    for (const auto &v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("M"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(events, QLatin1String("M"))) {
         const qint64 pid = e.value(QStringLiteral("pid")).toInteger();
         if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_name"))
             names[pid] = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();
@@ -505,12 +585,9 @@ private slots:
     // An emulated 2-device 910B session: msprof export → import → the same records.
     void msprofRoundTrip910B()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910B"), 2, 3, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::Msprof, tmp.filePath(QStringLiteral("out")));
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910B"), 3, exporting::ExportLayout::Msprof, tmp.filePath(QStringLiteral("out")));
+        QVERIFY2(original && e.ok, qPrintable(error));
         // One PROF_* per device, each with its device files and the exported files.
         QCOMPARE(e.result.dirs.size(), 2);
         for (int d = 0; d < 2; ++d) {
@@ -522,14 +599,8 @@ private slots:
                 QVERIFY2(!findFile(dir + QStringLiteral("/mindstudio_profiler_output"), QStringLiteral("^%1$").arg(QLatin1String(kind))).isEmpty(), kind);
         }
         const Imported back = importFrom(tmp.filePath(QStringLiteral("out")));
-        QVERIFY2(back.ok, qPrintable(back.error));
-        QCOMPARE(back.report.layout, QStringLiteral("mindstudio"));
-        QVERIFY(back.report.balanced());
-        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
-        QString problems;
-        for (const auto &p : back.report.problems)
-            problems += p.file + QStringLiteral(": ") + p.reason + QLatin1Char('\n');
-        QVERIFY2(problems.isEmpty(), qPrintable(problems));
+        const QString unclean = notCleanImport(back, QStringLiteral("mindstudio"));
+        QVERIFY2(unclean.isEmpty(), qPrintable(unclean));
         compareSessions(*original, *back.trace, true);
 
         // Export → import → export: the second export holds the same files, row for row.
@@ -587,14 +658,11 @@ private slots:
     // A real capture imported, exported as msprof and imported again keeps its records.
     void msprofRoundTripOfRealCapture()
     {
-        const Imported first = importFrom(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")));
-        QVERIFY2(first.ok, qPrintable(first.error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*first.trace, exporting::ExportLayout::Msprof, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[first, e, back, error] =
+            roundTrip(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")), exporting::ExportLayout::Msprof, tmp.path());
+        QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(e.result.dirs.size(), 2);
-        const Imported back = importFrom(tmp.path());
-        QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         compareSessions(*first.trace, *back.trace, false);
     }
@@ -602,12 +670,9 @@ private slots:
     // Names, headers and lane encoding as in the real files.
     void msprofMatchesTheRealFiles()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910B"), 2, 2, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::Msprof, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910B"), 2, exporting::ExportLayout::Msprof, tmp.path());
+        QVERIFY2(original && e.ok, qPrintable(error));
         const QString out = e.result.dirs.first() + QStringLiteral("/mindstudio_profiler_output");
         const QString real = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT"));
 
@@ -648,12 +713,9 @@ private slots:
     // An emulated 2-device 910B session: torch_npu export → import → the same records.
     void torchNpuRoundTrip910B()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910B"), 2, 3, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::TorchNpu, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910B"), 3, exporting::ExportLayout::TorchNpu, tmp.path());
+        QVERIFY2(original && e.ok, qPrintable(error));
         QCOMPARE(e.result.dirs.size(), 2);
         for (int d = 0; d < 2; ++d) {
             const QString dir = e.result.dirs.at(d);
@@ -664,14 +726,8 @@ private slots:
                 QVERIFY2(QFile::exists(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(f)), f);
         }
         const Imported back = importFrom(tmp.path());
-        QVERIFY2(back.ok, qPrintable(back.error));
-        QCOMPARE(back.report.layout, QStringLiteral("framework text"));
-        QVERIFY(back.report.balanced());
-        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
-        QString problems;
-        for (const auto &p : back.report.problems)
-            problems += p.file + QStringLiteral(": ") + p.reason + QLatin1Char('\n');
-        QVERIFY2(problems.isEmpty(), qPrintable(problems));
+        const QString unclean = notCleanImport(back, QStringLiteral("framework text"));
+        QVERIFY2(unclean.isEmpty(), qPrintable(unclean));
         // Step traces are not a file of this layout; the steps come back from the kernels'
         // Step Id, the step time breakdown as step_trace_time.csv rows.
         compareSessions(*original, *back.trace, false);
@@ -706,14 +762,10 @@ private slots:
     void torchNpuRoundTripOfRealCapture()
     {
         const QString realDir = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet"));
-        const Imported first = importFrom(realDir);
-        QVERIFY2(first.ok, qPrintable(first.error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*first.trace, exporting::ExportLayout::TorchNpu, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[first, e, back, error] = roundTrip(realDir, exporting::ExportLayout::TorchNpu, tmp.path());
+        QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(e.result.dirs.size(), 2);
-        const Imported back = importFrom(tmp.path());
-        QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         compareSessions(*first.trace, *back.trace, false);
         // Step ids and step times as the real files have them.
@@ -788,12 +840,9 @@ private slots:
 
     void torchNpuMatchesTheRealFiles()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910B"), 2, 2, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::TorchNpu, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910B"), 2, exporting::ExportLayout::TorchNpu, tmp.path());
+        QVERIFY2(original && e.ok, qPrintable(error));
         const QString real = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet/rank0_ascend_pt"));
         const QString ours = e.result.dirs.first();
         for (const char *f : {"kernel_details.csv", "op_statistic.csv", "step_trace_time.csv"})
@@ -856,12 +905,9 @@ private slots:
     // written as recorded.
     void legacyRoundTrip910B()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910B"), 2, 3, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::Legacy, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910B"), 3, exporting::ExportLayout::Legacy, tmp.path());
+        QVERIFY2(original && e.ok, qPrintable(error));
         const QStringList header = headerOf(findFile(e.result.profDir, QStringLiteral("^op_summary_0_1_1\\.csv$")));
         QCOMPARE(header.count(QStringLiteral("aicore_time(us)")), 1);
         const Imported back = importFrom(e.result.profDir);
@@ -885,12 +931,9 @@ private slots:
     // export writes the same databases, table for table and row for row.
     void dbRoundTrip910B()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910B"), 2, 3, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("out")));
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910B"), 3, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("out")));
+        QVERIFY2(original && e.ok, qPrintable(error));
         // One PROF_* per device: its device files and msprof_<time>.db at its top.
         QCOMPARE(e.result.dirs.size(), 2);
         QStringList dbs;
@@ -913,14 +956,8 @@ private slots:
             QCOMPARE(db.rows(QStringLiteral("SELECT value FROM META_DATA WHERE name = 'SCHEMA_VERSION'")).at(0).at(0), QStringLiteral("1.0.0"));
         }
         const Imported back = importFrom(tmp.filePath(QStringLiteral("out")));
-        QVERIFY2(back.ok, qPrintable(back.error));
-        QCOMPARE(back.report.layout, QStringLiteral("msprof db"));
-        QVERIFY(back.report.balanced());
-        QCOMPARE(back.report.total().skipped, std::uint64_t(0));
-        QString problems;
-        for (const auto &p : back.report.problems)
-            problems += p.file + QStringLiteral(": ") + p.reason + QLatin1Char('\n');
-        QVERIFY2(problems.isEmpty(), qPrintable(problems));
+        const QString unclean = notCleanImport(back, QStringLiteral("msprof db"));
+        QVERIFY2(unclean.isEmpty(), qPrintable(unclean));
         compareSessions(*original, *back.trace, false, true, false);
         for (const DeviceInfo &d : original->sessionInfo().devices) {
             // Iterations come back from STEP_TIME; HCCL tasks with their plane, stream,
@@ -970,12 +1007,9 @@ private slots:
         const QString realPath = testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"));
         const QString msprofPath = testdata::reference(QStringLiteral("msprof-db-schema-fixture/msprof_0.db"));
         NPUSCOPE_REQUIRE_DATA(realPath, msprofPath);
-        QString error;
-        const auto original = emulate(QStringLiteral("910B"), 2, 2, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::Db, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910B"), 2, exporting::ExportLayout::Db, tmp.path());
+        QVERIFY2(original && e.ok, qPrintable(error));
         const QString ourPath = findFile(e.result.dirs.first(), QStringLiteral("^msprof_\\d{14}\\.db$"));
         QVERIFY(!ourPath.isEmpty());
         const DbFile ours(ourPath), real(realPath), msprof(msprofPath);
@@ -1034,14 +1068,11 @@ private slots:
     // The real capture: import → db export → import keeps the records.
     void dbRoundTripOfRealCapture()
     {
-        const Imported first = importFrom(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")));
-        QVERIFY2(first.ok, qPrintable(first.error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*first.trace, exporting::ExportLayout::Db, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[first, e, back, error] =
+            roundTrip(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")), exporting::ExportLayout::Db, tmp.path());
+        QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(e.result.dirs.size(), 2);
-        const Imported back = importFrom(tmp.path());
-        QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         compareSessions(*first.trace, *back.trace, false, true, false);
         for (const DeviceInfo &d : first.trace->sessionInfo().devices) {
@@ -1079,13 +1110,10 @@ private slots:
     // tables: dbFrameworkTablesOfRealDb).
     void dbRoundTripOfRealDb()
     {
-        const Imported first = importFrom(testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")));
-        QVERIFY2(first.ok, qPrintable(first.error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*first.trace, exporting::ExportLayout::Db, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
-        const Imported back = importFrom(tmp.path());
-        QVERIFY2(back.ok, qPrintable(back.error));
+        const auto &[first, e, back, error] =
+            roundTrip(testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")), exporting::ExportLayout::Db, tmp.path());
+        QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         compareSessions(*first.trace, *back.trace, false, true, false, true);
         std::set<std::uint32_t> opsA, opsB;
@@ -1107,14 +1135,10 @@ private slots:
     {
         const QString realDir = testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet"));
         NPUSCOPE_REQUIRE_DATA(realDir);
-        const Imported first = importFrom(realDir);
-        QVERIFY2(first.ok, qPrintable(first.error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*first.trace, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("one")));
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[first, e, back, error] = roundTrip(realDir, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("one")));
+        QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(e.result.dirs.size(), 2);
-        const Imported back = importFrom(tmp.filePath(QStringLiteral("one")));
-        QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         const Exported again = exportTo(*back.trace, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("two")));
         QVERIFY2(again.ok, qPrintable(again.error));
@@ -1200,18 +1224,17 @@ private slots:
     {
         const QString realDir = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet"));
         NPUSCOPE_REQUIRE_DATA(realDir);
-        const Imported first = importFrom(realDir);
-        QVERIFY2(first.ok, qPrintable(first.error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*first.trace, exporting::ExportLayout::Db, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[first, e, back, error] = roundTrip(realDir, exporting::ExportLayout::Db, tmp.path());
+        QVERIFY2(back.ok, qPrintable(error));
         const DbFile ours(findFile(e.result.dirs.at(0), QStringLiteral("^msprof_\\d{14}\\.db$")));
         const std::uint16_t dev = first.trace->sessionInfo().devices.at(0).id;
         // Every HBM sample, in B/s.
         std::vector<std::pair<QString, double>> hbm;
-        first.trace->forEachCounter(dev, [&](const CounterRecord &c) {
-            if (first.trace->string(c.track) == "HBM")
-                hbm.push_back({QString::fromUtf8(first.trace->string(c.name).data(), qsizetype(first.trace->string(c.name).size())).toLower(),
+        const MemoryTrace &source = *first.trace;
+        source.forEachCounter(dev, [&](const CounterRecord &c) {
+            if (source.string(c.track) == "HBM")
+                hbm.push_back({QString::fromUtf8(source.string(c.name).data(), qsizetype(source.string(c.name).size())).toLower(),
                             c.value * 1048576.0});
             return true;
         });
@@ -1245,8 +1268,6 @@ private slots:
             QCOMPARE(r.at(1), QStringLiteral("2"));
         // It imports back without a skipped row, and both the first and the second round trip
         // keep every table.
-        const Imported back = importFrom(tmp.path());
-        QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         keepsDbTables(*back.trace, {QStringLiteral("PYTORCH_API"), QStringLiteral("HBM")});
         keepsDbTables(*first.trace, {QStringLiteral("PYTORCH_API"), QStringLiteral("HBM")});
@@ -1257,14 +1278,11 @@ private slots:
     // queued, each enqueue to its dequeue); after one round trip the tables stay the same.
     void dbEmulatedPyTorchSession()
     {
-        QString error;
-        const auto emulated = emulate(QStringLiteral("910B"), 2, 2, &error,
-                                      R"({"profile_memory":true,"with_stack":true,"record_shapes":true})");
-        QVERIFY2(emulated, qPrintable(error));
-        const MemoryTrace &trace = *emulated;
         QTemporaryDir tmp;
-        const Exported e = exportTo(trace, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("one")));
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[emulated, e, error] = emulateAndExport(QStringLiteral("910B"), 2, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("one")),
+                                                            R"({"profile_memory":true,"with_stack":true,"record_shapes":true})");
+        QVERIFY2(emulated && e.ok, qPrintable(error));
+        const MemoryTrace &trace = *emulated;
         QCOMPARE(e.result.dirs.size(), 2);
         for (int d = 0; d < 2; ++d) {
             const DbFile db(findFile(e.result.dirs.at(d), QStringLiteral("^msprof_\\d{14}\\.db$")));
@@ -1304,23 +1322,14 @@ private slots:
     // of its own in the text layouts, is not a metric of this format).
     void dbRoundTrip910()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910"), 2, 2, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::Db, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910"), 2, exporting::ExportLayout::Db, tmp.path());
+        QVERIFY2(original && e.ok, qPrintable(error));
         const Imported back = importFrom(tmp.path());
         QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
-        const auto &a = *original, &b = *back.trace;
-        QCOMPARE(sessionPmuColumns(b.sessionInfo()), sessionPmuColumns(a.sessionInfo()));
-        for (const DeviceInfo &d : a.sessionInfo().devices) {
-            QCOMPARE(typeMix(b, d.id), typeMix(a, d.id));
-            QCOMPARE(hcclPerPlane(b, d.id), hcclPerPlane(a, d.id));
-            QCOMPARE(collectivesOf(b, d.id).size(), collectivesOf(a, d.id).size());
-            QCOMPARE(tasksPerIteration(b, d.id), tasksPerIteration(a, d.id));
-        }
+        QCOMPARE(sessionPmuColumns(back.trace->sessionInfo()), sessionPmuColumns(original->sessionInfo()));
+        compareCounts(*original, *back.trace);
         const DbFile db(findFile(e.result.dirs.first(), QStringLiteral("^msprof_\\d{14}\\.db$")));
         QCOMPARE(db.rows(QStringLiteral("SELECT name FROM NPU_INFO")), (std::vector<QStringList>{{QStringLiteral("Ascend910")}}));
     }
@@ -1365,12 +1374,9 @@ private slots:
     // metric group's columns after aicore_time(us) and total_cycles; imports back.
     void msprofRoundTrip910()
     {
-        QString error;
-        const auto original = emulate(QStringLiteral("910"), 2, 2, &error);
-        QVERIFY2(original, qPrintable(error));
         QTemporaryDir tmp;
-        const Exported e = exportTo(*original, exporting::ExportLayout::Msprof, tmp.path());
-        QVERIFY2(e.ok, qPrintable(e.error));
+        const auto &[original, e, error] = emulateAndExport(QStringLiteral("910"), 2, exporting::ExportLayout::Msprof, tmp.path());
+        QVERIFY2(original && e.ok, qPrintable(error));
         const QStringList summary = headerOf(findFile(e.result.dirs.first(), QStringLiteral("^op_summary_\\d{14}\\.csv$")));
         QVERIFY(!summary.contains(QStringLiteral("Mix Block Num")));
         QVERIFY(!summary.contains(QStringLiteral("Context ID")));
@@ -1382,13 +1388,7 @@ private slots:
         QVERIFY2(back.ok, qPrintable(back.error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         // Kernels, HCCL, steps as recorded; the PMU columns come back as the file names them.
-        const auto &a = *original, &b = *back.trace;
-        for (const DeviceInfo &d : a.sessionInfo().devices) {
-            QCOMPARE(typeMix(b, d.id), typeMix(a, d.id));
-            QCOMPARE(hcclPerPlane(b, d.id), hcclPerPlane(a, d.id));
-            QCOMPARE(collectivesOf(b, d.id).size(), collectivesOf(a, d.id).size());
-            QCOMPARE(tasksPerIteration(b, d.id), tasksPerIteration(a, d.id));
-        }
+        compareCounts(*original, *back.trace);
     }
 };
 

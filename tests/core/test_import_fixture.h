@@ -53,6 +53,15 @@ inline Imported importInto(const QString &dir, const QString &project)
     return r;
 }
 
+// `dir` imported into `sink` (a MemoryTrace, say); false with *error saying why.
+inline bool importDir(const QString &dir, RecordSink &sink, importing::ImportReport *report, QString *error)
+{
+    importing::ImportRequest req;
+    req.path = dir;
+    importing::ImportError kind{};
+    return importing::importProf(req, sink, report, &kind, error);
+}
+
 inline QJsonArray readEvents(const QString &path)
 {
     QFile f(path);

@@ -138,12 +138,9 @@ private slots:
     void everyEventAndRowIsImported()
     {
         MemoryTrace trace;
-        importing::ImportRequest req;
-        req.path = textCapture();
         importing::ImportReport rep;
-        importing::ImportError kind{};
         QString error;
-        QVERIFY2(importing::importProf(req, trace, &rep, &kind, &error), qPrintable(error));
+        QVERIFY2(importfx::importDir(textCapture(), trace, &rep, &error), qPrintable(error));
         QCOMPARE(rep.layout, QStringLiteral("framework text"));
         QVERIFY(rep.balanced());
         QCOMPARE(rep.total().skipped, std::uint64_t(0));
@@ -257,12 +254,9 @@ private slots:
             }
         }
         MemoryTrace trace;
-        importing::ImportRequest req;
-        req.path = tmp.path();
         importing::ImportReport rep;
-        importing::ImportError kind{};
         QString error;
-        QVERIFY2(importing::importProf(req, trace, &rep, &kind, &error), qPrintable(error));
+        QVERIFY2(importfx::importDir(tmp.path(), trace, &rep, &error), qPrintable(error));
         QVERIFY(rep.balanced());
         // Without its kernel table rank 0's l2_cache.csv rows have no kernel to complete:
         // those rows, and only those, are skipped (and said so).

@@ -21,12 +21,9 @@ private slots:
     {
         const QString dir = QStringLiteral(NPUSCOPE_TEST_DATA "/import/newer-layout");
         MemoryTrace trace;
-        importing::ImportRequest req;
-        req.path = dir;
         importing::ImportReport rep;
-        importing::ImportError kind{};
         QString error;
-        QVERIFY2(importing::importProf(req, trace, &rep, &kind, &error), qPrintable(error));
+        QVERIFY2(importfx::importDir(dir, trace, &rep, &error), qPrintable(error));
         QCOMPARE(rep.layout, QStringLiteral("mindstudio"));
         QVERIFY(rep.balanced());
         const auto t = rep.total();
@@ -122,12 +119,9 @@ private slots:
         QVERIFY(write(QStringLiteral("op_summary_20250109074803.csv"), csv));
 
         MemoryTrace t;
-        importing::ImportRequest req;
-        req.path = prof;
         importing::ImportReport rep;
-        importing::ImportError kind{};
         QString error;
-        QVERIFY2(importing::importProf(req, t, &rep, &kind, &error), qPrintable(error));
+        QVERIFY2(importfx::importDir(prof, t, &rep, &error), qPrintable(error));
         QVERIFY(rep.balanced());
         for (const auto &p : rep.problems)
             QVERIFY2(false, qPrintable(p.file + QStringLiteral(": ") + p.reason));

@@ -141,27 +141,11 @@ RankRecords recordsOf(const MemoryTrace &t, std::uint16_t dev, TimeNs shift)
     return r;
 }
 
+// The first integer `query` yields on the database `db`, opened immutable (the vendored
+// files are only read).
 std::int64_t firstInt(const QString &db, const char *query)
 {
-    sqlite3 *h = nullptr;
-    const QByteArray uri = "file:" + QFile::encodeName(db) + "?mode=ro&immutable=1";
-    std::int64_t v = -1;
-    if (sqlite3_open_v2(uri.constData(), &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(h, query, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-            v = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(h);
-    return v;
-}
-
-bool importInto(const QString &path, MemoryTrace *trace, importing::ImportReport *report, QString *error)
-{
-    importing::ImportRequest req;
-    req.path = path;
-    importing::ImportError kind{};
-    return importing::importProf(req, *trace, report, &kind, error);
+    return testfiles::firstInt(db, query, true);
 }
 
 } // namespace
@@ -202,8 +186,8 @@ private slots:
         MemoryTrace original, shifted;
         importing::ImportReport ro, rs;
         QString eo, es;
-        QVERIFY2(importInto(capture(), &original, &ro, &eo), qPrintable(eo));
-        QVERIFY2(importInto(job, &shifted, &rs, &es), qPrintable(es));
+        QVERIFY2(importfx::importDir(capture(), original, &ro, &eo), qPrintable(eo));
+        QVERIFY2(importfx::importDir(job, shifted, &rs, &es), qPrintable(es));
         QVERIFY(rs.balanced());
         QCOMPARE(rs.total().skipped, ro.total().skipped);
         for (const auto &p : rs.problems)

@@ -5,6 +5,7 @@
 #include "core/exporting/prof_exporter.h"
 #include "tests/core/test_import_fixture.h"
 #include "tests/test_record.h"
+#include "tests/test_trace_events.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -48,10 +49,7 @@ QString laneOf(qint64 pid, qint64 tid, qint64 hostPid)
 std::vector<Ev> xEvents(const QString &path, qint64 hostPid)
 {
     std::vector<Ev> out;
-    for (const auto &v : readEvents(path)) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("X"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(readEvents(path), QLatin1String("X"))) {
         const qint64 pid = e.value(QStringLiteral("pid")).toInteger(), tid = e.value(QStringLiteral("tid")).toInteger();
         out.push_back({laneOf(pid, tid, hostPid), tid, ns(e.value(QStringLiteral("ts"))), ns(e.value(QStringLiteral("dur"))),
                        e.value(QStringLiteral("name")).toString(), e.value(QStringLiteral("args")).toObject()});

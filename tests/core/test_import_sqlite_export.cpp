@@ -76,10 +76,7 @@ struct MemImport {
 MemImport importTo(const QString &path, MemoryTrace *trace)
 {
     MemImport r;
-    importing::ImportRequest req;
-    req.path = path;
-    importing::ImportError kind{};
-    r.ok = importing::importProf(req, *trace, &r.report, &kind, &r.error);
+    r.ok = importfx::importDir(path, *trace, &r.report, &r.error);
     for (const auto &f : r.report.files)
         if (!f.balanced())
             qWarning("%s: %llu items, %llu imported, %llu dup, %llu derived, %llu skipped", qPrintable(f.file),

@@ -115,10 +115,7 @@ struct Session {
 std::unique_ptr<Session> importPath(const QString &path, QString *error)
 {
     auto s = std::make_unique<Session>();
-    importing::ImportRequest req;
-    req.path = path;
-    importing::ImportError kind{};
-    if (!importing::importProf(req, s->trace, &s->report, &kind, error))
+    if (!importfx::importDir(path, s->trace, &s->report, error))
         return nullptr;
     return s;
 }

@@ -9,6 +9,8 @@
 #include "core/options/profiling_options.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
+#include "tests/core/advisor_test_support.h"
+#include "tests/test_record.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,6 +20,8 @@
 
 using namespace npuscope;
 using namespace npuscope::analysis;
+using advisortest::figure;
+using advisortest::find;
 
 namespace {
 
@@ -35,11 +39,7 @@ SessionSpec spec(const QString &model, int devices, int iterations, QStringList 
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace, const ProfilingOptions &o = options())
 {
-    device::Emulator emu(s, o);
-    const SessionStatus st = emu.run(trace);
-    if (st != SessionStatus::Complete)
-        qWarning("emulator: %s", qPrintable(emu.errorString()));
-    return st == SessionStatus::Complete;
+    return testrecord::emulateInto(trace, s, o);
 }
 
 QString describe(const std::vector<Finding> &fs)
@@ -49,22 +49,6 @@ QString describe(const std::vector<Finding> &fs)
         l << QStringLiteral("[%1] %2: %3").arg(QString::fromLatin1(severityName(f.severity)),
                                                QString::fromStdString(f.id), f.evidence);
     return l.isEmpty() ? QStringLiteral("(no findings)") : l.join(QStringLiteral("\n"));
-}
-
-const Finding *find(const std::vector<Finding> &fs, const std::string &id)
-{
-    for (const Finding &f : fs)
-        if (f.id == id)
-            return &f;
-    return nullptr;
-}
-
-double figure(const Finding &f, const std::string &name)
-{
-    for (const auto &[n, v] : f.figures)
-        if (n == name)
-            return v;
-    return std::nan("");
 }
 
 // The expected id is present; every other finding is info only (or one of `alsoTrue`,

@@ -8,6 +8,8 @@
 #include "core/model/memory_trace.h"
 #include "device/emulator.h"
 #include "device/parallel_schedule.h"
+#include "tests/core/advisor_test_support.h"
+#include "tests/test_record.h"
 
 #include "tests/test_files.h"
 #include "tests/test_specs.h"
@@ -21,6 +23,8 @@
 
 using namespace npuscope;
 using namespace npuscope::analysis;
+using advisortest::figure;
+using advisortest::find;
 
 namespace {
 
@@ -31,19 +35,7 @@ SessionSpec llm(int dp, int tp, int pp, int m, QStringList scenarios = {})
 
 bool emulate(const SessionSpec &s, MemoryTrace &trace)
 {
-    device::Emulator emu(s, ProfilingOptions{});
-    const SessionStatus st = emu.run(trace);
-    if (st != SessionStatus::Complete)
-        qWarning("emulator: %s", qPrintable(emu.errorString()));
-    return st == SessionStatus::Complete;
-}
-
-const Finding *find(const std::vector<Finding> &fs, const std::string &id)
-{
-    for (const Finding &f : fs)
-        if (f.id == id)
-            return &f;
-    return nullptr;
+    return testrecord::emulateInto(trace, s, ProfilingOptions{});
 }
 
 QString describe(const std::vector<Finding> &fs)
@@ -52,14 +44,6 @@ QString describe(const std::vector<Finding> &fs)
     for (const Finding &f : fs)
         l << QStringLiteral("[%1] %2: %3").arg(QString::fromLatin1(severityName(f.severity)), QString::fromStdString(f.id), f.evidence);
     return l.join(QLatin1Char('\n'));
-}
-
-double figure(const Finding &f, const std::string &name)
-{
-    for (const auto &[n, v] : f.figures)
-        if (n == name)
-            return v;
-    return std::nan("");
 }
 
 // Exports the session (the layout request.layout, or the session's default) and returns

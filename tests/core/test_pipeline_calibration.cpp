@@ -11,6 +11,7 @@
 // in docs/emulator.md comes from this output.
 
 #include "pipeline_fixture.h"
+#include "tests/test_trace_events.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -98,10 +99,7 @@ Stats compute(const QString &timelineDir, int device, int model)
         if (it < kFirst)
             continue;
         int n = 0;
-        for (const auto &v : tasks) {
-            const QJsonObject e = v.toObject();
-            if (e.value(QStringLiteral("ph")).toString() != QLatin1String("X"))
-                continue;
+        for (const QJsonObject &e : testtrace::ofPhase(tasks, QLatin1String("X"))) {
             const QJsonObject a = e.value(QStringLiteral("args")).toObject();
             const QString type = a.value(QStringLiteral("Task Type")).toString();
             if (type.isEmpty())

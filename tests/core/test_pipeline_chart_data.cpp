@@ -78,13 +78,13 @@ std::map<QString, std::pair<std::uint64_t, std::int64_t>> opTotalsSql(Sql &sql, 
 class ChartDataTest : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
-    QString full_, sparse_;
+    chartprojects::Paths projects_; // full and sparse
 
     void checkTopOps(const ch::ChartScope &scope, const QByteArray &where, int n)
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
-        Sql sql(full_);
+        Sql sql(projects_.full);
         const auto expected = opTotalsSql(sql, where);
         QVERIFY(!expected.empty());
         std::vector<std::pair<std::int64_t, QString>> order;
@@ -126,11 +126,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        chartprojects::Paths paths;
         QString err;
-        QVERIFY2(chartprojects::record(dir_.path(), 11, &paths, &err), qPrintable(err));
-        full_ = paths.full;
-        sparse_ = paths.sparse;
+        QVERIFY2(chartprojects::record(dir_.path(), 11, &projects_, &err), qPrintable(err));
     }
 
     void topOpTypesWholeSession() { checkTopOps({}, "1", 5); }
@@ -138,7 +135,7 @@ private slots:
 
     void foldTopNEqualsComputingWithN()
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
         const ch::TopOpTypes all = ch::topOpTypes(*o.reader, {}, 100000);
         QVERIFY(all.rows.size() > 6);
@@ -163,7 +160,7 @@ private slots:
     void topOpTypesOneDeviceAndRange()
     {
         // The middle half of device 1's recording: tasks starting in [t0, t1).
-        Sql sql(full_);
+        Sql sql(projects_.full);
         std::int64_t lo = 0, hi = 0;
         sql.rows("SELECT MIN(start), MAX(start) FROM tasks WHERE session = 1 AND device = 1",
                  [&](sqlite3_stmt *s) { lo = sqlite3_column_int64(s, 0); hi = sqlite3_column_int64(s, 1); });
@@ -188,9 +185,9 @@ private slots:
 
     void stepsMatchStepTraceArithmetic()
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
-        Sql sql(full_);
+        Sql sql(projects_.full);
         ch::ChartScope scope;
         scope.device = 2;
         const ch::StepSeries s = ch::iterationSteps(*o.reader, scope);
@@ -241,14 +238,14 @@ private slots:
 
     void devicesShowTheStraggler()
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
         ch::ChartScope scope;
         scope.device = 0; // ignored: the comparison needs every device
         const ch::DeviceSeries d = ch::iterationTimesByDevice(*o.reader, scope);
         QVERIFY(d.missing.isEmpty());
         QCOMPARE(d.devices.size(), std::size_t(4));
-        Sql sql(full_);
+        Sql sql(projects_.full);
         for (const auto &dev : d.devices) {
             double it = 0, fb = 0;
             std::size_t n = 0;
@@ -270,7 +267,7 @@ private slots:
 
     void pipeRatiosAreDurationWeighted()
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
         // Straight loop: column order of PipeUtilization from the options module.
         const QStringList cols = aicMetricsColumns(AicMetrics::PipeUtilization);
@@ -314,9 +311,9 @@ private slots:
 
     void bandwidthPerOpAndTransport()
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
-        Sql sql(full_);
+        Sql sql(projects_.full);
         const ch::BandwidthSeries b = ch::collectiveBandwidth(*o.reader, {});
         QVERIFY(b.missing.isEmpty());
         std::map<QString, std::tuple<std::uint64_t, std::int64_t, std::int64_t>> ops;
@@ -354,9 +351,9 @@ private slots:
 
     void l2Histogram()
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
-        Sql sql(full_);
+        Sql sql(projects_.full);
         for (int bins : {20, 7}) {
             const ch::L2Histogram h = ch::l2HitRates(*o.reader, {}, bins);
             QVERIFY(h.missing.isEmpty());
@@ -381,7 +378,7 @@ private slots:
 
     void missingDataIsExplained()
     {
-        OpenedSession o = open(sparse_);
+        OpenedSession o = open(projects_.sparse);
         QVERIFY(o.reader);
         const ch::ChartSet s = ch::computeCharts(*o.reader, {});
         QVERIFY(!s.cancelled);
@@ -399,7 +396,7 @@ private slots:
         QVERIFY2(s.bandwidth.missing.contains(QLatin1String("enable hccl")), qPrintable(s.bandwidth.missing));
 
         // Recorded, but nothing in the selection: a different sentence (no "enable").
-        OpenedSession f = open(full_);
+        OpenedSession f = open(projects_.full);
         QVERIFY(f.reader);
         ch::ChartRequest r;
         r.scope.rangeStart = 1;
@@ -414,7 +411,7 @@ private slots:
 
     void cancelStopsEarly()
     {
-        OpenedSession o = open(full_);
+        OpenedSession o = open(projects_.full);
         QVERIFY(o.reader);
         std::atomic<bool> cancel{true};
         const ch::ChartSet s = ch::computeCharts(*o.reader, {}, &cancel);

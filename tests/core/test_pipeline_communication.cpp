@@ -12,6 +12,7 @@
 #include "core/importing/importer.h"
 #include "core/model/memory_trace.h"
 #include "device/emulator.h"
+#include "tests/core/advisor_test_support.h"
 #include "tests/test_data.h"
 
 #include <QFile>
@@ -262,12 +263,7 @@ private slots:
         MemoryTrace trace;
         QVERIFY(importCapture(trace));
         const std::vector<Finding> fs = advise(trace);
-        const auto find = [&fs](const char *id) -> const Finding * {
-            for (const Finding &f : fs)
-                if (f.id == id)
-                    return &f;
-            return nullptr;
-        };
+        const auto find = [&fs](const char *id) { return advisortest::find(fs, id); };
         const Finding *straggler = find("straggler");
         QVERIFY(straggler);
         QCOMPARE(straggler->devices, std::vector<std::uint16_t>{deviceOfRank(trace, 1)});

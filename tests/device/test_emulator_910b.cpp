@@ -19,6 +19,7 @@
 #include "collect_sink.h"
 #include "device/emulator.h"
 #include "tests/test_data.h"
+#include "tests/test_trace_events.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -106,10 +107,7 @@ Side referenceSide()
     const QJsonArray events = QJsonDocument::fromJson(t.readAll()).array();
     qint64 hardwarePid = -1, hcclPid = -1;
     std::map<qint64, int> planeOfTid;
-    for (const auto &v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("M"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(events, QLatin1String("M"))) {
         const QString what = e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();
         const qint64 pid = e.value(QStringLiteral("pid")).toVariant().toLongLong();
         if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_name")) {
@@ -129,10 +127,7 @@ Side referenceSide()
                 planeOfTid[e.value(QStringLiteral("tid")).toVariant().toLongLong()] = name.mid(6).toInt();
         }
     }
-    for (const auto &v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("X"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(events, QLatin1String("X"))) {
         const qint64 pid = e.value(QStringLiteral("pid")).toVariant().toLongLong();
         const qint64 tid = e.value(QStringLiteral("tid")).toVariant().toLongLong();
         if (pid == hardwarePid)

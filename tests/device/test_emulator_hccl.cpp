@@ -13,6 +13,7 @@
 #include "collect_sink.h"
 #include "device/collectives.h"
 #include "device/emulator.h"
+#include "tests/test_trace_events.h"
 
 #include <QDir>
 #include <QFile>
@@ -75,10 +76,7 @@ Side referenceSide(int device)
     for (int it = kFirst; it <= kLast; ++it) {
         const QString stem = QStringLiteral("%1_%2_%3.json").arg(device).arg(modelPart).arg(it);
         std::map<int, int> streamPlane; // hardware stream → plane, learnt from the HCCL file
-        for (const auto &v : load(dirPath + QStringLiteral("/hccl_") + stem)) {
-            const QJsonObject e = v.toObject();
-            if (e.value(QStringLiteral("ph")).toString() != QLatin1String("X"))
-                continue;
+        for (const QJsonObject &e : testtrace::ofPhase(load(dirPath + QStringLiteral("/hccl_") + stem), QLatin1String("X"))) {
             const int tid = e.value(QStringLiteral("tid")).toInt();
             if (tid >= 70000) {
                 s.reduceUs.push_back(e.value(QStringLiteral("dur")).toDouble());
@@ -97,10 +95,7 @@ Side referenceSide(int device)
                 s.onChipBytes.insert(size);
             }
         }
-        for (const auto &v : load(dirPath + QStringLiteral("/task_time_") + stem)) {
-            const QJsonObject e = v.toObject();
-            if (e.value(QStringLiteral("ph")).toString() != QLatin1String("X"))
-                continue;
+        for (const QJsonObject &e : testtrace::ofPhase(load(dirPath + QStringLiteral("/task_time_") + stem), QLatin1String("X"))) {
             const QJsonObject a = e.value(QStringLiteral("args")).toObject();
             const auto plane = streamPlane.find(a.value(QStringLiteral("Stream Id")).toInt());
             if (plane != streamPlane.end())

@@ -68,9 +68,7 @@ private slots:
     void stragglerListedAndShownInTimeline()
     {
         ui::MainWindow w;
-        w.show();
-        QVERIFY(guitest::openProject(w, straggler_));
-        auto *view = w.findChild<AdvisorView *>();
+        auto *view = guitest::openWithTab<AdvisorView>(w, straggler_);
         QVERIFY(view);
         QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("Advisor"));
         QAbstractItemModelTester tester(view->list()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);

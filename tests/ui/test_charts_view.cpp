@@ -93,7 +93,7 @@ bool close(double a, double b)
 class ChartsViewTest : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
-    QString full_, sparse_;
+    chartprojects::Paths projects_; // full and sparse
 
     ui::ExplorerSelection session(const QString &path) const
     {
@@ -114,11 +114,8 @@ private slots:
     {
         guitest::isolateSettings();
         QVERIFY(dir_.isValid());
-        chartprojects::Paths paths;
         QString err;
-        QVERIFY2(chartprojects::record(dir_.path(), 3, &paths, &err), qPrintable(err));
-        full_ = paths.full;
-        sparse_ = paths.sparse;
+        QVERIFY2(chartprojects::record(dir_.path(), 3, &projects_, &err), qPrintable(err));
     }
 
     void nothingSelected()
@@ -137,8 +134,8 @@ private slots:
     {
         ChartsView v;
         v.setTopN(5);
-        QVERIFY(showOn(v, session(full_)));
-        const ch::ChartSet want = expected(full_, {}, 5);
+        QVERIFY(showOn(v, session(projects_.full)));
+        const ch::ChartSet want = expected(projects_.full, {}, 5);
         QVERIFY(v.message(ChartsView::TopOps).isEmpty());
         QCustomPlot *p = v.plot(ChartsView::TopOps);
         const double unit = unitOf(p->xAxis->label());
@@ -169,18 +166,18 @@ private slots:
         v.setTopN(100);
         QVERIFY(!v.isComputing());
         QCOMPARE(plottables<QCPBars>(p).size(), std::size_t(1));
-        QCOMPARE(int(plottables<QCPBars>(p)[0]->data()->size()), int(expected(full_, {}, 100).topOps.rows.size()));
+        QCOMPARE(int(plottables<QCPBars>(p)[0]->data()->size()), int(expected(projects_.full, {}, 100).topOps.rows.size()));
     }
 
     void stepsStackedWithIterationLine()
     {
         ChartsView v;
-        auto sel = session(full_);
+        auto sel = session(projects_.full);
         sel.device = 2;
         QVERIFY(showOn(v, sel));
         ch::ChartScope scope;
         scope.device = 2;
-        const ch::ChartSet want = expected(full_, scope, 10);
+        const ch::ChartSet want = expected(projects_.full, scope, 10);
         QCOMPARE(want.steps.steps.size(), std::size_t(4));
         QCustomPlot *p = v.plot(ChartsView::Steps);
         const double unit = unitOf(p->yAxis->label());
@@ -212,8 +209,8 @@ private slots:
     void devicesLinesShowTheStraggler()
     {
         ChartsView v;
-        QVERIFY(showOn(v, session(full_)));
-        const ch::ChartSet want = expected(full_, {}, 10);
+        QVERIFY(showOn(v, session(projects_.full)));
+        const ch::ChartSet want = expected(projects_.full, {}, 10);
         QCustomPlot *p = v.plot(ChartsView::Devices);
         const double unit = unitOf(p->yAxis->label());
         auto graphs = plottables<QCPGraph>(p);
@@ -236,8 +233,8 @@ private slots:
     {
         ChartsView v;
         v.setTopN(4);
-        QVERIFY(showOn(v, session(full_)));
-        const ch::ChartSet want = expected(full_, {}, 10);
+        QVERIFY(showOn(v, session(projects_.full)));
+        const ch::ChartSet want = expected(projects_.full, {}, 10);
         QCustomPlot *p = v.plot(ChartsView::Pipes);
         auto bars = plottables<QCPBars>(p);
         QCOMPARE(bars.size(), std::size_t(ch::PipeCount));
@@ -255,8 +252,8 @@ private slots:
     void bandwidthAndL2()
     {
         ChartsView v;
-        QVERIFY(showOn(v, session(full_)));
-        const ch::ChartSet want = expected(full_, {}, 10);
+        QVERIFY(showOn(v, session(projects_.full)));
+        const ch::ChartSet want = expected(projects_.full, {}, 10);
         QCustomPlot *bp = v.plot(ChartsView::Bandwidth);
         auto bars = plottables<QCPBars>(bp);
         QCOMPARE(bars.size(), std::size_t(2));
@@ -284,7 +281,7 @@ private slots:
     void missingDataExplained()
     {
         ChartsView v;
-        QVERIFY(showOn(v, session(sparse_)));
+        QVERIFY(showOn(v, session(projects_.sparse)));
         QVERIFY(v.message(ChartsView::TopOps).isEmpty());
         QVERIFY(v.plot(ChartsView::TopOps)->plottableCount() > 0);
         QVERIFY2(v.message(ChartsView::L2).contains(QLatin1String("L2 cache was not recorded: enable l2")),
@@ -306,7 +303,7 @@ private slots:
     void exportPngAndPdf()
     {
         ChartsView v;
-        QVERIFY(showOn(v, session(full_)));
+        QVERIFY(showOn(v, session(projects_.full)));
         // Every chart of an emulated TensorFlow session; the memory chart (PyTorch sessions
         // and imports only) is exported in test_import_views.
         for (int c = 0; c < ChartsView::ChartCount; ++c) {
@@ -350,8 +347,8 @@ private slots:
     void timeRangeRescopes()
     {
         ChartsView v;
-        QVERIFY(showOn(v, session(full_)));
-        const ch::ChartSet all = expected(full_, {}, 10);
+        QVERIFY(showOn(v, session(projects_.full)));
+        const ch::ChartSet all = expected(projects_.full, {}, 10);
         // Iteration 2 of device 0.
         ch::IterationStep st;
         for (const auto &s : all.steps.steps)
@@ -366,7 +363,7 @@ private slots:
         ch::ChartRequest req;
         req.scope = scope;
         req.stepsShowAllIterations = false;
-        const ch::ChartSet want = expected(full_, req);
+        const ch::ChartSet want = expected(projects_.full, req);
         QCOMPARE(v.data().topOps.allTotal, want.topOps.allTotal);
         QVERIFY(want.topOps.allTotal < all.topOps.allTotal);
         QCOMPARE(v.data().l2.tasks, want.l2.tasks);
@@ -405,7 +402,7 @@ private slots:
     void devicePickerScopesEveryChart()
     {
         ChartsView v;
-        QVERIFY(showOn(v, session(full_)));
+        QVERIFY(showOn(v, session(projects_.full)));
         QCOMPARE(v.sessionDevices(), (std::vector<std::uint16_t>{0, 1, 2, 3}));
         QVERIFY(v.devices().empty());
         auto *picker = v.findChild<QToolButton *>(QStringLiteral("chartDevices"));
@@ -430,9 +427,9 @@ private slots:
         QVERIFY(picker->text().contains(QLatin1String("Devices 1, 3")));
         ch::ChartScope scope;
         scope.devices = {1, 3};
-        const ch::ChartSet want = expected(full_, scope, 10);
+        const ch::ChartSet want = expected(projects_.full, scope, 10);
         QCOMPARE(v.data().topOps.allTotal, want.topOps.allTotal);
-        QVERIFY(want.topOps.allTotal < expected(full_, {}, 10).topOps.allTotal);
+        QVERIFY(want.topOps.allTotal < expected(projects_.full, {}, 10).topOps.allTotal);
         QCOMPARE(v.data().l2.tasks, want.l2.tasks);
         QCOMPARE(v.data().bandwidth.transports.size(), want.bandwidth.transports.size());
         // Iteration time per device: devices 1 and 3 only, with their values.
@@ -467,11 +464,11 @@ private slots:
         v.findChild<QAction *>(QStringLiteral("chartDeviceAll"))->trigger();
         QVERIFY(v.devices().empty());
         QVERIFY(v.waitForData(60000));
-        QCOMPARE(v.data().topOps.allTotal, expected(full_, {}, 10).topOps.allTotal);
+        QCOMPARE(v.data().topOps.allTotal, expected(projects_.full, {}, 10).topOps.allTotal);
         QCOMPARE(plottables<QCPGraph>(dp).size(), std::size_t(8));
 
         // A device selected in the explorer is the one picked.
-        auto sel = session(full_);
+        auto sel = session(projects_.full);
         sel.device = 2;
         v.setSelection(sel);
         QCOMPARE(v.devices(), (std::vector<std::uint16_t>{2}));
@@ -485,8 +482,8 @@ private slots:
         ui::MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        QVERIFY(guitest::openProject(w, full_));
-        auto sel = session(full_);
+        QVERIFY(guitest::openProject(w, projects_.full));
+        auto sel = session(projects_.full);
         sel.device = 1;
         w.projectExplorer()->select(sel);
         QCOMPARE(w.selection().device, 1);

@@ -33,19 +33,6 @@ using npuscope::ui::CommunicationView;
 
 namespace {
 
-bool importInto(const QString &project, const QString &source, QString *error)
-{
-    store::StoreError e = store::StoreError::None;
-    auto w = store::ProjectWriter::create(project, &e, error);
-    if (!w)
-        return false;
-    importing::ImportRequest req;
-    req.path = source;
-    importing::ImportReport rep;
-    importing::ImportError kind{};
-    return importing::importProf(req, *w, &rep, &kind, error);
-}
-
 analysis::CommunicationAnalysis analyseStored(const QString &path)
 {
     const testrecord::OpenedSession o = testrecord::openSession(path, 1);
@@ -81,7 +68,7 @@ private slots:
         NPUSCOPE_REQUIRE_DATA(capture + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/communication.json"));
         QString err;
         imported_ = dir_.filePath(QStringLiteral("torchnpu.npuscope"));
-        QVERIFY2(importInto(imported_, capture, &err), qPrintable(err));
+        QVERIFY2(guitest::importIntoNewProject(imported_, capture, &err) > 0, qPrintable(err));
         emulated_ = guitest::record(dir_.filePath(QStringLiteral("two.npuscope")), QStringLiteral("lenet"), 2, 2);
         QVERIFY(!emulated_.isEmpty());
         single_ = guitest::record(dir_.filePath(QStringLiteral("one.npuscope")), QStringLiteral("lenet"), 2, 1);
@@ -288,9 +275,7 @@ private slots:
     void mainWindowTabAndTranslation()
     {
         ui::MainWindow w;
-        w.show();
-        QVERIFY(guitest::openProject(w, imported_));
-        auto *view = w.findChild<CommunicationView *>();
+        auto *view = guitest::openWithTab<CommunicationView>(w, imported_);
         QVERIFY(view);
         QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("Communication"));
         w.projectExplorer()->select({w.projectPath(), 1});

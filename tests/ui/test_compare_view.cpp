@@ -274,9 +274,7 @@ private slots:
     void mainWindowHasTheTab()
     {
         ui::MainWindow w;
-        w.show();
-        QVERIFY(guitest::openProject(w, path_));
-        auto *view = w.findChild<CompareView *>();
+        auto *view = guitest::openWithTab<CompareView>(w, path_);
         QVERIFY(view);
         QCOMPARE(w.views()->tabText(w.views()->indexOf(view)), QStringLiteral("Compare"));
         w.projectExplorer()->select({w.projectPath(), 2});

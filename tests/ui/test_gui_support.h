@@ -2,6 +2,7 @@
 // Shared by the GUI tests: a QSettings location of their own (never the user's), small
 // recorded projects, and helpers to answer modal dialogs that a slot opens.
 
+#include "core/importing/importer.h"
 #include "core/store/project.h"
 #include "device/emulator.h"
 #include "ui/main_window.h"
@@ -84,6 +85,26 @@ inline std::vector<store::SessionSummary> sessionsOf(const QString &path, QStrin
     return project ? project->sessions() : std::vector<store::SessionSummary>{};
 }
 
+// `source` imported into a new project at `path` (with the import note the GUI stores when
+// withNote): the new session's id, or 0 with *error saying why.
+inline std::int64_t importIntoNewProject(const QString &path, const QString &source, QString *error,
+                                         bool withNote = false)
+{
+    store::StoreError e = store::StoreError::None;
+    auto writer = store::ProjectWriter::create(path, &e, error);
+    if (!writer)
+        return 0;
+    importing::ImportRequest req;
+    req.path = source;
+    if (withNote)
+        req.beforeEnd = [&writer](const importing::ImportReport &r) {
+            return writer->setSessionNote(QStringLiteral("import"), r.toJson());
+        };
+    importing::ImportReport report;
+    importing::ImportError kind{};
+    return importing::importProf(req, *writer, &report, &kind, error) ? writer->sessionId() : 0;
+}
+
 // Opens `path` in the window and waits for the outcome (the check is a background job):
 // true when the window shows the project now.
 inline bool openProject(ui::MainWindow &w, const QString &path, int msecs = 300000)
@@ -92,6 +113,15 @@ inline bool openProject(ui::MainWindow &w, const QString &path, int msecs = 3000
     if (!w.openProject(path) || !w.waitForFileWork(msecs))
         return false;
     return !opened.isEmpty() && opened.last().at(1).toBool();
+}
+
+// Shows `w` with `path` open in it: its tab of type V, or nullptr when the project did not
+// open.
+template <class V>
+V *openWithTab(ui::MainWindow &w, const QString &path)
+{
+    w.show();
+    return openProject(w, path) ? w.findChild<V *>() : nullptr;
 }
 
 // Saves a copy as `destination` and waits until the copy (and the open of it that follows)

@@ -88,18 +88,9 @@ private slots:
                               outputOf(0) + QStringLiteral("memory_record.csv"), outputOf(0) + QStringLiteral("api_statistic.csv"));
         QVERIFY(dir_.isValid());
         project_ = dir_.filePath(QStringLiteral("import.npuscope"));
-        store::StoreError se = store::StoreError::None;
         QString msg;
-        auto writer = store::ProjectWriter::create(project_, &se, &msg);
-        QVERIFY2(writer, qPrintable(msg));
-        importing::ImportRequest req;
-        req.path = capture();
-        req.beforeEnd = [&writer](const importing::ImportReport &r) { return writer->setSessionNote(QStringLiteral("import"), r.toJson()); };
-        importing::ImportReport report;
-        importing::ImportError kind{};
-        QVERIFY2(importing::importProf(req, *writer, &report, &kind, &msg), qPrintable(msg));
-        session_ = writer->sessionId();
-        writer.reset();
+        session_ = guitest::importIntoNewProject(project_, capture(), &msg, true);
+        QVERIFY2(session_ > 0, qPrintable(msg));
         // A session without memory records: an emulated TensorFlow run.
         emulated_ = guitest::record(dir_.filePath(QStringLiteral("emulated.npuscope")), QStringLiteral("lenet"), 2, 1);
         QVERIFY(!emulated_.isEmpty());

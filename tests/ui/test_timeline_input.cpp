@@ -204,10 +204,7 @@ private slots:
                 plane = int(i);
         QVERIFY(plane >= 0);
         const auto &pe = m->lanes[std::size_t(plane)].events;
-        std::size_t ev = 0;
-        for (std::size_t i = 1; i < pe.size(); ++i)
-            if (pe.durationAt(i) > pe.durationAt(ev))
-                ev = i;
+        const std::size_t ev = timelinetest::longestEvent(pe);
         const TimeNs s = pe.startAt(ev) + m->origin, e = pe.end(ev) + m->origin;
         v.setLanePinned(plane, true);
         v.setVisibleRange(s - (e - s), e + (e - s));

@@ -28,6 +28,7 @@
 #include "ui/project_explorer.h"
 #include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
+#include "tests/test_trace_events.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -80,10 +81,7 @@ std::map<QString, std::vector<double>> countersIn(const QString &file)
 {
     const QJsonArray events = traceEvents(file);
     std::map<QString, std::vector<double>> out;
-    for (const auto &v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("ph")).toString() != QLatin1String("C"))
-            continue;
+    for (const QJsonObject &e : testtrace::ofPhase(events, QLatin1String("C"))) {
         const QJsonObject args = e.value(QStringLiteral("args")).toObject();
         const QString name = e.value(QStringLiteral("name")).toString();
         for (auto it = args.begin(); it != args.end(); ++it) {
@@ -167,17 +165,9 @@ private Q_SLOTS:
         NPUSCOPE_REQUIRE_DATA(traceOf(0));
         QVERIFY(dir_.isValid());
         imported_ = dir_.filePath(QStringLiteral("import.npuscope"));
-        store::StoreError se = store::StoreError::None;
         QString msg;
-        auto writer = store::ProjectWriter::create(imported_, &se, &msg);
-        QVERIFY2(writer, qPrintable(msg));
-        importing::ImportRequest req;
-        req.path = capture() + QStringLiteral("/rank0_ascend_pt");
-        importing::ImportReport report;
-        importing::ImportError kind{};
-        QVERIFY2(importing::importProf(req, *writer, &report, &kind, &msg), qPrintable(msg));
-        session_ = writer->sessionId();
-        writer.reset();
+        session_ = guitest::importIntoNewProject(imported_, capture() + QStringLiteral("/rank0_ascend_pt"), &msg);
+        QVERIFY2(session_ > 0, qPrintable(msg));
         emulated_ = guitest::record(dir_.filePath(QStringLiteral("emulated.npuscope")), QStringLiteral("lenet"), 2, 3);
         QVERIFY(!emulated_.isEmpty());
     }

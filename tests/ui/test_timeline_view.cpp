@@ -122,10 +122,7 @@ private slots:
                 lane = int(i);
         QVERIFY(lane >= 0);
         const auto &ev = m->lanes[std::size_t(lane)].events;
-        std::size_t longest = 0;
-        for (std::size_t i = 1; i < ev.size(); ++i)
-            if (ev.durationAt(i) > ev.durationAt(longest))
-                longest = i;
+        const std::size_t longest = timelinetest::longestEvent(ev);
         const TimeNs s = ev.startAt(longest), d = ev.durationAt(longest);
         v.setLanePinned(lane, true);
         v.setVisibleRange(m->origin + s - d, m->origin + s + 2 * d);

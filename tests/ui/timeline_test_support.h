@@ -24,6 +24,16 @@ inline bool showSession(npuscope::ui::TimelineView &v, const QString &path, std:
     return v.open(path, session) && v.waitForDetails(60000);
 }
 
+// The index of the longest event of a lane (the first of equals; 0 when it has none).
+inline std::size_t longestEvent(const analysis::timeline::LaneEvents &events)
+{
+    std::size_t longest = 0;
+    for (std::size_t i = 1; i < events.size(); ++i)
+        if (events.durationAt(i) > events.durationAt(longest))
+            longest = i;
+    return longest;
+}
+
 inline bool record(const QString &path, int devices, int iterations, QString *error)
 {
     ProfilingOptions o;

@@ -55,6 +55,14 @@ void sortLanes(std::vector<Lane> &lanes)
 }
 
 QString streamTitle(std::uint32_t id) { return Ctx::tr("Stream %1").arg(id); }
+
+// A lane with no events yet: what it shows, where, and what its header says.
+Lane emptyLane(LaneKind kind, std::uint16_t device, std::uint32_t id, const QString &process, const QString &title,
+               int lod = -1)
+{
+    return Lane{.kind = kind, .device = device, .id = id, .process = process, .title = title, .events = {}, .lod = lod,
+                .record = {}};
+}
 } // namespace
 
 StrId Model::intern(const std::string &s)
@@ -150,14 +158,8 @@ std::unique_ptr<Model> openSkeleton(const QString &path, std::int64_t session, Q
     }
     for (std::size_t i = 0; i < m->lod.lanes.size(); ++i) {
         const auto &ll = m->lod.lanes[i];
-        Lane lane;
-        lane.kind = LaneKind::Stream;
-        lane.device = ll.device;
-        lane.id = ll.stream;
-        lane.process = Ctx::tr("Ascend Hardware");
-        lane.title = streamTitle(ll.stream);
-        lane.lod = int(i);
-        m->lanes.push_back(std::move(lane));
+        m->lanes.push_back(emptyLane(LaneKind::Stream, ll.device, ll.stream, Ctx::tr("Ascend Hardware"),
+                                     streamTitle(ll.stream), int(i)));
         ensureDevice(ll.device);
     }
     std::sort(m->devices.begin(), m->devices.end(), [](auto &a, auto &b) { return a.id < b.id; });
@@ -180,16 +182,8 @@ std::unique_ptr<Model> copySkeleton(const Model &m)
     copy->devices = m.devices;
     copy->steps = m.steps;
     copy->lod = m.lod;
-    for (const auto &l : m.lanes) {
-        Lane lane;
-        lane.kind = l.kind;
-        lane.device = l.device;
-        lane.id = l.id;
-        lane.process = l.process;
-        lane.title = l.title;
-        lane.lod = l.lod;
-        copy->lanes.push_back(std::move(lane));
-    }
+    for (const auto &l : m.lanes)
+        copy->lanes.push_back(emptyLane(l.kind, l.device, l.id, l.process, l.title, l.lod));
     return copy;
 }
 
@@ -223,13 +217,8 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
             lastKey = key;
             auto it = streamLane.find(key);
             if (it == streamLane.end()) {
-                Lane lane;
-                lane.kind = LaneKind::Stream;
-                lane.device = r.device;
-                lane.id = r.stream;
-                lane.process = Ctx::tr("Ascend Hardware");
-                lane.title = streamTitle(r.stream);
-                m->lanes.push_back(std::move(lane));
+                m->lanes.push_back(
+                    emptyLane(LaneKind::Stream, r.device, r.stream, Ctx::tr("Ascend Hardware"), streamTitle(r.stream)));
                 it = streamLane.emplace(key, m->lanes.size() - 1).first;
             }
             cur = &m->lanes[it->second].events;
@@ -240,29 +229,23 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     });
     if (cancel.load())
         return false;
-    if (!ok) {
+    // The store's reason, when a read fails.
+    auto failed = [&] {
         if (message)
             *message = st->errorString();
         return false;
-    }
+    };
+    if (!ok)
+        return failed();
 
-    if (!st->readCollectives(&m->collectives) || !st->readHostRanges(&m->hostRanges) || !st->readAiCpu(&m->aiCpu)) {
-        if (message)
-            *message = st->errorString();
-        return false;
-    }
+    if (!st->readCollectives(&m->collectives) || !st->readHostRanges(&m->hostRanges) || !st->readAiCpu(&m->aiCpu))
+        return failed();
     std::map<std::tuple<LaneKind, std::uint16_t, std::uint32_t>, std::size_t> laneOf;
     auto laneFor = [&](LaneKind kind, std::uint16_t dev, std::uint32_t id, const QString &process, const QString &title) {
         const auto key = std::make_tuple(kind, dev, id);
         auto it = laneOf.find(key);
         if (it == laneOf.end()) {
-            Lane lane;
-            lane.kind = kind;
-            lane.device = dev;
-            lane.id = id;
-            lane.process = process;
-            lane.title = title;
-            m->lanes.push_back(std::move(lane));
+            m->lanes.push_back(emptyLane(kind, dev, id, process, title));
             it = laneOf.emplace(key, m->lanes.size() - 1).first;
         }
         return &m->lanes[it->second];
@@ -293,11 +276,8 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         });
         if (cancel.load())
             return false;
-        if (!hcclOk) {
-            if (message)
-                *message = st->errorString();
-            return false;
-        }
+        if (!hcclOk)
+            return failed();
     }
     for (std::size_t i = 0; i < m->hostRanges.size(); ++i) {
         auto &r = m->hostRanges[i];
