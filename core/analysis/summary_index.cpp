@@ -414,13 +414,23 @@ RowIndex filterAscending(const SummaryTable &t, const RowIndex &in, const RowSco
 
 // Builds a GroupedTable one row at a time: each row's group (a text key is known by where
 // its characters live, and only a new place is looked up by content), the group's
-// aggregates and span. Sums add up in the order rows are added.
-struct GroupedBuild {
+// aggregates and span. Sums add up in the order rows are added. A row comes from a table
+// (add) or as its key, numbers and span (RowSink::add, rows never kept as a table): both
+// go through the same group, aggregate and span steps.
+struct GroupedBuild final : GroupedTable::RowSink {
     GroupedTable &g;
     int keyColumn;
-    std::unordered_map<std::string, std::uint32_t> ids;
+    // Keys by content; find() takes a string_view (no std::string made to look one up).
+    struct TextHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+    };
+    std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> ids;
     TextPlaces places;
     std::vector<std::uint8_t> started; // per group: its span holds a member
+    const std::atomic<bool> *cancel = nullptr; // looked at every 64 k rows a RowSink gets
+    std::size_t added = 0;
+    bool stop = false;
 
     GroupedBuild(GroupedTable &table, int key) : g(table), keyColumn(key)
     {
@@ -452,36 +462,66 @@ struct GroupedBuild {
         }
         return p->second;
     }
+    std::uint32_t idOfText(std::string_view text)
+    {
+        return places.id(text, [&] {
+            const auto known = ids.find(text);
+            return known != ids.end() ? known->second : idOfContent(std::string(text));
+        });
+    }
+    static void aggregate(GroupedTable::Agg &a, double x)
+    {
+        a.sum += x;
+        a.min = std::min(a.min, x);
+        a.max = std::max(a.max, x);
+        ++a.n;
+    }
     // Row r of t (a table of the source's columns) into its group; the group's id.
     std::uint32_t add(const SummaryTable &t, std::uint32_t r)
     {
         const std::size_t nc = g.numberColumns_.size();
         const Cell c = keyColumn >= 0 ? t.cell(r, keyColumn) : Cell::na();
-        std::uint32_t id;
-        if (c.kind == Cell::Kind::Text)
-            id = places.id(c.text, [&] { return idOfContent(std::string(c.text)); });
-        else
-            id = idOfContent(cellText(c));
+        const std::uint32_t id = c.kind == Cell::Kind::Text ? idOfText(c.text) : idOfContent(cellText(c));
         ++g.counts_[id];
         GroupedTable::Agg *agg = g.aggs_.data() + std::size_t(id) * nc;
         for (std::size_t j = 0; j < nc; ++j) {
             const Cell v = t.cell(r, g.numberColumns_[j]);
-            if (!v.isNumber())
-                continue;
-            const double x = v.number();
-            GroupedTable::Agg &a = agg[j];
-            a.sum += x;
-            a.min = std::min(a.min, x);
-            a.max = std::max(a.max, x);
-            ++a.n;
+            if (v.isNumber())
+                aggregate(agg[j], v.number());
         }
-        const RowSpan rs = t.span(r);
+        spanInto(id, t.span(r));
+        return id;
+    }
+    const std::vector<int> &aggregated() const override { return g.numberColumns_; }
+    void add(std::string_view key, const double *numbers, const RowSpan &span) override
+    {
+        if (stop)
+            return;
+        if ((++added & 0xffff) == 0 && stopped(cancel)) {
+            stop = true;
+            return;
+        }
+        // The caller's text may move between rows (and another text take its place): a
+        // group found by where the characters are is confirmed by content.
+        std::uint32_t id = idOfText(key);
+        if (g.keys_[id] != key) {
+            places = TextPlaces();
+            id = idOfText(key);
+        }
+        ++g.counts_[id];
+        GroupedTable::Agg *agg = g.aggs_.data() + std::size_t(id) * g.numberColumns_.size();
+        for (std::size_t j = 0; j < g.numberColumns_.size(); ++j)
+            aggregate(agg[j], numbers[j]);
+        spanInto(id, span);
+    }
+    // A group spans its members: one device / iteration / stream only if all share it.
+    void spanInto(std::uint32_t id, const RowSpan &rs)
+    {
         RowSpan &s = g.spans_[id];
         if (!started[id]) {
             s = rs;
             started[id] = 1;
         } else {
-            // A group spans its members: one device / iteration / stream only if all share it.
             if (rs.device != s.device) s.hasDevice = false;
             if (rs.iteration != s.iteration) s.iteration = 0;
             if (rs.stream != s.stream) s.stream = -1;
@@ -489,7 +529,6 @@ struct GroupedBuild {
             s.end = std::max(s.end, rs.end);
             s.hasTime = s.hasTime && rs.hasTime;
         }
-        return id;
     }
     // Looked at every 64 k rows and per chunk; a stopped table is left empty and consistent.
     bool stopped(const std::atomic<bool> *cancel)
@@ -538,18 +577,9 @@ GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> shape, int keyCol
     : SummaryTable(shape->kind()), source_(std::move(shape))
 {
     GroupedBuild b(*this, keyColumn);
-    bool stop = false;
-    const bool ok = rows(
-        [&](const SummaryTable &chunk) {
-            if (stop || (stop = b.stopped(cancel)))
-                return;
-            // The chunk's text lives in the chunk: its places are its own.
-            b.places = TextPlaces();
-            for (std::size_t r = 0; r < chunk.rowCount(); ++r)
-                b.add(chunk, static_cast<std::uint32_t>(r));
-        },
-        &sourceRows_);
-    if (!ok || stop || b.stopped(cancel)) {
+    b.cancel = cancel;
+    const bool ok = rows(b, &sourceRows_);
+    if (!ok || b.stop || b.stopped(cancel)) {
         keys_.clear();
         counts_.clear();
         aggs_.clear();
