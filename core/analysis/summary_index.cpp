@@ -412,25 +412,29 @@ RowIndex filterAscending(const SummaryTable &t, const RowIndex &in, const RowSco
 
 // ---- grouping ------------------------------------------------------------------------
 
+namespace {
+// Group keys by content; find() takes a string_view (no std::string made to look one up).
+struct TextHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+struct TextEqual {
+    using is_transparent = void;
+    bool operator()(std::string_view a, std::string_view b) const { return a == b; }
+};
+} // namespace
+
 // Builds a GroupedTable one row at a time: each row's group (a text key is known by where
 // its characters live, and only a new place is looked up by content), the group's
 // aggregates and span. Sums add up in the order rows are added. A row comes from a table
 // (add) or as its key, numbers and span (RowSink::add, rows never kept as a table): both
 // go through the same group, aggregate and span steps.
-struct GroupedBuild final : GroupedTable::RowSink {
+struct GroupedBuild {
     GroupedTable &g;
     int keyColumn;
-    // Keys by content; find() takes a string_view (no std::string made to look one up).
-    struct TextHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-    };
-    std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> ids;
+    std::unordered_map<std::string, std::uint32_t, TextHash, TextEqual> ids;
     TextPlaces places;
     std::vector<std::uint8_t> started; // per group: its span holds a member
-    const std::atomic<bool> *cancel = nullptr; // looked at every 64 k rows a RowSink gets
-    std::size_t added = 0;
-    bool stop = false;
 
     GroupedBuild(GroupedTable &table, int key) : g(table), keyColumn(key)
     {
@@ -450,6 +454,11 @@ struct GroupedBuild final : GroupedTable::RowSink {
         }
         g.groupColumn_ = 0;
     }
+    // Rows handed to a RowSink: the flag is looked at every 64 k of them.
+    const std::atomic<bool> *cancel = nullptr;
+    std::size_t added = 0;
+    bool stop = false;
+
     std::uint32_t idOfContent(std::string key)
     {
         auto [p, fresh] = ids.try_emplace(std::move(key), static_cast<std::uint32_t>(g.keys_.size()));
@@ -492,8 +501,8 @@ struct GroupedBuild final : GroupedTable::RowSink {
         spanInto(id, t.span(r));
         return id;
     }
-    const std::vector<int> &aggregated() const override { return g.numberColumns_; }
-    void add(std::string_view key, const double *numbers, const RowSpan &span) override
+    // A row handed to a RowSink (see RowsSink below).
+    void add(std::string_view key, const double *numbers, const RowSpan &span)
     {
         if (stop)
             return;
@@ -546,6 +555,19 @@ struct GroupedBuild final : GroupedTable::RowSink {
     }
 };
 
+namespace {
+
+// The RowSink a Rows function fills: each row into the build.
+struct RowsSink final : GroupedTable::RowSink {
+    GroupedBuild &b;
+    std::vector<int> columns;
+    RowsSink(GroupedBuild &build, std::vector<int> aggregatedColumns) : b(build), columns(std::move(aggregatedColumns)) {}
+    const std::vector<int> &aggregated() const override { return columns; }
+    void add(std::string_view key, const double *numbers, const RowSpan &span) override { b.add(key, numbers, span); }
+};
+
+} // namespace
+
 GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
                            const std::atomic<bool> *cancel)
     : SummaryTable(source->kind()), source_(std::move(source))
@@ -578,7 +600,8 @@ GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> shape, int keyCol
 {
     GroupedBuild b(*this, keyColumn);
     b.cancel = cancel;
-    const bool ok = rows(b, &sourceRows_);
+    RowsSink sink(b, numberColumns_);
+    const bool ok = rows(sink, &sourceRows_);
     if (!ok || b.stop || b.stopped(cancel)) {
         keys_.clear();
         counts_.clear();
