@@ -117,30 +117,35 @@ private slots:
         QVERIFY(g);
         QCOMPARE(g->rowCount(), byType.size());
         QCOMPARE(g->sourceRowCount(), rows.size());
-        const auto col = [&g](const char *name) {
-            const int c = g->columnIndex(QString::fromLatin1(name));
-            if (c < 0)
-                qFatal("no column %s", name);
-            return c;
-        };
-        const auto ns = [](double us) { return TimeNs(std::llround(us * 1000.0)); };
         std::uint64_t waited = 0;
         for (std::size_t r = 0; r < g->rowCount(); ++r) {
             const std::string key = g->text(r, 0).toStdString();
             QVERIFY2(byType.count(key), key.c_str());
             const Group &want = byType.at(key);
-            QCOMPARE(std::uint64_t(g->number(r, col("Count"))), want.rows);
-            QCOMPARE(std::uint64_t(g->number(r, col("Count sum"))), want.tasks);
-            QCOMPARE(ns(g->number(r, col("Time(us) sum"))), want.time);
-            QCOMPARE(ns(g->number(r, col("Running(us) sum"))), want.time);
-            QCOMPARE(ns(g->number(r, col("Pending(us) sum"))), want.pending);
-            QCOMPARE(ns(g->number(r, col("Waiting(us) sum"))), want.waiting);
-            QCOMPARE(ns(g->number(r, col("Time(us) min"))), want.shortest);
-            QCOMPARE(ns(g->number(r, col("Time(us) max"))), want.longest);
-            QCOMPARE(ns(g->number(r, col("Min(us) min"))), want.taskMin);
-            QCOMPARE(ns(g->number(r, col("Max(us) max"))), want.taskMax);
-            QVERIFY2(near(g->number(r, col("Time(%) sum")), want.share), key.c_str());
-            QVERIFY2(near(g->number(r, col("Avg(us) sum")), want.mean), key.c_str());
+            // Counts exactly, times to the ns (the cells are µs), shares and means to rounding.
+            const std::pair<const char *, double> exact[] = {
+                {"Count", double(want.rows)},
+                {"Count sum", double(want.tasks)},
+                {"Time(us) sum", double(want.time)},
+                {"Running(us) sum", double(want.time)},
+                {"Pending(us) sum", double(want.pending)},
+                {"Waiting(us) sum", double(want.waiting)},
+                {"Time(us) min", double(want.shortest)},
+                {"Time(us) max", double(want.longest)},
+                {"Min(us) min", double(want.taskMin)},
+                {"Max(us) max", double(want.taskMax)},
+            };
+            for (const auto &[name, value] : exact) {
+                const int c = g->columnIndex(QString::fromLatin1(name));
+                QVERIFY2(c > 0, name);
+                const double got = g->number(r, c);
+                const bool count = QByteArray(name).startsWith("Count");
+                QVERIFY2(count ? got == value : std::llround(got * 1000.0) == std::llround(value),
+                         qPrintable(QStringLiteral("%1 %2: %3, want %4").arg(QString::fromStdString(key), QLatin1String(name))
+                                        .arg(got).arg(value)));
+            }
+            QVERIFY2(near(g->number(r, g->columnIndex(QStringLiteral("Time(%) sum"))), want.share), key.c_str());
+            QVERIFY2(near(g->number(r, g->columnIndex(QStringLiteral("Avg(us) sum"))), want.mean), key.c_str());
             waited += want.waiting > 0 ? 1 : 0;
         }
         QVERIFY(byType.size() > 1);

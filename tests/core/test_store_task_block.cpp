@@ -217,8 +217,12 @@ private slots:
             const std::uint32_t c = crc32(g.data(), g.size());
             for (int i = 0; i < 4; ++i)
                 g.push_back(static_cast<unsigned char>(c >> (8 * i)));
-            std::vector<TaskRecord> out;
-            if (decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &out))
+            std::vector<TaskRecord> out, lean;
+            const bool ok = decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &out);
+            // Skipping PMU values accepts exactly what a full decode accepts.
+            QCOMPARE(decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &lean, PmuValues::Skip), ok);
+            QCOMPARE(lean.size(), out.size());
+            if (ok)
                 ++accepted;
             else
                 QVERIFY(out.empty());
@@ -227,7 +231,7 @@ private slots:
     }
 
     // PmuValues::Skip: the same tasks without PMU values, and exactly the same blocks
-    // accepted and refused (truncations, garbage that carries a valid checksum).
+    // accepted and refused (truncations here; garbage with a valid checksum below).
     void decodesWithoutPmuValues()
     {
         const std::vector<TaskRecord> in = realistic(700, 5);
@@ -251,25 +255,6 @@ private slots:
             QVERIFY(!decodeTaskBlock(bytes.data(), n, 3, 1, 42, 7, &out, PmuValues::Skip));
             QVERIFY(out.empty());
         }
-        std::mt19937 rng(91);
-        int accepted = 0;
-        for (int round = 0; round < 20000; ++round) {
-            std::vector<unsigned char> g(std::size_t(1 + rng() % 200));
-            for (auto &c : g)
-                c = static_cast<unsigned char>(rng());
-            g[0] = kTaskBlockVersion;
-            if (g.size() > 1)
-                g[1] = static_cast<unsigned char>(rng() % 4);
-            const std::uint32_t c = crc32(g.data(), g.size());
-            for (int i = 0; i < 4; ++i)
-                g.push_back(static_cast<unsigned char>(c >> (8 * i)));
-            std::vector<TaskRecord> kept, skipped;
-            const bool keep = decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &kept);
-            QCOMPARE(decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &skipped, PmuValues::Skip), keep);
-            QCOMPARE(skipped.size(), kept.size());
-            accepted += keep ? 1 : 0;
-        }
-        qInfo("garbage well-formed by chance: %d of 20000, alike in both modes", accepted);
     }
 
     void hcclRoundTripsAndRejectsDamage()
