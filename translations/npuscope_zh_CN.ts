@@ -3867,6 +3867,26 @@
         <source>Memory over time: allocator records and module reservations (MB, -1 = not given), one row per record (a read-only virtual table of the SQL console over memory_blocks; equality on session or device reads only those blocks).</source>
         <translation>内存随时间的变化：分配器记录和各模块的预留（MB，-1 = 未给出），每条记录一行（SQL 控制台基于 memory_blocks 的只读虚拟表；对 session 或 device 的等值条件只读取相应的块）。</translation>
     </message>
+    <message>
+        <source>Task count and time per session, device, task type and op: the rows of SELECT session, device, type, op, COUNT(*), SUM(duration), MIN(duration), MAX(duration) FROM tasks GROUP BY session, device, type, op, in that order, summed from task_blocks without a row per task (a read-only virtual table of the SQL console; equality on session and device reads only those blocks).</source>
+        <translation>按会话、设备、任务类型和算子统计的任务数与时间：即 SELECT session, device, type, op, COUNT(*), SUM(duration), MIN(duration), MAX(duration) FROM tasks GROUP BY session, device, type, op 的各行，按此顺序排列，直接从 task_blocks 累加而不逐任务生成行（SQL 控制台的只读虚拟表；对 session 和 device 的等值条件只读取相应的块）。</translation>
+    </message>
+    <message>
+        <source>strings.id of the task type (tasks.type)</source>
+        <translation>任务类型的 strings.id（tasks.type）</translation>
+    </message>
+    <message>
+        <source>ops.id (tasks.op), 0 for the tasks without an op</source>
+        <translation>ops.id（tasks.op），无算子的任务为 0</translation>
+    </message>
+    <message>
+        <source>tasks of this session, device, type and op</source>
+        <translation>该会话、设备、类型和算子的任务数</translation>
+    </message>
+    <message>
+        <source>their total duration (ns), SUM(tasks.duration)</source>
+        <translation>这些任务的总耗时（ns），即 SUM(tasks.duration)</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTables</name>

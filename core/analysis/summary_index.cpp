@@ -412,13 +412,27 @@ RowIndex filterAscending(const SummaryTable &t, const RowIndex &in, const RowSco
 
 // ---- grouping ------------------------------------------------------------------------
 
+namespace {
+// Group keys by content; find() takes a string_view (no std::string made to look one up).
+struct TextHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+struct TextEqual {
+    using is_transparent = void;
+    bool operator()(std::string_view a, std::string_view b) const { return a == b; }
+};
+} // namespace
+
 // Builds a GroupedTable one row at a time: each row's group (a text key is known by where
 // its characters live, and only a new place is looked up by content), the group's
-// aggregates and span. Sums add up in the order rows are added.
+// aggregates and span. Sums add up in the order rows are added. A row comes from a table
+// (add) or as its key, numbers and span (RowSink::add, rows never kept as a table): both
+// go through the same group, aggregate and span steps.
 struct GroupedBuild {
     GroupedTable &g;
     int keyColumn;
-    std::unordered_map<std::string, std::uint32_t> ids;
+    std::unordered_map<std::string, std::uint32_t, TextHash, TextEqual> ids;
     TextPlaces places;
     std::vector<std::uint8_t> started; // per group: its span holds a member
 
@@ -440,6 +454,11 @@ struct GroupedBuild {
         }
         g.groupColumn_ = 0;
     }
+    // Rows handed to a RowSink: the flag is looked at every 64 k of them.
+    const std::atomic<bool> *cancel = nullptr;
+    std::size_t added = 0;
+    bool stop = false;
+
     std::uint32_t idOfContent(std::string key)
     {
         auto [p, fresh] = ids.try_emplace(std::move(key), static_cast<std::uint32_t>(g.keys_.size()));
@@ -452,36 +471,66 @@ struct GroupedBuild {
         }
         return p->second;
     }
+    std::uint32_t idOfText(std::string_view text)
+    {
+        return places.id(text, [&] {
+            const auto known = ids.find(text);
+            return known != ids.end() ? known->second : idOfContent(std::string(text));
+        });
+    }
+    static void aggregate(GroupedTable::Agg &a, double x)
+    {
+        a.sum += x;
+        a.min = std::min(a.min, x);
+        a.max = std::max(a.max, x);
+        ++a.n;
+    }
     // Row r of t (a table of the source's columns) into its group; the group's id.
     std::uint32_t add(const SummaryTable &t, std::uint32_t r)
     {
         const std::size_t nc = g.numberColumns_.size();
         const Cell c = keyColumn >= 0 ? t.cell(r, keyColumn) : Cell::na();
-        std::uint32_t id;
-        if (c.kind == Cell::Kind::Text)
-            id = places.id(c.text, [&] { return idOfContent(std::string(c.text)); });
-        else
-            id = idOfContent(cellText(c));
+        const std::uint32_t id = c.kind == Cell::Kind::Text ? idOfText(c.text) : idOfContent(cellText(c));
         ++g.counts_[id];
         GroupedTable::Agg *agg = g.aggs_.data() + std::size_t(id) * nc;
         for (std::size_t j = 0; j < nc; ++j) {
             const Cell v = t.cell(r, g.numberColumns_[j]);
-            if (!v.isNumber())
-                continue;
-            const double x = v.number();
-            GroupedTable::Agg &a = agg[j];
-            a.sum += x;
-            a.min = std::min(a.min, x);
-            a.max = std::max(a.max, x);
-            ++a.n;
+            if (v.isNumber())
+                aggregate(agg[j], v.number());
         }
-        const RowSpan rs = t.span(r);
+        spanInto(id, t.span(r));
+        return id;
+    }
+    // A row handed to a RowSink (see RowsSink below).
+    void add(std::string_view key, const double *numbers, const RowSpan &span)
+    {
+        if (stop)
+            return;
+        if ((++added & 0xffff) == 0 && stopped(cancel)) {
+            stop = true;
+            return;
+        }
+        // The caller's text may move between rows (and another text take its place): a
+        // group found by where the characters are is confirmed by content.
+        std::uint32_t id = idOfText(key);
+        if (g.keys_[id] != key) {
+            places = TextPlaces();
+            id = idOfText(key);
+        }
+        ++g.counts_[id];
+        GroupedTable::Agg *agg = g.aggs_.data() + std::size_t(id) * g.numberColumns_.size();
+        for (std::size_t j = 0; j < g.numberColumns_.size(); ++j)
+            aggregate(agg[j], numbers[j]);
+        spanInto(id, span);
+    }
+    // A group spans its members: one device / iteration / stream only if all share it.
+    void spanInto(std::uint32_t id, const RowSpan &rs)
+    {
         RowSpan &s = g.spans_[id];
         if (!started[id]) {
             s = rs;
             started[id] = 1;
         } else {
-            // A group spans its members: one device / iteration / stream only if all share it.
             if (rs.device != s.device) s.hasDevice = false;
             if (rs.iteration != s.iteration) s.iteration = 0;
             if (rs.stream != s.stream) s.stream = -1;
@@ -489,7 +538,6 @@ struct GroupedBuild {
             s.end = std::max(s.end, rs.end);
             s.hasTime = s.hasTime && rs.hasTime;
         }
-        return id;
     }
     // Looked at every 64 k rows and per chunk; a stopped table is left empty and consistent.
     bool stopped(const std::atomic<bool> *cancel)
@@ -506,6 +554,19 @@ struct GroupedBuild {
         return true;
     }
 };
+
+namespace {
+
+// The RowSink a Rows function fills: each row into the build.
+struct RowsSink final : GroupedTable::RowSink {
+    GroupedBuild &b;
+    std::vector<int> columns;
+    RowsSink(GroupedBuild &build, std::vector<int> aggregatedColumns) : b(build), columns(std::move(aggregatedColumns)) {}
+    const std::vector<int> &aggregated() const override { return columns; }
+    void add(std::string_view key, const double *numbers, const RowSpan &span) override { b.add(key, numbers, span); }
+};
+
+} // namespace
 
 GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
                            const std::atomic<bool> *cancel)
@@ -538,18 +599,10 @@ GroupedTable::GroupedTable(std::shared_ptr<const SummaryTable> shape, int keyCol
     : SummaryTable(shape->kind()), source_(std::move(shape))
 {
     GroupedBuild b(*this, keyColumn);
-    bool stop = false;
-    const bool ok = rows(
-        [&](const SummaryTable &chunk) {
-            if (stop || (stop = b.stopped(cancel)))
-                return;
-            // The chunk's text lives in the chunk: its places are its own.
-            b.places = TextPlaces();
-            for (std::size_t r = 0; r < chunk.rowCount(); ++r)
-                b.add(chunk, static_cast<std::uint32_t>(r));
-        },
-        &sourceRows_);
-    if (!ok || stop || b.stopped(cancel)) {
+    b.cancel = cancel;
+    RowsSink sink(b, numberColumns_);
+    const bool ok = rows(sink, &sourceRows_);
+    if (!ok || b.stop || b.stopped(cancel)) {
         keys_.clear();
         counts_.clear();
         aggs_.clear();

@@ -61,21 +61,6 @@ void appendFixed(std::string *out, double v)
 
 } // namespace
 
-double Cell::number() const
-{
-    switch (kind) {
-    case Kind::Na:
-    case Kind::Text: return std::numeric_limits<double>::quiet_NaN();
-    case Kind::UInt: return static_cast<double>(u);
-    case Kind::Int: return static_cast<double>(i);
-    case Kind::Us: return static_cast<double>(i) / 1e3;
-    case Kind::Ms: return static_cast<double>(i) / 1e6;
-    case Kind::UsD: return d / 1e3;
-    case Kind::Fixed: return d;
-    }
-    return std::numeric_limits<double>::quiet_NaN();
-}
-
 void appendCell(const Cell &c, std::string *out)
 {
     char tmp[32];

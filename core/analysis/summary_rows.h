@@ -13,6 +13,7 @@
 #include <QStringList>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,7 +42,21 @@ struct Cell {
 
     bool isNumber() const { return kind != Kind::Na && kind != Kind::Text; }
     // The value in the unit the CSV shows (µs for Us, ms for Ms); NaN for N/A and text.
-    double number() const;
+    // Inline: a grouping reads millions.
+    double number() const
+    {
+        switch (kind) {
+        case Kind::UInt: return static_cast<double>(u);
+        case Kind::Int: return static_cast<double>(i);
+        case Kind::Us: return static_cast<double>(i) / 1e3;
+        case Kind::Ms: return static_cast<double>(i) / 1e6;
+        case Kind::UsD: return d / 1e3;
+        case Kind::Fixed: return d;
+        case Kind::Na:
+        case Kind::Text: break;
+        }
+        return std::numeric_limits<double>::quiet_NaN();
+    }
 };
 
 // The CSV text of a cell without RFC 4180 quoting: "N/A", exact µs/ms with trailing

@@ -21,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace npuscope::analysis {
@@ -163,14 +164,24 @@ class GroupedTable final : public SummaryTable {
 public:
     GroupedTable(std::shared_ptr<const SummaryTable> source, const RowIndex &rows, int keyColumn,
                  const std::atomic<bool> *cancel = nullptr);
-    // Rows that are never kept as a table: `rows` hands chunks (tables of `shape`'s columns,
-    // typically one iteration's rows) to its first argument in row order, stores how many rows
-    // the whole table has (before any scope) in its second, and returns false when it failed
-    // or was cancelled (the table is then empty). The groups, their order and every figure
-    // equal those of grouping the same rows kept in one table; source() is `shape` (no rows)
-    // and members() stays empty.
-    using Chunk = std::function<void(const SummaryTable &chunk)>;
-    using Rows = std::function<bool(const Chunk &add, std::size_t *sourceRows)>;
+    // What rows that are never kept as a table are handed to, one by one in row order:
+    // what grouping reads of a row of `shape`'s columns, without a table or its cells.
+    class RowSink {
+    public:
+        virtual ~RowSink() = default;
+        // The source columns aggregated (Number, in the CSV, aggregate), in the order add()
+        // takes their numbers.
+        virtual const std::vector<int> &aggregated() const = 0;
+        // A row whose group key cell is the text `key`, whose cell in aggregated()[i] is
+        // a number cell (not N/A) with number() numbers[i], and whose span is `span`.
+        virtual void add(std::string_view key, const double *numbers, const RowSpan &span) = 0;
+    };
+    // Rows that are never kept as a table: `rows` hands them to its first argument, stores
+    // how many rows the whole table has (before any scope) in its second, and returns false
+    // when it failed or was cancelled (the table is then empty). The groups, their order and
+    // every figure equal those of grouping the same rows kept in one table; source() is
+    // `shape` (no rows) and members() stays empty.
+    using Rows = std::function<bool(RowSink &sink, std::size_t *sourceRows)>;
     GroupedTable(std::shared_ptr<const SummaryTable> shape, int keyColumn, const Rows &rows,
                  const std::atomic<bool> *cancel = nullptr);
     std::size_t rowCount() const override { return keys_.size(); }

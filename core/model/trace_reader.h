@@ -51,13 +51,15 @@ public:
     virtual bool forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const = 0;
     virtual bool forEachHostRange(const IterationKey &k, const HostRangeFn &fn) const = 0;
     // Every task of the session in one pass, for whole-session tables and aggregates that
-    // need no PMU values (pmu may stay empty): iteration after iteration in (device, model,
-    // iteration) order, all of one iteration's tasks before the next one's, within an
-    // iteration in storage order (a store reads its task blocks in one statement instead of
-    // one per iteration). fn returns false to stop; false on a read error. The default goes
+    // need no PMU values (pmu may stay empty, and does with withPmu false: a store then
+    // makes no vector per task): iteration after iteration in (device, model, iteration)
+    // order, all of one iteration's tasks before the next one's, within an iteration in
+    // storage order (a store reads its task blocks in one statement instead of one per
+    // iteration). fn returns false to stop; false on a read error. The default goes
     // iteration by iteration.
-    virtual bool scanTasks(const TaskFn &fn) const
+    virtual bool scanTasks(const TaskFn &fn, bool withPmu = true) const
     {
+        (void)withPmu;
         for (const IterationKey &k : iterations()) {
             bool stop = false;
             const bool ok = forEachTask(k, [&fn, &stop](const TaskRecord &t) {

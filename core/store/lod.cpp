@@ -209,7 +209,7 @@ bool scanBuckets(sqlite3 *db, std::int64_t sessionId, const LaneKeys &lanes, Tim
     int step;
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
         block.clear();
-        if (!detail::readTaskBlock(s, 0, &block)) {
+        if (!detail::readTaskBlock(s, 0, &block, detail::PmuValues::Skip)) {
             step = SQLITE_CORRUPT;
             break;
         }

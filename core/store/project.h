@@ -196,7 +196,7 @@ public:
     std::vector<IterationKey> iterations() const override;
     bool forEachTask(const IterationKey &k, const TaskFn &fn) const override;
     // One pass over the session's task blocks, iteration by iteration.
-    bool scanTasks(const TaskFn &fn) const override;
+    bool scanTasks(const TaskFn &fn, bool withPmu = true) const override;
     bool forEachCollective(const IterationKey &k, const CollectiveFn &fn) const override;
     bool forEachHcclTask(const IterationKey &k, const HcclFn &fn) const override;
     bool forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const override;

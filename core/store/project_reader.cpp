@@ -264,10 +264,12 @@ bool ProjectReader::forEachTask(const IterationKey &k, const TaskFn &fn) const
 {
     return d->forEachInBlocks<TaskRecord>("SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks WHERE session = ?1 "
                                           "AND device = ?2 AND model = ?3 AND iteration = ?4 ORDER BY id",
-                                          k, detail::readTaskBlock, fn);
+                                          k, [](sqlite3_stmt *q, int first, std::vector<TaskRecord> *out) {
+                                              return detail::readTaskBlock(q, first, out);
+                                          }, fn);
 }
 
-bool ProjectReader::scanTasks(const TaskFn &fn) const
+bool ProjectReader::scanTasks(const TaskFn &fn, bool withPmu) const
 {
     // One statement over task_blocks_by_iteration (no sort step): the blocks iteration by
     // iteration, each decoded once, in id order within an iteration as forEachTask reads them.
@@ -281,7 +283,7 @@ bool ProjectReader::scanTasks(const TaskFn &fn) const
     bool damaged = false;
     if (!d->run(s, [&](sqlite3_stmt *q) {
             block.clear();
-            if ((damaged = !detail::readTaskBlock(q, 0, &block)))
+            if ((damaged = !detail::readTaskBlock(q, 0, &block, withPmu ? detail::PmuValues::Keep : detail::PmuValues::Skip)))
                 return false;
             for (const TaskRecord &t : block)
                 if (!fn(t))

@@ -1,6 +1,7 @@
 #include "core/store/sql_console.h"
 #include "core/store/hccl_blocks.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/sql_console_totals.h"
 
 #include "core/store/project.h"
 
@@ -178,7 +179,9 @@ bool SqlConsole::open(const QString &projectPath, QString *error, Project::Check
     // The plain-row tables over the column blocks (hccl_tasks over hccl_blocks, tasks and
     // task_pmu over task_blocks): eponymous virtual tables of this connection only,
     // read-only, nothing of them in the file.
-    if (detail::registerRecordTables(db) != SQLITE_OK) {
+    // task_op_totals: task count and time per session, device, type and op, summed from the
+    // blocks (sql_console_totals.h).
+    if (detail::registerRecordTables(db) != SQLITE_OK || detail::registerTaskOpTotals(db) != SQLITE_OK) {
         if (error)
             *error = Ctx::tr("The project %1 cannot be opened for SQL queries: %2.")
                          .arg(projectPath, QString::fromUtf8(sqlite3_errmsg(db)));

@@ -6,6 +6,7 @@
 #include "core/store/hccl_blocks.h"
 #include "core/store/host_blocks.h"
 #include "core/store/session_blocks.h"
+#include "core/store/sql_console_totals.h"
 #include "core/store/task_blocks.h"
 
 #include <QCoreApplication>
@@ -29,6 +30,7 @@ std::vector<detail::RecordColumn> tasksColumns()
 }
 
 std::vector<detail::RecordColumn> taskPmuColumns() { return detail::taskPmuColumns(); }
+std::vector<detail::RecordColumn> taskOpTotalsColumns() { return detail::taskOpTotalsColumns(); }
 std::vector<detail::RecordColumn> hcclTasksColumns() { return detail::hcclTasksTable().columns; }
 std::vector<detail::RecordColumn> countersColumns() { return detail::countersTable().columns; }
 std::vector<detail::RecordColumn> pythonRangesColumns() { return detail::pythonRangesTable().columns; }
@@ -125,6 +127,8 @@ const T kTables[] = {
      {}, tasksColumns},
     {"task_pmu", QT_TRANSLATE_NOOP("SqlSchema", "PMU metrics of AI Core tasks, in the order of the session's pmu_columns (a read-only virtual table of the SQL console over task_blocks: one row per task with PMU values)."),
      {}, taskPmuColumns},
+    {"task_op_totals", QT_TRANSLATE_NOOP("SqlSchema", "Task count and time per session, device, task type and op: the rows of SELECT session, device, type, op, COUNT(*), SUM(duration), MIN(duration), MAX(duration) FROM tasks GROUP BY session, device, type, op, in that order, summed from task_blocks without a row per task (a read-only virtual table of the SQL console; equality on session and device reads only those blocks)."),
+     {}, taskOpTotalsColumns},
     {"collectives", QT_TRANSLATE_NOOP("SqlSchema", "Collective communication ops (HCCL Communication Kernel lane)."),
      {SESSION, DEVICE, MODEL, ITERATION,
       STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the op name, e.g. AllReduce-op534_0")),
@@ -347,14 +351,14 @@ const V kViews[] = {
       {"op_type", "TEXT", QT_TRANSLATE_NOOP("SqlSchema", "op type (Conv2D, MatMul, …); NULL for tasks without an op")},
       {"block_dim", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "AI Cores the op uses; NULL without an op")},
       {"pending", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "host launch to device start (ns)")}}},
-    // Aggregated per op before anything is joined: a question per op or op type over a
-    // million tasks reads the task table once and joins a few thousand rows, instead of
-    // joining the strings to every task first.
+    // Aggregated per op before anything is joined, from task_op_totals (summed from the
+    // blocks, no row per task): a question per op or op type over a million tasks joins a
+    // few thousand rows, instead of joining the strings to every task first.
     {"op_time_view", QT_TRANSLATE_NOOP("SqlSchema", "View: task count and time per op (every task with an op), with the op's name and type as text."),
      "SELECT a.session, a.op, n.text AS op_name, ot.text AS op_type, a.tasks, a.total_ns, a.min_ns, a.max_ns\n"
-     "FROM (SELECT session, op, COUNT(*) AS tasks, SUM(duration) AS total_ns, MIN(duration) AS min_ns,\n"
-     "             MAX(duration) AS max_ns\n"
-     "      FROM main.tasks WHERE op <> 0 GROUP BY session, op) a\n"
+     "FROM (SELECT session, op, SUM(tasks) AS tasks, SUM(total_ns) AS total_ns, MIN(min_ns) AS min_ns,\n"
+     "             MAX(max_ns) AS max_ns\n"
+     "      FROM main.task_op_totals WHERE op <> 0 GROUP BY session, op) a\n"
      "LEFT JOIN main.ops o ON o.session = a.session AND o.id = a.op\n"
      "LEFT JOIN main.strings n ON n.session = o.session AND n.id = o.name\n"
      "LEFT JOIN main.strings ot ON ot.session = o.session AND ot.id = o.op_type",

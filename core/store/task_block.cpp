@@ -158,7 +158,7 @@ std::size_t taskBlockCount(const unsigned char *data, std::size_t size)
 }
 
 bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
-                     std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out)
+                     std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out, PmuValues pmu)
 {
     if (!data || size < 6 || data[0] != kTaskBlockVersion)
         return false;
@@ -221,38 +221,42 @@ bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t 
             t[i].l2HitRate = t[i].l2VictimRate = -1.f;
         }
     }
+    // Skipped PMU values are read and checked all the same (a block is accepted or refused
+    // alike either way), but no task gets a vector: their counts wait in `counts`.
+    const bool keep = pmu == PmuValues::Keep;
+    std::vector<std::uint32_t> counts(keep ? 0 : std::size_t(n));
     for (std::size_t i = 0; i < n && r.ok; ++i) {
         const std::uint64_t c = r.varint();
         if (c > std::uint64_t(r.end - r.p))
             r.ok = false;
-        else
+        else if (keep)
             t[i].pmu.resize(std::size_t(c));
+        else
+            counts[i] = std::uint32_t(c);
     }
     std::vector<std::uint32_t> last;
     for (std::size_t i = 0; i < n && r.ok; ++i) {
-        std::vector<float> &v = t[i].pmu;
-        if (v.empty())
+        const std::size_t count = keep ? t[i].pmu.size() : counts[i];
+        if (count == 0)
             continue;
-        if (last.size() < v.size())
-            last.resize(v.size(), 0);
-        const std::size_t tagBytes = (v.size() + 7) / 8;
+        if (keep && last.size() < count)
+            last.resize(count, 0);
+        const std::size_t tagBytes = (count + 7) / 8;
         if (std::size_t(r.end - r.p) < tagBytes) {
             r.ok = false;
             break;
         }
         const unsigned char *tags = r.p;
         r.p += tagBytes;
-        for (std::size_t j = 0; j < v.size(); ++j) {
-            std::uint32_t bits;
-            if (tags[j / 8] & (1u << (j % 8))) {
-                bits = floatBits(float(double(r.svarint()) / 1000.0));
-            } else {
-                const std::uint64_t x = r.varint();
-                if (x > std::numeric_limits<std::uint32_t>::max())
-                    r.ok = false;
-                bits = std::uint32_t(x) ^ last[j];
-            }
-            v[j] = bitsFloat(bits);
+        for (std::size_t j = 0; j < count; ++j) {
+            const bool asK = tags[j / 8] & (1u << (j % 8));
+            const std::uint64_t x = r.varint();
+            if (!asK && x > std::numeric_limits<std::uint32_t>::max())
+                r.ok = false;
+            if (!keep)
+                continue;
+            const std::uint32_t bits = asK ? floatBits(float(double(unzigzag(x)) / 1000.0)) : std::uint32_t(x) ^ last[j];
+            t[i].pmu[j] = bitsFloat(bits);
             last[j] = bits;
         }
     }

@@ -43,11 +43,17 @@ constexpr unsigned char kTaskBlockVersion = 1;
 void encodeTaskBlock(const TaskRecord *const *tasks, std::size_t n, std::vector<unsigned char> *out);
 void encodeTaskBlock(const std::vector<TaskRecord> &tasks, std::vector<unsigned char> *out);
 
+// Whether a decode fills TaskRecord::pmu. Skip leaves every pmu empty (no allocation per
+// task: readers that never look at PMU values) and accepts or refuses exactly the blocks
+// Keep does, the values being read and checked all the same.
+enum class PmuValues : std::uint8_t { Keep, Skip };
+
 // The tasks of a block, key fields filled from the arguments; appends to `out`. False when
 // the bytes are not a well-formed block of this version (damaged, truncated, foreign):
 // then `out` is left as it was.
 bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
-                     std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out);
+                     std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out,
+                     PmuValues pmu = PmuValues::Keep);
 
 // HCCL tasks the same way, keyed by (device, model, iteration): start as a delta, duration,
 // notify id / stream / task id as deltas, ranks (dst + 1, so "none" is 0), the name and

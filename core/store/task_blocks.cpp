@@ -52,7 +52,7 @@ int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vecto
     });
 }
 
-bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out)
+bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out, PmuValues pmu)
 {
     const auto *data = static_cast<const unsigned char *>(sqlite3_column_blob(row, first + 4));
     const int size = sqlite3_column_bytes(row, first + 4);
@@ -61,7 +61,7 @@ bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out)
     return decodeTaskBlock(data, std::size_t(size), std::uint16_t(sqlite3_column_int64(row, first)),
                            std::uint32_t(sqlite3_column_int64(row, first + 1)),
                            std::uint32_t(sqlite3_column_int64(row, first + 2)),
-                           std::uint32_t(sqlite3_column_int64(row, first + 3)), out);
+                           std::uint32_t(sqlite3_column_int64(row, first + 3)), out, pmu);
 }
 
 int migrateTasksToBlocks(const Db &db)
@@ -172,7 +172,8 @@ public:
     {
         tasks_.clear();
         places_.clear();
-        if (!readTaskBlock(blocks, 2, &tasks_))
+        // `tasks` shows no PMU values: its blocks are decoded without them.
+        if (!readTaskBlock(blocks, 2, &tasks_, pmuOnly_ ? PmuValues::Keep : PmuValues::Skip))
             return false;
         if (pmuOnly_)
             for (std::size_t i = 0; i < tasks_.size(); ++i)

@@ -14,6 +14,7 @@
 #include "core/model/records.h"
 #include "core/store/block_tables.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/task_block.h"
 
 #include <cstdint>
 #include <vector>
@@ -36,8 +37,9 @@ int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vecto
 #define NPUSCOPE_TASK_BLOCK_COLUMNS "device, model, iteration, stream, data"
 
 // Decodes the block of a row (NPUSCOPE_TASK_BLOCK_COLUMNS at columns first..first+4) and
-// appends its tasks. False: the block is damaged (the caller reports SQLITE_CORRUPT).
-bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out);
+// appends its tasks (their PMU values too unless `pmu` says Skip). False: the block is
+// damaged (the caller reports SQLITE_CORRUPT).
+bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out, PmuValues pmu = PmuValues::Keep);
 
 // Schema step 5 → 6: the rows of tasks (with their task_pmu values) into task_blocks,
 // recorded order kept, then drops both tables and their indexes. Inside migrate()'s

@@ -155,7 +155,7 @@ bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) co
     bool stopped = false;
     while (!stopped && (rc = sqlite3_step(s)) == SQLITE_ROW) {
         block.clear();
-        if (!detail::readTaskBlock(s, 0, &block)) {
+        if (!detail::readTaskBlock(s, 0, &block, detail::PmuValues::Skip)) {
             rc = SQLITE_CORRUPT;
             break;
         }

@@ -279,7 +279,7 @@ private slots:
         // The plain-row virtual tables over column blocks are the console's, not the file's.
         for (const QString &t : {QStringLiteral("hccl_tasks"), QStringLiteral("tasks"), QStringLiteral("task_pmu"),
                                  QStringLiteral("counters"), QStringLiteral("python_ranges"), QStringLiteral("memory_records"),
-                                 QStringLiteral("host_ranges")}) {
+                                 QStringLiteral("host_ranges"), QStringLiteral("task_op_totals")}) {
             QVERIFY2(!real.count(t), qPrintable(t));
             SqlConsole::Result cols;
             QVERIFY2(c.run(QStringLiteral("SELECT name FROM pragma_table_info('%1') ORDER BY cid").arg(t), &cols, &err), qPrintable(err));

@@ -217,13 +217,44 @@ private slots:
             const std::uint32_t c = crc32(g.data(), g.size());
             for (int i = 0; i < 4; ++i)
                 g.push_back(static_cast<unsigned char>(c >> (8 * i)));
-            std::vector<TaskRecord> out;
-            if (decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &out))
+            std::vector<TaskRecord> out, lean;
+            const bool ok = decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &out);
+            // Skipping PMU values accepts exactly what a full decode accepts.
+            QCOMPARE(decodeTaskBlock(g.data(), g.size(), 0, 0, 0, 0, &lean, PmuValues::Skip), ok);
+            QCOMPARE(lean.size(), out.size());
+            if (ok)
                 ++accepted;
             else
                 QVERIFY(out.empty());
         }
         qInfo("well-formed by chance: %d of 20000", accepted);
+    }
+
+    // PmuValues::Skip: the same tasks without PMU values, and exactly the same blocks
+    // accepted and refused (truncations here; garbage with a valid checksum below).
+    void decodesWithoutPmuValues()
+    {
+        const std::vector<TaskRecord> in = realistic(700, 5);
+        std::vector<unsigned char> bytes;
+        encodeTaskBlock(in, &bytes);
+        std::vector<TaskRecord> full, lean;
+        QVERIFY(decodeTaskBlock(bytes.data(), bytes.size(), 3, 1, 42, 7, &full));
+        QVERIFY(decodeTaskBlock(bytes.data(), bytes.size(), 3, 1, 42, 7, &lean, PmuValues::Skip));
+        QCOMPARE(lean.size(), in.size());
+        std::size_t withPmu = 0;
+        for (std::size_t k = 0; k < in.size(); ++k) {
+            QVERIFY(lean[k].pmu.empty());
+            withPmu += full[k].pmu.empty() ? 0 : 1;
+            TaskRecord x = full[k];
+            x.pmu.clear();
+            QVERIFY2(same(x, lean[k]), qPrintable(QStringLiteral("task %1").arg(k)));
+        }
+        QVERIFY(withPmu > 0);
+        for (std::size_t n = 0; n < bytes.size(); ++n) {
+            std::vector<TaskRecord> out;
+            QVERIFY(!decodeTaskBlock(bytes.data(), n, 3, 1, 42, 7, &out, PmuValues::Skip));
+            QVERIFY(out.empty());
+        }
     }
 
     void hcclRoundTripsAndRejectsDamage()

@@ -320,12 +320,13 @@ private slots:
         const auto perTask = view.model()->result().rows;
         QVERIFY(run(view, QStringLiteral("SELECT op_type, SUM(total_ns), SUM(tasks) FROM op_time_view WHERE op_type IS NOT NULL GROUP BY 1 ORDER BY 1")));
         QCOMPARE(view.model()->result().rows, perTask);
-        // The "Task time per op type" example reads it and gives the same figures.
+        // The "Task time per op type" example reads task_op_totals (what op_time_view reads
+        // too) and gives the same figures.
         QString example;
         for (int i = 0; i < view.examples()->count(); ++i)
             if (view.examples()->itemText(i).startsWith(QLatin1String("Task time per op type")))
                 example = view.examples()->itemData(i).toString();
-        QVERIFY(example.contains(QLatin1String("op_time_view")));
+        QVERIFY(example.contains(QLatin1String("task_op_totals")));
         QVERIFY(run(view, example));
         QCOMPARE(view.model()->rowCount(), int(perTask.size()));
         qint64 total = 0;
@@ -333,6 +334,13 @@ private slots:
             total += r.at(3).toLongLong();
         QCOMPARE(total, count(path_, "SELECT SUM(t.duration) FROM tasks t JOIN ops o ON o.session = t.session AND o.id = t.op "
                                      "JOIN strings s ON s.session = o.session AND s.id = o.op_type"));
+        // task_op_totals on this recorded session: the rows of the GROUP BY over tasks, in order.
+        QVERIFY(run(view, QStringLiteral("SELECT session, device, type, op, COUNT(*), SUM(duration), MIN(duration), MAX(duration) "
+                                         "FROM tasks GROUP BY session, device, type, op ORDER BY 1, 2, 3, 4")));
+        const auto grouped = view.model()->result().rows;
+        QVERIFY(grouped.size() > 10);
+        QVERIFY(run(view, QStringLiteral("SELECT * FROM task_op_totals")));
+        QCOMPARE(view.model()->result().rows, grouped);
         QVERIFY(run(view, QStringLiteral("SELECT COUNT(*), SUM(duration) FROM task_view")));
         QCOMPARE(view.model()->index(0, 0).data().toLongLong() > 0, true);
         QCOMPARE(view.model()->result().rows.at(0).at(0).toLongLong(), count(path_, "SELECT COUNT(*) FROM tasks"));

@@ -525,10 +525,15 @@ void SqlView::fillExamples()
          QStringLiteral("SELECT session, device, iteration, stream, name, task_type, duration AS duration_ns\n"
                         "FROM task_view ORDER BY duration DESC LIMIT 20;")},
         {tr("Task time per op type (ns)"),
-         QStringLiteral("SELECT session, op_type, SUM(tasks) AS tasks, SUM(total_ns) AS total_ns,\n"
-                        "       SUM(total_ns) * 1.0 / SUM(tasks) AS mean_ns\n"
-                        "FROM op_time_view WHERE op_type IS NOT NULL\n"
-                        "GROUP BY session, op_type ORDER BY total_ns DESC;")},
+         // task_op_totals sums the tasks per op straight from the stored blocks; only its
+         // few thousand rows are joined to the names.
+         QStringLiteral("SELECT t.session, ot.text AS op_type, SUM(t.tasks) AS tasks, SUM(t.total_ns) AS total_ns,\n"
+                        "       SUM(t.total_ns) * 1.0 / SUM(t.tasks) AS mean_ns\n"
+                        "FROM task_op_totals t\n"
+                        "JOIN ops o ON o.session = t.session AND o.id = t.op\n"
+                        "JOIN strings ot ON ot.session = o.session AND ot.id = o.op_type\n"
+                        "WHERE t.op <> 0\n"
+                        "GROUP BY t.session, ot.text ORDER BY total_ns DESC;")},
         {tr("Iteration and FP→BP time per device"),
          QStringLiteral("SELECT session, device, model, iteration, bp_end - fp_start AS fp_bp_ns,\n"
                         "       CASE WHEN previous_iteration_end >= 0\n"
