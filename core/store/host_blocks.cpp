@@ -18,8 +18,6 @@ namespace {
 constexpr unsigned char kMemoryBlockVersion = 1;
 constexpr unsigned char kHostRangeBlockVersion = 1;
 
-TimeNs endOf(const HostRangeRecord &r) { return saturatingEnd(r.start, r.duration); }
-
 } // namespace
 
 namespace {
@@ -297,68 +295,18 @@ std::uint16_t memoryKey(const MemoryRecord &m) { return m.device; }
 using HostKey = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t>; // device, model, iteration
 HostKey hostKey(const HostRangeRecord &h) { return {h.device, h.modelId, h.iteration}; }
 
-int insertMemoryBlock(sqlite3_stmt *ins, std::int64_t session, std::uint16_t device, const MemoryRecord *const *recs,
-                      std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodeMemoryBlock(recs, n, buf);
-    TimeNs lo = recs[0]->ts, hi = recs[0]->ts;
-    for (std::size_t i = 1; i < n; ++i) {
-        lo = std::min(lo, recs[i]->ts);
-        hi = std::max(hi, recs[i]->ts);
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, device);
-    sqlite3_bind_int64(ins, 3, lo);
-    sqlite3_bind_int64(ins, 4, hi);
-    sqlite3_bind_int64(ins, 5, std::int64_t(n));
-    sqlite3_bind_blob(ins, 6, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
-int insertHostRangeBlock(sqlite3_stmt *ins, std::int64_t session, const HostKey &k, const HostRangeRecord *const *recs,
-                         std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodeHostRangeBlock(recs, n, buf);
-    TimeNs first = recs[0]->start, lastStart = recs[0]->start, lastEnd = endOf(*recs[0]);
-    for (std::size_t i = 1; i < n; ++i) {
-        first = std::min(first, recs[i]->start);
-        lastStart = std::max(lastStart, recs[i]->start);
-        lastEnd = std::max(lastEnd, endOf(*recs[i]));
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, std::get<0>(k));
-    sqlite3_bind_int64(ins, 3, std::get<1>(k));
-    sqlite3_bind_int64(ins, 4, std::get<2>(k));
-    sqlite3_bind_int64(ins, 5, first);
-    sqlite3_bind_int64(ins, 6, lastStart);
-    sqlite3_bind_int64(ins, 7, lastEnd);
-    sqlite3_bind_int64(ins, 8, std::int64_t(n));
-    sqlite3_bind_blob(ins, 9, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
 } // namespace
 
 int writeMemoryBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<MemoryRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, memoryKey,
-                         [&](std::uint16_t device, const MemoryRecord *const *g, std::size_t n) {
-                             return insertMemoryBlock(insert, session, device, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, memoryKey, encodeMemoryBlock,
+                       instantSpan<MemoryRecord>);
 }
 
 int writeHostRangeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<HostRangeRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, hostKey,
-                         [&](const HostKey &k, const HostRangeRecord *const *g, std::size_t n) {
-                             return insertHostRangeBlock(insert, session, k, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, hostKey, encodeHostRangeBlock,
+                       rangeSpan<HostRangeRecord>);
 }
 
 // ---- reading ----

@@ -18,8 +18,6 @@ namespace {
 constexpr unsigned char kCounterBlockVersion = 1;
 constexpr unsigned char kPythonRangeBlockVersion = 1;
 
-TimeNs endOf(const PythonRangeRecord &r) { return saturatingEnd(r.start, r.duration); }
-
 } // namespace
 
 void encodeCounterBlock(const CounterRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
@@ -171,67 +169,18 @@ using CounterKey = std::pair<std::uint16_t, StrId>; // device, series name
 CounterKey counterKey(const CounterRecord &c) { return {c.device, c.name}; }
 std::uint16_t pythonKey(const PythonRangeRecord &r) { return r.device; }
 
-int insertCounterBlock(sqlite3_stmt *ins, std::int64_t session, const CounterKey &k, const CounterRecord *const *recs,
-                       std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodeCounterBlock(recs, n, buf);
-    TimeNs lo = recs[0]->ts, hi = recs[0]->ts;
-    for (std::size_t i = 1; i < n; ++i) {
-        lo = std::min(lo, recs[i]->ts);
-        hi = std::max(hi, recs[i]->ts);
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, k.first);
-    sqlite3_bind_int64(ins, 3, k.second);
-    sqlite3_bind_int64(ins, 4, lo);
-    sqlite3_bind_int64(ins, 5, hi);
-    sqlite3_bind_int64(ins, 6, std::int64_t(n));
-    sqlite3_bind_blob(ins, 7, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
-int insertPythonRangeBlock(sqlite3_stmt *ins, std::int64_t session, std::uint16_t device,
-                           const PythonRangeRecord *const *recs, std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodePythonRangeBlock(recs, n, buf);
-    TimeNs first = recs[0]->start, lastStart = recs[0]->start, lastEnd = endOf(*recs[0]);
-    for (std::size_t i = 1; i < n; ++i) {
-        first = std::min(first, recs[i]->start);
-        lastStart = std::max(lastStart, recs[i]->start);
-        lastEnd = std::max(lastEnd, endOf(*recs[i]));
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, device);
-    sqlite3_bind_int64(ins, 3, first);
-    sqlite3_bind_int64(ins, 4, lastStart);
-    sqlite3_bind_int64(ins, 5, lastEnd);
-    sqlite3_bind_int64(ins, 6, std::int64_t(n));
-    sqlite3_bind_blob(ins, 7, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
 } // namespace
 
 int writeCounterBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<CounterRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, counterKey,
-                         [&](const CounterKey &k, const CounterRecord *const *g, std::size_t n) {
-                             return insertCounterBlock(insert, session, k, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, counterKey, encodeCounterBlock,
+                       instantSpan<CounterRecord>);
 }
 
 int writePythonRangeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<PythonRangeRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, pythonKey,
-                         [&](std::uint16_t device, const PythonRangeRecord *const *g, std::size_t n) {
-                             return insertPythonRangeBlock(insert, session, device, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, pythonKey, encodePythonRangeBlock,
+                       rangeSpan<PythonRangeRecord>);
 }
 
 // ---- reading ----
