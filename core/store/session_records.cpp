@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <type_traits>
 
 namespace npuscope::store::detail {
 
@@ -34,6 +35,58 @@ private:
     sqlite3_stmt *s_;
     int n_ = 0;
 };
+
+// A row table's columns after `session`, in the order of both its INSERT and its SELECT
+// lists: the record's members, each stored as a REAL when floating and as an integer
+// otherwise. One list serves the writer and the reader.
+template<auto... Members>
+struct Columns {
+    template<class Rec>
+    static void bind(Binder &b, const Rec &r)
+    {
+        auto one = [&b](const auto &v) {
+            if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>)
+                b.d(v);
+            else
+                b.i(static_cast<std::int64_t>(v));
+        };
+        (one(r.*Members), ...);
+    }
+    template<class Rec>
+    static Rec read(sqlite3_stmt *s)
+    {
+        Rec r;
+        int col = 0;
+        auto one = [&](auto &v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_floating_point_v<T>)
+                v = T(D(s, col++));
+            else
+                v = static_cast<T>(I(s, col++));
+        };
+        (one(r.*Members), ...);
+        return r;
+    }
+};
+
+using CommOpColumns = Columns<&CommOpStatRecord::device, &CommOpStatRecord::step, &CommOpStatRecord::type,
+                              &CommOpStatRecord::op, &CommOpStatRecord::group, &CommOpStatRecord::start,
+                              &CommOpStatRecord::elapseMs, &CommOpStatRecord::transitMs, &CommOpStatRecord::waitMs,
+                              &CommOpStatRecord::syncMs, &CommOpStatRecord::idleMs>;
+using CommBandwidthColumns =
+    Columns<&CommBandwidthRecord::device, &CommBandwidthRecord::step, &CommBandwidthRecord::type,
+            &CommBandwidthRecord::op, &CommBandwidthRecord::transport, &CommBandwidthRecord::sizeMB,
+            &CommBandwidthRecord::timeMs, &CommBandwidthRecord::bandwidthGBps, &CommBandwidthRecord::largePacketRatio>;
+using CommMatrixColumns =
+    Columns<&CommMatrixRecord::device, &CommMatrixRecord::step, &CommMatrixRecord::type, &CommMatrixRecord::op,
+            &CommMatrixRecord::srcRank, &CommMatrixRecord::dstRank, &CommMatrixRecord::transport,
+            &CommMatrixRecord::sizeMB, &CommMatrixRecord::timeMs, &CommMatrixRecord::bandwidthGBps,
+            &CommMatrixRecord::opName>;
+using StepTimeColumns =
+    Columns<&StepTimeRecord::device, &StepTimeRecord::step, &StepTimeRecord::computing,
+            &StepTimeRecord::commNotOverlapped, &StepTimeRecord::overlapped, &StepTimeRecord::communication,
+            &StepTimeRecord::free, &StepTimeRecord::stage, &StepTimeRecord::bubble,
+            &StepTimeRecord::commNotOverlappedExcludeReceive, &StepTimeRecord::preparing>;
 
 template <class Rec, class Bind>
 int insertAll(const Stmt &s, std::int64_t session, const std::vector<Rec> &v, Bind &&bind)
@@ -64,6 +117,17 @@ int eachRow(const Db &db, const char *sql, std::int64_t session, int device, Row
         if (!row(s.get()))
             return SQLITE_OK;
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+// Every row of `sql` (?1 = session) as a record of `Cols`, into *out.
+template <class Cols, class Rec>
+int readAll(const Db &db, const char *sql, std::int64_t session, std::vector<Rec> *out)
+{
+    out->clear();
+    return eachRow(db, sql, session, -1, [&](sqlite3_stmt *s) {
+        out->push_back(Cols::template read<Rec>(s));
+        return true;
+    });
 }
 
 FlowEndRecord flowEnd(sqlite3_stmt *s, int at)
@@ -148,25 +212,13 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
                 .d(r.releaseTotalAllocatedMB).d(r.releaseTotalReservedMB).d(r.releaseTotalActiveMB).i(s64(r.streamPtr));
         });
     if (rc == SQLITE_OK)
-        rc = insertAll(commOps_, sid, b.commOps, [](Binder &x, const CommOpStatRecord &r) {
-            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.group).i(r.start).d(r.elapseMs).d(r.transitMs).d(r.waitMs)
-                .d(r.syncMs).d(r.idleMs);
-        });
+        rc = insertAll(commOps_, sid, b.commOps, CommOpColumns::bind<CommOpStatRecord>);
     if (rc == SQLITE_OK)
-        rc = insertAll(commBw_, sid, b.commBandwidth, [](Binder &x, const CommBandwidthRecord &r) {
-            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.transport).d(r.sizeMB).d(r.timeMs).d(r.bandwidthGBps)
-                .d(r.largePacketRatio);
-        });
+        rc = insertAll(commBw_, sid, b.commBandwidth, CommBandwidthColumns::bind<CommBandwidthRecord>);
     if (rc == SQLITE_OK)
-        rc = insertAll(commMatrix_, sid, b.commMatrix, [](Binder &x, const CommMatrixRecord &r) {
-            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.srcRank).i(r.dstRank).i(r.transport).d(r.sizeMB)
-                .d(r.timeMs).d(r.bandwidthGBps).i(r.opName);
-        });
+        rc = insertAll(commMatrix_, sid, b.commMatrix, CommMatrixColumns::bind<CommMatrixRecord>);
     if (rc == SQLITE_OK)
-        rc = insertAll(stepTimes_, sid, b.stepTimes, [](Binder &x, const StepTimeRecord &r) {
-            x.i(r.device).i(r.step).i(r.computing).i(r.commNotOverlapped).i(r.overlapped).i(r.communication).i(r.free)
-                .i(r.stage).i(r.bubble).i(r.commNotOverlappedExcludeReceive).i(r.preparing);
-        });
+        rc = insertAll(stepTimes_, sid, b.stepTimes, StepTimeColumns::bind<StepTimeRecord>);
     if (rc == SQLITE_OK)
         rc = insertAll(taskAttrs_, sid, b.taskAttrs, [](Binder &x, const TaskAttrRecord &r) {
             x.i(r.device).i(r.streamId).i(r.taskId).i(r.start).i(r.key).i(r.value);
@@ -281,93 +333,39 @@ int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, cons
 
 int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms "
-                       "FROM comm_op_stats WHERE session = ?1 ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       CommOpStatRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.type = U(s, 2);
-                       r.op = U(s, 3);
-                       r.group = U(s, 4);
-                       r.start = I(s, 5);
-                       r.elapseMs = D(s, 6);
-                       r.transitMs = D(s, 7);
-                       r.waitMs = D(s, 8);
-                       r.syncMs = D(s, 9);
-                       r.idleMs = D(s, 10);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<CommOpColumns>(
+        db,
+        "SELECT device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms "
+        "FROM comm_op_stats WHERE session = ?1 ORDER BY device, rowid",
+        session, out);
 }
 
 int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio "
-                       "FROM comm_bandwidth WHERE session = ?1 ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       CommBandwidthRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.type = U(s, 2);
-                       r.op = U(s, 3);
-                       r.transport = U(s, 4);
-                       r.sizeMB = D(s, 5);
-                       r.timeMs = D(s, 6);
-                       r.bandwidthGBps = D(s, 7);
-                       r.largePacketRatio = D(s, 8);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<CommBandwidthColumns>(
+        db,
+        "SELECT device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio FROM "
+        "comm_bandwidth WHERE session = ?1 ORDER BY device, rowid",
+        session, out);
 }
 
 int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, "
-                       "op_name FROM comm_matrix WHERE session = ?1 ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       CommMatrixRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.type = U(s, 2);
-                       r.op = U(s, 3);
-                       r.srcRank = U(s, 4);
-                       r.dstRank = U(s, 5);
-                       r.transport = U(s, 6);
-                       r.sizeMB = D(s, 7);
-                       r.timeMs = D(s, 8);
-                       r.bandwidthGBps = D(s, 9);
-                       r.opName = U(s, 10);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<CommMatrixColumns>(
+        db,
+        "SELECT device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, "
+        "op_name FROM comm_matrix WHERE session = ?1 ORDER BY device, rowid",
+        session, out);
 }
 
 int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
-                       "comm_not_overlapped_exclude_receive, preparing FROM step_times WHERE session = ?1 "
-                       "ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       StepTimeRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.computing = I(s, 2);
-                       r.commNotOverlapped = I(s, 3);
-                       r.overlapped = I(s, 4);
-                       r.communication = I(s, 5);
-                       r.free = I(s, 6);
-                       r.stage = I(s, 7);
-                       r.bubble = I(s, 8);
-                       r.commNotOverlappedExcludeReceive = I(s, 9);
-                       r.preparing = I(s, 10);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<StepTimeColumns>(
+        db,
+        "SELECT device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
+        "comm_not_overlapped_exclude_receive, preparing FROM step_times WHERE session = ?1 ORDER BY device, "
+        "rowid",
+        session, out);
 }
 
 } // namespace npuscope::store::detail
