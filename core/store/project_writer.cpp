@@ -1,5 +1,6 @@
 // ProjectWriter: records a session, batch by batch, one transaction each.
 #include "core/store/project_writer_impl.h"
+#include "core/store/row_columns.h"
 #include "core/store/schema.h"
 
 #include <QFileInfo>
@@ -14,10 +15,23 @@ namespace npuscope::store {
 
 namespace {
 
+// The columns of the tables only the writer maps whole (row_columns.h).
+using OpColumns = detail::RowColumns<&OpDesc::id, &OpDesc::modelId, &OpDesc::name, &OpDesc::opType,
+                                     &OpDesc::inputShapes, &OpDesc::inputDataTypes, &OpDesc::inputFormats,
+                                     &OpDesc::outputShapes, &OpDesc::outputDataTypes, &OpDesc::outputFormats,
+                                     &OpDesc::blockDim, &OpDesc::aiCpu, &OpDesc::mixBlockDim, &OpDesc::coreType>;
+using QueueColumns = detail::RowColumns<&QueueEventRecord::device, &QueueEventRecord::timestamp,
+                                        &QueueEventRecord::action, &QueueEventRecord::source,
+                                        &QueueEventRecord::cachedBufferSize>;
+using FusionColumns = detail::RowColumns<&FusionOpRecord::modelId, &FusionOpRecord::modelName,
+                                         &FusionOpRecord::fusionOp, &FusionOpRecord::originalOps,
+                                         &FusionOpRecord::memoryInput, &FusionOpRecord::memoryOutput,
+                                         &FusionOpRecord::memoryWeight, &FusionOpRecord::memoryWorkspace>;
+
 // Inserts one row per record through `s`: ?1 = the session, then ?2... the integers
 // columns(record) gives as a tuple, in order.
 template<typename Rec, typename Columns>
-int insertRows(sqlite3_stmt *s, std::int64_t session, const std::vector<Rec> &records, Columns columns)
+int insertTuples(sqlite3_stmt *s, std::int64_t session, const std::vector<Rec> &records, Columns columns)
 {
     sqlite3_bind_int64(s, 1, session);
     for (const Rec &r : records) {
@@ -47,11 +61,7 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
                 return rc;
         }
     }
-    if ((rc = insertRows(insOp.get(), sid, b.ops, [](const OpDesc &o) {
-             return std::tuple{o.id, o.modelId, o.name, o.opType, o.inputShapes, o.inputDataTypes, o.inputFormats,
-                               o.outputShapes, o.outputDataTypes, o.outputFormats, o.blockDim, o.aiCpu ? 1 : 0,
-                               o.mixBlockDim, o.coreType};
-         })) != SQLITE_OK)
+    if ((rc = detail::insertRows<OpColumns>(insOp.get(), sid, b.ops)) != SQLITE_OK)
         return rc;
     // Tasks with their PMU values as column blocks, one per (device, model, iteration,
     // stream) of the batch.
@@ -59,10 +69,7 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
         return rc;
     for (const TaskRecord &t : b.tasks)
         noteKey(t.device, t.modelId, t.iteration);
-    if ((rc = insertRows(insCollective.get(), sid, b.collectives, [](const CollectiveOpRecord &c) {
-             return std::tuple{c.device, c.modelId, c.iteration, c.name, c.opType, c.start, c.duration, s64(c.bytes),
-                               c.segment};
-         })) != SQLITE_OK)
+    if ((rc = detail::insertRows<detail::CollectiveColumns>(insCollective.get(), sid, b.collectives)) != SQLITE_OK)
         return rc;
     for (const CollectiveOpRecord &c : b.collectives)
         noteKey(c.device, c.modelId, c.iteration);
@@ -108,28 +115,20 @@ int ProjectWriter::Impl::writeBatchRest(const RecordBatch &b, std::vector<Key> *
             }
         }
     }
-    if ((rc = insertRows(insAiCpu.get(), sid, b.aiCpu, [](const AiCpuRecord &a) {
-             return std::tuple{a.device, a.modelId, a.iteration, a.streamId, a.taskId, a.node, a.timestamp,
-                               a.computeTime, a.memcpyTime, a.taskTime, a.dispatchTime, a.totalTime};
-         })) != SQLITE_OK)
+    if ((rc = detail::insertRows<detail::AiCpuColumns>(insAiCpu.get(), sid, b.aiCpu)) != SQLITE_OK)
         return rc;
     for (const AiCpuRecord &a : b.aiCpu)
         noteKey(a.device, a.modelId, a.iteration);
-    if ((rc = insertRows(insQueue.get(), sid, b.queueEvents, [](const QueueEventRecord &q) {
-             return std::tuple{q.device, q.timestamp, q.action, q.source, q.cachedBufferSize};
-         })) != SQLITE_OK)
+    if ((rc = detail::insertRows<QueueColumns>(insQueue.get(), sid, b.queueEvents)) != SQLITE_OK)
         return rc;
-    if ((rc = insertRows(insFusion.get(), sid, b.fusionOps, [](const FusionOpRecord &f) {
-             return std::tuple{f.modelId, f.modelName, f.fusionOp, f.originalOps, s64(f.memoryInput),
-                               s64(f.memoryOutput), s64(f.memoryWeight), s64(f.memoryWorkspace)};
-         })) != SQLITE_OK)
+    if ((rc = detail::insertRows<FusionColumns>(insFusion.get(), sid, b.fusionOps)) != SQLITE_OK)
         return rc;
     // Host ranges as column blocks per (device, model, iteration) (host_blocks.h).
     if ((rc = detail::writeHostRangeBlocks(insHost.get(), sid, b.hostRanges)) != SQLITE_OK)
         return rc;
     for (const HostRangeRecord &h : b.hostRanges)
         noteKey(h.device, h.modelId, h.iteration);
-    if ((rc = insertRows(insIteration.get(), sid, *newKeys, [](const Key &k) { return k; })) != SQLITE_OK)
+    if ((rc = insertTuples(insIteration.get(), sid, *newKeys, [](const Key &k) { return k; })) != SQLITE_OK)
         return rc;
     if ((rc = sessionRecords.write(sid, b)) != SQLITE_OK)
         return rc;

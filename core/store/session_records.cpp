@@ -1,12 +1,12 @@
 #include "core/store/session_records.h"
 
 #include "core/store/host_blocks.h"
+#include "core/store/row_columns.h"
 #include "core/store/session_blocks.h"
 
 #include <algorithm>
 #include <string>
 #include <tuple>
-#include <type_traits>
 
 namespace npuscope::store::detail {
 
@@ -35,58 +35,6 @@ private:
     sqlite3_stmt *s_;
     int n_ = 0;
 };
-
-// A row table's columns after `session`, in the order of both its INSERT and its SELECT
-// lists: the record's members, each stored as a REAL when floating and as an integer
-// otherwise. One list serves the writer and the reader.
-template<auto... Members>
-struct Columns {
-    template<class Rec>
-    static void bind(Binder &b, const Rec &r)
-    {
-        auto one = [&b](const auto &v) {
-            if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>)
-                b.d(v);
-            else
-                b.i(static_cast<std::int64_t>(v));
-        };
-        (one(r.*Members), ...);
-    }
-    template<class Rec>
-    static Rec read(sqlite3_stmt *s)
-    {
-        Rec r;
-        int col = 0;
-        auto one = [&](auto &v) {
-            using T = std::decay_t<decltype(v)>;
-            if constexpr (std::is_floating_point_v<T>)
-                v = T(D(s, col++));
-            else
-                v = static_cast<T>(I(s, col++));
-        };
-        (one(r.*Members), ...);
-        return r;
-    }
-};
-
-using CommOpColumns = Columns<&CommOpStatRecord::device, &CommOpStatRecord::step, &CommOpStatRecord::type,
-                              &CommOpStatRecord::op, &CommOpStatRecord::group, &CommOpStatRecord::start,
-                              &CommOpStatRecord::elapseMs, &CommOpStatRecord::transitMs, &CommOpStatRecord::waitMs,
-                              &CommOpStatRecord::syncMs, &CommOpStatRecord::idleMs>;
-using CommBandwidthColumns =
-    Columns<&CommBandwidthRecord::device, &CommBandwidthRecord::step, &CommBandwidthRecord::type,
-            &CommBandwidthRecord::op, &CommBandwidthRecord::transport, &CommBandwidthRecord::sizeMB,
-            &CommBandwidthRecord::timeMs, &CommBandwidthRecord::bandwidthGBps, &CommBandwidthRecord::largePacketRatio>;
-using CommMatrixColumns =
-    Columns<&CommMatrixRecord::device, &CommMatrixRecord::step, &CommMatrixRecord::type, &CommMatrixRecord::op,
-            &CommMatrixRecord::srcRank, &CommMatrixRecord::dstRank, &CommMatrixRecord::transport,
-            &CommMatrixRecord::sizeMB, &CommMatrixRecord::timeMs, &CommMatrixRecord::bandwidthGBps,
-            &CommMatrixRecord::opName>;
-using StepTimeColumns =
-    Columns<&StepTimeRecord::device, &StepTimeRecord::step, &StepTimeRecord::computing,
-            &StepTimeRecord::commNotOverlapped, &StepTimeRecord::overlapped, &StepTimeRecord::communication,
-            &StepTimeRecord::free, &StepTimeRecord::stage, &StepTimeRecord::bubble,
-            &StepTimeRecord::commNotOverlappedExcludeReceive, &StepTimeRecord::preparing>;
 
 template <class Rec, class Bind>
 int insertAll(const Stmt &s, std::int64_t session, const std::vector<Rec> &v, Bind &&bind)
@@ -212,13 +160,13 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
                 .d(r.releaseTotalAllocatedMB).d(r.releaseTotalReservedMB).d(r.releaseTotalActiveMB).i(s64(r.streamPtr));
         });
     if (rc == SQLITE_OK)
-        rc = insertAll(commOps_, sid, b.commOps, CommOpColumns::bind<CommOpStatRecord>);
+        rc = insertRows<CommOpColumns>(commOps_.get(), sid, b.commOps);
     if (rc == SQLITE_OK)
-        rc = insertAll(commBw_, sid, b.commBandwidth, CommBandwidthColumns::bind<CommBandwidthRecord>);
+        rc = insertRows<CommBandwidthColumns>(commBw_.get(), sid, b.commBandwidth);
     if (rc == SQLITE_OK)
-        rc = insertAll(commMatrix_, sid, b.commMatrix, CommMatrixColumns::bind<CommMatrixRecord>);
+        rc = insertRows<CommMatrixColumns>(commMatrix_.get(), sid, b.commMatrix);
     if (rc == SQLITE_OK)
-        rc = insertAll(stepTimes_, sid, b.stepTimes, StepTimeColumns::bind<StepTimeRecord>);
+        rc = insertRows<StepTimeColumns>(stepTimes_.get(), sid, b.stepTimes);
     if (rc == SQLITE_OK)
         rc = insertAll(taskAttrs_, sid, b.taskAttrs, [](Binder &x, const TaskAttrRecord &r) {
             x.i(r.device).i(r.streamId).i(r.taskId).i(r.start).i(r.key).i(r.value);

@@ -4,6 +4,7 @@
 #include "core/store/host_blocks.h"
 #include "core/store/task_blocks.h"
 #include "core/store/lod_internal.h"
+#include "core/store/row_columns.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/schema.h"
 
@@ -435,19 +436,8 @@ bool TimelineStore::readCollectives(std::vector<CollectiveOpRecord> *out) const
     out->clear();
     return eachRow(d->db.get(),
                    "SELECT device, model, iteration, name, op_type, start, duration, bytes, segment FROM collectives "
-                   "WHERE session = ?1 ORDER BY start", d->session, &d->error, [&](sqlite3_stmt *s) {
-                       CollectiveOpRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.modelId = U(s, 1);
-                       r.iteration = U(s, 2);
-                       r.name = U(s, 3);
-                       r.opType = U(s, 4);
-                       r.start = I(s, 5);
-                       r.duration = I(s, 6);
-                       r.bytes = std::uint64_t(I(s, 7));
-                       r.segment = U(s, 8);
-                       out->push_back(r);
-                   });
+                   "WHERE session = ?1 ORDER BY start", d->session, &d->error,
+                   [&](sqlite3_stmt *s) { out->push_back(detail::CollectiveColumns::read<CollectiveOpRecord>(s)); });
 }
 
 bool TimelineStore::readHostRanges(std::vector<HostRangeRecord> *out) const
@@ -470,22 +460,7 @@ bool TimelineStore::readAiCpu(std::vector<AiCpuRecord> *out) const
     return eachRow(d->db.get(),
                    "SELECT device, model, iteration, stream, task_id, node, timestamp, compute_time, memcpy_time, task_time, "
                    "dispatch_time, total_time FROM aicpu WHERE session = ?1 ORDER BY timestamp", d->session, &d->error,
-                   [&](sqlite3_stmt *s) {
-                       AiCpuRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.modelId = U(s, 1);
-                       r.iteration = U(s, 2);
-                       r.streamId = U(s, 3);
-                       r.taskId = U(s, 4);
-                       r.node = U(s, 5);
-                       r.timestamp = I(s, 6);
-                       r.computeTime = I(s, 7);
-                       r.memcpyTime = I(s, 8);
-                       r.taskTime = I(s, 9);
-                       r.dispatchTime = I(s, 10);
-                       r.totalTime = I(s, 11);
-                       out->push_back(r);
-                   });
+                   [&](sqlite3_stmt *s) { out->push_back(detail::AiCpuColumns::read<AiCpuRecord>(s)); });
 }
 
 bool TimelineStore::measureSession(TimeNs *origin, TimeNs *end) const
