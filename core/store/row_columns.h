@@ -18,6 +18,7 @@ namespace npuscope::store::detail {
 // as an integer otherwise (a bool as 0 or 1).
 template<auto... Members>
 struct RowColumns {
+    static constexpr int count = int(sizeof...(Members));
     // Binds the members to ?first, ?first + 1, …
     template<class Rec>
     static void bind(sqlite3_stmt *s, int first, const Rec &r)
@@ -72,6 +73,15 @@ using AiCpuColumns =
     RowColumns<&AiCpuRecord::device, &AiCpuRecord::modelId, &AiCpuRecord::iteration, &AiCpuRecord::streamId,
                &AiCpuRecord::taskId, &AiCpuRecord::node, &AiCpuRecord::timestamp, &AiCpuRecord::computeTime,
                &AiCpuRecord::memcpyTime, &AiCpuRecord::taskTime, &AiCpuRecord::dispatchTime, &AiCpuRecord::totalTime>;
+// op_memory and task_attrs after their device column (read per device).
+using OpMemoryColumns =
+    RowColumns<&OpMemoryRecord::name, &OpMemoryRecord::sizeKB, &OpMemoryRecord::allocated, &OpMemoryRecord::released,
+               &OpMemoryRecord::activeReleased, &OpMemoryRecord::allocTotalAllocatedMB,
+               &OpMemoryRecord::allocTotalReservedMB, &OpMemoryRecord::allocTotalActiveMB,
+               &OpMemoryRecord::releaseTotalAllocatedMB, &OpMemoryRecord::releaseTotalReservedMB,
+               &OpMemoryRecord::releaseTotalActiveMB, &OpMemoryRecord::streamPtr>;
+using TaskAttrColumns = RowColumns<&TaskAttrRecord::streamId, &TaskAttrRecord::taskId, &TaskAttrRecord::start,
+                                   &TaskAttrRecord::key, &TaskAttrRecord::value>;
 using CommOpColumns = RowColumns<&CommOpStatRecord::device, &CommOpStatRecord::step, &CommOpStatRecord::type,
                                  &CommOpStatRecord::op, &CommOpStatRecord::group, &CommOpStatRecord::start,
                                  &CommOpStatRecord::elapseMs, &CommOpStatRecord::transitMs, &CommOpStatRecord::waitMs,

@@ -24,6 +24,13 @@ public:
     explicit Binder(sqlite3_stmt *s) : s_(s) {}
     Binder &i(std::int64_t v) { sqlite3_bind_int64(s_, ++n_, v); return *this; }
     Binder &d(double v) { sqlite3_bind_double(s_, ++n_, v); return *this; }
+    template<class Cols, class Rec>
+    Binder &row(const Rec &r)
+    {
+        Cols::bind(s_, n_ + 1, r);
+        n_ += Cols::count;
+        return *this;
+    }
     int step()
     {
         const int rc = sqlite3_step(s_);
@@ -75,6 +82,18 @@ int readAll(const Db &db, const char *sql, std::int64_t session, std::vector<Rec
     return eachRow(db, sql, session, -1, [&](sqlite3_stmt *s) {
         out->push_back(Cols::template read<Rec>(s));
         return true;
+    });
+}
+
+// Every row of `sql` (?1 = session, ?2 = device) as a record of `Cols` on `device`, handed
+// to fn until it returns false.
+template <class Cols, class Rec, class Fn>
+int readDeviceRows(const Db &db, const char *sql, std::int64_t session, std::uint16_t device, const Fn &fn)
+{
+    return eachRow(db, sql, session, device, [&](sqlite3_stmt *s) {
+        Rec r = Cols::template read<Rec>(s);
+        r.device = device;
+        return fn(r);
     });
 }
 
@@ -155,9 +174,7 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
         });
     if (rc == SQLITE_OK)
         rc = insertAll(opMemory_, sid, b.opMemory, [](Binder &x, const OpMemoryRecord &r) {
-            x.i(r.device).i(r.name).d(r.sizeKB).i(r.allocated).i(r.released).i(r.activeReleased)
-                .d(r.allocTotalAllocatedMB).d(r.allocTotalReservedMB).d(r.allocTotalActiveMB)
-                .d(r.releaseTotalAllocatedMB).d(r.releaseTotalReservedMB).d(r.releaseTotalActiveMB).i(s64(r.streamPtr));
+            x.i(r.device).row<OpMemoryColumns>(r);
         });
     if (rc == SQLITE_OK)
         rc = insertRows<CommOpColumns>(commOps_.get(), sid, b.commOps);
@@ -169,7 +186,7 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
         rc = insertRows<StepTimeColumns>(stepTimes_.get(), sid, b.stepTimes);
     if (rc == SQLITE_OK)
         rc = insertAll(taskAttrs_, sid, b.taskAttrs, [](Binder &x, const TaskAttrRecord &r) {
-            x.i(r.device).i(r.streamId).i(r.taskId).i(r.start).i(r.key).i(r.value);
+            x.i(r.device).row<TaskAttrColumns>(r);
         });
     return rc;
 }
@@ -240,43 +257,22 @@ int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const T
 
 int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn)
 {
-    OpMemoryRecord r;
-    r.device = device;
-    return eachRow(db, "SELECT name, size_kb, allocated, released, active_released, alloc_total_allocated_mb, "
-                       "alloc_total_reserved_mb, alloc_total_active_mb, release_total_allocated_mb, "
-                       "release_total_reserved_mb, release_total_active_mb, stream_ptr FROM op_memory "
-                       "WHERE session = ?1 AND device = ?2 ORDER BY allocated, rowid",
-                   session, device, [&](sqlite3_stmt *s) {
-                       r.name = U(s, 0);
-                       r.sizeKB = D(s, 1);
-                       r.allocated = I(s, 2);
-                       r.released = I(s, 3);
-                       r.activeReleased = I(s, 4);
-                       r.allocTotalAllocatedMB = D(s, 5);
-                       r.allocTotalReservedMB = D(s, 6);
-                       r.allocTotalActiveMB = D(s, 7);
-                       r.releaseTotalAllocatedMB = D(s, 8);
-                       r.releaseTotalReservedMB = D(s, 9);
-                       r.releaseTotalActiveMB = D(s, 10);
-                       r.streamPtr = u64(I(s, 11));
-                       return fn(r);
-                   });
+    return readDeviceRows<OpMemoryColumns, OpMemoryRecord>(
+        db,
+        "SELECT name, size_kb, allocated, released, active_released, alloc_total_allocated_mb, "
+        "alloc_total_reserved_mb, alloc_total_active_mb, release_total_allocated_mb, "
+        "release_total_reserved_mb, release_total_active_mb, stream_ptr FROM op_memory "
+        "WHERE session = ?1 AND device = ?2 ORDER BY allocated, rowid",
+        session, device, fn);
 }
 
 int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn)
 {
-    TaskAttrRecord r;
-    r.device = device;
-    return eachRow(db, "SELECT stream, task_id, start, key, value FROM task_attrs WHERE session = ?1 AND device = ?2 "
-                       "ORDER BY stream, start, rowid",
-                   session, device, [&](sqlite3_stmt *s) {
-                       r.streamId = U(s, 0);
-                       r.taskId = U(s, 1);
-                       r.start = I(s, 2);
-                       r.key = U(s, 3);
-                       r.value = U(s, 4);
-                       return fn(r);
-                   });
+    return readDeviceRows<TaskAttrColumns, TaskAttrRecord>(
+        db,
+        "SELECT stream, task_id, start, key, value FROM task_attrs WHERE session = ?1 AND device = ?2 "
+        "ORDER BY stream, start, rowid",
+        session, device, fn);
 }
 
 int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)
