@@ -5,6 +5,7 @@
 // values, the bounds-checked reader and the block framing (version byte, count, columns,
 // CRC-32 little-endian at the end). One copy, so a fix to the reader reaches every kind.
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -60,33 +61,10 @@ inline void putU32(std::vector<unsigned char> &o, std::uint32_t v)
         o.push_back(static_cast<unsigned char>(v >> (8 * i)));
 }
 
-inline std::uint32_t floatBits(float f)
-{
-    std::uint32_t b;
-    std::memcpy(&b, &f, 4);
-    return b;
-}
-
-inline float bitsFloat(std::uint32_t b)
-{
-    float f;
-    std::memcpy(&f, &b, 4);
-    return f;
-}
-
-inline std::uint64_t doubleBits(double d)
-{
-    std::uint64_t b;
-    std::memcpy(&b, &d, 8);
-    return b;
-}
-
-inline double bitsDouble(std::uint64_t b)
-{
-    double d;
-    std::memcpy(&d, &b, 8);
-    return d;
-}
+inline std::uint32_t floatBits(float f) { return std::bit_cast<std::uint32_t>(f); }
+inline float bitsFloat(std::uint32_t b) { return std::bit_cast<float>(b); }
+inline std::uint64_t doubleBits(double d) { return std::bit_cast<std::uint64_t>(d); }
+inline double bitsDouble(std::uint64_t b) { return std::bit_cast<double>(b); }
 
 // The k of a "three-decimal" float: the float nearest k/1000 (bit for bit), |k| < 2^40.
 inline bool decimal3(float f, std::int64_t *k)

@@ -67,17 +67,14 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
     // stream) of the batch.
     if ((rc = detail::writeTaskBlocks(insTask.get(), sid, b.tasks)) != SQLITE_OK)
         return rc;
-    for (const TaskRecord &t : b.tasks)
-        noteKey(t.device, t.modelId, t.iteration);
+    noteKey.all(b.tasks);
     if ((rc = detail::insertRows<detail::CollectiveColumns>(insCollective.get(), sid, b.collectives)) != SQLITE_OK)
         return rc;
-    for (const CollectiveOpRecord &c : b.collectives)
-        noteKey(c.device, c.modelId, c.iteration);
+    noteKey.all(b.collectives);
     // HCCL tasks as column blocks, one per (device, model, iteration, plane) of the batch.
     if ((rc = detail::writeHcclBlocks(insHccl.get(), sid, b.hcclTasks)) != SQLITE_OK)
         return rc;
-    for (const HcclTaskRecord &h : b.hcclTasks)
-        noteKey(h.device, h.modelId, h.iteration);
+    noteKey.all(b.hcclTasks);
     return writeBatchRest(b, newKeys);
 }
 
@@ -117,8 +114,7 @@ int ProjectWriter::Impl::writeBatchRest(const RecordBatch &b, std::vector<Key> *
     }
     if ((rc = detail::insertRows<detail::AiCpuColumns>(insAiCpu.get(), sid, b.aiCpu)) != SQLITE_OK)
         return rc;
-    for (const AiCpuRecord &a : b.aiCpu)
-        noteKey(a.device, a.modelId, a.iteration);
+    noteKey.all(b.aiCpu);
     if ((rc = detail::insertRows<QueueColumns>(insQueue.get(), sid, b.queueEvents)) != SQLITE_OK)
         return rc;
     if ((rc = detail::insertRows<FusionColumns>(insFusion.get(), sid, b.fusionOps)) != SQLITE_OK)
@@ -126,8 +122,7 @@ int ProjectWriter::Impl::writeBatchRest(const RecordBatch &b, std::vector<Key> *
     // Host ranges as column blocks per (device, model, iteration) (host_blocks.h).
     if ((rc = detail::writeHostRangeBlocks(insHost.get(), sid, b.hostRanges)) != SQLITE_OK)
         return rc;
-    for (const HostRangeRecord &h : b.hostRanges)
-        noteKey(h.device, h.modelId, h.iteration);
+    noteKey.all(b.hostRanges);
     if ((rc = insertTuples(insIteration.get(), sid, *newKeys, [](const Key &k) { return k; })) != SQLITE_OK)
         return rc;
     if ((rc = sessionRecords.write(sid, b)) != SQLITE_OK)
