@@ -100,11 +100,7 @@ void encodeMemoryBlock(const MemoryRecord *const *recs, std::size_t n, std::vect
             w.svarint(std::int64_t(recs[i]->component) - prevComponent); // interleaved series: ±1
             prevComponent = recs[i]->component;
         }
-        TimeNs prev = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            w.svarint(wrapDelta(recs[i]->ts, prev));
-            prev = recs[i]->ts;
-        }
+        Col<Coding::Delta, &MemoryRecord::ts>::put(w, recs, n);
         // One tag byte per record (two bits per value: its ValueCoding), then the values.
         const std::size_t tagAt = o.size();
         o.resize(tagAt + n);
@@ -139,9 +135,7 @@ bool decodeMemoryBlock(const unsigned char *data, std::size_t size, std::uint16_
         std::int64_t component = 0;
         for (std::size_t i = 0; i < n; ++i)
             o[i].component = StrId(component = wrapAdd(component, r.svarint()));
-        TimeNs prev = 0;
-        for (std::size_t i = 0; i < n; ++i)
-            o[i].ts = prev = wrapAdd(prev, r.svarint());
+        Col<Coding::Delta, &MemoryRecord::ts>::get(r, o, n);
         std::vector<unsigned char> tags(n);
         for (std::size_t i = 0; i < n; ++i) {
             tags[i] = r.byte();
@@ -172,6 +166,9 @@ bool hasTx(const HostRangeRecord &h)
     return h.category || h.eventType || h.payloadType || h.payloadValue || h.messageType;
 }
 
+using HostTimeColumns =
+    Columns<Col<Coding::Delta, &HostRangeRecord::start>, Col<Coding::Svarint, &HostRangeRecord::duration>>;
+
 } // namespace
 
 void encodeHostRangeBlock(const HostRangeRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
@@ -192,13 +189,7 @@ void encodeHostRangeBlock(const HostRangeRecord *const *recs, std::size_t n, std
             w.svarint(std::int64_t(recs[i]->name) - prev);
             prev = recs[i]->name;
         }
-        TimeNs prevStart = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            w.svarint(wrapDelta(recs[i]->start, prevStart));
-            prevStart = recs[i]->start;
-        }
-        for (std::size_t i = 0; i < n; ++i)
-            w.svarint(recs[i]->duration);
+        HostTimeColumns::put(w, recs, n);
         for (std::size_t i = 0; i < n; ++i) {
             const HostRangeRecord &h = *recs[i];
             if (!hasTx(h))
@@ -239,11 +230,7 @@ bool decodeHostRangeBlock(const unsigned char *data, std::size_t size, const Ite
         std::int64_t prev = 0;
         for (std::size_t i = 0; i < n; ++i)
             o[i].name = StrId(prev = wrapAdd(prev, r.svarint()));
-        TimeNs prevStart = 0;
-        for (std::size_t i = 0; i < n; ++i)
-            o[i].start = prevStart = wrapAdd(prevStart, r.svarint());
-        for (std::size_t i = 0; i < n; ++i)
-            o[i].duration = r.svarint();
+        HostTimeColumns::get(r, o, n);
         for (std::size_t i = 0; i < n; ++i) {
             if (!tx[i])
                 continue;
