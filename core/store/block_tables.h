@@ -1,7 +1,8 @@
 #pragma once
 
-// What the column-block kinds (hccl_blocks.h, task_blocks.h) share: grouping a batch's
-// records by block key, a block's time span, and the read-only eponymous virtual table that
+// What the column-block kinds (hccl_blocks.h, task_blocks.h, session_blocks.h,
+// host_blocks.h) share: grouping a batch's records by block key and writing the blocks
+// (writeBlocks), a block's time span, and the read-only eponymous virtual table that
 // shows a block table as plain rows in SQL (one row per record, rowid = block id × 65536 +
 // the record's place in its block; equality on the key columns or the rowid reads only
 // the matching blocks).
