@@ -5,10 +5,12 @@
 // values, the bounds-checked reader and the block framing (version byte, count, columns,
 // CRC-32 little-endian at the end). One copy, so a fix to the reader reaches every kind.
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace npuscope::store::detail {
@@ -60,33 +62,10 @@ inline void putU32(std::vector<unsigned char> &o, std::uint32_t v)
         o.push_back(static_cast<unsigned char>(v >> (8 * i)));
 }
 
-inline std::uint32_t floatBits(float f)
-{
-    std::uint32_t b;
-    std::memcpy(&b, &f, 4);
-    return b;
-}
-
-inline float bitsFloat(std::uint32_t b)
-{
-    float f;
-    std::memcpy(&f, &b, 4);
-    return f;
-}
-
-inline std::uint64_t doubleBits(double d)
-{
-    std::uint64_t b;
-    std::memcpy(&b, &d, 8);
-    return b;
-}
-
-inline double bitsDouble(std::uint64_t b)
-{
-    double d;
-    std::memcpy(&d, &b, 8);
-    return d;
-}
+inline std::uint32_t floatBits(float f) { return std::bit_cast<std::uint32_t>(f); }
+inline float bitsFloat(std::uint32_t b) { return std::bit_cast<float>(b); }
+inline std::uint64_t doubleBits(double d) { return std::bit_cast<std::uint64_t>(d); }
+inline double bitsDouble(std::uint64_t b) { return std::bit_cast<double>(b); }
 
 // The k of a "three-decimal" float: the float nearest k/1000 (bit for bit), |k| < 2^40.
 inline bool decimal3(float f, std::int64_t *k)
@@ -202,6 +181,93 @@ inline bool openBlock(const unsigned char *data, std::size_t size, unsigned char
     *n = std::size_t(count);
     return true;
 }
+
+// A whole block: version byte, count, the columns columns(w) writes, CRC-32.
+template<class Columns>
+void encodeBlock(std::vector<unsigned char> *out, unsigned char version, std::size_t n, std::size_t reserve,
+                 Columns columns)
+{
+    out->clear();
+    out->reserve(reserve);
+    out->push_back(version);
+    Writer w{*out};
+    w.varint(n);
+    columns(w);
+    w.finish();
+}
+
+// Appends a block's records to *out: columns(r, records, n) reads the columns into the n
+// new records. False, and *out as it was, when the block is damaged.
+template<class Rec, class Columns>
+bool decodeBlock(const unsigned char *data, std::size_t size, unsigned char version, std::size_t maxCount,
+                 std::vector<Rec> *out, Columns columns)
+{
+    Reader r{nullptr, nullptr};
+    std::size_t n = 0;
+    if (!openBlock(data, size, version, maxCount, &r, &n))
+        return false;
+    const std::size_t base = out->size();
+    out->resize(base + n);
+    columns(r, out->data() + base, n);
+    if (!r.ok || r.p != r.end) {
+        out->resize(base);
+        return false;
+    }
+    return true;
+}
+
+// How a record member is stored as a column: an unsigned varint, a zigzag varint, or (a
+// time) the zigzag varint of its wrapping difference to the record before.
+enum class Coding { Varint, Svarint, Delta };
+
+// One column; a kind lists its columns once (Columns) for its encoder and its decoder.
+template<Coding C, auto Member>
+struct Col {
+    template<class Rec>
+    static void put(Writer &w, const Rec *const *recs, std::size_t n)
+    {
+        std::int64_t prev = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto v = recs[i]->*Member;
+            if constexpr (C == Coding::Varint)
+                w.varint(v);
+            else if constexpr (C == Coding::Svarint)
+                w.svarint(v);
+            else {
+                w.svarint(wrapDelta(v, prev));
+                prev = v;
+            }
+        }
+    }
+    template<class Rec>
+    static void get(Reader &r, Rec *o, std::size_t n)
+    {
+        using T = std::decay_t<decltype(o->*Member)>;
+        std::int64_t prev = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if constexpr (C == Coding::Varint)
+                o[i].*Member = static_cast<T>(r.varint());
+            else if constexpr (C == Coding::Svarint)
+                o[i].*Member = static_cast<T>(r.svarint());
+            else
+                o[i].*Member = static_cast<T>(prev = wrapAdd(prev, r.svarint()));
+        }
+    }
+};
+
+template<class... Cols>
+struct Columns {
+    template<class Rec>
+    static void put(Writer &w, const Rec *const *recs, std::size_t n)
+    {
+        (Cols::put(w, recs, n), ...);
+    }
+    template<class Rec>
+    static void get(Reader &r, Rec *o, std::size_t n)
+    {
+        (Cols::get(r, o, n), ...);
+    }
+};
 
 } // namespace codec
 

@@ -1,7 +1,8 @@
 #pragma once
 
-// What the column-block kinds (hccl_blocks.h, task_blocks.h) share: grouping a batch's
-// records by block key, a block's time span, and the read-only eponymous virtual table that
+// What the column-block kinds (hccl_blocks.h, task_blocks.h, session_blocks.h,
+// host_blocks.h) share: grouping a batch's records by block key and writing the blocks
+// (writeBlocks), a block's time span, and the read-only eponymous virtual table that
 // shows a block table as plain rows in SQL (one row per record, rowid = block id × 65536 +
 // the record's place in its block; equality on the key columns or the rowid reads only
 // the matching blocks).
@@ -12,11 +13,14 @@
 #include <QtGlobal>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace npuscope::store::detail {
@@ -57,6 +61,61 @@ inline int stepBlockInsert(sqlite3_stmt *ins)
     sqlite3_reset(ins);
     sqlite3_clear_bindings(ins);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+// A block of instants (records with a `ts`): its first and last time.
+template<typename Rec>
+std::array<TimeNs, 2> instantSpan(const Rec *const *recs, std::size_t n)
+{
+    TimeNs lo = recs[0]->ts, hi = recs[0]->ts;
+    for (std::size_t i = 1; i < n; ++i) {
+        lo = std::min(lo, recs[i]->ts);
+        hi = std::max(hi, recs[i]->ts);
+    }
+    return {lo, hi};
+}
+
+// A block of ranges (records with a `start` and `duration`): its first start, last start
+// and last (saturated) end.
+template<typename Rec>
+std::array<TimeNs, 3> rangeSpan(const Rec *const *recs, std::size_t n)
+{
+    TimeNs first = recs[0]->start, lastStart = recs[0]->start;
+    TimeNs lastEnd = saturatingEnd(recs[0]->start, recs[0]->duration);
+    for (std::size_t i = 1; i < n; ++i) {
+        first = std::min(first, recs[i]->start);
+        lastStart = std::max(lastStart, recs[i]->start);
+        lastEnd = std::max(lastEnd, saturatingEnd(recs[i]->start, recs[i]->duration));
+    }
+    return {first, lastStart, lastEnd};
+}
+
+template<typename Rec>
+using BlockEncoder = void (*)(const Rec *const *, std::size_t, std::vector<unsigned char> *);
+
+// What every block kind's writer does: groups `records` by key(record) into blocks of at
+// most `max` (insertGrouped), encodes each and inserts it through `insert`, whose
+// parameters are the session, the key's parts (one integer, or a pair's or tuple's
+// members in order), the times span(records, n) gives, the record count and the block.
+template<typename Rec, typename KeyFn, typename Span>
+int writeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<Rec> &records, std::size_t max, KeyFn key,
+                std::type_identity_t<BlockEncoder<Rec>> encode, Span span)
+{
+    std::vector<unsigned char> buf;
+    return insertGrouped(records, max, key, [&](const auto &k, const Rec *const *g, std::size_t n) {
+        encode(g, n, &buf);
+        int col = 1;
+        sqlite3_bind_int64(insert, col++, session);
+        if constexpr (std::is_integral_v<std::decay_t<decltype(k)>>)
+            sqlite3_bind_int64(insert, col++, k);
+        else
+            std::apply([&](const auto &...part) { (sqlite3_bind_int64(insert, col++, part), ...); }, k);
+        for (const TimeNs t : span(g, n))
+            sqlite3_bind_int64(insert, col++, t);
+        sqlite3_bind_int64(insert, col++, std::int64_t(n));
+        sqlite3_bind_blob(insert, col, buf.data(), int(buf.size()), SQLITE_STATIC);
+        return stepBlockInsert(insert);
+    });
 }
 
 // A migration step from a row table to blocks: the rows of `select` (the session first,

@@ -19,50 +19,27 @@ namespace {
 
 using Key = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t>; // device, model, iteration
 
-int insertBlock(sqlite3_stmt *ins, std::int64_t session, const Key &k, const HcclTaskRecord *const *tasks,
-                std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodeHcclBlock(tasks, n, buf);
-    auto end = [](const HcclTaskRecord *t) { return saturatingEnd(t->start, t->duration); };
-    TimeNs firstStart = tasks[0]->start, lastEnd = end(tasks[0]);
-    for (std::size_t i = 1; i < n; ++i) {
-        firstStart = std::min(firstStart, tasks[i]->start);
-        lastEnd = std::max(lastEnd, end(tasks[i]));
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, std::get<0>(k));
-    sqlite3_bind_int64(ins, 3, std::get<1>(k));
-    sqlite3_bind_int64(ins, 4, std::get<2>(k));
-    sqlite3_bind_int64(ins, 5, firstStart);
-    sqlite3_bind_int64(ins, 6, lastEnd);
-    sqlite3_bind_int64(ins, 7, std::int64_t(n));
-    sqlite3_bind_blob(ins, 8, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
 Key keyOf(const HcclTaskRecord &h) { return Key(h.device, h.modelId, h.iteration); }
 
 } // namespace
 
 int writeHcclBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<HcclTaskRecord> &tasks)
 {
-    if (tasks.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(tasks, kHcclBlockMax, keyOf, [&](const Key &k, const HcclTaskRecord *const *g, std::size_t n) {
-        return insertBlock(insert, session, k, g, n, &buf);
-    });
+    // An HCCL block stores no last start.
+    return writeBlocks(insert, session, tasks, kHcclBlockMax, keyOf, encodeHcclBlock,
+                       [](const HcclTaskRecord *const *g, std::size_t n) {
+                           const auto span = rangeSpan(g, n);
+                           return std::array<TimeNs, 2>{span[0], span[2]};
+                       });
 }
 
 bool readHcclBlock(sqlite3_stmt *row, int first, std::vector<HcclTaskRecord> *out)
 {
-    const auto *data = static_cast<const unsigned char *>(sqlite3_column_blob(row, first + 3));
-    const int size = sqlite3_column_bytes(row, first + 3);
-    if (!data || size <= 0)
-        return false;
-    return decodeHcclBlock(data, std::size_t(size), std::uint16_t(sqlite3_column_int64(row, first)),
-                           std::uint32_t(sqlite3_column_int64(row, first + 1)),
-                           std::uint32_t(sqlite3_column_int64(row, first + 2)), out);
+    auto I = [&](int i) { return sqlite3_column_int64(row, first + i); };
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    return blobOf(row, first + 3, &data, &size)
+           && decodeHcclBlock(data, size, std::uint16_t(I(0)), std::uint32_t(I(1)), std::uint32_t(I(2)), out);
 }
 
 int migrateHcclTasksToBlocks(const Db &db)

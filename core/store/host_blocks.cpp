@@ -18,8 +18,6 @@ namespace {
 constexpr unsigned char kMemoryBlockVersion = 1;
 constexpr unsigned char kHostRangeBlockVersion = 1;
 
-TimeNs endOf(const HostRangeRecord &r) { return saturatingEnd(r.start, r.duration); }
-
 } // namespace
 
 namespace {
@@ -94,88 +92,69 @@ double getMemoryValue(Reader &r, MemoryState &st, int k, unsigned tag)
 void encodeMemoryBlock(const MemoryRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
 {
     std::vector<unsigned char> &o = *out;
-    o.clear();
-    o.reserve(16 + n * 12);
-    o.push_back(kMemoryBlockVersion);
-    Writer w{o};
-    w.varint(n);
-    for (std::size_t i = 0; i < n; ++i)
-        o.push_back(recs[i]->module ? 1 : 0);
-    std::int64_t prevComponent = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.svarint(std::int64_t(recs[i]->component) - prevComponent); // interleaved series: ±1
-        prevComponent = recs[i]->component;
-    }
-    TimeNs prev = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.svarint(wrapDelta(recs[i]->ts, prev));
-        prev = recs[i]->ts;
-    }
-    // One tag byte per record (two bits per value: its ValueCoding), then the values.
-    const std::size_t tagAt = o.size();
-    o.resize(tagAt + n);
-    std::unordered_map<StrId, MemoryState> state;
-    for (std::size_t i = 0; i < n; ++i) {
-        MemoryState &st = state[recs[i]->component];
-        unsigned char tag = 0;
-        putMemoryValue(o, recs[i]->allocatedMB, st, 0, &tag);
-        putMemoryValue(o, recs[i]->reservedMB, st, 1, &tag);
-        putMemoryValue(o, recs[i]->activeMB, st, 2, &tag);
-        o[tagAt + i] = tag;
-    }
-    state.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-        MemoryState &st = state[recs[i]->component];
-        w.varint(recs[i]->streamPtr ^ st.streamPtr); // a component's stream repeats: 1 byte
-        st.streamPtr = recs[i]->streamPtr;
-    }
-    w.finish();
+    encodeBlock(out, kMemoryBlockVersion, n, 16 + n * 12, [&](Writer &w) {
+        for (std::size_t i = 0; i < n; ++i)
+            o.push_back(recs[i]->module ? 1 : 0);
+        std::int64_t prevComponent = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            w.svarint(std::int64_t(recs[i]->component) - prevComponent); // interleaved series: ±1
+            prevComponent = recs[i]->component;
+        }
+        Col<Coding::Delta, &MemoryRecord::ts>::put(w, recs, n);
+        // One tag byte per record (two bits per value: its ValueCoding), then the values.
+        const std::size_t tagAt = o.size();
+        o.resize(tagAt + n);
+        std::unordered_map<StrId, MemoryState> state;
+        for (std::size_t i = 0; i < n; ++i) {
+            MemoryState &st = state[recs[i]->component];
+            unsigned char tag = 0;
+            putMemoryValue(o, recs[i]->allocatedMB, st, 0, &tag);
+            putMemoryValue(o, recs[i]->reservedMB, st, 1, &tag);
+            putMemoryValue(o, recs[i]->activeMB, st, 2, &tag);
+            o[tagAt + i] = tag;
+        }
+        state.clear();
+        for (std::size_t i = 0; i < n; ++i) {
+            MemoryState &st = state[recs[i]->component];
+            w.varint(recs[i]->streamPtr ^ st.streamPtr); // a component's stream repeats: 1 byte
+            st.streamPtr = recs[i]->streamPtr;
+        }
+    });
 }
 
 bool decodeMemoryBlock(const unsigned char *data, std::size_t size, std::uint16_t device,
                        std::vector<MemoryRecord> *out)
 {
-    Reader r{nullptr, nullptr};
-    std::size_t n = 0;
-    if (!openBlock(data, size, kMemoryBlockVersion, kSessionBlockMax, &r, &n))
-        return false;
-    const std::size_t base = out->size();
-    out->resize(base + n);
-    MemoryRecord *o = out->data() + base;
-    for (std::size_t i = 0; i < n; ++i) {
-        o[i].device = device;
-        const std::uint8_t flag = r.byte();
-        r.ok = r.ok && flag <= 1;
-        o[i].module = flag != 0;
-    }
-    std::int64_t component = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].component = StrId(component = wrapAdd(component, r.svarint()));
-    TimeNs prev = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].ts = prev = wrapAdd(prev, r.svarint());
-    std::vector<unsigned char> tags(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        tags[i] = r.byte();
-        r.ok = r.ok && tags[i] >> 6 == 0;
-    }
-    std::unordered_map<StrId, MemoryState> state;
-    for (std::size_t i = 0; i < n && r.ok; ++i) {
-        MemoryState &st = state[o[i].component];
-        o[i].allocatedMB = getMemoryValue(r, st, 0, tags[i]);
-        o[i].reservedMB = getMemoryValue(r, st, 1, tags[i]);
-        o[i].activeMB = getMemoryValue(r, st, 2, tags[i]);
-    }
-    state.clear();
-    for (std::size_t i = 0; i < n && r.ok; ++i) {
-        MemoryState &st = state[o[i].component];
-        o[i].streamPtr = st.streamPtr ^= r.varint();
-    }
-    if (!r.ok || r.p != r.end) {
-        out->resize(base);
-        return false;
-    }
-    return true;
+    const auto columns = [&](Reader &r, MemoryRecord *o, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            o[i].device = device;
+            const std::uint8_t flag = r.byte();
+            r.ok = r.ok && flag <= 1;
+            o[i].module = flag != 0;
+        }
+        std::int64_t component = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            o[i].component = StrId(component = wrapAdd(component, r.svarint()));
+        Col<Coding::Delta, &MemoryRecord::ts>::get(r, o, n);
+        std::vector<unsigned char> tags(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            tags[i] = r.byte();
+            r.ok = r.ok && tags[i] >> 6 == 0;
+        }
+        std::unordered_map<StrId, MemoryState> state;
+        for (std::size_t i = 0; i < n && r.ok; ++i) {
+            MemoryState &st = state[o[i].component];
+            o[i].allocatedMB = getMemoryValue(r, st, 0, tags[i]);
+            o[i].reservedMB = getMemoryValue(r, st, 1, tags[i]);
+            o[i].activeMB = getMemoryValue(r, st, 2, tags[i]);
+        }
+        state.clear();
+        for (std::size_t i = 0; i < n && r.ok; ++i) {
+            MemoryState &st = state[o[i].component];
+            o[i].streamPtr = st.streamPtr ^= r.varint();
+        }
+    };
+    return decodeBlock(data, size, kMemoryBlockVersion, kSessionBlockMax, out, columns);
 }
 
 namespace {
@@ -187,105 +166,85 @@ bool hasTx(const HostRangeRecord &h)
     return h.category || h.eventType || h.payloadType || h.payloadValue || h.messageType;
 }
 
+using HostTimeColumns =
+    Columns<Col<Coding::Delta, &HostRangeRecord::start>, Col<Coding::Svarint, &HostRangeRecord::duration>>;
+
 } // namespace
 
 void encodeHostRangeBlock(const HostRangeRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
 {
-    out->clear();
-    out->reserve(16 + n * 12);
-    out->push_back(kHostRangeBlockVersion);
-    Writer w{*out};
-    w.varint(n);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(std::uint64_t(recs[i]->kind) | (hasTx(*recs[i]) ? 4u : 0u));
-    std::uint32_t lastPid = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.varint(recs[i]->pid ^ lastPid); // a process's ranges: 1 byte instead of 3
-        lastPid = recs[i]->pid;
-    }
-    for (std::size_t i = 0; i < n; ++i) // the main thread is the process: 1 byte
-        w.svarint(std::int64_t(recs[i]->tid) - std::int64_t(recs[i]->pid));
-    // Ids as deltas: a thread's nested API calls alternate between a few nearby names.
-    std::int64_t prev = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.svarint(std::int64_t(recs[i]->name) - prev);
-        prev = recs[i]->name;
-    }
-    TimeNs prevStart = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.svarint(wrapDelta(recs[i]->start, prevStart));
-        prevStart = recs[i]->start;
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        w.svarint(recs[i]->duration);
-    for (std::size_t i = 0; i < n; ++i) {
-        const HostRangeRecord &h = *recs[i];
-        if (!hasTx(h))
-            continue;
-        w.varint(h.category);
-        w.varint(h.eventType);
-        w.varint(h.payloadType);
-        w.varint(h.payloadValue);
-        w.varint(h.messageType);
-    }
-    prev = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.svarint(std::int64_t(recs[i]->level) - prev);
-        prev = recs[i]->level;
-    }
-    w.finish();
+    encodeBlock(out, kHostRangeBlockVersion, n, 16 + n * 12, [&](Writer &w) {
+        for (std::size_t i = 0; i < n; ++i)
+            w.varint(std::uint64_t(recs[i]->kind) | (hasTx(*recs[i]) ? 4u : 0u));
+        std::uint32_t lastPid = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            w.varint(recs[i]->pid ^ lastPid); // a process's ranges: 1 byte instead of 3
+            lastPid = recs[i]->pid;
+        }
+        for (std::size_t i = 0; i < n; ++i) // the main thread is the process: 1 byte
+            w.svarint(std::int64_t(recs[i]->tid) - std::int64_t(recs[i]->pid));
+        // Ids as deltas: a thread's nested API calls alternate between a few nearby names.
+        std::int64_t prev = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            w.svarint(std::int64_t(recs[i]->name) - prev);
+            prev = recs[i]->name;
+        }
+        HostTimeColumns::put(w, recs, n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const HostRangeRecord &h = *recs[i];
+            if (!hasTx(h))
+                continue;
+            w.varint(h.category);
+            w.varint(h.eventType);
+            w.varint(h.payloadType);
+            w.varint(h.payloadValue);
+            w.varint(h.messageType);
+        }
+        prev = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            w.svarint(std::int64_t(recs[i]->level) - prev);
+            prev = recs[i]->level;
+        }
+    });
 }
 
 bool decodeHostRangeBlock(const unsigned char *data, std::size_t size, const IterationKey &key,
                           std::vector<HostRangeRecord> *out)
 {
-    Reader r{nullptr, nullptr};
-    std::size_t n = 0;
-    if (!openBlock(data, size, kHostRangeBlockVersion, kSessionBlockMax, &r, &n))
-        return false;
-    const std::size_t base = out->size();
-    out->resize(base + n);
-    HostRangeRecord *o = out->data() + base;
-    std::vector<bool> tx(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        o[i].device = key.device;
-        o[i].modelId = key.modelId;
-        o[i].iteration = key.iteration;
-        const std::uint64_t v = r.varint();
-        r.ok = r.ok && (v & 3) <= std::uint64_t(HostRangeRecord::Kind::MsprofTx) && v >> 3 == 0;
-        o[i].kind = static_cast<HostRangeRecord::Kind>(v & 3);
-        tx[i] = v & 4;
-    }
-    std::uint32_t lastPid = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].pid = lastPid ^= std::uint32_t(r.varint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].tid = std::uint32_t(wrapAdd(std::int64_t(o[i].pid), r.svarint()));
-    std::int64_t prev = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].name = StrId(prev = wrapAdd(prev, r.svarint()));
-    TimeNs prevStart = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].start = prevStart = wrapAdd(prevStart, r.svarint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].duration = r.svarint();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!tx[i])
-            continue;
-        o[i].category = std::uint32_t(r.varint());
-        o[i].eventType = StrId(r.varint());
-        o[i].payloadType = std::uint32_t(r.varint());
-        o[i].payloadValue = r.varint();
-        o[i].messageType = StrId(r.varint());
-    }
-    prev = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].level = StrId(prev = wrapAdd(prev, r.svarint()));
-    if (!r.ok || r.p != r.end) {
-        out->resize(base);
-        return false;
-    }
-    return true;
+    const auto columns = [&](Reader &r, HostRangeRecord *o, std::size_t n) {
+        std::vector<bool> tx(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            o[i].device = key.device;
+            o[i].modelId = key.modelId;
+            o[i].iteration = key.iteration;
+            const std::uint64_t v = r.varint();
+            r.ok = r.ok && (v & 3) <= std::uint64_t(HostRangeRecord::Kind::MsprofTx) && v >> 3 == 0;
+            o[i].kind = static_cast<HostRangeRecord::Kind>(v & 3);
+            tx[i] = v & 4;
+        }
+        std::uint32_t lastPid = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            o[i].pid = lastPid ^= std::uint32_t(r.varint());
+        for (std::size_t i = 0; i < n; ++i)
+            o[i].tid = std::uint32_t(wrapAdd(std::int64_t(o[i].pid), r.svarint()));
+        std::int64_t prev = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            o[i].name = StrId(prev = wrapAdd(prev, r.svarint()));
+        HostTimeColumns::get(r, o, n);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!tx[i])
+                continue;
+            o[i].category = std::uint32_t(r.varint());
+            o[i].eventType = StrId(r.varint());
+            o[i].payloadType = std::uint32_t(r.varint());
+            o[i].payloadValue = r.varint();
+            o[i].messageType = StrId(r.varint());
+        }
+        prev = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            o[i].level = StrId(prev = wrapAdd(prev, r.svarint()));
+    };
+    return decodeBlock(data, size, kHostRangeBlockVersion, kSessionBlockMax, out, columns);
 }
 
 // ---- writing ----
@@ -297,68 +256,18 @@ std::uint16_t memoryKey(const MemoryRecord &m) { return m.device; }
 using HostKey = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t>; // device, model, iteration
 HostKey hostKey(const HostRangeRecord &h) { return {h.device, h.modelId, h.iteration}; }
 
-int insertMemoryBlock(sqlite3_stmt *ins, std::int64_t session, std::uint16_t device, const MemoryRecord *const *recs,
-                      std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodeMemoryBlock(recs, n, buf);
-    TimeNs lo = recs[0]->ts, hi = recs[0]->ts;
-    for (std::size_t i = 1; i < n; ++i) {
-        lo = std::min(lo, recs[i]->ts);
-        hi = std::max(hi, recs[i]->ts);
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, device);
-    sqlite3_bind_int64(ins, 3, lo);
-    sqlite3_bind_int64(ins, 4, hi);
-    sqlite3_bind_int64(ins, 5, std::int64_t(n));
-    sqlite3_bind_blob(ins, 6, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
-int insertHostRangeBlock(sqlite3_stmt *ins, std::int64_t session, const HostKey &k, const HostRangeRecord *const *recs,
-                         std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodeHostRangeBlock(recs, n, buf);
-    TimeNs first = recs[0]->start, lastStart = recs[0]->start, lastEnd = endOf(*recs[0]);
-    for (std::size_t i = 1; i < n; ++i) {
-        first = std::min(first, recs[i]->start);
-        lastStart = std::max(lastStart, recs[i]->start);
-        lastEnd = std::max(lastEnd, endOf(*recs[i]));
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, std::get<0>(k));
-    sqlite3_bind_int64(ins, 3, std::get<1>(k));
-    sqlite3_bind_int64(ins, 4, std::get<2>(k));
-    sqlite3_bind_int64(ins, 5, first);
-    sqlite3_bind_int64(ins, 6, lastStart);
-    sqlite3_bind_int64(ins, 7, lastEnd);
-    sqlite3_bind_int64(ins, 8, std::int64_t(n));
-    sqlite3_bind_blob(ins, 9, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
 } // namespace
 
 int writeMemoryBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<MemoryRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, memoryKey,
-                         [&](std::uint16_t device, const MemoryRecord *const *g, std::size_t n) {
-                             return insertMemoryBlock(insert, session, device, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, memoryKey, encodeMemoryBlock,
+                       instantSpan<MemoryRecord>);
 }
 
 int writeHostRangeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<HostRangeRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, hostKey,
-                         [&](const HostKey &k, const HostRangeRecord *const *g, std::size_t n) {
-                             return insertHostRangeBlock(insert, session, k, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, hostKey, encodeHostRangeBlock,
+                       rangeSpan<HostRangeRecord>);
 }
 
 // ---- reading ----

@@ -1,5 +1,6 @@
 // ProjectWriter: records a session, batch by batch, one transaction each.
 #include "core/store/project_writer_impl.h"
+#include "core/store/row_columns.h"
 #include "core/store/schema.h"
 
 #include <QFileInfo>
@@ -8,8 +9,41 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 
 namespace npuscope::store {
+
+namespace {
+
+// The columns of the tables only the writer maps whole (row_columns.h).
+using OpColumns = detail::RowColumns<&OpDesc::id, &OpDesc::modelId, &OpDesc::name, &OpDesc::opType,
+                                     &OpDesc::inputShapes, &OpDesc::inputDataTypes, &OpDesc::inputFormats,
+                                     &OpDesc::outputShapes, &OpDesc::outputDataTypes, &OpDesc::outputFormats,
+                                     &OpDesc::blockDim, &OpDesc::aiCpu, &OpDesc::mixBlockDim, &OpDesc::coreType>;
+using QueueColumns = detail::RowColumns<&QueueEventRecord::device, &QueueEventRecord::timestamp,
+                                        &QueueEventRecord::action, &QueueEventRecord::source,
+                                        &QueueEventRecord::cachedBufferSize>;
+using FusionColumns = detail::RowColumns<&FusionOpRecord::modelId, &FusionOpRecord::modelName,
+                                         &FusionOpRecord::fusionOp, &FusionOpRecord::originalOps,
+                                         &FusionOpRecord::memoryInput, &FusionOpRecord::memoryOutput,
+                                         &FusionOpRecord::memoryWeight, &FusionOpRecord::memoryWorkspace>;
+
+// Inserts one row per record through `s`: ?1 = the session, then ?2... the integers
+// columns(record) gives as a tuple, in order.
+template<typename Rec, typename Columns>
+int insertTuples(sqlite3_stmt *s, std::int64_t session, const std::vector<Rec> &records, Columns columns)
+{
+    sqlite3_bind_int64(s, 1, session);
+    for (const Rec &r : records) {
+        int col = 2;
+        std::apply([&](const auto &...v) { (sqlite3_bind_int64(s, col++, v), ...); }, columns(r));
+        if (const int rc = stepReset(s); rc != SQLITE_OK)
+            return rc;
+    }
+    return SQLITE_OK;
+}
+
+} // namespace
 
 int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newKeys)
 {
@@ -27,57 +61,20 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
                 return rc;
         }
     }
-    {
-        sqlite3_stmt *s = insOp.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const OpDesc &o : b.ops) {
-            sqlite3_bind_int64(s, 2, o.id);
-            sqlite3_bind_int64(s, 3, o.modelId);
-            sqlite3_bind_int64(s, 4, o.name);
-            sqlite3_bind_int64(s, 5, o.opType);
-            sqlite3_bind_int64(s, 6, o.inputShapes);
-            sqlite3_bind_int64(s, 7, o.inputDataTypes);
-            sqlite3_bind_int64(s, 8, o.inputFormats);
-            sqlite3_bind_int64(s, 9, o.outputShapes);
-            sqlite3_bind_int64(s, 10, o.outputDataTypes);
-            sqlite3_bind_int64(s, 11, o.outputFormats);
-            sqlite3_bind_int64(s, 12, o.blockDim);
-            sqlite3_bind_int64(s, 13, o.aiCpu ? 1 : 0);
-            sqlite3_bind_int64(s, 14, o.mixBlockDim);
-            sqlite3_bind_int64(s, 15, o.coreType);
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-        }
-    }
+    if ((rc = detail::insertRows<OpColumns>(insOp.get(), sid, b.ops)) != SQLITE_OK)
+        return rc;
     // Tasks with their PMU values as column blocks, one per (device, model, iteration,
     // stream) of the batch.
     if ((rc = detail::writeTaskBlocks(insTask.get(), sid, b.tasks)) != SQLITE_OK)
         return rc;
-    for (const TaskRecord &t : b.tasks)
-        noteKey(t.device, t.modelId, t.iteration);
-    {
-        sqlite3_stmt *s = insCollective.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const CollectiveOpRecord &c : b.collectives) {
-            sqlite3_bind_int64(s, 2, c.device);
-            sqlite3_bind_int64(s, 3, c.modelId);
-            sqlite3_bind_int64(s, 4, c.iteration);
-            sqlite3_bind_int64(s, 5, c.name);
-            sqlite3_bind_int64(s, 6, c.opType);
-            sqlite3_bind_int64(s, 7, c.start);
-            sqlite3_bind_int64(s, 8, c.duration);
-            sqlite3_bind_int64(s, 9, s64(c.bytes));
-            sqlite3_bind_int64(s, 10, c.segment);
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-            noteKey(c.device, c.modelId, c.iteration);
-        }
-    }
+    noteKey.all(b.tasks);
+    if ((rc = detail::insertRows<detail::CollectiveColumns>(insCollective.get(), sid, b.collectives)) != SQLITE_OK)
+        return rc;
+    noteKey.all(b.collectives);
     // HCCL tasks as column blocks, one per (device, model, iteration, plane) of the batch.
     if ((rc = detail::writeHcclBlocks(insHccl.get(), sid, b.hcclTasks)) != SQLITE_OK)
         return rc;
-    for (const HcclTaskRecord &h : b.hcclTasks)
-        noteKey(h.device, h.modelId, h.iteration);
+    noteKey.all(b.hcclTasks);
     return writeBatchRest(b, newKeys);
 }
 
@@ -115,72 +112,19 @@ int ProjectWriter::Impl::writeBatchRest(const RecordBatch &b, std::vector<Key> *
             }
         }
     }
-    {
-        sqlite3_stmt *s = insAiCpu.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const AiCpuRecord &a : b.aiCpu) {
-            sqlite3_bind_int64(s, 2, a.device);
-            sqlite3_bind_int64(s, 3, a.modelId);
-            sqlite3_bind_int64(s, 4, a.iteration);
-            sqlite3_bind_int64(s, 5, a.streamId);
-            sqlite3_bind_int64(s, 6, a.taskId);
-            sqlite3_bind_int64(s, 7, a.node);
-            sqlite3_bind_int64(s, 8, a.timestamp);
-            sqlite3_bind_int64(s, 9, a.computeTime);
-            sqlite3_bind_int64(s, 10, a.memcpyTime);
-            sqlite3_bind_int64(s, 11, a.taskTime);
-            sqlite3_bind_int64(s, 12, a.dispatchTime);
-            sqlite3_bind_int64(s, 13, a.totalTime);
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-            noteKey(a.device, a.modelId, a.iteration);
-        }
-    }
-    {
-        sqlite3_stmt *s = insQueue.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const QueueEventRecord &q : b.queueEvents) {
-            sqlite3_bind_int64(s, 2, q.device);
-            sqlite3_bind_int64(s, 3, q.timestamp);
-            sqlite3_bind_int64(s, 4, q.action);
-            sqlite3_bind_int64(s, 5, q.source);
-            sqlite3_bind_int64(s, 6, q.cachedBufferSize);
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-        }
-    }
-    {
-        sqlite3_stmt *s = insFusion.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const FusionOpRecord &f : b.fusionOps) {
-            sqlite3_bind_int64(s, 2, f.modelId);
-            sqlite3_bind_int64(s, 3, f.modelName);
-            sqlite3_bind_int64(s, 4, f.fusionOp);
-            sqlite3_bind_int64(s, 5, f.originalOps);
-            sqlite3_bind_int64(s, 6, s64(f.memoryInput));
-            sqlite3_bind_int64(s, 7, s64(f.memoryOutput));
-            sqlite3_bind_int64(s, 8, s64(f.memoryWeight));
-            sqlite3_bind_int64(s, 9, s64(f.memoryWorkspace));
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-        }
-    }
+    if ((rc = detail::insertRows<detail::AiCpuColumns>(insAiCpu.get(), sid, b.aiCpu)) != SQLITE_OK)
+        return rc;
+    noteKey.all(b.aiCpu);
+    if ((rc = detail::insertRows<QueueColumns>(insQueue.get(), sid, b.queueEvents)) != SQLITE_OK)
+        return rc;
+    if ((rc = detail::insertRows<FusionColumns>(insFusion.get(), sid, b.fusionOps)) != SQLITE_OK)
+        return rc;
     // Host ranges as column blocks per (device, model, iteration) (host_blocks.h).
     if ((rc = detail::writeHostRangeBlocks(insHost.get(), sid, b.hostRanges)) != SQLITE_OK)
         return rc;
-    for (const HostRangeRecord &h : b.hostRanges)
-        noteKey(h.device, h.modelId, h.iteration);
-    {
-        sqlite3_stmt *s = insIteration.get();
-        sqlite3_bind_int64(s, 1, sid);
-        for (const Key &k : *newKeys) {
-            sqlite3_bind_int64(s, 2, std::get<0>(k));
-            sqlite3_bind_int64(s, 3, std::get<1>(k));
-            sqlite3_bind_int64(s, 4, std::get<2>(k));
-            if ((rc = stepReset(s)) != SQLITE_OK)
-                return rc;
-        }
-    }
+    noteKey.all(b.hostRanges);
+    if ((rc = insertTuples(insIteration.get(), sid, *newKeys, [](const Key &k) { return k; })) != SQLITE_OK)
+        return rc;
     if ((rc = sessionRecords.write(sid, b)) != SQLITE_OK)
         return rc;
     {

@@ -140,6 +140,13 @@ struct ProjectWriter::Impl {
                 return;
             newKeys->push_back(k);
         }
+        // The keys of every record of `records`, in order.
+        template<class Rec>
+        void all(const std::vector<Rec> &records)
+        {
+            for (const Rec &r : records)
+                (*this)(r.device, r.modelId, r.iteration);
+        }
     };
 
     int writeBatch(const RecordBatch &b, std::vector<Key> *newKeys);

@@ -18,148 +18,71 @@ namespace {
 constexpr unsigned char kCounterBlockVersion = 1;
 constexpr unsigned char kPythonRangeBlockVersion = 1;
 
-TimeNs endOf(const PythonRangeRecord &r) { return saturatingEnd(r.start, r.duration); }
+} // namespace
+
+namespace {
+
+using CounterColumns =
+    Columns<Col<Coding::Varint, &CounterRecord::track>, Col<Coding::Varint, &CounterRecord::unit>,
+            Col<Coding::Delta, &CounterRecord::ts>>;
+using PythonRangeColumns =
+    Columns<Col<Coding::Varint, &PythonRangeRecord::pid>, Col<Coding::Varint, &PythonRangeRecord::tid>,
+            Col<Coding::Varint, &PythonRangeRecord::name>, Col<Coding::Varint, &PythonRangeRecord::category>,
+            Col<Coding::Delta, &PythonRangeRecord::start>, Col<Coding::Svarint, &PythonRangeRecord::duration>,
+            Col<Coding::Varint, &PythonRangeRecord::callStack>, Col<Coding::Varint, &PythonRangeRecord::inputShapes>,
+            Col<Coding::Varint, &PythonRangeRecord::inputTypes>, Col<Coding::Svarint, &PythonRangeRecord::sequence>,
+            Col<Coding::Varint, &PythonRangeRecord::fwdThread>, Col<Coding::Varint, &PythonRangeRecord::correlation>>;
 
 } // namespace
 
 void encodeCounterBlock(const CounterRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
 {
-    out->clear();
-    out->reserve(16 + n * 6);
-    out->push_back(kCounterBlockVersion);
-    Writer w{*out};
-    w.varint(n);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->track);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->unit);
-    TimeNs prev = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.svarint(wrapDelta(recs[i]->ts, prev));
-        prev = recs[i]->ts;
-    }
-    std::uint64_t last = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint64_t b = doubleBits(recs[i]->value);
-        // XOR with the previous sample, byte-swapped so equal sign, exponent and high
-        // mantissa (the usual case for a series) leave only small numbers.
-        w.varint(__builtin_bswap64(b ^ last));
-        last = b;
-    }
-    w.finish();
+    encodeBlock(out, kCounterBlockVersion, n, 16 + n * 6, [&](Writer &w) {
+        CounterColumns::put(w, recs, n);
+        std::uint64_t last = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint64_t b = doubleBits(recs[i]->value);
+            // XOR with the previous sample, byte-swapped so equal sign, exponent and high
+            // mantissa (the usual case for a series) leave only small numbers.
+            w.varint(__builtin_bswap64(b ^ last));
+            last = b;
+        }
+    });
 }
 
 bool decodeCounterBlock(const unsigned char *data, std::size_t size, std::uint16_t device, StrId name,
                         std::vector<CounterRecord> *out)
 {
-    Reader r{nullptr, nullptr};
-    std::size_t n = 0;
-    if (!openBlock(data, size, kCounterBlockVersion, kSessionBlockMax, &r, &n))
-        return false;
-    const std::size_t base = out->size();
-    out->resize(base + n);
-    CounterRecord *o = out->data() + base;
-    for (std::size_t i = 0; i < n; ++i) {
-        o[i].device = device;
-        o[i].name = name;
-        o[i].track = StrId(r.varint());
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].unit = StrId(r.varint());
-    TimeNs prev = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].ts = prev = wrapAdd(prev, r.svarint());
-    std::uint64_t last = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        last ^= __builtin_bswap64(r.varint());
-        o[i].value = bitsDouble(last);
-    }
-    if (!r.ok || r.p != r.end) {
-        out->resize(base);
-        return false;
-    }
-    return true;
+    return decodeBlock(data, size, kCounterBlockVersion, kSessionBlockMax, out,
+                       [&](Reader &r, CounterRecord *o, std::size_t n) {
+                           for (std::size_t i = 0; i < n; ++i) {
+                               o[i].device = device;
+                               o[i].name = name;
+                           }
+                           CounterColumns::get(r, o, n);
+                           std::uint64_t last = 0;
+                           for (std::size_t i = 0; i < n; ++i) {
+                               last ^= __builtin_bswap64(r.varint());
+                               o[i].value = bitsDouble(last);
+                           }
+                       });
 }
 
 void encodePythonRangeBlock(const PythonRangeRecord *const *recs, std::size_t n, std::vector<unsigned char> *out)
 {
-    out->clear();
-    out->reserve(16 + n * 16);
-    out->push_back(kPythonRangeBlockVersion);
-    Writer w{*out};
-    w.varint(n);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->pid);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->tid);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->name);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->category);
-    TimeNs prev = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        w.svarint(wrapDelta(recs[i]->start, prev));
-        prev = recs[i]->start;
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        w.svarint(recs[i]->duration);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->callStack);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->inputShapes);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->inputTypes);
-    for (std::size_t i = 0; i < n; ++i)
-        w.svarint(recs[i]->sequence);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->fwdThread);
-    for (std::size_t i = 0; i < n; ++i)
-        w.varint(recs[i]->correlation);
-    w.finish();
+    encodeBlock(out, kPythonRangeBlockVersion, n, 16 + n * 16,
+                [&](Writer &w) { PythonRangeColumns::put(w, recs, n); });
 }
 
 bool decodePythonRangeBlock(const unsigned char *data, std::size_t size, std::uint16_t device,
                             std::vector<PythonRangeRecord> *out)
 {
-    Reader r{nullptr, nullptr};
-    std::size_t n = 0;
-    if (!openBlock(data, size, kPythonRangeBlockVersion, kSessionBlockMax, &r, &n))
-        return false;
-    const std::size_t base = out->size();
-    out->resize(base + n);
-    PythonRangeRecord *o = out->data() + base;
-    for (std::size_t i = 0; i < n; ++i) {
-        o[i].device = device;
-        o[i].pid = std::uint32_t(r.varint());
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].tid = std::uint32_t(r.varint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].name = StrId(r.varint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].category = StrId(r.varint());
-    TimeNs prev = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].start = prev = wrapAdd(prev, r.svarint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].duration = r.svarint();
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].callStack = StrId(r.varint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].inputShapes = StrId(r.varint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].inputTypes = StrId(r.varint());
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].sequence = r.svarint();
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].fwdThread = r.varint();
-    for (std::size_t i = 0; i < n; ++i)
-        o[i].correlation = r.varint();
-    if (!r.ok || r.p != r.end) {
-        out->resize(base);
-        return false;
-    }
-    return true;
+    return decodeBlock(data, size, kPythonRangeBlockVersion, kSessionBlockMax, out,
+                       [&](Reader &r, PythonRangeRecord *o, std::size_t n) {
+                           for (std::size_t i = 0; i < n; ++i)
+                               o[i].device = device;
+                           PythonRangeColumns::get(r, o, n);
+                       });
 }
 
 // ---- writing ----
@@ -171,67 +94,18 @@ using CounterKey = std::pair<std::uint16_t, StrId>; // device, series name
 CounterKey counterKey(const CounterRecord &c) { return {c.device, c.name}; }
 std::uint16_t pythonKey(const PythonRangeRecord &r) { return r.device; }
 
-int insertCounterBlock(sqlite3_stmt *ins, std::int64_t session, const CounterKey &k, const CounterRecord *const *recs,
-                       std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodeCounterBlock(recs, n, buf);
-    TimeNs lo = recs[0]->ts, hi = recs[0]->ts;
-    for (std::size_t i = 1; i < n; ++i) {
-        lo = std::min(lo, recs[i]->ts);
-        hi = std::max(hi, recs[i]->ts);
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, k.first);
-    sqlite3_bind_int64(ins, 3, k.second);
-    sqlite3_bind_int64(ins, 4, lo);
-    sqlite3_bind_int64(ins, 5, hi);
-    sqlite3_bind_int64(ins, 6, std::int64_t(n));
-    sqlite3_bind_blob(ins, 7, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
-int insertPythonRangeBlock(sqlite3_stmt *ins, std::int64_t session, std::uint16_t device,
-                           const PythonRangeRecord *const *recs, std::size_t n, std::vector<unsigned char> *buf)
-{
-    encodePythonRangeBlock(recs, n, buf);
-    TimeNs first = recs[0]->start, lastStart = recs[0]->start, lastEnd = endOf(*recs[0]);
-    for (std::size_t i = 1; i < n; ++i) {
-        first = std::min(first, recs[i]->start);
-        lastStart = std::max(lastStart, recs[i]->start);
-        lastEnd = std::max(lastEnd, endOf(*recs[i]));
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, device);
-    sqlite3_bind_int64(ins, 3, first);
-    sqlite3_bind_int64(ins, 4, lastStart);
-    sqlite3_bind_int64(ins, 5, lastEnd);
-    sqlite3_bind_int64(ins, 6, std::int64_t(n));
-    sqlite3_bind_blob(ins, 7, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
 } // namespace
 
 int writeCounterBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<CounterRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, counterKey,
-                         [&](const CounterKey &k, const CounterRecord *const *g, std::size_t n) {
-                             return insertCounterBlock(insert, session, k, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, counterKey, encodeCounterBlock,
+                       instantSpan<CounterRecord>);
 }
 
 int writePythonRangeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<PythonRangeRecord> &records)
 {
-    if (records.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, kSessionBlockMax, pythonKey,
-                         [&](std::uint16_t device, const PythonRangeRecord *const *g, std::size_t n) {
-                             return insertPythonRangeBlock(insert, session, device, g, n, &buf);
-                         });
+    return writeBlocks(insert, session, records, kSessionBlockMax, pythonKey, encodePythonRangeBlock,
+                       rangeSpan<PythonRangeRecord>);
 }
 
 // ---- reading ----

@@ -1,6 +1,7 @@
 #include "core/store/session_records.h"
 
 #include "core/store/host_blocks.h"
+#include "core/store/row_columns.h"
 #include "core/store/session_blocks.h"
 
 #include <algorithm>
@@ -23,6 +24,13 @@ public:
     explicit Binder(sqlite3_stmt *s) : s_(s) {}
     Binder &i(std::int64_t v) { sqlite3_bind_int64(s_, ++n_, v); return *this; }
     Binder &d(double v) { sqlite3_bind_double(s_, ++n_, v); return *this; }
+    template<class Cols, class Rec>
+    Binder &row(const Rec &r)
+    {
+        Cols::bind(s_, n_ + 1, r);
+        n_ += Cols::count;
+        return *this;
+    }
     int step()
     {
         const int rc = sqlite3_step(s_);
@@ -64,6 +72,29 @@ int eachRow(const Db &db, const char *sql, std::int64_t session, int device, Row
         if (!row(s.get()))
             return SQLITE_OK;
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+// Every row of `sql` (?1 = session) as a record of `Cols`, into *out.
+template <class Cols, class Rec>
+int readAll(const Db &db, const char *sql, std::int64_t session, std::vector<Rec> *out)
+{
+    out->clear();
+    return eachRow(db, sql, session, -1, [&](sqlite3_stmt *s) {
+        out->push_back(Cols::template read<Rec>(s));
+        return true;
+    });
+}
+
+// Every row of `sql` (?1 = session, ?2 = device) as a record of `Cols` on `device`, handed
+// to fn until it returns false.
+template <class Cols, class Rec, class Fn>
+int readDeviceRows(const Db &db, const char *sql, std::int64_t session, std::uint16_t device, const Fn &fn)
+{
+    return eachRow(db, sql, session, device, [&](sqlite3_stmt *s) {
+        Rec r = Cols::template read<Rec>(s);
+        r.device = device;
+        return fn(r);
+    });
 }
 
 FlowEndRecord flowEnd(sqlite3_stmt *s, int at)
@@ -143,33 +174,19 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
         });
     if (rc == SQLITE_OK)
         rc = insertAll(opMemory_, sid, b.opMemory, [](Binder &x, const OpMemoryRecord &r) {
-            x.i(r.device).i(r.name).d(r.sizeKB).i(r.allocated).i(r.released).i(r.activeReleased)
-                .d(r.allocTotalAllocatedMB).d(r.allocTotalReservedMB).d(r.allocTotalActiveMB)
-                .d(r.releaseTotalAllocatedMB).d(r.releaseTotalReservedMB).d(r.releaseTotalActiveMB).i(s64(r.streamPtr));
+            x.i(r.device).row<OpMemoryColumns>(r);
         });
     if (rc == SQLITE_OK)
-        rc = insertAll(commOps_, sid, b.commOps, [](Binder &x, const CommOpStatRecord &r) {
-            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.group).i(r.start).d(r.elapseMs).d(r.transitMs).d(r.waitMs)
-                .d(r.syncMs).d(r.idleMs);
-        });
+        rc = insertRows<CommOpColumns>(commOps_.get(), sid, b.commOps);
     if (rc == SQLITE_OK)
-        rc = insertAll(commBw_, sid, b.commBandwidth, [](Binder &x, const CommBandwidthRecord &r) {
-            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.transport).d(r.sizeMB).d(r.timeMs).d(r.bandwidthGBps)
-                .d(r.largePacketRatio);
-        });
+        rc = insertRows<CommBandwidthColumns>(commBw_.get(), sid, b.commBandwidth);
     if (rc == SQLITE_OK)
-        rc = insertAll(commMatrix_, sid, b.commMatrix, [](Binder &x, const CommMatrixRecord &r) {
-            x.i(r.device).i(r.step).i(r.type).i(r.op).i(r.srcRank).i(r.dstRank).i(r.transport).d(r.sizeMB)
-                .d(r.timeMs).d(r.bandwidthGBps).i(r.opName);
-        });
+        rc = insertRows<CommMatrixColumns>(commMatrix_.get(), sid, b.commMatrix);
     if (rc == SQLITE_OK)
-        rc = insertAll(stepTimes_, sid, b.stepTimes, [](Binder &x, const StepTimeRecord &r) {
-            x.i(r.device).i(r.step).i(r.computing).i(r.commNotOverlapped).i(r.overlapped).i(r.communication).i(r.free)
-                .i(r.stage).i(r.bubble).i(r.commNotOverlappedExcludeReceive).i(r.preparing);
-        });
+        rc = insertRows<StepTimeColumns>(stepTimes_.get(), sid, b.stepTimes);
     if (rc == SQLITE_OK)
         rc = insertAll(taskAttrs_, sid, b.taskAttrs, [](Binder &x, const TaskAttrRecord &r) {
-            x.i(r.device).i(r.streamId).i(r.taskId).i(r.start).i(r.key).i(r.value);
+            x.i(r.device).row<TaskAttrColumns>(r);
         });
     return rc;
 }
@@ -240,134 +257,59 @@ int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const T
 
 int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn)
 {
-    OpMemoryRecord r;
-    r.device = device;
-    return eachRow(db, "SELECT name, size_kb, allocated, released, active_released, alloc_total_allocated_mb, "
-                       "alloc_total_reserved_mb, alloc_total_active_mb, release_total_allocated_mb, "
-                       "release_total_reserved_mb, release_total_active_mb, stream_ptr FROM op_memory "
-                       "WHERE session = ?1 AND device = ?2 ORDER BY allocated, rowid",
-                   session, device, [&](sqlite3_stmt *s) {
-                       r.name = U(s, 0);
-                       r.sizeKB = D(s, 1);
-                       r.allocated = I(s, 2);
-                       r.released = I(s, 3);
-                       r.activeReleased = I(s, 4);
-                       r.allocTotalAllocatedMB = D(s, 5);
-                       r.allocTotalReservedMB = D(s, 6);
-                       r.allocTotalActiveMB = D(s, 7);
-                       r.releaseTotalAllocatedMB = D(s, 8);
-                       r.releaseTotalReservedMB = D(s, 9);
-                       r.releaseTotalActiveMB = D(s, 10);
-                       r.streamPtr = u64(I(s, 11));
-                       return fn(r);
-                   });
+    return readDeviceRows<OpMemoryColumns, OpMemoryRecord>(
+        db,
+        "SELECT name, size_kb, allocated, released, active_released, alloc_total_allocated_mb, "
+        "alloc_total_reserved_mb, alloc_total_active_mb, release_total_allocated_mb, "
+        "release_total_reserved_mb, release_total_active_mb, stream_ptr FROM op_memory "
+        "WHERE session = ?1 AND device = ?2 ORDER BY allocated, rowid",
+        session, device, fn);
 }
 
 int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn)
 {
-    TaskAttrRecord r;
-    r.device = device;
-    return eachRow(db, "SELECT stream, task_id, start, key, value FROM task_attrs WHERE session = ?1 AND device = ?2 "
-                       "ORDER BY stream, start, rowid",
-                   session, device, [&](sqlite3_stmt *s) {
-                       r.streamId = U(s, 0);
-                       r.taskId = U(s, 1);
-                       r.start = I(s, 2);
-                       r.key = U(s, 3);
-                       r.value = U(s, 4);
-                       return fn(r);
-                   });
+    return readDeviceRows<TaskAttrColumns, TaskAttrRecord>(
+        db,
+        "SELECT stream, task_id, start, key, value FROM task_attrs WHERE session = ?1 AND device = ?2 "
+        "ORDER BY stream, start, rowid",
+        session, device, fn);
 }
 
 int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms "
-                       "FROM comm_op_stats WHERE session = ?1 ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       CommOpStatRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.type = U(s, 2);
-                       r.op = U(s, 3);
-                       r.group = U(s, 4);
-                       r.start = I(s, 5);
-                       r.elapseMs = D(s, 6);
-                       r.transitMs = D(s, 7);
-                       r.waitMs = D(s, 8);
-                       r.syncMs = D(s, 9);
-                       r.idleMs = D(s, 10);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<CommOpColumns>(
+        db,
+        "SELECT device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms "
+        "FROM comm_op_stats WHERE session = ?1 ORDER BY device, rowid",
+        session, out);
 }
 
 int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio "
-                       "FROM comm_bandwidth WHERE session = ?1 ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       CommBandwidthRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.type = U(s, 2);
-                       r.op = U(s, 3);
-                       r.transport = U(s, 4);
-                       r.sizeMB = D(s, 5);
-                       r.timeMs = D(s, 6);
-                       r.bandwidthGBps = D(s, 7);
-                       r.largePacketRatio = D(s, 8);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<CommBandwidthColumns>(
+        db,
+        "SELECT device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio FROM "
+        "comm_bandwidth WHERE session = ?1 ORDER BY device, rowid",
+        session, out);
 }
 
 int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, "
-                       "op_name FROM comm_matrix WHERE session = ?1 ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       CommMatrixRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.type = U(s, 2);
-                       r.op = U(s, 3);
-                       r.srcRank = U(s, 4);
-                       r.dstRank = U(s, 5);
-                       r.transport = U(s, 6);
-                       r.sizeMB = D(s, 7);
-                       r.timeMs = D(s, 8);
-                       r.bandwidthGBps = D(s, 9);
-                       r.opName = U(s, 10);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<CommMatrixColumns>(
+        db,
+        "SELECT device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, "
+        "op_name FROM comm_matrix WHERE session = ?1 ORDER BY device, rowid",
+        session, out);
 }
 
 int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out)
 {
-    out->clear();
-    return eachRow(db, "SELECT device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
-                       "comm_not_overlapped_exclude_receive, preparing FROM step_times WHERE session = ?1 "
-                       "ORDER BY device, rowid",
-                   session, -1, [&](sqlite3_stmt *s) {
-                       StepTimeRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.step = U(s, 1);
-                       r.computing = I(s, 2);
-                       r.commNotOverlapped = I(s, 3);
-                       r.overlapped = I(s, 4);
-                       r.communication = I(s, 5);
-                       r.free = I(s, 6);
-                       r.stage = I(s, 7);
-                       r.bubble = I(s, 8);
-                       r.commNotOverlappedExcludeReceive = I(s, 9);
-                       r.preparing = I(s, 10);
-                       out->push_back(r);
-                       return true;
-                   });
+    return readAll<StepTimeColumns>(
+        db,
+        "SELECT device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
+        "comm_not_overlapped_exclude_receive, preparing FROM step_times WHERE session = ?1 ORDER BY device, "
+        "rowid",
+        session, out);
 }
 
 } // namespace npuscope::store::detail

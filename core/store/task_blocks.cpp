@@ -17,51 +17,21 @@ using Key = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t, std::uint32_
 
 Key keyOf(const TaskRecord &t) { return Key(t.device, t.modelId, t.iteration, t.streamId); }
 
-int insertBlock(sqlite3_stmt *ins, std::int64_t session, const Key &k, const TaskRecord *const *tasks, std::size_t n,
-                std::vector<unsigned char> *buf)
-{
-    encodeTaskBlock(tasks, n, buf);
-    TimeNs firstStart = tasks[0]->start, lastStart = tasks[0]->start, lastEnd = saturatingEnd(tasks[0]->start, tasks[0]->duration);
-    for (std::size_t i = 1; i < n; ++i) {
-        firstStart = std::min(firstStart, tasks[i]->start);
-        lastStart = std::max(lastStart, tasks[i]->start);
-        lastEnd = std::max(lastEnd, saturatingEnd(tasks[i]->start, tasks[i]->duration));
-    }
-    sqlite3_bind_int64(ins, 1, session);
-    sqlite3_bind_int64(ins, 2, std::get<0>(k));
-    sqlite3_bind_int64(ins, 3, std::get<1>(k));
-    sqlite3_bind_int64(ins, 4, std::get<2>(k));
-    sqlite3_bind_int64(ins, 5, std::get<3>(k));
-    sqlite3_bind_int64(ins, 6, firstStart);
-    sqlite3_bind_int64(ins, 7, lastStart);
-    sqlite3_bind_int64(ins, 8, lastEnd);
-    sqlite3_bind_int64(ins, 9, std::int64_t(n));
-    sqlite3_bind_blob(ins, 10, buf->data(), int(buf->size()), SQLITE_STATIC);
-    return stepBlockInsert(ins);
-}
-
 } // namespace
 
 int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<TaskRecord> &tasks)
 {
-    if (tasks.empty())
-        return SQLITE_OK;
-    std::vector<unsigned char> buf;
-    return insertGrouped(tasks, kTaskBlockMax, keyOf, [&](const Key &k, const TaskRecord *const *g, std::size_t n) {
-        return insertBlock(insert, session, k, g, n, &buf);
-    });
+    return writeBlocks(insert, session, tasks, kTaskBlockMax, keyOf, encodeTaskBlock, rangeSpan<TaskRecord>);
 }
 
 bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out, PmuValues pmu)
 {
-    const auto *data = static_cast<const unsigned char *>(sqlite3_column_blob(row, first + 4));
-    const int size = sqlite3_column_bytes(row, first + 4);
-    if (!data || size <= 0)
-        return false;
-    return decodeTaskBlock(data, std::size_t(size), std::uint16_t(sqlite3_column_int64(row, first)),
-                           std::uint32_t(sqlite3_column_int64(row, first + 1)),
-                           std::uint32_t(sqlite3_column_int64(row, first + 2)),
-                           std::uint32_t(sqlite3_column_int64(row, first + 3)), out, pmu);
+    auto I = [&](int i) { return sqlite3_column_int64(row, first + i); };
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    return blobOf(row, first + 4, &data, &size)
+           && decodeTaskBlock(data, size, std::uint16_t(I(0)), std::uint32_t(I(1)), std::uint32_t(I(2)),
+                              std::uint32_t(I(3)), out, pmu);
 }
 
 int migrateTasksToBlocks(const Db &db)

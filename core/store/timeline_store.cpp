@@ -4,6 +4,7 @@
 #include "core/store/host_blocks.h"
 #include "core/store/task_blocks.h"
 #include "core/store/lod_internal.h"
+#include "core/store/row_columns.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/schema.h"
 
@@ -140,80 +141,72 @@ bool TimelineStore::readLod(TimelineLod *out, QString *message) const
     return rc == SQLITE_DONE ? true : readError();
 }
 
-bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) const
+namespace {
+
+// Decodes each block of a session (the rows of `sql`, ?1 = session) with read(row, out)
+// and hands it to each(row, records) until that returns false. `what` names the read
+// in an error.
+template<typename Rec, typename Read, typename Each>
+bool scanBlocks(sqlite3 *db, const char *sql, std::int64_t session, const QString &path, const QString &what,
+                QString *error, Read read, Each each)
 {
-    sqlite3 *db = d->db.get();
     sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks NOT INDEXED WHERE session = ?1",
-                           -1, &s, nullptr) != SQLITE_OK) {
-        d->error = sqlMessage(db, Ctx::tr("Reading the tasks"));
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) {
+        *error = sqlMessage(db, what);
         return false;
     }
-    sqlite3_bind_int64(s, 1, d->session);
+    sqlite3_bind_int64(s, 1, session);
     int rc;
-    std::vector<TaskRecord> block;
+    std::vector<Rec> block;
     bool stopped = false;
     while (!stopped && (rc = sqlite3_step(s)) == SQLITE_ROW) {
         block.clear();
-        if (!detail::readTaskBlock(s, 0, &block, detail::PmuValues::Skip)) {
+        if (!read(s, &block)) {
             rc = SQLITE_CORRUPT;
             break;
         }
-        for (const TaskRecord &t : block) {
-            const TaskRow r{t.device, t.streamId, t.start, t.duration, std::uint8_t(t.kind), t.name, t.opId, t.type};
-            if (!fn(r)) {
-                stopped = true;
-                break;
-            }
-        }
+        stopped = !each(s, block);
     }
     if (stopped)
         rc = SQLITE_DONE;
     const bool ok = rc == SQLITE_DONE;
     if (!ok)
-        d->error = rc == SQLITE_CORRUPT ? detail::messageFromCode(rc, d->path, QString())
-                                        : sqlMessage(db, Ctx::tr("Reading the tasks"));
+        *error = rc == SQLITE_CORRUPT ? detail::messageFromCode(rc, path, QString()) : sqlMessage(db, what);
     sqlite3_finalize(s);
     return ok;
 }
 
+} // namespace
+
+bool TimelineStore::scanTasks(const std::function<bool(const TaskRow &)> &fn) const
+{
+    return scanBlocks<TaskRecord>(
+        d->db.get(), "SELECT " NPUSCOPE_TASK_BLOCK_COLUMNS " FROM task_blocks NOT INDEXED WHERE session = ?1", d->session,
+        d->path, Ctx::tr("Reading the tasks"), &d->error,
+        [](sqlite3_stmt *s, std::vector<TaskRecord> *out) { return detail::readTaskBlock(s, 0, out, detail::PmuValues::Skip); },
+        [&](sqlite3_stmt *, const std::vector<TaskRecord> &block) {
+            for (const TaskRecord &t : block)
+                if (!fn(TaskRow{t.device, t.streamId, t.start, t.duration, std::uint8_t(t.kind), t.name, t.opId, t.type}))
+                    return false;
+            return true;
+        });
+}
+
 bool TimelineStore::scanHcclTasks(const std::function<bool(const HcclTaskRow &)> &fn) const
 {
-    sqlite3 *db = d->db.get();
-    sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT id, device, model, iteration, data FROM hccl_blocks NOT INDEXED WHERE session = ?1",
-                           -1, &s, nullptr) != SQLITE_OK) {
-        d->error = sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
-        return false;
-    }
-    sqlite3_bind_int64(s, 1, d->session);
-    int rc;
-    std::vector<HcclTaskRecord> block;
-    bool stopped = false;
-    while (!stopped && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-        block.clear();
-        if (!detail::readHcclBlock(s, 1, &block)) {
-            rc = SQLITE_CORRUPT;
-            break;
-        }
-        const std::int64_t id = sqlite3_column_int64(s, 0);
-        for (std::size_t i = 0; i < block.size(); ++i) {
-            const HcclTaskRecord &h = block[i];
-            const HcclTaskRow r{detail::hcclRowId(id, i), h.device, h.plane, h.name, h.start, h.duration};
-            if (!fn(r)) {
-                stopped = true;
-                break;
+    return scanBlocks<HcclTaskRecord>(
+        d->db.get(), "SELECT id, device, model, iteration, data FROM hccl_blocks NOT INDEXED WHERE session = ?1",
+        d->session, d->path, Ctx::tr("Reading the HCCL tasks"), &d->error,
+        [](sqlite3_stmt *s, std::vector<HcclTaskRecord> *out) { return detail::readHcclBlock(s, 1, out); },
+        [&](sqlite3_stmt *s, const std::vector<HcclTaskRecord> &block) {
+            const std::int64_t id = sqlite3_column_int64(s, 0);
+            for (std::size_t i = 0; i < block.size(); ++i) {
+                const HcclTaskRecord &h = block[i];
+                if (!fn(HcclTaskRow{detail::hcclRowId(id, i), h.device, h.plane, h.name, h.start, h.duration}))
+                    return false;
             }
-        }
-    }
-    if (stopped)
-        rc = SQLITE_DONE;
-    const bool ok = rc == SQLITE_DONE;
-    if (!ok)
-        d->error = rc == SQLITE_CORRUPT ? detail::messageFromCode(rc, d->path, QString())
-                                        : sqlMessage(db, Ctx::tr("Reading the HCCL tasks"));
-    sqlite3_finalize(s);
-    return ok;
+            return true;
+        });
 }
 
 bool TimelineStore::findHcclTask(std::int64_t rowid, HcclTaskRecord *out) const
@@ -443,19 +436,8 @@ bool TimelineStore::readCollectives(std::vector<CollectiveOpRecord> *out) const
     out->clear();
     return eachRow(d->db.get(),
                    "SELECT device, model, iteration, name, op_type, start, duration, bytes, segment FROM collectives "
-                   "WHERE session = ?1 ORDER BY start", d->session, &d->error, [&](sqlite3_stmt *s) {
-                       CollectiveOpRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.modelId = U(s, 1);
-                       r.iteration = U(s, 2);
-                       r.name = U(s, 3);
-                       r.opType = U(s, 4);
-                       r.start = I(s, 5);
-                       r.duration = I(s, 6);
-                       r.bytes = std::uint64_t(I(s, 7));
-                       r.segment = U(s, 8);
-                       out->push_back(r);
-                   });
+                   "WHERE session = ?1 ORDER BY start", d->session, &d->error,
+                   [&](sqlite3_stmt *s) { out->push_back(detail::CollectiveColumns::read<CollectiveOpRecord>(s)); });
 }
 
 bool TimelineStore::readHostRanges(std::vector<HostRangeRecord> *out) const
@@ -478,22 +460,7 @@ bool TimelineStore::readAiCpu(std::vector<AiCpuRecord> *out) const
     return eachRow(d->db.get(),
                    "SELECT device, model, iteration, stream, task_id, node, timestamp, compute_time, memcpy_time, task_time, "
                    "dispatch_time, total_time FROM aicpu WHERE session = ?1 ORDER BY timestamp", d->session, &d->error,
-                   [&](sqlite3_stmt *s) {
-                       AiCpuRecord r;
-                       r.device = std::uint16_t(I(s, 0));
-                       r.modelId = U(s, 1);
-                       r.iteration = U(s, 2);
-                       r.streamId = U(s, 3);
-                       r.taskId = U(s, 4);
-                       r.node = U(s, 5);
-                       r.timestamp = I(s, 6);
-                       r.computeTime = I(s, 7);
-                       r.memcpyTime = I(s, 8);
-                       r.taskTime = I(s, 9);
-                       r.dispatchTime = I(s, 10);
-                       r.totalTime = I(s, 11);
-                       out->push_back(r);
-                   });
+                   [&](sqlite3_stmt *s) { out->push_back(detail::AiCpuColumns::read<AiCpuRecord>(s)); });
 }
 
 bool TimelineStore::measureSession(TimeNs *origin, TimeNs *end) const

@@ -1,0 +1,104 @@
+#pragma once
+
+// The column lists of the plain row tables whose writer and reader map a record to the
+// same columns in the same order: one list of the record's members serves the INSERT's
+// binds (after ?1 = session) and the SELECT's fills.
+
+#include "core/model/records.h"
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace npuscope::store::detail {
+
+// A row table's columns: the record's members, each stored as a REAL when floating and
+// as an integer otherwise (a bool as 0 or 1).
+template<auto... Members>
+struct RowColumns {
+    static constexpr int count = int(sizeof...(Members));
+    // Binds the members to ?first, ?first + 1, …
+    template<class Rec>
+    static void bind(sqlite3_stmt *s, int first, const Rec &r)
+    {
+        int col = first;
+        auto one = [&](const auto &v) {
+            if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>)
+                sqlite3_bind_double(s, col++, double(v));
+            else
+                sqlite3_bind_int64(s, col++, static_cast<std::int64_t>(v));
+        };
+        (one(r.*Members), ...);
+    }
+    // The record in columns first, first + 1, … of the current row of `s`.
+    template<class Rec>
+    static Rec read(sqlite3_stmt *s, int first = 0)
+    {
+        Rec r;
+        int col = first;
+        auto one = [&](auto &v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_floating_point_v<T>)
+                v = T(sqlite3_column_double(s, col++));
+            else
+                v = static_cast<T>(sqlite3_column_int64(s, col++));
+        };
+        (one(r.*Members), ...);
+        return r;
+    }
+};
+
+// Inserts one row per record through `s`: ?1 = the session, then the record's columns.
+template<class Cols, class Rec>
+int insertRows(sqlite3_stmt *s, std::int64_t session, const std::vector<Rec> &records)
+{
+    sqlite3_bind_int64(s, 1, session);
+    for (const Rec &r : records) {
+        Cols::bind(s, 2, r);
+        const int rc = sqlite3_step(s);
+        sqlite3_reset(s);
+        if (rc != SQLITE_DONE)
+            return rc;
+    }
+    return SQLITE_OK;
+}
+
+using CollectiveColumns =
+    RowColumns<&CollectiveOpRecord::device, &CollectiveOpRecord::modelId, &CollectiveOpRecord::iteration,
+               &CollectiveOpRecord::name, &CollectiveOpRecord::opType, &CollectiveOpRecord::start,
+               &CollectiveOpRecord::duration, &CollectiveOpRecord::bytes, &CollectiveOpRecord::segment>;
+using AiCpuColumns =
+    RowColumns<&AiCpuRecord::device, &AiCpuRecord::modelId, &AiCpuRecord::iteration, &AiCpuRecord::streamId,
+               &AiCpuRecord::taskId, &AiCpuRecord::node, &AiCpuRecord::timestamp, &AiCpuRecord::computeTime,
+               &AiCpuRecord::memcpyTime, &AiCpuRecord::taskTime, &AiCpuRecord::dispatchTime, &AiCpuRecord::totalTime>;
+// op_memory and task_attrs after their device column (read per device).
+using OpMemoryColumns =
+    RowColumns<&OpMemoryRecord::name, &OpMemoryRecord::sizeKB, &OpMemoryRecord::allocated, &OpMemoryRecord::released,
+               &OpMemoryRecord::activeReleased, &OpMemoryRecord::allocTotalAllocatedMB,
+               &OpMemoryRecord::allocTotalReservedMB, &OpMemoryRecord::allocTotalActiveMB,
+               &OpMemoryRecord::releaseTotalAllocatedMB, &OpMemoryRecord::releaseTotalReservedMB,
+               &OpMemoryRecord::releaseTotalActiveMB, &OpMemoryRecord::streamPtr>;
+using TaskAttrColumns = RowColumns<&TaskAttrRecord::streamId, &TaskAttrRecord::taskId, &TaskAttrRecord::start,
+                                   &TaskAttrRecord::key, &TaskAttrRecord::value>;
+using CommOpColumns = RowColumns<&CommOpStatRecord::device, &CommOpStatRecord::step, &CommOpStatRecord::type,
+                                 &CommOpStatRecord::op, &CommOpStatRecord::group, &CommOpStatRecord::start,
+                                 &CommOpStatRecord::elapseMs, &CommOpStatRecord::transitMs, &CommOpStatRecord::waitMs,
+                                 &CommOpStatRecord::syncMs, &CommOpStatRecord::idleMs>;
+using CommBandwidthColumns =
+    RowColumns<&CommBandwidthRecord::device, &CommBandwidthRecord::step, &CommBandwidthRecord::type,
+               &CommBandwidthRecord::op, &CommBandwidthRecord::transport, &CommBandwidthRecord::sizeMB,
+               &CommBandwidthRecord::timeMs, &CommBandwidthRecord::bandwidthGBps, &CommBandwidthRecord::largePacketRatio>;
+using CommMatrixColumns =
+    RowColumns<&CommMatrixRecord::device, &CommMatrixRecord::step, &CommMatrixRecord::type, &CommMatrixRecord::op,
+               &CommMatrixRecord::srcRank, &CommMatrixRecord::dstRank, &CommMatrixRecord::transport,
+               &CommMatrixRecord::sizeMB, &CommMatrixRecord::timeMs, &CommMatrixRecord::bandwidthGBps,
+               &CommMatrixRecord::opName>;
+using StepTimeColumns =
+    RowColumns<&StepTimeRecord::device, &StepTimeRecord::step, &StepTimeRecord::computing,
+               &StepTimeRecord::commNotOverlapped, &StepTimeRecord::overlapped, &StepTimeRecord::communication,
+               &StepTimeRecord::free, &StepTimeRecord::stage, &StepTimeRecord::bubble,
+               &StepTimeRecord::commNotOverlappedExcludeReceive, &StepTimeRecord::preparing>;
+
+} // namespace npuscope::store::detail
