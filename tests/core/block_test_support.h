@@ -1,8 +1,9 @@
 #pragma once
-// Shared by the column-block tests (test_store_hccl_blocks, test_store_task_blocks):
-// recording a generator's batches, and damaging a block table the ways another program or
-// the disk would — one flipped bit inside a block (only our checksum can tell), or whole
-// leaf / overflow pages overwritten.
+// Shared by the column-block tests (test_store_hccl_blocks, test_store_task_blocks,
+// test_store_session_blocks, test_store_host_blocks): recording a generator's batches,
+// upgrading an old-schema project and reading it back, and damaging a block table the
+// ways another program or the disk would — one flipped bit inside a block (only our
+// checksum can tell), or whole leaf / overflow pages overwritten.
 
 #include "core/store/project.h"
 #include "core/store/schema.h"
@@ -18,6 +19,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -152,6 +154,55 @@ inline std::vector<QString> firstColumn(const QString &path, const char *sql)
 inline bool saysDamaged(const QString &why)
 {
     return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
+}
+
+// SQLite's quote() of a double: values read back from blocks compare with what SQL printed
+// for the old row tables.
+class SqlQuote {
+public:
+    SqlQuote()
+    {
+        sqlite3_open(":memory:", &db_);
+        sqlite3_prepare_v2(db_, "SELECT quote(?1)", -1, &q_, nullptr);
+    }
+    ~SqlQuote()
+    {
+        sqlite3_finalize(q_);
+        sqlite3_close(db_);
+    }
+    SqlQuote(const SqlQuote &) = delete;
+    SqlQuote &operator=(const SqlQuote &) = delete;
+    QString operator()(double v) const
+    {
+        sqlite3_reset(q_);
+        sqlite3_bind_double(q_, 1, v);
+        sqlite3_step(q_);
+        return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q_, 0)));
+    }
+
+private:
+    sqlite3 *db_ = nullptr;
+    sqlite3_stmt *q_ = nullptr;
+};
+
+// An old-schema project upgraded in place, then its session 1 opened for reading.
+struct Upgraded {
+    UpgradeResult up;
+    std::unique_ptr<Project> project;
+    std::unique_ptr<ProjectReader> reader; // null when a step failed: `why` says which
+    QString why;
+};
+
+inline Upgraded upgradeAndOpen(const QString &path)
+{
+    Upgraded u;
+    StoreError err = StoreError::None;
+    if (!Project::upgrade(path, &u.up, &err, &u.why))
+        return u;
+    u.project = Project::open(path, Project::Mode::ReadOnly, &err, &u.why);
+    if (u.project)
+        u.reader = u.project->session(1, &u.why);
+    return u;
 }
 
 } // namespace blocktest

@@ -259,15 +259,11 @@ const char *kRangeSql = "SELECT kind || ' ' || device || ' ' || model || ' ' || 
                         "WHERE session = 1 ORDER BY device, model, iteration, start, rowid";
 
 // A memory record's fields with its doubles as SQL's quote() prints them.
-QString quoted(const MemoryRecord &m, sqlite3_stmt *quote)
+QString quoted(const MemoryRecord &m, const blocktest::SqlQuote &quote)
 {
     QStringList v;
-    for (double d : {m.allocatedMB, m.reservedMB, m.activeMB}) {
-        sqlite3_reset(quote);
-        sqlite3_bind_double(quote, 1, d);
-        sqlite3_step(quote);
-        v << QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(quote, 0)));
-    }
+    for (double d : {m.allocatedMB, m.reservedMB, m.activeMB})
+        v << quote(d);
     return QStringLiteral("%1 %2 %3 %4 ").arg(m.device).arg(m.module ? 1 : 0).arg(m.component).arg(m.ts) + v.join(QLatin1Char(' '))
            + QLatin1Char(' ') + QString::number(std::int64_t(m.streamPtr));
 }
@@ -473,30 +469,21 @@ private Q_SLOTS:
         QVERIFY(memory7.size() > 20000);
         QVERIFY(ranges7.size() > 20000);
 
-        StoreError err = StoreError::None;
-        QString msg;
-        UpgradeResult up;
-        QVERIFY2(Project::upgrade(p, &up, &err, &msg), qPrintable(msg));
-        QCOMPARE(up.fromVersion, 7);
-        QCOMPARE(up.toVersion, kSchemaVersion);
+        const blocktest::Upgraded u = blocktest::upgradeAndOpen(p);
+        QVERIFY2(u.reader, qPrintable(u.why));
+        QCOMPARE(u.up.fromVersion, 7);
+        QCOMPARE(u.up.toVersion, kSchemaVersion);
         QCOMPARE(scalar(p, "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN ('memory_records', 'host_ranges')"), std::int64_t(0));
         QCOMPARE(scalar(p, "SELECT SUM(n) FROM memory_blocks"), std::int64_t(memory7.size()));
         QCOMPARE(scalar(p, "SELECT SUM(n) FROM host_range_blocks"), std::int64_t(ranges7.size()));
 
         // The reader gives the schema-7 order field for field (values as SQL quoted them).
-        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
-        QVERIFY2(project, qPrintable(msg));
-        auto reader = project->session(1, &msg);
-        QVERIFY2(reader, qPrintable(msg));
-        sqlite3 *mem = nullptr;
-        sqlite3_open(":memory:", &mem);
-        sqlite3_stmt *q = nullptr;
-        sqlite3_prepare_v2(mem, "SELECT quote(?1)", -1, &q, nullptr);
+        const auto &reader = u.reader;
+        QString msg;
+        const blocktest::SqlQuote quote;
         std::vector<QString> memory9, ranges9;
         for (std::uint16_t d = 0; d < 2; ++d)
-            QVERIFY(reader->forEachMemory(d, [&](const MemoryRecord &m) { memory9.push_back(quoted(m, q)); return true; }));
-        sqlite3_finalize(q);
-        sqlite3_close(mem);
+            QVERIFY(reader->forEachMemory(d, [&](const MemoryRecord &m) { memory9.push_back(quoted(m, quote)); return true; }));
         for (const Key &k : allKeys())
             QVERIFY(reader->forEachHostRange(IterationKey{std::get<0>(k), std::get<1>(k), std::get<2>(k)},
                                              [&](const HostRangeRecord &h) { ranges9.push_back(fields(h)); return true; }));

@@ -365,32 +365,22 @@ private Q_SLOTS:
         const std::vector<QString> counters6 = blocktest::firstColumn(p, counterSql), ranges6 = blocktest::firstColumn(p, rangeSql);
         QVERIFY(counters6.size() > 20000);
 
-        StoreError err = StoreError::None;
-        QString msg;
-        UpgradeResult up;
-        QVERIFY2(Project::upgrade(p, &up, &err, &msg), qPrintable(msg));
-        QCOMPARE(up.fromVersion, 6);
-        QCOMPARE(up.toVersion, kSchemaVersion);
+        const blocktest::Upgraded u = blocktest::upgradeAndOpen(p);
+        QVERIFY2(u.reader, qPrintable(u.why));
+        QCOMPARE(u.up.fromVersion, 6);
+        QCOMPARE(u.up.toVersion, kSchemaVersion);
         QCOMPARE(scalar(p, "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN ('counters', 'python_ranges')"), std::int64_t(0));
         QCOMPARE(scalar(p, "SELECT SUM(n) FROM counter_blocks"), std::int64_t(counters6.size()));
 
         // The reader gives the schema-6 order field for field (values as SQL quoted them).
-        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
-        QVERIFY2(project, qPrintable(msg));
-        auto reader = project->session(1, &msg);
-        QVERIFY2(reader, qPrintable(msg));
-        sqlite3 *mem = nullptr;
-        sqlite3_open(":memory:", &mem);
-        sqlite3_stmt *q = nullptr;
-        sqlite3_prepare_v2(mem, "SELECT quote(?1)", -1, &q, nullptr);
+        const auto &reader = u.reader;
+        QString msg;
+        const blocktest::SqlQuote quote;
         std::vector<QString> counters7, ranges7;
         for (std::uint16_t d = 0; d < 2; ++d) {
             QVERIFY(reader->forEachCounter(d, [&](const CounterRecord &c) {
-                sqlite3_reset(q);
-                sqlite3_bind_double(q, 1, c.value);
-                sqlite3_step(q);
                 counters7.push_back(QStringLiteral("%1 %2 %3 %4 %5 ").arg(c.device).arg(c.track).arg(c.name).arg(c.unit).arg(c.ts)
-                                    + QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q, 0))));
+                                    + quote(c.value));
                 return true;
             }));
             QVERIFY(reader->forEachPythonRange(d, [&](const PythonRangeRecord &r) {
@@ -401,8 +391,6 @@ private Q_SLOTS:
                 return true;
             }));
         }
-        sqlite3_finalize(q);
-        sqlite3_close(mem);
         QCOMPARE(counters7, counters6);
         QCOMPARE(ranges7, ranges6);
         // And the SQL console answers the schema-6 queries as before.
