@@ -86,6 +86,7 @@ private:
         bool hostToDevice = false;
     };
     void loadConnectionCats(ImportContext &ctx);
+    void scanFrameworkConnections();
     void inferConnectionCats(ImportContext &ctx);
     const std::vector<Category> &categoriesOf(std::int64_t connection) const;
     // A connection between two framework rows (enqueue → dequeue, forward → backward)
@@ -117,6 +118,13 @@ private:
     std::map<std::string, std::map<std::int64_t, std::string>> enums_;
     std::map<std::pair<const void *, std::int64_t>, StrId> enumStrs_;
     std::unordered_map<std::int64_t, std::vector<Category>> cats_;
+    // CONNECTION_IDS: id → the connections it names (rows read, for the account).
+    std::unordered_map<std::int64_t, std::vector<std::int64_t>> connections_;
+    std::uint64_t connectionRows_ = 0;
+    struct FrameworkConnection {
+        bool queue = false; // a row of API type "queue" (an enqueue) takes part
+    };
+    std::unordered_map<std::int64_t, FrameworkConnection> frameworkConns_;
     std::unordered_map<std::int64_t, TimeNs> frameworkFirst_;
     bool catsLoaded_ = false;
     std::vector<int> pmuAt_;

@@ -182,20 +182,11 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
         acc.items += rows;
         acc.imported += rows;
     }
-    // CONNECTION_IDS(id, connectionId): an API row's connectionId is an id here, which
-    // names the connections (flows) that start at it.
-    std::unordered_map<std::int64_t, std::vector<std::int64_t>> connections;
-    if (db_.has("CONNECTION_IDS", {"id", "connectionId"})) {
-        Query c(db_.get(), "SELECT id, connectionId FROM CONNECTION_IDS");
-        std::uint64_t rows = 0;
-        while (c.ok() && c.row()) {
-            ++rows;
-            std::int64_t id = 0, conn = 0;
-            if (c.integer(0, &id) && c.integer(1, &conn))
-                connections[id].push_back(conn);
-        }
-        accountTable(ctx, "CONNECTION_IDS", std::int64_t(rows));
-    }
+    // An API row's connectionId is an id of CONNECTION_IDS, which names the connections
+    // (flows) that start at it (read with the connection categories).
+    loadConnectionCats(ctx);
+    if (db_.has("CONNECTION_IDS", {"id", "connectionId"}))
+        accountTable(ctx, "CONNECTION_IDS", std::int64_t(connectionRows_));
     if (db_.has("connectionCats"))
         accountTable(ctx, "connectionCats", countRows(db_, "connectionCats"));
     auto col = [&](const char *c) { return db_.has("PYTORCH_API", {c}) ? std::string(c) : std::string("NULL"); };
@@ -232,7 +223,7 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
         if (q.integer(9, &v))
             r.category = enumStr(ctx, "ENUM_API_TYPE", v);
         if (q.integer(10, &v))
-            if (auto it = connections.find(v); it != connections.end())
+            if (auto it = connections_.find(v); it != connections_.end())
                 for (std::int64_t conn : it->second)
                     for (const Category &cat : categoriesOf(conn))
                         if (!cat.hostToDevice)
@@ -648,15 +639,16 @@ void SqliteExportReader::loadConnectionCats(ImportContext &ctx)
     if (catsLoaded_)
         return;
     catsLoaded_ = true;
-    if (db_.has("CONNECTION_IDS", {"id", "connectionId"}) && db_.has("PYTORCH_API", {"connectionId", "startNs"})) {
-        Query f(db_.get(), "SELECT x.connectionId, min(p.startNs) FROM CONNECTION_IDS x JOIN PYTORCH_API p "
-                           "ON p.connectionId = x.id GROUP BY x.connectionId");
-        while (f.ok() && f.row()) {
-            std::int64_t id = 0, first = 0;
-            if (f.integer(0, &id) && f.integer(1, &first))
-                frameworkFirst_[id] = first;
+    if (db_.has("CONNECTION_IDS", {"id", "connectionId"})) {
+        Query c(db_.get(), "SELECT id, connectionId FROM CONNECTION_IDS");
+        while (c.ok() && c.row()) {
+            ++connectionRows_;
+            std::int64_t id = 0, conn = 0;
+            if (c.integer(0, &id) && c.integer(1, &conn))
+                connections_[id].push_back(conn);
         }
     }
+    scanFrameworkConnections();
     if (!db_.has("connectionCats", {"connectionId", "cat"})) {
         inferConnectionCats(ctx);
         return;
@@ -672,6 +664,44 @@ void SqliteExportReader::loadConnectionCats(ImportContext &ctx)
         if (it == names.end())
             it = names.emplace(std::string(name), Category{ctx.str(name), name == "HostToDevice"}).first;
         cats_[id].push_back(it->second);
+    }
+}
+
+// The connections framework rows take part in, with the first such row's start and whether
+// a queue row is among them: one scan of PYTORCH_API in storage order. (As a join of
+// CONNECTION_IDS and PYTORCH_API grouped by connection, SQLite built an index over the
+// whole API table twice, which was two thirds of reading a large export.)
+void SqliteExportReader::scanFrameworkConnections()
+{
+    if (connections_.empty() || !db_.has("PYTORCH_API", {"connectionId", "startNs"}))
+        return;
+    const bool typed = db_.has("PYTORCH_API", {"type"}) && db_.has("ENUM_API_TYPE", {"id", "name"});
+    Query q(db_.get(), std::string("SELECT connectionId, startNs, ") + (typed ? "type" : "NULL") + " FROM PYTORCH_API");
+    std::unordered_map<std::int64_t, bool> queueType; // API type id → is it "queue"
+    while (q.ok() && q.row()) {
+        std::int64_t id = 0, start = 0, type = 0;
+        if (!q.integer(0, &id))
+            continue;
+        const auto it = connections_.find(id);
+        if (it == connections_.end())
+            continue;
+        const bool started = q.integer(1, &start);
+        bool queue = false;
+        if (typed && q.integer(2, &type)) {
+            auto [t, fresh] = queueType.try_emplace(type, false);
+            if (fresh)
+                t->second = enumName("ENUM_API_TYPE", type) == "queue";
+            queue = t->second;
+        }
+        for (std::int64_t conn : it->second) {
+            FrameworkConnection &f = frameworkConns_[conn];
+            f.queue = f.queue || queue;
+            if (started) {
+                auto [first, fresh] = frameworkFirst_.try_emplace(conn, start);
+                if (!fresh && start < first->second)
+                    first->second = start;
+            }
+        }
     }
 }
 
@@ -699,18 +729,9 @@ void SqliteExportReader::inferConnectionCats(ImportContext &ctx)
     }
     if (frameworkFirst_.empty() || !db_.has("PYTORCH_API", {"type"}))
         return;
-    const bool names = db_.has("ENUM_API_TYPE", {"id", "name"});
-    Query q(db_.get(), std::string("SELECT x.connectionId, ")
-                           + (names ? "max(e.name = 'queue')" : "0")
-                           + " FROM CONNECTION_IDS x JOIN PYTORCH_API p ON p.connectionId = x.id"
-                           + (names ? " LEFT JOIN ENUM_API_TYPE e ON e.id = p.type" : "") + " GROUP BY x.connectionId");
-    while (q.ok() && q.row()) {
-        std::int64_t id = 0, queue = 0;
-        if (!q.integer(0, &id) || cats_.count(id))
-            continue;
-        q.integer(1, &queue);
-        cats_[id].push_back(queue ? taskQueue : fwdBwd);
-    }
+    for (const auto &[id, f] : frameworkConns_)
+        if (!cats_.count(id))
+            cats_[id].push_back(f.queue ? taskQueue : fwdBwd);
 }
 
 bool SqliteExportReader::finishesLater(std::int64_t connection, TimeNs start) const
