@@ -87,6 +87,9 @@ private:
     };
     void loadConnectionCats(ImportContext &ctx);
     void scanFrameworkConnections();
+    // CONNECTION_IDS: id → the connections it names; *rows counts the rows read.
+    using Connections = std::unordered_map<std::int64_t, std::vector<std::int64_t>>;
+    Connections readConnectionIds(std::uint64_t *rows);
     void inferConnectionCats(ImportContext &ctx);
     const std::vector<Category> &categoriesOf(std::int64_t connection) const;
     // A connection between two framework rows (enqueue → dequeue, forward → backward)
@@ -118,14 +121,15 @@ private:
     std::map<std::string, std::map<std::int64_t, std::string>> enums_;
     std::map<std::pair<const void *, std::int64_t>, StrId> enumStrs_;
     std::unordered_map<std::int64_t, std::vector<Category>> cats_;
-    // CONNECTION_IDS: id → the connections it names (rows read, for the account).
-    std::unordered_map<std::int64_t, std::vector<std::int64_t>> connections_;
-    std::uint64_t connectionRows_ = 0;
+    // The connections of framework rows: the first row's start (when a row has one) and
+    // whether a row of API type "queue" (an enqueue) takes part.
     struct FrameworkConnection {
-        bool queue = false; // a row of API type "queue" (an enqueue) takes part
+        TimeNs first = 0;
+        bool started = false;
+        bool queue = false;
     };
     std::unordered_map<std::int64_t, FrameworkConnection> frameworkConns_;
-    std::unordered_map<std::int64_t, TimeNs> frameworkFirst_;
+    bool anyStarted_ = false;
     bool catsLoaded_ = false;
     std::vector<int> pmuAt_;
     std::unordered_map<std::int64_t, int> pmuOfName_;

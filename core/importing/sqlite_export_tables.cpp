@@ -184,9 +184,10 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
     }
     // An API row's connectionId is an id of CONNECTION_IDS, which names the connections
     // (flows) that start at it (read with the connection categories).
-    loadConnectionCats(ctx);
+    std::uint64_t connectionRows = 0;
+    const Connections connections = readConnectionIds(&connectionRows);
     if (db_.has("CONNECTION_IDS", {"id", "connectionId"}))
-        accountTable(ctx, "CONNECTION_IDS", std::int64_t(connectionRows_));
+        accountTable(ctx, "CONNECTION_IDS", std::int64_t(connectionRows));
     if (db_.has("connectionCats"))
         accountTable(ctx, "connectionCats", countRows(db_, "connectionCats"));
     auto col = [&](const char *c) { return db_.has("PYTORCH_API", {c}) ? std::string(c) : std::string("NULL"); };
@@ -223,7 +224,7 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
         if (q.integer(9, &v))
             r.category = enumStr(ctx, "ENUM_API_TYPE", v);
         if (q.integer(10, &v))
-            if (auto it = connections_.find(v); it != connections_.end())
+            if (auto it = connections.find(v); it != connections.end())
                 for (std::int64_t conn : it->second)
                     for (const Category &cat : categoriesOf(conn))
                         if (!cat.hostToDevice)
@@ -639,15 +640,6 @@ void SqliteExportReader::loadConnectionCats(ImportContext &ctx)
     if (catsLoaded_)
         return;
     catsLoaded_ = true;
-    if (db_.has("CONNECTION_IDS", {"id", "connectionId"})) {
-        Query c(db_.get(), "SELECT id, connectionId FROM CONNECTION_IDS");
-        while (c.ok() && c.row()) {
-            ++connectionRows_;
-            std::int64_t id = 0, conn = 0;
-            if (c.integer(0, &id) && c.integer(1, &conn))
-                connections_[id].push_back(conn);
-        }
-    }
     scanFrameworkConnections();
     if (!db_.has("connectionCats", {"connectionId", "cat"})) {
         inferConnectionCats(ctx);
@@ -667,13 +659,34 @@ void SqliteExportReader::loadConnectionCats(ImportContext &ctx)
     }
 }
 
+// CONNECTION_IDS(id, connectionId): a framework row's connectionId is an id here, which names
+// the connections (flows) it takes part in.
+SqliteExportReader::Connections SqliteExportReader::readConnectionIds(std::uint64_t *rows)
+{
+    Connections out;
+    if (!db_.has("CONNECTION_IDS", {"id", "connectionId"}))
+        return out;
+    Query c(db_.get(), "SELECT id, connectionId FROM CONNECTION_IDS");
+    while (c.ok() && c.row()) {
+        ++*rows;
+        std::int64_t id = 0, conn = 0;
+        if (c.integer(0, &id) && c.integer(1, &conn))
+            out[id].push_back(conn);
+    }
+    return out;
+}
+
 // The connections framework rows take part in, with the first such row's start and whether
 // a queue row is among them: one scan of PYTORCH_API in storage order. (As a join of
 // CONNECTION_IDS and PYTORCH_API grouped by connection, SQLite built an index over the
-// whole API table twice, which was two thirds of reading a large export.)
+// whole API table twice, which was two thirds of reading a large export.) The id map is
+// read again for the framework rows rather than kept: it is the size of the table, and
+// the tasks are read in between.
 void SqliteExportReader::scanFrameworkConnections()
 {
-    if (connections_.empty() || !db_.has("PYTORCH_API", {"connectionId", "startNs"}))
+    std::uint64_t rows = 0;
+    const Connections connections = readConnectionIds(&rows);
+    if (connections.empty() || !db_.has("PYTORCH_API", {"connectionId", "startNs"}))
         return;
     const bool typed = db_.has("PYTORCH_API", {"type"}) && db_.has("ENUM_API_TYPE", {"id", "name"});
     Query q(db_.get(), std::string("SELECT connectionId, startNs, ") + (typed ? "type" : "NULL") + " FROM PYTORCH_API");
@@ -682,8 +695,8 @@ void SqliteExportReader::scanFrameworkConnections()
         std::int64_t id = 0, start = 0, type = 0;
         if (!q.integer(0, &id))
             continue;
-        const auto it = connections_.find(id);
-        if (it == connections_.end())
+        const auto it = connections.find(id);
+        if (it == connections.end())
             continue;
         const bool started = q.integer(1, &start);
         bool queue = false;
@@ -696,10 +709,10 @@ void SqliteExportReader::scanFrameworkConnections()
         for (std::int64_t conn : it->second) {
             FrameworkConnection &f = frameworkConns_[conn];
             f.queue = f.queue || queue;
-            if (started) {
-                auto [first, fresh] = frameworkFirst_.try_emplace(conn, start);
-                if (!fresh && start < first->second)
-                    first->second = start;
+            if (started && (!f.started || start < f.first)) {
+                f.first = start;
+                f.started = true;
+                anyStarted_ = true;
             }
         }
     }
@@ -723,11 +736,11 @@ void SqliteExportReader::inferConnectionCats(ImportContext &ctx)
                 continue;
             auto &cats = cats_[id];
             cats.push_back(hostToDevice);
-            if (frameworkFirst_.count(id))
+            if (const auto f = frameworkConns_.find(id); f != frameworkConns_.end() && f->second.started)
                 cats.push_back(asyncNpu);
         }
     }
-    if (frameworkFirst_.empty() || !db_.has("PYTORCH_API", {"type"}))
+    if (!anyStarted_ || !db_.has("PYTORCH_API", {"type"}))
         return;
     for (const auto &[id, f] : frameworkConns_)
         if (!cats_.count(id))
@@ -736,8 +749,8 @@ void SqliteExportReader::inferConnectionCats(ImportContext &ctx)
 
 bool SqliteExportReader::finishesLater(std::int64_t connection, TimeNs start) const
 {
-    const auto it = frameworkFirst_.find(connection);
-    return it != frameworkFirst_.end() && start > it->second;
+    const auto it = frameworkConns_.find(connection);
+    return it != frameworkConns_.end() && it->second.started && start > it->second.first;
 }
 
 const std::vector<SqliteExportReader::Category> &SqliteExportReader::categoriesOf(std::int64_t connection) const
