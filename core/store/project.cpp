@@ -178,7 +178,7 @@ bool Project::verify(const QString &pathIn, StoreError *err, QString *message, c
     if (alongsideWriters
         && detail::openProject(path, detail::OpenKind::ReadWrite, detail::DeepCheck::No, /*forWriter=*/false, &wal, &e, &m)) {
         sqlite3_busy_timeout(wal.get(), 0); // never wait: a file that cannot switch now is read as it is
-        wal.exec("PRAGMA journal_mode = WAL");
+        detail::enterWal(wal);
     }
     Db db;
     const bool ok = detail::openProject(path, detail::OpenKind::ReadOnly, detail::DeepCheck::Yes, /*forWriter=*/false,

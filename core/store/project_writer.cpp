@@ -183,8 +183,10 @@ std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreE
     // connections, where sessions get deleted) but not checked here: every row this
     // connection inserts references the session row begin() created or the task row it
     // has just inserted, and the per-row parent lookup cost about 10% of the hot path.
-    int rc = db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; "
-                     "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 4096");
+    int rc = detail::enterWal(db);
+    if (rc == SQLITE_OK)
+        rc = db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA temp_store = MEMORY; "
+                     "PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 4096");
     // Fault-injection hook for tests: caps the file at N pages so "disk full" (SQLITE_FULL)
     // can be provoked without filling a real disk. Not a user setting.
     const QByteArray maxPages = qgetenv("NPUSCOPE_TEST_MAX_PAGES");

@@ -216,6 +216,29 @@ bool settleAtRest(const QByteArray &path)
     return settled;
 }
 
+int enterWal(const Db &db)
+{
+    for (int attempt = 0; attempt < 10; ++attempt) {
+        int rc = db.exec("PRAGMA journal_mode = WAL");
+        if (rc != SQLITE_OK)
+            return rc;
+        // A read opens the -wal file when page 1 says WAL; when the file was switched back
+        // meanwhile, it finds rollback mode and the pager reports "delete" from then on.
+        db.scalar("PRAGMA schema_version", &rc);
+        if (rc != SQLITE_OK)
+            return rc;
+        Stmt mode;
+        if ((rc = db.prepare("PRAGMA journal_mode", &mode)) != SQLITE_OK)
+            return rc;
+        if ((rc = sqlite3_step(mode.get())) != SQLITE_ROW)
+            return rc == SQLITE_DONE ? SQLITE_ERROR : rc;
+        const auto *name = reinterpret_cast<const char *>(sqlite3_column_text(mode.get(), 0));
+        if (name && std::strcmp(name, "wal") == 0)
+            return SQLITE_OK;
+    }
+    return SQLITE_BUSY;
+}
+
 int Db::exec(const char *sql) const
 {
     return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr);

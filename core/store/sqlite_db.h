@@ -67,6 +67,16 @@ private:
 // to close then settles it. Returns true when the file is (now) at rest.
 bool settleAtRest(const QByteArray &path);
 
+// Switches the file of `db` to WAL mode and returns once `db` itself reads it in WAL mode:
+// from then on the connection holds the file's shared lock until it closes, so no
+// settleAtRest can switch the file back under it. Between the switch's commit and the next
+// read the connection holds no lock at all; a connection closing in that moment (a live
+// reader settling the file) used to return it to rollback-journal mode, and a recording then
+// ran in that mode to its end: each commit waited for every reader and each reader's first
+// step for the commit, seconds per look under load. Returns the SQLite result code
+// (SQLITE_BUSY when the file was switched back every time).
+int enterWal(const Db &db);
+
 enum class OpenKind { ReadOnly, ReadWrite, Create };
 
 // How much of the file openProject verifies beyond header, identity and schema: never, the
