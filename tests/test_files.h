@@ -19,6 +19,13 @@
 
 namespace testfiles {
 
+// Writes `bytes` as the whole of the file at `path`; false when it could not.
+inline bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
 // The files below dir (hidden ones, folders too with QDir::Hidden, QDir::Dirs in extra), by
 // sorted relative path.
 inline QStringList filesUnder(const QString &dir, QDir::Filters extra = {})

@@ -84,6 +84,19 @@ inline bool recordComplete(const npuscope::SessionSpec &spec, const QByteArray &
     return recordComplete(spec, options, projectPath, error);
 }
 
+// The project at `path` opened read-only; null, and why in `error` when given, when it does
+// not open.
+inline std::unique_ptr<npuscope::store::Project> openProject(const QString &path, QString *error = nullptr)
+{
+    using namespace npuscope;
+    store::StoreError se = store::StoreError::None;
+    QString why;
+    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &se, &why);
+    if (!p && error)
+        *error = why;
+    return p;
+}
+
 // A project opened read-only with one of its sessions (the first when sessionId is 0);
 // reader is null, and error says why, when either does not open.
 struct OpenedSession {
@@ -96,8 +109,7 @@ inline OpenedSession openSession(const QString &projectPath, std::int64_t sessio
 {
     using namespace npuscope;
     OpenedSession o;
-    store::StoreError se = store::StoreError::None;
-    o.project = store::Project::open(projectPath, store::Project::Mode::ReadOnly, &se, &o.error);
+    o.project = openProject(projectPath, &o.error);
     if (!o.project)
         return o;
     if (sessionId == 0) {

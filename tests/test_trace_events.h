@@ -1,7 +1,9 @@
 #pragma once
-// Chrome trace JSON in tests: the events of one phase of a trace's event array.
+// Chrome trace JSON in tests: a trace file's event array, and the events of one phase of it.
 
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLatin1String>
 
@@ -9,6 +11,15 @@
 #include <vector>
 
 namespace testtrace {
+
+// The event array of the trace file at `path` (a JSON array); empty when it cannot be read.
+inline QJsonArray load(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).array();
+}
 
 // The events of `events` whose phase ("ph") is `phase` ("X", "M", "C", ...), in order.
 inline std::vector<QJsonObject> ofPhase(const QJsonArray &events, QLatin1String phase)

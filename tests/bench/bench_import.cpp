@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 using namespace npuscope;
 using namespace npuscope::bench;
@@ -258,6 +259,22 @@ double readerAloneMBps(const QString &input, double mb)
     return mb / s;
 }
 
+// The two figures of a torch_npu import duel on `rank`, whose input is a `file` of `mb` MB:
+// our import against `theirs` (the baseline as the peak RSS note names it), then the reader
+// alone against the same `baseline`. The rank folder goes afterwards.
+void torchDuelLines(const char *figure, const Duel &d, const QString &rank, double mb, const QString &file,
+                    const QString &theirs, const QString &baseline)
+{
+    line(figure, d.ours, "MB/s", d.ours / d.theirs,
+         QStringLiteral("%1 of %2 MB; peak RSS %3 MB (%4: %5 MB)")
+             .arg(file).arg(mb, 0, 'f', 0).arg(d.oursRssKb / 1000).arg(theirs).arg(d.theirsRssKb / 1000));
+    const double reader = readerAloneMBps(rank, mb);
+    const std::string readerFigure = std::string(figure) + "_reader";
+    line(readerFigure.c_str(), reader, "MB/s", reader / d.theirs,
+         QStringLiteral("the reader alone (no project written) on the same file, against %1").arg(baseline));
+    QDir(rank).removeRecursively();
+}
+
 // A rank folder whose trace_view.json repeats the real one's events (ts shifted by the
 // capture's span each time; metadata once) past 500 MB.
 void benchImportTorchText(Config &cfg, const QString &work)
@@ -282,13 +299,8 @@ void benchImportTorchText(Config &cfg, const QString &work)
     const Duel d = importDuel(cfg, "import_torchnpu", rank, mb,
                               {QStringLiteral("-c"), QStringLiteral("import json,sys; json.load(open(sys.argv[1]))"), big},
                               "python3 json.load");
-    line("import_torchnpu_text", d.ours, "MB/s", d.ours / d.theirs,
-         QStringLiteral("trace_view.json of %1 MB; peak RSS %2 MB (python3 json.load: %3 MB)")
-             .arg(mb, 0, 'f', 0).arg(d.oursRssKb / 1000).arg(d.theirsRssKb / 1000));
-    const double reader = readerAloneMBps(rank, mb);
-    line("import_torchnpu_text_reader", reader, "MB/s", reader / d.theirs,
-         QStringLiteral("the reader alone (no project written) on the same file, against python3 json.load"));
-    QDir(rank).removeRecursively();
+    torchDuelLines("import_torchnpu_text", d, rank, mb, QStringLiteral("trace_view.json"),
+                   QStringLiteral("python3 json.load"), QStringLiteral("python3 json.load"));
 }
 
 bool exec(sqlite3 *db, const QString &sql)
@@ -408,13 +420,8 @@ void benchImportTorchDb(Config &cfg, const QString &work)
         "for (t,) in c.execute(\"SELECT name FROM sqlite_master WHERE type='table'\").fetchall():\n"
         "    for row in c.execute('SELECT * FROM \"%s\"' % t): pass\n");
     const Duel d = importDuel(cfg, "import_torchnpu", rank, mb, {QStringLiteral("-c"), read, db}, "python3 sqlite3");
-    line("import_torchnpu_db", d.ours, "MB/s", d.ours / d.theirs,
-         QStringLiteral("ascend_pytorch_profiler_0.db of %1 MB; peak RSS %2 MB (python3 sqlite3 reading every row: %3 MB)")
-             .arg(mb, 0, 'f', 0).arg(d.oursRssKb / 1000).arg(d.theirsRssKb / 1000));
-    const double reader = readerAloneMBps(rank, mb);
-    line("import_torchnpu_db_reader", reader, "MB/s", reader / d.theirs,
-         QStringLiteral("the reader alone (no project written) on the same file, against python3 sqlite3"));
-    QDir(rank).removeRecursively();
+    torchDuelLines("import_torchnpu_db", d, rank, mb, QStringLiteral("ascend_pytorch_profiler_0.db"),
+                   QStringLiteral("python3 sqlite3 reading every row"), QStringLiteral("python3 sqlite3"));
 }
 
 // import_torchnpu: MB/s of `npuscope import` on a torch_npu rank folder whose trace_view.json

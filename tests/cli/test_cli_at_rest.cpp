@@ -154,10 +154,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(fresh));
         const QString junk = tmp_.filePath(QStringLiteral("junk"));
         QVERIFY(QDir().mkpath(junk));
-        QFile f(junk + QStringLiteral("/readme.txt"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("not profiler output\n");
-        f.close();
+        QVERIFY(testfiles::writeFile(junk + QStringLiteral("/readme.txt"), "not profiler output\n"));
         CliResult r = runNpuscope({QStringLiteral("import"), junk, QStringLiteral("--project"),
                                    fresh + QStringLiteral("/new.npuscope")});
         QVERIFY2(r.code != 0, qPrintable(r.out));
@@ -204,10 +201,7 @@ private Q_SLOTS:
         const QString dir = tmp_.filePath(QStringLiteral("stale"));
         QVERIFY(QDir().mkpath(dir));
         const QString project = dir + QStringLiteral("/s.npuscope");
-        QFile lock(project + QStringLiteral(".lock"));
-        QVERIFY(lock.open(QIODevice::WriteOnly));
-        lock.write("4242\n");
-        lock.close();
+        QVERIFY(testfiles::writeFile(project + QStringLiteral(".lock"), "4242\n"));
         const CliResult r = runNpuscope(runArgs(project, tmp_.filePath(QStringLiteral("o4"))));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(entries(dir), QStringList{QStringLiteral("s.npuscope")});

@@ -181,11 +181,7 @@ private Q_SLOTS:
         CliResult r = runNpuscope({QStringLiteral("check")});
         QCOMPARE(r.code, 2);
         const QString text = dir_.filePath(QStringLiteral("notes.npuscope"));
-        {
-            QFile f(text);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray(4096, 'x'));
-        }
+        QVERIFY(testfiles::writeFile(text, QByteArray(4096, 'x')));
         r = runNpuscope({QStringLiteral("check"), text});
         QCOMPARE(r.code, 3);
         r = runNpuscope({QStringLiteral("check"), dir_.filePath(QStringLiteral("missing.npuscope"))});

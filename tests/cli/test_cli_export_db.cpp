@@ -6,6 +6,7 @@
 #include "cli_process.h"
 
 #include "tests/test_files.h"
+#include "tests/test_record.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -20,14 +21,9 @@
 #include <sqlite3.h>
 #include <string>
 
-namespace {
+using testrecord::openProject;
 
-std::unique_ptr<npuscope::store::Project> openProject(const QString &path)
-{
-    npuscope::store::StoreError se{};
-    QString msg;
-    return npuscope::store::Project::open(path, npuscope::store::Project::Mode::ReadOnly, &se, &msg);
-}
+namespace {
 
 QStringList filesUnder(const QString &dir)
 {

@@ -5,6 +5,7 @@
 #include "core/store/project.h"
 
 #include "cli_process.h"
+#include "tests/test_record.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -20,6 +21,7 @@
 #include <QTest>
 
 using testfiles::copyTree;
+using testrecord::openProject;
 
 namespace {
 
@@ -28,13 +30,6 @@ using Result = CliResult;
 QString reference()
 {
     return testdata::alexnet910();
-}
-
-std::unique_ptr<npuscope::store::Project> openProject(const QString &path)
-{
-    npuscope::store::StoreError se{};
-    QString msg;
-    return npuscope::store::Project::open(path, npuscope::store::Project::Mode::ReadOnly, &se, &msg);
 }
 
 } // namespace

@@ -115,11 +115,7 @@ private Q_SLOTS:
         QList<Case> cases;
         const QString text = dir_.filePath(QStringLiteral("codes/notes.npuscope"));
         QDir().mkpath(QFileInfo(text).absolutePath());
-        {
-            QFile f(text);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray(4096, 'x'));
-        }
+        QVERIFY(testfiles::writeFile(text, QByteArray(4096, 'x')));
         cases << Case{text, 3, QStringLiteral("not a SQLite database")};
         auto copyOf = [&](const QString &name) {
             const QString p = dir_.filePath(QStringLiteral("codes/") + name);

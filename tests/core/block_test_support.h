@@ -1,27 +1,33 @@
 #pragma once
 // Shared by the column-block tests (test_store_hccl_blocks, test_store_task_blocks,
 // test_store_session_blocks, test_store_host_blocks): recording a generator's batches,
-// upgrading an old-schema project and reading it back, and damaging a block table the
-// ways another program or the disk would — one flipped bit inside a block (only our
-// checksum can tell), or whole leaf / overflow pages overwritten.
+// upgrading an old-schema project and reading it back, reading a session through every
+// reader, and damaging a block table the ways another program or the disk would — one
+// flipped bit inside a block (only our checksum can tell), or whole leaf / overflow pages
+// overwritten.
 
+#include "core/store/lod.h"
 #include "core/store/project.h"
 #include "core/store/schema.h"
+#include "core/store/sql_console.h"
 #include "core/store/sqlite_db.h"
 #include "test_store_fixture.h"
 #include "tests/test_files.h"
 #include "tests/test_sql.h"
 
 #include <QFile>
+#include <QMap>
 #include <QString>
 #include <QTest>
 
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace blocktest {
@@ -104,15 +110,175 @@ inline bool damageBlocks(const QString &path, const char *table, const QString &
     return testfiles::overwritePages(path, {pages[pages.size() / 2]}, pageSize);
 }
 
+inline bool saysDamaged(const QString &why)
+{
+    return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
+}
+
+// Every row `sql` gives through the SQL console (opened as a cleanly closed file is), a text
+// a row, sorted unless `sorted` is false; {"failed"} with why in `why` when it failed.
+inline std::vector<QString> consoleRows(const QString &path, const QString &sql, QString *why, bool sorted = true)
+{
+    SqlConsole c;
+    SqlConsole::Result res;
+    std::vector<QString> out;
+    if (!c.open(path, why, Project::Check::Auto) || !c.run(sql, &res, why))
+        return {QStringLiteral("failed")};
+    for (const QVariantList &row : res.rows) {
+        QStringList cells;
+        for (const QVariant &v : row)
+            cells << v.toString();
+        out.push_back(cells.join(QLatin1Char(' ')));
+    }
+    if (sorted)
+        std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Records `batches` and does `damage` (a row of addDamageRows) to `table`; false when the
+// file has no page of that kind to damage, or (a test failure) recording failed.
+inline bool recordAndDamage(const QString &path, storetest::Generator &g, const std::vector<RecordBatch> &batches,
+                            const char *table, const QString &damage)
+{
+    const QString why = record(path, g, batches);
+    if (!why.isEmpty()) {
+        QTest::qFail(qPrintable(why), __FILE__, __LINE__);
+        return false;
+    }
+    return damageBlocks(path, table, damage);
+}
+
+// `sql` over a damaged block table fails in the SQL console, saying the file is damaged.
+inline void expectConsoleSaysDamaged(const QString &path, const QString &sql)
+{
+    QString why;
+    QCOMPARE(consoleRows(path, sql, &why), std::vector<QString>{QStringLiteral("failed")});
+    QVERIFY2(saysDamaged(why), qPrintable(why));
+}
+
+// What the readers of one block table made of session 1: which reads were tried, and why
+// each that failed did.
+struct Reads {
+    QStringList readers;
+    QMap<QString, QString> failed; // reader -> why
+    StoreError consoleError = StoreError::None;
+};
+
+// Reads session 1 of `path` through the project reader (`readSession` does the reads named
+// `sessionReads` and records why each that failed did), the timeline store's scan and the
+// SQL console's `consoleSql`.
+inline Reads readEverything(const QString &path, const QStringList &sessionReads,
+                            const std::function<void(ProjectReader &, Reads &)> &readSession,
+                            const std::function<bool(const TimelineStore &)> &scanTimeline, const QString &consoleSql)
+{
+    Reads r;
+    r.readers = sessionReads + QStringList{QStringLiteral("timeline"), QStringLiteral("console")};
+    StoreError e{};
+    QString m;
+    auto p = Project::open(path, Project::Mode::ReadOnly, &e, &m, Project::Check::Auto);
+    if (!p) {
+        for (const QString &reader : r.readers)
+            r.failed[reader] = m;
+        return r;
+    }
+    if (auto reader = p->session(1, &m); !reader) {
+        for (const QString &read : sessionReads)
+            r.failed[read] = m;
+    } else {
+        readSession(*reader, r);
+    }
+    auto t = TimelineStore::open(path, 1, &e, &m);
+    if (!t)
+        r.failed[QStringLiteral("timeline")] = m;
+    else if (!scanTimeline(*t))
+        r.failed[QStringLiteral("timeline")] = t->errorString();
+    SqlConsole c;
+    SqlConsole::Result res;
+    // Opened as a cleanly closed file is (no page scan: the default Full check would find
+    // damaged pages at open), so the query is what meets the damage.
+    if (!c.open(path, &m, Project::Check::Auto) || !c.run(consoleSql, &res, &m)) {
+        r.failed[QStringLiteral("console")] = m;
+        r.consoleError = c.lastError();
+    }
+    return r;
+}
+
+// Records `batches`, checks that every reader reads them, does `damage` (a row of
+// addDamageRows) to `table` and checks that every reader then fails saying so.
+inline void expectDamageIsAReadError(const QString &path, storetest::Generator &g,
+                                     const std::vector<RecordBatch> &batches, const char *table,
+                                     const QString &damage, const std::function<Reads(const QString &)> &read)
+{
+    const QString why = record(path, g, batches);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    const Reads intact = read(path);
+    QVERIFY2(intact.failed.isEmpty(), qPrintable(QStringList(intact.failed.values()).join(u'\n')));
+
+    QVERIFY(damageBlocks(path, table, damage));
+    const Reads r = read(path);
+    for (const QString &reader : r.readers) {
+        QVERIFY2(r.failed.contains(reader), qPrintable(reader + QStringLiteral(" read the damaged blocks")));
+        QVERIFY2(saysDamaged(r.failed[reader]), qPrintable(reader + QStringLiteral(": ") + r.failed[reader]));
+    }
+    QCOMPARE(r.consoleError, StoreError::Corrupt);
+}
+
 // Records in the order the reader's forEachTask / forEachHcclTask give them: by start,
 // stream and task id, ties in recorded order.
 template<typename Rec>
 std::vector<Rec> inReaderOrder(std::vector<Rec> records)
 {
-    std::stable_sort(records.begin(), records.end(), [](const Rec &a, const Rec &b) {
-        return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
-    });
+    std::stable_sort(records.begin(), records.end(), storetest::Generator::byStartStreamTask);
     return records;
+}
+
+// The records of `list` in every batch that `keep` accepts, stable-sorted by `less` (ties
+// in recorded order, as the row-table readers gave them), each as `fields` prints it.
+template<typename Rec, typename Keep, typename Less>
+std::vector<QString> expectedFields(const std::vector<RecordBatch> &batches, std::vector<Rec> RecordBatch::*list,
+                                    Keep keep, Less less, QString (*fields)(const std::type_identity_t<Rec> &))
+{
+    std::vector<Rec> all;
+    for (const RecordBatch &b : batches)
+        for (const Rec &r : b.*list)
+            if (keep(r))
+                all.push_back(r);
+    std::stable_sort(all.begin(), all.end(), less);
+    std::vector<QString> out;
+    for (const Rec &r : all)
+        out.push_back(fields(r));
+    return out;
+}
+
+// Records the one batch `b`, whose `list` holds more than two blocks' worth of records of
+// iteration (0, 1, 1), and checks that `table` keeps them in three blocks of at most
+// `blockMax` and that the reader's `forEach` gives them in reader order (told apart by `id`).
+template<typename Rec, typename ForEach, typename Id>
+void expectSplitKeepsOrder(const QString &path, storetest::Generator &g, const RecordBatch &b,
+                           std::vector<Rec> RecordBatch::*list, const char *table, std::size_t blockMax, ForEach forEach,
+                           Id Rec::*id)
+{
+    QString why = record(path, g, {b});
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    const std::string blocks = std::string("SELECT COUNT(*) FROM ") + table;
+    const std::string largest = std::string("SELECT MAX(n) FROM ") + table;
+    QCOMPARE(testsql::scalar(path, blocks.c_str()), std::int64_t(3));
+    QCOMPARE(testsql::scalar(path, largest.c_str()), std::int64_t(blockMax));
+
+    std::vector<Id> want, got;
+    for (const Rec &x : inReaderOrder(b.*list))
+        want.push_back(x.*id);
+    auto p = Project::open(path, Project::Mode::ReadOnly, nullptr, &why);
+    QVERIFY2(p, qPrintable(why));
+    auto r = p->session(1, &why);
+    QVERIFY2(r, qPrintable(why));
+    QVERIFY2(((*r).*forEach)(IterationKey{0, 1, 1}, [&got, id](const Rec &x) {
+        got.push_back(x.*id);
+        return true;
+    }), qPrintable(r->errorString()));
+    QCOMPARE(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i)
+        QCOMPARE(got[i], want[i]);
 }
 
 // A new project file at schema `version` with one session of two devices, in an open
@@ -149,11 +315,6 @@ inline std::vector<QString> firstColumn(const QString &path, const char *sql)
     sqlite3_finalize(s);
     sqlite3_close(db);
     return out;
-}
-
-inline bool saysDamaged(const QString &why)
-{
-    return why.contains(QStringLiteral("damaged")) || why.contains(QStringLiteral("malformed"));
 }
 
 // SQLite's quote() of a double: values read back from blocks compare with what SQL printed

@@ -1,5 +1,6 @@
 // OutFile: number formatting, CSV cells, JSON strings, temp-then-rename, error reporting.
 #include "core/exporting/out_file.h"
+#include "tests/test_files.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -103,11 +104,7 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.path() + QStringLiteral("/t.csv");
         const QString victim = tmp.path() + QStringLiteral("/victim.txt");
-        {
-            QFile v(victim);
-            QVERIFY(v.open(QIODevice::WriteOnly));
-            v.write("keep me");
-        }
+        QVERIFY(testfiles::writeFile(victim, "keep me"));
         const QString planted = path + QStringLiteral(".tmp-") + QString::number(QCoreApplication::applicationPid());
         QVERIFY(QFile::link(victim, planted));
         QString err;

@@ -3,6 +3,7 @@
 
 #include "core/importing/csv_reader.h"
 #include "core/importing/json_pull.h"
+#include "tests/test_files.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -260,10 +261,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("a.csv"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("a,b\n\"x,\"\"y\"\"\nz\",'-1\n1,\"open");
-        f.close();
+        QVERIFY(testfiles::writeFile(path, "a,b\n\"x,\"\"y\"\"\nz\",'-1\n1,\"open"));
         CsvReader r;
         QVERIFY(r.open(path));
         std::vector<std::string> c;

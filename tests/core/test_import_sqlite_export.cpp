@@ -10,6 +10,7 @@
 
 #include "core/model/memory_trace.h"
 #include "tests/core/test_import_fixture.h"
+#include "tests/test_files.h"
 
 #include <QTemporaryDir>
 #include <QUrl>
@@ -464,11 +465,7 @@ private slots:
         QVERIFY(tmp.isValid());
         // Not SQLite at all.
         const QString garbage = tmp.filePath(QStringLiteral("msprof_1.db"));
-        {
-            QFile f(garbage);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("this is not a database\n");
-        }
+        QVERIFY(testfiles::writeFile(garbage, "this is not a database\n"));
         MemoryTrace t1;
         MemImport r = importTo(garbage, &t1);
         QVERIFY(!r.ok);

@@ -20,6 +20,7 @@
 
 using namespace npuscope;
 using namespace npuscope::analysis;
+using advisortest::describe;
 using advisortest::figure;
 using advisortest::find;
 
@@ -40,15 +41,6 @@ SessionSpec spec(const QString &model, int devices, int iterations, QStringList 
 bool emulate(const SessionSpec &s, MemoryTrace &trace, const ProfilingOptions &o = options())
 {
     return testrecord::emulateInto(trace, s, o);
-}
-
-QString describe(const std::vector<Finding> &fs)
-{
-    QStringList l;
-    for (const Finding &f : fs)
-        l << QStringLiteral("[%1] %2: %3").arg(QString::fromLatin1(severityName(f.severity)),
-                                               QString::fromStdString(f.id), f.evidence);
-    return l.isEmpty() ? QStringLiteral("(no findings)") : l.join(QStringLiteral("\n"));
 }
 
 // The expected id is present; every other finding is info only (or one of `alsoTrue`,

@@ -23,6 +23,7 @@
 
 using namespace npuscope;
 using namespace npuscope::analysis;
+using advisortest::describe;
 using advisortest::figure;
 using advisortest::find;
 
@@ -36,14 +37,6 @@ SessionSpec llm(int dp, int tp, int pp, int m, QStringList scenarios = {})
 bool emulate(const SessionSpec &s, MemoryTrace &trace)
 {
     return testrecord::emulateInto(trace, s, ProfilingOptions{});
-}
-
-QString describe(const std::vector<Finding> &fs)
-{
-    QStringList l;
-    for (const Finding &f : fs)
-        l << QStringLiteral("[%1] %2: %3").arg(QString::fromLatin1(severityName(f.severity)), QString::fromStdString(f.id), f.evidence);
-    return l.join(QLatin1Char('\n'));
 }
 
 // Exports the session (the layout request.layout, or the session's default) and returns

@@ -12,6 +12,7 @@
 
 #include "pipeline_fixture.h"
 #include "tests/test_trace_events.h"
+#include "tests/test_stats.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,33 +25,13 @@
 #include <set>
 
 using namespace npuscope;
+using testtrace::load;
+using teststats::median;
+using teststats::percentile;
 
 namespace {
 
 constexpr int kFirst = 2, kLast = 10;
-
-QJsonArray load(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).array();
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(p * double(v.size())))];
-}
 
 struct Stats {
     bool ok = false;

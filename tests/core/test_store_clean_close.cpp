@@ -162,8 +162,8 @@ private Q_SLOTS:
         const QString p = copyOfClean();
         {
             Generator g(6);
-            auto w = ProjectWriter::create(p, nullptr, nullptr, Project::Check::Auto);
-            QVERIFY(w && w->begin(g.info()));
+            auto w = storetest::beginSession(p, g.info(), nullptr, Project::Check::Auto);
+            QVERIFY(w);
             QVERIFY(w->write(g.batch(1, 1, 1, 30)));
         } // destroyed without end(): everything committed stays, the marker does not return
         Opened o = openAuto(p);
@@ -288,8 +288,8 @@ private Q_SLOTS:
         const QString p = copyOfClean();
         {
             Generator g(8, 1, QStringLiteral("extra"));
-            auto w = ProjectWriter::create(p, nullptr, nullptr, Project::Check::Auto);
-            QVERIFY(w && w->begin(g.info()));
+            auto w = storetest::beginSession(p, g.info(), nullptr, Project::Check::Auto);
+            QVERIFY(w);
             QVERIFY(w->write(g.batch(1, 1, 1, 10)));
             QVERIFY(w->end(SessionStatus::Cancelled, g.endDevices(g.info())));
         }
@@ -336,8 +336,8 @@ private Q_SLOTS:
     {
         const QString p = copyOfClean();
         Generator g(9);
-        auto w = ProjectWriter::create(p, nullptr, nullptr, Project::Check::Auto);
-        QVERIFY(w && w->begin(g.info()));
+        auto w = storetest::beginSession(p, g.info(), nullptr, Project::Check::Auto);
+        QVERIFY(w);
         QVERIFY(w->write(g.batch(1, 1, 1, 10)));
         StoreError e{};
         QString m;

@@ -75,21 +75,16 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString junk = tmp.filePath(QStringLiteral("junk.npuscope"));
-        QFile f(junk);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("this is not a database at all, just some text long enough to have a header......");
-        f.close();
+        QVERIFY(testfiles::writeFile(junk, "this is not a database at all, just some text long enough to have a header......"));
         const QString dst = tmp.filePath(QStringLiteral("keep.npuscope"));
-        QFile keep(dst);
-        QVERIFY(keep.open(QIODevice::WriteOnly));
-        keep.write("precious");
-        keep.close();
+        QVERIFY(testfiles::writeFile(dst, "precious"));
 
         store::StoreError err{};
         QString msg;
         QVERIFY(!store::copyProject(junk, dst, &err, &msg));
         QCOMPARE(err, store::StoreError::NotProject);
         QVERIFY2(msg.contains(QStringLiteral("junk.npuscope")), qPrintable(msg));
+        QFile keep(dst);
         QVERIFY(keep.open(QIODevice::ReadOnly));
         QCOMPARE(keep.readAll(), QByteArray("precious"));
         keep.close();

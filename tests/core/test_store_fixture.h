@@ -11,6 +11,7 @@
 #include "core/store/project.h"
 
 #include <QString>
+#include <QTemporaryDir>
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -303,69 +304,51 @@ public:
         return out;
     }
 
-    template<typename R>
-    static std::vector<R> inKey(const std::vector<R> &all, const IterationKey &k)
+    // The records of `all` that `keep` accepts, by `less`: stable_sort keeps write order for
+    // full ties, as the store's rowid tie-break does.
+    template<typename R, typename Keep, typename Less>
+    static std::vector<R> sorted(const std::vector<R> &all, Keep keep, Less less)
     {
         std::vector<R> out;
         for (const R &r : all)
-            if (r.device == k.device && r.modelId == k.modelId && r.iteration == k.iteration)
+            if (keep(r))
                 out.push_back(r);
+        std::stable_sort(out.begin(), out.end(), less);
         return out;
     }
-    // stable_sort keeps write order for full ties, as the store's rowid tie-break does.
-    std::vector<TaskRecord> tasks(const IterationKey &k) const
+    template<typename R, typename Less>
+    static std::vector<R> inKey(const std::vector<R> &all, const IterationKey &k, Less less)
     {
-        auto v = inKey(all.tasks, k);
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) {
-            return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
-        });
-        return v;
+        return sorted(
+            all, [&k](const R &r) { return r.device == k.device && r.modelId == k.modelId && r.iteration == k.iteration; },
+            less);
     }
-    std::vector<CollectiveOpRecord> collectives(const IterationKey &k) const
-    {
-        auto v = inKey(all.collectives, k);
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.start < b.start; });
-        return v;
-    }
-    std::vector<HcclTaskRecord> hccl(const IterationKey &k) const
-    {
-        auto v = inKey(all.hcclTasks, k);
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) {
-            return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
-        });
-        return v;
-    }
+    static constexpr auto byStart = [](const auto &a, const auto &b) { return a.start < b.start; };
+    static constexpr auto byStartStreamTask = [](const auto &a, const auto &b) {
+        return std::tie(a.start, a.streamId, a.taskId) < std::tie(b.start, b.streamId, b.taskId);
+    };
+
+    std::vector<TaskRecord> tasks(const IterationKey &k) const { return inKey(all.tasks, k, byStartStreamTask); }
+    std::vector<CollectiveOpRecord> collectives(const IterationKey &k) const { return inKey(all.collectives, k, byStart); }
+    std::vector<HcclTaskRecord> hccl(const IterationKey &k) const { return inKey(all.hcclTasks, k, byStartStreamTask); }
     std::vector<AiCpuRecord> aiCpu(const IterationKey &k) const
     {
-        auto v = inKey(all.aiCpu, k);
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) {
+        return inKey(all.aiCpu, k, [](const auto &a, const auto &b) {
             return std::tie(a.timestamp, a.streamId, a.taskId) < std::tie(b.timestamp, b.streamId, b.taskId);
         });
-        return v;
     }
-    std::vector<HostRangeRecord> hostRanges(const IterationKey &k) const
-    {
-        auto v = inKey(all.hostRanges, k);
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.start < b.start; });
-        return v;
-    }
+    std::vector<HostRangeRecord> hostRanges(const IterationKey &k) const { return inKey(all.hostRanges, k, byStart); }
     std::vector<StepTraceRecord> steps(std::uint16_t device, std::uint32_t model) const
     {
-        std::vector<StepTraceRecord> v;
-        for (const auto &s : all.stepTraces)
-            if (s.device == device && s.modelId == model)
-                v.push_back(s);
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.iteration < b.iteration; });
-        return v;
+        return sorted(
+            all.stepTraces, [&](const StepTraceRecord &s) { return s.device == device && s.modelId == model; },
+            [](const auto &a, const auto &b) { return a.iteration < b.iteration; });
     }
     std::vector<QueueEventRecord> queue(std::uint16_t device) const
     {
-        std::vector<QueueEventRecord> v;
-        for (const auto &q : all.queueEvents)
-            if (q.device == device)
-                v.push_back(q);
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.timestamp < b.timestamp; });
-        return v;
+        return sorted(
+            all.queueEvents, [device](const QueueEventRecord &q) { return q.device == device; },
+            [](const auto &a, const auto &b) { return a.timestamp < b.timestamp; });
     }
     std::vector<FusionOpRecord> fusion(std::uint32_t model) const
     {
@@ -484,13 +467,30 @@ inline QString verifyAll(const TraceReader &reader, const Generator &g)
     return {};
 }
 
+// A writer of the project at `path` (made when there is none) with the session of `info`
+// begun; null, and why in `why` when given, when either failed.
+inline std::unique_ptr<store::ProjectWriter> beginSession(const QString &path, const SessionInfo &info,
+                                                          QString *why = nullptr,
+                                                          store::Project::Check check = store::Project::Check::Full)
+{
+    QString m;
+    auto w = store::ProjectWriter::create(path, nullptr, &m, check);
+    if (w && !w->begin(info)) {
+        m = w->errorString();
+        w.reset();
+    }
+    if (!w && why)
+        *why = m;
+    return w;
+}
+
 // A complete project file of `iterations` batches of 200 tasks on device 1, written
 // through the real ProjectWriter (what the open/identity tests then damage or inspect).
 inline bool writeProject(const QString &path, int iterations, std::uint64_t seed)
 {
     Generator g(seed, 2);
-    auto w = store::ProjectWriter::create(path, nullptr, nullptr);
-    if (!w || !w->begin(g.info()))
+    auto w = beginSession(path, g.info());
+    if (!w)
         return false;
     for (int i = 1; i <= iterations; ++i)
         if (!w->write(g.batch(1, std::uint32_t(i), 1, 200)))
@@ -498,30 +498,33 @@ inline bool writeProject(const QString &path, int iterations, std::uint64_t seed
     return w->end(SessionStatus::Complete, g.endDevices(g.info()));
 }
 
-// One complete session through the real ProjectWriter: seed 5, two devices, the tasks of
-// iteration 1 on device 1. Its id (0 on failure, with the writer's sentence in error).
-struct SmallSession {
-    std::int64_t id = 0;
+// For a test class to derive from: a temporary project holding one complete session
+// through the real ProjectWriter (seed 5, two devices, the tasks of iteration 1 on device 1)
+// once writeSmallSession() has succeeded.
+struct SmallSessionProject {
+    QTemporaryDir dir;
+    QString path;
+    std::int64_t sessionId = 0;
     std::size_t tasks = 0;
-    QString error;
-};
-inline SmallSession writeSmallSession(const QString &path)
-{
-    SmallSession out;
-    store::StoreError se{};
-    auto w = store::ProjectWriter::create(path, &se, &out.error);
-    if (!w)
-        return out;
-    Generator g(5, 2);
-    const SessionInfo info = g.info();
-    const RecordBatch b = g.batch(1, 1, 3);
-    if (!w->begin(info) || !w->write(b) || !w->end(SessionStatus::Complete, g.endDevices(info))) {
-        out.error = w->errorString();
-        return out;
+
+    // Empty when written, else the writer's sentence.
+    QString writeSmallSession()
+    {
+        path = dir.filePath(QStringLiteral("p.npuscope"));
+        QString error;
+        store::StoreError se{};
+        auto w = store::ProjectWriter::create(path, &se, &error);
+        if (!w)
+            return error;
+        Generator g(5, 2);
+        const SessionInfo info = g.info();
+        const RecordBatch b = g.batch(1, 1, 3);
+        if (!w->begin(info) || !w->write(b) || !w->end(SessionStatus::Complete, g.endDevices(info)))
+            return w->errorString();
+        sessionId = w->sessionId();
+        tasks = b.tasks.size();
+        return sessionId > 0 ? QString() : QStringLiteral("no session id");
     }
-    out.id = w->sessionId();
-    out.tasks = b.tasks.size();
-    return out;
-}
+};
 
 } // namespace storetest

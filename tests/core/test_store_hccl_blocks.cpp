@@ -37,56 +37,22 @@ QString fields(const HcclTaskRecord &h)
 }
 
 using blocktest::record;
-using blocktest::saysDamaged;
 using testsql::scalar;
 
-struct Reads {
-    bool reader = true, timeline = true, console = true;
-    QString readerWhy, timelineWhy, consoleWhy;
-    StoreError consoleError = StoreError::None;
-};
-
 // Every HCCL read of session 1 through each reader.
-Reads readEverything(const QString &path)
+blocktest::Reads readEverything(const QString &path)
 {
-    Reads r;
-    StoreError e{};
-    QString m;
-    auto p = Project::open(path, Project::Mode::ReadOnly, &e, &m, Project::Check::Auto);
-    if (!p) {
-        r.reader = r.timeline = r.console = false;
-        r.readerWhy = r.timelineWhy = r.consoleWhy = m;
-        return r;
-    }
-    auto reader = p->session(1, &m);
-    if (!reader) {
-        r.reader = false;
-        r.readerWhy = m;
-    } else {
-        for (const IterationKey &k : reader->iterations())
-            if (!reader->forEachHcclTask(k, [](const HcclTaskRecord &) { return true; })) {
-                r.reader = false;
-                r.readerWhy = reader->errorString();
-                break;
-            }
-    }
-    auto t = TimelineStore::open(path, 1, &e, &m);
-    if (!t) {
-        r.timeline = false;
-        r.timelineWhy = m;
-    } else if (!t->scanHcclTasks([](const HcclTaskRow &) { return true; })) {
-        r.timeline = false;
-        r.timelineWhy = t->errorString();
-    }
-    SqlConsole c;
-    SqlConsole::Result res;
-    // Opened as a cleanly closed file is (no page scan: the default Full check would find
-    // damaged pages at open), so the query is what meets the damage.
-    if (!c.open(path, &r.consoleWhy, Project::Check::Auto) || !c.run(QStringLiteral("SELECT COUNT(*), TOTAL(size_bytes) FROM hccl_tasks"), &res, &r.consoleWhy)) {
-        r.console = false;
-        r.consoleError = c.lastError();
-    }
-    return r;
+    return blocktest::readEverything(
+        path, {QStringLiteral("reader")},
+        [](ProjectReader &reader, blocktest::Reads &r) {
+            for (const IterationKey &k : reader.iterations())
+                if (!reader.forEachHcclTask(k, [](const HcclTaskRecord &) { return true; })) {
+                    r.failed[QStringLiteral("reader")] = reader.errorString();
+                    break;
+                }
+        },
+        [](const TimelineStore &t) { return t.scanHcclTasks([](const HcclTaskRow &) { return true; }); },
+        QStringLiteral("SELECT COUNT(*), TOTAL(size_bytes) FROM hccl_tasks"));
 }
 
 } // namespace
@@ -217,24 +183,8 @@ private Q_SLOTS:
             b.hcclTasks.push_back(h);
         }
         g.all.hcclTasks.clear();
-        QString why = record(path, g, {b});
-        QVERIFY2(why.isEmpty(), qPrintable(why));
-        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM hccl_blocks"), std::int64_t(3));
-        QCOMPARE(scalar(path, "SELECT MAX(n) FROM hccl_blocks"), std::int64_t(detail::kHcclBlockMax));
-
-        const std::vector<HcclTaskRecord> want = blocktest::inReaderOrder(b.hcclTasks);
-        auto p = Project::open(path, Project::Mode::ReadOnly, nullptr, &why);
-        QVERIFY2(p, qPrintable(why));
-        auto r = p->session(1, &why);
-        QVERIFY2(r, qPrintable(why));
-        std::vector<std::uint64_t> got;
-        QVERIFY(r->forEachHcclTask(IterationKey{0, 1, 1}, [&](const HcclTaskRecord &h) {
-            got.push_back(h.notifyId);
-            return true;
-        }));
-        QCOMPARE(got.size(), want.size());
-        for (std::size_t i = 0; i < got.size(); ++i)
-            QCOMPARE(got[i], want[i].notifyId);
+        blocktest::expectSplitKeepsOrder(path, g, b, &RecordBatch::hcclTasks, "hccl_blocks", detail::kHcclBlockMax,
+                                         &ProjectReader::forEachHcclTask, &HcclTaskRecord::notifyId);
     }
 
     void damageToTheBlocksIsAReadErrorInEveryReader_data() { blocktest::addDamageRows(); }
@@ -259,18 +209,7 @@ private Q_SLOTS:
             for (std::uint32_t it = 1; it <= 200; it += 20)
                 batches.push_back(g.batch(1, it, 20, 4));
         }
-        QString why = record(path, g, batches);
-        QVERIFY2(why.isEmpty(), qPrintable(why));
-        const Reads intact = readEverything(path);
-        QVERIFY2(intact.reader && intact.timeline && intact.console,
-                 qPrintable(intact.readerWhy + intact.timelineWhy + intact.consoleWhy));
-
-        QVERIFY(blocktest::damageBlocks(path, "hccl_blocks", damage));
-        const Reads r = readEverything(path);
-        QVERIFY2(!r.reader && saysDamaged(r.readerWhy), qPrintable(r.readerWhy));
-        QVERIFY2(!r.timeline && saysDamaged(r.timelineWhy), qPrintable(r.timelineWhy));
-        QVERIFY2(!r.console && saysDamaged(r.consoleWhy), qPrintable(r.consoleWhy));
-        QCOMPARE(r.consoleError, StoreError::Corrupt);
+        blocktest::expectDamageIsAReadError(path, g, batches, "hccl_blocks", damage, readEverything);
     }
 };
 

@@ -30,6 +30,7 @@
 
 using namespace npuscope;
 using namespace npuscope::store;
+using blocktest::consoleRows;
 using storetest::Generator;
 using testsql::scalar;
 
@@ -153,30 +154,17 @@ std::vector<Key> allKeys()
 // iteration's host ranges by (start, recorded order).
 std::vector<QString> expectedMemory(const std::vector<RecordBatch> &batches, std::uint16_t device)
 {
-    std::vector<MemoryRecord> all;
-    for (const RecordBatch &b : batches)
-        for (const MemoryRecord &m : b.memory)
-            if (m.device == device)
-                all.push_back(m);
-    std::stable_sort(all.begin(), all.end(), [](const MemoryRecord &a, const MemoryRecord &b) { return a.ts < b.ts; });
-    std::vector<QString> out;
-    for (const MemoryRecord &m : all)
-        out.push_back(fields(m));
-    return out;
+    return blocktest::expectedFields(
+        batches, &RecordBatch::memory, [device](const MemoryRecord &m) { return m.device == device; },
+        [](const MemoryRecord &a, const MemoryRecord &b) { return a.ts < b.ts; }, fields);
 }
 
 std::vector<QString> expectedRanges(const std::vector<RecordBatch> &batches, const Key &k)
 {
-    std::vector<HostRangeRecord> all;
-    for (const RecordBatch &b : batches)
-        for (const HostRangeRecord &h : b.hostRanges)
-            if (Key(h.device, h.modelId, h.iteration) == k)
-                all.push_back(h);
-    std::stable_sort(all.begin(), all.end(), [](const HostRangeRecord &a, const HostRangeRecord &b) { return a.start < b.start; });
-    std::vector<QString> out;
-    for (const HostRangeRecord &h : all)
-        out.push_back(fields(h));
-    return out;
+    return blocktest::expectedFields(
+        batches, &RecordBatch::hostRanges,
+        [&k](const HostRangeRecord &h) { return Key(h.device, h.modelId, h.iteration) == k; },
+        [](const HostRangeRecord &a, const HostRangeRecord &b) { return a.start < b.start; }, fields);
 }
 
 // The whole session's host ranges as the timeline reads them: by start, ties in storage
@@ -231,24 +219,6 @@ Read readBack(const QString &path)
     return out;
 }
 
-// Every row of `sql` through the SQL console, as sorted texts.
-std::vector<QString> consoleRows(const QString &path, const QString &sql, QString *why, bool sorted = true)
-{
-    SqlConsole c;
-    SqlConsole::Result res;
-    std::vector<QString> out;
-    if (!c.open(path, why, Project::Check::Auto) || !c.run(sql, &res, why))
-        return {QStringLiteral("failed")};
-    for (const QVariantList &row : res.rows) {
-        QStringList cells;
-        for (const QVariant &v : row)
-            cells << v.toString();
-        out.push_back(cells.join(QLatin1Char(' ')));
-    }
-    if (sorted)
-        std::sort(out.begin(), out.end());
-    return out;
-}
 
 const char *kMemorySql = "SELECT device || ' ' || module || ' ' || component || ' ' || ts || ' ' || quote(allocated_mb) "
                          "|| ' ' || quote(reserved_mb) || ' ' || quote(active_mb) || ' ' || stream_ptr "
@@ -502,21 +472,20 @@ private Q_SLOTS:
         for (const char *table : {"memory_blocks", "host_range_blocks"}) {
             const QString path = dir_.filePath(QStringLiteral("damaged-%1-%2.npuscope").arg(damage, QLatin1String(table)));
             Generator g(5, 2);
-            const QString why = blocktest::record(path, g, batches);
-            QVERIFY2(why.isEmpty(), qPrintable(why));
-            if (!blocktest::damageBlocks(path, table, damage))
+            if (!blocktest::recordAndDamage(path, g, batches, table, damage)) {
+                QVERIFY(!QTest::currentTestFailed());
                 QSKIP("no page of that kind to damage");
+            }
             const Read r = readBack(path);
             QVERIFY2(!r.ok, table);
             QVERIFY2(blocktest::saysDamaged(r.why), qPrintable(r.why));
-            QString msg;
             const bool memory = QLatin1String(table) == QLatin1String("memory_blocks");
-            const QString sql = memory ? QStringLiteral("SELECT COUNT(*), TOTAL(ts) FROM memory_records")
-                                       : QStringLiteral("SELECT COUNT(*), TOTAL(start) FROM host_ranges");
-            QCOMPARE(consoleRows(path, sql, &msg), std::vector<QString>{QStringLiteral("failed")});
-            QVERIFY2(blocktest::saysDamaged(msg), qPrintable(msg));
+            blocktest::expectConsoleSaysDamaged(path, memory ? QStringLiteral("SELECT COUNT(*), TOTAL(ts) FROM memory_records")
+                                                             : QStringLiteral("SELECT COUNT(*), TOTAL(start) FROM host_ranges"));
+            QVERIFY(!QTest::currentTestFailed());
             if (!memory) {
                 StoreError e{};
+                QString msg;
                 auto store = TimelineStore::open(path, 1, &e, &msg);
                 std::vector<HostRangeRecord> all;
                 QVERIFY(!store || !store->readHostRanges(&all));

@@ -31,6 +31,22 @@ bool rawExec(const QString &path, const char *sql)
     return testfiles::rawExec(path, sql, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
 }
 
+// Neither a read-write open nor a new writer takes the file at `path`: both say NotProject,
+// the open's sentence says `why`, and the file stays as it was (a writer must not "create"
+// a project over somebody's file).
+void expectNotAProject(const QString &path, const QString &why)
+{
+    const QByteArray before = fileHash(path);
+    StoreError err = StoreError::None;
+    QString msg;
+    QVERIFY(!Project::open(path, Project::Mode::ReadWrite, &err, &msg));
+    QCOMPARE(err, StoreError::NotProject);
+    QVERIFY2(msg.contains(why), qPrintable(msg));
+    QVERIFY(!ProjectWriter::create(path, &err, &msg));
+    QCOMPARE(err, StoreError::NotProject);
+    QCOMPARE(fileHash(path), before);
+}
+
 } // namespace
 
 class TestStoreIdentity : public QObject {
@@ -52,26 +68,14 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("notes.txt"));
-        {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("these are my notes, not a database\n");
-        }
-        const QByteArray before = fileHash(path);
-        StoreError err = StoreError::None;
-        QString msg;
-        QVERIFY(!Project::open(path, Project::Mode::ReadWrite, &err, &msg));
-        QCOMPARE(err, StoreError::NotProject);
-        QVERIFY2(msg.contains(QStringLiteral("is not an NPU Scope project (not a SQLite database)")), qPrintable(msg));
-        // The writer must not "create" a project over somebody's file either.
-        QVERIFY(!ProjectWriter::create(path, &err, &msg));
-        QCOMPARE(err, StoreError::NotProject);
-        QCOMPARE(fileHash(path), before);
+        QVERIFY(testfiles::writeFile(path, "these are my notes, not a database\n"));
+        expectNotAProject(path, QStringLiteral("is not an NPU Scope project (not a SQLite database)"));
+        QVERIFY(!QTest::currentTestFailed());
 
         const QString empty = dir.filePath(QStringLiteral("empty.npuscope"));
-        QFile e(empty);
-        QVERIFY(e.open(QIODevice::WriteOnly));
-        e.close();
+        QVERIFY(testfiles::writeFile(empty, {}));
+        StoreError err = StoreError::None;
+        QString msg;
         QVERIFY(!Project::open(empty, Project::Mode::ReadOnly, &err, &msg));
         QCOMPARE(err, StoreError::NotProject);
 
@@ -85,15 +89,7 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("foreign.db"));
         QVERIFY(rawExec(path, "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); "
                               "INSERT INTO customers(name) VALUES('Ada')"));
-        const QByteArray before = fileHash(path);
-        StoreError err = StoreError::None;
-        QString msg;
-        QVERIFY(!Project::open(path, Project::Mode::ReadWrite, &err, &msg));
-        QCOMPARE(err, StoreError::NotProject);
-        QVERIFY2(msg.contains(QStringLiteral("is a SQLite database but not an NPU Scope project")), qPrintable(msg));
-        QVERIFY(!ProjectWriter::create(path, &err, &msg));
-        QCOMPARE(err, StoreError::NotProject);
-        QCOMPARE(fileHash(path), before);
+        expectNotAProject(path, QStringLiteral("is a SQLite database but not an NPU Scope project"));
     }
 
     void newerSchemaIsTooNew()

@@ -1,6 +1,7 @@
 // Timeline summaries written at record end, bulk task reads, task look-up and marks.
 #include "core/store/lod.h"
 #include "core/store/project.h"
+#include "test_store_fixture.h"
 #include "tests/test_files.h"
 
 #include <QTemporaryDir>
@@ -14,20 +15,46 @@ using namespace npuscope;
 namespace {
 struct Task { std::uint16_t dev; std::uint32_t stream; TimeNs start; TimeNs dur; };
 
+// A session named `name` with `devices` devices, ids 0 to devices - 1.
+SessionInfo sessionInfo(const QString &name, int devices)
+{
+    SessionInfo info;
+    info.name = name;
+    info.devices.resize(std::size_t(devices));
+    for (int d = 0; d < devices; ++d)
+        info.devices[std::size_t(d)].id = std::uint16_t(d);
+    return info;
+}
+
+// Ends the writer's session complete and closes the file; the session's id, 0 when ending failed.
+std::int64_t endSession(std::unique_ptr<store::ProjectWriter> &w, const SessionInfo &info)
+{
+    const std::int64_t session = w->end(SessionStatus::Complete, info.devices) ? w->sessionId() : 0;
+    w.reset();
+    return session;
+}
+
+// The timeline store of a session with the level of detail the writer stored read into
+// `lod`; null, and why in `msg`, when either failed.
+std::unique_ptr<store::TimelineStore> openWithLod(const QString &path, std::int64_t session, store::TimelineLod *lod,
+                                                  QString *msg)
+{
+    store::StoreError e{};
+    auto st = store::TimelineStore::open(path, session, &e, msg);
+    if (st && !st->readLod(lod, msg))
+        st.reset();
+    return st;
+}
+
 // A synthetic session straight into ProjectWriter: 2 devices × 3 streams of serial tasks
 // with random gaps and durations, plus a host range that starts before every task.
 std::vector<Task> writeSession(const QString &path, std::int64_t *session)
 {
-    store::StoreError e;
     QString msg;
-    auto w = store::ProjectWriter::create(path, &e, &msg);
+    const SessionInfo info = sessionInfo(QStringLiteral("synthetic"), 2);
+    auto w = storetest::beginSession(path, info, &msg);
     if (!w)
         qFatal("%s", qPrintable(msg));
-    SessionInfo info;
-    info.name = QStringLiteral("synthetic");
-    info.devices.resize(2);
-    info.devices[1].id = 1;
-    w->begin(info);
     *session = w->sessionId();
     RecordBatch b;
     b.strings = {{1, "Default/Conv2D-op1"}, {2, "Conv2D"}, {3, "GE@Infer"}};
@@ -100,12 +127,9 @@ private slots:
 
     void summaryCoversEveryTask()
     {
-        store::StoreError e;
         QString msg;
-        auto st = store::TimelineStore::open(path_, session_, &e, &msg);
-        QVERIFY2(st, qPrintable(msg));
         store::TimelineLod lod;
-        QVERIFY(st->readLod(&lod, &msg));
+        QVERIFY2(openWithLod(path_, session_, &lod, &msg), qPrintable(msg));
         // The host range starts first; the grid starts at most one bucket before it.
         QVERIFY2(lod.origin <= TimeNs(1000000000) && TimeNs(1000000000) - lod.origin < lod.bucketNs,
                  qPrintable(QStringLiteral("origin %1, bucket %2 ns").arg(lod.origin).arg(lod.bucketNs)));
@@ -149,16 +173,10 @@ private slots:
     void accumulatedSummaryEqualsAScan()
     {
         const QString path = dir_.filePath(QStringLiteral("acc.npuscope"));
-        store::StoreError e;
         QString msg;
-        auto w = store::ProjectWriter::create(path, &e, &msg);
+        const SessionInfo info = sessionInfo(QStringLiteral("scrambled"), 3);
+        auto w = storetest::beginSession(path, info, &msg);
         QVERIFY2(w, qPrintable(msg));
-        SessionInfo info;
-        info.name = QStringLiteral("scrambled");
-        info.devices.resize(3);
-        info.devices[1].id = 1;
-        info.devices[2].id = 2;
-        QVERIFY(w->begin(info));
         std::mt19937_64 rng(11);
         std::uint32_t taskId = 0;
         auto batch = [&](std::uint16_t dev, TimeNs from, int n, TimeNs maxGap, TimeNs maxDur) {
@@ -204,14 +222,11 @@ private slots:
         r.duration = 0;
         point.tasks.push_back(r);
         QVERIFY(w->write(point));
-        QVERIFY(w->end(SessionStatus::Complete, info.devices));
-        const std::int64_t session = w->sessionId();
-        w.reset();
+        const std::int64_t session = endSession(w, info);
+        QVERIFY(session > 0);
 
-        auto st = store::TimelineStore::open(path, session, &e, &msg);
-        QVERIFY2(st, qPrintable(msg));
         store::TimelineLod lod;
-        QVERIFY(st->readLod(&lod, &msg));
+        QVERIFY2(openWithLod(path, session, &lod, &msg), qPrintable(msg));
         QVERIFY(lod.origin <= 4'000'000'000 && 4'000'000'000 - lod.origin < lod.bucketNs);
         QCOMPARE(lod.lanes.size(), std::size_t(7));
         const int buckets = int(lod.lanes.front().buckets.size());
@@ -288,15 +303,10 @@ private slots:
     void originIncludesHostLaneAndMemory()
     {
         const QString path = dir_.filePath(QStringLiteral("torch-origin.npuscope"));
-        store::StoreError e;
         QString msg;
-        auto w = store::ProjectWriter::create(path, &e, &msg);
+        const SessionInfo info = sessionInfo(QStringLiteral("host first"), 2);
+        auto w = storetest::beginSession(path, info, &msg);
         QVERIFY2(w, qPrintable(msg));
-        SessionInfo info;
-        info.name = QStringLiteral("host first");
-        info.devices.resize(2);
-        info.devices[1].id = 1;
-        QVERIFY(w->begin(info));
         RecordBatch b;
         b.strings = {{1, "aten::mm"}, {2, "cpu_op"}};
         for (int i = 0; i < 100; ++i) {
@@ -322,14 +332,12 @@ private slots:
         m.allocatedMB = 10;
         b.memory.push_back(m);
         QVERIFY(w->write(b));
-        QVERIFY(w->end(SessionStatus::Complete, info.devices));
-        const std::int64_t session = w->sessionId();
-        w.reset();
+        const std::int64_t session = endSession(w, info);
+        QVERIFY(session > 0);
 
-        auto st = store::TimelineStore::open(path, session, &e, &msg);
-        QVERIFY2(st, qPrintable(msg));
         store::TimelineLod lod;
-        QVERIFY(st->readLod(&lod, &msg));
+        auto st = openWithLod(path, session, &lod, &msg);
+        QVERIFY2(st, qPrintable(msg));
         QVERIFY2(lod.origin <= 4'800'000'000 && 4'800'000'000 - lod.origin < lod.bucketNs,
                  qPrintable(QStringLiteral("origin %1, bucket %2").arg(lod.origin).arg(lod.bucketNs)));
         QVERIFY(lod.origin + lod.extent >= 5'100'000'000);

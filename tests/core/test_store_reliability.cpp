@@ -62,8 +62,8 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("crash.npuscope"));
         Generator g(31, 2);
         {
-            auto w = ProjectWriter::create(path, nullptr, nullptr);
-            QVERIFY(w && w->begin(g.info()));
+            auto w = storetest::beginSession(path, g.info());
+            QVERIFY(w);
             QVERIFY(w->write(g.batch(1, 1, 1)));
             QVERIFY(w->write(g.batch(1, 2, 1)));
         } // no end(): like a producer that threw
@@ -167,8 +167,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("live.npuscope"));
         Generator g(51, 1);
-        auto w = ProjectWriter::create(path, nullptr, nullptr);
-        QVERIFY(w && w->begin(g.info()));
+        auto w = storetest::beginSession(path, g.info());
+        QVERIFY(w);
         QVERIFY(w->write(g.batch(1, 1, 1)));
         const std::uint64_t afterFirst = g.all.tasks.size();
 
@@ -247,8 +247,8 @@ private Q_SLOTS:
         std::vector<RecordBatch> batches;
         for (std::uint32_t i = 1; i <= 10; ++i)
             batches.push_back(g.batch(1, i, 1, 25000)); // 50k tasks per batch
-        auto w = ProjectWriter::create(path, nullptr, nullptr);
-        QVERIFY(w && w->begin(g.info()));
+        auto w = storetest::beginSession(path, g.info());
+        QVERIFY(w);
         QElapsedTimer t;
         t.start();
         for (const RecordBatch &b : batches)

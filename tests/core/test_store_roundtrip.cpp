@@ -132,8 +132,8 @@ private Q_SLOTS:
         const SessionInfo ib = b.info();
         std::int64_t idA = 0, idB = 0;
         {
-            auto w = ProjectWriter::create(path, nullptr, nullptr);
-            QVERIFY(w && w->begin(ia));
+            auto w = storetest::beginSession(path, ia);
+            QVERIFY(w);
             QVERIFY(w->write(a.batch(1, 1, 3)));
             QVERIFY(w->end(SessionStatus::Complete, a.endDevices(ia)));
             idA = w->sessionId();
@@ -181,8 +181,8 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("cancel.npuscope"));
         Generator g(5, 2);
         const SessionInfo info = g.info();
-        auto w = ProjectWriter::create(path, nullptr, nullptr);
-        QVERIFY(w && w->begin(info));
+        auto w = storetest::beginSession(path, info);
+        QVERIFY(w);
         QVERIFY(w->write(g.batch(1, 1, 1)));
         QVERIFY(w->write(g.batch(1, 2, 1)));
         QVERIFY(w->write(g.batch(1, 3, 1)));
@@ -211,8 +211,8 @@ private Q_SLOTS:
         Generator g(9, 2);
         SessionInfo info = g.info();
         info.name = QStringLiteral("alexnet");
-        auto w = ProjectWriter::create(path, nullptr, nullptr);
-        QVERIFY(w && w->begin(info));
+        auto w = storetest::beginSession(path, info);
+        QVERIFY(w);
         // Step traces with chosen lengths: iteration 2 is the slowest, then 3, then 1.
         RecordBatch b;
         const TimeNs lengths[] = {5000, 9000, 7000};

@@ -41,21 +41,14 @@ QString nameOf(const QString &path, std::int64_t id)
 
 } // namespace
 
-class StoreSessionEditTest : public QObject {
+class StoreSessionEditTest : public QObject, storetest::SmallSessionProject {
     Q_OBJECT
-    QTemporaryDir dir;
-    QString path;
-    std::int64_t sessionId = 0;
-    std::size_t tasks = 0;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        path = dir.filePath(QStringLiteral("p.npuscope"));
-        const storetest::SmallSession s = storetest::writeSmallSession(path);
-        QVERIFY2(s.id > 0, qPrintable(s.error));
-        sessionId = s.id;
-        tasks = s.tasks;
+        const QString why = writeSmallSession();
+        QVERIFY2(why.isEmpty(), qPrintable(why));
     }
 
     void renameIsWhatReadersSee()

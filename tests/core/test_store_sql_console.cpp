@@ -27,21 +27,14 @@ namespace {
 
 } // namespace
 
-class StoreSqlConsoleTest : public QObject {
+class StoreSqlConsoleTest : public QObject, storetest::SmallSessionProject {
     Q_OBJECT
-    QTemporaryDir dir;
-    QString path;
-    std::int64_t sessionId = 0;
-    std::size_t taskCount = 0;
 
 private slots:
     void initTestCase()
     {
-        path = dir.filePath(QStringLiteral("p.npuscope"));
-        const storetest::SmallSession s = storetest::writeSmallSession(path);
-        QVERIFY2(s.id > 0, qPrintable(s.error));
-        sessionId = s.id;
-        taskCount = s.tasks;
+        const QString why = writeSmallSession();
+        QVERIFY2(why.isEmpty(), qPrintable(why));
         StoreError se{};
         QString msg;
         // The timeline's tables are created on demand: make them exist so the schema check sees them.
@@ -63,7 +56,7 @@ private slots:
         QVERIFY2(c.run(QStringLiteral("SELECT count(*) AS n FROM tasks WHERE session = %1").arg(sessionId), &r, &err), qPrintable(err));
         QCOMPARE(r.columns, QStringList{QStringLiteral("n")});
         QCOMPARE(r.rows.size(), size_t(1));
-        QCOMPARE(r.rows[0][0].toLongLong(), qint64(taskCount));
+        QCOMPARE(r.rows[0][0].toLongLong(), qint64(tasks));
         // Types come back as they are stored; joins on strings work.
         QVERIFY2(c.run(QStringLiteral("SELECT s.text, t.duration, t.l2_hit FROM tasks t JOIN strings s "
                                       "ON s.session = t.session AND s.id = t.name ORDER BY t.start LIMIT 5"), &r, &err),
@@ -77,7 +70,7 @@ private slots:
         QVERIFY(c.run(QStringLiteral("SELECT id FROM tasks"), &r, &err, 4));
         QCOMPARE(r.rows.size(), size_t(4));
         QVERIFY(r.truncated);
-        QCOMPARE(r.rowCount, taskCount);
+        QCOMPARE(r.rowCount, tasks);
         // Columns are known without rows; reading pragmas are allowed.
         QVERIFY(c.run(QStringLiteral("SELECT id FROM tasks WHERE 0"), &r, &err));
         QCOMPARE(r.columns, QStringList{QStringLiteral("id")});
@@ -157,10 +150,7 @@ private slots:
         QVERIFY2(c.run(QStringLiteral("SELECT 1; -- done"), &r, &err), qPrintable(err));
         // Not a project: the store's sentence, nothing opened.
         const QString junk = dir.filePath(QStringLiteral("junk.npuscope"));
-        QFile f(junk);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("hello");
-        f.close();
+        QVERIFY(testfiles::writeFile(junk, "hello"));
         SqlConsole c2;
         QVERIFY(!c2.open(junk, &err));
         QVERIFY2(err.contains(QLatin1String("not an NPU Scope project")), qPrintable(err));
@@ -328,7 +318,7 @@ private slots:
         }
         SqlConsole::Result n;
         QVERIFY2(c.run(QStringLiteral("SELECT COUNT(*), SUM(duration) FROM task_view"), &n, &err), qPrintable(err));
-        QCOMPARE(n.rows.at(0).at(0).toULongLong(), qulonglong(taskCount));
+        QCOMPARE(n.rows.at(0).at(0).toULongLong(), qulonglong(tasks));
         // Views are the console's: making one of its own is still refused.
         QVERIFY(!c.run(QStringLiteral("CREATE TEMP VIEW mine AS SELECT 1"), &n, &err));
     }

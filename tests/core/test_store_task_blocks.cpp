@@ -23,7 +23,6 @@
 using namespace npuscope;
 using namespace npuscope::store;
 using blocktest::record;
-using blocktest::saysDamaged;
 using storetest::Generator;
 using testsql::scalar;
 
@@ -46,57 +45,22 @@ QString fields(const TaskRecord &t)
     return s;
 }
 
-struct Reads {
-    bool reader = true, scan = true, timeline = true, console = true;
-    QString readerWhy, scanWhy, timelineWhy, consoleWhy;
-    StoreError consoleError = StoreError::None;
-};
-
 // Every task read of session 1 through each reader.
-Reads readEverything(const QString &path)
+blocktest::Reads readEverything(const QString &path)
 {
-    Reads r;
-    StoreError e{};
-    QString m;
-    auto p = Project::open(path, Project::Mode::ReadOnly, &e, &m, Project::Check::Auto);
-    if (!p) {
-        r.reader = r.scan = r.timeline = r.console = false;
-        r.readerWhy = r.scanWhy = r.timelineWhy = r.consoleWhy = m;
-        return r;
-    }
-    auto reader = p->session(1, &m);
-    if (!reader) {
-        r.reader = r.scan = false;
-        r.readerWhy = r.scanWhy = m;
-    } else {
-        for (const IterationKey &k : reader->iterations())
-            if (!reader->forEachTask(k, [](const TaskRecord &) { return true; })) {
-                r.reader = false;
-                r.readerWhy = reader->errorString();
-                break;
-            }
-        if (!reader->scanTasks([](const TaskRecord &) { return true; })) {
-            r.scan = false;
-            r.scanWhy = reader->errorString();
-        }
-    }
-    auto t = TimelineStore::open(path, 1, &e, &m);
-    if (!t) {
-        r.timeline = false;
-        r.timelineWhy = m;
-    } else if (!t->scanTasks([](const TaskRow &) { return true; })) {
-        r.timeline = false;
-        r.timelineWhy = t->errorString();
-    }
-    SqlConsole c;
-    SqlConsole::Result res;
-    // Opened as a cleanly closed file is (no page scan), so the query meets the damage.
-    if (!c.open(path, &r.consoleWhy, Project::Check::Auto)
-        || !c.run(QStringLiteral("SELECT COUNT(*), TOTAL(duration) FROM tasks"), &res, &r.consoleWhy)) {
-        r.console = false;
-        r.consoleError = c.lastError();
-    }
-    return r;
+    return blocktest::readEverything(
+        path, {QStringLiteral("reader"), QStringLiteral("scan")},
+        [](ProjectReader &reader, blocktest::Reads &r) {
+            for (const IterationKey &k : reader.iterations())
+                if (!reader.forEachTask(k, [](const TaskRecord &) { return true; })) {
+                    r.failed[QStringLiteral("reader")] = reader.errorString();
+                    break;
+                }
+            if (!reader.scanTasks([](const TaskRecord &) { return true; }))
+                r.failed[QStringLiteral("scan")] = reader.errorString();
+        },
+        [](const TimelineStore &t) { return t.scanTasks([](const TaskRow &) { return true; }); },
+        QStringLiteral("SELECT COUNT(*), TOTAL(duration) FROM tasks"));
 }
 
 std::vector<float> pmuOf(const QVariant &blob)
@@ -275,24 +239,8 @@ private Q_SLOTS:
             t.batchId = std::uint32_t(i);
             b.tasks.push_back(t);
         }
-        QString why = record(path, g, {b});
-        QVERIFY2(why.isEmpty(), qPrintable(why));
-        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM task_blocks"), std::int64_t(3));
-        QCOMPARE(scalar(path, "SELECT MAX(n) FROM task_blocks"), std::int64_t(detail::kTaskBlockMax));
-
-        const std::vector<TaskRecord> want = blocktest::inReaderOrder(b.tasks);
-        auto p = Project::open(path, Project::Mode::ReadOnly, nullptr, &why);
-        QVERIFY2(p, qPrintable(why));
-        auto r = p->session(1, &why);
-        QVERIFY2(r, qPrintable(why));
-        std::vector<std::uint32_t> got;
-        QVERIFY(r->forEachTask(IterationKey{0, 1, 1}, [&](const TaskRecord &t) {
-            got.push_back(t.batchId);
-            return true;
-        }));
-        QCOMPARE(got.size(), want.size());
-        for (std::size_t i = 0; i < got.size(); ++i)
-            QCOMPARE(got[i], want[i].batchId);
+        blocktest::expectSplitKeepsOrder(path, g, b, &RecordBatch::tasks, "task_blocks", detail::kTaskBlockMax,
+                                         &ProjectReader::forEachTask, &TaskRecord::batchId);
     }
 
     void damageToTheBlocksIsAReadErrorInEveryReader_data() { blocktest::addDamageRows(); }
@@ -310,19 +258,7 @@ private Q_SLOTS:
             for (std::uint32_t it = 1; it <= 200; it += 20)
                 batches.push_back(g.batch(1, it, 20, 4));
         }
-        QString why = record(path, g, batches);
-        QVERIFY2(why.isEmpty(), qPrintable(why));
-        const Reads intact = readEverything(path);
-        QVERIFY2(intact.reader && intact.scan && intact.timeline && intact.console,
-                 qPrintable(intact.readerWhy + intact.scanWhy + intact.timelineWhy + intact.consoleWhy));
-
-        QVERIFY(blocktest::damageBlocks(path, "task_blocks", damage));
-        const Reads r = readEverything(path);
-        QVERIFY2(!r.reader && saysDamaged(r.readerWhy), qPrintable(r.readerWhy));
-        QVERIFY2(!r.scan && saysDamaged(r.scanWhy), qPrintable(r.scanWhy));
-        QVERIFY2(!r.timeline && saysDamaged(r.timelineWhy), qPrintable(r.timelineWhy));
-        QVERIFY2(!r.console && saysDamaged(r.consoleWhy), qPrintable(r.consoleWhy));
-        QCOMPARE(r.consoleError, StoreError::Corrupt);
+        blocktest::expectDamageIsAReadError(path, g, batches, "task_blocks", damage, readEverything);
     }
 };
 

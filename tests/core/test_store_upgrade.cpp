@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <tuple>
 
 #include <fcntl.h>
@@ -78,10 +79,37 @@ private:
     QTemporaryDir dir_;
     int n_ = 0;
 
-    QString copyFixture()
+    // A writable copy of `fixture` in the test's folder; empty when it could not be made.
+    QString copyFixture(const QString &fixture = kFixture)
     {
         const QString p = dir_.filePath(QStringLiteral("old%1.npuscope").arg(++n_));
-        return QFile::copy(kFixture, p) && QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner) ? p : QString();
+        return QFile::copy(fixture, p) && QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner) ? p : QString();
+    }
+
+    // The upgraded file at `p` is sound, its first session read back iteration by iteration
+    // (in keysInOrder) by `read` — a line a record — gives the `rows` lines of `before`, and the
+    // SQL console still answers the old `beforeSql` with `before`.
+    static void expectTheRowsOfBefore(const QString &p, int rows, const QByteArray &beforeSql, const QByteArray &before,
+                                      const std::function<bool(ProjectReader &, const IterationKey &, QStringList &)> &read)
+    {
+        QCOMPARE(rawText(p, "PRAGMA integrity_check"), QByteArray("ok"));
+        StoreError err = StoreError::None;
+        QString msg;
+        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
+        QVERIFY2(project, qPrintable(msg));
+        auto reader = project->session(project->sessions().front().id, &msg);
+        QVERIFY2(reader, qPrintable(msg));
+        QStringList after;
+        for (const IterationKey &k : keysInOrder(*reader))
+            QVERIFY2(read(*reader, k, after), qPrintable(reader->errorString()));
+        QCOMPARE(after.size(), rows);
+        QCOMPARE(after.join(QLatin1Char('\n')), QString::fromUtf8(before));
+
+        SqlConsole c;
+        QVERIFY2(c.open(p, &msg), qPrintable(msg));
+        SqlConsole::Result res;
+        QVERIFY2(c.run(QString::fromUtf8(beforeSql), &res, &msg), qPrintable(msg));
+        QCOMPARE(res.rows.at(0).at(0).toString(), QString::fromUtf8(before));
     }
 
 private Q_SLOTS:
@@ -220,11 +248,7 @@ private Q_SLOTS:
     {
         const QString p = copyFixture();
         const QString bak = p + QStringLiteral(".v1.bak");
-        {
-            QFile f(bak);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("somebody's other file");
-        }
+        QVERIFY(testfiles::writeFile(bak, "somebody's other file"));
         const QByteArray before = fileHash(p);
         StoreError err = StoreError::None;
         QString msg;
@@ -284,9 +308,8 @@ private Q_SLOTS:
 
     void schemaTwoTaskTypesBecomeText()
     {
-        const QString p = dir_.filePath(QStringLiteral("v2.npuscope"));
-        QVERIFY(QFile::copy(kFixtureV2, p));
-        QVERIFY(QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner));
+        const QString p = copyFixture(kFixtureV2);
+        QVERIFY(!p.isEmpty());
         QCOMPARE(rawText(p, "PRAGMA user_version"), QByteArray("2"));
         // What schema 2 stored: type codes 0..8, counted per code, and the string count.
         std::map<int, int> before;
@@ -345,9 +368,8 @@ private Q_SLOTS:
     // task id, then rowid), from the reader and from the SQL console's plain rows.
     void hcclTasksBecomeBlocksFieldForField()
     {
-        const QString p = dir_.filePath(QStringLiteral("v2-hccl.npuscope"));
-        QVERIFY(QFile::copy(kFixtureV2, p));
-        QVERIFY(QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner));
+        const QString p = copyFixture(kFixtureV2);
+        QVERIFY(!p.isEmpty());
         const QByteArray original = fileHash(p);
         const char *cols = "device || ' ' || model || ' ' || iteration || ' ' || plane || ' ' || name || ' ' || start "
                            "|| ' ' || duration || ' ' || notify_id || ' ' || hex(CAST(duration_estimated_us AS TEXT)) || ' ' "
@@ -367,14 +389,7 @@ private Q_SLOTS:
         QCOMPARE(fileHash(r.backupPath), original);
         QCOMPARE(rawText(p, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'hccl_tasks%'"), QByteArray("0"));
         QCOMPARE(rawText(p, "SELECT SUM(n) FROM hccl_blocks").toInt(), rows);
-        QCOMPARE(rawText(p, "PRAGMA integrity_check"), QByteArray("ok"));
 
-        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
-        QVERIFY2(project, qPrintable(msg));
-        auto reader = project->session(project->sessions().front().id, &msg);
-        QVERIFY2(reader, qPrintable(msg));
-        const std::vector<IterationKey> keys = keysInOrder(*reader);
-        QStringList after;
         // The same text SQLite made of the doubles above, from the values read back.
         auto realText = [](double v) {
             sqlite3 *db = nullptr;
@@ -388,24 +403,17 @@ private Q_SLOTS:
             sqlite3_close(db);
             return t;
         };
-        for (const IterationKey &k : keys)
-            QVERIFY2(reader->forEachHcclTask(k, [&](const HcclTaskRecord &h) {
+        // Read back in the schema-4 reader's order, and through the SQL console: the same rows.
+        expectTheRowsOfBefore(p, rows, beforeSql, before, [&](ProjectReader &reader, const IterationKey &k, QStringList &after) {
+            return reader.forEachHcclTask(k, [&](const HcclTaskRecord &h) {
                 after << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15 %16 %17 %18")
                              .arg(h.device).arg(h.modelId).arg(h.iteration).arg(h.plane).arg(h.name).arg(h.start)
                              .arg(h.duration).arg(std::int64_t(h.notifyId)).arg(realText(h.durationEstimatedUs))
                              .arg(h.streamId).arg(h.taskId).arg(h.srcRank).arg(h.dstRank).arg(h.transportType)
                              .arg(std::int64_t(h.sizeBytes)).arg(h.dataType).arg(h.linkType).arg(realText(h.bandwidthGBps));
                 return true;
-            }), qPrintable(reader->errorString()));
-        QCOMPARE(after.size(), rows);
-        QCOMPARE(after.join(QLatin1Char('\n')), QString::fromUtf8(before));
-
-        // The SQL console still answers the schema-4 query with the same rows.
-        SqlConsole c;
-        QVERIFY2(c.open(p, &msg), qPrintable(msg));
-        SqlConsole::Result res;
-        QVERIFY2(c.run(QString::fromUtf8(beforeSql), &res, &msg), qPrintable(msg));
-        QCOMPARE(res.rows.at(0).at(0).toString(), QString::fromUtf8(before));
+            });
+        });
     }
 
     // Schema 6 stores tasks with their PMU values as column blocks: every row of the
@@ -414,9 +422,8 @@ private Q_SLOTS:
     // then rowid), from the reader and from the SQL console's plain rows.
     void tasksBecomeBlocksFieldForField()
     {
-        const QString p = dir_.filePath(QStringLiteral("v5-tasks.npuscope"));
-        QVERIFY(QFile::copy(kFixtureV2, p));
-        QVERIFY(QFile::setPermissions(p, QFile::ReadOwner | QFile::WriteOwner));
+        const QString p = copyFixture(kFixtureV2);
+        QVERIFY(!p.isEmpty());
         {
             sqlite3 *raw = nullptr;
             QCOMPARE(sqlite3_open_v2(QFile::encodeName(p).constData(), &raw, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
@@ -449,21 +456,15 @@ private Q_SLOTS:
         QCOMPARE(fileHash(r.backupPath), original);
         QCOMPARE(rawText(p, "SELECT count(*) FROM sqlite_master WHERE tbl_name IN ('tasks', 'task_pmu')"), QByteArray("0"));
         QCOMPARE(rawText(p, "SELECT SUM(n) FROM task_blocks").toInt(), rows);
-        QCOMPARE(rawText(p, "PRAGMA integrity_check"), QByteArray("ok"));
 
-        auto project = Project::open(p, Project::Mode::ReadOnly, &err, &msg);
-        QVERIFY2(project, qPrintable(msg));
-        auto reader = project->session(project->sessions().front().id, &msg);
-        QVERIFY2(reader, qPrintable(msg));
-        const std::vector<IterationKey> keys = keysInOrder(*reader);
         // The same text SQLite makes of the values read back.
         sqlite3 *mem = nullptr;
         sqlite3_open(":memory:", &mem);
         sqlite3_stmt *fmt = nullptr;
         sqlite3_prepare_v2(mem, "SELECT hex(CAST(?1 AS TEXT)) || ' ' || hex(CAST(?2 AS TEXT)) || ' ' || hex(?3)", -1, &fmt, nullptr);
-        QStringList after;
-        for (const IterationKey &k : keys)
-            QVERIFY2(reader->forEachTask(k, [&](const TaskRecord &t) {
+        // Read back in the schema-5 reader's order, and through the SQL console: the same rows.
+        expectTheRowsOfBefore(p, rows, beforeSql, before, [&](ProjectReader &reader, const IterationKey &k, QStringList &after) {
+            return reader.forEachTask(k, [&](const TaskRecord &t) {
                 std::vector<unsigned char> blob(4 * t.pmu.size());
                 for (std::size_t i = 0; i < t.pmu.size(); ++i) {
                     std::uint32_t bits;
@@ -484,18 +485,15 @@ private Q_SLOTS:
                              .arg(t.name).arg(std::int64_t(t.totalCycles))
                              + QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(fmt, 0)));
                 return true;
-            }), qPrintable(reader->errorString()));
+            });
+        });
         sqlite3_finalize(fmt);
         sqlite3_close(mem);
-        QCOMPARE(after.size(), rows);
-        QCOMPARE(after.join(QLatin1Char('\n')), QString::fromUtf8(before));
+        QVERIFY(!QTest::currentTestFailed());
 
-        // The SQL console still answers the schema-5 query with the same rows.
         SqlConsole c;
         QVERIFY2(c.open(p, &msg), qPrintable(msg));
         SqlConsole::Result res;
-        QVERIFY2(c.run(QString::fromUtf8(beforeSql), &res, &msg), qPrintable(msg));
-        QCOMPARE(res.rows.at(0).at(0).toString(), QString::fromUtf8(before));
         QVERIFY2(c.run(QStringLiteral("SELECT count(*) FROM task_pmu"), &res, &msg), qPrintable(msg));
         QCOMPARE(res.rows.at(0).at(0).toInt(), pmuRows);
     }
@@ -507,11 +505,7 @@ private Q_SLOTS:
         QVERIFY(!Project::upgrade(dir_.filePath(QStringLiteral("missing.npuscope")), nullptr, &err, &msg));
         QCOMPARE(err, StoreError::NotFound);
         const QString text = dir_.filePath(QStringLiteral("notes.txt"));
-        {
-            QFile f(text);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("not a project at all, just some text that is long enough for a header....................");
-        }
+        QVERIFY(testfiles::writeFile(text, "not a project at all, just some text that is long enough for a header...................."));
         QVERIFY(!Project::upgrade(text, nullptr, &err, &msg));
         QCOMPARE(err, StoreError::NotProject);
     }

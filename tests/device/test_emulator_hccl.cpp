@@ -14,6 +14,7 @@
 #include "device/collectives.h"
 #include "device/emulator.h"
 #include "tests/test_trace_events.h"
+#include "tests/test_stats.h"
 
 #include <QDir>
 #include <QFile>
@@ -26,6 +27,8 @@
 #include <set>
 
 using namespace npuscope;
+using testtrace::load;
+using teststats::median;
 using npuscope::test::CollectSink;
 
 namespace {
@@ -41,20 +44,6 @@ struct Side {
     std::set<std::uint64_t> onChipBytes;                      // on-chip Memcpy sizes
     std::vector<double> reduceUs;                             // collective durations
 };
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
-QJsonArray load(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).array();
-}
 
 QString referenceTimeline(int device)
 {

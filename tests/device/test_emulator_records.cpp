@@ -2,6 +2,7 @@
 // formulas on every AI Core task, stream ordering, step trace and input pipeline.
 #include "collect_sink.h"
 #include "device/emulator.h"
+#include "tests/test_stats.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <map>
 
 using namespace npuscope;
+using teststats::median;
 using npuscope::test::CollectSink;
 
 namespace {
@@ -32,14 +34,6 @@ SessionStatus run(const SessionSpec &s, const ProfilingOptions &o, CollectSink &
     if (st != SessionStatus::Complete)
         qWarning("%s", qPrintable(emu.errorString()));
     return st;
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 } // namespace

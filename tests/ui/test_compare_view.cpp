@@ -13,6 +13,7 @@
 #include "ui/timeline/timeline_view.h"
 #include "ui/views/compare_model.h"
 #include "ui/views/compare_view.h"
+#include "tests/test_files.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -246,10 +247,7 @@ private slots:
 
         // Not a project: B is kept, the message names the file.
         const QString bad = dir_.filePath(QStringLiteral("not-a-project.npuscope"));
-        QFile f(bad);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("this is not sqlite");
-        f.close();
+        QVERIFY(testfiles::writeFile(bad, "this is not sqlite"));
         const CompareView::Run before = view.runB();
         QVERIFY(!view.addOtherProject(bad));
         QVERIFY(!view.errorString().isEmpty());

@@ -49,6 +49,8 @@
 
 using namespace npuscope;
 
+using guitest::dropOn;
+using guitest::sessionsOf;
 using testfiles::copyTree;
 
 namespace {
@@ -56,14 +58,6 @@ namespace {
 QString referenceDir()
 {
     return testdata::alexnet910();
-}
-
-std::vector<store::SessionSummary> sessionsOf(const QString &path)
-{
-    store::StoreError err{};
-    QString msg;
-    auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
-    return p ? p->sessions() : std::vector<store::SessionSummary>{};
 }
 
 // Events in every timeline JSON under `dir`, counted without the importer: the number the
@@ -86,11 +80,7 @@ std::uint64_t countJsonEvents(const QString &dir)
 // while (for cancelling it mid-way, and for the responsiveness figures).
 QString exportEmulated(const QString &outDir, int iterations, int devices)
 {
-    SessionSpec spec;
-    spec.model = QStringLiteral("resnet50");
-    spec.batchSize = 32;
-    spec.iterations = iterations;
-    spec.devicesPerServer = devices;
+    SessionSpec spec = guitest::runSpec(QStringLiteral("resnet50"), 32, iterations, devices);
     spec.seed = 5;
     ProfilingOptions opt;
     ProfilingOptions::parse(R"({"output":"/tmp/npuscope-test","training_trace":"on","task_trace":"on","hccl":"on"})", &opt);
@@ -104,18 +94,6 @@ QString exportEmulated(const QString &outDir, int iterations, int devices)
     if (!exporting::exportProf(trace, req, &res, nullptr, &err))
         return {};
     return res.profDir;
-}
-
-void dropOn(QWidget *w, const QString &path, bool *enterAccepted, bool *dropAccepted)
-{
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(path)});
-    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(w, &enter);
-    *enterAccepted = enter.isAccepted();
-    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(w, &drop);
-    *dropAccepted = drop.isAccepted();
 }
 
 // A shown main window and the project an import goes into.
@@ -262,10 +240,7 @@ private Q_SLOTS:
 
         // A plain file that is neither a project nor a folder is not taken.
         const QString text = tmp_.filePath(QStringLiteral("notes.txt"));
-        QFile f(text);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("x");
-        f.close();
+        QVERIFY(testfiles::writeFile(text, "x"));
         dropOn(&w, text, &enter, &drop);
         QVERIFY(!enter);
         QVERIFY(!w.isImporting());
@@ -517,15 +492,8 @@ int bench(const QString &work, int runIterations)
     QTest::qWait(2000);
     say("idle_ms", meter.stopMs());
 
-    SessionSpec spec;
-    spec.model = QStringLiteral("resnet50");
-    spec.batchSize = 32;
-    spec.iterations = runIterations;
-    spec.devicesPerServer = 4;
-    spec.seed = 9;
-    ProfilingOptions opt;
-    ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})",
-                            &opt);
+    SessionSpec spec = guitest::benchSpec(runIterations, 4);
+    const ProfilingOptions opt = guitest::benchOptions();
     QSignalSpy runs(&w, &ui::MainWindow::workFinished);
     QElapsedTimer t;
     t.start();

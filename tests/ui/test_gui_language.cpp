@@ -18,6 +18,7 @@
 #include <QTreeWidget>
 
 using namespace npuscope;
+using guitest::hasCjk;
 
 namespace {
 std::int64_t startedWallUs(const QString &path)
@@ -26,14 +27,6 @@ std::int64_t startedWallUs(const QString &path)
     QString msg;
     const auto p = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
     return p && !p->sessions().empty() ? std::int64_t(p->sessions().at(0).startedWallUs) : 0;
-}
-
-bool hasCjk(const QString &s)
-{
-    for (QChar c : s)
-        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
-            return true;
-    return false;
 }
 } // namespace
 

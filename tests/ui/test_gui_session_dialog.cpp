@@ -3,6 +3,7 @@
 #include "test_gui_support.h"
 #include "ui/new_session_dialog.h"
 #include "ui/options_form.h"
+#include "tests/test_files.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -166,22 +167,18 @@ private Q_SLOTS:
         QCOMPARE(line(d, "output")->text(), QStringLiteral("/tmp/prof"));
 
         // A file with no options at all.
-        QFile f(tmp_.filePath(QStringLiteral("plain.py")));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("print('hello')\n");
-        f.close();
-        QVERIFY(!d.importScriptFile(f.fileName(), &message));
+        const QString plain = tmp_.filePath(QStringLiteral("plain.py"));
+        QVERIFY(testfiles::writeFile(plain, "print('hello')\n"));
+        QVERIFY(!d.importScriptFile(plain, &message));
         QVERIFY(d.importStatus()->text().startsWith(QStringLiteral("plain.py")));
 
         // Estimator form from a file.
-        QFile g(tmp_.filePath(QStringLiteral("est.py")));
-        QVERIFY(g.open(QIODevice::WriteOnly));
-        g.write("from npu_bridge.estimator.npu.npu_config import NPURunConfig, ProfilingConfig\n"
+        const QString est = tmp_.filePath(QStringLiteral("est.py"));
+        QVERIFY(testfiles::writeFile(est, "from npu_bridge.estimator.npu.npu_config import NPURunConfig, ProfilingConfig\n"
                 "profiling_options = '{\"output\":\"/tmp/est\",\"training_trace\":\"on\",\"fp_point\":\"\",\"bp_point\":\"\"}'\n"
                 "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n"
-                "config = NPURunConfig(profiling_config=profiling_config, session_config=tf.ConfigProto())\n");
-        g.close();
-        QVERIFY(d.importScriptFile(g.fileName(), &message));
+                "config = NPURunConfig(profiling_config=profiling_config, session_config=tf.ConfigProto())\n"));
+        QVERIFY(d.importScriptFile(est, &message));
         QVERIFY(check(d, "training_trace")->isChecked());
         QCOMPARE(LaunchMode(d.modeBox()->currentData().toInt()), LaunchMode::Estimator);
     }
@@ -211,18 +208,12 @@ private Q_SLOTS:
         QVERIFY(d.importStatus()->text().contains(QStringLiteral("PROFILING_OPTIONS")));
 
         // Dropping a .py file on the dialog imports it.
-        QFile f(tmp_.filePath(QStringLiteral("drop.py")));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("profiling_options = '{\"output\":\"/tmp/dropped\",\"hccl\":\"on\"}'\n"
-                "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n");
-        f.close();
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(f.fileName())});
-        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&d, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&d, &drop);
+        const QString dropped = tmp_.filePath(QStringLiteral("drop.py"));
+        QVERIFY(testfiles::writeFile(dropped, "profiling_options = '{\"output\":\"/tmp/dropped\",\"hccl\":\"on\"}'\n"
+                "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n"));
+        bool enter = false, drop = false;
+        guitest::dropOn(&d, dropped, &enter, &drop, QPoint(10, 10));
+        QVERIFY(enter);
         QCOMPARE(line(d, "output")->text(), QStringLiteral("/tmp/dropped"));
         QVERIFY(check(d, "hccl")->isChecked());
     }

@@ -12,13 +12,16 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QDialog>
+#include <QDropEvent>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QDeadlineTimer>
 #include <QTimer>
+#include <QUrl>
 #include <algorithm>
 #include <memory>
 #include <functional>
@@ -41,6 +44,29 @@ inline void isolateSettings()
     QSettings().clear();
 }
 
+// Whether `s` holds a CJK ideograph: text that was translated into Chinese.
+inline bool hasCjk(const QString &s)
+{
+    for (QChar c : s)
+        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
+            return true;
+    return false;
+}
+
+// Drags the file at `path` onto `w` at `at` and drops it there, as a file manager would:
+// whether `w` accepted the drag and the drop.
+inline void dropOn(QWidget *w, const QString &path, bool *enterAccepted, bool *dropAccepted, QPoint at = QPoint(50, 50))
+{
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w, &enter);
+    *enterAccepted = enter.isAccepted();
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w, &drop);
+    *dropAccepted = drop.isAccepted();
+}
+
 // The spec of a small emulated run, as the New Session dialog would fill it.
 inline SessionSpec runSpec(const QString &model, int batchSize, int iterations, int devices)
 {
@@ -50,6 +76,23 @@ inline SessionSpec runSpec(const QString &model, int batchSize, int iterations, 
     spec.iterations = iterations;
     spec.devicesPerServer = devices;
     return spec;
+}
+
+// The run the GUI benchmarks record: ResNet-50, batch 32, seed 9, with task and HCCL traces
+// and the pipe utilisation metrics.
+inline SessionSpec benchSpec(int iterations, int devices)
+{
+    SessionSpec spec = runSpec(QStringLiteral("resnet50"), 32, iterations, devices);
+    spec.seed = 9;
+    return spec;
+}
+
+inline ProfilingOptions benchOptions()
+{
+    ProfilingOptions options;
+    ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})",
+                            &options);
+    return options;
 }
 
 // Options with the training trace on (the iterations the tests count come from it); the

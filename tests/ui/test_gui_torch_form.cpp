@@ -8,6 +8,7 @@
 #include "ui/new_session_dialog.h"
 #include "ui/options_form.h"
 #include "ui/torch_profiler_form.h"
+#include "tests/test_files.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -26,6 +27,7 @@
 #include <QTest>
 
 using namespace npuscope;
+using guitest::hasCjk;
 using namespace npuscope::torchcfg;
 
 namespace {
@@ -72,14 +74,6 @@ QString coreMessage(const QByteArray &json, const QString &key)
         if (p.key == key)
             return p.message;
     return {};
-}
-
-bool hasCjk(const QString &s)
-{
-    for (QChar c : s)
-        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
-            return true;
-    return false;
 }
 
 // A rule of torch_npu's checks as the form reaches it: what the user does, the problem's
@@ -322,11 +316,9 @@ private Q_SLOTS:
         // No call at all; PyTorch's own profiler is named as such by the reader.
         QVERIFY(!f.importScript(QStringLiteral("print('hi')\n"), &report));
         QVERIFY(!report.isEmpty());
-        QFile file(tmp_.filePath(QStringLiteral("train.py")));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(script.toUtf8());
-        file.close();
-        QVERIFY(f.importScriptFile(file.fileName(), &report));
+        const QString train = tmp_.filePath(QStringLiteral("train.py"));
+        QVERIFY(testfiles::writeFile(train, script.toUtf8()));
+        QVERIFY(f.importScriptFile(train, &report));
         QVERIFY(report.startsWith(QStringLiteral("train.py: ")));
     }
 

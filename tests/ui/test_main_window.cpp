@@ -7,6 +7,7 @@
 #include "ui/new_session_dialog.h"
 #include "ui/options_form.h"
 #include "test_gui_support.h"
+#include "tests/test_files.h"
 
 #include <QDialog>
 #include <QHeaderView>
@@ -169,13 +170,9 @@ private Q_SLOTS:
         QCOMPARE(w.explorer()->topLevelItem(0)->childCount(), 1);
 
         // Dropping a .npuscope file opens it.
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(b)});
-        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&w, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&w, &drop);
+        bool enter = false, drop = false;
+        guitest::dropOn(&w, b, &enter, &drop, QPoint(10, 10));
+        QVERIFY(enter);
         QVERIFY(w.waitForFileWork(60000));
         QCOMPARE(w.projectPath(), QFileInfo(b).absoluteFilePath());
     }
@@ -225,10 +222,7 @@ private Q_SLOTS:
     void refusesNonProjectWithMessage()
     {
         const QString path = tmp_.filePath(QStringLiteral("junk.npuscope"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("not a database");
-        f.close();
+        QVERIFY(testfiles::writeFile(path, "not a database"));
         ui::MainWindow w;
         // The message box is modal; close it as soon as it appears.
         bool boxShown = false;

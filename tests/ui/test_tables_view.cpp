@@ -520,15 +520,8 @@ int bench(const QString &work)
     const bool reuse = !given.isEmpty() && QFile::exists(given);
     if (given.isEmpty())
         QFile::remove(path);
-    SessionSpec spec;
-    spec.model = QStringLiteral("resnet50");
-    spec.batchSize = 32;
-    spec.iterations = iterations;
-    spec.devicesPerServer = 8;
-    spec.seed = 9;
-    ProfilingOptions o;
-    ProfilingOptions::parse(R"({"output":"/tmp/npuscope-bench","training_trace":"on","task_trace":"on","hccl":"on","aic_metrics":"PipeUtilization"})",
-                            &o);
+    const SessionSpec spec = guitest::benchSpec(iterations, 8);
+    const ProfilingOptions o = guitest::benchOptions();
     pipeline::RunResult r;
     if (!reuse) {
         std::fprintf(stderr, "tables bench: recording ResNet-50 x8, %d iterations…\n", iterations);
