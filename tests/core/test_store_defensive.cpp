@@ -344,6 +344,52 @@ private Q_SLOTS:
         }
         QCOMPARE(fileHash(p), before);
     }
+    // A connection that switched a file to WAL holds no lock until its next read; a reader
+    // settling the file in that moment puts it back into rollback-journal mode. enterWal
+    // returns only once its connection reads in WAL mode, after which no settle can switch
+    // the file back under it.
+    void enterWalSurvivesASettleInBetween()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QByteArray path = QFile::encodeName(dir.filePath(QStringLiteral("wal.db")));
+        auto open = [&path](detail::Db *db) {
+            sqlite3 *raw = nullptr;
+            const int rc = sqlite3_open_v2(path.constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+            db->reset(raw);
+            return rc == SQLITE_OK;
+        };
+        // The mode the connection reads in: a read first (the pager learns the file's mode
+        // when it reads page 1), then the pragma.
+        auto mode = [](const detail::Db &db) {
+            int rc = SQLITE_OK;
+            db.scalar("SELECT count(*) FROM t", &rc);
+            detail::Stmt s;
+            if (rc != SQLITE_OK)
+                return QByteArray("?");
+            if (db.prepare("PRAGMA journal_mode", &s) != SQLITE_OK || sqlite3_step(s.get()) != SQLITE_ROW)
+                return QByteArray("?");
+            return QByteArray(reinterpret_cast<const char *>(sqlite3_column_text(s.get(), 0)));
+        };
+        detail::Db writer;
+        QVERIFY(open(&writer));
+        QCOMPARE(writer.exec("CREATE TABLE t(x); INSERT INTO t VALUES (1)"), SQLITE_OK);
+
+        // The gap: a bare switch, a settle before the writer's next read, and the writer
+        // reads in rollback-journal mode from then on.
+        QCOMPARE(writer.exec("PRAGMA journal_mode = WAL"), SQLITE_OK);
+        QVERIFY(detail::settleAtRest(path));
+        QCOMPARE(mode(writer), QByteArray("delete"));
+
+        // enterWal switches again and has read in WAL mode when it returns: a settle right
+        // after it (before any read of ours) changes nothing, where one after a bare switch did.
+        QCOMPARE(detail::enterWal(writer), SQLITE_OK);
+        QVERIFY(!detail::settleAtRest(path));
+        QCOMPARE(mode(writer), QByteArray("wal"));
+        QCOMPARE(writer.exec("INSERT INTO t VALUES (2)"), SQLITE_OK);
+        QVERIFY(QFileInfo::exists(QFile::decodeName(path) + QStringLiteral("-wal")));
+    }
+
     // Every connection gets the settings that keep a file from running code, each read back:
     // the check passes on the store's own connections and names a setting that is off.
     void securitySettingsAreVerified()
