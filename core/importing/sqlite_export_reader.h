@@ -129,7 +129,6 @@ private:
         bool queue = false;
     };
     std::unordered_map<std::int64_t, FrameworkConnection> frameworkConns_;
-    bool anyStarted_ = false;
     bool catsLoaded_ = false;
     std::vector<int> pmuAt_;
     std::unordered_map<std::int64_t, int> pmuOfName_;

@@ -183,7 +183,7 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
         acc.imported += rows;
     }
     // An API row's connectionId is an id of CONNECTION_IDS, which names the connections
-    // (flows) that start at it (read with the connection categories).
+    // (flows) that start at it.
     std::uint64_t connectionRows = 0;
     const Connections connections = readConnectionIds(&connectionRows);
     if (db_.has("CONNECTION_IDS", {"id", "connectionId"}))
@@ -712,7 +712,6 @@ void SqliteExportReader::scanFrameworkConnections()
             if (started && (!f.started || start < f.first)) {
                 f.first = start;
                 f.started = true;
-                anyStarted_ = true;
             }
         }
     }
@@ -740,7 +739,9 @@ void SqliteExportReader::inferConnectionCats(ImportContext &ctx)
                 cats.push_back(asyncNpu);
         }
     }
-    if (!anyStarted_ || !db_.has("PYTORCH_API", {"type"}))
+    const bool anyStarted = std::any_of(frameworkConns_.begin(), frameworkConns_.end(),
+                                        [](const auto &c) { return c.second.started; });
+    if (!anyStarted || !db_.has("PYTORCH_API", {"type"}))
         return;
     for (const auto &[id, f] : frameworkConns_)
         if (!cats_.count(id))
