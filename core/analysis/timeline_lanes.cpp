@@ -237,7 +237,7 @@ struct Collector {
 
     // Adds a mark for [first, last) standing for `count` events; merges with the previous
     // run when they share a column.
-    void emit(TimeNs first, TimeNs last, std::uint32_t count, std::uint32_t rep)
+    void addRun(TimeNs first, TimeNs last, std::uint32_t count, std::uint32_t rep)
     {
         Columns c = columnsOf(v, double(first), double(last));
         const long long x0 = std::clamp<long long>(c.x0, 0, v.widthPx - 1);
@@ -276,7 +276,7 @@ struct Collector {
         if (!visible(nd.first, nd.last))
             return;
         if ((double(nd.last) - double(nd.first)) * pxPerNs < 1.0) {
-            emit(nd.first, nd.last, count(level, index), nd.longest);
+            addRun(nd.first, nd.last, count(level, index), nd.longest);
             return;
         }
         if (level == 0) {
@@ -285,7 +285,7 @@ struct Collector {
             for (std::size_t i = e0; i < e1; ++i) {
                 const TimeNs s = lane.startAt(i), e = lane.end(i);
                 if (visible(s, e))
-                    emit(s, e, 1, std::uint32_t(i));
+                    addRun(s, e, 1, std::uint32_t(i));
             }
             return;
         }
