@@ -212,19 +212,20 @@ int readFlows(const Db &db, std::int64_t session, const TraceReader::FlowFn &fn)
 {
     // Both directions of the outer join: starts with or without a finish, then finishes
     // without a start; ordered by the first end's time.
-    constexpr const char *cols = "device, category, name, flow_id, finish, lane, tid, ts";
-    const std::string sql = std::string("SELECT ") + "a.device, a.category, a.name, a.flow_id, a.finish, a.lane, a.tid, a.ts, "
-                            "b.device, b.category, b.name, b.flow_id, b.finish, b.lane, b.tid, b.ts, a.ts AS t "
-                            "FROM flow_ends a LEFT JOIN flow_ends b ON b.session = a.session AND b.category = a.category "
-                            "AND b.flow_id = a.flow_id AND b.finish = 1 "
-                            "WHERE a.session = ?1 AND a.finish = 0 "
-                            "UNION ALL SELECT " + std::string(cols) + ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ts "
-                            "FROM flow_ends f WHERE f.session = ?1 AND f.finish = 1 AND NOT EXISTS (SELECT 1 FROM flow_ends "
-                            "g WHERE g.session = f.session AND g.category = f.category AND g.flow_id = f.flow_id "
-                            "AND g.finish = 0) ORDER BY t, 2, 4";
+    static constexpr const char *sql =
+        "SELECT a.device, a.category, a.name, a.flow_id, a.finish, a.lane, a.tid, a.ts, "
+        "b.device, b.category, b.name, b.flow_id, b.finish, b.lane, b.tid, b.ts, a.ts AS t "
+        "FROM flow_ends a LEFT JOIN flow_ends b ON b.session = a.session AND b.category = a.category "
+        "AND b.flow_id = a.flow_id AND b.finish = 1 "
+        "WHERE a.session = ?1 AND a.finish = 0 "
+        "UNION ALL SELECT device, category, name, flow_id, finish, lane, tid, ts, "
+        "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ts "
+        "FROM flow_ends f WHERE f.session = ?1 AND f.finish = 1 AND NOT EXISTS (SELECT 1 FROM flow_ends "
+        "g WHERE g.session = f.session AND g.category = f.category AND g.flow_id = f.flow_id "
+        "AND g.finish = 0) ORDER BY t, 2, 4";
     // One arrow per finish: a start with several finishes (one launch, several tasks) is a
     // row per finish.
-    return eachRow(db, sql.c_str(), session, -1, [&](sqlite3_stmt *s) {
+    return eachRow(db, sql, session, -1, [&](sqlite3_stmt *s) {
         FlowRecord f;
         const FlowEndRecord first = flowEnd(s, 0);
         f.category = first.category;

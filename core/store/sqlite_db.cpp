@@ -567,15 +567,13 @@ bool openProject(const QString &path, OpenKind kind, DeepCheck deepCheck, bool f
     return true;
 }
 
-namespace {
-// The marker's value: the newest session's id, as text (meta.value is TEXT).
-constexpr const char *kNewestSession = "CAST((SELECT coalesce(max(id), 0) FROM sessions) AS TEXT)";
-} // namespace
+// The marker's value: the newest session's id, as text (meta.value is TEXT). A macro so
+// each statement below is one literal.
+#define NPUSCOPE_NEWEST_SESSION "CAST((SELECT coalesce(max(id), 0) FROM sessions) AS TEXT)"
 
 bool closedCleanly(const Db &db, int *rc)
 {
-    const std::string sql = std::string("SELECT (SELECT value FROM meta WHERE key = 'clean_close') IS ") + kNewestSession;
-    return db.scalar(sql.c_str(), rc) == 1;
+    return db.scalar("SELECT (SELECT value FROM meta WHERE key = 'clean_close') IS " NPUSCOPE_NEWEST_SESSION, rc) == 1;
 }
 
 int clearCleanClose(const Db &db)
@@ -585,15 +583,14 @@ int clearCleanClose(const Db &db)
 
 int markCleanClose(const Db &db)
 {
-    const std::string sql = std::string("INSERT OR REPLACE INTO meta(key, value) VALUES('clean_close', ") + kNewestSession + ")";
-    return db.exec(sql.c_str());
+    return db.exec("INSERT OR REPLACE INTO meta(key, value) VALUES('clean_close', " NPUSCOPE_NEWEST_SESSION ")");
 }
 
 int refreshCleanClose(const Db &db)
 {
-    const std::string sql = std::string("UPDATE meta SET value = ") + kNewestSession + " WHERE key = 'clean_close'";
-    return db.exec(sql.c_str());
+    return db.exec("UPDATE meta SET value = " NPUSCOPE_NEWEST_SESSION " WHERE key = 'clean_close'");
 }
+#undef NPUSCOPE_NEWEST_SESSION
 
 void readPmuBlob(sqlite3_stmt *s, int col, std::vector<float> *out)
 {

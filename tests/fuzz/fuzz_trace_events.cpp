@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             fuzzFail("a ts outside [0, kMaxTimeNs]", QString::number(e.ts));
         if (e.hasDur && (e.dur < 0 || e.dur > kMaxTimeNs))
             fuzzFail("a dur outside [0, kMaxTimeNs]", QString::number(e.dur));
-        if (e.hasTs && e.hasDur && endOf(TaskRecord{.start = e.ts, .duration = e.dur}) < e.ts)
+        if (e.hasTs && e.hasDur && addTime(e.ts, e.dur) < e.ts)
             fuzzFail("ts + dur wrapped");
         if (e.argCount > e.args.size())
             fuzzFail("more arguments counted than kept");
