@@ -23,8 +23,13 @@ else()
   set(NPUSCOPE_PCH OFF)
 endif()
 
-# An object library that only builds the precompiled header `headers` for targets
-# linking `libs` (and carrying `defs`); npuscope_use_pch(target donor) reuses it.
+# The standard headers most files of every module include; each group's header has them.
+set(NPUSCOPE_PCH_STD <algorithm> <vector> <map> <set> <string> <unordered_map> <tuple> <cmath>
+    <cstdint> <functional> <memory> <optional>)
+
+# An object library that only builds the precompiled header (`headers` and the standard
+# ones) for targets linking `libs` (and carrying `defs`); npuscope_use_pch(target donor)
+# reuses it.
 function(npuscope_pch_donor name)
   cmake_parse_arguments(P "" "" "LIBS;DEFS;HEADERS" ${ARGN})
   if(NOT NPUSCOPE_PCH)
@@ -37,7 +42,7 @@ function(npuscope_pch_donor name)
   if(P_DEFS)
     target_compile_definitions(${name} PRIVATE ${P_DEFS})
   endif()
-  target_precompile_headers(${name} PRIVATE ${P_HEADERS})
+  target_precompile_headers(${name} PRIVATE ${P_HEADERS} ${NPUSCOPE_PCH_STD})
 endfunction()
 
 function(npuscope_use_pch target donor)

@@ -9,16 +9,16 @@
 set -euo pipefail
 SRC="$(cd "${1:-$(dirname "${BASH_SOURCE[0]}")/..}" && pwd)"
 
-# A clean clone with nothing beside it (how CI checks out) is already the copy this check
-# would make: the suite running in it is the proof, and a second build of the tree would
-# only double CI's time. Anything else (a change in progress, untracked or ignored files
-# other than build folders, or ../shared beside the tree) gets the full check.
+# A clean clone alone in its folder is already the copy this check would make: the suite
+# running in it is the proof, and a second build of the tree would only double CI's time.
+# Anything else (a change in progress, untracked or ignored files other than build
+# folders, or anything beside the tree in its parent folder) gets the full check.
 # NPUSCOPE_STANDALONE_FORCE=1 runs it regardless.
-if [ "${NPUSCOPE_STANDALONE_FORCE:-0}" != 1 ] && [ ! -e "$SRC/../shared" ] &&
-   git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+if [ "${NPUSCOPE_STANDALONE_FORCE:-0}" != 1 ] && git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  beside=$(ls -A "$SRC/.." | grep -vxF "$(basename "$SRC")" || true)
   leftovers=$(git -C "$SRC" status --porcelain --untracked-files=all --ignored=matching | grep -vE '^!! build[^/]*/$' || true)
-  if [ -z "$leftovers" ]; then
-    echo "standalone: skipped: $SRC is itself a clean checkout (no changes, nothing untracked or ignored but build folders) with nothing at ../shared, so the suite running in it proves the tree stands alone"
+  if [ -z "$beside$leftovers" ]; then
+    echo "standalone: skipped: $SRC is a clean checkout (no changes, nothing untracked or ignored but build folders) with nothing beside it, so the suite running in it proves the tree stands alone"
     exit 77
   fi
 fi
