@@ -16,7 +16,6 @@ inline std::int64_t s64(std::uint64_t v) { return static_cast<std::int64_t>(v); 
 inline std::uint64_t u64(std::int64_t v) { return static_cast<std::uint64_t>(v); }
 inline std::int64_t I(sqlite3_stmt *s, int i) { return sqlite3_column_int64(s, i); }
 inline std::uint32_t U(sqlite3_stmt *s, int i) { return static_cast<std::uint32_t>(sqlite3_column_int64(s, i)); }
-inline double D(sqlite3_stmt *s, int i) { return sqlite3_column_double(s, i); }
 
 // Binds ?1 .. ?n from left to right: the bind lists below read like the column lists.
 class Binder {

@@ -76,8 +76,11 @@ private:
     static std::string dims(std::initializer_list<double> d)
     {
         std::string s;
-        for (double v : d)
-            s += (s.empty() ? "" : ",") + std::to_string(std::llround(v));
+        for (double v : d) {
+            if (!s.empty())
+                s += ',';
+            s += std::to_string(std::llround(v));
+        }
         return s;
     }
     std::string shape1(double e) const { return dims({e}); }
