@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <future>
 #include <set>
 #include <unordered_set>
 
@@ -330,37 +331,88 @@ void SqliteExportReader::describeDevices(ImportContext &ctx)
     (void)ctx;
 }
 
+// One part of TASK_PMU_INFO (rowids in [from, to]) in storage order, on a connection of its
+// own: its metric names in order of first appearance and how far its task ids stray from
+// their order.
+SqliteExportReader::PmuPart SqliteExportReader::scanPmuPart(const QString &path, std::int64_t from, std::int64_t to)
+{
+    PmuPart part;
+    sqlite3 *db = nullptr;
+    QString why;
+    if (!ExportDb::openConnection(path, &db, &why)) {
+        sqlite3_close(db);
+        return part;
+    }
+    {
+        Query q(db, "SELECT name, globalTaskId FROM TASK_PMU_INFO WHERE rowid BETWEEN " + std::to_string(from) + " AND "
+                        + std::to_string(to) + " ORDER BY rowid");
+        std::unordered_set<std::int64_t> seenIds;
+        std::set<std::string, std::less<>> seenTexts;
+        while (q.ok() && q.row()) {
+            const std::int64_t g = q.i(1);
+            part.least = std::min(part.least, g);
+            if (g > part.top)
+                part.top = g;
+            else
+                part.disorder = std::max(part.disorder, below(part.top, g));
+            std::int64_t id = 0;
+            if (q.integer(0, &id)) {
+                if (seenIds.insert(id).second)
+                    part.names.push_back({id, {}});
+            } else if (const std::string_view t = q.text(0); !seenTexts.count(t)) {
+                seenTexts.emplace(t);
+                part.names.push_back({INT64_MIN, std::string(t)}); // a text name: no id to map
+            }
+        }
+        part.ok = q.ok() && q.done();
+    }
+    sqlite3_close(db);
+    return part;
+}
+
 void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
 {
     if (!db_.has("TASK_PMU_INFO", {"globalTaskId", "name", "value"}))
         return;
-    // The metric names in order of first appearance: one scan in storage order (no GROUP BY,
-    // which sorts every row of the largest table, and once, not twice).
-    // The same scan measures how far the rows stray from task id order (for the merge).
-    Query q(db_.get(), "SELECT name, globalTaskId FROM TASK_PMU_INFO ORDER BY rowid");
+    // The metric names in order of first appearance, and how far the rows stray from task
+    // id order (for the merge): one scan in storage order (no GROUP BY, which sorts every row
+    // of the largest table), in two halves by rowid on two threads, while this thread reads
+    // the connections of the framework rows. The halves' results combine into the one
+    // scan's: the second half's new names follow the first's, and its rows stray below the
+    // first half's largest id by at most that id minus its own least.
+    Query range(db_.get(), "SELECT min(rowid), max(rowid) FROM TASK_PMU_INFO");
+    std::int64_t lo = 0, hi = -1;
+    if (range.ok() && range.row() && !range.null(0)) {
+        lo = range.i(0);
+        hi = range.i(1);
+    }
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    const QString path = db_.path();
+    auto first = std::async(std::launch::async, [path, lo, mid] { return scanPmuPart(path, lo, mid); });
+    auto second = std::async(std::launch::async, [path, mid, hi] { return scanPmuPart(path, mid + 1, hi); });
+    loadConnectionCats(ctx);
+    const PmuPart a = first.get(), b = second.get();
+
     QStringList cols;
     std::vector<std::int64_t> ids;
     std::unordered_set<std::int64_t> seenIds;
     std::set<std::string> seenTexts;
-    std::int64_t top = INT64_MIN;
-    pmuDisorder_ = 0;
-    while (q.ok() && q.row()) {
-        if (const std::int64_t g = q.i(1); g > top)
-            top = g;
-        else
-            pmuDisorder_ = std::max(pmuDisorder_, below(top, g));
-        std::int64_t id = 0;
-        if (q.integer(0, &id)) {
-            if (seenIds.insert(id).second) {
-                cols << QString::fromStdString(textOf(q, 0));
-                ids.push_back(id);
+    for (const PmuPart *part : {&a, &b})
+        for (const auto &[id, t] : part->names) {
+            if (id == INT64_MIN ? !seenTexts.insert(t).second : !seenIds.insert(id).second)
+                continue;
+            if (id == INT64_MIN) {
+                cols << QString::fromStdString(t);
+            } else {
+                const auto it = text_.find(id);
+                cols << QString::fromStdString(it == text_.end() ? std::string() : it->second);
             }
-        } else if (seenTexts.insert(std::string(q.text(0))).second) {
-            cols << QString::fromStdString(textOf(q, 0));
-            ids.push_back(INT64_MIN); // a text name: no id to map
+            ids.push_back(id);
         }
-    }
-    if (!q.ok() || !q.done())
+    pmuDisorder_ = std::max(a.disorder, b.disorder);
+    if (a.top > b.least)
+        pmuDisorder_ = std::max(pmuDisorder_, below(a.top, b.least));
+    if (!a.ok || !b.ok)
         pmuDisorder_ = -1;
     ctx.addPmuColumns(cols);
     pmuAt_ = ctx.pmuIndex(cols);
@@ -600,19 +652,19 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
     const std::int64_t taskDisorder = disorder("TASK", "globalTaskId");
     const bool taskStored = taskDisorder >= 0 && taskDisorder <= kMergeWindow;
     const bool pmuStored = pmuDisorder_ >= 0 && pmuDisorder_ <= kMergeWindow;
-    Query q(db_.get(), taskSql(kernels, comm, taskStored));
+    Query q(db_, taskSql(kernels, comm, taskStored), Query::Ahead);
     const QString rel = tableRel(rel_, "TASK");
     const QString relKernel = tableRel(rel_, "COMPUTE_TASK_INFO");
     const QString relComm = tableRel(rel_, "COMMUNICATION_TASK_INFO");
     if (!q.ok()) {
-        ctx.problem(rel, 0, -1, Tr::tr("The table could not be read: %1.").arg(db_.message()));
+        ctx.problem(rel, 0, -1, Tr::tr("The table could not be read: %1.").arg(q.message()));
         return true;
     }
     // PMU values come one row per metric, in task id order beside the tasks.
     std::unique_ptr<Query> p;
     if (pmu)
-        p = std::make_unique<Query>(db_.get(), std::string("SELECT globalTaskId, name, value FROM TASK_PMU_INFO ORDER BY ")
-                                                   + (pmuStored ? "rowid" : "globalTaskId"));
+        p = std::make_unique<Query>(db_, std::string("SELECT globalTaskId, name, value FROM TASK_PMU_INFO ORDER BY ")
+                                                  + (pmuStored ? "rowid" : "globalTaskId"), Query::Ahead);
     PmuMerge merge;
     merge.taskSlack = taskStored ? taskDisorder : 0;
     merge.pmuSlack = pmuStored ? pmuDisorder_ : 0;
@@ -675,7 +727,7 @@ bool SqliteExportReader::readTasks(ImportContext &ctx)
             return false;
     }
     if (!q.done())
-        ctx.problem(rel, 0, -1, Tr::tr("Reading the table stopped: %1.").arg(db_.message()));
+        ctx.problem(rel, 0, -1, Tr::tr("Reading the table stopped: %1.").arg(q.message()));
     // PMU rows after the last task, and of non-kernel tasks: rows of no kernel.
     if (merge.q)
         merge.finish(ctx);

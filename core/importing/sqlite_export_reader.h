@@ -43,6 +43,12 @@ private:
     StrId enumStr(ImportContext &ctx, const char *table, std::int64_t id);
     void describeDevices(ImportContext &ctx);
     void registerPmuColumns(ImportContext &ctx);
+    struct PmuPart {
+        bool ok = false;
+        std::vector<std::pair<std::int64_t, std::string>> names; // (STRING_IDS id, or INT64_MIN and the text)
+        std::int64_t disorder = 0, top = INT64_MIN, least = INT64_MAX;
+    };
+    static PmuPart scanPmuPart(const QString &path, std::int64_t from, std::int64_t to);
     void readSteps(ImportContext &ctx);
     std::uint16_t sessionDevice(std::int64_t id) const;
 

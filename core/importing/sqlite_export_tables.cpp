@@ -59,9 +59,9 @@ bool SqliteExportReader::readCommunicationOps(ImportContext &ctx)
     const bool hasType = db_.has("COMMUNICATION_OP", {"opType"});
     const bool hasConn = db_.has("COMMUNICATION_OP", {"connectionId"});
     const bool hasDevice = db_.has("COMMUNICATION_OP", {"deviceId"});
-    Query q(db_.get(), std::string("SELECT opName, startNs, endNs, ") + (hasCount ? "count, dataType" : "NULL, NULL") + ", "
+    Query q(db_, std::string("SELECT opName, startNs, endNs, ") + (hasCount ? "count, dataType" : "NULL, NULL") + ", "
                            + (hasType ? "opType" : "NULL") + ", " + (hasConn ? "connectionId" : "NULL") + ", "
-                           + (hasDevice ? "deviceId" : "NULL") + " FROM COMMUNICATION_OP");
+                           + (hasDevice ? "deviceId" : "NULL") + " FROM COMMUNICATION_OP", Query::Ahead);
     const QString rel = tableRel(rel_, "COMMUNICATION_OP");
     while (q.ok() && q.row()) {
         FileAccount &acc = ctx.account(rel);
@@ -102,8 +102,8 @@ bool SqliteExportReader::readCannApi(ImportContext &ctx)
     if (!db_.has("CANN_API", {"startNs", "endNs", "type", "globalTid", "name"}))
         return true;
     const bool hasConn = db_.has("CANN_API", {"connectionId"});
-    Query q(db_.get(), std::string("SELECT startNs, endNs, type, globalTid, name, ") + (hasConn ? "connectionId" : "NULL")
-                           + " FROM CANN_API");
+    Query q(db_, std::string("SELECT startNs, endNs, type, globalTid, name, ") + (hasConn ? "connectionId" : "NULL")
+                           + " FROM CANN_API", Query::Ahead);
     const QString rel = tableRel(rel_, "CANN_API");
     const std::uint16_t device = sessionDevice(map.hostDevice);
     while (q.ok() && q.row()) {
@@ -145,7 +145,7 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
         // that order start the read again sorted by SQLite (no scan to check the order first).
         std::uint64_t rows = 0;
         for (const char *order : {"rowid", "id, stackDepth"}) {
-            Query c(db_.get(), std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order);
+            Query c(db_, std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order, Query::Ahead);
             const bool check = order[0] == 'r';
             std::int64_t current = INT64_MIN, depth = INT64_MIN;
             std::string frames;
@@ -191,9 +191,9 @@ bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
     if (db_.has("connectionCats"))
         accountTable(ctx, "connectionCats", countRows(db_, "connectionCats"));
     auto col = [&](const char *c) { return db_.has("PYTORCH_API", {c}) ? std::string(c) : std::string("NULL"); };
-    Query q(db_.get(), "SELECT startNs, endNs, globalTid, name, " + col("sequenceNumber") + ", " + col("fwdThreadId") + ", "
+    Query q(db_, "SELECT startNs, endNs, globalTid, name, " + col("sequenceNumber") + ", " + col("fwdThreadId") + ", "
                            + col("inputDtypes") + ", " + col("inputShapes") + ", " + col("callchainId") + ", "
-                           + col("type") + ", " + col("connectionId") + " FROM PYTORCH_API");
+                           + col("type") + ", " + col("connectionId") + " FROM PYTORCH_API", Query::Ahead);
     const QString rel = tableRel(rel_, "PYTORCH_API");
     const std::uint16_t device = sessionDevice(map.hostDevice);
     while (q.ok() && q.row()) {
@@ -271,10 +271,10 @@ bool SqliteExportReader::readMstx(ImportContext &ctx)
 bool SqliteExportReader::counterTable(ImportContext &ctx, const std::string &table, const std::string &sql, const char *track,
                   const std::function<std::string(const Query &)> &series, const char *unit)
 {
-    Query q(db_.get(), sql);
+    Query q(db_, sql, Query::Ahead);
     const QString rel = tableRel(rel_, table);
     if (!q.ok()) {
-        ctx.problem(rel, 0, -1, Tr::tr("The table could not be read: %1.").arg(db_.message()));
+        ctx.problem(rel, 0, -1, Tr::tr("The table could not be read: %1.").arg(q.message()));
         return true;
     }
     const StrId trackId = ctx.str(track), unitId = ctx.str(unit);
@@ -307,7 +307,7 @@ bool SqliteExportReader::counterTable(ImportContext &ctx, const std::string &tab
 bool SqliteExportReader::counterColumn(ImportContext &ctx, const std::string &sql, const char *track,
                                        const std::function<std::string(const Query &)> &series, const char *unit)
 {
-    Query q(db_.get(), sql);
+    Query q(db_, sql, Query::Ahead);
     const StrId trackId = ctx.str(track), unitId = ctx.str(unit);
     while (q.ok() && q.row()) {
         std::int64_t dev = 0, ts = 0;
@@ -384,8 +384,8 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
     constexpr double kMB = 1024.0 * 1024.0;
     std::set<std::int64_t> recordTimes; // the allocator records' times: NPU_OP_MEM rows folded into them
     if (db_.has("MEMORY_RECORD", {"component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "deviceId"})) {
-        Query q(db_.get(), std::string("SELECT component, timestamp, totalAllocated, totalReserved, totalActive, deviceId, ")
-                               + (db_.has("MEMORY_RECORD", {"streamPtr"}) ? "streamPtr" : "NULL") + " FROM MEMORY_RECORD");
+        Query q(db_, std::string("SELECT component, timestamp, totalAllocated, totalReserved, totalActive, deviceId, ")
+                               + (db_.has("MEMORY_RECORD", {"streamPtr"}) ? "streamPtr" : "NULL") + " FROM MEMORY_RECORD", Query::Ahead);
         const QString rel = tableRel(rel_, "MEMORY_RECORD");
         while (q.ok() && q.row()) {
             FileAccount &acc = ctx.account(rel);
@@ -438,7 +438,7 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
     // over time, the same as memory_record's allocator records.
     if (db_.has("NPU_OP_MEM", {"timestampNs", "totalAllocate", "totalReserve", "deviceId"})) {
         auto col = [&](const char *c) { return db_.has("NPU_OP_MEM", {c}) ? std::string(c) : std::string("NULL"); };
-        Query q(db_.get(), "SELECT timestampNs, totalAllocate, totalReserve, deviceId, " + col("component") + " FROM NPU_OP_MEM");
+        Query q(db_, "SELECT timestampNs, totalAllocate, totalReserve, deviceId, " + col("component") + " FROM NPU_OP_MEM", Query::Ahead);
         const QString rel = tableRel(rel_, "NPU_OP_MEM");
         while (q.ok() && q.row()) {
             FileAccount &acc = ctx.account(rel);
@@ -466,11 +466,11 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
     }
     if (db_.has("OP_MEMORY", {"name", "size", "allocationTime", "releaseTime", "deviceId"})) {
         auto col = [&](const char *c) { return db_.has("OP_MEMORY", {c}) ? std::string(c) : std::string("NULL"); };
-        Query q(db_.get(), "SELECT name, size, allocationTime, releaseTime, " + col("activeReleaseTime") + ", "
+        Query q(db_, "SELECT name, size, allocationTime, releaseTime, " + col("activeReleaseTime") + ", "
                                + col("allocationTotalAllocated") + ", " + col("allocationTotalReserved") + ", "
                                + col("allocationTotalActive") + ", " + col("releaseTotalAllocated") + ", "
                                + col("releaseTotalReserved") + ", " + col("releaseTotalActive") + ", "
-                               + col("streamPtr") + ", deviceId FROM OP_MEMORY");
+                               + col("streamPtr") + ", deviceId FROM OP_MEMORY", Query::Ahead);
         const QString rel = tableRel(rel_, "OP_MEMORY");
         while (q.ok() && q.row()) {
             FileAccount &acc = ctx.account(rel);
@@ -689,7 +689,7 @@ void SqliteExportReader::scanFrameworkConnections()
     if (connections.empty() || !db_.has("PYTORCH_API", {"connectionId", "startNs"}))
         return;
     const bool typed = db_.has("PYTORCH_API", {"type"}) && db_.has("ENUM_API_TYPE", {"id", "name"});
-    Query q(db_.get(), std::string("SELECT connectionId, startNs, ") + (typed ? "type" : "NULL") + " FROM PYTORCH_API");
+    Query q(db_, std::string("SELECT connectionId, startNs, ") + (typed ? "type" : "NULL") + " FROM PYTORCH_API", Query::Ahead);
     std::unordered_map<std::int64_t, bool> queueType; // API type id → is it "queue"
     while (q.ok() && q.row()) {
         std::int64_t id = 0, start = 0, type = 0;
