@@ -70,6 +70,10 @@ bool SqliteExportReader::prepare(ImportContext &ctx)
         }
     }
     loadStrings();
+    // The call stacks are joined on a thread of their own, beside the PMU scan below.
+    if (db_.has("PYTORCH_API", {"startNs", "endNs", "globalTid", "name"})
+        && db_.has("PYTORCH_CALLCHAINS", {"id", "stack", "stackDepth"}))
+        callchains_ = std::async(std::launch::async, [path = db_.path(), &text = text_] { return joinCallchains(path, text); });
     describeDevices(ctx);
     registerPmuColumns(ctx);
     options.taskTrace = Switch::On;

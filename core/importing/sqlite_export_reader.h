@@ -7,7 +7,9 @@
 #include "core/importing/readers.h"
 #include "core/importing/sqlite_export_db.h"
 
+#include <deque>
 #include <functional>
+#include <future>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -18,6 +20,12 @@ namespace npuscope::importing {
 class SqliteExportReader : public LayoutReader {
 public:
     explicit SqliteExportReader(const Source &s) : LayoutReader(s) {}
+    // A call-stack read still running (the import stopped first) reads text_: wait for it.
+    ~SqliteExportReader() override
+    {
+        if (callchains_.valid())
+            callchains_.wait();
+    }
     bool prepare(ImportContext &ctx) override;
     bool read(ImportContext &ctx) override;
 
@@ -105,6 +113,13 @@ private:
     bool readCommunicationOps(ImportContext &ctx);
     bool readCannApi(ImportContext &ctx);
     bool readPytorchApi(ImportContext &ctx);
+    struct Callchains {
+        std::deque<std::string> stacks;                           // distinct joined stacks
+        std::unordered_map<std::int64_t, std::uint32_t> stackOf; // callchain id → its stack
+        std::uint64_t rows = 0;
+    };
+    static Callchains joinCallchains(const QString &path, const std::unordered_map<std::int64_t, std::string> &text);
+    std::future<Callchains> callchains_;
     bool readMstx(ImportContext &ctx);
 
     // One counter table: `sql` selects (deviceId, timestampNs, value, series suffix text).

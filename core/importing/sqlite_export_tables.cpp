@@ -133,54 +133,95 @@ bool SqliteExportReader::readCannApi(ImportContext &ctx)
     return true;
 }
 
+// PYTORCH_CALLCHAINS(id, stack, stackDepth): each id's frames joined as torch_npu's text
+// export joins them, on a connection of its own (it runs beside the reader's preparation and
+// touches nothing of the reader's but the STRING_IDS texts, read-only). In storage order, as
+// torch_npu writes them (by id, then depth); rows found out of that order start the read
+// again sorted by SQLite (no scan to check the order first). Stacks repeat across steps:
+// each distinct one is kept once.
+SqliteExportReader::Callchains SqliteExportReader::joinCallchains(const QString &path,
+                                                                  const std::unordered_map<std::int64_t, std::string> &text)
+{
+    Callchains out;
+    sqlite3 *db = nullptr;
+    QString why;
+    if (!ExportDb::openConnection(path, &db, &why)) {
+        sqlite3_close(db);
+        return out;
+    }
+    auto frame = [&](const Query &q) -> std::string_view {
+        std::int64_t id = 0;
+        if (q.integer(1, &id)) {
+            const auto it = text.find(id);
+            return it == text.end() ? std::string_view() : std::string_view(it->second);
+        }
+        return q.null(1) ? std::string_view() : q.text(1);
+    };
+    for (const char *order : {"rowid", "id, stackDepth"}) {
+        Query c(db, std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order);
+        const bool check = order[0] == 'r';
+        std::int64_t current = INT64_MIN, depth = INT64_MIN;
+        std::string frames;
+        std::unordered_map<std::string_view, std::uint32_t> index; // into out.stacks (a deque: stable)
+        bool inOrder = true;
+        out = {};
+        auto close = [&] {
+            auto it = index.find(std::string_view(frames));
+            if (it == index.end()) {
+                const auto k = std::uint32_t(out.stacks.size());
+                it = index.emplace(std::string_view(out.stacks.emplace_back(frames)), k).first;
+            }
+            out.stackOf[current] = it->second;
+        };
+        while (c.ok() && c.row()) {
+            ++out.rows;
+            std::int64_t id = 0, d = 0;
+            c.integer(0, &id);
+            c.integer(2, &d);
+            if (check && (id < current || (id == current && d < depth))) {
+                inOrder = false;
+                break;
+            }
+            depth = d;
+            if (id != current) {
+                if (current != INT64_MIN)
+                    close();
+                current = id;
+                frames.clear();
+            }
+            if (!frames.empty())
+                frames += ";\r\n";
+            frames += frame(c);
+        }
+        if (!inOrder)
+            continue;
+        if (current != INT64_MIN)
+            close();
+        break;
+    }
+    sqlite3_close(db);
+    return out;
+}
+
 bool SqliteExportReader::readPytorchApi(ImportContext &ctx)
 {
     if (!db_.has("PYTORCH_API", {"startNs", "endNs", "globalTid", "name"}))
         return true;
-    // Call stacks: PYTORCH_CALLCHAINS(id, stack, stackDepth), frames joined as torch_npu's
-    // text export joins them.
+    // Call stacks, joined on a thread of their own while the reader prepared (see
+    // joinCallchains): each distinct stack is interned once.
     std::unordered_map<std::int64_t, StrId> stacks;
-    if (db_.has("PYTORCH_CALLCHAINS", {"id", "stack", "stackDepth"})) {
-        // In storage order, as torch_npu writes them (by id, then depth); rows found out of
-        // that order start the read again sorted by SQLite (no scan to check the order first).
-        std::uint64_t rows = 0;
-        for (const char *order : {"rowid", "id, stackDepth"}) {
-            Query c(db_, std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order, Query::Ahead);
-            const bool check = order[0] == 'r';
-            std::int64_t current = INT64_MIN, depth = INT64_MIN;
-            std::string frames;
-            bool inOrder = true;
-            stacks.clear();
-            rows = 0;
-            while (c.ok() && c.row()) {
-                ++rows;
-                std::int64_t id = 0, d = 0;
-                c.integer(0, &id);
-                c.integer(2, &d);
-                if (check && (id < current || (id == current && d < depth))) {
-                    inOrder = false;
-                    break;
-                }
-                depth = d;
-                if (id != current) {
-                    if (current != INT64_MIN)
-                        stacks[current] = ctx.str(frames);
-                    current = id;
-                    frames.clear();
-                }
-                if (!frames.empty())
-                    frames += ";\r\n";
-                frames += textView(c, 1);
-            }
-            if (!inOrder)
-                continue;
-            if (current != INT64_MIN)
-                stacks[current] = ctx.str(frames);
-            break;
-        }
+    if (callchains_.valid()) {
+        Callchains chains = callchains_.get();
+        std::vector<StrId> ids;
+        ids.reserve(chains.stacks.size());
+        for (const std::string &frames : chains.stacks)
+            ids.push_back(ctx.str(frames));
+        for (auto &[id, k] : chains.stackOf) // an index into chains.stacks becomes its string id
+            k = ids[k];
+        stacks = std::move(chains.stackOf);
         FileAccount &acc = ctx.account(tableRel(rel_, "PYTORCH_CALLCHAINS"));
-        acc.items += rows;
-        acc.imported += rows;
+        acc.items += chains.rows;
+        acc.imported += chains.rows;
     }
     // An API row's connectionId is an id of CONNECTION_IDS, which names the connections
     // (flows) that start at it.
