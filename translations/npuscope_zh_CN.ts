@@ -1741,6 +1741,14 @@
         <source>The import was cancelled.</source>
         <translation>导入已取消。</translation>
     </message>
+    <message>
+        <source>The file is not an SQLite database.</source>
+        <translation>该文件不是 SQLite 数据库。</translation>
+    </message>
+    <message>
+        <source>The database could not be opened safely: %1.</source>
+        <translation>无法安全地打开该数据库：%1。</translation>
+    </message>
 </context>
 <context>
     <name>ImportLayout</name>
