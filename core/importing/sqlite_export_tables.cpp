@@ -149,27 +149,58 @@ SqliteExportReader::Callchains SqliteExportReader::joinCallchains(const QString 
         sqlite3_close(db);
         return out;
     }
-    auto frame = [&](const Query &q) -> std::string_view {
+    // Frames by a dense number of their own (a STRING_IDS id or a text, looked up once each),
+    // stacks by their frame numbers: a stack's text is joined only the first time it occurs
+    // (a capture's stacks repeat every step).
+    std::unordered_map<std::int64_t, std::uint32_t> frameOfId;
+    std::unordered_map<std::string, std::uint32_t> frameOfText;
+    std::vector<std::string_view> frameText;
+    std::deque<std::string> ownText; // frames stored as text, not as an id
+    auto frame = [&](const Query &q) -> std::uint32_t {
         std::int64_t id = 0;
         if (q.integer(1, &id)) {
-            const auto it = text.find(id);
-            return it == text.end() ? std::string_view() : std::string_view(it->second);
+            const auto [it, fresh] = frameOfId.try_emplace(id, std::uint32_t(frameText.size()));
+            if (fresh) {
+                const auto t = text.find(id);
+                frameText.push_back(t == text.end() ? std::string_view() : std::string_view(t->second));
+            }
+            return it->second;
         }
-        return q.null(1) ? std::string_view() : q.text(1);
+        const std::string t(q.null(1) ? std::string_view() : q.text(1));
+        const auto [it, fresh] = frameOfText.try_emplace(t, std::uint32_t(frameText.size()));
+        if (fresh)
+            frameText.push_back(ownText.emplace_back(t));
+        return it->second;
+    };
+    struct SeqHash {
+        std::size_t operator()(const std::vector<std::uint32_t> &v) const noexcept
+        {
+            std::size_t h = v.size();
+            for (const std::uint32_t x : v)
+                h = (h ^ x) * 0x100000001b3ull;
+            return h;
+        }
     };
     for (const char *order : {"rowid", "id, stackDepth"}) {
         Query c(db, std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order);
         const bool check = order[0] == 'r';
         std::int64_t current = INT64_MIN, depth = INT64_MIN;
-        std::string frames;
-        std::unordered_map<std::string_view, std::uint32_t> index; // into out.stacks (a deque: stable)
+        std::vector<std::uint32_t> frames;
+        std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, SeqHash> index; // into out.stacks
         bool inOrder = true;
         out = {};
         auto close = [&] {
-            auto it = index.find(std::string_view(frames));
-            if (it == index.end()) {
-                const auto k = std::uint32_t(out.stacks.size());
-                it = index.emplace(std::string_view(out.stacks.emplace_back(frames)), k).first;
+            auto [it, fresh] = index.try_emplace(frames, std::uint32_t(out.stacks.size()));
+            if (fresh) {
+                // Joined as torch_npu's text export joins them (an empty first frame adds
+                // no separator).
+                std::string joined;
+                for (const std::uint32_t f : frames) {
+                    if (!joined.empty())
+                        joined += ";\r\n";
+                    joined += frameText[f];
+                }
+                out.stacks.push_back(std::move(joined));
             }
             out.stackOf[current] = it->second;
         };
@@ -189,9 +220,7 @@ SqliteExportReader::Callchains SqliteExportReader::joinCallchains(const QString 
                 current = id;
                 frames.clear();
             }
-            if (!frames.empty())
-                frames += ";\r\n";
-            frames += frame(c);
+            frames.push_back(frame(c));
         }
         if (!inOrder)
             continue;
@@ -730,7 +759,10 @@ void SqliteExportReader::scanFrameworkConnections()
     if (connections.empty() || !db_.has("PYTORCH_API", {"connectionId", "startNs"}))
         return;
     const bool typed = db_.has("PYTORCH_API", {"type"}) && db_.has("ENUM_API_TYPE", {"id", "name"});
-    Query q(db_, std::string("SELECT connectionId, startNs, ") + (typed ? "type" : "NULL") + " FROM PYTORCH_API", Query::Ahead);
+    // Only rows with a connection (a fifth of a PyTorch capture's): the others' start texts
+    // are then never decoded.
+    Query q(db_, std::string("SELECT connectionId, startNs, ") + (typed ? "type" : "NULL")
+                     + " FROM PYTORCH_API WHERE connectionId IS NOT NULL", Query::Ahead);
     std::unordered_map<std::int64_t, bool> queueType; // API type id → is it "queue"
     while (q.ok() && q.row()) {
         std::int64_t id = 0, start = 0, type = 0;
