@@ -69,6 +69,27 @@ private:
 // of copied rows (at most a few at a time, so memory stays bounded). Reading ahead lets
 // SQLite's row decoding, most of the work of a large table, run beside the caller's
 // processing of the rows it already has. Text is valid until the next row() either way.
+// A connection of a worker's own to an export (ExportDb::openConnection), closed with it;
+// null when the file could not be opened. Statements on it must end before it does.
+class OwnConnection {
+public:
+    explicit OwnConnection(const QString &path)
+    {
+        QString why;
+        if (!ExportDb::openConnection(path, &db_, &why)) {
+            sqlite3_close(db_);
+            db_ = nullptr;
+        }
+    }
+    ~OwnConnection() { sqlite3_close(db_); }
+    OwnConnection(const OwnConnection &) = delete;
+    OwnConnection &operator=(const OwnConnection &) = delete;
+    sqlite3 *get() const { return db_; }
+
+private:
+    sqlite3 *db_ = nullptr;
+};
+
 class Query {
 public:
     enum ReadAhead { Ahead };

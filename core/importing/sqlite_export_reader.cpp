@@ -341,14 +341,11 @@ void SqliteExportReader::describeDevices(ImportContext &ctx)
 SqliteExportReader::PmuPart SqliteExportReader::scanPmuPart(const QString &path, std::int64_t from, std::int64_t to)
 {
     PmuPart part;
-    sqlite3 *db = nullptr;
-    QString why;
-    if (!ExportDb::openConnection(path, &db, &why)) {
-        sqlite3_close(db);
+    const OwnConnection db(path);
+    if (!db.get())
         return part;
-    }
     {
-        Query q(db, "SELECT name, globalTaskId FROM TASK_PMU_INFO WHERE rowid BETWEEN " + std::to_string(from) + " AND "
+        Query q(db.get(), "SELECT name, globalTaskId FROM TASK_PMU_INFO WHERE rowid BETWEEN " + std::to_string(from) + " AND "
                         + std::to_string(to) + " ORDER BY rowid");
         std::unordered_set<std::int64_t> seenIds;
         std::set<std::string, std::less<>> seenTexts;
@@ -370,7 +367,6 @@ SqliteExportReader::PmuPart SqliteExportReader::scanPmuPart(const QString &path,
         }
         part.ok = q.ok() && q.done();
     }
-    sqlite3_close(db);
     return part;
 }
 

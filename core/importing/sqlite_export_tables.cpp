@@ -143,12 +143,9 @@ SqliteExportReader::Callchains SqliteExportReader::joinCallchains(const QString 
                                                                   const std::unordered_map<std::int64_t, std::string> &text)
 {
     Callchains out;
-    sqlite3 *db = nullptr;
-    QString why;
-    if (!ExportDb::openConnection(path, &db, &why)) {
-        sqlite3_close(db);
+    const OwnConnection db(path);
+    if (!db.get())
         return out;
-    }
     // Frames by a dense number of their own (a STRING_IDS id or a text, looked up once each),
     // stacks by their frame numbers: a stack's text is joined only the first time it occurs
     // (a capture's stacks repeat every step).
@@ -182,7 +179,7 @@ SqliteExportReader::Callchains SqliteExportReader::joinCallchains(const QString 
         }
     };
     for (const char *order : {"rowid", "id, stackDepth"}) {
-        Query c(db, std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order);
+        Query c(db.get(), std::string("SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY ") + order);
         const bool check = order[0] == 'r';
         std::int64_t current = INT64_MIN, depth = INT64_MIN;
         std::vector<std::uint32_t> frames;
@@ -228,7 +225,6 @@ SqliteExportReader::Callchains SqliteExportReader::joinCallchains(const QString 
             close();
         break;
     }
-    sqlite3_close(db);
     return out;
 }
 
