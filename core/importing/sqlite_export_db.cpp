@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace npuscope::importing {
@@ -179,8 +180,15 @@ Query::Query(const ExportDb &db, const std::string &sql, ReadAhead, std::size_t 
     prepared_ = true;
     columns_ = std::size_t(sqlite3_column_count(s_));
     chunk_.last = false;
-    ahead_ = std::move(p);
-    ahead_->thread = std::thread([q = ahead_.get(), s = s_, n = int(columns_)] { q->run(s, n); });
+    try {
+        p->thread = std::thread([q = p.get(), s = s_, n = int(columns_)] { q->run(s, n); });
+        ahead_ = std::move(p);
+    } catch (const std::system_error &) {
+        // No thread to be had (a process at its limit): the statement is stepped on the
+        // caller's thread instead, through the connection opened for it.
+        ownDb_ = db_ = p->db;
+        p->db = nullptr;
+    }
 }
 
 Query::~Query()
@@ -198,6 +206,7 @@ Query::~Query()
         return;
     }
     sqlite3_finalize(s_);
+    sqlite3_close(ownDb_);
 }
 
 // The next chunk from the producer (waiting for it); false once the statement has ended.

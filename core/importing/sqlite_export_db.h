@@ -172,7 +172,8 @@ private:
     sqlite3_value *v(int c) const { return sqlite3_column_value(s_, c); }
     bool nextChunk();
 
-    sqlite3 *db_ = nullptr; // stepped on the caller's connection
+    sqlite3 *db_ = nullptr;    // stepped on the caller's connection
+    sqlite3 *ownDb_ = nullptr; // read ahead without a thread: the connection opened for it
     sqlite3_stmt *s_ = nullptr;
     bool prepared_ = false;
     int rc_ = SQLITE_OK;

@@ -73,7 +73,7 @@ bool SqliteExportReader::prepare(ImportContext &ctx)
     // The call stacks are joined on a thread of their own, beside the PMU scan below.
     if (db_.has("PYTORCH_API", {"startNs", "endNs", "globalTid", "name"})
         && db_.has("PYTORCH_CALLCHAINS", {"id", "stack", "stackDepth"}))
-        callchains_ = std::async(std::launch::async, [path = db_.path(), &text = text_] { return joinCallchains(path, text); });
+        callchains_ = std::async(kThreadOrLater, [path = db_.path(), &text = text_] { return joinCallchains(path, text); });
     describeDevices(ctx);
     registerPmuColumns(ctx);
     options.taskTrace = Switch::On;
@@ -388,8 +388,8 @@ void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
     }
     const std::int64_t mid = lo + (hi - lo) / 2;
     const QString path = db_.path();
-    auto first = std::async(std::launch::async, [path, lo, mid] { return scanPmuPart(path, lo, mid); });
-    auto second = std::async(std::launch::async, [path, mid, hi] { return scanPmuPart(path, mid + 1, hi); });
+    auto first = std::async(kThreadOrLater, [path, lo, mid] { return scanPmuPart(path, lo, mid); });
+    auto second = std::async(kThreadOrLater, [path, mid, hi] { return scanPmuPart(path, mid + 1, hi); });
     loadConnectionCats(ctx);
     const PmuPart a = first.get(), b = second.get();
 

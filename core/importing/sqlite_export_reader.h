@@ -7,6 +7,7 @@
 #include "core/importing/readers.h"
 #include "core/importing/sqlite_export_db.h"
 
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <future>
@@ -20,10 +21,11 @@ namespace npuscope::importing {
 class SqliteExportReader : public LayoutReader {
 public:
     explicit SqliteExportReader(const Source &s) : LayoutReader(s) {}
-    // A call-stack read still running (the import stopped first) reads text_: wait for it.
+    // A call-stack read still running (the import stopped first) reads text_: wait for it
+    // (one never started is not started now).
     ~SqliteExportReader() override
     {
-        if (callchains_.valid())
+        if (callchains_.valid() && callchains_.wait_for(std::chrono::seconds(0)) != std::future_status::deferred)
             callchains_.wait();
     }
     bool prepare(ImportContext &ctx) override;
@@ -56,6 +58,9 @@ private:
         std::vector<std::pair<std::int64_t, std::string>> names; // (STRING_IDS id, or INT64_MIN and the text)
         std::int64_t disorder = 0, top = INT64_MIN, least = INT64_MAX;
     };
+    // Work for a thread of its own; when the process cannot start one, the work runs when
+    // its result is asked for (libstdc++ falls back to deferred only then).
+    static constexpr std::launch kThreadOrLater = std::launch::async | std::launch::deferred;
     static PmuPart scanPmuPart(const QString &path, std::int64_t from, std::int64_t to);
     void readSteps(ImportContext &ctx);
     std::uint16_t sessionDevice(std::int64_t id) const;
