@@ -406,20 +406,11 @@ void OverviewView::rebuildPlot()
     plot_->clearPlottables();
     refs_.clear();
     const ch::DeviceSeries &ds = dashboard_.devices;
-    double maxNs = 0, first = 1e300, last = -1e300;
-    for (const auto &dev : ds.devices)
-        for (const auto &s : dev.steps) {
-            maxNs = std::max(maxNs, double(s.iterationTime));
-            first = std::min(first, double(s.iteration));
-            last = std::max(last, double(s.iteration));
-        }
+    const StepExtent x = stepExtent(ds);
     for (std::size_t i = 0; i < ds.devices.size(); ++i) {
         const auto &dev = ds.devices[i];
-        const bool straggler = std::find(ds.stragglers.begin(), ds.stragglers.end(), dev.device) != ds.stragglers.end();
         const QColor col = seriesColor(int(i));
-        auto *g = new QCPGraph(plot_->xAxis, plot_->yAxis);
-        g->setName(straggler ? tr("Device %1 (straggler)").arg(dev.device) : tr("Device %1").arg(dev.device));
-        g->setPen(QPen(col, straggler ? 3 : 1.5));
+        auto *g = addDeviceLine(plot_, ds, i, 1.5);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, col, col, dev.steps.size() > 60 ? 3 : 5));
         std::map<double, ch::IterationStep> byKey;
         for (const auto &s : dev.steps)
@@ -432,12 +423,8 @@ void OverviewView::rebuildPlot()
         refs_[g] = std::move(refs);
     }
     if (!ds.devices.empty()) {
-        QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-        ticker->setTickStep(1);
-        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        plot_->xAxis->setTicker(ticker);
-        plot_->xAxis->setRange(first - 0.5, last + 0.5);
-        plot_->yAxis->setRange(0, std::max(1e-6, maxNs / 1e6 * 1.1));
+        iterationAxis(plot_->xAxis, x.first, x.last, 0.5);
+        plot_->yAxis->setRange(0, std::max(1e-6, x.maxNs / 1e6 * 1.1));
     }
     plot_->xAxis->setLabel(tr("Iteration"));
     plot_->yAxis->setLabel(tr("Iteration time (ms)"));
