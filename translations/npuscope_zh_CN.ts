@@ -7121,14 +7121,6 @@ Click to show it in the timeline.</source>
         </translation>
     </message>
     <message>
-        <source>Device %1 (straggler)</source>
-        <translation>设备 %1（慢卡）</translation>
-    </message>
-    <message>
-        <source>Device %1</source>
-        <translation>设备 %1</translation>
-    </message>
-    <message>
         <source>Iteration</source>
         <translation>迭代</translation>
     </message>

@@ -269,6 +269,15 @@ size_t assignmentAt(const Line &l)
     return l.size();
 }
 
+const Assignment *lastAssignmentBefore(const std::vector<Assignment> &assignments, const QString &name, int line)
+{
+    const Assignment *best = nullptr;
+    for (const Assignment &a : assignments)
+        if (a.name == name && a.rhs.lineNo <= line)
+            best = &a;
+    return best;
+}
+
 QString pythonQuote(const QString &s)
 {
     QString out;

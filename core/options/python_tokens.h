@@ -46,6 +46,9 @@ struct Assignment {
     Expr rhs;
 };
 
+// The last of `assignments` (in script order) to `name` on or before `line`; null when none.
+const Assignment *lastAssignmentBefore(const std::vector<Assignment> &assignments, const QString &name, int line);
+
 // A Python single-quoted literal for `s` (only the backslash and the quote are escaped, so
 // the text must hold no newline or other control character).
 QString pythonQuote(const QString &s);

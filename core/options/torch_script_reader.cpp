@@ -229,11 +229,7 @@ private:
 
     const Assignment *lastAssignment(const QString &name, int beforeLine) const
     {
-        const Assignment *best = nullptr;
-        for (const Assignment &a : assignments_)
-            if (a.name == name && a.rhs.lineNo <= beforeLine)
-                best = &a;
-        return best;
+        return py::lastAssignmentBefore(assignments_, name, beforeLine);
     }
 
     ScriptReading readCall(const Line &l, size_t at)

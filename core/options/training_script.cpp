@@ -203,11 +203,7 @@ private:
 
     const Assignment *lastAssignment(const QString &name, int beforeLine) const
     {
-        const Assignment *best = nullptr;
-        for (const Assignment &a : assignments_)
-            if (a.name == name && a.rhs.lineNo <= beforeLine)
-                best = &a;
-        if (best)
+        if (const Assignment *best = py::lastAssignmentBefore(assignments_, name, beforeLine))
             return best;
         // Assigned only later in the file (e.g. a module constant below the function).
         for (const Assignment &a : assignments_)

@@ -8,6 +8,7 @@
 // the matching blocks).
 
 #include "core/model/records.h"
+#include "core/store/row_columns.h"
 #include "core/store/sqlite_db.h"
 
 #include <QtGlobal>
@@ -116,6 +117,14 @@ int writeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<Re
         sqlite3_bind_blob(insert, col, buf.data(), int(buf.size()), SQLITE_STATIC);
         return stepBlockInsert(insert);
     });
+}
+
+// A migration's row as the record it holds: the session in column 0, then Cols' members
+// (the columns of the kind's plain-row table, DecodedRows).
+template<class Cols, class Rec>
+Rec readAfterSession(sqlite3_stmt *s)
+{
+    return Cols::template read<Rec>(s, 1);
 }
 
 // A migration step from a row table to blocks: the rows of `select` (the session first,
@@ -258,10 +267,11 @@ public:
 };
 
 // Block rows that are a block's records as decoded: load(blocks, out) decodes the block of
-// the current row of `blocks` (false: damaged), column(ctx, session, record, col) gives a
-// column's value. What the record kinds' tables share (session_blocks, host_blocks).
-template<typename Rec, bool (*Load)(sqlite3_stmt *, std::vector<Rec> *),
-         void (*Column)(sqlite3_context *, std::int64_t, const Rec &, int)>
+// the current row of `blocks` (false: damaged). The table's columns are the session, then
+// Cols' members (row_columns.h): the list the kind's migration reads its old rows with
+// (readAfterSession). What the record kinds' tables share (hccl_blocks, session_blocks,
+// host_blocks).
+template<typename Rec, bool (*Load)(sqlite3_stmt *, std::vector<Rec> *), class Cols>
 class DecodedRows final : public BlockRows {
 public:
     static std::unique_ptr<BlockRows> make() { return std::unique_ptr<BlockRows>(new DecodedRows); }
@@ -273,22 +283,15 @@ public:
     std::size_t size() const override { return rows_.size(); }
     void column(sqlite3_context *ctx, std::int64_t session, std::int64_t, std::size_t at, int col) const override
     {
-        Column(ctx, session, rows_[at], col);
+        if (col == 0)
+            sqlite3_result_int64(ctx, session);
+        else
+            Cols::result(ctx, col - 1, rows_[at]);
     }
 
 private:
     std::vector<Rec> rows_;
 };
-
-// Column `col` of a record whose columns are all integers, given as `v` (NULL past the end).
-template<std::size_t N>
-void resultInt64Column(sqlite3_context *ctx, const std::int64_t (&v)[N], int col)
-{
-    if (col >= 0 && std::size_t(col) < N)
-        sqlite3_result_int64(ctx, v[col]);
-    else
-        sqlite3_result_null(ctx);
-}
 
 // The columns every record kind's table starts with, worded once.
 inline const RecordColumn kSessionColumn{"session", "INTEGER",

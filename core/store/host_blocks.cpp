@@ -256,6 +256,16 @@ std::uint16_t memoryKey(const MemoryRecord &m) { return m.device; }
 using HostKey = std::tuple<std::uint16_t, std::uint32_t, std::uint32_t>; // device, model, iteration
 HostKey hostKey(const HostRangeRecord &h) { return {h.device, h.modelId, h.iteration}; }
 
+// The columns of memory_records and host_ranges after the session, as the old row tables
+// held them and the plain-row virtual tables show them.
+using M = MemoryRecord;
+using MemoryRowColumns =
+    RowColumns<&M::device, &M::module, &M::component, &M::ts, &M::allocatedMB, &M::reservedMB, &M::activeMB, &M::streamPtr>;
+using H = HostRangeRecord;
+using HostRangeRowColumns =
+    RowColumns<&H::kind, &H::device, &H::modelId, &H::iteration, &H::pid, &H::tid, &H::name, &H::start, &H::duration,
+               &H::category, &H::eventType, &H::payloadType, &H::payloadValue, &H::messageType, &H::level>;
+
 } // namespace
 
 int writeMemoryBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<MemoryRecord> &records)
@@ -318,21 +328,7 @@ int migrateMemoryRecordsToBlocks(const Db &db)
         db,
         "SELECT session, device, module, component, ts, allocated_mb, reserved_mb, active_mb, stream_ptr "
         "FROM memory_records ORDER BY session, device, rowid",
-        kInsertMemoryBlock,
-        [](sqlite3_stmt *s) {
-            auto I = [s](int i) { return sqlite3_column_int64(s, i); };
-            MemoryRecord m;
-            m.device = std::uint16_t(I(1));
-            m.module = I(2) != 0;
-            m.component = StrId(I(3));
-            m.ts = I(4);
-            m.allocatedMB = sqlite3_column_double(s, 5);
-            m.reservedMB = sqlite3_column_double(s, 6);
-            m.activeMB = sqlite3_column_double(s, 7);
-            m.streamPtr = std::uint64_t(I(8));
-            return m;
-        },
-        memoryKey, writeMemoryBlocks);
+        kInsertMemoryBlock, readAfterSession<MemoryRowColumns, MemoryRecord>, memoryKey, writeMemoryBlocks);
     return rc == SQLITE_OK ? db.exec("DROP TABLE memory_records") : rc;
 }
 
@@ -345,24 +341,11 @@ int migrateHostRangesToBlocks(const Db &db)
         "ORDER BY session, device, model, iteration, rowid",
         kInsertHostRangeBlock,
         [](sqlite3_stmt *s) {
-            auto I = [s](int i) { return sqlite3_column_int64(s, i); };
-            HostRangeRecord h;
+            HostRangeRecord h = readAfterSession<HostRangeRowColumns, HostRangeRecord>(s);
             // A kind the blocks cannot hold was never written by NPU Scope; 0 keeps the row.
-            h.kind = I(1) >= 0 && I(1) <= 2 ? static_cast<HostRangeRecord::Kind>(I(1)) : HostRangeRecord::Kind::Cann;
-            h.device = std::uint16_t(I(2));
-            h.modelId = std::uint32_t(I(3));
-            h.iteration = std::uint32_t(I(4));
-            h.pid = std::uint32_t(I(5));
-            h.tid = std::uint32_t(I(6));
-            h.name = StrId(I(7));
-            h.start = I(8);
-            h.duration = I(9);
-            h.category = std::uint32_t(I(10));
-            h.eventType = StrId(I(11));
-            h.payloadType = std::uint32_t(I(12));
-            h.payloadValue = std::uint64_t(I(13));
-            h.messageType = StrId(I(14));
-            h.level = StrId(I(15));
+            const std::int64_t kind = sqlite3_column_int64(s, 1);
+            if (kind < 0 || kind > 2)
+                h.kind = HostRangeRecord::Kind::Cann;
             return h;
         },
         hostKey, writeHostRangeBlocks);
@@ -373,8 +356,6 @@ int migrateHostRangesToBlocks(const Db &db)
 
 namespace {
 
-enum MemoryColumn { MSession, MDevice, MModule, MComponent, MTs, MAllocated, MReserved, MActive, MStreamPtr };
-
 bool loadMemoryRows(sqlite3_stmt *blocks, std::vector<MemoryRecord> *out)
 {
     // Columns: id, session, device, data.
@@ -384,27 +365,6 @@ bool loadMemoryRows(sqlite3_stmt *blocks, std::vector<MemoryRecord> *out)
            && decodeMemoryBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
 }
 
-void memoryColumn(sqlite3_context *ctx, std::int64_t session, const MemoryRecord &m, int col)
-{
-    switch (col) {
-    case MSession: sqlite3_result_int64(ctx, session); return;
-    case MDevice: sqlite3_result_int64(ctx, m.device); return;
-    case MModule: sqlite3_result_int64(ctx, m.module ? 1 : 0); return;
-    case MComponent: sqlite3_result_int64(ctx, m.component); return;
-    case MTs: sqlite3_result_int64(ctx, m.ts); return;
-    case MAllocated: sqlite3_result_double(ctx, m.allocatedMB); return;
-    case MReserved: sqlite3_result_double(ctx, m.reservedMB); return;
-    case MActive: sqlite3_result_double(ctx, m.activeMB); return;
-    case MStreamPtr: sqlite3_result_int64(ctx, std::int64_t(m.streamPtr)); return;
-    default: sqlite3_result_null(ctx); return;
-    }
-}
-
-enum HostColumn {
-    HSession, HKind, HDevice, HModel, HIteration, HPid, HTid, HName, HStart, HDuration, HCategory, HEventType,
-    HPayloadType, HPayloadValue, HMessageType, HLevel
-};
-
 bool loadHostRangeRows(sqlite3_stmt *blocks, std::vector<HostRangeRecord> *out)
 {
     // Columns: id, session, device, model, iteration, data.
@@ -413,15 +373,6 @@ bool loadHostRangeRows(sqlite3_stmt *blocks, std::vector<HostRangeRecord> *out)
     const IterationKey k{std::uint16_t(sqlite3_column_int64(blocks, 2)), std::uint32_t(sqlite3_column_int64(blocks, 3)),
                          std::uint32_t(sqlite3_column_int64(blocks, 4))};
     return blobOf(blocks, 5, &data, &size) && decodeHostRangeBlock(data, size, k, out);
-}
-
-void hostRangeColumn(sqlite3_context *ctx, std::int64_t session, const HostRangeRecord &h, int col)
-{
-    const std::int64_t v[] = {session, std::int64_t(h.kind), h.device, h.modelId, h.iteration, h.pid, h.tid, h.name,
-                              h.start, h.duration, h.category, h.eventType, h.payloadType, std::int64_t(h.payloadValue),
-                              h.messageType, h.level};
-    static_assert(std::size(v) == HLevel + 1);
-    resultInt64Column(ctx, v, col);
 }
 
 } // namespace
@@ -439,9 +390,9 @@ const BlockTable &memoryRecordsTable()
          {"reserved_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total reserved (MB)")},
          {"active_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total active (MB)")},
          {"stream_ptr", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream pointer, 0 none")}},
-        {MSession, MDevice},
+        {0, 1}, // session, device
         -1,
-        DecodedRows<MemoryRecord, loadMemoryRows, memoryColumn>::make};
+        DecodedRows<MemoryRecord, loadMemoryRows, MemoryRowColumns>::make};
     return table;
 }
 
@@ -465,9 +416,9 @@ const BlockTable &hostRangesTable()
          {"payload_value", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "msproftx payload value")},
          {"message_type", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the msproftx message type (ascii)")},
          {"level", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the CANN API level (acl, node, hccl, runtime ...)")}},
-        {HSession, HDevice, HModel, HIteration},
+        {0, 2, 3, 4}, // session, device, model, iteration
         -1,
-        DecodedRows<HostRangeRecord, loadHostRangeRows, hostRangeColumn>::make};
+        DecodedRows<HostRangeRecord, loadHostRangeRows, HostRangeRowColumns>::make};
     return table;
 }
 

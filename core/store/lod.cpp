@@ -69,15 +69,10 @@ bool spanByKey(sqlite3 *db, const char *loSql, const char *hiSql, std::int64_t s
 // The session's device ids, each as a one-column key for spanByKey.
 bool eachDevice(sqlite3 *db, std::int64_t sessionId, std::vector<std::vector<std::int64_t>> *out)
 {
-    sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT id FROM devices WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
-        return false;
-    sqlite3_bind_int64(s, 1, sessionId);
-    int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-        out->push_back({sqlite3_column_int64(s, 0)});
-    sqlite3_finalize(s);
-    return rc == SQLITE_DONE;
+    return detail::eachRow(db, "SELECT id FROM devices WHERE session = ?1", sessionId, -1, [&](sqlite3_stmt *s) {
+               out->push_back({sqlite3_column_int64(s, 0)});
+               return true;
+           }) == SQLITE_OK;
 }
 
 } // namespace
@@ -177,18 +172,11 @@ bool scanBuckets(sqlite3 *db, std::int64_t sessionId, const LaneKeys &lanes, Tim
 {
     // op id → op type
     std::unordered_map<std::uint32_t, StrId> opType;
-    {
-        sqlite3_stmt *s = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT id, op_type FROM ops WHERE session = ?1", -1, &s, nullptr) != SQLITE_OK)
-            return false;
-        sqlite3_bind_int64(s, 1, sessionId);
-        int rc;
-        while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+    if (detail::eachRow(db, "SELECT id, op_type FROM ops WHERE session = ?1", sessionId, -1, [&](sqlite3_stmt *s) {
             opType[std::uint32_t(sqlite3_column_int64(s, 0))] = StrId(sqlite3_column_int64(s, 1));
-        sqlite3_finalize(s);
-        if (rc != SQLITE_DONE)
-            return false;
-    }
+            return true;
+        }) != SQLITE_OK)
+        return false;
     auto prepare = [buckets](Builder &b) {
         if (b.buckets.empty()) { // a lane not in the listing (cannot happen with one writer)
             b.buckets.resize(std::size_t(buckets));

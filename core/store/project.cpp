@@ -46,76 +46,49 @@ bool internal::loadSummary(const Db &db, std::int64_t id, SessionSummary *out, i
         sum.status = SessionStatus::Failed;
     sum.agedBytes = u64(colI(s.get(), 9));
 
-    Stmt d;
-    *rc = db.prepare("SELECT id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, wall_begin_us, "
-                     "wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq, chip FROM devices "
-                     "WHERE session = ?1 ORDER BY id", &d);
+    *rc = eachRow(db,
+                  "SELECT id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, wall_begin_us, "
+                  "wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq, chip FROM devices "
+                  "WHERE session = ?1 ORDER BY id",
+                  id, -1, [&](sqlite3_stmt *d) {
+                      DeviceInfo di;
+                      di.id = colU16(d, 0);
+                      di.rankId = colU32(d, 1);
+                      di.hostPid = colU32(d, 2);
+                      di.hostname = colQ(d, 3);
+                      di.monotonicBegin = colI(d, 4);
+                      di.monotonicEnd = colI(d, 5);
+                      di.wallBeginUs = colI(d, 6);
+                      di.wallEndUs = colI(d, 7);
+                      di.aiCoreNum = int(colI(d, 8));
+                      di.aiCpuNum = int(colI(d, 9));
+                      di.aicFrequencyMHz = int(colI(d, 10));
+                      di.hwtsFrequencyMHz = int(colI(d, 11));
+                      di.chip = colQ(d, 12);
+                      info.devices.push_back(di);
+                      return true;
+                  });
+    if (*rc == SQLITE_OK)
+        *rc = eachRow(db, "SELECT id, name, iterations FROM models WHERE session = ?1 ORDER BY id", id, -1,
+                      [&](sqlite3_stmt *m) {
+                          info.models.push_back(ModelInfo{colU32(m, 0), colQ(m, 1), int(colI(m, 2))});
+                          return true;
+                      });
+    if (*rc == SQLITE_OK)
+        *rc = eachRow(db, "SELECT name FROM pmu_columns WHERE session = ?1 ORDER BY idx", id, -1, [&](sqlite3_stmt *pc) {
+            info.pmuColumns << colQ(pc, 0);
+            return true;
+        });
+    if (*rc == SQLITE_OK)
+        *rc = eachRow(db, "SELECT kind, n FROM record_counts WHERE session = ?1", id, -1, [&](sqlite3_stmt *c) {
+            const std::uint64_t n = u64(colI(c, 1));
+            sum.recordCount += n;
+            if (colQ(c, 0) == QLatin1String("tasks"))
+                sum.taskCount = n;
+            return true;
+        });
     if (*rc != SQLITE_OK)
         return false;
-    sqlite3_bind_int64(d.get(), 1, id);
-    while ((step = sqlite3_step(d.get())) == SQLITE_ROW) {
-        DeviceInfo di;
-        di.id = colU16(d.get(), 0);
-        di.rankId = colU32(d.get(), 1);
-        di.hostPid = colU32(d.get(), 2);
-        di.hostname = colQ(d.get(), 3);
-        di.monotonicBegin = colI(d.get(), 4);
-        di.monotonicEnd = colI(d.get(), 5);
-        di.wallBeginUs = colI(d.get(), 6);
-        di.wallEndUs = colI(d.get(), 7);
-        di.aiCoreNum = int(colI(d.get(), 8));
-        di.aiCpuNum = int(colI(d.get(), 9));
-        di.aicFrequencyMHz = int(colI(d.get(), 10));
-        di.hwtsFrequencyMHz = int(colI(d.get(), 11));
-        di.chip = colQ(d.get(), 12);
-        info.devices.push_back(di);
-    }
-    if (step != SQLITE_DONE) {
-        *rc = step;
-        return false;
-    }
-
-    Stmt m;
-    *rc = db.prepare("SELECT id, name, iterations FROM models WHERE session = ?1 ORDER BY id", &m);
-    if (*rc != SQLITE_OK)
-        return false;
-    sqlite3_bind_int64(m.get(), 1, id);
-    while ((step = sqlite3_step(m.get())) == SQLITE_ROW)
-        info.models.push_back(ModelInfo{colU32(m.get(), 0), colQ(m.get(), 1), int(colI(m.get(), 2))});
-    if (step != SQLITE_DONE) {
-        *rc = step;
-        return false;
-    }
-
-    Stmt pc;
-    *rc = db.prepare("SELECT name FROM pmu_columns WHERE session = ?1 ORDER BY idx", &pc);
-    if (*rc != SQLITE_OK)
-        return false;
-    sqlite3_bind_int64(pc.get(), 1, id);
-    while ((step = sqlite3_step(pc.get())) == SQLITE_ROW)
-        info.pmuColumns << colQ(pc.get(), 0);
-    if (step != SQLITE_DONE) {
-        *rc = step;
-        return false;
-    }
-
-    Stmt c;
-    *rc = db.prepare("SELECT kind, n FROM record_counts WHERE session = ?1", &c);
-    if (*rc != SQLITE_OK)
-        return false;
-    sqlite3_bind_int64(c.get(), 1, id);
-    while ((step = sqlite3_step(c.get())) == SQLITE_ROW) {
-        const std::uint64_t n = u64(colI(c.get(), 1));
-        const QString kind = colQ(c.get(), 0);
-        sum.recordCount += n;
-        if (kind == QLatin1String("tasks"))
-            sum.taskCount = n;
-    }
-    if (step != SQLITE_DONE) {
-        *rc = step;
-        return false;
-    }
-    *rc = SQLITE_OK;
     *out = std::move(sum);
     return true;
 }

@@ -2,7 +2,9 @@
 
 // The column lists of the plain row tables whose writer and reader map a record to the
 // same columns in the same order: one list of the record's members serves the INSERT's
-// binds (after ?1 = session) and the SELECT's fills.
+// binds (after ?1 = session) and the SELECT's fills. The column-block kinds use the same
+// lists for their plain-row virtual tables and for the migrations that read their old row
+// tables (block_tables.h).
 
 #include "core/model/records.h"
 
@@ -47,6 +49,26 @@ struct RowColumns {
         };
         (one(r.*Members), ...);
         return r;
+    }
+    // Member `index` (0-based) of `r` as an SQL function's result (a virtual table's
+    // column), typed as bind() stores it; NULL when there is no such member.
+    template<class Rec>
+    static void result(sqlite3_context *ctx, int index, const Rec &r)
+    {
+        int at = 0;
+        bool given = false;
+        auto one = [&](const auto &v) {
+            if (at++ != index)
+                return;
+            given = true;
+            if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>)
+                sqlite3_result_double(ctx, double(v));
+            else
+                sqlite3_result_int64(ctx, static_cast<std::int64_t>(v));
+        };
+        (one(r.*Members), ...);
+        if (!given)
+            sqlite3_result_null(ctx);
     }
 };
 

@@ -94,6 +94,15 @@ using CounterKey = std::pair<std::uint16_t, StrId>; // device, series name
 CounterKey counterKey(const CounterRecord &c) { return {c.device, c.name}; }
 std::uint16_t pythonKey(const PythonRangeRecord &r) { return r.device; }
 
+// The columns of counters and python_ranges after the session, as the old row tables held
+// them and the plain-row virtual tables show them.
+using CounterRowColumns = RowColumns<&CounterRecord::device, &CounterRecord::track, &CounterRecord::name,
+                                     &CounterRecord::unit, &CounterRecord::ts, &CounterRecord::value>;
+using Py = PythonRangeRecord;
+using PythonRangeRowColumns =
+    RowColumns<&Py::device, &Py::pid, &Py::tid, &Py::name, &Py::category, &Py::start, &Py::duration, &Py::callStack,
+               &Py::inputShapes, &Py::inputTypes, &Py::sequence, &Py::fwdThread, &Py::correlation>;
+
 } // namespace
 
 int writeCounterBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<CounterRecord> &records)
@@ -146,44 +155,14 @@ int migrateSessionRecordsToBlocks(const Db &db)
 {
     int rc = rowsToBlocks<CounterRecord>(
         db, "SELECT session, device, track, name, unit, ts, value FROM counters ORDER BY session, device, name, rowid",
-        kInsertCounterBlock,
-        [](sqlite3_stmt *s) {
-            auto I = [s](int i) { return sqlite3_column_int64(s, i); };
-            CounterRecord c;
-            c.device = std::uint16_t(I(1));
-            c.track = StrId(I(2));
-            c.name = StrId(I(3));
-            c.unit = StrId(I(4));
-            c.ts = I(5);
-            c.value = sqlite3_column_double(s, 6);
-            return c;
-        },
-        counterKey, writeCounterBlocks);
+        kInsertCounterBlock, readAfterSession<CounterRowColumns, CounterRecord>, counterKey, writeCounterBlocks);
     if (rc == SQLITE_OK)
         rc = rowsToBlocks<PythonRangeRecord>(
             db,
             "SELECT session, device, pid, tid, name, category, start, duration, call_stack, input_shapes, input_types, "
             "sequence, fwd_thread, correlation FROM python_ranges ORDER BY session, device, rowid",
-            kInsertPythonRangeBlock,
-            [](sqlite3_stmt *s) {
-                auto I = [s](int i) { return sqlite3_column_int64(s, i); };
-                PythonRangeRecord r;
-                r.device = std::uint16_t(I(1));
-                r.pid = std::uint32_t(I(2));
-                r.tid = std::uint32_t(I(3));
-                r.name = StrId(I(4));
-                r.category = StrId(I(5));
-                r.start = I(6);
-                r.duration = I(7);
-                r.callStack = StrId(I(8));
-                r.inputShapes = StrId(I(9));
-                r.inputTypes = StrId(I(10));
-                r.sequence = I(11);
-                r.fwdThread = std::uint64_t(I(12));
-                r.correlation = std::uint64_t(I(13));
-                return r;
-            },
-            pythonKey, writePythonRangeBlocks);
+            kInsertPythonRangeBlock, readAfterSession<PythonRangeRowColumns, PythonRangeRecord>, pythonKey,
+            writePythonRangeBlocks);
     if (rc == SQLITE_OK)
         rc = db.exec("DROP TABLE counters; DROP TABLE python_ranges");
     return rc;
@@ -192,8 +171,6 @@ int migrateSessionRecordsToBlocks(const Db &db)
 // ---- the plain-row virtual tables ----
 
 namespace {
-
-enum CounterColumn { KSession, KDevice, KTrack, KName, KUnit, KTs, KValue };
 
 bool loadCounterRows(sqlite3_stmt *blocks, std::vector<CounterRecord> *out)
 {
@@ -205,25 +182,6 @@ bool loadCounterRows(sqlite3_stmt *blocks, std::vector<CounterRecord> *out)
                                  StrId(sqlite3_column_int64(blocks, 3)), out);
 }
 
-void counterColumn(sqlite3_context *ctx, std::int64_t session, const CounterRecord &c, int col)
-{
-    switch (col) {
-    case KSession: sqlite3_result_int64(ctx, session); return;
-    case KDevice: sqlite3_result_int64(ctx, c.device); return;
-    case KTrack: sqlite3_result_int64(ctx, c.track); return;
-    case KName: sqlite3_result_int64(ctx, c.name); return;
-    case KUnit: sqlite3_result_int64(ctx, c.unit); return;
-    case KTs: sqlite3_result_int64(ctx, c.ts); return;
-    case KValue: sqlite3_result_double(ctx, c.value); return;
-    default: sqlite3_result_null(ctx); return;
-    }
-}
-
-enum PythonColumn {
-    PSession, PDevice, PPid, PTid, PName, PCategory, PStart, PDuration, PCallStack, PInputShapes, PInputTypes,
-    PSequence, PFwdThread, PCorrelation
-};
-
 bool loadPythonRangeRows(sqlite3_stmt *blocks, std::vector<PythonRangeRecord> *out)
 {
     // Columns: id, session, device, data.
@@ -231,15 +189,6 @@ bool loadPythonRangeRows(sqlite3_stmt *blocks, std::vector<PythonRangeRecord> *o
     std::size_t size = 0;
     return blobOf(blocks, 3, &data, &size)
            && decodePythonRangeBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
-}
-
-void pythonRangeColumn(sqlite3_context *ctx, std::int64_t session, const PythonRangeRecord &r, int col)
-{
-    const std::int64_t v[] = {session, r.device, r.pid, r.tid, r.name, r.category, r.start, r.duration, r.callStack,
-                              r.inputShapes, r.inputTypes, r.sequence, std::int64_t(r.fwdThread),
-                              std::int64_t(r.correlation)};
-    static_assert(std::size(v) == PCorrelation + 1);
-    resultInt64Column(ctx, v, col);
 }
 
 } // namespace
@@ -255,9 +204,9 @@ const BlockTable &countersTable()
          {"unit", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the unit the value is in (MHz, MB/s ...)")},
          {"ts", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sample time (ns)")},
          {"value", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "the value")}},
-        {KSession, KDevice, KName},
+        {0, 1, 3}, // session, device, name
         -1,
-        DecodedRows<CounterRecord, loadCounterRows, counterColumn>::make};
+        DecodedRows<CounterRecord, loadCounterRows, CounterRowColumns>::make};
     return table;
 }
 
@@ -279,9 +228,9 @@ const BlockTable &pythonRangesTable()
          {"sequence", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "autograd sequence number, -1 none")},
          {"fwd_thread", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "forward thread id")},
          {"correlation", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "enqueue/dequeue correlation id, 0 none")}},
-        {PSession, PDevice},
+        {0, 1}, // session, device
         -1,
-        DecodedRows<PythonRangeRecord, loadPythonRangeRows, pythonRangeColumn>::make};
+        DecodedRows<PythonRangeRecord, loadPythonRangeRows, PythonRangeRowColumns>::make};
     return table;
 }
 

@@ -55,24 +55,6 @@ int insertAll(const Stmt &s, std::int64_t session, const std::vector<Rec> &v, Bi
     return SQLITE_OK;
 }
 
-// Runs `sql` with ?1 = session (and ?2 = device when given), handing each row to `row`
-// until it returns false.
-template <class Row>
-int eachRow(const Db &db, const char *sql, std::int64_t session, int device, Row &&row)
-{
-    Stmt s;
-    int rc = db.prepare(sql, &s);
-    if (rc != SQLITE_OK)
-        return rc;
-    sqlite3_bind_int64(s.get(), 1, session);
-    if (device >= 0)
-        sqlite3_bind_int64(s.get(), 2, device);
-    while ((rc = sqlite3_step(s.get())) == SQLITE_ROW)
-        if (!row(s.get()))
-            return SQLITE_OK;
-    return rc == SQLITE_DONE ? SQLITE_OK : rc;
-}
-
 // Every row of `sql` (?1 = session) as a record of `Cols`, into *out.
 template <class Cols, class Rec>
 int readAll(const Db &db, const char *sql, std::int64_t session, std::vector<Rec> *out)

@@ -15,8 +15,7 @@ namespace npuscope::store {
 
 namespace {
 
-
-struct C { const char *name, *type, *doc; };
+using C = detail::RecordColumn;
 // A table's columns are listed here, or come from its record kind's one description
 // (columnsOf: the plain-row tables over column blocks).
 struct T { const char *name, *doc; std::initializer_list<C> columns; std::vector<detail::RecordColumn> (*columnsOf)() = nullptr; };
@@ -385,18 +384,30 @@ const V kViews[] = {
       {"bytes", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "payload (bytes)")}}},
 };
 
+// Appends columns as the console documents them (the doc translated).
+template<class Columns>
+void addColumns(SqlConsole::Table *table, const Columns &columns)
+{
+    for (const C &c : columns)
+        table->columns.push_back({QString::fromLatin1(c.name), QString::fromLatin1(c.sqlType),
+                                  QCoreApplication::translate("SqlSchema", c.doc)});
+}
+
+// A table or view as the console documents it: its name, translated doc and columns.
+SqlConsole::Table documented(const char *name, const char *doc, std::initializer_list<C> columns)
+{
+    SqlConsole::Table table{QString::fromLatin1(name), QCoreApplication::translate("SqlSchema", doc), {}};
+    addColumns(&table, columns);
+    return table;
+}
+
 } // namespace
 
 std::vector<SqlConsole::Table> SqlConsole::views()
 {
     std::vector<Table> out;
-    for (const V &v : kViews) {
-        Table table{QString::fromLatin1(v.name), QCoreApplication::translate("SqlSchema", v.doc), {}};
-        for (const C &c : v.columns)
-            table.columns.push_back({QString::fromLatin1(c.name), QString::fromLatin1(c.type),
-                                     QCoreApplication::translate("SqlSchema", c.doc)});
-        out.push_back(std::move(table));
-    }
+    for (const V &v : kViews)
+        out.push_back(documented(v.name, v.doc, v.columns));
     return out;
 }
 
@@ -412,14 +423,9 @@ std::vector<SqlConsole::Table> SqlConsole::schema() const
 {
     std::vector<Table> out;
     for (const T &t : kTables) {
-        Table table{QString::fromLatin1(t.name), QCoreApplication::translate("SqlSchema", t.doc), {}};
-        for (const C &c : t.columns)
-            table.columns.push_back({QString::fromLatin1(c.name), QString::fromLatin1(c.type),
-                                     QCoreApplication::translate("SqlSchema", c.doc)});
+        Table table = documented(t.name, t.doc, t.columns);
         if (t.columnsOf)
-            for (const detail::RecordColumn &c : t.columnsOf())
-                table.columns.push_back({QString::fromLatin1(c.name), QString::fromLatin1(c.sqlType),
-                                         QCoreApplication::translate("SqlSchema", c.doc)});
+            addColumns(&table, t.columnsOf());
         out.push_back(std::move(table));
     }
     return out;

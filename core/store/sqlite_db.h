@@ -7,6 +7,7 @@
 #include "core/store/project.h"
 
 #include <atomic>
+#include <utility>
 #include <vector>
 #include <QString>
 #include <sqlite3.h>
@@ -76,6 +77,31 @@ bool settleAtRest(const QByteArray &path);
 // step for the commit, seconds per look under load. Returns the SQLite result code
 // (SQLITE_BUSY when the file was switched back every time).
 int enterWal(const Db &db);
+
+// Runs `sql` with ?1 = session (and ?2 = device when given), handing each row to `row`
+// until it returns false. The SQLite result code: SQLITE_OK once every row was handed over
+// or `row` stopped.
+template <class Row>
+int eachRow(sqlite3 *db, const char *sql, std::int64_t session, int device, Row &&row)
+{
+    sqlite3_stmt *raw = nullptr;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &raw, nullptr);
+    const Stmt s(raw);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int64(s.get(), 1, session);
+    if (device >= 0)
+        sqlite3_bind_int64(s.get(), 2, device);
+    while ((rc = sqlite3_step(s.get())) == SQLITE_ROW)
+        if (!row(s.get()))
+            return SQLITE_OK;
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+template <class Row>
+int eachRow(const Db &db, const char *sql, std::int64_t session, int device, Row &&row)
+{
+    return eachRow(db.get(), sql, session, device, std::forward<Row>(row));
+}
 
 enum class OpenKind { ReadOnly, ReadWrite, Create };
 

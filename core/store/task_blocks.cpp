@@ -83,9 +83,9 @@ const std::vector<TaskColumn> &taskColumns()
     static const std::vector<TaskColumn> columns = {
         {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "row id (task_pmu.task): task_blocks.id * 65536 + the task's place in its block")},
          [](sqlite3_context *c, std::int64_t id, std::int64_t, T) { putInt(c, id); }},
-        {{"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")},
+        {kSessionColumn,
          [](sqlite3_context *c, std::int64_t, std::int64_t session, T) { putInt(c, session); }},
-        {{"device", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "physical device id (0..N-1)")},
+        {kDeviceColumn,
          [](sqlite3_context *c, std::int64_t, std::int64_t, T t) { putInt(c, t.device); }},
         {{"model", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "model (graph) id")},
          [](sqlite3_context *c, std::int64_t, std::int64_t, T t) { putInt(c, t.modelId); }},

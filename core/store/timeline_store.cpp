@@ -312,6 +312,19 @@ bool eachRow(sqlite3 *db, const char *sql, std::int64_t session, QString *error,
     sqlite3_finalize(s);
     return ok;
 }
+// eachRow over a table written on first use: a file without it holds none of its rows.
+// False, with why (`what` failed) in *error, when the file cannot say.
+template<typename Row>
+bool eachStoredRow(sqlite3 *db, const char *table, const QString &what, const char *sql, std::int64_t session,
+                   QString *error, Row &&row)
+{
+    bool stored = false;
+    if (!hasTable(db, table, &stored)) {
+        *error = sqlMessage(db, what);
+        return false;
+    }
+    return !stored || eachRow(db, sql, session, error, std::forward<Row>(row));
+}
 inline std::int64_t I(sqlite3_stmt *s, int i) { return sqlite3_column_int64(s, i); }
 inline std::uint32_t U(sqlite3_stmt *s, int i) { return std::uint32_t(sqlite3_column_int64(s, i)); }
 inline QString T(sqlite3_stmt *s, int i)
@@ -479,23 +492,16 @@ bool TimelineStore::measureSession(TimeNs *origin, TimeNs *end) const
 bool TimelineStore::marks(std::vector<TimelineMark> *out) const
 {
     out->clear();
-    sqlite3 *db = d->db.get();
-    bool stored = false;
-    if (!hasTable(db, "timeline_marks", &stored)) {
-        d->error = sqlMessage(db, Ctx::tr("Reading the marks"));
-        return false;
-    }
-    if (!stored)
-        return true;
-    return eachRow(db, "SELECT id, start, end, label FROM timeline_marks WHERE session = ?1 ORDER BY start, id", d->session,
-                   &d->error, [&](sqlite3_stmt *s) {
-                       TimelineMark m;
-                       m.id = I(s, 0);
-                       m.start = I(s, 1);
-                       m.end = I(s, 2);
-                       m.label = T(s, 3);
-                       out->push_back(m);
-                   });
+    return eachStoredRow(d->db.get(), "timeline_marks", Ctx::tr("Reading the marks"),
+                         "SELECT id, start, end, label FROM timeline_marks WHERE session = ?1 ORDER BY start, id",
+                         d->session, &d->error, [&](sqlite3_stmt *s) {
+                             TimelineMark m;
+                             m.id = I(s, 0);
+                             m.start = I(s, 1);
+                             m.end = I(s, 2);
+                             m.label = T(s, 3);
+                             out->push_back(m);
+                         });
 }
 
 namespace {
@@ -565,17 +571,12 @@ bool TimelineStore::removeMark(std::int64_t id, QString *message)
 bool TimelineStore::layout(QByteArray *out) const
 {
     out->clear();
-    sqlite3 *db = d->db.get();
-    bool stored = false;
-    if (!hasTable(db, "timeline_layouts", &stored)) {
-        d->error = sqlMessage(db, Ctx::tr("Reading the lane layout"));
-        return false;
-    }
-    if (!stored)
-        return true;
-    return eachRow(db, "SELECT layout FROM timeline_layouts WHERE session = ?1", d->session, &d->error, [&](sqlite3_stmt *s) {
-        *out = QByteArray(static_cast<const char *>(sqlite3_column_blob(s, 0)), sqlite3_column_bytes(s, 0));
-    });
+    return eachStoredRow(d->db.get(), "timeline_layouts", Ctx::tr("Reading the lane layout"),
+                         "SELECT layout FROM timeline_layouts WHERE session = ?1", d->session, &d->error,
+                         [&](sqlite3_stmt *s) {
+                             *out = QByteArray(static_cast<const char *>(sqlite3_column_blob(s, 0)),
+                                               sqlite3_column_bytes(s, 0));
+                         });
 }
 
 bool TimelineStore::saveLayout(const QByteArray &layout, QString *message)

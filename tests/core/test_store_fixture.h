@@ -467,6 +467,16 @@ inline QString verifyAll(const TraceReader &reader, const Generator &g)
     return {};
 }
 
+// The tasks forEachTask gives over every iteration of `reader`; -1 when a read fails.
+inline std::int64_t countTasks(const TraceReader &reader)
+{
+    std::int64_t n = 0;
+    for (const IterationKey &k : reader.iterations())
+        if (!reader.forEachTask(k, [&n](const TaskRecord &) { ++n; return true; }))
+            return -1;
+    return n;
+}
+
 // A writer of the project at `path` (made when there is none) with the session of `info`
 // begun; null, and why in `why` when given, when either failed.
 inline std::unique_ptr<store::ProjectWriter> beginSession(const QString &path, const SessionInfo &info,

@@ -11,6 +11,7 @@
 #include "core/store/project.h"
 #include "core/store/schema.h"
 #include "core/store/sql_console.h"
+#include "test_store_fixture.h"
 #include "tests/test_files.h"
 
 #include <QCryptographicHash>
@@ -175,10 +176,7 @@ private Q_SLOTS:
         // The records read as before.
         auto reader = project->session(sessions.front().id, &msg);
         QVERIFY2(reader, qPrintable(msg));
-        std::uint64_t tasks = 0;
-        for (const IterationKey &k : reader->iterations())
-            QVERIFY(reader->forEachTask(k, [&tasks](const TaskRecord &) { ++tasks; return true; }));
-        QCOMPARE(tasks, sessions.front().taskCount);
+        QCOMPARE(storetest::countTasks(*reader), std::int64_t(sessions.front().taskCount));
         project.reset();
         reader.reset();
 

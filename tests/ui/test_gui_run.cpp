@@ -82,15 +82,12 @@ private Q_SLOTS:
         QVERIFY(w.statusLabel()->text().contains(QStringLiteral("kept")));
 
         // The project says so too, and keeps the committed iterations.
-        store::StoreError err{};
-        QString msg;
-        auto project = store::Project::open(path, store::Project::Mode::ReadOnly, &err, &msg);
-        QVERIFY2(project, qPrintable(msg));
-        const auto sessions = project->sessions();
+        const testrecord::OpenedSession opened = testrecord::openSession(path);
+        QVERIFY2(opened.reader, qPrintable(opened.error));
+        const auto sessions = opened.project->sessions();
         QCOMPARE(sessions.size(), size_t(1));
         QCOMPARE(sessions[0].status, SessionStatus::Cancelled);
-        auto reader = project->session(sessions[0].id, &msg);
-        const auto its = reader->iterations();
+        const auto its = opened.reader->iterations();
         QVERIFY(!its.empty());
         QVERIFY(its.size() < size_t(spec.iterations * spec.devicesPerServer));
         QTreeWidgetItem *session = w.explorer()->topLevelItem(0)->child(0);

@@ -161,11 +161,8 @@ AdvisorView::~AdvisorView()
 
 void AdvisorView::setSession(const QString &projectPath, std::int64_t sessionId)
 {
-    if (projectPath == projectPath_ && sessionId == sessionId_ && (analysed_ || isBusy() || pending_))
-        return;
-    projectPath_ = projectPath;
-    sessionId_ = sessionId;
-    refresh();
+    if (shown_.setSession(projectPath, sessionId, analysed_))
+        refresh();
 }
 
 void AdvisorView::refresh()
@@ -176,22 +173,14 @@ void AdvisorView::refresh()
     findings_.clear();
     evidence_.clear();
     fillList();
-    if (sessionId_ <= 0 || projectPath_.isEmpty()) {
-        pending_ = false;
-        updateStatus();
-        return;
-    }
-    pending_ = true;
-    if (isVisible())
-        start();
+    shown_.requestSession();
     updateStatus();
 }
 
 void AdvisorView::start()
 {
-    pending_ = false;
-    const QString path = projectPath_;
-    const std::int64_t session = sessionId_;
+    const QString path = shown_.projectPath();
+    const std::int64_t session = shown_.sessionId();
     jobs_.start(
         [path, session](JobControl &job) { return adviseStoredSession(path, session, job); },
         [this](SessionAdvice out) { adopt(std::move(out)); });
@@ -219,9 +208,8 @@ void AdvisorView::adopt(SessionAdvice out)
 
 bool AdvisorView::waitForIdle(int msecs)
 {
-    if (pending_ && !jobs_.isBusy())
-        start();
-    return jobs_.waitForIdle(msecs) && !pending_;
+    shown_.runPending();
+    return jobs_.waitForIdle(msecs) && !shown_.isPending();
 }
 
 void AdvisorView::fillList()
@@ -328,11 +316,11 @@ void AdvisorView::showFinding()
 
 void AdvisorView::updateStatus()
 {
-    if (sessionId_ <= 0) {
+    if (shown_.sessionId() <= 0) {
         status_->setText(tr("Select a session in the project explorer to analyse it."));
         status_->setStyleSheet(QString());
-    } else if (isBusy() || pending_) {
-        status_->setText(tr("Analysing session %1…").arg(sessionId_));
+    } else if (isBusy() || shown_.isPending()) {
+        status_->setText(tr("Analysing session %1…").arg(shown_.sessionId()));
         status_->setStyleSheet(QString());
     } else if (!error_.isEmpty()) {
         status_->setText(tr("The session could not be analysed: %1").arg(error_));
@@ -354,8 +342,8 @@ void AdvisorView::updateStatus()
             critical += f.severity == analysis::Severity::Critical;
             warning += f.severity == analysis::Severity::Warning;
         }
-        const QString count = findings_.size() == 1 ? tr("1 finding in session %1").arg(sessionId_)
-                                                    : tr("%1 findings in session %2").arg(findings_.size()).arg(sessionId_);
+        const QString count = findings_.size() == 1 ? tr("1 finding in session %1").arg(shown_.sessionId())
+                                                    : tr("%1 findings in session %2").arg(findings_.size()).arg(shown_.sessionId());
         QString text = tr("%1 (critical: %2, warnings: %3)").arg(count).arg(critical).arg(warning);
         if (!coverage_.notRun.empty())
             text += QLatin1Char(' ') + tr("%n rule(s) could not run.", nullptr, int(coverage_.notRun.size()));
@@ -365,7 +353,7 @@ void AdvisorView::updateStatus()
     // The reasons, wherever the status is read.
     status_->setToolTip(analysed_ && error_.isEmpty() && !(coverage_.notRun.empty() && coverage_.notes.isEmpty())
                             ? coverageHtml() : QString());
-    refreshButton_->setEnabled(sessionId_ > 0 && !isBusy());
+    refreshButton_->setEnabled(shown_.sessionId() > 0 && !isBusy());
     showFinding();
 }
 
@@ -413,13 +401,6 @@ void AdvisorView::changeEvent(QEvent *e)
         }
     }
     QWidget::changeEvent(e);
-}
-
-void AdvisorView::showEvent(QShowEvent *e)
-{
-    QWidget::showEvent(e);
-    if (pending_ && !isBusy())
-        start();
 }
 
 } // namespace npuscope::ui

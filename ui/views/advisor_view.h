@@ -6,15 +6,15 @@
 // the whole span of its iterations, core/analysis/advisor_focus.h).
 //
 // The analysis runs as a background job (ui/job_runner.h); choosing another session or
-// destroying the view cancels it. It runs only while the view is visible (a hidden tab
-// remembers that it is out of date and computes when shown). Findings carry translated
-// text, so a language switch recomputes them.
+// destroying the view cancels it. It runs only while the view is visible (when_shown.h).
+// Findings carry translated text, so a language switch recomputes them.
 
 #include "core/analysis/advisor.h"
 #include "core/analysis/advisor_coverage.h"
 #include "core/analysis/advisor_focus.h"
 #include "ui/job_runner.h"
 #include "ui/views/session_jobs.h"
+#include "ui/views/when_shown.h"
 
 #include <QWidget>
 #include <vector>
@@ -65,7 +65,6 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *e) override;
-    void showEvent(QShowEvent *e) override;
 
 private:
     void start();
@@ -77,9 +76,7 @@ private:
     void retranslateUi();
     void updateStatus();
 
-    QString projectPath_;
-    std::int64_t sessionId_ = 0;
-    bool pending_ = false;        // out of date; computed when next shown
+    SessionWhenShown shown_{this, [this] { start(); }, [this] { return isBusy(); }};
     bool analysed_ = false;       // findings_ belong to the current session
     QString error_;
     std::vector<analysis::Finding> findings_;

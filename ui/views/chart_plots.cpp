@@ -199,12 +199,8 @@ void ChartsView::buildSteps(Page &pg, QString *missing)
             pg.refs[line] = byIndex(keysOf(line->data()), refs);
         }
     }
-    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-    ticker->setTickStep(1);
-    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    p->xAxis->setTicker(ticker);
+    iterationAxis(p->xAxis, first, last, 0.6);
     p->xAxis->grid()->setVisible(false);
-    p->xAxis->setRange(first - 0.6, last + 0.6);
     p->yAxis->setRange(0, maxNs / u.ns * 1.1);
     p->xAxis->setLabel(single ? tr("Iteration")
                               : tr("Iteration (one stack per device, devices %1 to %2 from left to right)")
@@ -224,21 +220,13 @@ void ChartsView::buildDevices(Page &pg, QString *missing)
     *missing = d.missing;
     if (!missing->isEmpty())
         return;
-    double maxNs = 0, first = 1e300, last = -1e300;
-    for (const auto &dev : d.devices)
-        for (const auto &s : dev.steps) {
-            maxNs = std::max(maxNs, double(s.iterationTime));
-            first = std::min(first, double(s.iteration));
-            last = std::max(last, double(s.iteration));
-        }
-    const TimeUnit u = timeUnit(maxNs);
+    const StepExtent x = stepExtent(d);
+    const TimeUnit u = timeUnit(x.maxNs);
     for (std::size_t i = 0; i < d.devices.size(); ++i) {
         const auto &dev = d.devices[i];
-        const bool straggler = std::find(d.stragglers.begin(), d.stragglers.end(), dev.device) != d.stragglers.end();
+        const bool straggler = isStraggler(d, dev.device);
         const QColor col = seriesColor(int(i));
-        auto *it = new QCPGraph(p->xAxis, p->yAxis);
-        it->setName(straggler ? tr("Device %1 (straggler)").arg(dev.device) : tr("Device %1").arg(dev.device));
-        it->setPen(QPen(col, straggler ? 3 : 2));
+        auto *it = addDeviceLine(p, d, i, 2);
         it->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, col, col, 6));
         auto *fb = new QCPGraph(p->xAxis, p->yAxis);
         fb->setName(tr("Device %1 FP→BP").arg(dev.device));
@@ -267,12 +255,8 @@ void ChartsView::buildDevices(Page &pg, QString *missing)
         pg.refs[it] = byIndex(keysOf(it->data()), refs);
         pg.refs[fb] = byIndex(keysOf(fb->data()), refs);
     }
-    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-    ticker->setTickStep(1);
-    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    p->xAxis->setTicker(ticker);
-    p->xAxis->setRange(first - 0.4, last + 0.4);
-    p->yAxis->setRange(0, maxNs / u.ns * 1.1);
+    iterationAxis(p->xAxis, x.first, x.last, 0.4);
+    p->yAxis->setRange(0, x.maxNs / u.ns * 1.1);
     p->xAxis->setLabel(tr("Iteration"));
     p->yAxis->setLabel(tr("Time (%1) — solid: iteration time, dashed: FP→BP").arg(u.name));
     QStringList names;

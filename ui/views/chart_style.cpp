@@ -2,6 +2,9 @@
 
 #include "ui/appearance.h"
 
+#include <QCoreApplication>
+
+#include <algorithm>
 #include <iterator>
 #include <qcustomplot.h>
 
@@ -78,6 +81,44 @@ TimeUnit timeUnit(double maxNs)
     if (maxNs >= 1e6)
         return {1e6, QStringLiteral("ms")};
     return {1e3, QStringLiteral("µs")};
+}
+
+StepExtent stepExtent(const analysis::charts::DeviceSeries &d)
+{
+    StepExtent x;
+    for (const auto &dev : d.devices)
+        for (const auto &s : dev.steps) {
+            x.maxNs = std::max(x.maxNs, double(s.iterationTime));
+            x.first = std::min(x.first, double(s.iteration));
+            x.last = std::max(x.last, double(s.iteration));
+        }
+    return x;
+}
+
+bool isStraggler(const analysis::charts::DeviceSeries &d, std::uint16_t device)
+{
+    return std::find(d.stragglers.begin(), d.stragglers.end(), device) != d.stragglers.end();
+}
+
+QCPGraph *addDeviceLine(QCustomPlot *plot, const analysis::charts::DeviceSeries &d, std::size_t i, double width)
+{
+    const std::uint16_t device = d.devices[i].device;
+    const bool straggler = isStraggler(d, device);
+    auto *g = new QCPGraph(plot->xAxis, plot->yAxis);
+    // Worded in the Charts tab's context: both tabs show the same names.
+    g->setName(straggler ? QCoreApplication::translate("npuscope::ui::ChartsView", "Device %1 (straggler)").arg(device)
+                         : QCoreApplication::translate("npuscope::ui::ChartsView", "Device %1").arg(device));
+    g->setPen(QPen(seriesColor(int(i)), straggler ? 3 : width));
+    return g;
+}
+
+void iterationAxis(QCPAxis *x, double first, double last, double margin)
+{
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    x->setTicker(ticker);
+    x->setRange(first - margin, last + margin);
 }
 
 } // namespace npuscope::ui

@@ -5,6 +5,7 @@
 // bar styling and the axes / legend following the palette.
 
 #include "core/analysis/advisor.h"
+#include "core/analysis/chart_data.h"
 
 #include <QColor>
 #include <QPalette>
@@ -14,6 +15,7 @@
 
 class QCPAxis;
 class QCPBars;
+class QCPGraph;
 class QCustomPlot;
 
 namespace npuscope::ui {
@@ -39,5 +41,18 @@ struct TimeUnit {
     QString name;
 };
 TimeUnit timeUnit(double maxNs);
+
+// Iteration time per device (the Charts and Overview tabs): the longest iteration (ns) and
+// the first and last iteration numbers of all devices.
+struct StepExtent {
+    double maxNs = 0, first = 1e300, last = -1e300;
+};
+StepExtent stepExtent(const analysis::charts::DeviceSeries &d);
+bool isStraggler(const analysis::charts::DeviceSeries &d, std::uint16_t device);
+// Device `i` of `d` as a line on `plot`: its series colour, named "Device N", `width` wide —
+// a straggler 3 wide and named so.
+QCPGraph *addDeviceLine(QCustomPlot *plot, const analysis::charts::DeviceSeries &d, std::size_t i, double width);
+// An x axis of whole iterations, one tick each, showing first − margin … last + margin.
+void iterationAxis(QCPAxis *x, double first, double last, double margin);
 
 } // namespace npuscope::ui

@@ -153,11 +153,8 @@ CommunicationView::~CommunicationView()
 
 void CommunicationView::setSession(const QString &projectPath, std::int64_t sessionId)
 {
-    if (projectPath == projectPath_ && sessionId == sessionId_ && (analysed_ || isBusy() || pending_))
-        return;
-    projectPath_ = projectPath;
-    sessionId_ = sessionId;
-    refresh();
+    if (shown_.setSession(projectPath, sessionId, analysed_))
+        refresh();
 }
 
 void CommunicationView::refresh()
@@ -166,11 +163,9 @@ void CommunicationView::refresh()
     analysed_ = false;
     error_.clear();
     result_ = {};
-    pending_ = sessionId_ > 0 && !projectPath_.isEmpty();
     fillTable();
     fillMatrixBox();
-    if (pending_ && isVisible())
-        start();
+    shown_.requestSession();
     updateSummary();
 }
 
@@ -181,9 +176,8 @@ struct CommunicationView::Outcome {
 
 void CommunicationView::start()
 {
-    pending_ = false;
-    const QString path = projectPath_;
-    const std::int64_t session = sessionId_;
+    const QString path = shown_.projectPath();
+    const std::int64_t session = shown_.sessionId();
     jobs_.start(
         [path, session](JobControl &job) {
             Outcome out;
@@ -209,9 +203,8 @@ void CommunicationView::adopt(Outcome out)
 
 bool CommunicationView::waitForIdle(int msecs)
 {
-    if (pending_ && !jobs_.isBusy())
-        start();
-    return jobs_.waitForIdle(msecs) && !pending_;
+    shown_.runPending();
+    return jobs_.waitForIdle(msecs) && !shown_.isPending();
 }
 
 void CommunicationView::fillTable()
@@ -371,13 +364,13 @@ void CommunicationView::updateSummary()
     const bool hasData = !result_.empty();
     stack_->setCurrentIndex(hasData ? 1 : 0);
     summary_->setStyleSheet(QString());
-    if (sessionId_ <= 0) {
+    if (shown_.sessionId() <= 0) {
         summary_->setText(QString());
         empty_->setText(tr("Select a session in the project explorer to see its communication."));
         return;
     }
-    if (isBusy() || pending_) {
-        summary_->setText(tr("Analysing the communication of session %1…").arg(sessionId_));
+    if (isBusy() || shown_.isPending()) {
+        summary_->setText(tr("Analysing the communication of session %1…").arg(shown_.sessionId()));
         empty_->setText(QString());
         return;
     }
@@ -449,13 +442,6 @@ void CommunicationView::stylePlot()
     plot_->setBackground(palette().color(QPalette::Base));
     styleAxes({plot_->xAxis, plot_->yAxis, scale_->axis()}, palette(), false);
     plot_->replot();
-}
-
-void CommunicationView::showEvent(QShowEvent *e)
-{
-    QWidget::showEvent(e);
-    if (pending_ && !isBusy())
-        start();
 }
 
 } // namespace npuscope::ui

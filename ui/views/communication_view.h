@@ -7,10 +7,11 @@
 // megabytes or bandwidth, with a colour scale in those units and a tooltip per cell.
 //
 // A session with no communication says so instead of showing empty axes. The analysis runs
-// as a background job only while the tab is visible, like the advisor's.
+// as a background job only while the tab is visible (when_shown.h), like the advisor's.
 
 #include "core/analysis/communication.h"
 #include "ui/job_runner.h"
+#include "ui/views/when_shown.h"
 
 #include <QWidget>
 
@@ -64,7 +65,6 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *e) override;
-    void showEvent(QShowEvent *e) override;
 
 private:
     struct Outcome;
@@ -78,9 +78,7 @@ private:
     void retranslateUi();
     void updateSummary();
 
-    QString projectPath_;
-    std::int64_t sessionId_ = 0;
-    bool pending_ = false;
+    SessionWhenShown shown_{this, [this] { start(); }, [this] { return isBusy(); }};
     bool analysed_ = false;
     QString error_;
     analysis::CommunicationAnalysis result_;

@@ -429,7 +429,7 @@ void CompareView::refresh()
     stop();
     const Run a = runA(), b = runB();
     if (a.sessionId <= 0 || b.sessionId <= 0) {
-        pending_ = false;
+        shown_.drop();
         haveDiff_ = false;
         diff_ = {};
         opsModel_->clear();
@@ -439,20 +439,17 @@ void CompareView::refresh()
         return;
     }
     if (haveDiff_ && a == diffA_ && b == diffB_) {
-        pending_ = false;
+        shown_.drop();
         updateStatus();
         return;
     }
-    pending_ = true;
-    if (isVisible())
-        start();
+    shown_.request();
     updateStatus();
 }
 
 void CompareView::start()
 {
     stop();
-    pending_ = false;
     const Run a = runA(), b = runB();
     if (a.sessionId <= 0 || b.sessionId <= 0)
         return;
@@ -551,10 +548,9 @@ void CompareView::sync(TimelineView *from, qint64 start, qint64 end)
 
 bool CompareView::waitForIdle(int msecs)
 {
-    if (pending_ && !isBusy())
-        start();
+    shown_.runPending();
     QDeadlineTimer deadline(msecs);
-    const bool diffed = jobs_.waitForIdle(msecs) && !pending_;
+    const bool diffed = jobs_.waitForIdle(msecs) && !shown_.isPending();
     timelineA_->waitForOpen(int(std::max<qint64>(0, deadline.remainingTime())));
     timelineB_->waitForOpen(int(std::max<qint64>(0, deadline.remainingTime())));
     return diffed && !timelineA_->isOpening() && !timelineB_->isOpening();
@@ -630,7 +626,7 @@ void CompareView::updateStatus()
                              ? tr("Record a second session, or pick one of another project as run B, to compare.")
                              : tr("Choose run A and run B to compare."));
         status_->setStyleSheet(QString());
-    } else if (isBusy() || pending_) {
+    } else if (isBusy() || shown_.isPending()) {
         status_->setText(tr("Comparing…"));
         status_->setStyleSheet(QString());
     } else if (a == b) {
@@ -678,13 +674,6 @@ void CompareView::changeEvent(QEvent *e)
         }
     }
     QWidget::changeEvent(e);
-}
-
-void CompareView::showEvent(QShowEvent *e)
-{
-    QWidget::showEvent(e);
-    if (pending_ && !isBusy())
-        start();
 }
 
 } // namespace npuscope::ui

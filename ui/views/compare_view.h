@@ -8,10 +8,11 @@
 // difference of the runs' first iteration starts, so equivalent iterations line up.
 //
 // The diff runs as a background job (cancelled when the runs change or the view goes away),
-// and only while the view is visible; a hidden tab computes when shown.
+// and only while the view is visible; a hidden tab computes when shown (when_shown.h).
 
 #include "core/analysis/run_diff.h"
 #include "ui/job_runner.h"
+#include "ui/views/when_shown.h"
 
 #include <QWidget>
 
@@ -81,7 +82,6 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *e) override;
-    void showEvent(QShowEvent *e) override;
 
 private:
     struct Outcome;
@@ -100,7 +100,8 @@ private:
     QString projectPath_;
     std::int64_t selected_ = 0;
     QString error_;
-    bool pending_ = false, haveDiff_ = false;
+    WhenShown shown_{this, [this] { start(); }, [this] { return isBusy(); }};
+    bool haveDiff_ = false;
     analysis::RunDiff diff_;
     Run diffA_, diffB_;           // what diff_ compares (set when it arrives)
     Run openA_, openB_;           // what the timelines show

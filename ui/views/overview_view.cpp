@@ -201,7 +201,7 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
 
     board_->hide();
     findingsBox->setVisible(false);
-    connect(this, &OverviewView::dataReady, findingsBox, [this, findingsBox] { findingsBox->setVisible(sessionId_ > 0); });
+    connect(this, &OverviewView::dataReady, findingsBox, [this, findingsBox] { findingsBox->setVisible(shown_.sessionId() > 0); });
     findingsBox->setObjectName(QStringLiteral("overviewFindingsBox"));
 
     styleAll();
@@ -212,11 +212,8 @@ OverviewView::~OverviewView() = default;
 
 void OverviewView::setSession(const QString &projectPath, std::int64_t sessionId)
 {
-    if (projectPath == projectPath_ && sessionId == sessionId_ && (haveFigures_ || isBusy() || pending_))
-        return;
-    projectPath_ = projectPath;
-    sessionId_ = sessionId;
-    refresh();
+    if (shown_.setSession(projectPath, sessionId, haveFigures_))
+        refresh();
 }
 
 void OverviewView::refresh()
@@ -230,21 +227,18 @@ void OverviewView::refresh()
     findings_.clear();
     evidence_.clear();
     coverage_ = {};
-    const bool session = sessionId_ > 0 && !projectPath_.isEmpty();
+    const bool session = shown_.hasSession();
     board_->setVisible(session);
     if (auto *box = findChild<QWidget *>(QStringLiteral("overviewFindingsBox")))
         box->setVisible(session);
-    pending_ = session;
     rebuild();
-    if (session && isVisible())
-        start();
+    shown_.requestSession();
 }
 
 void OverviewView::start()
 {
-    pending_ = false;
-    const QString path = projectPath_;
-    const std::int64_t session = sessionId_;
+    const QString path = shown_.projectPath();
+    const std::int64_t session = shown_.sessionId();
     figuresJob_.start(
         [path, session](JobControl &job) {
             Figures f;
@@ -287,19 +281,12 @@ void OverviewView::adoptAdvice(SessionAdvice a)
 
 bool OverviewView::waitForData(int msecs)
 {
-    if (pending_ && isVisible())
-        start();
+    if (shown_.isPending() && isVisible())
+        shown_.run();
     QDeadlineTimer deadline(msecs);
     figuresJob_.waitForIdle(msecs);
     adviceJob_.waitForIdle(int(std::max<qint64>(0, deadline.remainingTime())));
-    return !pending_ && !isBusy() && (sessionId_ <= 0 || (haveFigures_ && haveAdvice_));
-}
-
-void OverviewView::showEvent(QShowEvent *e)
-{
-    QWidget::showEvent(e);
-    if (pending_ && !isBusy())
-        start();
+    return !shown_.isPending() && !isBusy() && (shown_.sessionId() <= 0 || (haveFigures_ && haveAdvice_));
 }
 
 void OverviewView::changeEvent(QEvent *e)
@@ -365,7 +352,7 @@ void OverviewView::rebuildCards()
     if (!haveFigures_) {
         for (Card *c : {&iteration_, &throughput_, &iterations_, &devices_})
             set(*c, computing, QString());
-        status_->setText(sessionId_ > 0 ? tr("Computing the dashboard of session %1…").arg(sessionId_) : QString());
+        status_->setText(shown_.sessionId() > 0 ? tr("Computing the dashboard of session %1…").arg(shown_.sessionId()) : QString());
     } else if (!figuresError_.isEmpty()) {
         for (Card *c : {&iteration_, &throughput_, &iterations_, &devices_})
             set(*c, tr("—"), QString());
@@ -419,20 +406,11 @@ void OverviewView::rebuildPlot()
     plot_->clearPlottables();
     refs_.clear();
     const ch::DeviceSeries &ds = dashboard_.devices;
-    double maxNs = 0, first = 1e300, last = -1e300;
-    for (const auto &dev : ds.devices)
-        for (const auto &s : dev.steps) {
-            maxNs = std::max(maxNs, double(s.iterationTime));
-            first = std::min(first, double(s.iteration));
-            last = std::max(last, double(s.iteration));
-        }
+    const StepExtent x = stepExtent(ds);
     for (std::size_t i = 0; i < ds.devices.size(); ++i) {
         const auto &dev = ds.devices[i];
-        const bool straggler = std::find(ds.stragglers.begin(), ds.stragglers.end(), dev.device) != ds.stragglers.end();
         const QColor col = seriesColor(int(i));
-        auto *g = new QCPGraph(plot_->xAxis, plot_->yAxis);
-        g->setName(straggler ? tr("Device %1 (straggler)").arg(dev.device) : tr("Device %1").arg(dev.device));
-        g->setPen(QPen(col, straggler ? 3 : 1.5));
+        auto *g = addDeviceLine(plot_, ds, i, 1.5);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, col, col, dev.steps.size() > 60 ? 3 : 5));
         std::map<double, ch::IterationStep> byKey;
         for (const auto &s : dev.steps)
@@ -445,12 +423,8 @@ void OverviewView::rebuildPlot()
         refs_[g] = std::move(refs);
     }
     if (!ds.devices.empty()) {
-        QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-        ticker->setTickStep(1);
-        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        plot_->xAxis->setTicker(ticker);
-        plot_->xAxis->setRange(first - 0.5, last + 0.5);
-        plot_->yAxis->setRange(0, std::max(1e-6, maxNs / 1e6 * 1.1));
+        iterationAxis(plot_->xAxis, x.first, x.last, 0.5);
+        plot_->yAxis->setRange(0, std::max(1e-6, x.maxNs / 1e6 * 1.1));
     }
     plot_->xAxis->setLabel(tr("Iteration"));
     plot_->yAxis->setLabel(tr("Iteration time (ms)"));
@@ -510,7 +484,7 @@ void OverviewView::rebuildFindings()
 {
     const auto e = [](const QString &s) { return s.toHtmlEscaped(); };
     if (!haveAdvice_) {
-        findingsView_->setHtml(QStringLiteral("<p>%1</p>").arg(e(sessionId_ > 0 ? tr("Analysing…") : QString())));
+        findingsView_->setHtml(QStringLiteral("<p>%1</p>").arg(e(shown_.sessionId() > 0 ? tr("Analysing…") : QString())));
         return;
     }
     if (!adviceError_.isEmpty()) {

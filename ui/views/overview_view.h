@@ -19,6 +19,7 @@
 #include "core/analysis/dashboard.h"
 #include "ui/job_runner.h"
 #include "ui/views/session_jobs.h"
+#include "ui/views/when_shown.h"
 
 #include <QWidget>
 #include <map>
@@ -71,7 +72,6 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *e) override;
-    void showEvent(QShowEvent *e) override;
     void resizeEvent(QResizeEvent *e) override;
 
 private:
@@ -89,9 +89,7 @@ private:
     void rebuildFindings();
     void onPlotClick(QCPAbstractPlottable *p, int index);
 
-    QString projectPath_;
-    std::int64_t sessionId_ = 0;
-    bool pending_ = false;
+    SessionWhenShown shown_{this, [this] { start(); }, [this] { return isBusy(); }};
     bool haveFigures_ = false, haveAdvice_ = false;
     QString figuresError_, adviceError_;
     analysis::Dashboard dashboard_;
