@@ -386,6 +386,13 @@
             <numerusform>Other (%n op types)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n with step-trace markers</source>
+        <translation>
+            <numerusform>%n with step-trace markers</numerusform>
+            <numerusform>%n with step-trace markers</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::ProjectExplorer</name>

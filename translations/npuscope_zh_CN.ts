@@ -7174,6 +7174,12 @@ Click to show it in the timeline.</source>
         <source>Rules that could not run (the Advisor tab says why): %1</source>
         <translation>无法运行的规则（原因见“专家建议”页）：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n with step-trace markers</source>
+        <translation>
+            <numerusform>其中 %n 个带迭代轨迹标记</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::PreferencesDialog</name>

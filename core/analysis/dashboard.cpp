@@ -18,6 +18,8 @@ Dashboard computeDashboard(const TraceReader &reader, std::optional<int> batchPe
                            const std::atomic<bool> *cancel)
 {
     Dashboard out;
+    for (const DeviceInfo &d : reader.sessionInfo().devices)
+        out.sessionDevices.push_back(d.id);
     charts::ChartRequest req;
     req.kinds = charts::TopOps | charts::Devices;
     req.topN = std::max(1, topN);

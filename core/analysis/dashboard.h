@@ -26,7 +26,8 @@ struct DashboardDevice {
 
 struct Dashboard {
     charts::DeviceSeries devices;        // iteration time per device (the chart)
-    std::vector<DashboardDevice> perDevice;
+    std::vector<DashboardDevice> perDevice; // devices with step-trace markers
+    std::vector<std::uint16_t> sessionDevices; // every device of the session
     std::uint32_t iterations = 0;        // distinct iteration numbers with step-trace markers
     bool warmupExcluded = false;         // iteration 1 left out of the steady figures
     double steadyMeanNs = 0;             // mean over devices of their steady mean

@@ -14,6 +14,7 @@
 #include "core/analysis/dashboard.h"
 #include "core/store/project.h"
 #include "core/text/display.h"
+#include "tests/test_data.h"
 #include "tests/test_record.h"
 #include "test_gui_support.h"
 #include "ui/appearance.h"
@@ -207,6 +208,30 @@ private slots:
         // The project itself (no session): the facts only.
         w.projectExplorer()->select({w.projectPath(), 0});
         QVERIFY(!o->findChild<QWidget *>(QStringLiteral("overviewBoard"))->isVisibleTo(o));
+    }
+
+    // A torch_npu database of two ranks has no step-trace markers: the dashboard still counts
+    // both devices (iteration figures unknown, not zero devices).
+    void devicesWithoutStepTraces()
+    {
+        const QString path = dir_.filePath(QStringLiteral("imported.npuscope"));
+        QString err;
+        QVERIFY2(guitest::importIntoNewProject(path, testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")),
+                                               &err) == 1,
+                 qPrintable(err));
+        ui::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(guitest::openProject(w, path));
+        ui::OverviewView *o = w.dashboard();
+        w.views()->setCurrentWidget(o);
+        w.projectExplorer()->select({w.projectPath(), 1});
+        QVERIFY(o->waitForData(120000));
+        const QString devices = o->cardText(QStringLiteral("devices"));
+        QVERIFY2(devices.startsWith(QLatin1String("2\n")), qPrintable(devices));
+        QVERIFY2(devices.contains(QLatin1String("ids 0, 1")), qPrintable(devices));
+        QVERIFY2(devices.contains(QLatin1String("0 with step-trace markers")), qPrintable(devices));
+        QVERIFY(o->cardText(QStringLiteral("iteration")).contains(QLatin1String("unknown")));
     }
 
     void batchKnownOnlyWhenRecorded()

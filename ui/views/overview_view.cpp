@@ -379,10 +379,18 @@ void OverviewView::rebuildCards()
         QString stragglers;
         if (!d.devices.stragglers.empty())
             stragglers = tr("straggler: device %1 (FP→BP more than 10 % above the median device)").arg(idList(d.devices.stragglers));
-        std::vector<std::uint16_t> ids;
-        for (const auto &dd : d.perDevice)
-            ids.push_back(dd.device);
-        set(devices_, QString::number(ids.size()), ids.empty() ? QString() : tr("ids %1").arg(idList(ids)) + (stragglers.isEmpty() ? QString() : QLatin1Char('\n') + stragglers));
+        // Every device of the session, also those without step-trace markers (an import
+        // without step information has devices all the same).
+        std::vector<std::uint16_t> ids = d.sessionDevices;
+        if (ids.empty())
+            for (const auto &dd : d.perDevice)
+                ids.push_back(dd.device);
+        QString note = ids.empty() ? QString() : tr("ids %1").arg(idList(ids));
+        if (d.perDevice.size() < ids.size())
+            note += QLatin1Char('\n') + tr("%n with step-trace markers", nullptr, int(d.perDevice.size()));
+        if (!stragglers.isEmpty())
+            note += QLatin1Char('\n') + stragglers;
+        set(devices_, QString::number(ids.size()), note);
     }
     if (!haveAdvice_) {
         set(findingsCard_, computing, QString());
