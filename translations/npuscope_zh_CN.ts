@@ -7180,6 +7180,10 @@ Click to show it in the timeline.</source>
             <numerusform>其中 %n 个带迭代轨迹标记</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No iteration times to draw: no device of this session has step-trace markers (the start and end of each iteration).</source>
+        <translation>没有可绘制的迭代时间：本会话没有任何设备带迭代轨迹标记（每次迭代的开始和结束）。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ui::PreferencesDialog</name>

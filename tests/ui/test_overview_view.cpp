@@ -25,6 +25,7 @@
 #include "ui/views/overview_view.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QScreen>
 #include <QTableWidget>
 #include <QTabWidget>
@@ -106,6 +107,8 @@ private slots:
 
         // Iteration time per device: one line per device, the stored step-trace times.
         QCustomPlot *p = o->iterationPlot();
+        QVERIFY(p->isVisible());
+        QVERIFY(!o->findChild<QLabel *>(QStringLiteral("overviewNoIterations"))->isVisible());
         QCOMPARE(p->plottableCount(), 2);
         double sps = 0, meanSum = 0;
         for (int d = 0; d < 2; ++d) {
@@ -232,6 +235,11 @@ private slots:
         QVERIFY2(devices.contains(QLatin1String("ids 0, 1")), qPrintable(devices));
         QVERIFY2(devices.contains(QLatin1String("0 with step-trace markers")), qPrintable(devices));
         QVERIFY(o->cardText(QStringLiteral("iteration")).contains(QLatin1String("unknown")));
+        // No empty axes: the chart's place says why there is nothing to draw.
+        QVERIFY(!o->iterationPlot()->isVisible());
+        auto *none = o->findChild<QLabel *>(QStringLiteral("overviewNoIterations"));
+        QVERIFY(none && none->isVisible());
+        QVERIFY(none->text().contains(QLatin1String("step-trace markers")));
     }
 
     void batchKnownOnlyWhenRecorded()

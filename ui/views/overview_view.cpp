@@ -167,6 +167,12 @@ OverviewView::OverviewView(QWidget *parent) : QWidget(parent)
         return box;
     };
     QWidget *plotBox = titled(board_, plotTitle_, plot_);
+    noPlot_ = new QLabel(plotBox);
+    noPlot_->setObjectName(QStringLiteral("overviewNoIterations"));
+    noPlot_->setWordWrap(true);
+    noPlot_->setAlignment(Qt::AlignCenter);
+    noPlot_->hide();
+    static_cast<QVBoxLayout *>(plotBox->layout())->addWidget(noPlot_, 1);
     QWidget *opsBox = titled(board_, opsTitle_, topOps_);
     auto *middle = new QSplitter(Qt::Horizontal, board_);
     middle->addWidget(plotBox);
@@ -316,6 +322,8 @@ void OverviewView::retranslateUi()
     devices_.title->setText(tr("Devices"));
     findingsCard_.title->setText(tr("Advisor findings"));
     plotTitle_->setText(tr("Iteration time per device"));
+    noPlot_->setText(tr("No iteration times to draw: no device of this session has step-trace markers (the start and "
+                        "end of each iteration)."));
     opsTitle_->setText(tr("Top op types by total time"));
     findingsTitle_->setText(tr("Advisor findings"));
     topOps_->setHorizontalHeaderLabels({tr("Op type"), tr("Total (ms)"), tr("Share"), tr("Tasks"), tr("Mean (ms)")});
@@ -414,6 +422,10 @@ void OverviewView::rebuildPlot()
     plot_->clearPlottables();
     refs_.clear();
     const ch::DeviceSeries &ds = dashboard_.devices;
+    // Computed, and nothing to draw: say so rather than show empty axes.
+    const bool nothing = haveFigures_ && figuresError_.isEmpty() && ds.devices.empty();
+    plot_->setVisible(!nothing);
+    noPlot_->setVisible(nothing);
     const StepExtent x = stepExtent(ds);
     for (std::size_t i = 0; i < ds.devices.size(); ++i) {
         const auto &dev = ds.devices[i];

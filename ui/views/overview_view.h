@@ -107,6 +107,7 @@ private:
     Card iteration_, throughput_, iterations_, devices_, findingsCard_;
     QLabel *plotTitle_ = nullptr, *opsTitle_ = nullptr, *findingsTitle_ = nullptr, *status_ = nullptr;
     QCustomPlot *plot_ = nullptr;
+    QLabel *noPlot_ = nullptr; // instead of the plot when no device has step-trace markers
     std::map<const QCPAbstractPlottable *, std::vector<analysis::charts::IterationStep>> refs_; // per data index
     QTableWidget *topOps_ = nullptr;
     QTextBrowser *findingsView_ = nullptr;
