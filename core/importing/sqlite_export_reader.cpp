@@ -70,10 +70,6 @@ bool SqliteExportReader::prepare(ImportContext &ctx)
         }
     }
     loadStrings();
-    // The call stacks are joined on a thread of their own, beside the PMU scan below.
-    if (db_.has("PYTORCH_API", {"startNs", "endNs", "globalTid", "name"})
-        && db_.has("PYTORCH_CALLCHAINS", {"id", "stack", "stackDepth"}))
-        callchains_ = std::async(kThreadOrLater, [path = db_.path(), &text = text_] { return joinCallchains(path, text); });
     describeDevices(ctx);
     registerPmuColumns(ctx);
     options.taskTrace = Switch::On;
@@ -86,6 +82,12 @@ bool SqliteExportReader::prepare(ImportContext &ctx)
 
 bool SqliteExportReader::read(ImportContext &ctx)
 {
+    // The call stacks are joined on a thread of their own, beside the task read. Here, not
+    // in prepare(): every source is prepared before any is read, and a rank's stacks would
+    // then be held through the reading of all the ranks before it.
+    if (db_.has("PYTORCH_API", {"startNs", "endNs", "globalTid", "name"})
+        && db_.has("PYTORCH_CALLCHAINS", {"id", "stack", "stackDepth"}))
+        callchains_ = std::async(kThreadOrLater, [path = db_.path(), &text = text_] { return joinCallchains(path, text); });
     readSteps(ctx);
     loadConnectionCats(ctx);
     const std::set<std::string> readers = {"TASK", "COMPUTE_TASK_INFO", "TASK_PMU_INFO", "COMMUNICATION_TASK_INFO",
