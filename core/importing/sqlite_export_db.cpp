@@ -209,8 +209,8 @@ Query::~Query()
     sqlite3_close(ownDb_);
 }
 
-// The next chunk from the producer (waiting for it); false once the statement has ended.
-bool Query::nextChunk()
+// The next chunk from the producer (waiting for it).
+void Query::nextChunk()
 {
     Producer &p = *ahead_;
     std::unique_lock lock(p.m);
@@ -222,7 +222,6 @@ bool Query::nextChunk()
     lock.unlock();
     p.changed.notify_all();
     next_ = 0;
-    return true;
 }
 
 bool Query::row()

@@ -63,12 +63,6 @@ private:
     std::map<std::string, std::set<std::string>> tables_;
 };
 
-// One prepared SELECT read row by row, columns by index. Two ways to run it, with the same
-// cells: stepped on the caller's thread through the caller's connection, or read ahead —
-// stepped on a thread of its own through a connection of its own, which hands over chunks
-// of copied rows (at most a few at a time, so memory stays bounded). Reading ahead lets
-// SQLite's row decoding, most of the work of a large table, run beside the caller's
-// processing of the rows it already has. Text is valid until the next row() either way.
 // A connection of a worker's own to an export (ExportDb::openConnection), closed with it;
 // null when the file could not be opened. Statements on it must end before it does.
 class OwnConnection {
@@ -90,6 +84,12 @@ private:
     sqlite3 *db_ = nullptr;
 };
 
+// One prepared SELECT read row by row, columns by index. Two ways to run it, with the same
+// cells: stepped on the caller's thread through the caller's connection, or read ahead —
+// stepped on a thread of its own through a connection of its own, which hands over chunks
+// of copied rows (at most a few at a time, so memory stays bounded). Reading ahead lets
+// SQLite's row decoding, most of the work of a large table, run beside the caller's
+// processing of the rows it already has. Text is valid until the next row() either way.
 class Query {
 public:
     enum ReadAhead { Ahead };
@@ -147,6 +147,7 @@ public:
         }
     }
 
+private:
     // A copied cell of a read-ahead row: its SQLite type and value; text and blobs as a
     // range of the chunk's bytes.
     struct Cell {
@@ -166,11 +167,10 @@ public:
         QString message;
     };
 
-private:
     struct Producer;
     int type(int c) const { return cells_ ? cells_[c].type : sqlite3_value_type(v(c)); }
     sqlite3_value *v(int c) const { return sqlite3_column_value(s_, c); }
-    bool nextChunk();
+    void nextChunk();
 
     sqlite3 *db_ = nullptr;    // stepped on the caller's connection
     sqlite3 *ownDb_ = nullptr; // read ahead without a thread: the connection opened for it
