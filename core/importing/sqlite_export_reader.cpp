@@ -382,7 +382,9 @@ void SqliteExportReader::registerPmuColumns(ImportContext &ctx)
     // the connections of the framework rows. The halves' results combine into the one
     // scan's: the second half's new names follow the first's, and its rows stray below the
     // first half's largest id by at most that id minus its own least.
-    Query range(db_.get(), "SELECT min(rowid), max(rowid) FROM TASK_PMU_INFO");
+    // Two subqueries: SQLite answers a lone min() or max() of the rowid from the ends of the
+    // table's B-tree, but both in one SELECT scan every row (0.4 s on the 564 MB benchmark).
+    Query range(db_.get(), "SELECT (SELECT min(rowid) FROM TASK_PMU_INFO), (SELECT max(rowid) FROM TASK_PMU_INFO)");
     std::int64_t lo = 0, hi = -1;
     if (range.ok() && range.row() && !range.null(0)) {
         lo = range.i(0);

@@ -74,8 +74,8 @@ bool SqliteExportReader::readCommunicationOps(ImportContext &ctx)
         CollectiveOpRecord c;
         c.device = sessionDevice(dev);
         c.iteration = steps_.at(start);
-        c.name = ctx.str(textOf(q, 0));
-        c.opType = ctx.str(textOf(q, 5));
+        c.name = strOf(ctx, q, 0);
+        c.opType = strOf(ctx, q, 5);
         c.start = start;
         c.duration = end - start;
         if (q.integer(3, &count) && q.integer(4, &dataType) && count > 0) {
@@ -324,7 +324,7 @@ bool SqliteExportReader::readMstx(ImportContext &ctx)
             continue;
         q.integer(3, &tid);
         HostRangeRecord h = hostRangeOf(HostRangeRecord::Kind::MsprofTx, device, steps_.at(start), start, end, tid);
-        h.name = ctx.str(textOf(q, 2));
+        h.name = strOf(ctx, q, 2);
         if (q.integer(4, &category) && category >= 0 && category <= UINT32_MAX)
             h.category = std::uint32_t(category);
         ctx.batch().hostRanges.push_back(h);
@@ -448,7 +448,10 @@ bool SqliteExportReader::readCounters(ImportContext &ctx)
 bool SqliteExportReader::readMemory(ImportContext &ctx)
 {
     constexpr double kMB = 1024.0 * 1024.0;
-    std::set<std::int64_t> recordTimes; // the allocator records' times: NPU_OP_MEM rows folded into them
+    // The allocator records' times, which NPU_OP_MEM rows repeat: kept only when that table is
+    // there, sorted once (a million set insertions cost more than the rows' reading).
+    const bool opMem = db_.has("NPU_OP_MEM", {"timestampNs", "totalAllocate", "totalReserve", "deviceId"});
+    std::vector<std::int64_t> recordTimes;
     if (db_.has("MEMORY_RECORD", {"component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "deviceId"})) {
         Query q(db_, std::string("SELECT component, timestamp, totalAllocated, totalReserved, totalActive, deviceId, ")
                                + (db_.has("MEMORY_RECORD", {"streamPtr"}) ? "streamPtr" : "NULL") + " FROM MEMORY_RECORD", Query::Ahead);
@@ -464,8 +467,9 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
                 continue;
             }
             m.device = sessionDevice(dev);
-            m.component = ctx.str(textOf(q, 0));
-            recordTimes.insert(m.ts);
+            m.component = strOf(ctx, q, 0);
+            if (opMem)
+                recordTimes.push_back(m.ts);
             m.allocatedMB = q.null(2) ? -1 : q.d(2) / kMB;
             m.reservedMB = q.null(3) ? -1 : q.d(3) / kMB;
             m.activeMB = q.null(4) ? -1 : q.d(4) / kMB;
@@ -502,7 +506,8 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
     }
     // Allocation events (allocate / free) with the allocator's totals after each: memory
     // over time, the same as memory_record's allocator records.
-    if (db_.has("NPU_OP_MEM", {"timestampNs", "totalAllocate", "totalReserve", "deviceId"})) {
+    if (opMem) {
+        std::sort(recordTimes.begin(), recordTimes.end());
         auto col = [&](const char *c) { return db_.has("NPU_OP_MEM", {c}) ? std::string(c) : std::string("NULL"); };
         Query q(db_, "SELECT timestampNs, totalAllocate, totalReserve, deviceId, " + col("component") + " FROM NPU_OP_MEM", Query::Ahead);
         const QString rel = tableRel(rel_, "NPU_OP_MEM");
@@ -516,12 +521,12 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
                 ++acc.skipped;
                 continue;
             }
-            if (recordTimes.count(m.ts)) {
+            if (std::binary_search(recordTimes.begin(), recordTimes.end(), m.ts)) {
                 ++acc.duplicates; // the framework's MEMORY_RECORD repeats it (component GE)
                 continue;
             }
             m.device = sessionDevice(dev);
-            m.component = ctx.str(textOf(q, 4));
+            m.component = strOf(ctx, q, 4);
             m.allocatedMB = q.null(1) ? -1 : q.d(1) / kMB;
             m.reservedMB = q.null(2) ? -1 : q.d(2) / kMB;
             ctx.batch().memory.push_back(m);
@@ -550,7 +555,7 @@ bool SqliteExportReader::readMemory(ImportContext &ctx)
                 continue;
             }
             m.device = sessionDevice(dev);
-            m.name = ctx.str(textOf(q, 0));
+            m.name = strOf(ctx, q, 0);
             m.sizeKB = double(size) / 1024.0;
             if (!q.integer(3, &m.released) || !saneTime(m.released))
                 m.released = -1;
