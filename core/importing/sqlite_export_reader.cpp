@@ -518,7 +518,9 @@ void SqliteExportReader::PmuMerge::rowsOf(ImportContext &ctx, std::int64_t g)
 {
     values.clear();
     if (const auto it = pending.find(g); it != pending.end()) {
-        values = std::move(it->second);
+        // Copied, not moved: `values` keeps its capacity (a moved-in vector of the one row that
+        // ended the previous task's read grew again for every task).
+        values.assign(it->second.begin(), it->second.end());
         pending.erase(it);
     }
     const std::int64_t enough = satAdd(g, pmuSlack);
