@@ -9,7 +9,7 @@ PRESET="${NPUSCOPE_PRESET:-release}"
 # fonts-wqy-microhei: without a CJK font the Chinese UI draws empty boxes on a fresh Debian.
 PACKAGES=(cmake ninja-build g++ qt6-base-dev libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools
           qt6-l10n-tools libqcustomplot-dev libsqlite3-dev sqlite3 xvfb xauth fonts-dejavu-core
-          fonts-wqy-microhei qt6-translations-l10n imagemagick locales)
+          fonts-wqy-microhei qt6-translations-l10n imagemagick locales libzstd-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

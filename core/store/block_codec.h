@@ -18,6 +18,24 @@ namespace npuscope::store::detail {
 // CRC-32 (IEEE), slicing by 8 (task_block.cpp).
 std::uint32_t crc32(const unsigned char *data, std::size_t size);
 
+// A stored block's first byte when it is compressed (block_compress.cpp); never a version.
+constexpr unsigned char kCompressedBlock = 0xC5;
+struct BlockBytes {
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+};
+// The raw block a stored one stands for: itself, or its decompressed bytes in a buffer of
+// this thread's, valid until its next call. {nullptr, 0} when a compressed block is damaged.
+BlockBytes unwrapBlock(const unsigned char *data, std::size_t size);
+// Replaces the raw block in *block by its compressed form where that is smaller.
+void compressBlock(std::vector<unsigned char> *block);
+// The blocks compressBlock was given on this thread so far, their bytes and what was kept:
+// the writer's size estimate follows the bytes stored.
+struct BlockBytesTally {
+    std::uint64_t blocks = 0, raw = 0, stored = 0;
+};
+const BlockBytesTally &blockBytesTally();
+
 namespace codec {
 
 inline std::uint64_t zigzag(std::int64_t v) { return (std::uint64_t(v) << 1) ^ std::uint64_t(v >> 63); }
@@ -166,9 +184,10 @@ struct Writer {
 
 // The framing: version byte, a CRC-32 over the rest, and a count of 1 .. maxCount. On
 // success `r` covers the columns and `*n` is the count.
-inline bool openBlock(const unsigned char *data, std::size_t size, unsigned char version, std::size_t maxCount,
+inline bool openBlock(const unsigned char *stored, std::size_t storedSize, unsigned char version, std::size_t maxCount,
                       Reader *r, std::size_t *n)
 {
+    const auto [data, size] = unwrapBlock(stored, storedSize);
     if (!data || size < 6 || data[0] != version)
         return false;
     Reader crc{data + size - 4, data + size};

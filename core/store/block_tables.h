@@ -8,6 +8,7 @@
 // the matching blocks).
 
 #include "core/model/records.h"
+#include "core/store/block_codec.h" // compressBlock
 #include "core/store/row_columns.h"
 #include "core/store/sqlite_db.h"
 
@@ -105,6 +106,7 @@ int writeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<Re
     std::vector<unsigned char> buf;
     return insertGrouped(records, max, key, [&](const auto &k, const Rec *const *g, std::size_t n) {
         encode(g, n, &buf);
+        compressBlock(&buf);
         int col = 1;
         sqlite3_bind_int64(insert, col++, session);
         if constexpr (std::is_integral_v<std::decay_t<decltype(k)>>)

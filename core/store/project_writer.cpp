@@ -65,15 +65,19 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
         return rc;
     // Tasks with their PMU values as column blocks, one per (device, model, iteration,
     // stream) of the batch.
+    detail::BlockBytesTally before = detail::blockBytesTally();
     if ((rc = detail::writeTaskBlocks(insTask.get(), sid, b.tasks)) != SQLITE_OK)
         return rc;
+    noteBlocks(KTasks, before);
     noteKey.all(b.tasks);
     if ((rc = detail::insertRows<detail::CollectiveColumns>(insCollective.get(), sid, b.collectives)) != SQLITE_OK)
         return rc;
     noteKey.all(b.collectives);
     // HCCL tasks as column blocks, one per (device, model, iteration, plane) of the batch.
+    before = detail::blockBytesTally();
     if ((rc = detail::writeHcclBlocks(insHccl.get(), sid, b.hcclTasks)) != SQLITE_OK)
         return rc;
+    noteBlocks(KHccl, before);
     noteKey.all(b.hcclTasks);
     return writeBatchRest(b, newKeys);
 }
@@ -120,8 +124,10 @@ int ProjectWriter::Impl::writeBatchRest(const RecordBatch &b, std::vector<Key> *
     if ((rc = detail::insertRows<FusionColumns>(insFusion.get(), sid, b.fusionOps)) != SQLITE_OK)
         return rc;
     // Host ranges as column blocks per (device, model, iteration) (host_blocks.h).
+    const detail::BlockBytesTally before = detail::blockBytesTally();
     if ((rc = detail::writeHostRangeBlocks(insHost.get(), sid, b.hostRanges)) != SQLITE_OK)
         return rc;
+    noteBlocks(KHostRanges, before);
     noteKey.all(b.hostRanges);
     if ((rc = insertTuples(insIteration.get(), sid, *newKeys, [](const Key &k) { return k; })) != SQLITE_OK)
         return rc;

@@ -7,6 +7,7 @@
 #include <QFile>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <limits>
 
@@ -62,39 +63,67 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
         batchIteration = std::max(batchIteration, it);
         stored += bytes;
     };
+    // Block-stored kinds: each record's raw estimate, then spread(k, fn) hands fn each
+    // record's share of what the batch's blocks of kind k take in the file — their stored
+    // (compressed) bytes, ~160 B per block for its row, two index entries and interior
+    // pages, and two fifths more for the pages' free space — in proportion to the raw
+    // estimates. Without a tally (no block written) the raw estimates stand. Rounded up:
+    // the estimate must not undercount.
+    std::vector<std::uint64_t> raws;
+    auto spread = [&](Kind k, auto &&each) {
+        std::uint64_t sum = 0;
+        for (const std::uint64_t r : raws)
+            sum += r;
+        const BlockWrite &w = blockWrite[k];
+        const double scale = sum > 0 && w.blocks > 0 ? (double(w.stored) + 160.0 * double(w.blocks)) * 1.4 / double(sum) : 1.0;
+        for (std::size_t i = 0; i < raws.size(); ++i)
+            each(i, std::uint64_t(std::ceil(double(raws[i]) * scale)));
+    };
     // In a column block (task_blocks.h): the deltas, ids and kind a byte or two each, the
     // times and cycles their own width, a PMU value 1 byte when it repeats the previous
-    // task's (XOR coded) and up to 3 otherwise, and the pages' share (a block's remainder
-    // in its leaf page leaves free space there); ≈ 41 B per task on the bench's session.
-    // The estimate must not undercount: the file is to stay under the limit.
+    // task's (XOR coded) and up to 3 otherwise.
+    raws.clear();
     const TaskRecord *previous = nullptr;
     for (const TaskRecord &t : b.tasks) {
         std::uint64_t pmu = t.pmu.empty() ? 0 : (t.pmu.size() + 7) / 8;
         for (std::size_t i = 0; i < t.pmu.size(); ++i)
             pmu += previous && i < previous->pmu.size() && std::memcmp(&previous->pmu[i], &t.pmu[i], 4) == 0 ? 1 : 3;
-        add(KTasks, t.iteration, t.device, t.modelId,
-            20 + intBytes(t.duration) + intBytes(t.pending) + intBytes(s64(t.totalCycles))
-                + (t.l2HitRate == -1.f && t.l2VictimRate == -1.f ? 0 : 8) + pmu);
+        raws.push_back(20 + intBytes(t.duration) + intBytes(t.pending) + intBytes(s64(t.totalCycles))
+                       + (t.l2HitRate == -1.f && t.l2VictimRate == -1.f ? 0 : 8) + pmu);
         previous = &t;
     }
+    spread(KTasks, [&](std::size_t i, std::uint64_t bytes) {
+        const TaskRecord &t = b.tasks[i];
+        add(KTasks, t.iteration, t.device, t.modelId, bytes);
+    });
     for (const CollectiveOpRecord &c : b.collectives)
         add(KCollectives, c.iteration, c.device, c.modelId,
             RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.name).i(c.opType).i(c.start).i(c.duration)
                     .i(s64(c.bytes)).i(c.segment).bytes
                 + RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.start).i(1 << 20).bytes);
+    // In a column block (hccl_blocks.h): deltas and small ids take a byte or two each, the
+    // duration and size their own width.
+    raws.clear();
     for (const HcclTaskRecord &h : b.hcclTasks)
-        // In a column block (hccl_blocks.h): deltas and small ids take a byte or two each,
-        // the duration and size their own width; ≈ 24 B per HCCL task on the bench's session.
-        add(KHccl, h.iteration, h.device, h.modelId, 16 + intBytes(h.duration) + intBytes(s64(h.sizeBytes)));
+        raws.push_back(16 + intBytes(h.duration) + intBytes(s64(h.sizeBytes)));
+    spread(KHccl, [&](std::size_t i, std::uint64_t bytes) {
+        const HcclTaskRecord &h = b.hcclTasks[i];
+        add(KHccl, h.iteration, h.device, h.modelId, bytes);
+    });
     for (const AiCpuRecord &a : b.aiCpu)
         add(KAiCpu, a.iteration, a.device, a.modelId,
             RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.streamId).i(a.taskId).i(a.node).i(a.timestamp)
                     .i(a.computeTime).i(a.memcpyTime).i(a.taskTime).i(a.dispatchTime).i(a.totalTime).bytes
                 + RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.timestamp).i(a.streamId).i(a.taskId).i(1 << 20).bytes);
+    // In a column block (host_blocks.h): ids, the start's delta and the msproftx columns a
+    // byte or a few each, the duration and payload their own width.
+    raws.clear();
     for (const HostRangeRecord &h : b.hostRanges)
-        // In a column block (host_blocks.h): ids, the start's delta and the msproftx columns
-        // a byte or a few each, the duration and payload their own width, plus the pages' share.
-        add(KHostRanges, h.iteration, h.device, h.modelId, 20 + intBytes(h.duration) + intBytes(s64(h.payloadValue)));
+        raws.push_back(20 + intBytes(h.duration) + intBytes(s64(h.payloadValue)));
+    spread(KHostRanges, [&](std::size_t i, std::uint64_t bytes) {
+        const HostRangeRecord &h = b.hostRanges[i];
+        add(KHostRanges, h.iteration, h.device, h.modelId, bytes);
+    });
     // Step traces and the per-session tables count towards the session's size but never age.
     for (const StepTraceRecord &st : b.stepTraces)
         stored += RowSize().i(sid).i(st.device).i(st.modelId).i(st.iteration).i(st.fpStart).i(st.bpEnd).i(st.iterationEnd)

@@ -58,6 +58,17 @@ struct ProjectWriter::Impl {
     bool limitSet = false;
     std::uint32_t lastIteration = 0;
 
+    // The last batch's blocks of each block-stored kind: how many, and their bytes as stored
+    // (compressed where that was smaller), for account()'s estimate.
+    struct BlockWrite {
+        std::uint64_t blocks = 0, stored = 0;
+    };
+    BlockWrite blockWrite[KCount] = {};
+    void noteBlocks(Kind k, const detail::BlockBytesTally &before)
+    {
+        const detail::BlockBytesTally &now = detail::blockBytesTally();
+        blockWrite[k] = {now.blocks - before.blocks, now.stored - before.stored};
+    }
     void account(const RecordBatch &b);
     int ageIfNeeded(std::uint64_t batchBytes);
     // Bytes free for this user on the project's volume (statvfs; max when unknown).

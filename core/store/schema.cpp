@@ -595,6 +595,12 @@ CREATE TABLE host_range_blocks(
 CREATE INDEX host_range_blocks_by_iteration ON host_range_blocks(session, device, model, iteration, first_start);
 )SQL";
 
+// Schema 10 (issue 20): a block's data may be zstd-compressed (block_compress.cpp; its first
+// byte then says so). The tables stay as they are and so do blocks already written: readers
+// take both forms, so the step only stamps the version (an older NPU Scope, which would
+// take a compressed block for a damaged one, then refuses the file as newer).
+constexpr const char *kStepV10 = "SELECT 1";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -612,6 +618,7 @@ constexpr MigrationStep kSteps[] = {
     {6, kStepV7, migrateSessionRecordsToBlocks},
     {7, kStepV8, migrateMemoryRecordsToBlocks},
     {8, kStepV9, migrateHostRangesToBlocks},
+    {9, kStepV10},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

@@ -148,18 +148,20 @@ void encodeTaskBlock(const std::vector<TaskRecord> &tasks, std::vector<unsigned 
     encodeTaskBlock(ptrs.data(), ptrs.size(), out);
 }
 
-std::size_t taskBlockCount(const unsigned char *data, std::size_t size)
+std::size_t taskBlockCount(const unsigned char *stored, std::size_t storedSize)
 {
-    if (size < 6 || data[0] != kTaskBlockVersion)
+    const auto [data, size] = unwrapBlock(stored, storedSize);
+    if (!data || size < 6 || data[0] != kTaskBlockVersion)
         return 0;
     Reader r{data + 1, data + size - 4};
     const std::uint64_t n = r.varint();
     return r.ok && n <= size ? std::size_t(n) : 0;
 }
 
-bool decodeTaskBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
+bool decodeTaskBlock(const unsigned char *stored, std::size_t storedSize, std::uint16_t device, std::uint32_t model,
                      std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out, PmuValues pmu)
 {
+    const auto [data, size] = unwrapBlock(stored, storedSize);
     if (!data || size < 6 || data[0] != kTaskBlockVersion)
         return false;
     Reader crc{data + size - 4, data + size};
@@ -336,9 +338,10 @@ void encodeHcclBlock(const HcclTaskRecord *const *t, std::size_t n, std::vector<
     putU32(o, crc32(o.data(), o.size()));
 }
 
-bool decodeHcclBlock(const unsigned char *data, std::size_t size, std::uint16_t device, std::uint32_t model,
+bool decodeHcclBlock(const unsigned char *stored, std::size_t storedSize, std::uint16_t device, std::uint32_t model,
                      std::uint32_t iteration, std::vector<HcclTaskRecord> *out)
 {
+    const auto [data, size] = unwrapBlock(stored, storedSize);
     if (!checkFrame(data, size))
         return false;
     Reader r{data + 1, data + size - 4};

@@ -427,7 +427,7 @@ private Q_SLOTS:
                                    QStringLiteral("--iterations"), QStringLiteral("20"), QStringLiteral("--devices"),
                                    QStringLiteral("2"), QStringLiteral("--profiling-options"),
                                    fullOptions(path(QStringLiteral("o"))), QStringLiteral("--project"), proj},
-                                  {{QStringLiteral("NPUSCOPE_TEST_MAX_PAGES"), QStringLiteral("400")}});
+                                  {{QStringLiteral("NPUSCOPE_TEST_MAX_PAGES"), QStringLiteral("250")}});
         QCOMPARE(r.code, 6);
         QVERIFY2(r.err.contains(QStringLiteral("full"), Qt::CaseInsensitive), qPrintable(r.err));
         // What was committed before the disk filled is still a readable project.

@@ -14,8 +14,10 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+
 #include <algorithm>
 #include <cstring>
+#include <random>
 #include <sqlite3.h>
 
 using namespace npuscope;
@@ -195,13 +197,16 @@ private Q_SLOTS:
         Generator g(9, 2);
         std::vector<RecordBatch> batches;
         if (damage == QLatin1String("overflow")) {
-            // Blocks larger than a page: their tail lives on overflow pages.
+            // Blocks larger than a page, also compressed: their tail lives on overflow pages.
+            // Irregular times and ids, or the repeats would compress into a page.
             RecordBatch b = g.batch(1, 1, 1);
             const std::vector<HcclTaskRecord> base = b.hcclTasks;
+            std::mt19937_64 jitter(20);
             for (int k = 0; k < 600; ++k)
                 for (HcclTaskRecord h : base) {
-                    h.start += k * 1000;
-                    h.notifyId += std::uint64_t(k) * 7919;
+                    h.start += k * 1000 + TimeNs(jitter() % 997);
+                    h.duration += TimeNs(jitter() % 50'000);
+                    h.notifyId = jitter();
                     b.hcclTasks.push_back(h);
                 }
             batches.push_back(std::move(b));

@@ -201,6 +201,75 @@ private slots:
         QVERIFY(!decodeTaskBlock(nullptr, 0, 3, 1, 42, 7, &out));
     }
 
+    // Stored compressed (schema 10): the same tasks come back, the raw form of older files
+    // is still read, and a damaged compressed block is refused like a damaged raw one.
+    void compressedBlocksRoundTripAndRejectDamage()
+    {
+        // Two steps of the same 300 tasks: a training loop repeats its ops, and the
+        // compressed form takes the repetition.
+        std::vector<TaskRecord> in = realistic(100, 5);
+        const std::size_t step = in.size();
+        for (std::size_t k = 0; k < step; ++k) {
+            TaskRecord t = in[k];
+            t.start += 1'000'000'000;
+            t.taskId += std::uint32_t(step);
+            in.push_back(t);
+        }
+        std::vector<unsigned char> raw;
+        encodeTaskBlock(in, &raw);
+        std::vector<unsigned char> stored = raw;
+        compressBlock(&stored);
+        QCOMPARE(stored.front(), kCompressedBlock);
+        qInfo("%zu tasks: raw %zu bytes, compressed %zu", in.size(), raw.size(), stored.size());
+        QVERIFY(stored.size() < raw.size() * 3 / 4);
+        for (const std::vector<unsigned char> *form : {&raw, &stored}) {
+            std::vector<TaskRecord> out;
+            QVERIFY(decodeTaskBlock(form->data(), form->size(), 3, 1, 42, 7, &out));
+            QCOMPARE(out.size(), in.size());
+            for (std::size_t k = 0; k < in.size(); ++k)
+                QVERIFY(same(in[k], out[k]));
+            QCOMPARE(taskBlockCount(form->data(), form->size()), in.size());
+        }
+        // Every truncation and every flipped bit of the compressed form.
+        for (std::size_t n = 0; n < stored.size(); ++n) {
+            std::vector<TaskRecord> out;
+            QVERIFY2(!decodeTaskBlock(stored.data(), n, 3, 1, 42, 7, &out), qPrintable(QString::number(n)));
+            QVERIFY(out.empty());
+        }
+        // A flip is refused, or it was in a bit zstd ignores (the frame header has unused
+        // ones) and the tasks are exactly the original: never a wrong answer.
+        int harmless = 0;
+        for (std::size_t i = 0; i < stored.size(); ++i)
+            for (int bit = 0; bit < 8; ++bit) {
+                std::vector<unsigned char> bad = stored;
+                bad[i] ^= static_cast<unsigned char>(1u << bit);
+                std::vector<TaskRecord> out;
+                if (!decodeTaskBlock(bad.data(), bad.size(), 3, 1, 42, 7, &out)) {
+                    QVERIFY(out.empty());
+                    continue;
+                }
+                ++harmless;
+                QCOMPARE(out.size(), in.size());
+                for (std::size_t k = 0; k < in.size(); ++k)
+                    QVERIFY2(same(in[k], out[k]), qPrintable(QStringLiteral("byte %1 bit %2").arg(i).arg(bit)));
+            }
+        qInfo("%d of %zu flipped bits fell in bits the decompressor ignores", harmless, stored.size() * 8);
+        QVERIFY(harmless * 1000 < int(stored.size() * 8));
+        // A size past any block's is refused before anything is allocated for it.
+        std::vector<unsigned char> forged{kCompressedBlock};
+        codec::putVarint(forged, std::uint64_t(1) << 40);
+        forged.insert(forged.end(), stored.begin() + 3, stored.end());
+        std::vector<TaskRecord> out;
+        QVERIFY(!decodeTaskBlock(forged.data(), forged.size(), 3, 1, 42, 7, &out));
+        QVERIFY(unwrapBlock(forged.data(), forged.size()).data == nullptr);
+        // A block that does not shrink stays raw.
+        std::vector<unsigned char> tiny;
+        encodeTaskBlock(realistic(1, 6), &tiny);
+        const std::vector<unsigned char> before = tiny;
+        compressBlock(&tiny);
+        QVERIFY(tiny == before);
+    }
+
     // Garbage that carries a valid checksum (a foreign writer, a future version's block)
     // must still never crash, allocate wildly or read past the end.
     void garbageWithValidChecksumNeverCrashes()
