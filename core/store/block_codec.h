@@ -29,12 +29,13 @@ struct BlockBytes {
 BlockBytes unwrapBlock(const unsigned char *data, std::size_t size);
 // Replaces the raw block in *block by its compressed form where that is smaller.
 void compressBlock(std::vector<unsigned char> *block);
-// The blocks compressBlock was given on this thread so far, their bytes and what was kept:
-// the writer's size estimate follows the bytes stored.
+// The blocks written on this thread so far (noteBlockBytes, from writeBlocks), their raw
+// bytes and the bytes stored: the writer's size estimate follows the bytes stored.
 struct BlockBytesTally {
     std::uint64_t blocks = 0, raw = 0, stored = 0;
 };
 const BlockBytesTally &blockBytesTally();
+void noteBlockBytes(std::size_t raw, std::size_t stored);
 
 namespace codec {
 

@@ -33,6 +33,13 @@ thread_local BlockBytesTally tally;
 
 const BlockBytesTally &blockBytesTally() { return tally; }
 
+void noteBlockBytes(std::size_t raw, std::size_t stored)
+{
+    ++tally.blocks;
+    tally.raw += raw;
+    tally.stored += stored;
+}
+
 BlockBytes unwrapBlock(const unsigned char *data, std::size_t size)
 {
     if (!data || size == 0 || data[0] != kCompressedBlock)
@@ -59,9 +66,6 @@ void compressBlock(std::vector<unsigned char> *block)
 {
     thread_local CompressContext c;
     thread_local std::vector<unsigned char> out;
-    ++tally.blocks;
-    tally.raw += block->size();
-    tally.stored += block->size(); // corrected below when the compressed form is kept
     if (!c.c || block->size() < 64)
         return;
     const std::size_t bound = ZSTD_compressBound(block->size());
@@ -74,7 +78,6 @@ void compressBlock(std::vector<unsigned char> *block)
     const std::size_t total = std::size_t(frame - out.data()) + z;
     if (total >= block->size())
         return;
-    tally.stored -= block->size() - total;
     out.resize(total);
     block->swap(out);
 }

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <future>
 #include <limits>
 #include <map>
 #include <memory>
@@ -96,29 +97,66 @@ template<typename Rec>
 using BlockEncoder = void (*)(const Rec *const *, std::size_t, std::vector<unsigned char> *);
 
 // What every block kind's writer does: groups `records` by key(record) into blocks of at
-// most `max` (insertGrouped), encodes each and inserts it through `insert`, whose
-// parameters are the session, the key's parts (one integer, or a pair's or tuple's
+// most `max` (insertGrouped), encodes and compresses each and inserts it through `insert`,
+// whose parameters are the session, the key's parts (one integer, or a pair's or tuple's
 // members in order), the times span(records, n) gives, the record count and the block.
+// A large batch's blocks are encoded and compressed in two halves on two threads (the
+// compression is most of a block's cost), then inserted in order on this one.
 template<typename Rec, typename KeyFn, typename Span>
 int writeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<Rec> &records, std::size_t max, KeyFn key,
                 std::type_identity_t<BlockEncoder<Rec>> encode, Span span)
 {
-    std::vector<unsigned char> buf;
-    return insertGrouped(records, max, key, [&](const auto &k, const Rec *const *g, std::size_t n) {
-        encode(g, n, &buf);
-        compressBlock(&buf);
+    using K = std::decay_t<decltype(key(records.front()))>;
+    struct Block {
+        K key;
+        const Rec *const *recs;
+        std::size_t n;
+        std::vector<unsigned char> bytes;
+        std::size_t raw = 0;
+    };
+    std::map<K, std::vector<const Rec *>> groups;
+    for (const Rec &r : records)
+        groups[key(r)].push_back(&r);
+    std::vector<Block> blocks;
+    for (const auto &g : groups)
+        for (std::size_t at = 0; at < g.second.size(); at += max)
+            blocks.push_back({g.first, g.second.data() + at, std::min(max, g.second.size() - at), {}});
+    auto encodeRange = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) {
+            encode(blocks[i].recs, blocks[i].n, &blocks[i].bytes);
+            blocks[i].raw = blocks[i].bytes.size();
+            compressBlock(&blocks[i].bytes);
+        }
+    };
+    constexpr std::size_t kTwoThreads = 512; // records; below it a thread costs more than it saves
+    if (blocks.size() >= 2 && records.size() >= kTwoThreads) {
+        std::size_t mid = 0;
+        for (std::size_t seen = 0; mid < blocks.size() && seen < records.size() / 2; ++mid)
+            seen += blocks[mid].n;
+        mid = std::clamp<std::size_t>(mid, 1, blocks.size() - 1);
+        // Deferred when no thread can start: then both halves run here.
+        auto second = std::async(std::launch::async | std::launch::deferred, encodeRange, mid, blocks.size());
+        encodeRange(0, mid);
+        second.get();
+    } else {
+        encodeRange(0, blocks.size());
+    }
+    for (const Block &b : blocks) {
+        noteBlockBytes(b.raw, b.bytes.size());
         int col = 1;
         sqlite3_bind_int64(insert, col++, session);
-        if constexpr (std::is_integral_v<std::decay_t<decltype(k)>>)
-            sqlite3_bind_int64(insert, col++, k);
+        if constexpr (std::is_integral_v<K>)
+            sqlite3_bind_int64(insert, col++, b.key);
         else
-            std::apply([&](const auto &...part) { (sqlite3_bind_int64(insert, col++, part), ...); }, k);
-        for (const TimeNs t : span(g, n))
+            std::apply([&](const auto &...part) { (sqlite3_bind_int64(insert, col++, part), ...); }, b.key);
+        for (const TimeNs t : span(b.recs, b.n))
             sqlite3_bind_int64(insert, col++, t);
-        sqlite3_bind_int64(insert, col++, std::int64_t(n));
-        sqlite3_bind_blob(insert, col, buf.data(), int(buf.size()), SQLITE_STATIC);
-        return stepBlockInsert(insert);
-    });
+        sqlite3_bind_int64(insert, col++, std::int64_t(b.n));
+        sqlite3_bind_blob(insert, col, b.bytes.data(), int(b.bytes.size()), SQLITE_STATIC);
+        if (const int rc = stepBlockInsert(insert); rc != SQLITE_OK)
+            return rc;
+    }
+    return SQLITE_OK;
 }
 
 // A migration's row as the record it holds: the session in column 0, then Cols' members
