@@ -28,7 +28,9 @@ inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 //    counter_blocks and python_range_blocks (kStepV7, session_blocks.h).
 // 8: memory records as CRC-checked column blocks in memory_blocks (kStepV8, host_blocks.h).
 // 9: host ranges as CRC-checked column blocks in host_range_blocks (kStepV9, host_blocks.h).
-inline constexpr int kSchemaVersion = 9;
+// 10: task attributes and operator memory as CRC-checked column blocks in task_attr_blocks
+//     and op_memory_blocks (kStepV10, op_blocks.h).
+inline constexpr int kSchemaVersion = 10;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {
