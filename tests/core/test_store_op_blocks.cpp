@@ -280,19 +280,11 @@ private Q_SLOTS:
         const std::vector<RecordBatch> batches = makeBatches(11, true);
         const QString why = blocktest::record(path, g, batches);
         QVERIFY2(why.isEmpty(), qPrintable(why));
-        std::int64_t attrs = 0, ops = 0;
-        for (const RecordBatch &b : batches) {
-            attrs += std::int64_t(b.taskAttrs.size());
-            ops += std::int64_t(b.opMemory.size());
-        }
-        QCOMPARE(scalar(path, "SELECT SUM(n) FROM task_attr_blocks"), attrs);
-        QCOMPARE(scalar(path, "SELECT SUM(n) FROM op_memory_blocks"), ops);
-        QCOMPARE(scalar(path, "SELECT MAX(n) FROM task_attr_blocks"), std::int64_t(detail::kSessionBlockMax));
-        QCOMPARE(scalar(path, "SELECT MAX(n) FROM op_memory_blocks"), std::int64_t(detail::kSessionBlockMax));
-        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN ('task_attrs', 'op_memory')"),
-                 std::int64_t(0));
-        QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'task_attrs'"), attrs);
-        QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'op_memory'"), ops);
+        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::taskAttrs, "task_attr_blocks", "task_attrs",
+                                        detail::kSessionBlockMax);
+        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::opMemory, "op_memory_blocks", "op_memory",
+                                        detail::kSessionBlockMax);
+        QVERIFY(!QTest::currentTestFailed());
 
         const Read r = readBack(path);
         QVERIFY2(r.ok, qPrintable(r.why));
@@ -448,22 +440,14 @@ private Q_SLOTS:
     void damageIsAReadError()
     {
         QFETCH(QString, damage);
-        const std::vector<RecordBatch> batches = makeBatches(23, true);
-        for (const char *table : {"task_attr_blocks", "op_memory_blocks"}) {
-            const QString path = dir_.filePath(QStringLiteral("damaged-%1-%2.npuscope").arg(damage, QLatin1String(table)));
-            Generator g(5, 2);
-            if (!blocktest::recordAndDamage(path, g, batches, table, damage)) {
-                QVERIFY(!QTest::currentTestFailed());
-                QSKIP("no page of that kind to damage");
-            }
-            const Read r = readBack(path);
-            QVERIFY2(!r.ok, table);
-            QVERIFY2(blocktest::saysDamaged(r.why), qPrintable(r.why));
-            const bool attrs = QLatin1String(table) == QLatin1String("task_attr_blocks");
-            blocktest::expectConsoleSaysDamaged(path, attrs ? QStringLiteral("SELECT COUNT(*), TOTAL(start) FROM task_attrs")
-                                                            : QStringLiteral("SELECT COUNT(*), TOTAL(allocated) FROM op_memory"));
-            QVERIFY(!QTest::currentTestFailed());
-        }
+        blocktest::expectDamagedTablesFail(
+            dir_.path(), makeBatches(23, true), damage,
+            {{"task_attr_blocks", "SELECT COUNT(*), TOTAL(start) FROM task_attrs"},
+             {"op_memory_blocks", "SELECT COUNT(*), TOTAL(allocated) FROM op_memory"}},
+            [](const QString &path) {
+                const Read r = readBack(path);
+                return r.ok ? QString() : r.why;
+            });
     }
 };
 
