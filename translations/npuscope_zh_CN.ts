@@ -3468,10 +3468,6 @@
         <translation>流指针，0 表示无</translation>
     </message>
     <message>
-        <source>Operator allocations (operator_memory); times -1 = outside the capture.</source>
-        <translation>算子内存分配（operator_memory）；时间为 -1 表示不在采集范围内。</translation>
-    </message>
-    <message>
         <source>strings.id of the operator</source>
         <translation>算子的 strings.id</translation>
     </message>
@@ -3626,10 +3622,6 @@
     <message>
         <source>preparing (ns)</source>
         <translation>准备（ns）</translation>
-    </message>
-    <message>
-        <source>Task columns without a field of their own (OP State, HF32 Eligible, Context ID, unknown columns), as text.</source>
-        <translation>没有专用字段的任务列（OP State、HF32 Eligible、Context ID、未知列），以文本保存。</translation>
     </message>
     <message>
         <source>stream id of the task</source>
@@ -3894,6 +3886,58 @@
     <message>
         <source>their total duration (ns), SUM(tasks.duration)</source>
         <translation>这些任务的总耗时（ns），即 SUM(tasks.duration)</translation>
+    </message>
+    <message>
+        <source>Operator allocations as stored: column blocks of up to 8192 allocations of one device, in recorded order (query op_memory for plain rows).</source>
+        <translation>按存储形式保存的算子内存分配：每块最多 8192 条同一设备的分配，按记录顺序排列（逐行查询请用 op_memory）。</translation>
+    </message>
+    <message>
+        <source>block id (op_memory.rowid = id * 65536 + the allocation&apos;s place in the block)</source>
+        <translation>块 ID（op_memory.rowid = id * 65536 + 该分配在块内的位置）</translation>
+    </message>
+    <message>
+        <source>earliest allocation time in the block (ns)</source>
+        <translation>块内最早的分配时间（ns）</translation>
+    </message>
+    <message>
+        <source>latest allocation time in the block (ns)</source>
+        <translation>块内最晚的分配时间（ns）</translation>
+    </message>
+    <message>
+        <source>allocations in the block</source>
+        <translation>块内的分配数</translation>
+    </message>
+    <message>
+        <source>the allocations, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
+        <translation>这些分配，按列以差值/varint 编码，带 CRC-32 校验（docs/storage.md）</translation>
+    </message>
+    <message>
+        <source>Operator allocations (operator_memory); times -1 = outside the capture; one row per allocation (a read-only virtual table of the SQL console over op_memory_blocks; equality on session or device reads only those blocks).</source>
+        <translation>算子内存分配（operator_memory）；时间为 -1 表示不在采集范围内；每条分配一行（SQL 控制台基于 op_memory_blocks 的只读虚拟表；对 session 或 device 的等值条件只读取相应的块）。</translation>
+    </message>
+    <message>
+        <source>Task columns without a field of their own as stored: column blocks of up to 8192 attributes of one device and stream, in recorded order (query task_attrs for plain rows).</source>
+        <translation>按存储形式保存的无专用字段的任务列：每块最多 8192 条同一设备和流的属性，按记录顺序排列（逐行查询请用 task_attrs）。</translation>
+    </message>
+    <message>
+        <source>block id (task_attrs.rowid = id * 65536 + the attribute&apos;s place in the block)</source>
+        <translation>块 ID（task_attrs.rowid = id * 65536 + 该属性在块内的位置）</translation>
+    </message>
+    <message>
+        <source>stream id of the tasks</source>
+        <translation>这些任务的流 ID</translation>
+    </message>
+    <message>
+        <source>attributes in the block</source>
+        <translation>块内的属性数</translation>
+    </message>
+    <message>
+        <source>the attributes, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
+        <translation>这些属性，按列以差值/varint 编码，带 CRC-32 校验（docs/storage.md）</translation>
+    </message>
+    <message>
+        <source>Task columns without a field of their own (OP State, HF32 Eligible, Context ID, unknown columns), as text; one row per attribute (a read-only virtual table of the SQL console over task_attr_blocks; equality on session, device or stream reads only those blocks).</source>
+        <translation>没有专用字段的任务列（OP State、HF32 Eligible、Context ID、未知列），以文本保存；每个属性一行（SQL 控制台基于 task_attr_blocks 的只读虚拟表；对 session、device 或 stream 的等值条件只读取相应的块）。</translation>
     </message>
 </context>
 <context>

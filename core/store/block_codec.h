@@ -174,6 +174,69 @@ struct Reader {
     }
 };
 
+// A series of MB figures (allocator totals: memory records, operator memory), each value
+// coded against the series' previous one in the shortest of three codings, which two tag
+// bits name: its bits XOR the previous value's; its size in bytes (MB × 2^20, how
+// allocators count, when that is exact) as a delta from the previous size; or a
+// three-decimal k (how the CSV prints MB). Doubles round-trip bit for bit.
+enum MbCoding : unsigned { ByXor = 0, ByBytes = 1, ByDecimal = 2 };
+
+// v MB as a whole number of bytes, when exact (|bytes| < 2^53, so the double holds it).
+inline bool mbBytes(double v, std::int64_t *bytes)
+{
+    if (!std::isfinite(v) || std::fabs(v) >= 8589934592.0 || (v == 0 && std::signbit(v)))
+        return false;
+    const double scaled = v * 1048576.0;
+    if (scaled != std::trunc(scaled))
+        return false;
+    *bytes = std::int64_t(scaled);
+    return true;
+}
+
+struct MbSeries {
+    std::uint64_t bits = 0;
+    std::int64_t bytes = 0;
+    void note(double v)
+    {
+        bits = doubleBits(v);
+        std::int64_t b;
+        if (mbBytes(v, &b))
+            bytes = b;
+    }
+    // Appends v; returns its coding (the caller keeps the tag).
+    unsigned put(std::vector<unsigned char> &o, double v)
+    {
+        std::uint64_t best = doubleBits(v) ^ bits;
+        unsigned coding = ByXor;
+        std::int64_t x;
+        if (mbBytes(v, &x) && varintSize(zigzag(x - bytes)) < varintSize(best)) {
+            best = zigzag(x - bytes);
+            coding = ByBytes;
+        }
+        if (decimal3(v, &x) && varintSize(zigzag(x)) < varintSize(best)) {
+            best = zigzag(x);
+            coding = ByDecimal;
+        }
+        putVarint(o, best);
+        note(v);
+        return coding;
+    }
+    // The value put() wrote with `coding`; a coding put() never gives turns r.ok false.
+    double get(Reader &r, unsigned coding)
+    {
+        const std::uint64_t v = r.varint();
+        double out = 0;
+        switch (coding) {
+        case ByXor: out = bitsDouble(v ^ bits); break;
+        case ByBytes: out = double(wrapAdd(bytes, unzigzag(v))) / 1048576.0; break;
+        case ByDecimal: out = double(unzigzag(v)) / 1000.0; break;
+        default: r.ok = false; break;
+        }
+        note(out);
+        return out;
+    }
+};
+
 // Appending a block: the caller pushes the version byte, then the count and columns
 // through varint/svarint, then finish() appends the CRC-32 of everything before.
 struct Writer {

@@ -2,6 +2,7 @@
 
 #include "core/store/hccl_blocks.h"
 #include "core/store/host_blocks.h"
+#include "core/store/op_blocks.h"
 #include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
@@ -261,7 +262,7 @@ int registerBlockTable(sqlite3 *db, const BlockTable *table)
 int registerRecordTables(sqlite3 *db)
 {
     for (const BlockTable *t : {&hcclTasksTable(), &tasksTable(), &taskPmuTable(), &countersTable(), &pythonRangesTable(),
-                                &memoryRecordsTable(), &hostRangesTable()}) {
+                                &memoryRecordsTable(), &hostRangesTable(), &taskAttrsTable(), &opMemoryTable()}) {
         const int rc = registerBlockTable(db, t);
         if (rc != SQLITE_OK)
             return rc;

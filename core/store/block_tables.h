@@ -1,7 +1,7 @@
 #pragma once
 
 // What the column-block kinds (hccl_blocks.h, task_blocks.h, session_blocks.h,
-// host_blocks.h) share: grouping a batch's records by block key and writing the blocks
+// host_blocks.h, op_blocks.h) share: grouping a batch's records by block key and writing the blocks
 // (writeBlocks), a block's time span, and the read-only eponymous virtual table that
 // shows a block table as plain rows in SQL (one row per record, rowid = block id × 65536 +
 // the record's place in its block; equality on the key columns or the rowid reads only
@@ -66,16 +66,24 @@ inline int stepBlockInsert(sqlite3_stmt *ins)
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+// A block's first and last value of the time member `Time` (a task attribute's start, an
+// allocation's time).
+template<auto Time, typename Rec>
+std::array<TimeNs, 2> memberSpan(const Rec *const *recs, std::size_t n)
+{
+    TimeNs lo = recs[0]->*Time, hi = recs[0]->*Time;
+    for (std::size_t i = 1; i < n; ++i) {
+        lo = std::min(lo, recs[i]->*Time);
+        hi = std::max(hi, recs[i]->*Time);
+    }
+    return {lo, hi};
+}
+
 // A block of instants (records with a `ts`): its first and last time.
 template<typename Rec>
 std::array<TimeNs, 2> instantSpan(const Rec *const *recs, std::size_t n)
 {
-    TimeNs lo = recs[0]->ts, hi = recs[0]->ts;
-    for (std::size_t i = 1; i < n; ++i) {
-        lo = std::min(lo, recs[i]->ts);
-        hi = std::max(hi, recs[i]->ts);
-    }
-    return {lo, hi};
+    return memberSpan<&Rec::ts, Rec>(recs, n);
 }
 
 // A block of ranges (records with a `start` and `duration`): its first start, last start
@@ -310,7 +318,7 @@ public:
 // the current row of `blocks` (false: damaged). The table's columns are the session, then
 // Cols' members (row_columns.h): the list the kind's migration reads its old rows with
 // (readAfterSession). What the record kinds' tables share (hccl_blocks, session_blocks,
-// host_blocks).
+// host_blocks, op_blocks).
 template<typename Rec, bool (*Load)(sqlite3_stmt *, std::vector<Rec> *), class Cols>
 class DecodedRows final : public BlockRows {
 public:

@@ -22,69 +22,21 @@ constexpr unsigned char kHostRangeBlockVersion = 1;
 
 namespace {
 
-// A memory value's three codings (two tag bits each): its bits XOR the previous value of
-// the same component and column; its size in bytes (MB × 2^20, how allocators count, when
-// that is exact) as a delta from that previous size; or a three-decimal k (how the CSV
-// prints MB).
-enum ValueCoding : unsigned { ByXor = 0, ByBytes = 1, ByDecimal = 2 };
-
-// v MB as a whole number of bytes, when exact (|bytes| < 2^53, so the double holds it).
-inline bool mbBytes(double v, std::int64_t *bytes)
-{
-    if (!std::isfinite(v) || std::fabs(v) >= 8589934592.0 || (v == 0 && std::signbit(v)))
-        return false;
-    const double scaled = v * 1048576.0;
-    if (scaled != std::trunc(scaled))
-        return false;
-    *bytes = std::int64_t(scaled);
-    return true;
-}
-
 // What each component's records were last: allocator series interleave (PTA, APP, ...),
-// so deltas are taken within a component.
+// so each value is coded against the previous record of its component (MbSeries).
 struct MemoryState {
-    std::uint64_t bits[3] = {0, 0, 0};
-    std::int64_t bytes[3] = {0, 0, 0};
+    MbSeries mb[3];
     std::uint64_t streamPtr = 0;
-    void note(int k, double v)
-    {
-        bits[k] = doubleBits(v);
-        std::int64_t b;
-        if (mbBytes(v, &b))
-            bytes[k] = b;
-    }
 };
 
 void putMemoryValue(std::vector<unsigned char> &o, double v, MemoryState &st, int k, unsigned char *tag)
 {
-    std::uint64_t best = doubleBits(v) ^ st.bits[k];
-    unsigned coding = ByXor;
-    std::int64_t x;
-    if (mbBytes(v, &x) && varintSize(zigzag(x - st.bytes[k])) < varintSize(best)) {
-        best = zigzag(x - st.bytes[k]);
-        coding = ByBytes;
-    }
-    if (decimal3(v, &x) && varintSize(zigzag(x)) < varintSize(best)) {
-        best = zigzag(x);
-        coding = ByDecimal;
-    }
-    putVarint(o, best);
-    *tag = static_cast<unsigned char>(*tag | coding << (2 * k));
-    st.note(k, v);
+    *tag = static_cast<unsigned char>(*tag | st.mb[k].put(o, v) << (2 * k));
 }
 
 double getMemoryValue(Reader &r, MemoryState &st, int k, unsigned tag)
 {
-    const std::uint64_t v = r.varint();
-    double out = 0;
-    switch ((tag >> (2 * k)) & 3) {
-    case ByXor: out = bitsDouble(v ^ st.bits[k]); break;
-    case ByBytes: out = double(wrapAdd(st.bytes[k], unzigzag(v))) / 1048576.0; break;
-    case ByDecimal: out = double(unzigzag(v)) / 1000.0; break;
-    default: r.ok = false; break;
-    }
-    st.note(k, out);
-    return out;
+    return st.mb[k].get(r, (tag >> (2 * k)) & 3);
 }
 
 } // namespace

@@ -28,7 +28,11 @@ inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 //    counter_blocks and python_range_blocks (kStepV7, session_blocks.h).
 // 8: memory records as CRC-checked column blocks in memory_blocks (kStepV8, host_blocks.h).
 // 9: host ranges as CRC-checked column blocks in host_range_blocks (kStepV9, host_blocks.h).
-inline constexpr int kSchemaVersion = 10;
+// 10: every column block stored zstd-compressed where that is smaller (kStepV10,
+//     block_compress.cpp); blocks written before stay raw.
+// 11: task attributes and operator memory as CRC-checked column blocks in task_attr_blocks
+//     and op_memory_blocks (kStepV11, op_blocks.h).
+inline constexpr int kSchemaVersion = 11;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {

@@ -95,15 +95,6 @@ using AiCpuColumns =
     RowColumns<&AiCpuRecord::device, &AiCpuRecord::modelId, &AiCpuRecord::iteration, &AiCpuRecord::streamId,
                &AiCpuRecord::taskId, &AiCpuRecord::node, &AiCpuRecord::timestamp, &AiCpuRecord::computeTime,
                &AiCpuRecord::memcpyTime, &AiCpuRecord::taskTime, &AiCpuRecord::dispatchTime, &AiCpuRecord::totalTime>;
-// op_memory and task_attrs after their device column (read per device).
-using OpMemoryColumns =
-    RowColumns<&OpMemoryRecord::name, &OpMemoryRecord::sizeKB, &OpMemoryRecord::allocated, &OpMemoryRecord::released,
-               &OpMemoryRecord::activeReleased, &OpMemoryRecord::allocTotalAllocatedMB,
-               &OpMemoryRecord::allocTotalReservedMB, &OpMemoryRecord::allocTotalActiveMB,
-               &OpMemoryRecord::releaseTotalAllocatedMB, &OpMemoryRecord::releaseTotalReservedMB,
-               &OpMemoryRecord::releaseTotalActiveMB, &OpMemoryRecord::streamPtr>;
-using TaskAttrColumns = RowColumns<&TaskAttrRecord::streamId, &TaskAttrRecord::taskId, &TaskAttrRecord::start,
-                                   &TaskAttrRecord::key, &TaskAttrRecord::value>;
 using CommOpColumns = RowColumns<&CommOpStatRecord::device, &CommOpStatRecord::step, &CommOpStatRecord::type,
                                  &CommOpStatRecord::op, &CommOpStatRecord::group, &CommOpStatRecord::start,
                                  &CommOpStatRecord::elapseMs, &CommOpStatRecord::transitMs, &CommOpStatRecord::waitMs,

@@ -2,6 +2,7 @@
 
 #include "core/store/hccl_blocks.h"
 #include "core/store/host_blocks.h"
+#include "core/store/op_blocks.h"
 #include "core/store/session_blocks.h"
 #include "core/store/task_blocks.h"
 
@@ -601,6 +602,37 @@ CREATE INDEX host_range_blocks_by_iteration ON host_range_blocks(session, device
 // take a compressed block for a damaged one, then refuses the file as newer).
 constexpr const char *kStepV10 = "SELECT 1";
 
+// Schema 11 (issues 20 and 14): task attributes and operator allocations as column blocks
+// (op_blocks.h): one row per (device, stream) and writer batch for task attributes, per
+// device and batch for operator memory, with the block's first and last task start /
+// allocation time as plain columns and one index entry per block instead of one per
+// record. The step's code (migrateTaskAttrsAndOpMemoryToBlocks) moves the rows over and
+// drops task_attrs and op_memory with their indexes; in SQL both stay as virtual tables of
+// plain rows on the SQL console's connection.
+constexpr const char *kStepV11 = R"SQL(
+CREATE TABLE task_attr_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    stream INTEGER NOT NULL,
+    first_start INTEGER NOT NULL,
+    last_start INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX task_attr_blocks_by_stream ON task_attr_blocks(session, device, stream, first_start);
+CREATE TABLE op_memory_blocks(
+    id INTEGER PRIMARY KEY,
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    device INTEGER NOT NULL,
+    first_allocated INTEGER NOT NULL,
+    last_allocated INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX op_memory_blocks_by_device ON op_memory_blocks(session, device, first_allocated);
+)SQL";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -619,6 +651,7 @@ constexpr MigrationStep kSteps[] = {
     {7, kStepV8, migrateMemoryRecordsToBlocks},
     {8, kStepV9, migrateHostRangesToBlocks},
     {9, kStepV10},
+    {10, kStepV11, migrateTaskAttrsAndOpMemoryToBlocks},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

@@ -1,6 +1,7 @@
 #include "core/store/session_records.h"
 
 #include "core/store/host_blocks.h"
+#include "core/store/op_blocks.h"
 #include "core/store/row_columns.h"
 #include "core/store/session_blocks.h"
 
@@ -22,14 +23,6 @@ class Binder {
 public:
     explicit Binder(sqlite3_stmt *s) : s_(s) {}
     Binder &i(std::int64_t v) { sqlite3_bind_int64(s_, ++n_, v); return *this; }
-    Binder &d(double v) { sqlite3_bind_double(s_, ++n_, v); return *this; }
-    template<class Cols, class Rec>
-    Binder &row(const Rec &r)
-    {
-        Cols::bind(s_, n_ + 1, r);
-        n_ += Cols::count;
-        return *this;
-    }
     int step()
     {
         const int rc = sqlite3_step(s_);
@@ -66,18 +59,6 @@ int readAll(const Db &db, const char *sql, std::int64_t session, std::vector<Rec
     });
 }
 
-// Every row of `sql` (?1 = session, ?2 = device) as a record of `Cols` on `device`, handed
-// to fn until it returns false.
-template <class Cols, class Rec, class Fn>
-int readDeviceRows(const Db &db, const char *sql, std::int64_t session, std::uint16_t device, const Fn &fn)
-{
-    return eachRow(db, sql, session, device, [&](sqlite3_stmt *s) {
-        Rec r = Cols::template read<Rec>(s);
-        r.device = device;
-        return fn(r);
-    });
-}
-
 FlowEndRecord flowEnd(sqlite3_stmt *s, int at)
 {
     FlowEndRecord e;
@@ -111,10 +92,7 @@ int SessionRecordWriter::prepare(const Db &db)
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
         {&python_, kInsertPythonRangeBlock},
         {&memory_, kInsertMemoryBlock},
-        {&opMemory_, "INSERT INTO op_memory(session, device, name, size_kb, allocated, released, active_released, "
-                     "alloc_total_allocated_mb, alloc_total_reserved_mb, alloc_total_active_mb, "
-                     "release_total_allocated_mb, release_total_reserved_mb, release_total_active_mb, stream_ptr) "
-                     "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)"},
+        {&opMemory_, kInsertOpMemoryBlock},
         {&commOps_, "INSERT INTO comm_op_stats(session, device, step, type, op, group_name, start, elapse_ms, transit_ms, "
                     "wait_ms, sync_ms, idle_ms) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
         {&commBw_, "INSERT INTO comm_bandwidth(session, device, step, type, op, transport, size_mb, time_ms, "
@@ -124,8 +102,7 @@ int SessionRecordWriter::prepare(const Db &db)
         {&stepTimes_, "INSERT INTO step_times(session, device, step, computing, comm_not_overlapped, overlapped, "
                       "communication, free, stage, bubble, comm_not_overlapped_exclude_receive, preparing) "
                       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
-        {&taskAttrs_, "INSERT INTO task_attrs(session, device, stream, task_id, start, key, value) "
-                      "VALUES(?1,?2,?3,?4,?5,?6,?7)"},
+        {&taskAttrs_, kInsertTaskAttrBlock},
     };
     for (auto &a : all)
         if (const int rc = db.prepare(a.sql, a.s, /*persistent=*/true); rc != SQLITE_OK)
@@ -142,8 +119,8 @@ void SessionRecordWriter::finalize()
 
 int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
 {
-    // Counters, Python ranges (session_blocks.h) and memory records (host_blocks.h) as
-    // column blocks.
+    // Counters, Python ranges (session_blocks.h), memory records (host_blocks.h), operator
+    // memory and task attributes (op_blocks.h) as column blocks.
     int rc = writeCounterBlocks(counters_.get(), sid, b.counters);
     if (rc == SQLITE_OK)
         rc = writePythonRangeBlocks(python_.get(), sid, b.pythonRanges);
@@ -154,9 +131,7 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
             x.i(r.device).i(r.category).i(r.name).i(s64(r.flowId)).i(r.finish ? 1 : 0).i(int(r.lane)).i(r.tid).i(r.ts);
         });
     if (rc == SQLITE_OK)
-        rc = insertAll(opMemory_, sid, b.opMemory, [](Binder &x, const OpMemoryRecord &r) {
-            x.i(r.device).row<OpMemoryColumns>(r);
-        });
+        rc = writeOpMemoryBlocks(opMemory_.get(), sid, b.opMemory);
     if (rc == SQLITE_OK)
         rc = insertRows<CommOpColumns>(commOps_.get(), sid, b.commOps);
     if (rc == SQLITE_OK)
@@ -166,9 +141,7 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
     if (rc == SQLITE_OK)
         rc = insertRows<StepTimeColumns>(stepTimes_.get(), sid, b.stepTimes);
     if (rc == SQLITE_OK)
-        rc = insertAll(taskAttrs_, sid, b.taskAttrs, [](Binder &x, const TaskAttrRecord &r) {
-            x.i(r.device).row<TaskAttrColumns>(r);
-        });
+        rc = writeTaskAttrBlocks(taskAttrs_.get(), sid, b.taskAttrs);
     return rc;
 }
 
@@ -176,12 +149,13 @@ std::uint64_t SessionRecordWriter::estimateBytes(const RecordBatch &b)
 {
     // A coarse per-row estimate (row plus its index entry, ~6 bytes per integer column and
     // 9 per REAL; counters and Python ranges as blocks: 8.1 and 23 B each on the 526 MB
-    // torch_npu trace of npuscope-bench import_torchnpu; memory records 11.6 B each on
+    // torch_npu trace of npuscope-bench import_torchnpu; memory records 11.6 B, operator
+    // allocations 26.3 B and task attributes 5.3 B each with their pages on
     // project_bytes_per_task_910b): these kinds never age, the figure only counts toward
     // the session's size.
     return b.counters.size() * 9 + b.flowEnds.size() * 80 + b.pythonRanges.size() * 24 + b.memory.size() * 16
-           + b.opMemory.size() * 140 + b.commOps.size() * 100 + b.commBandwidth.size() * 90
-           + b.commMatrix.size() * 110 + b.stepTimes.size() * 90 + b.taskAttrs.size() * 70;
+           + b.opMemory.size() * 30 + b.commOps.size() * 100 + b.commBandwidth.size() * 90
+           + b.commMatrix.size() * 110 + b.stepTimes.size() * 90 + b.taskAttrs.size() * 8;
 }
 
 int readCounters(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::CounterFn &fn)
@@ -239,22 +213,12 @@ int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const T
 
 int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn)
 {
-    return readDeviceRows<OpMemoryColumns, OpMemoryRecord>(
-        db,
-        "SELECT name, size_kb, allocated, released, active_released, alloc_total_allocated_mb, "
-        "alloc_total_reserved_mb, alloc_total_active_mb, release_total_allocated_mb, "
-        "release_total_reserved_mb, release_total_active_mb, stream_ptr FROM op_memory "
-        "WHERE session = ?1 AND device = ?2 ORDER BY allocated, rowid",
-        session, device, fn);
+    return readOpMemoryBlocks(db, session, device, fn);
 }
 
 int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn)
 {
-    return readDeviceRows<TaskAttrColumns, TaskAttrRecord>(
-        db,
-        "SELECT stream, task_id, start, key, value FROM task_attrs WHERE session = ?1 AND device = ?2 "
-        "ORDER BY stream, start, rowid",
-        session, device, fn);
+    return readTaskAttrBlocks(db, session, device, fn);
 }
 
 int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)

@@ -3,6 +3,9 @@
 // (counters, flow ends, Python ranges, memory, operator memory, communication statistics,
 // step times, extra task columns; schema 4). The writer inserts them inside the batch's
 // transaction; the readers walk one session's rows on the index each table has for it.
+// Counters, Python ranges (schema 7), memory records (8), operator memory and task
+// attributes (10) are stored as column blocks instead (session_blocks.h, host_blocks.h,
+// op_blocks.h), with the same readers' order.
 // These records carry no iteration, so storage_limit ageing never removes them.
 
 #include "core/model/records.h"

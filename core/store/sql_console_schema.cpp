@@ -5,6 +5,7 @@
 #include "core/store/sql_console.h"
 #include "core/store/hccl_blocks.h"
 #include "core/store/host_blocks.h"
+#include "core/store/op_blocks.h"
 #include "core/store/session_blocks.h"
 #include "core/store/sql_console_totals.h"
 #include "core/store/task_blocks.h"
@@ -35,6 +36,8 @@ std::vector<detail::RecordColumn> countersColumns() { return detail::countersTab
 std::vector<detail::RecordColumn> pythonRangesColumns() { return detail::pythonRangesTable().columns; }
 std::vector<detail::RecordColumn> memoryRecordsColumns() { return detail::memoryRecordsTable().columns; }
 std::vector<detail::RecordColumn> hostRangesColumns() { return detail::hostRangesTable().columns; }
+std::vector<detail::RecordColumn> taskAttrsColumns() { return detail::taskAttrsTable().columns; }
+std::vector<detail::RecordColumn> opMemoryColumns() { return detail::opMemoryTable().columns; }
 
 // Shared column meanings, so each is worded once.
 #define SESSION {"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id this row belongs to")}
@@ -231,20 +234,15 @@ const T kTables[] = {
       {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the records, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
     {"memory_records", QT_TRANSLATE_NOOP("SqlSchema", "Memory over time: allocator records and module reservations (MB, -1 = not given), one row per record (a read-only virtual table of the SQL console over memory_blocks; equality on session or device reads only those blocks)."),
      {}, memoryRecordsColumns},
-    {"op_memory", QT_TRANSLATE_NOOP("SqlSchema", "Operator allocations (operator_memory); times -1 = outside the capture."),
-     {SESSION, DEVICE,
-      STR("name", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the operator")),
-      {"size_kb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "size (KB)")},
-      {"allocated", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "allocation time (ns)")},
-      {"released", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "release time (ns)")},
-      {"active_released", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "active release time (ns)")},
-      {"alloc_total_allocated_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total allocated at allocation (MB)")},
-      {"alloc_total_reserved_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total reserved at allocation (MB)")},
-      {"alloc_total_active_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total active at allocation (MB)")},
-      {"release_total_allocated_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total allocated at release (MB)")},
-      {"release_total_reserved_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total reserved at release (MB)")},
-      {"release_total_active_mb", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "total active at release (MB)")},
-      {"stream_ptr", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream pointer, 0 none")}}},
+    {"op_memory_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Operator allocations as stored: column blocks of up to 8192 allocations of one device, in recorded order (query op_memory for plain rows)."),
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (op_memory.rowid = id * 65536 + the allocation's place in the block)")},
+      SESSION, DEVICE,
+      {"first_allocated", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "earliest allocation time in the block (ns)")},
+      {"last_allocated", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest allocation time in the block (ns)")},
+      {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "allocations in the block")},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the allocations, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
+    {"op_memory", QT_TRANSLATE_NOOP("SqlSchema", "Operator allocations (operator_memory); times -1 = outside the capture; one row per allocation (a read-only virtual table of the SQL console over op_memory_blocks; equality on session or device reads only those blocks)."),
+     {}, opMemoryColumns},
     {"comm_op_stats", QT_TRANSLATE_NOOP("SqlSchema", "Time of each communication op per rank (communication.json, CommAnalyzerTime)."),
      {SESSION, DEVICE,
       STR("step", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the step (step50)")),
@@ -291,13 +289,16 @@ const T kTables[] = {
       {"bubble", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "bubble (ns)")},
       {"comm_not_overlapped_exclude_receive", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "communication not overlapped, receive excluded (ns)")},
       {"preparing", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "preparing (ns)")}}},
-    {"task_attrs", QT_TRANSLATE_NOOP("SqlSchema", "Task columns without a field of their own (OP State, HF32 Eligible, Context ID, unknown columns), as text."),
-     {SESSION, DEVICE,
-      {"stream", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream id of the task")},
-      {"task_id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "task id")},
-      {"start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "task start (ns)")},
-      STR("key", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the column name")),
-      STR("value", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the cell text"))}},
+    {"task_attr_blocks", QT_TRANSLATE_NOOP("SqlSchema", "Task columns without a field of their own as stored: column blocks of up to 8192 attributes of one device and stream, in recorded order (query task_attrs for plain rows)."),
+     {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "block id (task_attrs.rowid = id * 65536 + the attribute's place in the block)")},
+      SESSION, DEVICE,
+      {"stream", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream id of the tasks")},
+      {"first_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "earliest task start in the block (ns)")},
+      {"last_start", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "latest task start in the block (ns)")},
+      {"n", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "attributes in the block")},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the attributes, delta/varint coded column by column, CRC-32 checked (docs/storage.md)")}}},
+    {"task_attrs", QT_TRANSLATE_NOOP("SqlSchema", "Task columns without a field of their own (OP State, HF32 Eligible, Context ID, unknown columns), as text; one row per attribute (a read-only virtual table of the SQL console over task_attr_blocks; equality on session, device or stream reads only those blocks)."),
+     {}, taskAttrsColumns},
     {"timeline_lod_sessions", QT_TRANSLATE_NOOP("SqlSchema", "Timeline overview summaries: bucket layout per session (derived, created when first viewed)."),
      {{"session", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "sessions.id")},
       {"origin", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "time of bucket 0 (ns)")},

@@ -156,6 +156,35 @@ inline void expectConsoleSaysDamaged(const QString &path, const QString &sql)
     QVERIFY2(saysDamaged(why), qPrintable(why));
 }
 
+// For each (block table, console query over its plain rows) of `tables`: records
+// `batches` into a file of `dir`, does `damage` (a row of addDamageRows) to the table and
+// checks that readWhy(path) — why the session's readers failed, empty when they read it —
+// and the console's query say the file is damaged; more(path, table), when given, checks
+// further readers. Skips the test when the file has no page of that kind.
+inline void expectDamagedTablesFail(const QString &dir, const std::vector<RecordBatch> &batches, const QString &damage,
+                                    std::initializer_list<std::pair<const char *, const char *>> tables,
+                                    const std::function<QString(const QString &)> &readWhy,
+                                    const std::function<void(const QString &, const char *)> &more = {})
+{
+    for (const auto &[table, consoleSql] : tables) {
+        const QString path = dir + QStringLiteral("/damaged-%1-%2.npuscope").arg(damage, QLatin1String(table));
+        storetest::Generator g(5, 2);
+        if (!recordAndDamage(path, g, batches, table, damage)) {
+            QVERIFY(!QTest::currentTestFailed());
+            QSKIP("no page of that kind to damage");
+        }
+        const QString why = readWhy(path);
+        QVERIFY2(!why.isEmpty(), table);
+        QVERIFY2(saysDamaged(why), qPrintable(why));
+        expectConsoleSaysDamaged(path, QString::fromLatin1(consoleSql));
+        QVERIFY(!QTest::currentTestFailed());
+        if (more) {
+            more(path, table);
+            QVERIFY(!QTest::currentTestFailed());
+        }
+    }
+}
+
 // What the readers of one block table made of session 1: which reads were tried, and why
 // each that failed did.
 struct Reads {
@@ -279,6 +308,26 @@ void expectSplitKeepsOrder(const QString &path, storetest::Generator &g, const R
     QCOMPARE(got.size(), want.size());
     for (std::size_t i = 0; i < got.size(); ++i)
         QCOMPARE(got[i], want[i]);
+}
+
+// The recorded `batches`' `list` records are all in `blockTable` (the kind `kind` of
+// record_counts, whose row table of that name is gone), the largest block full at
+// `blockMax`.
+template<typename Rec>
+void expectStoredAsBlocks(const QString &path, const std::vector<RecordBatch> &batches, std::vector<Rec> RecordBatch::*list,
+                          const char *blockTable, const char *kind, std::size_t blockMax)
+{
+    std::int64_t n = 0;
+    for (const RecordBatch &b : batches)
+        n += std::int64_t((b.*list).size());
+    const std::string sum = std::string("SELECT SUM(n) FROM ") + blockTable;
+    const std::string largest = std::string("SELECT MAX(n) FROM ") + blockTable;
+    const std::string rowTable = std::string("SELECT COUNT(*) FROM sqlite_master WHERE tbl_name = '") + kind + "'";
+    const std::string counted = std::string("SELECT n FROM record_counts WHERE kind = '") + kind + "'";
+    QCOMPARE(testsql::scalar(path, sum.c_str()), n);
+    QCOMPARE(testsql::scalar(path, largest.c_str()), std::int64_t(blockMax));
+    QCOMPARE(testsql::scalar(path, rowTable.c_str()), std::int64_t(0));
+    QCOMPARE(testsql::scalar(path, counted.c_str()), n);
 }
 
 // A new project file at schema `version` with one session of two devices, in an open

@@ -302,19 +302,11 @@ private Q_SLOTS:
         const std::vector<RecordBatch> batches = makeBatches(11, true);
         const QString why = blocktest::record(path, g, batches);
         QVERIFY2(why.isEmpty(), qPrintable(why));
-        std::int64_t memory = 0, ranges = 0;
-        for (const RecordBatch &b : batches) {
-            memory += std::int64_t(b.memory.size());
-            ranges += std::int64_t(b.hostRanges.size());
-        }
-        QCOMPARE(scalar(path, "SELECT SUM(n) FROM memory_blocks"), memory);
-        QCOMPARE(scalar(path, "SELECT SUM(n) FROM host_range_blocks"), ranges);
-        QCOMPARE(scalar(path, "SELECT MAX(n) FROM memory_blocks"), std::int64_t(detail::kSessionBlockMax));
-        QCOMPARE(scalar(path, "SELECT MAX(n) FROM host_range_blocks"), std::int64_t(detail::kSessionBlockMax));
-        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN ('memory_records', 'host_ranges')"),
-                 std::int64_t(0));
-        QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'memory_records'"), memory);
-        QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'host_ranges'"), ranges);
+        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::memory, "memory_blocks", "memory_records",
+                                        detail::kSessionBlockMax);
+        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::hostRanges, "host_range_blocks", "host_ranges",
+                                        detail::kSessionBlockMax);
+        QVERIFY(!QTest::currentTestFailed());
 
         const Read r = readBack(path);
         QVERIFY2(r.ok, qPrintable(r.why));
@@ -468,22 +460,17 @@ private Q_SLOTS:
     void damageIsAReadError()
     {
         QFETCH(QString, damage);
-        const std::vector<RecordBatch> batches = makeBatches(23, true);
-        for (const char *table : {"memory_blocks", "host_range_blocks"}) {
-            const QString path = dir_.filePath(QStringLiteral("damaged-%1-%2.npuscope").arg(damage, QLatin1String(table)));
-            Generator g(5, 2);
-            if (!blocktest::recordAndDamage(path, g, batches, table, damage)) {
-                QVERIFY(!QTest::currentTestFailed());
-                QSKIP("no page of that kind to damage");
-            }
-            const Read r = readBack(path);
-            QVERIFY2(!r.ok, table);
-            QVERIFY2(blocktest::saysDamaged(r.why), qPrintable(r.why));
-            const bool memory = QLatin1String(table) == QLatin1String("memory_blocks");
-            blocktest::expectConsoleSaysDamaged(path, memory ? QStringLiteral("SELECT COUNT(*), TOTAL(ts) FROM memory_records")
-                                                             : QStringLiteral("SELECT COUNT(*), TOTAL(start) FROM host_ranges"));
-            QVERIFY(!QTest::currentTestFailed());
-            if (!memory) {
+        blocktest::expectDamagedTablesFail(
+            dir_.path(), makeBatches(23, true), damage,
+            {{"memory_blocks", "SELECT COUNT(*), TOTAL(ts) FROM memory_records"},
+             {"host_range_blocks", "SELECT COUNT(*), TOTAL(start) FROM host_ranges"}},
+            [](const QString &path) {
+                const Read r = readBack(path);
+                return r.ok ? QString() : r.why;
+            },
+            [](const QString &path, const char *table) {
+                if (QLatin1String(table) != QLatin1String("host_range_blocks"))
+                    return;
                 StoreError e{};
                 QString msg;
                 auto store = TimelineStore::open(path, 1, &e, &msg);
@@ -491,8 +478,7 @@ private Q_SLOTS:
                 QVERIFY(!store || !store->readHostRanges(&all));
                 if (store)
                     QVERIFY2(blocktest::saysDamaged(store->errorString()), qPrintable(store->errorString()));
-            }
-        }
+            });
     }
 };
 

@@ -269,7 +269,8 @@ private slots:
         // The plain-row virtual tables over column blocks are the console's, not the file's.
         for (const QString &t : {QStringLiteral("hccl_tasks"), QStringLiteral("tasks"), QStringLiteral("task_pmu"),
                                  QStringLiteral("counters"), QStringLiteral("python_ranges"), QStringLiteral("memory_records"),
-                                 QStringLiteral("host_ranges"), QStringLiteral("task_op_totals")}) {
+                                 QStringLiteral("host_ranges"), QStringLiteral("task_attrs"), QStringLiteral("op_memory"),
+                                 QStringLiteral("task_op_totals")}) {
             QVERIFY2(!real.count(t), qPrintable(t));
             SqlConsole::Result cols;
             QVERIFY2(c.run(QStringLiteral("SELECT name FROM pragma_table_info('%1') ORDER BY cid").arg(t), &cols, &err), qPrintable(err));
@@ -282,6 +283,8 @@ private slots:
         QVERIFY(real.count(QStringLiteral("python_range_blocks")));
         QVERIFY(real.count(QStringLiteral("memory_blocks")));
         QVERIFY(real.count(QStringLiteral("host_range_blocks")));
+        QVERIFY(real.count(QStringLiteral("task_attr_blocks")));
+        QVERIFY(real.count(QStringLiteral("op_memory_blocks")));
         QVERIFY(real.count(QStringLiteral("timeline_marks")));
         std::map<QString, std::vector<QString>> documented;
         for (const auto &t : c.schema()) {

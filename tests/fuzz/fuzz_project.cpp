@@ -64,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             (void)reader->queueEvents(k.device);
             (void)chars;
         }
-        // The session-wide records (counters and framework ranges are column blocks).
+        // The session-wide records (counters, framework ranges, memory records, operator memory and
+        // task attributes are column blocks).
         int devicesRead = 0;
         for (const DeviceInfo &d : reader->sessionInfo().devices) {
             if (++devicesRead > 2)
@@ -73,6 +74,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             reader->forEachCounter(d.id, [&](const CounterRecord &) { return ++n < 50; });
             n = 0;
             reader->forEachPythonRange(d.id, [&](const PythonRangeRecord &) { return ++n < 50; });
+            n = 0;
+            reader->forEachMemory(d.id, [&](const MemoryRecord &) { return ++n < 50; });
+            n = 0;
+            reader->forEachOpMemory(d.id, [&](const OpMemoryRecord &) { return ++n < 50; });
+            n = 0;
+            reader->forEachTaskAttr(d.id, [&](const TaskAttrRecord &) { return ++n < 50; });
         }
     }
     return 0;
