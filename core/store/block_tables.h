@@ -1,11 +1,11 @@
 #pragma once
 
 // What the column-block kinds (hccl_blocks.h, task_blocks.h, session_blocks.h,
-// host_blocks.h, op_blocks.h) share: grouping a batch's records by block key and writing the blocks
-// (writeBlocks), a block's time span, and the read-only eponymous virtual table that
-// shows a block table as plain rows in SQL (one row per record, rowid = block id × 65536 +
-// the record's place in its block; equality on the key columns or the rowid reads only
-// the matching blocks).
+// host_blocks.h, op_blocks.h) share: grouping a batch's records by block key and writing
+// the blocks (writeBlocks), a block's time span, and the read-only eponymous virtual
+// table that shows a block table as plain rows in SQL (one row per record, rowid = block
+// id × 65536 + the record's place in its block; equality on the key columns or the rowid
+// reads only the matching blocks).
 
 #include "core/model/records.h"
 #include "core/store/block_codec.h" // compressBlock
@@ -37,24 +37,6 @@ inline TimeNs saturatingEnd(TimeNs start, TimeNs duration)
     return __builtin_add_overflow(start, duration, &e)
                ? (duration > 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min())
                : e;
-}
-
-// Groups `records` by key(record) (the map's order), keeping their order within a group,
-// and hands each group to insert(key, pointers, count) in slices of at most `max`.
-template<typename Rec, typename KeyFn, typename Insert>
-int insertGrouped(const std::vector<Rec> &records, std::size_t max, KeyFn key, Insert insert)
-{
-    using K = decltype(key(records.front()));
-    std::map<K, std::vector<const Rec *>> groups;
-    for (const Rec &r : records)
-        groups[key(r)].push_back(&r);
-    for (const auto &g : groups)
-        for (std::size_t at = 0; at < g.second.size(); at += max) {
-            const int rc = insert(g.first, g.second.data() + at, std::min(max, g.second.size() - at));
-            if (rc != SQLITE_OK)
-                return rc;
-        }
-    return SQLITE_OK;
 }
 
 // Steps a block insert and readies the statement for the next; SQLITE_OK when it inserted.
@@ -104,10 +86,11 @@ std::array<TimeNs, 3> rangeSpan(const Rec *const *recs, std::size_t n)
 template<typename Rec>
 using BlockEncoder = void (*)(const Rec *const *, std::size_t, std::vector<unsigned char> *);
 
-// What every block kind's writer does: groups `records` by key(record) into blocks of at
-// most `max` (insertGrouped), encodes and compresses each and inserts it through `insert`,
-// whose parameters are the session, the key's parts (one integer, or a pair's or tuple's
-// members in order), the times span(records, n) gives, the record count and the block.
+// What every block kind's writer does: groups `records` by key(record) (the map's order,
+// recorded order within a group) into blocks of at most `max`, encodes and compresses each
+// and inserts it through `insert`, whose parameters are the session, the key's parts (one
+// integer, or a pair's or tuple's members in order), the times span(records, n) gives, the
+// record count and the block.
 // A large batch's blocks are encoded and compressed in two halves on two threads (the
 // compression is most of a block's cost), then inserted in order on this one.
 template<typename Rec, typename KeyFn, typename Span>
