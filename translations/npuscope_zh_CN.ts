@@ -3312,10 +3312,6 @@
         <translation>汇总的任务数</translation>
     </message>
     <message>
-        <source>packed per-bucket busy time and counts</source>
-        <translation>打包存储的每个桶的忙碌时间和计数</translation>
-    </message>
-    <message>
         <source>Time ranges the user marked in the timeline.</source>
         <translation>用户在时间线中标记的时间范围。</translation>
     </message>
@@ -3939,6 +3935,10 @@
         <source>Task columns without a field of their own (OP State, HF32 Eligible, Context ID, unknown columns), as text; one row per attribute (a read-only virtual table of the SQL console over task_attr_blocks; equality on session, device or stream reads only those blocks).</source>
         <translation>没有专用字段的任务列（OP State、HF32 Eligible、Context ID、未知列），以文本保存；每个属性一行（SQL 控制台基于 task_attr_blocks 的只读虚拟表；对 session、device 或 stream 的等值条件只读取相应的块）。</translation>
     </message>
+    <message>
+        <source>the buckets, 17 bytes each (count, busy time, the longest task&apos;s kind, op type and name); since schema 12 with a CRC-32 and zstd-compressed (docs/storage.md)</source>
+        <translation>各时间桶，每桶 17 字节（任务数、忙碌时间、最长任务的类型、算子类型和名称）；自 schema 12 起附带 CRC-32 并以 zstd 压缩（见 docs/storage.md）</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTables</name>
@@ -4163,6 +4163,10 @@
     <message>
         <source>Reading the lane layout</source>
         <translation>读取泳道布局</translation>
+    </message>
+    <message>
+        <source>The timeline summary of device %1, stream %2 is damaged.</source>
+        <translation>设备 %1、流 %2 的时间线概要已损坏。</translation>
     </message>
 </context>
 <context>

@@ -32,7 +32,7 @@ inline constexpr int kApplicationId = 0x4E505553; // "NPUS"
 //     block_compress.cpp); blocks written before stay raw.
 // 11: task attributes and operator memory as CRC-checked column blocks in task_attr_blocks
 //     and op_memory_blocks (kStepV11, op_blocks.h).
-inline constexpr int kSchemaVersion = 11;
+inline constexpr int kSchemaVersion = 12;
 
 // Why opening or writing failed; the CLI maps these to its exit codes.
 enum class StoreError {

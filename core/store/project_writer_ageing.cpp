@@ -66,7 +66,7 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
     // Block-stored kinds: each record's raw estimate, then spread(k, fn) hands fn each
     // record's share of what the batch's blocks of kind k take in the file — their stored
     // (compressed) bytes, ~160 B per block for its row, two index entries and interior
-    // pages, and two fifths more for the pages' free space — in proportion to the raw
+    // pages, and a fifth more for the pages' free space — in proportion to the raw
     // estimates. Without a tally (no block written) the raw estimates stand. Rounded up:
     // the estimate must not undercount.
     std::vector<std::uint64_t> raws;
@@ -75,7 +75,7 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
         for (const std::uint64_t r : raws)
             sum += r;
         const BlockWrite &w = blockWrite[k];
-        const double scale = sum > 0 && w.blocks > 0 ? (double(w.stored) + 160.0 * double(w.blocks)) * 1.4 / double(sum) : 1.0;
+        const double scale = sum > 0 && w.blocks > 0 ? (double(w.stored) + 160.0 * double(w.blocks)) * 1.2 / double(sum) : 1.0;
         for (std::size_t i = 0; i < raws.size(); ++i)
             each(i, std::uint64_t(std::ceil(double(raws[i]) * scale)));
     };

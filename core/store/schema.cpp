@@ -633,6 +633,11 @@ CREATE TABLE op_memory_blocks(
 CREATE INDEX op_memory_blocks_by_device ON op_memory_blocks(session, device, first_allocated);
 )SQL";
 
+// Schema 12 (issue 20): a timeline summary lane's buckets (timeline_lod.data) may be stored
+// zstd-compressed like a block; a raw one is exactly buckets × 17 bytes, so the size tells
+// the forms apart. Summaries already written stay raw, so the step only stamps the version.
+constexpr const char *kStepV12 = "SELECT 1";
+
 struct MigrationStep {
     int from;          // applies to a schema-`from` file, leaves schema from+1
     const char *sql;
@@ -652,6 +657,7 @@ constexpr MigrationStep kSteps[] = {
     {8, kStepV9, migrateHostRangesToBlocks},
     {9, kStepV10},
     {10, kStepV11, migrateTaskAttrsAndOpMemoryToBlocks},
+    {11, kStepV12},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");

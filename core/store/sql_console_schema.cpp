@@ -309,7 +309,7 @@ const T kTables[] = {
      {SESSION, DEVICE,
       {"stream", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream id")},
       {"tasks", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "tasks summarised")},
-      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "packed per-bucket busy time and counts")}}},
+      {"data", "BLOB", QT_TRANSLATE_NOOP("SqlSchema", "the buckets, 17 bytes each (count, busy time, the longest task's kind, op type and name); since schema 12 with a CRC-32 and zstd-compressed (docs/storage.md)")}}},
     {"timeline_marks", QT_TRANSLATE_NOOP("SqlSchema", "Time ranges the user marked in the timeline."),
      {{"id", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "mark id")},
       SESSION,

@@ -1,5 +1,6 @@
 // TimelineStore: the timeline's reads of a session (summary, tasks, look-ups, the small
 // tables), its marks and lane layouts.
+#include "core/store/block_codec.h"
 #include "core/store/hccl_blocks.h"
 #include "core/store/host_blocks.h"
 #include "core/store/task_blocks.h"
@@ -125,7 +126,26 @@ bool TimelineStore::readLod(TimelineLod *out, QString *message) const
         lane.stream = std::uint32_t(sqlite3_column_int64(s, 1));
         lane.tasks = std::uint64_t(sqlite3_column_int64(s, 2));
         const auto *p = static_cast<const uchar *>(sqlite3_column_blob(s, 3));
-        const int n = std::min(buckets, sqlite3_column_bytes(s, 3) / kBucketBytes);
+        int size = sqlite3_column_bytes(s, 3);
+        // Since schema 12 a lane is its buckets and their CRC-32, compressed where that was
+        // smaller; an older summary is the buckets alone (lod.cpp, storeLod).
+        const std::int64_t plain = std::int64_t(buckets) * kBucketBytes;
+        if (size != plain && size > 0) {
+            detail::BlockBytes b{p, std::size_t(size)};
+            if (size != plain + 4)
+                b = detail::unwrapBlock(p, std::size_t(size));
+            if (!b.data || std::int64_t(b.size) != plain + 4
+                || detail::crc32(b.data, std::size_t(plain)) != qFromLittleEndian<std::uint32_t>(b.data + plain)) {
+                sqlite3_finalize(s);
+                if (message)
+                    *message = Ctx::tr("The timeline summary of device %1, stream %2 is damaged.")
+                                   .arg(lane.device).arg(lane.stream);
+                return false;
+            }
+            p = b.data;
+            size = int(plain);
+        }
+        const int n = std::min(buckets, size / kBucketBytes);
         lane.buckets.resize(std::size_t(std::max(0, n)));
         for (int i = 0; i < n; ++i, p += kBucketBytes) {
             LodBucket &k = lane.buckets[std::size_t(i)];

@@ -5,6 +5,7 @@
 #include "tests/test_files.h"
 
 #include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest>
 #include <algorithm>
 #include <random>
@@ -376,6 +377,97 @@ private slots:
         QVERIFY2(store::writeTimelineLod(old, session_, &msg), qPrintable(msg));
         QVERIFY(st->readLod(&lod, &msg));
         QCOMPARE(lod.lanes.size(), std::size_t(6));
+    }
+
+    // Since schema 12 a lane's buckets are stored compressed; a summary written raw (by
+    // schema 11 and older) reads back the same, and a damaged compressed lane is a read
+    // error, never a summary of other numbers.
+    void compressedSummaryRawSummaryAndDamage()
+    {
+        QString msg;
+        store::TimelineLod stored;
+        QVERIFY2(openWithLod(path_, session_, &stored, &msg), qPrintable(msg));
+        const QString raw = dir_.filePath("raw-lod.npuscope"), bad = dir_.filePath("bad-lod.npuscope");
+        QVERIFY(QFile::copy(path_, raw));
+        QVERIFY(QFile::copy(path_, bad));
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(QFile::encodeName(raw).constData(), &db), SQLITE_OK);
+        const qint64 rawBytes = qint64(stored.lanes.front().buckets.size()) * 17;
+        {
+            sqlite3_stmt *s = nullptr;
+            QCOMPARE(sqlite3_prepare_v2(db, "SELECT length(data), hex(substr(data, 1, 1)) FROM timeline_lod", -1, &s, nullptr), SQLITE_OK);
+            int lanes = 0;
+            while (sqlite3_step(s) == SQLITE_ROW) {
+                ++lanes;
+                QVERIFY2(sqlite3_column_int64(s, 0) < rawBytes / 4,
+                         qPrintable(QStringLiteral("lane stored in %1 bytes (raw %2)").arg(sqlite3_column_int64(s, 0)).arg(rawBytes)));
+                QCOMPARE(QByteArray(reinterpret_cast<const char *>(sqlite3_column_text(s, 1))), QByteArray("C5"));
+            }
+            sqlite3_finalize(s);
+            QCOMPARE(lanes, int(stored.lanes.size()));
+        }
+        // The same buckets as an older NPU Scope stored them: 17 bytes each, little-endian
+        // count, busy time, task kind, op type and name.
+        {
+            sqlite3_stmt *s = nullptr;
+            QCOMPARE(sqlite3_prepare_v2(db, "UPDATE timeline_lod SET data = ?1 WHERE session = ?2 AND device = ?3 AND stream = ?4",
+                                        -1, &s, nullptr), SQLITE_OK);
+            for (const store::LodLane &lane : stored.lanes) {
+                QByteArray blob;
+                for (const store::LodBucket &b : lane.buckets) {
+                    char k[17];
+                    qToLittleEndian<std::uint32_t>(b.count, k);
+                    qToLittleEndian<std::uint32_t>(b.busyNs, k + 4);
+                    k[8] = char(b.type);
+                    qToLittleEndian<std::uint32_t>(b.opType, k + 9);
+                    qToLittleEndian<std::uint32_t>(b.name, k + 13);
+                    blob.append(k, 17);
+                }
+                QCOMPARE(qint64(blob.size()), rawBytes);
+                sqlite3_bind_blob(s, 1, blob.constData(), int(blob.size()), SQLITE_TRANSIENT);
+                sqlite3_bind_int64(s, 2, session_);
+                sqlite3_bind_int64(s, 3, lane.device);
+                sqlite3_bind_int64(s, 4, lane.stream);
+                QCOMPARE(sqlite3_step(s), SQLITE_DONE);
+                QCOMPARE(sqlite3_changes(db), 1);
+                sqlite3_reset(s);
+            }
+            sqlite3_finalize(s);
+        }
+        sqlite3_close(db);
+        store::TimelineLod fromRaw;
+        QVERIFY2(openWithLod(raw, session_, &fromRaw, &msg), qPrintable(msg));
+        QCOMPARE(fromRaw.lanes.size(), stored.lanes.size());
+        for (std::size_t i = 0; i < stored.lanes.size(); ++i) {
+            const auto &a = stored.lanes[i].buckets, &b = fromRaw.lanes[i].buckets;
+            QCOMPARE(b.size(), a.size());
+            for (std::size_t j = 0; j < a.size(); ++j)
+                QVERIFY(a[j].count == b[j].count && a[j].busyNs == b[j].busyNs && a[j].type == b[j].type
+                        && a[j].opType == b[j].opType && a[j].name == b[j].name);
+        }
+        // A compressed lane cut short; one with a byte of its frame flipped, wherever it
+        // falls (zstd refuses it, or the CRC-32 inside does); a raw one with its CRC wrong.
+        const store::LodLane &first = stored.lanes.front();
+        const std::string where = " WHERE session = " + std::to_string(session_) + " AND device = " + std::to_string(first.device)
+                                  + " AND stream = " + std::to_string(first.stream);
+        const std::vector<std::string> damage{
+            "UPDATE timeline_lod SET data = substr(data, 1, length(data) - 9)" + where,
+            "UPDATE timeline_lod SET data = substr(data, 1, 40) || x'5A' || substr(data, 42)" + where,
+            "UPDATE timeline_lod SET data = substr(data, 1, length(data) - 30) || x'01' || substr(data, length(data) - 28)" + where,
+            "UPDATE timeline_lod SET data = zeroblob(" + std::to_string(rawBytes + 4) + ")" + where,
+        };
+        for (const std::string &sql : damage) {
+            QFile::remove(bad);
+            QVERIFY(QFile::copy(path_, bad));
+            QCOMPARE(sqlite3_open(QFile::encodeName(bad).constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+            QCOMPARE(sqlite3_changes(db), 1);
+            sqlite3_close(db);
+            store::TimelineLod none;
+            msg.clear();
+            QVERIFY2(!openWithLod(bad, session_, &none, &msg), sql.c_str());
+            QVERIFY2(msg.contains(QLatin1String("damaged")), qPrintable(msg));
+        }
     }
 
     // A damaged page is a read error wherever a read meets it: the task look-up, the bulk

@@ -240,7 +240,7 @@ private Q_SLOTS:
     void cancelsTheIntegrityCheck()
     {
         const QString small = recordProject(QStringLiteral("small.npuscope"));
-        const QString big = guitest::record(tmp_.filePath(QStringLiteral("big.npuscope")), QStringLiteral("resnet50"), 50, 8);
+        const QString big = guitest::record(tmp_.filePath(QStringLiteral("big.npuscope")), QStringLiteral("resnet50"), 70, 8);
         QVERIFY(!small.isEmpty() && !big.isEmpty());
         QVERIFY2(QFileInfo(big).size() > 20'000'000, qPrintable(QString::number(QFileInfo(big).size())));
         ui::MainWindow w;
