@@ -381,6 +381,7 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
     // Graph load and HCCL initialisation before the first step (~1.2 s as on hardware).
     run.initDevices(monoBegin + 1'200'000'000 + TimeNs(sessionRng.uniform(0, 50'000'000)));
 
+    StepBatches batches;
     const SessionStatus st = runSteps(prog, cancel, progress, [&](int it) {
         for (int d = 0; d < n; ++d)
             run.phaseA(d, it);
@@ -388,14 +389,12 @@ SessionStatus Emulator::run(RecordSink &sink, const std::atomic_bool *cancel,
         for (int d = 0; d < n; ++d)
             run.phaseB(d, it);
         // Steps the torch_npu schedule does not record run all the same, unseen.
-        const bool recorded = !torch || torch->recorded[size_t(it)];
-        for (int d = 0; d < n && recorded; ++d) {
-            RecordBatch &b = run.devs[size_t(d)].batch;
-            if (!writeStep(sink, b, it, &error_))
+        if (torch && !torch->recorded[size_t(it)])
+            return true;
+        for (int d = 0; d < n; ++d)
+            if (!batches.add(sink, std::move(run.devs[size_t(d)].batch), it, prog, &error_))
                 return false;
-            prog.records += b.recordCount();
-        }
-        return true;
+        return batches.flush(sink, it, prog, &error_);
     });
     return finish(st, run.lastEnd());
 }

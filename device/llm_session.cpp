@@ -610,17 +610,19 @@ SessionStatus runLlmSession(const SessionSpec &spec, const ProfilingOptions &opt
     if (!beginSession(sink, info, first, prog, error))
         return finish(SessionStatus::Failed, monoBegin);
     run.init(monoBegin + 1'500'000'000 + TimeNs(sessionRng.uniform(0, 50'000'000)));
+    StepBatches batches;
     const SessionStatus st = runSteps(prog, cancel, progress, [&](int it) {
         run.step(it);
-        for (int d = 0; d < n && recorded[size_t(it)]; ++d) {
+        if (!recorded[size_t(it)])
+            return true;
+        for (int d = 0; d < n; ++d) {
             RecordBatch &b = run.ranks[size_t(d)].batch;
             if (d == 0)
                 run.attachStrings(b);
-            if (!writeStep(sink, b, it, error))
+            if (!batches.add(sink, std::move(b), it, prog, error))
                 return false;
-            prog.records += b.recordCount();
         }
-        return true;
+        return batches.flush(sink, it, prog, error);
     });
     return finish(st, run.lastEnd());
 }

@@ -116,6 +116,23 @@ bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *e
     return false;
 }
 
+bool StepBatches::add(RecordSink &sink, RecordBatch &&b, int iteration, EmulatorProgress &prog, QString *error)
+{
+    pending_.append(std::move(b));
+    return pending_.recordCount() < kMaxRecords || flush(sink, iteration, prog, error);
+}
+
+bool StepBatches::flush(RecordSink &sink, int iteration, EmulatorProgress &prog, QString *error)
+{
+    if (pending_.empty())
+        return true;
+    if (!writeStep(sink, pending_, iteration, error))
+        return false;
+    prog.records += pending_.recordCount();
+    pending_.clear();
+    return true;
+}
+
 SessionStatus endSession(RecordSink &sink, SessionInfo &info, SessionStatus st, TimeNs end)
 {
     for (auto &di : info.devices) {

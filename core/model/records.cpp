@@ -1,5 +1,8 @@
 #include "core/model/records.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <string_view>
 
 namespace npuscope {
@@ -102,6 +105,46 @@ void RecordBatch::clear()
     stepTimes.clear();
     taskAttrs.clear();
     strings.clear();
+}
+
+namespace {
+template<class T>
+void moveAppend(std::vector<T> &to, std::vector<T> &from)
+{
+    if (to.empty())
+        to.swap(from);
+    else
+        to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+    from.clear();
+}
+} // namespace
+
+void RecordBatch::append(RecordBatch &&o)
+{
+    moveAppend(ops, o.ops);
+    moveAppend(tasks, o.tasks);
+    moveAppend(collectives, o.collectives);
+    moveAppend(hcclTasks, o.hcclTasks);
+    moveAppend(stepTraces, o.stepTraces);
+    moveAppend(aiCpu, o.aiCpu);
+    moveAppend(queueEvents, o.queueEvents);
+    moveAppend(fusionOps, o.fusionOps);
+    moveAppend(hostRanges, o.hostRanges);
+    moveAppend(counters, o.counters);
+    moveAppend(flowEnds, o.flowEnds);
+    moveAppend(pythonRanges, o.pythonRanges);
+    moveAppend(memory, o.memory);
+    moveAppend(opMemory, o.opMemory);
+    moveAppend(commOps, o.commOps);
+    moveAppend(commBandwidth, o.commBandwidth);
+    moveAppend(commMatrix, o.commMatrix);
+    moveAppend(stepTimes, o.stepTimes);
+    moveAppend(taskAttrs, o.taskAttrs);
+    const std::size_t had = strings.size();
+    moveAppend(strings, o.strings);
+    if (had > 0 && had < strings.size())
+        std::inplace_merge(strings.begin(), strings.begin() + std::ptrdiff_t(had), strings.end(),
+                           [](const auto &a, const auto &b) { return a.first < b.first; });
 }
 
 } // namespace npuscope

@@ -394,6 +394,9 @@ struct RecordBatch {
     std::size_t recordCount() const;
     bool empty() const;
     void clear();
+    // Moves `other`'s records to the end of this batch's, kind by kind; the strings stay in
+    // id order (two producers' batches may declare interleaved ids).
+    void append(RecordBatch &&other);
 };
 
 } // namespace npuscope
