@@ -24,10 +24,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <memory>
+#include <random>
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace blocktest {
@@ -49,6 +52,90 @@ inline QString record(const QString &path, storetest::Generator &g, const std::v
     if (!w->end(SessionStatus::Complete, g.endDevices(info)))
         return w->errorString();
     return {};
+}
+
+// The column-block tests' batches: `sizes[b]` records in batch b, each added by
+// add(batch, rng, base, i) with times about `base`, and extremes(batch) added to the
+// second batch; each batch's `base` lies `sizes[b - 1] * 60` ns after the one before, so
+// consecutive batches overlap in time as a trace file not sorted by time gives them.
+template<typename Add, typename Extremes>
+std::vector<RecordBatch> overlappingBatches(std::uint64_t seed, std::initializer_list<std::size_t> sizes, Add add,
+                                            Extremes extremes)
+{
+    std::mt19937_64 rng(seed);
+    std::vector<RecordBatch> out;
+    TimeNs base = 1'000'000;
+    for (std::size_t size : sizes) {
+        RecordBatch batch;
+        for (std::size_t i = 0; i < size; ++i)
+            add(batch, rng, base, i);
+        if (out.size() == 1)
+            extremes(batch);
+        out.push_back(std::move(batch));
+        base += TimeNs(size) * 60;
+    }
+    return out;
+}
+
+// Opens the file's first session (as a cleanly closed file is) and hands its reader to
+// `read`, which returns false when a read failed; false with why in `why` when opening or a
+// read failed.
+template<typename Read>
+bool readFirstSession(const QString &path, QString *why, Read read)
+{
+    StoreError e{};
+    auto p = Project::open(path, Project::Mode::ReadOnly, &e, why, Project::Check::Auto);
+    auto reader = p ? p->session(p->sessions().front().id, why) : nullptr;
+    if (!reader)
+        return false;
+    if (!read(*reader)) {
+        *why = reader->errorString();
+        return false;
+    }
+    return true;
+}
+
+// Reads every iteration of the session through the reader's `forEach` (forEachTask,
+// forEachHcclTask); why the first read that failed did, empty when all read.
+template<typename ForEach>
+QString readIterations(const ProjectReader &reader, ForEach forEach)
+{
+    for (const IterationKey &k : reader.iterations())
+        if (!(reader.*forEach)(k, [](const auto &) { return true; }))
+            return reader.errorString();
+    return {};
+}
+
+// One value of a row inserted into an old-schema table: a floating-point value binds as
+// REAL, any other as INTEGER.
+struct SqlValue {
+    template<typename T>
+        requires std::is_arithmetic_v<T>
+    SqlValue(T v)
+    {
+        if constexpr (std::is_floating_point_v<T>)
+            value = double(v);
+        else
+            value = std::int64_t(v);
+    }
+    std::variant<std::int64_t, double> value;
+};
+
+// Binds `values` to ?1, ?2, … of the INSERT `s`, steps it and resets it for the next row;
+// what the step returned (SQLITE_DONE when the row went in).
+inline int insertRow(sqlite3_stmt *s, std::initializer_list<SqlValue> values)
+{
+    int i = 0;
+    for (const SqlValue &v : values) {
+        ++i;
+        if (const auto *d = std::get_if<double>(&v.value))
+            sqlite3_bind_double(s, i, *d);
+        else
+            sqlite3_bind_int64(s, i, std::get<std::int64_t>(v.value));
+    }
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    return rc;
 }
 
 // Flips one bit in the middle of the data of block `id` of `table`.
@@ -279,6 +366,55 @@ std::vector<QString> expectedFields(const std::vector<RecordBatch> &batches, std
     return out;
 }
 
+// Each record's fields as `fields` prints them, sorted: a session's records as a set.
+template<typename Rec>
+std::vector<QString> sortedFields(const std::vector<Rec> &records, QString (*fields)(const std::type_identity_t<Rec> &))
+{
+    std::vector<QString> out;
+    for (const Rec &r : records)
+        out.push_back(fields(r));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Runs each query of `counts` in the console and checks that the first value of its first
+// row is the count given with it.
+inline void expectConsoleCounts(SqlConsole &c, std::initializer_list<std::pair<QString, std::int64_t>> counts)
+{
+    SqlConsole::Result res;
+    QString why;
+    for (const auto &[sql, n] : counts) {
+        QVERIFY2(c.run(sql, &res, &why), qPrintable(sql + QStringLiteral(": ") + why));
+        QCOMPARE(res.rows.at(0).at(0).toLongLong(), n);
+    }
+}
+
+// Batch (1, 1, 1) of `g` with its `list` records replaced by `n` copies of the first, the
+// i-th changed by vary(record, i): one iteration as large as a test needs.
+template<typename Rec, typename Vary>
+RecordBatch copiesOfFirst(storetest::Generator &g, std::vector<Rec> RecordBatch::*list, std::size_t n, Vary vary)
+{
+    RecordBatch b = g.batch(1, 1, 1);
+    const Rec proto = (b.*list).front();
+    (b.*list).clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        Rec r = proto;
+        vary(r, i);
+        (b.*list).push_back(r);
+    }
+    return b;
+}
+
+// 200 iterations of model 1 in batches of 20, 4 tasks an iteration: many small blocks, so
+// a block table spans enough leaf pages to damage one in the middle.
+inline std::vector<RecordBatch> manySmallBlocks(storetest::Generator &g)
+{
+    std::vector<RecordBatch> batches;
+    for (std::uint32_t it = 1; it <= 200; it += 20)
+        batches.push_back(g.batch(1, it, 20, 4));
+    return batches;
+}
+
 // Records the one batch `b`, whose `list` holds more than two blocks' worth of records of
 // iteration (0, 1, 1), and checks that `table` keeps them in three blocks of at most
 // `blockMax` and that the reader's `forEach` gives them in reader order (told apart by `id`).
@@ -413,6 +549,26 @@ inline Upgraded upgradeAndOpen(const QString &path)
     if (u.project)
         u.reader = u.project->session(1, &u.why);
     return u;
+}
+
+// Upgrades the schema-`version` project at `path` in place and opens its session 1 into
+// `u`, checking that the file was at `version` and went to the current schema, that the row
+// tables `rowTables` (an SQL list: 'a', 'b') are gone and that each block table of `blocks`
+// holds as many records as given with it.
+inline void expectUpgradedToBlocks(const QString &path, int version, const char *rowTables,
+                                   std::initializer_list<std::pair<const char *, std::size_t>> blocks, Upgraded *u)
+{
+    QCOMPARE(testsql::scalar(path, "PRAGMA user_version"), std::int64_t(version));
+    *u = upgradeAndOpen(path);
+    QVERIFY2(u->reader, qPrintable(u->why));
+    QCOMPARE(u->up.fromVersion, version);
+    QCOMPARE(u->up.toVersion, kSchemaVersion);
+    const std::string gone = std::string("SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN (") + rowTables + ")";
+    QCOMPARE(testsql::scalar(path, gone.c_str()), std::int64_t(0));
+    for (const auto &[table, n] : blocks) {
+        const std::string sum = std::string("SELECT SUM(n) FROM ") + table;
+        QCOMPARE(testsql::scalar(path, sum.c_str()), std::int64_t(n));
+    }
 }
 
 } // namespace blocktest
