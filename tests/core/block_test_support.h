@@ -339,6 +339,46 @@ inline void expectDamageIsAReadError(const QString &path, storetest::Generator &
     QCOMPARE(r.consoleError, StoreError::Corrupt);
 }
 
+// A block codec's round trip: encode(records) decodes (decode(data, size, &out), the block's
+// key bound) to the same records field for field, each as asKeyed leaves a copy of it (the
+// fields the block's key stands for set to that key); every `cutStep`-th truncation and the
+// one a byte short, and a flip of `flip` at the first, second, a third, half and the last
+// byte and of the last byte's lowest bit (the CRC itself) are refused and leave the output
+// as it was.
+template<typename Rec, typename Decode>
+void expectCodecRoundTrips(const std::vector<const Rec *> &records,
+                           void (*encode)(const Rec *const *, std::size_t, std::vector<unsigned char> *), Decode decode,
+                           QString (*fields)(const std::type_identity_t<Rec> &), std::size_t cutStep, unsigned char flip,
+                           const std::function<void(std::type_identity_t<Rec> &)> &asKeyed = {})
+{
+    std::vector<unsigned char> block;
+    encode(records.data(), records.size(), &block);
+    std::vector<Rec> back;
+    QVERIFY(decode(block.data(), block.size(), &back));
+    QCOMPARE(back.size(), records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        Rec want = *records[i];
+        if (asKeyed)
+            asKeyed(want);
+        QCOMPARE(fields(back[i]), fields(want));
+    }
+    for (std::size_t cut = 0; cut < block.size(); cut += cutStep)
+        QVERIFY2(!decode(block.data(), cut, &back), qPrintable(QStringLiteral("cut at %1").arg(cut)));
+    QVERIFY(!decode(block.data(), block.size() - 1, &back));
+    const std::pair<std::size_t, unsigned char> flips[] = {{0, flip},
+                                                           {1, flip},
+                                                           {block.size() / 3, flip},
+                                                           {block.size() / 2, flip},
+                                                           {block.size() - 1, flip},
+                                                           {block.size() - 1, 1}};
+    for (const auto &[at, mask] : flips) {
+        std::vector<unsigned char> bad = block;
+        bad[at] ^= mask;
+        QVERIFY2(!decode(bad.data(), bad.size(), &back), qPrintable(QStringLiteral("flip %1 at %2").arg(mask).arg(at)));
+    }
+    QCOMPARE(back.size(), records.size());
+}
+
 // Records in the order the reader's forEachTask / forEachHcclTask give them: by start,
 // stream and task id, ties in recorded order.
 template<typename Rec>

@@ -234,47 +234,28 @@ private Q_SLOTS:
         for (const MemoryRecord &m : batches[1].memory)
             if (m.device == 1)
                 ms.push_back(&m);
-        std::vector<unsigned char> bytes;
-        detail::encodeMemoryBlock(ms.data(), ms.size(), &bytes);
-        std::vector<MemoryRecord> back;
-        QVERIFY(detail::decodeMemoryBlock(bytes.data(), bytes.size(), 1, &back));
-        QCOMPARE(back.size(), ms.size());
-        for (std::size_t i = 0; i < ms.size(); ++i)
-            QCOMPARE(fields(back[i]), fields(*ms[i]));
-        // Any truncation or flipped bit is refused, and leaves the output as it was.
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 97)
-            QVERIFY(!detail::decodeMemoryBlock(bytes.data(), cut, 1, &back));
-        for (std::size_t at : {std::size_t(0), std::size_t(1), bytes.size() / 3, bytes.size() - 1}) {
-            std::vector<unsigned char> bad = bytes;
-            bad[at] ^= 0x04;
-            QVERIFY(!detail::decodeMemoryBlock(bad.data(), bad.size(), 1, &back));
-        }
-        QCOMPARE(back.size(), ms.size());
+        blocktest::expectCodecRoundTrips(
+            ms, detail::encodeMemoryBlock,
+            [](const unsigned char *data, std::size_t size, std::vector<MemoryRecord> *out) {
+                return detail::decodeMemoryBlock(data, size, 1, out);
+            },
+            fields, 97, 0x04);
+        QVERIFY(!QTest::currentTestFailed());
 
         std::vector<const HostRangeRecord *> hs;
         for (const HostRangeRecord &h : batches[1].hostRanges)
             hs.push_back(&h);
         hs.resize(std::min<std::size_t>(hs.size(), detail::kSessionBlockMax));
-        detail::encodeHostRangeBlock(hs.data(), hs.size(), &bytes);
-        std::vector<HostRangeRecord> hback;
-        const IterationKey k{1, 7, 3};
-        QVERIFY(detail::decodeHostRangeBlock(bytes.data(), bytes.size(), k, &hback));
-        QCOMPARE(hback.size(), hs.size());
-        for (std::size_t i = 0; i < hs.size(); ++i) {
-            HostRangeRecord want = *hs[i];
-            want.device = 1; // the block's key
-            want.modelId = 7;
-            want.iteration = 3;
-            QCOMPARE(fields(hback[i]), fields(want));
-        }
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 101)
-            QVERIFY(!detail::decodeHostRangeBlock(bytes.data(), cut, k, &hback));
-        bytes[bytes.size() / 2] ^= 0x20;
-        QVERIFY(!detail::decodeHostRangeBlock(bytes.data(), bytes.size(), k, &hback));
-        bytes[bytes.size() / 2] ^= 0x20;
-        bytes.back() ^= 1; // the CRC itself
-        QVERIFY(!detail::decodeHostRangeBlock(bytes.data(), bytes.size(), k, &hback));
-        QCOMPARE(hback.size(), hs.size());
+        blocktest::expectCodecRoundTrips(
+            hs, detail::encodeHostRangeBlock,
+            [](const unsigned char *data, std::size_t size, std::vector<HostRangeRecord> *out) {
+                return detail::decodeHostRangeBlock(data, size, IterationKey{1, 7, 3}, out);
+            },
+            fields, 101, 0x20, [](HostRangeRecord &want) {
+                want.device = 1; // the block's key
+                want.modelId = 7;
+                want.iteration = 3;
+            });
     }
 
     void readersGiveTheRowTablesOrderFieldForField()

@@ -208,54 +208,37 @@ private Q_SLOTS:
         std::vector<const TaskAttrRecord *> as;
         for (std::size_t i = batches[1].taskAttrs.size() - detail::kSessionBlockMax; i < batches[1].taskAttrs.size(); ++i)
             as.push_back(&batches[1].taskAttrs[i]);
-        std::vector<unsigned char> bytes;
-        detail::encodeTaskAttrBlock(as.data(), as.size(), &bytes);
-        std::vector<TaskAttrRecord> back;
-        QVERIFY(detail::decodeTaskAttrBlock(bytes.data(), bytes.size(), 1, 9, &back));
-        QCOMPARE(back.size(), as.size());
-        for (std::size_t i = 0; i < as.size(); ++i) {
-            TaskAttrRecord want = *as[i];
-            want.device = 1; // the block's key
-            want.streamId = 9;
-            QCOMPARE(fields(back[i]), fields(want));
-        }
-        // Any truncation or flipped bit is refused, and leaves the output as it was.
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 89)
-            QVERIFY(!detail::decodeTaskAttrBlock(bytes.data(), cut, 1, 9, &back));
-        QVERIFY(!detail::decodeTaskAttrBlock(bytes.data(), bytes.size() - 1, 1, 9, &back));
-        for (std::size_t at : {std::size_t(0), std::size_t(1), bytes.size() / 3, bytes.size() / 2, bytes.size() - 1}) {
-            std::vector<unsigned char> bad = bytes;
-            bad[at] ^= 0x04;
-            QVERIFY(!detail::decodeTaskAttrBlock(bad.data(), bad.size(), 1, 9, &back));
-        }
-        QCOMPARE(back.size(), as.size());
+        const auto decodeAttrs = [](const unsigned char *data, std::size_t size, std::vector<TaskAttrRecord> *out) {
+            return detail::decodeTaskAttrBlock(data, size, 1, 9, out);
+        };
+        blocktest::expectCodecRoundTrips(as, detail::encodeTaskAttrBlock, decodeAttrs, fields, 89, 0x04,
+                                         [](TaskAttrRecord &want) {
+                                             want.device = 1; // the block's key
+                                             want.streamId = 9;
+                                         });
+        QVERIFY(!QTest::currentTestFailed());
 
         std::vector<const OpMemoryRecord *> ms;
         for (const OpMemoryRecord &m : batches[1].opMemory)
             if (m.device == 1)
                 ms.push_back(&m);
         QVERIFY(std::isnan(ms.back()->sizeKB)); // the extremes are in
-        detail::encodeOpMemoryBlock(ms.data(), ms.size(), &bytes);
-        std::vector<OpMemoryRecord> mback;
-        QVERIFY(detail::decodeOpMemoryBlock(bytes.data(), bytes.size(), 1, &mback));
-        QCOMPARE(mback.size(), ms.size());
-        for (std::size_t i = 0; i < ms.size(); ++i)
-            QCOMPARE(fields(mback[i]), fields(*ms[i]));
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 97)
-            QVERIFY(!detail::decodeOpMemoryBlock(bytes.data(), cut, 1, &mback));
-        QVERIFY(!detail::decodeOpMemoryBlock(bytes.data(), bytes.size() - 1, 1, &mback));
-        for (std::size_t at : {std::size_t(0), std::size_t(1), bytes.size() / 3, bytes.size() / 2, bytes.size() - 1}) {
-            std::vector<unsigned char> bad = bytes;
-            bad[at] ^= 0x20;
-            QVERIFY(!detail::decodeOpMemoryBlock(bad.data(), bad.size(), 1, &mback));
-        }
-        QCOMPARE(mback.size(), ms.size());
+        blocktest::expectCodecRoundTrips(
+            ms, detail::encodeOpMemoryBlock,
+            [](const unsigned char *data, std::size_t size, std::vector<OpMemoryRecord> *out) {
+                return detail::decodeOpMemoryBlock(data, size, 1, out);
+            },
+            fields, 97, 0x20);
+        QVERIFY(!QTest::currentTestFailed());
         // Nothing but a well-formed block: no bytes, or more records than a block holds.
+        std::vector<OpMemoryRecord> mback;
         QVERIFY(!detail::decodeOpMemoryBlock(nullptr, 0, 1, &mback));
         as.push_back(as.front());
+        std::vector<unsigned char> bytes;
         detail::encodeTaskAttrBlock(as.data(), as.size(), &bytes);
-        QVERIFY(!detail::decodeTaskAttrBlock(bytes.data(), bytes.size(), 1, 9, &back));
-        QCOMPARE(back.size(), as.size() - 1);
+        std::vector<TaskAttrRecord> back(3);
+        QVERIFY(!decodeAttrs(bytes.data(), bytes.size(), &back));
+        QCOMPARE(back.size(), std::size_t(3)); // left as it was
     }
 
     void readersGiveTheRowTablesOrderFieldForField()

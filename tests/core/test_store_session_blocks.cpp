@@ -153,35 +153,24 @@ private Q_SLOTS:
         for (const CounterRecord &c : batches[1].counters)
             if (c.device == 1 && c.name == 2)
                 cs.push_back(&c);
-        std::vector<unsigned char> bytes;
-        detail::encodeCounterBlock(cs.data(), cs.size(), &bytes);
-        std::vector<CounterRecord> back;
-        QVERIFY(detail::decodeCounterBlock(bytes.data(), bytes.size(), 1, 2, &back));
-        QCOMPARE(back.size(), cs.size());
-        for (std::size_t i = 0; i < cs.size(); ++i)
-            QCOMPARE(fields(back[i]), fields(*cs[i]));
-        // Any truncation or flipped bit is refused, and leaves the output as it was.
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 97)
-            QVERIFY(!detail::decodeCounterBlock(bytes.data(), cut, 1, 2, &back));
-        bytes[bytes.size() / 3] ^= 0x04;
-        QVERIFY(!detail::decodeCounterBlock(bytes.data(), bytes.size(), 1, 2, &back));
-        QCOMPARE(back.size(), cs.size());
+        blocktest::expectCodecRoundTrips(
+            cs, detail::encodeCounterBlock,
+            [](const unsigned char *data, std::size_t size, std::vector<CounterRecord> *out) {
+                return detail::decodeCounterBlock(data, size, 1, 2, out);
+            },
+            fields, 97, 0x04);
+        QVERIFY(!QTest::currentTestFailed());
 
         std::vector<const PythonRangeRecord *> rs;
         for (const PythonRangeRecord &r : batches[1].pythonRanges)
             rs.push_back(&r);
         rs.resize(std::min<std::size_t>(rs.size(), detail::kSessionBlockMax));
-        detail::encodePythonRangeBlock(rs.data(), rs.size(), &bytes);
-        std::vector<PythonRangeRecord> rback;
-        QVERIFY(detail::decodePythonRangeBlock(bytes.data(), bytes.size(), 0, &rback));
-        QCOMPARE(rback.size(), rs.size());
-        for (std::size_t i = 0; i < rs.size(); ++i) {
-            PythonRangeRecord want = *rs[i];
-            want.device = 0; // the block's key
-            QCOMPARE(fields(rback[i]), fields(want));
-        }
-        bytes.back() ^= 1; // the CRC itself
-        QVERIFY(!detail::decodePythonRangeBlock(bytes.data(), bytes.size(), 0, &rback));
+        blocktest::expectCodecRoundTrips(
+            rs, detail::encodePythonRangeBlock,
+            [](const unsigned char *data, std::size_t size, std::vector<PythonRangeRecord> *out) {
+                return detail::decodePythonRangeBlock(data, size, 0, out);
+            },
+            fields, 97, 0x04, [](PythonRangeRecord &want) { want.device = 0; }); // the block's key
     }
 
     void readersGiveTheRowTablesOrderFieldForField()
