@@ -1,10 +1,10 @@
 #pragma once
 // Shared by the column-block tests (test_store_hccl_blocks, test_store_task_blocks,
-// test_store_session_blocks, test_store_host_blocks): recording a generator's batches,
-// upgrading an old-schema project and reading it back, reading a session through every
-// reader, and damaging a block table the ways another program or the disk would — one
-// flipped bit inside a block (only our checksum can tell), or whole leaf / overflow pages
-// overwritten.
+// test_store_session_blocks, test_store_host_blocks, test_store_op_blocks): making and
+// recording batches, a codec's round trip, filling an old-schema project's row tables,
+// upgrading it and reading it back, reading a session through every reader, and damaging a
+// block table the ways another program or the disk would — one flipped bit inside a block
+// (only our checksum can tell), or whole leaf / overflow pages overwritten.
 
 #include "core/store/lod.h"
 #include "core/store/project.h"
@@ -136,6 +136,13 @@ inline int insertRow(sqlite3_stmt *s, std::initializer_list<SqlValue> values)
     const int rc = sqlite3_step(s);
     sqlite3_reset(s);
     return rc;
+}
+
+// Records the round-trip tests' session of `g` into `path`: model 1's iterations 1-3 and
+// 4-5 in two batches with model 7's 1-2 between them. Why it failed, empty when it did not.
+inline QString recordRoundTrip(const QString &path, storetest::Generator &g)
+{
+    return record(path, g, {g.batch(1, 1, 3), g.batch(7, 1, 2), g.batch(1, 4, 2)});
 }
 
 // Flips one bit in the middle of the data of block `id` of `table`.
@@ -319,12 +326,24 @@ inline Reads readEverything(const QString &path, const QStringList &sessionReads
     return r;
 }
 
-// Records `batches`, checks that every reader reads them, does `damage` (a row of
-// addDamageRows) to `table` and checks that every reader then fails saying so.
-inline void expectDamageIsAReadError(const QString &path, storetest::Generator &g,
-                                     const std::vector<RecordBatch> &batches, const char *table,
-                                     const QString &damage, const std::function<Reads(const QString &)> &read)
+// Records a two-device session into a file of `dir`, checks that every reader reads it,
+// does `damage` (a row of addDamageRows) to `table` and checks that every reader then fails
+// saying so. The session is oversized(g) for damage to an overflow page (blocks larger
+// than a page), else 200 iterations of model 1 in batches of 20, 4 tasks an iteration:
+// many small blocks, so the table spans enough leaf pages to damage one in the middle.
+inline void expectDamageIsAReadError(const QString &dir, const QString &damage, const char *table,
+                                     const std::function<RecordBatch(storetest::Generator &)> &oversized,
+                                     const std::function<Reads(const QString &)> &read)
 {
+    const QString path = dir + QStringLiteral("/damaged-%1.npuscope").arg(damage);
+    storetest::Generator g(9, 2);
+    std::vector<RecordBatch> batches;
+    if (damage == QLatin1String("overflow")) {
+        batches.push_back(oversized(g));
+    } else {
+        for (std::uint32_t it = 1; it <= 200; it += 20)
+            batches.push_back(g.batch(1, it, 20, 4));
+    }
     const QString why = record(path, g, batches);
     QVERIFY2(why.isEmpty(), qPrintable(why));
     const Reads intact = read(path);
@@ -443,16 +462,6 @@ RecordBatch copiesOfFirst(storetest::Generator &g, std::vector<Rec> RecordBatch:
         (b.*list).push_back(r);
     }
     return b;
-}
-
-// 200 iterations of model 1 in batches of 20, 4 tasks an iteration: many small blocks, so
-// a block table spans enough leaf pages to damage one in the middle.
-inline std::vector<RecordBatch> manySmallBlocks(storetest::Generator &g)
-{
-    std::vector<RecordBatch> batches;
-    for (std::uint32_t it = 1; it <= 200; it += 20)
-        batches.push_back(g.batch(1, it, 20, 4));
-    return batches;
 }
 
 // Records the one batch `b`, whose `list` holds more than two blocks' worth of records of

@@ -38,7 +38,6 @@ QString fields(const HcclTaskRecord &h)
         .arg(h.sizeBytes).arg(h.dataType).arg(h.linkType).arg(bw);
 }
 
-using blocktest::record;
 using testsql::scalar;
 
 // Every HCCL read of session 1 through each reader.
@@ -65,8 +64,7 @@ private Q_SLOTS:
     {
         const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
         Generator g(21, 3);
-        const std::vector<RecordBatch> batches{g.batch(1, 1, 3), g.batch(7, 1, 2), g.batch(1, 4, 2)};
-        QString why = record(path, g, batches);
+        QString why = blocktest::recordRoundTrip(path, g);
         QVERIFY2(why.isEmpty(), qPrintable(why));
         const std::int64_t n = std::int64_t(g.all.hcclTasks.size());
         QVERIFY(n > 0);
@@ -180,12 +178,9 @@ private Q_SLOTS:
     void damageToTheBlocksIsAReadErrorInEveryReader()
     {
         QFETCH(QString, damage);
-        const QString path = dir_.filePath(QStringLiteral("damaged-%1.npuscope").arg(damage));
-        Generator g(9, 2);
-        std::vector<RecordBatch> batches;
-        if (damage == QLatin1String("overflow")) {
-            // Blocks larger than a page, also compressed: their tail lives on overflow pages.
-            // Irregular times and ids, or the repeats would compress into a page.
+        // Blocks larger than a page, also compressed: their tail lives on overflow pages.
+        // Irregular times and ids, or the repeats would compress into a page.
+        const auto oversized = [](Generator &g) {
             RecordBatch b = g.batch(1, 1, 1);
             const std::vector<HcclTaskRecord> base = b.hcclTasks;
             std::mt19937_64 jitter(20);
@@ -196,11 +191,9 @@ private Q_SLOTS:
                     h.notifyId = jitter();
                     b.hcclTasks.push_back(h);
                 }
-            batches.push_back(std::move(b));
-        } else {
-            batches = blocktest::manySmallBlocks(g);
-        }
-        blocktest::expectDamageIsAReadError(path, g, batches, "hccl_blocks", damage, readEverything);
+            return b;
+        };
+        blocktest::expectDamageIsAReadError(dir_.path(), damage, "hccl_blocks", oversized, readEverything);
     }
 };
 

@@ -22,7 +22,6 @@
 
 using namespace npuscope;
 using namespace npuscope::store;
-using blocktest::record;
 using storetest::Generator;
 using testsql::scalar;
 
@@ -82,8 +81,7 @@ private Q_SLOTS:
     {
         const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
         Generator g(23, 3);
-        const std::vector<RecordBatch> batches{g.batch(1, 1, 3), g.batch(7, 1, 2), g.batch(1, 4, 2)};
-        QString why = record(path, g, batches);
+        QString why = blocktest::recordRoundTrip(path, g);
         QVERIFY2(why.isEmpty(), qPrintable(why));
         const std::int64_t n = std::int64_t(g.all.tasks.size());
         QVERIFY(n > 0);
@@ -233,17 +231,9 @@ private Q_SLOTS:
     void damageToTheBlocksIsAReadErrorInEveryReader()
     {
         QFETCH(QString, damage);
-        const QString path = dir_.filePath(QStringLiteral("damaged-%1.npuscope").arg(damage));
-        Generator g(9, 2);
-        std::vector<RecordBatch> batches;
-        if (damage == QLatin1String("overflow")) {
-            // Blocks larger than a page: their tail lives on overflow pages.
-            RecordBatch b = g.batch(1, 1, 1, 400);
-            batches.push_back(std::move(b));
-        } else {
-            batches = blocktest::manySmallBlocks(g);
-        }
-        blocktest::expectDamageIsAReadError(path, g, batches, "task_blocks", damage, readEverything);
+        // Blocks larger than a page: their tail lives on overflow pages.
+        blocktest::expectDamageIsAReadError(
+            dir_.path(), damage, "task_blocks", [](Generator &g) { return g.batch(1, 1, 1, 400); }, readEverything);
     }
 };
 
