@@ -358,22 +358,25 @@ inline void expectDamageIsAReadError(const QString &dir, const QString &damage, 
     QCOMPARE(r.consoleError, StoreError::Corrupt);
 }
 
-// A block codec's round trip: encode(records) decodes (decode(data, size, &out), the block's
-// key bound) to the same records field for field, each as asKeyed leaves a copy of it (the
-// fields the block's key stands for set to that key); every `cutStep`-th truncation and the
-// one a byte short, and a flip of `flip` at the first, second, a third, half and the last
-// byte and of the last byte's lowest bit (the CRC itself) are refused and leave the output
-// as it was.
-template<typename Rec, typename Decode>
+// A block codec's round trip: encode(records) decodes (decode(data, size, key..., &out))
+// to the same records field for field, each as asKeyed leaves a copy of it (the fields the
+// block's key stands for set to that key); every `cutStep`-th truncation and the one a byte
+// short, and a flip of `flip` at the first, second, a third, half and the last byte and of
+// the last byte's lowest bit (the CRC itself) are refused and leave the output as it was.
+template<typename Rec, typename Decode, typename... Key>
 void expectCodecRoundTrips(const std::vector<const Rec *> &records,
                            void (*encode)(const Rec *const *, std::size_t, std::vector<unsigned char> *), Decode decode,
-                           QString (*fields)(const std::type_identity_t<Rec> &), std::size_t cutStep, unsigned char flip,
+                           const std::tuple<Key...> &key, QString (*fields)(const std::type_identity_t<Rec> &),
+                           std::size_t cutStep, unsigned char flip,
                            const std::function<void(std::type_identity_t<Rec> &)> &asKeyed = {})
 {
+    const auto decodes = [&](const unsigned char *data, std::size_t size, std::vector<Rec> *out) {
+        return std::apply([&](const Key &...k) { return decode(data, size, k..., out); }, key);
+    };
     std::vector<unsigned char> block;
     encode(records.data(), records.size(), &block);
     std::vector<Rec> back;
-    QVERIFY(decode(block.data(), block.size(), &back));
+    QVERIFY(decodes(block.data(), block.size(), &back));
     QCOMPARE(back.size(), records.size());
     for (std::size_t i = 0; i < records.size(); ++i) {
         Rec want = *records[i];
@@ -382,8 +385,8 @@ void expectCodecRoundTrips(const std::vector<const Rec *> &records,
         QCOMPARE(fields(back[i]), fields(want));
     }
     for (std::size_t cut = 0; cut < block.size(); cut += cutStep)
-        QVERIFY2(!decode(block.data(), cut, &back), qPrintable(QStringLiteral("cut at %1").arg(cut)));
-    QVERIFY(!decode(block.data(), block.size() - 1, &back));
+        QVERIFY2(!decodes(block.data(), cut, &back), qPrintable(QStringLiteral("cut at %1").arg(cut)));
+    QVERIFY(!decodes(block.data(), block.size() - 1, &back));
     const std::pair<std::size_t, unsigned char> flips[] = {{0, flip},
                                                            {1, flip},
                                                            {block.size() / 3, flip},
@@ -393,7 +396,7 @@ void expectCodecRoundTrips(const std::vector<const Rec *> &records,
     for (const auto &[at, mask] : flips) {
         std::vector<unsigned char> bad = block;
         bad[at] ^= mask;
-        QVERIFY2(!decode(bad.data(), bad.size(), &back), qPrintable(QStringLiteral("flip %1 at %2").arg(mask).arg(at)));
+        QVERIFY2(!decodes(bad.data(), bad.size(), &back), qPrintable(QStringLiteral("flip %1 at %2").arg(mask).arg(at)));
     }
     QCOMPARE(back.size(), records.size());
 }

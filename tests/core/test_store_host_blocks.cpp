@@ -234,12 +234,8 @@ private Q_SLOTS:
         for (const MemoryRecord &m : batches[1].memory)
             if (m.device == 1)
                 ms.push_back(&m);
-        blocktest::expectCodecRoundTrips(
-            ms, detail::encodeMemoryBlock,
-            [](const unsigned char *data, std::size_t size, std::vector<MemoryRecord> *out) {
-                return detail::decodeMemoryBlock(data, size, 1, out);
-            },
-            fields, 97, 0x04);
+        blocktest::expectCodecRoundTrips(ms, detail::encodeMemoryBlock, detail::decodeMemoryBlock, std::tuple{1}, fields, 97,
+                                         0x04);
         QVERIFY(!QTest::currentTestFailed());
 
         std::vector<const HostRangeRecord *> hs;
@@ -247,11 +243,8 @@ private Q_SLOTS:
             hs.push_back(&h);
         hs.resize(std::min<std::size_t>(hs.size(), detail::kSessionBlockMax));
         blocktest::expectCodecRoundTrips(
-            hs, detail::encodeHostRangeBlock,
-            [](const unsigned char *data, std::size_t size, std::vector<HostRangeRecord> *out) {
-                return detail::decodeHostRangeBlock(data, size, IterationKey{1, 7, 3}, out);
-            },
-            fields, 101, 0x20, [](HostRangeRecord &want) {
+            hs, detail::encodeHostRangeBlock, detail::decodeHostRangeBlock, std::tuple{IterationKey{1, 7, 3}}, fields, 101, 0x20,
+            [](HostRangeRecord &want) {
                 want.device = 1; // the block's key
                 want.modelId = 7;
                 want.iteration = 3;

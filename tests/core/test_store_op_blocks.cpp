@@ -208,11 +208,8 @@ private Q_SLOTS:
         std::vector<const TaskAttrRecord *> as;
         for (std::size_t i = batches[1].taskAttrs.size() - detail::kSessionBlockMax; i < batches[1].taskAttrs.size(); ++i)
             as.push_back(&batches[1].taskAttrs[i]);
-        const auto decodeAttrs = [](const unsigned char *data, std::size_t size, std::vector<TaskAttrRecord> *out) {
-            return detail::decodeTaskAttrBlock(data, size, 1, 9, out);
-        };
-        blocktest::expectCodecRoundTrips(as, detail::encodeTaskAttrBlock, decodeAttrs, fields, 89, 0x04,
-                                         [](TaskAttrRecord &want) {
+        blocktest::expectCodecRoundTrips(as, detail::encodeTaskAttrBlock, detail::decodeTaskAttrBlock, std::tuple{1, 9},
+                                         fields, 89, 0x04, [](TaskAttrRecord &want) {
                                              want.device = 1; // the block's key
                                              want.streamId = 9;
                                          });
@@ -223,12 +220,8 @@ private Q_SLOTS:
             if (m.device == 1)
                 ms.push_back(&m);
         QVERIFY(std::isnan(ms.back()->sizeKB)); // the extremes are in
-        blocktest::expectCodecRoundTrips(
-            ms, detail::encodeOpMemoryBlock,
-            [](const unsigned char *data, std::size_t size, std::vector<OpMemoryRecord> *out) {
-                return detail::decodeOpMemoryBlock(data, size, 1, out);
-            },
-            fields, 97, 0x20);
+        blocktest::expectCodecRoundTrips(ms, detail::encodeOpMemoryBlock, detail::decodeOpMemoryBlock, std::tuple{1}, fields, 97,
+                                         0x20);
         QVERIFY(!QTest::currentTestFailed());
         // Nothing but a well-formed block: no bytes, or more records than a block holds.
         std::vector<OpMemoryRecord> mback;
@@ -237,7 +230,7 @@ private Q_SLOTS:
         std::vector<unsigned char> bytes;
         detail::encodeTaskAttrBlock(as.data(), as.size(), &bytes);
         std::vector<TaskAttrRecord> back(3);
-        QVERIFY(!decodeAttrs(bytes.data(), bytes.size(), &back));
+        QVERIFY(!detail::decodeTaskAttrBlock(bytes.data(), bytes.size(), 1, 9, &back));
         QCOMPARE(back.size(), std::size_t(3)); // left as it was
     }
 

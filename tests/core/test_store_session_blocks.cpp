@@ -153,24 +153,16 @@ private Q_SLOTS:
         for (const CounterRecord &c : batches[1].counters)
             if (c.device == 1 && c.name == 2)
                 cs.push_back(&c);
-        blocktest::expectCodecRoundTrips(
-            cs, detail::encodeCounterBlock,
-            [](const unsigned char *data, std::size_t size, std::vector<CounterRecord> *out) {
-                return detail::decodeCounterBlock(data, size, 1, 2, out);
-            },
-            fields, 97, 0x04);
+        blocktest::expectCodecRoundTrips(cs, detail::encodeCounterBlock, detail::decodeCounterBlock, std::tuple{1, 2}, fields,
+                                         97, 0x04);
         QVERIFY(!QTest::currentTestFailed());
 
         std::vector<const PythonRangeRecord *> rs;
         for (const PythonRangeRecord &r : batches[1].pythonRanges)
             rs.push_back(&r);
         rs.resize(std::min<std::size_t>(rs.size(), detail::kSessionBlockMax));
-        blocktest::expectCodecRoundTrips(
-            rs, detail::encodePythonRangeBlock,
-            [](const unsigned char *data, std::size_t size, std::vector<PythonRangeRecord> *out) {
-                return detail::decodePythonRangeBlock(data, size, 0, out);
-            },
-            fields, 97, 0x04, [](PythonRangeRecord &want) { want.device = 0; }); // the block's key
+        blocktest::expectCodecRoundTrips(rs, detail::encodePythonRangeBlock, detail::decodePythonRangeBlock, std::tuple{0},
+                                         fields, 97, 0x04, [](PythonRangeRecord &want) { want.device = 0; }); // the block's key
     }
 
     void readersGiveTheRowTablesOrderFieldForField()
