@@ -9,16 +9,13 @@
 #include "core/store/sql_console.h"
 #include "block_test_support.h"
 #include "test_store_fixture.h"
-#include "tests/test_files.h"
 
-#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
 #include <cstring>
 #include <random>
-#include <sqlite3.h>
 
 using namespace npuscope;
 using namespace npuscope::store;

@@ -11,10 +11,8 @@
 #include "core/store/sql_console.h"
 #include "block_test_support.h"
 #include "test_store_fixture.h"
-#include "tests/test_files.h"
 #include "tests/test_sql.h"
 
-#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 

@@ -9,14 +9,12 @@
 #include "core/store/sql_console.h"
 #include "core/store/task_blocks.h"
 #include "test_store_fixture.h"
-#include "tests/test_files.h"
 
 #include <QTemporaryDir>
 #include <QtEndian>
 #include <QtTest>
 #include <algorithm>
 #include <cstring>
-#include <map>
 #include <set>
 #include <tuple>
 
