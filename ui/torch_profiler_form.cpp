@@ -51,6 +51,41 @@ constexpr HostSystem kHost[] = {HostSystem::CPU, HostSystem::MEM,  HostSystem::D
 
 const QString kExp = QStringLiteral("experimental_config.");
 
+// The counts and switches of the configuration by the key of their field (a schedule count
+// under "schedule.", a trace handler switch under "on_trace_ready.", an experimental one
+// under kExp): json() reads the fields and setConfig() fills them through these tables.
+constexpr struct {
+    const char *key;
+    int Schedule::*member;
+} kScheduleCounts[] = {{"wait", &Schedule::wait},
+                       {"warmup", &Schedule::warmup},
+                       {"active", &Schedule::active},
+                       {"repeat", &Schedule::repeat},
+                       {"skip_first", &Schedule::skipFirst},
+                       {"skip_first_wait", &Schedule::skipFirstWait}};
+
+template<typename Config>
+struct Switch {
+    const char *key;
+    bool Config::*member;
+};
+constexpr Switch<TraceHandler> kHandlerSwitches[] = {{"analyse_flag", &TraceHandler::analyseFlag},
+                                                     {"async_mode", &TraceHandler::asyncMode}};
+constexpr Switch<TorchProfilerConfig> kSwitches[] = {{"record_shapes", &TorchProfilerConfig::recordShapes},
+                                                     {"profile_memory", &TorchProfilerConfig::profileMemory},
+                                                     {"with_stack", &TorchProfilerConfig::withStack},
+                                                     {"with_flops", &TorchProfilerConfig::withFlops},
+                                                     {"with_modules", &TorchProfilerConfig::withModules}};
+constexpr Switch<ExperimentalConfig> kExperimentalSwitches[] = {
+    {"l2_cache", &ExperimentalConfig::l2Cache},
+    {"msprof_tx", &ExperimentalConfig::msprofTx},
+    {"mstx", &ExperimentalConfig::mstx},
+    {"data_simplification", &ExperimentalConfig::dataSimplification},
+    {"record_op_args", &ExperimentalConfig::recordOpArgs},
+    {"op_attr", &ExperimentalConfig::opAttr},
+    {"sys_io", &ExperimentalConfig::sysIo},
+    {"sys_interconnection", &ExperimentalConfig::sysInterconnection}};
+
 QString aicExplanation(torchcfg::AicMetrics m)
 {
     switch (m) {
@@ -375,7 +410,7 @@ QByteArray TorchProfilerForm::json() const
     o[QStringLiteral("activities")] = members(QStringLiteral("activities"), {QStringLiteral("CPU"), QStringLiteral("NPU")});
     if (schedule_->isChecked()) {
         QJsonObject s;
-        for (const char *k : {"wait", "warmup", "active", "repeat", "skip_first", "skip_first_wait"})
+        for (const auto &[k, member] : kScheduleCounts)
             s[QLatin1String(k)] = count(QStringLiteral("schedule.") + QLatin1String(k));
         o[QStringLiteral("schedule")] = s;
     }
@@ -386,19 +421,18 @@ QByteArray TorchProfilerForm::json() const
             h[QStringLiteral("dir_name")] = d;
         if (const QString w = text(QStringLiteral("on_trace_ready.worker_name")); !w.isEmpty())
             h[QStringLiteral("worker_name")] = w;
-        h[QStringLiteral("analyse_flag")] = checked(QStringLiteral("on_trace_ready.analyse_flag"));
-        h[QStringLiteral("async_mode")] = checked(QStringLiteral("on_trace_ready.async_mode"));
+        for (const auto &[k, member] : kHandlerSwitches)
+            h[QLatin1String(k)] = checked(QStringLiteral("on_trace_ready.") + QLatin1String(k));
         o[QStringLiteral("on_trace_ready")] = h;
     }
-    for (const char *k : {"record_shapes", "profile_memory", "with_stack", "with_flops", "with_modules"})
+    for (const auto &[k, member] : kSwitches)
         o[QLatin1String(k)] = checked(QLatin1String(k));
 
     QJsonObject e;
     e[QStringLiteral("profiler_level")] = level_->currentData().toString();
     if (const QString aic = aic_->currentData().toString(); !aic.isEmpty())
         e[QStringLiteral("aic_metrics")] = aic;
-    for (const char *k : {"l2_cache", "msprof_tx", "mstx", "data_simplification", "record_op_args", "op_attr", "sys_io",
-                          "sys_interconnection"})
+    for (const auto &[k, member] : kExperimentalSwitches)
         e[QLatin1String(k)] = checked(kExp + QLatin1String(k));
     e[QStringLiteral("export_type")] = members(kExp + QStringLiteral("export_type"), {QStringLiteral("text"), QStringLiteral("db")});
     if (const QString gc = text(kExp + QStringLiteral("gc_detect_threshold")).trimmed(); !gc.isEmpty()) {
@@ -539,37 +573,24 @@ void TorchProfilerForm::setConfig(const TorchProfilerConfig &c)
     setChecked(QStringLiteral("activities.NPU"), c.hasActivity(Activity::NPU));
     schedule_->setChecked(bool(c.schedule));
     const Schedule s = c.schedule.value_or(Schedule{0, 2, 1, 1, 0, 0});
-    setCount(QStringLiteral("schedule.wait"), s.wait);
-    setCount(QStringLiteral("schedule.warmup"), s.warmup);
-    setCount(QStringLiteral("schedule.active"), s.active);
-    setCount(QStringLiteral("schedule.repeat"), s.repeat);
-    setCount(QStringLiteral("schedule.skip_first"), s.skipFirst);
-    setCount(QStringLiteral("schedule.skip_first_wait"), s.skipFirstWait);
+    for (const auto &[k, member] : kScheduleCounts)
+        setCount(QStringLiteral("schedule.") + QLatin1String(k), s.*member);
     handler_->setChecked(bool(c.onTraceReady));
     const TraceHandler h = c.onTraceReady.value_or(TraceHandler{});
     setText(QStringLiteral("on_trace_ready.dir_name"), h.dirName);
     setText(QStringLiteral("on_trace_ready.worker_name"), h.workerName);
-    setChecked(QStringLiteral("on_trace_ready.analyse_flag"), h.analyseFlag);
-    setChecked(QStringLiteral("on_trace_ready.async_mode"), h.asyncMode);
-    setChecked(QStringLiteral("record_shapes"), c.recordShapes);
-    setChecked(QStringLiteral("profile_memory"), c.profileMemory);
-    setChecked(QStringLiteral("with_stack"), c.withStack);
-    setChecked(QStringLiteral("with_flops"), c.withFlops);
-    setChecked(QStringLiteral("with_modules"), c.withModules);
+    for (const auto &[k, member] : kHandlerSwitches)
+        setChecked(QStringLiteral("on_trace_ready.") + QLatin1String(k), h.*member);
+    for (const auto &[k, member] : kSwitches)
+        setChecked(QLatin1String(k), c.*member);
 
     const ExperimentalConfig &e = c.experimentalConfig;
     level_->setCurrentIndex(level_->findData(profilerLevelName(e.profilerLevel)));
     aic_->setCurrentIndex(e.aicMetrics == ExperimentalConfig::defaultAicMetrics(e.profilerLevel)
                               ? 0
                               : aic_->findData(aicMetricsName(e.aicMetrics)));
-    setChecked(kExp + QStringLiteral("l2_cache"), e.l2Cache);
-    setChecked(kExp + QStringLiteral("msprof_tx"), e.msprofTx);
-    setChecked(kExp + QStringLiteral("mstx"), e.mstx);
-    setChecked(kExp + QStringLiteral("data_simplification"), e.dataSimplification);
-    setChecked(kExp + QStringLiteral("record_op_args"), e.recordOpArgs);
-    setChecked(kExp + QStringLiteral("op_attr"), e.opAttr);
-    setChecked(kExp + QStringLiteral("sys_io"), e.sysIo);
-    setChecked(kExp + QStringLiteral("sys_interconnection"), e.sysInterconnection);
+    for (const auto &[k, member] : kExperimentalSwitches)
+        setChecked(kExp + QLatin1String(k), e.*member);
     for (ExportType t : {ExportType::Text, ExportType::Db})
         setChecked(kExp + QStringLiteral("export_type.") + exportTypeValue(t),
                    std::find(e.exportType.begin(), e.exportType.end(), t) != e.exportType.end());

@@ -1,10 +1,10 @@
 #pragma once
 // Shared by the column-block tests (test_store_hccl_blocks, test_store_task_blocks,
-// test_store_session_blocks, test_store_host_blocks): recording a generator's batches,
-// upgrading an old-schema project and reading it back, reading a session through every
-// reader, and damaging a block table the ways another program or the disk would — one
-// flipped bit inside a block (only our checksum can tell), or whole leaf / overflow pages
-// overwritten.
+// test_store_session_blocks, test_store_host_blocks, test_store_op_blocks): making and
+// recording batches, a codec's round trip, filling an old-schema project's row tables,
+// upgrading it and reading it back, reading a session through every reader, and damaging a
+// block table the ways another program or the disk would — one flipped bit inside a block
+// (only our checksum can tell), or whole leaf / overflow pages overwritten.
 
 #include "core/store/lod.h"
 #include "core/store/project.h"
@@ -24,10 +24,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <memory>
+#include <random>
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace blocktest {
@@ -49,6 +52,97 @@ inline QString record(const QString &path, storetest::Generator &g, const std::v
     if (!w->end(SessionStatus::Complete, g.endDevices(info)))
         return w->errorString();
     return {};
+}
+
+// The column-block tests' batches: `sizes[b]` records in batch b, each added by
+// add(batch, rng, base, i) with times about `base`, and extremes(batch) added to the
+// second batch; each batch's `base` lies `sizes[b - 1] * 60` ns after the one before, so
+// consecutive batches overlap in time as a trace file not sorted by time gives them.
+template<typename Add, typename Extremes>
+std::vector<RecordBatch> overlappingBatches(std::uint64_t seed, std::initializer_list<std::size_t> sizes, Add add,
+                                            Extremes extremes)
+{
+    std::mt19937_64 rng(seed);
+    std::vector<RecordBatch> out;
+    TimeNs base = 1'000'000;
+    for (std::size_t size : sizes) {
+        RecordBatch batch;
+        for (std::size_t i = 0; i < size; ++i)
+            add(batch, rng, base, i);
+        if (out.size() == 1)
+            extremes(batch);
+        out.push_back(std::move(batch));
+        base += TimeNs(size) * 60;
+    }
+    return out;
+}
+
+// Opens the file's first session (as a cleanly closed file is) and hands its reader to
+// `read`, which returns false when a read failed; false with why in `why` when opening or a
+// read failed.
+template<typename Read>
+bool readFirstSession(const QString &path, QString *why, Read read)
+{
+    StoreError e{};
+    auto p = Project::open(path, Project::Mode::ReadOnly, &e, why, Project::Check::Auto);
+    auto reader = p ? p->session(p->sessions().front().id, why) : nullptr;
+    if (!reader)
+        return false;
+    if (!read(*reader)) {
+        *why = reader->errorString();
+        return false;
+    }
+    return true;
+}
+
+// Reads every iteration of the session through the reader's `forEach` (forEachTask,
+// forEachHcclTask); why the first read that failed did, empty when all read.
+template<typename ForEach>
+QString readIterations(const ProjectReader &reader, ForEach forEach)
+{
+    for (const IterationKey &k : reader.iterations())
+        if (!(reader.*forEach)(k, [](const auto &) { return true; }))
+            return reader.errorString();
+    return {};
+}
+
+// One value of a row inserted into an old-schema table: a floating-point value binds as
+// REAL, any other as INTEGER.
+struct SqlValue {
+    template<typename T>
+        requires std::is_arithmetic_v<T>
+    SqlValue(T v)
+    {
+        if constexpr (std::is_floating_point_v<T>)
+            value = double(v);
+        else
+            value = std::int64_t(v);
+    }
+    std::variant<std::int64_t, double> value;
+};
+
+// Binds `values` to ?1, ?2, … of the INSERT `s`, steps it and resets it for the next row;
+// what the step returned (SQLITE_DONE when the row went in).
+inline int insertRow(sqlite3_stmt *s, std::initializer_list<SqlValue> values)
+{
+    int i = 0;
+    for (const SqlValue &v : values) {
+        ++i;
+        if (const auto *d = std::get_if<double>(&v.value))
+            sqlite3_bind_double(s, i, *d);
+        else
+            sqlite3_bind_int64(s, i, std::get<std::int64_t>(v.value));
+    }
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    return rc;
+}
+
+// Records the round-trip tests' session of `g` into `path`: model 1's iterations 1-3 and
+// 4-5 in two batches with model 7's 1-2 between them. Why it failed, empty when it did not.
+inline QString recordRoundTrip(const QString &path, storetest::Generator &g)
+{
+    return record(path, g, {g.batch(1, 1, 3), g.batch(7, 1, 2), g.batch(1, 4, 2)});
 }
 
 // Flips one bit in the middle of the data of block `id` of `table`.
@@ -232,12 +326,24 @@ inline Reads readEverything(const QString &path, const QStringList &sessionReads
     return r;
 }
 
-// Records `batches`, checks that every reader reads them, does `damage` (a row of
-// addDamageRows) to `table` and checks that every reader then fails saying so.
-inline void expectDamageIsAReadError(const QString &path, storetest::Generator &g,
-                                     const std::vector<RecordBatch> &batches, const char *table,
-                                     const QString &damage, const std::function<Reads(const QString &)> &read)
+// Records a two-device session into a file of `dir`, checks that every reader reads it,
+// does `damage` (a row of addDamageRows) to `table` and checks that every reader then fails
+// saying so. The session is oversized(g) for damage to an overflow page (blocks larger
+// than a page), else 200 iterations of model 1 in batches of 20, 4 tasks an iteration:
+// many small blocks, so the table spans enough leaf pages to damage one in the middle.
+inline void expectDamageIsAReadError(const QString &dir, const QString &damage, const char *table,
+                                     const std::function<RecordBatch(storetest::Generator &)> &oversized,
+                                     const std::function<Reads(const QString &)> &read)
 {
+    const QString path = dir + QStringLiteral("/damaged-%1.npuscope").arg(damage);
+    storetest::Generator g(9, 2);
+    std::vector<RecordBatch> batches;
+    if (damage == QLatin1String("overflow")) {
+        batches.push_back(oversized(g));
+    } else {
+        for (std::uint32_t it = 1; it <= 200; it += 20)
+            batches.push_back(g.batch(1, it, 20, 4));
+    }
     const QString why = record(path, g, batches);
     QVERIFY2(why.isEmpty(), qPrintable(why));
     const Reads intact = read(path);
@@ -250,6 +356,49 @@ inline void expectDamageIsAReadError(const QString &path, storetest::Generator &
         QVERIFY2(saysDamaged(r.failed[reader]), qPrintable(reader + QStringLiteral(": ") + r.failed[reader]));
     }
     QCOMPARE(r.consoleError, StoreError::Corrupt);
+}
+
+// A block codec's round trip: encode(records) decodes (decode(data, size, key..., &out))
+// to the same records field for field, each as asKeyed leaves a copy of it (the fields the
+// block's key stands for set to that key); every `cutStep`-th truncation and the one a byte
+// short, and a flip of `flip` at the first, second, a third, half and the last byte and of
+// the last byte's lowest bit (the CRC itself) are refused and leave the output as it was.
+template<typename Rec, typename Decode, typename... Key>
+void expectCodecRoundTrips(const std::vector<const Rec *> &records,
+                           void (*encode)(const Rec *const *, std::size_t, std::vector<unsigned char> *), Decode decode,
+                           const std::tuple<Key...> &key, QString (*fields)(const std::type_identity_t<Rec> &),
+                           std::size_t cutStep, unsigned char flip,
+                           const std::function<void(std::type_identity_t<Rec> &)> &asKeyed = {})
+{
+    const auto decodes = [&](const unsigned char *data, std::size_t size, std::vector<Rec> *out) {
+        return std::apply([&](const Key &...k) { return decode(data, size, k..., out); }, key);
+    };
+    std::vector<unsigned char> block;
+    encode(records.data(), records.size(), &block);
+    std::vector<Rec> back;
+    QVERIFY(decodes(block.data(), block.size(), &back));
+    QCOMPARE(back.size(), records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        Rec want = *records[i];
+        if (asKeyed)
+            asKeyed(want);
+        QCOMPARE(fields(back[i]), fields(want));
+    }
+    for (std::size_t cut = 0; cut < block.size(); cut += cutStep)
+        QVERIFY2(!decodes(block.data(), cut, &back), qPrintable(QStringLiteral("cut at %1").arg(cut)));
+    QVERIFY(!decodes(block.data(), block.size() - 1, &back));
+    const std::pair<std::size_t, unsigned char> flips[] = {{0, flip},
+                                                           {1, flip},
+                                                           {block.size() / 3, flip},
+                                                           {block.size() / 2, flip},
+                                                           {block.size() - 1, flip},
+                                                           {block.size() - 1, 1}};
+    for (const auto &[at, mask] : flips) {
+        std::vector<unsigned char> bad = block;
+        bad[at] ^= mask;
+        QVERIFY2(!decodes(bad.data(), bad.size(), &back), qPrintable(QStringLiteral("flip %1 at %2").arg(mask).arg(at)));
+    }
+    QCOMPARE(back.size(), records.size());
 }
 
 // Records in the order the reader's forEachTask / forEachHcclTask give them: by start,
@@ -277,6 +426,45 @@ std::vector<QString> expectedFields(const std::vector<RecordBatch> &batches, std
     for (const Rec &r : all)
         out.push_back(fields(r));
     return out;
+}
+
+// Each record's fields as `fields` prints them, sorted: a session's records as a set.
+template<typename Rec>
+std::vector<QString> sortedFields(const std::vector<Rec> &records, QString (*fields)(const std::type_identity_t<Rec> &))
+{
+    std::vector<QString> out;
+    for (const Rec &r : records)
+        out.push_back(fields(r));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Runs each query of `counts` in the console and checks that the first value of its first
+// row is the count given with it.
+inline void expectConsoleCounts(SqlConsole &c, std::initializer_list<std::pair<QString, std::int64_t>> counts)
+{
+    SqlConsole::Result res;
+    QString why;
+    for (const auto &[sql, n] : counts) {
+        QVERIFY2(c.run(sql, &res, &why), qPrintable(sql + QStringLiteral(": ") + why));
+        QCOMPARE(res.rows.at(0).at(0).toLongLong(), n);
+    }
+}
+
+// Batch (1, 1, 1) of `g` with its `list` records replaced by `n` copies of the first, the
+// i-th changed by vary(record, i): one iteration as large as a test needs.
+template<typename Rec, typename Vary>
+RecordBatch copiesOfFirst(storetest::Generator &g, std::vector<Rec> RecordBatch::*list, std::size_t n, Vary vary)
+{
+    RecordBatch b = g.batch(1, 1, 1);
+    const Rec proto = (b.*list).front();
+    (b.*list).clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        Rec r = proto;
+        vary(r, i);
+        (b.*list).push_back(r);
+    }
+    return b;
 }
 
 // Records the one batch `b`, whose `list` holds more than two blocks' worth of records of
@@ -413,6 +601,26 @@ inline Upgraded upgradeAndOpen(const QString &path)
     if (u.project)
         u.reader = u.project->session(1, &u.why);
     return u;
+}
+
+// Upgrades the schema-`version` project at `path` in place and opens its session 1 into
+// `u`, checking that the file was at `version` and went to the current schema, that the row
+// tables `rowTables` (an SQL list: 'a', 'b') are gone and that each block table of `blocks`
+// holds as many records as given with it.
+inline void expectUpgradedToBlocks(const QString &path, int version, const char *rowTables,
+                                   std::initializer_list<std::pair<const char *, std::size_t>> blocks, Upgraded *u)
+{
+    QCOMPARE(testsql::scalar(path, "PRAGMA user_version"), std::int64_t(version));
+    *u = upgradeAndOpen(path);
+    QVERIFY2(u->reader, qPrintable(u->why));
+    QCOMPARE(u->up.fromVersion, version);
+    QCOMPARE(u->up.toVersion, kSchemaVersion);
+    const std::string gone = std::string("SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN (") + rowTables + ")";
+    QCOMPARE(testsql::scalar(path, gone.c_str()), std::int64_t(0));
+    for (const auto &[table, n] : blocks) {
+        const std::string sum = std::string("SELECT SUM(n) FROM ") + table;
+        QCOMPARE(testsql::scalar(path, sum.c_str()), std::int64_t(n));
+    }
 }
 
 } // namespace blocktest

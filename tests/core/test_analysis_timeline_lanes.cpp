@@ -9,6 +9,32 @@ using namespace npuscope;
 using namespace npuscope::analysis::timeline;
 
 namespace {
+// A lane of the events given (start, duration, name, op type, type), finished.
+struct Event {
+    TimeNs start;
+    std::uint32_t duration;
+    StrId name, opType;
+    std::uint8_t type;
+};
+LaneEvents laneOf(std::initializer_list<Event> events)
+{
+    LaneEvents l;
+    for (const Event &e : events)
+        l.push(e.start, e.duration, e.name, e.opType, e.type);
+    l.finish();
+    return l;
+}
+
+// `n` events `step` ns apart, `duration` ns each, event i named i + 1 (its rep).
+LaneEvents evenLane(int n, TimeNs step, std::uint32_t duration)
+{
+    LaneEvents l;
+    for (int i = 0; i < n; ++i)
+        l.push(i * step, duration, StrId(i + 1), 0, 0);
+    l.finish();
+    return l;
+}
+
 // A serial lane: tasks one after another with gaps, durations from 1 ns to 100 µs
 // (mostly tiny, so most views merge heavily).
 LaneEvents randomLane(std::mt19937_64 &rng, std::size_t n, bool nested = false)
@@ -113,10 +139,7 @@ private slots:
 
     void deepZoomDrawsSingleEvents()
     {
-        LaneEvents l;
-        for (int i = 0; i < 100; ++i)
-            l.push(i * 1000, 500, StrId(i + 1), 0, 0);
-        l.finish();
+        const LaneEvents l = evenLane(100, 1000, 500);
         std::vector<Run> runs;
         collectRuns(l, View{10000, 12000, 200}, &runs); // 10 ns per px: tasks 50 px wide
         QCOMPARE(runs.size(), std::size_t(2)); // tasks at 10000 and 11000; the one at 12000 starts at the view end
@@ -131,10 +154,7 @@ private slots:
     {
         // Ops one after another, 10.1 px each at 50 ns per px: every shared instant falls
         // inside a column.
-        LaneEvents wide;
-        for (int i = 0; i < 20; ++i)
-            wide.push(i * 505, 505, StrId(i + 1), 0, 0);
-        wide.finish();
+        const LaneEvents wide = evenLane(20, 505, 505);
         std::vector<Run> runs;
         collectRuns(wide, View{0, 5000, 100}, &runs);
         QCOMPARE(runs.size(), std::size_t(10)); // the 11th starts at 5050, past the view
@@ -147,10 +167,7 @@ private slots:
         }
         // Narrow back-to-back events (2.62 px, no end on a column boundary) still merge: a
         // mark per event would be noise.
-        LaneEvents narrow;
-        for (int i = 0; i < 20; ++i)
-            narrow.push(i * 131, 131, StrId(i + 1), 0, 0);
-        narrow.finish();
+        const LaneEvents narrow = evenLane(20, 131, 131);
         runs.clear();
         collectRuns(narrow, View{0, 5000, 100}, &runs);
         QCOMPARE(runs.size(), std::size_t(1));
@@ -173,11 +190,7 @@ private slots:
 
     void eventUnderCursor()
     {
-        LaneEvents l;
-        l.push(100, 50, 1, 0, 0);
-        l.push(200, 0, 2, 0, 0);
-        l.push(300, 100, 3, 0, 0);
-        l.finish();
+        const LaneEvents l = laneOf({{100, 50, 1, 0, 0}, {200, 0, 2, 0, 0}, {300, 100, 3, 0, 0}});
         std::size_t i = 99;
         QVERIFY(eventAt(l, 120, 0, &i));
         QCOMPARE(i, std::size_t(0));
@@ -193,11 +206,7 @@ private slots:
 
     void unsortedInputIsSorted()
     {
-        LaneEvents l;
-        l.push(300, 10, 3, 30, 2);
-        l.push(100, 10, 1, 10, 0);
-        l.push(200, 10, 2, 20, 1);
-        l.finish();
+        const LaneEvents l = laneOf({{300, 10, 3, 30, 2}, {100, 10, 1, 10, 0}, {200, 10, 2, 20, 1}});
         for (std::size_t i = 0; i < 3; ++i) {
             QCOMPARE(l.startAt(i), TimeNs(100 * (i + 1)));
             QCOMPARE(l.nameAt(i), StrId(i + 1));

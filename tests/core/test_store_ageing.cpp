@@ -53,16 +53,24 @@ RecordBatch prelude()
     return b;
 }
 
+// A record of one device's iteration of model 1.
+template<typename Record>
+Record inIteration(std::uint16_t dev, std::uint32_t it)
+{
+    Record r;
+    r.device = dev;
+    r.modelId = 1;
+    r.iteration = it;
+    return r;
+}
+
 // One device's iteration, as the emulator delivers it.
 RecordBatch iteration(std::uint16_t dev, std::uint32_t it)
 {
     RecordBatch b;
     const TimeNs base = TimeNs(it) * 20'000'000 + dev * 1000;
     for (int i = 0; i < kTasksPerIteration; ++i) {
-        TaskRecord t;
-        t.device = dev;
-        t.modelId = 1;
-        t.iteration = it;
+        TaskRecord t = inIteration<TaskRecord>(dev, it);
         t.streamId = 2;
         t.taskId = std::uint32_t(i + 2);
         t.start = base + i * 30'000;
@@ -77,32 +85,20 @@ RecordBatch iteration(std::uint16_t dev, std::uint32_t it)
         b.tasks.push_back(t);
     }
     for (int i = 0; i < 40; ++i) {
-        HcclTaskRecord h;
-        h.device = dev;
-        h.modelId = 1;
-        h.iteration = it;
+        HcclTaskRecord h = inIteration<HcclTaskRecord>(dev, it);
         h.name = 4;
         h.start = base + 15'000'000 + i * 1000;
         h.duration = 500;
         b.hcclTasks.push_back(h);
     }
-    CollectiveOpRecord c;
-    c.device = dev;
-    c.modelId = 1;
-    c.iteration = it;
+    CollectiveOpRecord c = inIteration<CollectiveOpRecord>(dev, it);
     c.start = base + 15'000'000;
     c.duration = 3'000'000;
     b.collectives.push_back(c);
-    AiCpuRecord a;
-    a.device = dev;
-    a.modelId = 1;
-    a.iteration = it;
+    AiCpuRecord a = inIteration<AiCpuRecord>(dev, it);
     a.timestamp = base + 100;
     b.aiCpu.push_back(a);
-    HostRangeRecord r;
-    r.device = dev;
-    r.modelId = 1;
-    r.iteration = it;
+    HostRangeRecord r = inIteration<HostRangeRecord>(dev, it);
     r.start = base - 100'000;
     r.duration = 19'000'000;
     b.hostRanges.push_back(r);
@@ -113,10 +109,7 @@ RecordBatch iteration(std::uint16_t dev, std::uint32_t it)
     q.source = 5;
     q.cachedBufferSize = 32;
     b.queueEvents.push_back(q);
-    StepTraceRecord st;
-    st.device = dev;
-    st.modelId = 1;
-    st.iteration = it;
+    StepTraceRecord st = inIteration<StepTraceRecord>(dev, it);
     st.fpStart = base + 1000;
     st.bpEnd = base + 14'000'000;
     st.iterationEnd = base + 19'000'000;

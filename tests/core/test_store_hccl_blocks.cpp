@@ -9,16 +9,13 @@
 #include "core/store/sql_console.h"
 #include "block_test_support.h"
 #include "test_store_fixture.h"
-#include "tests/test_files.h"
 
-#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
 #include <cstring>
 #include <random>
-#include <sqlite3.h>
 
 using namespace npuscope;
 using namespace npuscope::store;
@@ -38,7 +35,6 @@ QString fields(const HcclTaskRecord &h)
         .arg(h.sizeBytes).arg(h.dataType).arg(h.linkType).arg(bw);
 }
 
-using blocktest::record;
 using testsql::scalar;
 
 // Every HCCL read of session 1 through each reader.
@@ -47,11 +43,8 @@ blocktest::Reads readEverything(const QString &path)
     return blocktest::readEverything(
         path, {QStringLiteral("reader")},
         [](ProjectReader &reader, blocktest::Reads &r) {
-            for (const IterationKey &k : reader.iterations())
-                if (!reader.forEachHcclTask(k, [](const HcclTaskRecord &) { return true; })) {
-                    r.failed[QStringLiteral("reader")] = reader.errorString();
-                    break;
-                }
+            if (const QString why = blocktest::readIterations(reader, &ProjectReader::forEachHcclTask); !why.isEmpty())
+                r.failed[QStringLiteral("reader")] = why;
         },
         [](const TimelineStore &t) { return t.scanHcclTasks([](const HcclTaskRow &) { return true; }); },
         QStringLiteral("SELECT COUNT(*), TOTAL(size_bytes) FROM hccl_tasks"));
@@ -68,8 +61,7 @@ private Q_SLOTS:
     {
         const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
         Generator g(21, 3);
-        const std::vector<RecordBatch> batches{g.batch(1, 1, 3), g.batch(7, 1, 2), g.batch(1, 4, 2)};
-        QString why = record(path, g, batches);
+        QString why = blocktest::recordRoundTrip(path, g);
         QVERIFY2(why.isEmpty(), qPrintable(why));
         const std::int64_t n = std::int64_t(g.all.hcclTasks.size());
         QVERIFY(n > 0);
@@ -78,10 +70,7 @@ private Q_SLOTS:
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM hccl_blocks"), std::int64_t(3 * (3 + 2 + 2)));
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'hccl_tasks'"), std::int64_t(0));
 
-        std::vector<QString> expected;
-        for (const HcclTaskRecord &h : g.all.hcclTasks)
-            expected.push_back(fields(h));
-        std::sort(expected.begin(), expected.end());
+        const std::vector<QString> expected = blocktest::sortedFields(g.all.hcclTasks, fields);
 
         // The timeline's rows name tasks findHcclTask returns whole.
         auto t = TimelineStore::open(path, 1, nullptr, &why);
@@ -148,21 +137,19 @@ private Q_SLOTS:
         for (const HcclTaskRecord &h : g.all.hcclTasks)
             inKey += h.device == 2 && h.modelId == 1 && h.iteration == 4;
         QVERIFY(inKey > 0);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE session = 1 AND device = 2 AND model = 1 AND iteration = 4"),
-                      &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), inKey);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE session = 2"), &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 0);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE device = '2' AND iteration = 4.0"), &res, &why));
         std::int64_t onDevice = 0;
         for (const HcclTaskRecord &h : g.all.hcclTasks)
             onDevice += h.device == 2 && h.iteration == 4;
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), onDevice);
+        blocktest::expectConsoleCounts(
+            c, {{QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE session = 1 AND device = 2 AND model = 1 AND iteration = 4"),
+                 inKey},
+                {QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE session = 2"), 0},
+                {QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE device = '2' AND iteration = 4.0"), onDevice},
+                {QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE rowid = 'x'"), 0}});
+        QVERIFY(!QTest::currentTestFailed());
         QVERIFY(c.run(QStringLiteral("SELECT COUNT(*), MIN(rowid) FROM hccl_tasks WHERE rowid = %1").arg(rowids[3]), &res, &why));
         QCOMPARE(res.rows.at(0).at(0).toLongLong(), 1);
         QCOMPARE(res.rows.at(0).at(1).toLongLong(), rowids[3]);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM hccl_tasks WHERE rowid = 'x'"), &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 0);
         // Still read-only.
         QVERIFY(!c.run(QStringLiteral("DELETE FROM hccl_tasks"), &res, &why));
     }
@@ -171,19 +158,14 @@ private Q_SLOTS:
     {
         const QString path = dir_.filePath(QStringLiteral("big.npuscope"));
         Generator g(5, 1);
-        RecordBatch b = g.batch(1, 1, 1);
-        const HcclTaskRecord proto = b.hcclTasks.front();
-        const std::size_t n = 2 * detail::kHcclBlockMax + 17;
-        b.hcclTasks.clear();
-        for (std::size_t i = 0; i < n; ++i) {
-            HcclTaskRecord h = proto;
-            h.plane = std::uint32_t(i % 4);
-            h.start = proto.start + TimeNs(i / 3) * 100; // ties: recorded order decides
-            h.taskId = std::uint32_t(i % 2);
-            h.streamId = 0;
-            h.notifyId = i;
-            b.hcclTasks.push_back(h);
-        }
+        const RecordBatch b = blocktest::copiesOfFirst(g, &RecordBatch::hcclTasks, 2 * detail::kHcclBlockMax + 17,
+                                                       [](HcclTaskRecord &h, std::size_t i) {
+                                                           h.plane = std::uint32_t(i % 4);
+                                                           h.start += TimeNs(i / 3) * 100; // ties: recorded order decides
+                                                           h.taskId = std::uint32_t(i % 2);
+                                                           h.streamId = 0;
+                                                           h.notifyId = i;
+                                                       });
         g.all.hcclTasks.clear();
         blocktest::expectSplitKeepsOrder(path, g, b, &RecordBatch::hcclTasks, "hccl_blocks", detail::kHcclBlockMax,
                                          &ProjectReader::forEachHcclTask, &HcclTaskRecord::notifyId);
@@ -193,12 +175,9 @@ private Q_SLOTS:
     void damageToTheBlocksIsAReadErrorInEveryReader()
     {
         QFETCH(QString, damage);
-        const QString path = dir_.filePath(QStringLiteral("damaged-%1.npuscope").arg(damage));
-        Generator g(9, 2);
-        std::vector<RecordBatch> batches;
-        if (damage == QLatin1String("overflow")) {
-            // Blocks larger than a page, also compressed: their tail lives on overflow pages.
-            // Irregular times and ids, or the repeats would compress into a page.
+        // Blocks larger than a page, also compressed: their tail lives on overflow pages.
+        // Irregular times and ids, or the repeats would compress into a page.
+        const auto oversized = [](Generator &g) {
             RecordBatch b = g.batch(1, 1, 1);
             const std::vector<HcclTaskRecord> base = b.hcclTasks;
             std::mt19937_64 jitter(20);
@@ -209,12 +188,9 @@ private Q_SLOTS:
                     h.notifyId = jitter();
                     b.hcclTasks.push_back(h);
                 }
-            batches.push_back(std::move(b));
-        } else {
-            for (std::uint32_t it = 1; it <= 200; it += 20)
-                batches.push_back(g.batch(1, it, 20, 4));
-        }
-        blocktest::expectDamageIsAReadError(path, g, batches, "hccl_blocks", damage, readEverything);
+            return b;
+        };
+        blocktest::expectDamageIsAReadError(dir_.path(), damage, "hccl_blocks", oversized, readEverything);
     }
 };
 

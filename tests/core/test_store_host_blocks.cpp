@@ -68,13 +68,9 @@ constexpr std::uint32_t kModels[] = {1, 7};
 // batch holds more than a block of one device's memory records and of one key's ranges.
 std::vector<RecordBatch> makeBatches(std::uint64_t seed, bool withNaN)
 {
-    std::mt19937_64 rng(seed);
-    std::vector<RecordBatch> out;
-    const std::size_t sizes[] = {300, 9000, 2000, 17000};
-    TimeNs base = 1'000'000;
-    for (std::size_t b = 0; b < std::size(sizes); ++b) {
-        RecordBatch batch;
-        for (std::size_t i = 0; i < sizes[b]; ++i) {
+    return blocktest::overlappingBatches(
+        seed, {300, 9000, 2000, 17000},
+        [](RecordBatch &batch, std::mt19937_64 &rng, TimeNs base, std::size_t i) {
             MemoryRecord m;
             m.device = std::uint16_t(rng() % 2);
             m.module = rng() % 4 == 0;
@@ -114,9 +110,9 @@ std::vector<RecordBatch> makeBatches(std::uint64_t seed, bool withNaN)
             h.messageType = StrId(rng() % 2);
             h.level = StrId(rng() % 6);
             batch.hostRanges.push_back(h);
-        }
+        },
         // Extremes a file may hold.
-        if (b == 1) {
+        [withNaN](RecordBatch &batch) {
             MemoryRecord m;
             m.device = 1;
             m.ts = std::numeric_limits<TimeNs>::min() + 1;
@@ -133,11 +129,7 @@ std::vector<RecordBatch> makeBatches(std::uint64_t seed, bool withNaN)
             h.duration = std::numeric_limits<TimeNs>::max();
             h.pid = ~0u;
             batch.hostRanges.push_back(h);
-        }
-        out.push_back(std::move(batch));
-        base += TimeNs(sizes[b]) * 60; // the next batch overlaps this one's later half
-    }
-    return out;
+        });
 }
 
 std::vector<Key> allKeys()
@@ -194,28 +186,18 @@ struct Read {
 Read readBack(const QString &path)
 {
     Read out;
-    StoreError e{};
-    auto p = Project::open(path, Project::Mode::ReadOnly, &e, &out.why, Project::Check::Auto);
-    auto reader = p ? p->session(p->sessions().front().id, &out.why) : nullptr;
-    if (!reader) {
-        out.ok = false;
-        return out;
-    }
-    for (std::uint16_t d = 0; d < 2; ++d)
-        if (!reader->forEachMemory(d, [&](const MemoryRecord &m) { out.memory[d].push_back(fields(m)); return true; })) {
-            out.ok = false;
-            out.why = reader->errorString();
-            return out;
+    out.ok = blocktest::readFirstSession(path, &out.why, [&out](ProjectReader &reader) {
+        for (std::uint16_t d = 0; d < 2; ++d)
+            if (!reader.forEachMemory(d, [&](const MemoryRecord &m) { out.memory[d].push_back(fields(m)); return true; }))
+                return false;
+        for (const Key &k : allKeys()) {
+            const IterationKey ik{std::get<0>(k), std::get<1>(k), std::get<2>(k)};
+            auto &v = out.ranges[k];
+            if (!reader.forEachHostRange(ik, [&](const HostRangeRecord &h) { v.push_back(fields(h)); return true; }))
+                return false;
         }
-    for (const Key &k : allKeys()) {
-        const IterationKey ik{std::get<0>(k), std::get<1>(k), std::get<2>(k)};
-        auto &v = out.ranges[k];
-        if (!reader->forEachHostRange(ik, [&](const HostRangeRecord &h) { v.push_back(fields(h)); return true; })) {
-            out.ok = false;
-            out.why = reader->errorString();
-            return out;
-        }
-    }
+        return true;
+    });
     return out;
 }
 
@@ -252,47 +234,21 @@ private Q_SLOTS:
         for (const MemoryRecord &m : batches[1].memory)
             if (m.device == 1)
                 ms.push_back(&m);
-        std::vector<unsigned char> bytes;
-        detail::encodeMemoryBlock(ms.data(), ms.size(), &bytes);
-        std::vector<MemoryRecord> back;
-        QVERIFY(detail::decodeMemoryBlock(bytes.data(), bytes.size(), 1, &back));
-        QCOMPARE(back.size(), ms.size());
-        for (std::size_t i = 0; i < ms.size(); ++i)
-            QCOMPARE(fields(back[i]), fields(*ms[i]));
-        // Any truncation or flipped bit is refused, and leaves the output as it was.
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 97)
-            QVERIFY(!detail::decodeMemoryBlock(bytes.data(), cut, 1, &back));
-        for (std::size_t at : {std::size_t(0), std::size_t(1), bytes.size() / 3, bytes.size() - 1}) {
-            std::vector<unsigned char> bad = bytes;
-            bad[at] ^= 0x04;
-            QVERIFY(!detail::decodeMemoryBlock(bad.data(), bad.size(), 1, &back));
-        }
-        QCOMPARE(back.size(), ms.size());
+        blocktest::expectCodecRoundTrips(ms, detail::encodeMemoryBlock, detail::decodeMemoryBlock, std::tuple{1}, fields, 97,
+                                         0x04);
+        QVERIFY(!QTest::currentTestFailed());
 
         std::vector<const HostRangeRecord *> hs;
         for (const HostRangeRecord &h : batches[1].hostRanges)
             hs.push_back(&h);
         hs.resize(std::min<std::size_t>(hs.size(), detail::kSessionBlockMax));
-        detail::encodeHostRangeBlock(hs.data(), hs.size(), &bytes);
-        std::vector<HostRangeRecord> hback;
-        const IterationKey k{1, 7, 3};
-        QVERIFY(detail::decodeHostRangeBlock(bytes.data(), bytes.size(), k, &hback));
-        QCOMPARE(hback.size(), hs.size());
-        for (std::size_t i = 0; i < hs.size(); ++i) {
-            HostRangeRecord want = *hs[i];
-            want.device = 1; // the block's key
-            want.modelId = 7;
-            want.iteration = 3;
-            QCOMPARE(fields(hback[i]), fields(want));
-        }
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 101)
-            QVERIFY(!detail::decodeHostRangeBlock(bytes.data(), cut, k, &hback));
-        bytes[bytes.size() / 2] ^= 0x20;
-        QVERIFY(!detail::decodeHostRangeBlock(bytes.data(), bytes.size(), k, &hback));
-        bytes[bytes.size() / 2] ^= 0x20;
-        bytes.back() ^= 1; // the CRC itself
-        QVERIFY(!detail::decodeHostRangeBlock(bytes.data(), bytes.size(), k, &hback));
-        QCOMPARE(hback.size(), hs.size());
+        blocktest::expectCodecRoundTrips(
+            hs, detail::encodeHostRangeBlock, detail::decodeHostRangeBlock, std::tuple{IterationKey{1, 7, 3}}, fields, 101, 0x20,
+            [](HostRangeRecord &want) {
+                want.device = 1; // the block's key
+                want.modelId = 7;
+                want.iteration = 3;
+            });
     }
 
     void readersGiveTheRowTablesOrderFieldForField()
@@ -402,42 +358,27 @@ private Q_SLOTS:
                                 "VALUES(1,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)", &h),
                      SQLITE_OK);
             for (const RecordBatch &b : batches) {
-                for (const MemoryRecord &x : b.memory) {
-                    const std::int64_t v[] = {x.device, x.module ? 1 : 0, x.component, x.ts};
-                    for (int i = 0; i < 4; ++i)
-                        sqlite3_bind_int64(m.get(), i + 1, v[i]);
-                    sqlite3_bind_double(m.get(), 5, x.allocatedMB);
-                    sqlite3_bind_double(m.get(), 6, x.reservedMB);
-                    sqlite3_bind_double(m.get(), 7, x.activeMB);
-                    sqlite3_bind_int64(m.get(), 8, std::int64_t(x.streamPtr));
-                    QCOMPARE(sqlite3_step(m.get()), SQLITE_DONE);
-                    sqlite3_reset(m.get());
-                }
-                for (const HostRangeRecord &x : b.hostRanges) {
-                    const std::int64_t v[] = {int(x.kind), x.device, x.modelId, x.iteration, x.pid, x.tid, x.name, x.start,
-                                              x.duration, x.category, x.eventType, x.payloadType,
-                                              std::int64_t(x.payloadValue), x.messageType, x.level};
-                    for (int i = 0; i < 15; ++i)
-                        sqlite3_bind_int64(h.get(), i + 1, v[i]);
-                    QCOMPARE(sqlite3_step(h.get()), SQLITE_DONE);
-                    sqlite3_reset(h.get());
-                }
+                for (const MemoryRecord &x : b.memory)
+                    QCOMPARE(blocktest::insertRow(m.get(), {x.device, x.module ? 1 : 0, x.component, x.ts, x.allocatedMB,
+                                                            x.reservedMB, x.activeMB, std::int64_t(x.streamPtr)}),
+                             SQLITE_DONE);
+                for (const HostRangeRecord &x : b.hostRanges)
+                    QCOMPARE(blocktest::insertRow(h.get(), {int(x.kind), x.device, x.modelId, x.iteration, x.pid, x.tid, x.name,
+                                                            x.start, x.duration, x.category, x.eventType, x.payloadType,
+                                                            std::int64_t(x.payloadValue), x.messageType, x.level}),
+                             SQLITE_DONE);
             }
             QCOMPARE(db.exec("COMMIT"), SQLITE_OK);
         }
-        QCOMPARE(scalar(p, "PRAGMA user_version"), std::int64_t(7));
         // What the schema-7 tables answer, with SQLite's own ordering.
         const std::vector<QString> memory7 = blocktest::firstColumn(p, kMemorySql), ranges7 = blocktest::firstColumn(p, kRangeSql);
         QVERIFY(memory7.size() > 20000);
         QVERIFY(ranges7.size() > 20000);
 
-        const blocktest::Upgraded u = blocktest::upgradeAndOpen(p);
-        QVERIFY2(u.reader, qPrintable(u.why));
-        QCOMPARE(u.up.fromVersion, 7);
-        QCOMPARE(u.up.toVersion, kSchemaVersion);
-        QCOMPARE(scalar(p, "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN ('memory_records', 'host_ranges')"), std::int64_t(0));
-        QCOMPARE(scalar(p, "SELECT SUM(n) FROM memory_blocks"), std::int64_t(memory7.size()));
-        QCOMPARE(scalar(p, "SELECT SUM(n) FROM host_range_blocks"), std::int64_t(ranges7.size()));
+        blocktest::Upgraded u;
+        blocktest::expectUpgradedToBlocks(p, 7, "'memory_records', 'host_ranges'",
+                                          {{"memory_blocks", memory7.size()}, {"host_range_blocks", ranges7.size()}}, &u);
+        QVERIFY(!QTest::currentTestFailed());
 
         // The reader gives the schema-7 order field for field (values as SQL quoted them).
         const auto &reader = u.reader;

@@ -11,10 +11,8 @@
 #include "core/store/sql_console.h"
 #include "block_test_support.h"
 #include "test_store_fixture.h"
-#include "tests/test_files.h"
 #include "tests/test_sql.h"
 
-#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -54,13 +52,9 @@ QString fields(const PythonRangeRecord &r)
 // holds more than a block of one series and of one device's ranges.
 std::vector<RecordBatch> makeBatches(std::uint64_t seed)
 {
-    std::mt19937_64 rng(seed);
-    std::vector<RecordBatch> out;
-    const std::size_t sizes[] = {300, 9000, 2000, 17000};
-    TimeNs base = 1'000'000;
-    for (std::size_t b = 0; b < std::size(sizes); ++b) {
-        RecordBatch batch;
-        for (std::size_t i = 0; i < sizes[b]; ++i) {
+    return blocktest::overlappingBatches(
+        seed, {300, 9000, 2000, 17000},
+        [](RecordBatch &batch, std::mt19937_64 &rng, TimeNs base, std::size_t i) {
             CounterRecord c;
             c.device = std::uint16_t(rng() % 2);
             c.name = StrId(1 + rng() % 3);
@@ -87,9 +81,9 @@ std::vector<RecordBatch> makeBatches(std::uint64_t seed)
             r.fwdThread = rng() % 2 ? 0 : rng();
             r.correlation = rng() % 5 == 0 ? ~0ull : rng() % 1000;
             batch.pythonRanges.push_back(r);
-        }
+        },
         // Extremes a file may hold.
-        if (b == 1) {
+        [](RecordBatch &batch) {
             CounterRecord c;
             c.device = 1;
             c.name = 2;
@@ -103,11 +97,7 @@ std::vector<RecordBatch> makeBatches(std::uint64_t seed)
             r.start = std::numeric_limits<TimeNs>::max() - 5;
             r.duration = std::numeric_limits<TimeNs>::max();
             batch.pythonRanges.push_back(r);
-        }
-        out.push_back(std::move(batch));
-        base += TimeNs(sizes[b]) * 60; // the next batch overlaps this one's later half
-    }
-    return out;
+        });
 }
 
 // What the schema-6 readers gave: per device, counters by (name, ts, recorded order) and
@@ -136,25 +126,13 @@ struct Read {
 Read readBack(const QString &path)
 {
     Read out;
-    StoreError e{};
-    auto p = Project::open(path, Project::Mode::ReadOnly, &e, &out.why, Project::Check::Auto);
-    if (!p) {
-        out.ok = false;
-        return out;
-    }
-    auto reader = p->session(p->sessions().front().id, &out.why);
-    if (!reader) {
-        out.ok = false;
-        return out;
-    }
-    for (std::uint16_t d = 0; d < 2; ++d) {
-        if (!reader->forEachCounter(d, [&](const CounterRecord &c) { out.counters[d].push_back(fields(c)); return true; })
-            || !reader->forEachPythonRange(d, [&](const PythonRangeRecord &r) { out.ranges[d].push_back(fields(r)); return true; })) {
-            out.ok = false;
-            out.why = reader->errorString();
-            return out;
-        }
-    }
+    out.ok = blocktest::readFirstSession(path, &out.why, [&out](ProjectReader &reader) {
+        for (std::uint16_t d = 0; d < 2; ++d)
+            if (!reader.forEachCounter(d, [&](const CounterRecord &c) { out.counters[d].push_back(fields(c)); return true; })
+                || !reader.forEachPythonRange(d, [&](const PythonRangeRecord &r) { out.ranges[d].push_back(fields(r)); return true; }))
+                return false;
+        return true;
+    });
     return out;
 }
 
@@ -173,35 +151,16 @@ private Q_SLOTS:
         for (const CounterRecord &c : batches[1].counters)
             if (c.device == 1 && c.name == 2)
                 cs.push_back(&c);
-        std::vector<unsigned char> bytes;
-        detail::encodeCounterBlock(cs.data(), cs.size(), &bytes);
-        std::vector<CounterRecord> back;
-        QVERIFY(detail::decodeCounterBlock(bytes.data(), bytes.size(), 1, 2, &back));
-        QCOMPARE(back.size(), cs.size());
-        for (std::size_t i = 0; i < cs.size(); ++i)
-            QCOMPARE(fields(back[i]), fields(*cs[i]));
-        // Any truncation or flipped bit is refused, and leaves the output as it was.
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 97)
-            QVERIFY(!detail::decodeCounterBlock(bytes.data(), cut, 1, 2, &back));
-        bytes[bytes.size() / 3] ^= 0x04;
-        QVERIFY(!detail::decodeCounterBlock(bytes.data(), bytes.size(), 1, 2, &back));
-        QCOMPARE(back.size(), cs.size());
+        blocktest::expectCodecRoundTrips(cs, detail::encodeCounterBlock, detail::decodeCounterBlock, std::tuple{1, 2}, fields,
+                                         97, 0x04);
+        QVERIFY(!QTest::currentTestFailed());
 
         std::vector<const PythonRangeRecord *> rs;
         for (const PythonRangeRecord &r : batches[1].pythonRanges)
             rs.push_back(&r);
         rs.resize(std::min<std::size_t>(rs.size(), detail::kSessionBlockMax));
-        detail::encodePythonRangeBlock(rs.data(), rs.size(), &bytes);
-        std::vector<PythonRangeRecord> rback;
-        QVERIFY(detail::decodePythonRangeBlock(bytes.data(), bytes.size(), 0, &rback));
-        QCOMPARE(rback.size(), rs.size());
-        for (std::size_t i = 0; i < rs.size(); ++i) {
-            PythonRangeRecord want = *rs[i];
-            want.device = 0; // the block's key
-            QCOMPARE(fields(rback[i]), fields(want));
-        }
-        bytes.back() ^= 1; // the CRC itself
-        QVERIFY(!detail::decodePythonRangeBlock(bytes.data(), bytes.size(), 0, &rback));
+        blocktest::expectCodecRoundTrips(rs, detail::encodePythonRangeBlock, detail::decodePythonRangeBlock, std::tuple{0},
+                                         fields, 97, 0x04, [](PythonRangeRecord &want) { want.device = 0; }); // the block's key
     }
 
     void readersGiveTheRowTablesOrderFieldForField()
@@ -211,17 +170,16 @@ private Q_SLOTS:
         const std::vector<RecordBatch> batches = makeBatches(11);
         const QString why = blocktest::record(path, g, batches);
         QVERIFY2(why.isEmpty(), qPrintable(why));
-        std::int64_t counters = 0, ranges = 0;
-        for (const RecordBatch &b : batches) {
+        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::pythonRanges, "python_range_blocks", "python_ranges",
+                                        detail::kSessionBlockMax);
+        QVERIFY(!QTest::currentTestFailed());
+        // The counters as expectStoredAsBlocks checks a kind, but for how full the largest block is.
+        std::int64_t counters = 0;
+        for (const RecordBatch &b : batches)
             counters += std::int64_t(b.counters.size());
-            ranges += std::int64_t(b.pythonRanges.size());
-        }
         QCOMPARE(scalar(path, "SELECT SUM(n) FROM counter_blocks"), counters);
-        QCOMPARE(scalar(path, "SELECT SUM(n) FROM python_range_blocks"), ranges);
-        QCOMPARE(scalar(path, "SELECT MAX(n) FROM python_range_blocks"), std::int64_t(detail::kSessionBlockMax));
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('counters', 'python_ranges')"), std::int64_t(0));
         QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'counters'"), counters);
-        QCOMPARE(scalar(path, "SELECT n FROM record_counts WHERE kind = 'python_ranges'"), ranges);
 
         const Read r = readBack(path);
         QVERIFY2(r.ok, qPrintable(r.why));
@@ -257,18 +215,17 @@ private Q_SLOTS:
             std::sort(got.begin(), got.end());
             QCOMPARE(got, want); // NaN reads back as NULL in SQL
 
-            QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM counters WHERE session = 1 AND device = 1 AND name = 2"), &res, &msg));
-            std::int64_t inKey = 0;
-            for (const RecordBatch &b : batches)
+            std::int64_t inKey = 0, onDevice = 0;
+            for (const RecordBatch &b : batches) {
                 for (const CounterRecord &cr : b.counters)
                     inKey += cr.device == 1 && cr.name == 2;
-            QCOMPARE(res.rows.at(0).at(0).toLongLong(), inKey);
-            QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM python_ranges WHERE device = 1"), &res, &msg));
-            std::int64_t onDevice = 0;
-            for (const RecordBatch &b : batches)
                 for (const PythonRangeRecord &pr : b.pythonRanges)
                     onDevice += pr.device == 1;
-            QCOMPARE(res.rows.at(0).at(0).toLongLong(), onDevice);
+            }
+            blocktest::expectConsoleCounts(
+                c, {{QStringLiteral("SELECT COUNT(*) FROM counters WHERE session = 1 AND device = 1 AND name = 2"), inKey},
+                    {QStringLiteral("SELECT COUNT(*) FROM python_ranges WHERE device = 1"), onDevice}});
+            QVERIFY(!QTest::currentTestFailed());
             QVERIFY(!c.run(QStringLiteral("DELETE FROM python_ranges"), &res, &msg)); // read-only
         }
         std::vector<QString> wantRanges;
@@ -303,26 +260,16 @@ private Q_SLOTS:
                 for (const CounterRecord &x : b.counters) {
                     if (std::isnan(x.value))
                         continue; // a REAL column holds no NaN (SQLite binds it as NULL)
-                    const std::int64_t v[] = {x.device, x.track, x.name, x.unit, x.ts};
-                    for (int i = 0; i < 5; ++i)
-                        sqlite3_bind_int64(c.get(), i + 1, v[i]);
-                    sqlite3_bind_double(c.get(), 6, x.value);
-                    QCOMPARE(sqlite3_step(c.get()), SQLITE_DONE);
-                    sqlite3_reset(c.get());
+                    QCOMPARE(blocktest::insertRow(c.get(), {x.device, x.track, x.name, x.unit, x.ts, x.value}), SQLITE_DONE);
                 }
-                for (const PythonRangeRecord &x : b.pythonRanges) {
-                    const std::int64_t v[] = {x.device, x.pid, x.tid, x.name, x.category, x.start, x.duration, x.callStack,
-                                              x.inputShapes, x.inputTypes, x.sequence, std::int64_t(x.fwdThread),
-                                              std::int64_t(x.correlation)};
-                    for (int i = 0; i < 13; ++i)
-                        sqlite3_bind_int64(r.get(), i + 1, v[i]);
-                    QCOMPARE(sqlite3_step(r.get()), SQLITE_DONE);
-                    sqlite3_reset(r.get());
-                }
+                for (const PythonRangeRecord &x : b.pythonRanges)
+                    QCOMPARE(blocktest::insertRow(r.get(), {x.device, x.pid, x.tid, x.name, x.category, x.start, x.duration,
+                                                            x.callStack, x.inputShapes, x.inputTypes, x.sequence,
+                                                            std::int64_t(x.fwdThread), std::int64_t(x.correlation)}),
+                             SQLITE_DONE);
             }
             QCOMPARE(db.exec("COMMIT"), SQLITE_OK);
         }
-        QCOMPARE(scalar(p, "PRAGMA user_version"), std::int64_t(6));
         // What the schema-6 tables answer, with SQLite's own ordering.
         const char *counterSql = "SELECT device || ' ' || track || ' ' || name || ' ' || unit || ' ' || ts || ' ' || quote(value) "
                                  "FROM counters WHERE session = 1 ORDER BY device, name, ts, rowid";
@@ -333,12 +280,9 @@ private Q_SLOTS:
         const std::vector<QString> counters6 = blocktest::firstColumn(p, counterSql), ranges6 = blocktest::firstColumn(p, rangeSql);
         QVERIFY(counters6.size() > 20000);
 
-        const blocktest::Upgraded u = blocktest::upgradeAndOpen(p);
-        QVERIFY2(u.reader, qPrintable(u.why));
-        QCOMPARE(u.up.fromVersion, 6);
-        QCOMPARE(u.up.toVersion, kSchemaVersion);
-        QCOMPARE(scalar(p, "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name IN ('counters', 'python_ranges')"), std::int64_t(0));
-        QCOMPARE(scalar(p, "SELECT SUM(n) FROM counter_blocks"), std::int64_t(counters6.size()));
+        blocktest::Upgraded u;
+        blocktest::expectUpgradedToBlocks(p, 6, "'counters', 'python_ranges'", {{"counter_blocks", counters6.size()}}, &u);
+        QVERIFY(!QTest::currentTestFailed());
 
         // The reader gives the schema-6 order field for field (values as SQL quoted them).
         const auto &reader = u.reader;

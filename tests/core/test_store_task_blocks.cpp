@@ -9,20 +9,17 @@
 #include "core/store/sql_console.h"
 #include "core/store/task_blocks.h"
 #include "test_store_fixture.h"
-#include "tests/test_files.h"
 
 #include <QTemporaryDir>
 #include <QtEndian>
 #include <QtTest>
 #include <algorithm>
 #include <cstring>
-#include <map>
 #include <set>
 #include <tuple>
 
 using namespace npuscope;
 using namespace npuscope::store;
-using blocktest::record;
 using storetest::Generator;
 using testsql::scalar;
 
@@ -51,11 +48,8 @@ blocktest::Reads readEverything(const QString &path)
     return blocktest::readEverything(
         path, {QStringLiteral("reader"), QStringLiteral("scan")},
         [](ProjectReader &reader, blocktest::Reads &r) {
-            for (const IterationKey &k : reader.iterations())
-                if (!reader.forEachTask(k, [](const TaskRecord &) { return true; })) {
-                    r.failed[QStringLiteral("reader")] = reader.errorString();
-                    break;
-                }
+            if (const QString why = blocktest::readIterations(reader, &ProjectReader::forEachTask); !why.isEmpty())
+                r.failed[QStringLiteral("reader")] = why;
             if (!reader.scanTasks([](const TaskRecord &) { return true; }))
                 r.failed[QStringLiteral("scan")] = reader.errorString();
         },
@@ -85,8 +79,7 @@ private Q_SLOTS:
     {
         const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
         Generator g(23, 3);
-        const std::vector<RecordBatch> batches{g.batch(1, 1, 3), g.batch(7, 1, 2), g.batch(1, 4, 2)};
-        QString why = record(path, g, batches);
+        QString why = blocktest::recordRoundTrip(path, g);
         QVERIFY2(why.isEmpty(), qPrintable(why));
         const std::int64_t n = std::int64_t(g.all.tasks.size());
         QVERIFY(n > 0);
@@ -98,10 +91,7 @@ private Q_SLOTS:
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM task_blocks"), std::int64_t(keys.size()));
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('tasks', 'task_pmu')"), std::int64_t(0));
 
-        std::vector<QString> expected;
-        for (const TaskRecord &t : g.all.tasks)
-            expected.push_back(fields(t));
-        std::sort(expected.begin(), expected.end());
+        const std::vector<QString> expected = blocktest::sortedFields(g.all.tasks, fields);
 
         // The reader: by iteration in (start, stream, task id) order, ties in recorded order;
         // whole, every task once.
@@ -200,21 +190,18 @@ private Q_SLOTS:
             inStream += x.device == 1 && x.streamId == 3;
         }
         QVERIFY(inKey > 0 && inStream > 0);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE session = 1 AND device = 2 AND model = 1 AND iteration = 4"),
-                      &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), inKey);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE device = '1' AND stream = 3.0"), &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), inStream);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE session = 2"), &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 0);
         const std::int64_t someId = *std::next(ids.begin(), std::ptrdiff_t(ids.size() / 2));
+        blocktest::expectConsoleCounts(
+            c, {{QStringLiteral("SELECT COUNT(*) FROM tasks WHERE session = 1 AND device = 2 AND model = 1 AND iteration = 4"),
+                 inKey},
+                {QStringLiteral("SELECT COUNT(*) FROM tasks WHERE device = '1' AND stream = 3.0"), inStream},
+                {QStringLiteral("SELECT COUNT(*) FROM tasks WHERE session = 2"), 0},
+                {QStringLiteral("SELECT COUNT(*) FROM tasks WHERE rowid = %1").arg(someId), 1},
+                {QStringLiteral("SELECT COUNT(*) FROM tasks WHERE id = 'x'"), 0}});
+        QVERIFY(!QTest::currentTestFailed());
         QVERIFY(c.run(QStringLiteral("SELECT COUNT(*), MIN(id) FROM tasks WHERE id = %1").arg(someId), &res, &why));
         QCOMPARE(res.rows.at(0).at(0).toLongLong(), 1);
         QCOMPARE(res.rows.at(0).at(1).toLongLong(), someId);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE rowid = %1").arg(someId), &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 1);
-        QVERIFY(c.run(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE id = 'x'"), &res, &why));
-        QCOMPARE(res.rows.at(0).at(0).toLongLong(), 0);
         // The console's view over tasks still answers.
         QVERIFY2(c.run(QStringLiteral("SELECT COUNT(*), SUM(duration) FROM task_view"), &res, &why), qPrintable(why));
         QCOMPARE(res.rows.at(0).at(0).toLongLong(), n);
@@ -227,18 +214,13 @@ private Q_SLOTS:
     {
         const QString path = dir_.filePath(QStringLiteral("big.npuscope"));
         Generator g(5, 1);
-        RecordBatch b = g.batch(1, 1, 1);
-        const TaskRecord proto = b.tasks.front();
-        const std::size_t n = 2 * detail::kTaskBlockMax + 17;
-        b.tasks.clear();
-        for (std::size_t i = 0; i < n; ++i) {
-            TaskRecord t = proto;
-            t.streamId = 1;
-            t.start = proto.start + TimeNs(i / 3) * 100; // ties: recorded order decides
-            t.taskId = std::uint32_t(i % 2);
-            t.batchId = std::uint32_t(i);
-            b.tasks.push_back(t);
-        }
+        const RecordBatch b = blocktest::copiesOfFirst(g, &RecordBatch::tasks, 2 * detail::kTaskBlockMax + 17,
+                                                       [](TaskRecord &t, std::size_t i) {
+                                                           t.streamId = 1;
+                                                           t.start += TimeNs(i / 3) * 100; // ties: recorded order decides
+                                                           t.taskId = std::uint32_t(i % 2);
+                                                           t.batchId = std::uint32_t(i);
+                                                       });
         blocktest::expectSplitKeepsOrder(path, g, b, &RecordBatch::tasks, "task_blocks", detail::kTaskBlockMax,
                                          &ProjectReader::forEachTask, &TaskRecord::batchId);
     }
@@ -247,18 +229,9 @@ private Q_SLOTS:
     void damageToTheBlocksIsAReadErrorInEveryReader()
     {
         QFETCH(QString, damage);
-        const QString path = dir_.filePath(QStringLiteral("damaged-%1.npuscope").arg(damage));
-        Generator g(9, 2);
-        std::vector<RecordBatch> batches;
-        if (damage == QLatin1String("overflow")) {
-            // Blocks larger than a page: their tail lives on overflow pages.
-            RecordBatch b = g.batch(1, 1, 1, 400);
-            batches.push_back(std::move(b));
-        } else {
-            for (std::uint32_t it = 1; it <= 200; it += 20)
-                batches.push_back(g.batch(1, it, 20, 4));
-        }
-        blocktest::expectDamageIsAReadError(path, g, batches, "task_blocks", damage, readEverything);
+        // Blocks larger than a page: their tail lives on overflow pages.
+        blocktest::expectDamageIsAReadError(
+            dir_.path(), damage, "task_blocks", [](Generator &g) { return g.batch(1, 1, 1, 400); }, readEverything);
     }
 };
 
