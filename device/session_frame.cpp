@@ -118,6 +118,13 @@ bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *e
 
 bool StepBatches::add(RecordSink &sink, RecordBatch &&b, int iteration, EmulatorProgress &prog, QString *error)
 {
+    if (b.recordCount() >= kOwnBatch) {
+        // Worth a commit of its own: handed over as it is, after what came before it.
+        if (!flush(sink, iteration, prog, error) || !writeStep(sink, b, iteration, error))
+            return false;
+        prog.records += b.recordCount();
+        return true;
+    }
     pending_.append(std::move(b));
     return pending_.recordCount() < kMaxRecords || flush(sink, iteration, prog, error);
 }

@@ -108,13 +108,12 @@ void RecordBatch::clear()
 }
 
 namespace {
+// Moves element by element, never swaps the buffers: both batches keep their capacity, so a
+// producer refilling `from` and a gatherer reusing `to` stop reallocating after a step.
 template<class T>
 void moveAppend(std::vector<T> &to, std::vector<T> &from)
 {
-    if (to.empty())
-        to.swap(from);
-    else
-        to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
     from.clear();
 }
 } // namespace

@@ -1,6 +1,7 @@
 // Run control: spec validation, cancellation, sink failures, progress reporting.
 #include "collect_sink.h"
 #include "device/emulator.h"
+#include "device/session_frame.h"
 
 #include <QtTest>
 
@@ -113,6 +114,67 @@ private slots:
         QVERIFY(sink.ended);
         QCOMPARE(sink.status, SessionStatus::Failed);
         QCOMPARE(sink.batches, 3);
+    }
+
+    // A step's small device batches reach the sink as one, in device order; one large
+    // enough goes alone after what came before it; many small ones split at kMaxRecords;
+    // a refusal stops and says why.
+    void stepBatchesGatherInDeviceOrder()
+    {
+        using device::StepBatches;
+        auto batchOf = [](std::uint16_t device, std::size_t n, std::uint32_t firstId) {
+            RecordBatch b;
+            for (std::size_t i = 0; i < n; ++i) {
+                TaskRecord t;
+                t.device = device;
+                t.taskId = firstId + std::uint32_t(i);
+                b.tasks.push_back(t);
+            }
+            return b;
+        };
+        CollectSink sink;
+        device::EmulatorProgress prog;
+        QString error;
+        StepBatches sb;
+        for (std::uint16_t d = 0; d < 3; ++d) {
+            RecordBatch b = batchOf(d, 10, 100 * d);
+            QVERIFY(sb.add(sink, std::move(b), 1, prog, &error));
+            QVERIFY(b.tasks.empty());
+        }
+        QCOMPARE(sink.batches, 0);
+        QVERIFY(sb.flush(sink, 1, prog, &error));
+        QCOMPARE(sink.batches, 1);
+        QCOMPARE(prog.records, std::uint64_t(30));
+        QCOMPARE(sink.tasks.size(), std::size_t(30));
+        for (std::size_t i = 0; i < 30; ++i)
+            QCOMPARE(sink.tasks[i].device, std::uint16_t(i / 10));
+        QVERIFY(sb.flush(sink, 1, prog, &error)); // nothing gathered: no empty batch
+        QCOMPARE(sink.batches, 1);
+
+        QVERIFY(sb.add(sink, batchOf(0, 5, 0), 2, prog, &error));
+        QVERIFY(sb.add(sink, batchOf(1, StepBatches::kOwnBatch, 0), 2, prog, &error));
+        QCOMPARE(sink.batches, 3); // the small one first, then the large one alone
+        QCOMPARE(sink.tasks[30].device, std::uint16_t(0));
+        QCOMPARE(sink.tasks[35].device, std::uint16_t(1));
+        QVERIFY(sb.flush(sink, 2, prog, &error));
+        QCOMPARE(sink.batches, 3);
+
+        const std::size_t per = StepBatches::kOwnBatch - 1;
+        const std::size_t toSplit = (StepBatches::kMaxRecords + per - 1) / per;
+        for (std::size_t i = 0; i < toSplit + 2; ++i)
+            QVERIFY(sb.add(sink, batchOf(std::uint16_t(i), per, 0), 3, prog, &error));
+        QCOMPARE(sink.batches, 4);
+        QCOMPARE(sink.tasks.size(), 35 + StepBatches::kOwnBatch + toSplit * per);
+        QVERIFY(sb.flush(sink, 3, prog, &error));
+        QCOMPARE(sink.batches, 5);
+        QCOMPARE(prog.records, std::uint64_t(sink.tasks.size()));
+
+        CollectSink refusing;
+        refusing.failAfter = 0;
+        StepBatches other;
+        QVERIFY(other.add(refusing, batchOf(0, 3, 0), 7, prog, &error));
+        QVERIFY(!other.flush(refusing, 7, prog, &error));
+        QCOMPARE(error, QStringLiteral("disk full (test)"));
     }
 };
 
