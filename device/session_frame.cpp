@@ -116,15 +116,19 @@ bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *e
     return false;
 }
 
+bool StepBatches::hand(RecordSink &sink, const RecordBatch &b, int iteration, EmulatorProgress &prog, QString *error)
+{
+    if (!writeStep(sink, b, iteration, error))
+        return false;
+    prog.records += b.recordCount();
+    return true;
+}
+
 bool StepBatches::add(RecordSink &sink, RecordBatch &&b, int iteration, EmulatorProgress &prog, QString *error)
 {
-    if (b.recordCount() >= kOwnBatch) {
-        // Worth a commit of its own: handed over as it is, after what came before it.
-        if (!flush(sink, iteration, prog, error) || !writeStep(sink, b, iteration, error))
-            return false;
-        prog.records += b.recordCount();
-        return true;
-    }
+    // Worth a commit of its own: handed over as it is, after what came before it.
+    if (b.recordCount() >= kOwnBatch)
+        return flush(sink, iteration, prog, error) && hand(sink, b, iteration, prog, error);
     pending_.append(std::move(b));
     return pending_.recordCount() < kMaxRecords || flush(sink, iteration, prog, error);
 }
@@ -133,9 +137,8 @@ bool StepBatches::flush(RecordSink &sink, int iteration, EmulatorProgress &prog,
 {
     if (pending_.empty())
         return true;
-    if (!writeStep(sink, pending_, iteration, error))
+    if (!hand(sink, pending_, iteration, prog, error))
         return false;
-    prog.records += pending_.recordCount();
     pending_.clear();
     return true;
 }

@@ -85,8 +85,9 @@ bool writeStep(RecordSink &sink, const RecordBatch &b, int iteration, QString *e
 // wrote ~13 such pages beside ~8 of tasks per commit.
 class StepBatches {
 public:
-    // Takes the device's records (b is left empty); writes what is gathered once it holds
-    // kMaxRecords records.
+    // Takes a device's records: a small batch is moved into the gathered one (b is left
+    // empty), which is written once it holds kMaxRecords records; a batch of kOwnBatch
+    // records or more is written as it is, after what was gathered before it.
     bool add(RecordSink &sink, RecordBatch &&b, int iteration, EmulatorProgress &prog, QString *error);
     // Writes what is gathered; at the end of every step, so a cancelled or failed run has
     // handed over every finished step.
@@ -99,6 +100,7 @@ public:
     static constexpr std::size_t kOwnBatch = 2048;
 
 private:
+    static bool hand(RecordSink &sink, const RecordBatch &b, int iteration, EmulatorProgress &prog, QString *error);
     RecordBatch pending_;
 };
 
