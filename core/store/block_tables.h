@@ -16,7 +16,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <limits>
 #include <map>
@@ -91,11 +93,16 @@ using BlockEncoder = void (*)(const Rec *const *, std::size_t, std::vector<unsig
 // and inserts it through `insert`, whose parameters are the session, the key's parts (one
 // integer, or a pair's or tuple's members in order), the times span(records, n) gives, the
 // record count and the block.
-// A large batch's blocks are encoded and compressed in two halves on two threads (the
-// compression is most of a block's cost), then inserted in order on this one.
+// Encoding and compressing are most of a block's cost. For a large batch a helper thread
+// takes blocks one by one, next to this thread, which inserts them in order as they become
+// ready and encodes whichever block nobody has taken yet while it would otherwise wait: the
+// inserts overlap the helper's encoding, and a helper held up on a busy core only means
+// this thread encodes more. `alongside` (optional) is work independent of the blocks that
+// the helper does before it takes any, or this thread first when no helper starts; it has
+// finished when writeBlocks returns.
 template<typename Rec, typename KeyFn, typename Span>
 int writeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<Rec> &records, std::size_t max, KeyFn key,
-                std::type_identity_t<BlockEncoder<Rec>> encode, Span span)
+                std::type_identity_t<BlockEncoder<Rec>> encode, Span span, const std::function<void()> &alongside = {})
 {
     using K = std::decay_t<decltype(key(records.front()))>;
     struct Block {
@@ -112,27 +119,59 @@ int writeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<Re
     for (const auto &g : groups)
         for (std::size_t at = 0; at < g.second.size(); at += max)
             blocks.push_back({g.first, g.second.data() + at, std::min(max, g.second.size() - at), {}});
-    auto encodeRange = [&](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i) {
-            encode(blocks[i].recs, blocks[i].n, &blocks[i].bytes);
-            blocks[i].raw = blocks[i].bytes.size();
-            compressBlock(&blocks[i].bytes);
+    std::atomic<std::size_t> next{0};
+    // Per block: 0 while being encoded, kReady once its bytes are final, kFailed when the
+    // helper threw on it (get() then rethrows), so that this thread never waits for a block
+    // nobody will finish.
+    constexpr int kReady = 1, kFailed = 2;
+    std::vector<std::atomic<int>> ready(blocks.size());
+    auto encodeOne = [&](std::size_t i) {
+        Block &b = blocks[i];
+        encode(b.recs, b.n, &b.bytes);
+        b.raw = b.bytes.size();
+        compressBlock(&b.bytes);
+    };
+    auto helper = [&] {
+        if (alongside)
+            alongside();
+        for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < blocks.size();) {
+            int state = kFailed;
+            try {
+                encodeOne(i);
+                state = kReady;
+            } catch (...) {
+                ready[i].store(state, std::memory_order_release);
+                ready[i].notify_one();
+                throw;
+            }
+            ready[i].store(state, std::memory_order_release);
+            ready[i].notify_one();
         }
     };
     constexpr std::size_t kTwoThreads = 512; // records; below it a thread costs more than it saves
-    if (blocks.size() >= 2 && records.size() >= kTwoThreads) {
-        std::size_t mid = 0;
-        for (std::size_t seen = 0; mid < blocks.size() && seen < records.size() / 2; ++mid)
-            seen += blocks[mid].n;
-        mid = std::clamp<std::size_t>(mid, 1, blocks.size() - 1);
-        // Deferred when no thread can start: then both halves run here.
-        auto second = std::async(std::launch::async | std::launch::deferred, encodeRange, mid, blocks.size());
-        encodeRange(0, mid);
-        second.get();
-    } else {
-        encodeRange(0, blocks.size());
-    }
-    for (const Block &b : blocks) {
+    // Declared after what the helper uses, so that an exception here still joins it (the
+    // future of std::async waits in its destructor) before those go. Deferred when no
+    // thread can start: then this thread encodes every block and get() only runs
+    // `alongside`.
+    std::future<void> second;
+    if (blocks.size() >= 2 && records.size() >= kTwoThreads)
+        second = std::async(std::launch::async | std::launch::deferred, helper);
+    else if (alongside)
+        alongside();
+    int rc = SQLITE_OK;
+    for (std::size_t i = 0; i < blocks.size() && rc == SQLITE_OK; ++i) {
+        int state;
+        while ((state = ready[i].load(std::memory_order_acquire)) == 0) {
+            if (const std::size_t j = next.fetch_add(1, std::memory_order_relaxed); j < blocks.size()) {
+                encodeOne(j);
+                ready[j].store(kReady, std::memory_order_relaxed); // read only by this thread
+            } else {
+                ready[i].wait(0, std::memory_order_acquire); // the helper is encoding it
+            }
+        }
+        if (state == kFailed)
+            break;
+        const Block &b = blocks[i];
         noteBlockBytes(b.raw, b.bytes.size());
         int col = 1;
         sqlite3_bind_int64(insert, col++, session);
@@ -144,10 +183,12 @@ int writeBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<Re
             sqlite3_bind_int64(insert, col++, t);
         sqlite3_bind_int64(insert, col++, std::int64_t(b.n));
         sqlite3_bind_blob(insert, col, b.bytes.data(), int(b.bytes.size()), SQLITE_STATIC);
-        if (const int rc = stepBlockInsert(insert); rc != SQLITE_OK)
-            return rc;
+        rc = stepBlockInsert(insert);
     }
-    return SQLITE_OK;
+    next.store(blocks.size(), std::memory_order_relaxed); // after a failed insert: no more to encode
+    if (second.valid())
+        second.get();
+    return rc;
 }
 
 // A migration's row as the record it holds: the session in column 0, then Cols' members

@@ -66,7 +66,12 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
     // Tasks with their PMU values as column blocks, one per (device, model, iteration,
     // stream) of the batch.
     detail::BlockBytesTally before = detail::blockBytesTally();
-    if ((rc = detail::writeTaskBlocks(insTask.get(), sid, b.tasks)) != SQLITE_OK)
+    // The summary takes the batch on the block encoder's helper thread (it reads only the
+    // batch and the accumulator, which nothing else touches meanwhile).
+    std::function<void()> summarise;
+    if (aged == 0) // once records were aged out, end() reads back what is left instead
+        summarise = [this, &b] { lod.add(b); };
+    if ((rc = detail::writeTaskBlocks(insTask.get(), sid, b.tasks, summarise)) != SQLITE_OK)
         return rc;
     noteBlocks(KTasks, before);
     noteKey.all(b.tasks);
@@ -308,11 +313,10 @@ bool ProjectWriter::write(const RecordBatch &batch)
         rc = d->db.exec("COMMIT");
     if (rc != SQLITE_OK) {
         d->failed = true;
+        d->lodStale = true;
         return d->abort(rc);
     }
     d->knownIterations.insert(newKeys.begin(), newKeys.end());
-    if (d->aged == 0) // once records were aged out, end() scans what is left instead
-        d->lod.add(batch);
     return true;
 }
 
@@ -362,7 +366,7 @@ bool ProjectWriter::end(SessionStatus status, const std::vector<DeviceInfo> &dev
     d->ended = true;
     // Timeline summary (derived data, own transaction): a failure only costs the viewer its
     // fast first frame, never the recording, so it is not reported as the writer's error.
-    if (d->aged > 0)
+    if (d->aged > 0 || d->lodStale)
         writeTimelineLod(db.get(), d->session, nullptr);
     else if (!d->lod.empty())
         writeTimelineLod(db.get(), d->session, d->lod.result(), nullptr);

@@ -51,9 +51,13 @@ struct ProjectWriter::Impl {
     std::uint32_t newest[KCount] = {};   // newest iteration holding each kind
     std::uint64_t stored = 0;            // estimated bytes of all of the session's rows
     std::uint64_t aged = 0;
-    // The timeline summary, built from every committed batch: end() then stores it instead
-    // of reading the session back (which took ~0.4 s per million tasks, after Cancel too).
+    // The timeline summary, built from every batch as it is written: end() then stores it
+    // instead of reading the session back (which took ~0.4 s per million tasks, after
+    // Cancel too). A batch is summarised beside its inserts, before its commit, so once a
+    // write failed the summary may hold records the file does not (lodStale): end() then
+    // reads the session back, as it does once records were aged out.
     LodAccumulator lod;
+    bool lodStale = false;
     std::uint64_t limitBytes = 0, marginBytes = 20ull * 1024 * 1024;
     bool limitSet = false;
     std::uint32_t lastIteration = 0;

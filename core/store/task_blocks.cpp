@@ -19,10 +19,12 @@ Key keyOf(const TaskRecord &t) { return Key(t.device, t.modelId, t.iteration, t.
 
 } // namespace
 
-int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<TaskRecord> &tasks)
+int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<TaskRecord> &tasks,
+                    const std::function<void()> &alongside)
 {
-    return writeBlocks(insert, session, tasks, kTaskBlockMax, keyOf, encodeTaskBlock, rangeSpan<TaskRecord>);
+    return writeBlocks(insert, session, tasks, kTaskBlockMax, keyOf, encodeTaskBlock, rangeSpan<TaskRecord>, alongside);
 }
+
 
 bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out, PmuValues pmu)
 {
@@ -65,7 +67,9 @@ int migrateTasksToBlocks(const Db &db)
             readPmuBlob(s, 17, &t.pmu);
             return t;
         },
-        keyOf, writeTaskBlocks);
+        keyOf, [](sqlite3_stmt *insert, std::int64_t session, const std::vector<TaskRecord> &tasks) {
+            return writeTaskBlocks(insert, session, tasks);
+        });
     return rc == SQLITE_OK ? db.exec("DROP TABLE task_pmu; DROP TABLE tasks") : rc;
 }
 

@@ -17,6 +17,7 @@
 #include "core/store/task_block.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace npuscope::store::detail {
@@ -30,7 +31,9 @@ constexpr const char *kInsertTaskBlock =
 
 // Groups `tasks` by (device, model, iteration, stream), keeping their order, and inserts
 // one block per group of at most kTaskBlockMax through `insert` (kInsertTaskBlock).
-int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<TaskRecord> &tasks);
+// `alongside`: work done beside the blocks' encoding (writeBlocks).
+int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vector<TaskRecord> &tasks,
+                    const std::function<void()> &alongside = {});
 
 // The columns a reader selects to decode a block, in this order (readTaskBlock's `first`
 // points at device).

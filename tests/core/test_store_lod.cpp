@@ -8,6 +8,7 @@
 #include <QtEndian>
 #include <QtTest>
 #include <algorithm>
+#include <bit>
 #include <random>
 #include <sqlite3.h>
 
@@ -255,6 +256,60 @@ private slots:
         QVERIFY(nonEmpty > 1000);
         QCOMPARE(lod.lanes.back().stream, std::uint32_t(7));
         QCOMPARE(lod.lanes.back().buckets.back().count, std::uint32_t(1)); // the point task has its bucket
+    }
+
+    // A batch is summarised beside its inserts, before its commit. When the commit fails
+    // (here the disk fills up), the summary must not show the lost batch: end() reads the
+    // session back instead, and the stored summary matches the tasks the file holds.
+    void summaryAfterAFailedWriteHoldsOnlyStoredTasks()
+    {
+        const QString path = dir_.filePath(QStringLiteral("failed-write.npuscope"));
+        QString msg;
+        const SessionInfo info = sessionInfo(QStringLiteral("disk full"), 1);
+        std::mt19937_64 rng(23);
+        auto batch = [&](std::uint32_t stream, std::uint32_t iteration, TimeNs from, int n) {
+            RecordBatch b;
+            for (int i = 0; i < n; ++i) {
+                TaskRecord r;
+                r.device = 0;
+                r.streamId = stream;
+                r.iteration = iteration;
+                r.taskId = std::uint32_t(i);
+                r.start = from + TimeNs(i) * 10000;
+                r.duration = 5000;
+                r.kind = TaskKind::AiCore;
+                // Values that do not compress: the batch needs many pages.
+                for (int v = 0; v < 8; ++v)
+                    r.pmu.push_back(std::bit_cast<float>(std::uint32_t(rng()) & 0x3f7fffffu));
+                b.tasks.push_back(r);
+            }
+            return b;
+        };
+        qputenv("NPUSCOPE_TEST_MAX_PAGES", "300");
+        auto w = storetest::beginSession(path, info, &msg);
+        qunsetenv("NPUSCOPE_TEST_MAX_PAGES");
+        QVERIFY2(w, qPrintable(msg));
+        QVERIFY2(w->write(batch(1, 1, 1'000'000'000, 600)), qPrintable(w->errorString()));
+        // Far more than 300 pages: it fails, on the stream above and on a new one.
+        RecordBatch lost = batch(1, 2, 2'000'000'000, 20000);
+        const RecordBatch other = batch(2, 2, 2'000'000'000, 20000);
+        lost.tasks.insert(lost.tasks.end(), other.tasks.begin(), other.tasks.end());
+        QVERIFY(!w->write(lost));
+        QCOMPARE(w->error(), store::StoreError::Io);
+        w->end(SessionStatus::Failed, info.devices);
+        const std::int64_t session = w->sessionId();
+        w.reset();
+
+        store::TimelineLod lod;
+        QVERIFY2(openWithLod(path, session, &lod, &msg), qPrintable(msg));
+        QCOMPARE(lod.lanes.size(), std::size_t(1));
+        QCOMPARE(lod.lanes.front().stream, std::uint32_t(1));
+        QCOMPARE(lod.lanes.front().tasks, std::uint64_t(600));
+        QCOMPARE(lod.origin + lod.extent, TimeNs(1'000'000'000) + 599 * 10000 + 5000);
+        std::uint64_t busy = 0;
+        for (const auto &b : lod.lanes.front().buckets)
+            busy += b.busyNs;
+        QCOMPARE(busy, std::uint64_t(600) * 5000);
     }
 
     void scanAndFind()
