@@ -197,7 +197,9 @@ std::unique_ptr<ProjectWriter> ProjectWriter::create(const QString &path, StoreE
     int rc = detail::enterWal(db);
     if (rc == SQLITE_OK)
         rc = db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA temp_store = MEMORY; "
-                     "PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 4096");
+                     "PRAGMA cache_size = -32768");
+    if (rc == SQLITE_OK)
+        impl->checkpointer.start(db.get(), QFile::encodeName(impl->path));
     // Fault-injection hook for tests: caps the file at N pages so "disk full" (SQLITE_FULL)
     // can be provoked without filling a real disk. Not a user setting.
     const QByteArray maxPages = qgetenv("NPUSCOPE_TEST_MAX_PAGES");

@@ -9,6 +9,7 @@
 #include "core/store/lod.h"
 #include "core/store/project_internal.h"
 #include "core/store/session_records.h"
+#include "core/store/wal_checkpointer.h"
 #include "core/store/writer_lock.h"
 
 #include <algorithm>
@@ -25,6 +26,8 @@ struct ProjectWriter::Impl {
     QString path;
     detail::WriterLock lock; // declared first: released only after the connection is closed
     Db db;
+    // Declared after the connection: stopped before it closes (see wal_checkpointer.h).
+    detail::WalCheckpointer checkpointer;
     std::int64_t session = 0;
     bool begun = false;
     bool ended = false;
