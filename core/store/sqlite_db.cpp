@@ -82,17 +82,14 @@ void recoverHotJournal(const QString &path)
             || qFromBigEndian<quint32>(reinterpret_cast<const uchar *>(head.constData()) + 68) != quint32(kApplicationId))
             return;
     }
-    sqlite3 *raw = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
-        == SQLITE_OK
-        && configureConnection(raw, path, nullptr, nullptr)) {
+    if (sqlite3 *raw = openSideConnection(QFile::encodeName(path))) {
         sqlite3_stmt *s = nullptr;
         // Any read makes SQLite roll the hot journal back first.
         if (sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &s, nullptr) == SQLITE_OK)
             sqlite3_step(s);
         sqlite3_finalize(s);
+        sqlite3_close_v2(raw);
     }
-    sqlite3_close_v2(raw);
 }
 
 void removeDatabaseFiles(const QString &path)
@@ -179,6 +176,17 @@ void Db::reset(sqlite3 *db)
     settle_ = false;
 }
 
+sqlite3 *openSideConnection(const QByteArray &path)
+{
+    sqlite3 *raw = nullptr;
+    if (sqlite3_open_v2(path.constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK
+        || !configureConnection(raw, QFile::decodeName(path), nullptr, nullptr)) {
+        sqlite3_close_v2(raw);
+        return nullptr;
+    }
+    return raw;
+}
+
 bool settleAtRest(const QByteArray &path)
 {
     const QString p = QFile::decodeName(path);
@@ -193,15 +201,9 @@ bool settleAtRest(const QByteArray &path)
     }
     if (!walHeader && !QFileInfo::exists(p + QLatin1String("-wal")) && !QFileInfo::exists(p + QLatin1String("-shm")))
         return true;
-    sqlite3 *raw = nullptr;
-    if (sqlite3_open_v2(path.constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
-        sqlite3_close_v2(raw);
+    sqlite3 *raw = openSideConnection(path);
+    if (!raw)
         return false;
-    }
-    if (!configureConnection(raw, p, nullptr, nullptr)) {
-        sqlite3_close_v2(raw);
-        return false;
-    }
     // Someone else still using the file is not waited for: they settle it when they close.
     sqlite3_busy_timeout(raw, 0);
     bool settled = false;

@@ -68,6 +68,12 @@ private:
 // to close then settles it. Returns true when the file is (now) at rest.
 bool settleAtRest(const QByteArray &path);
 
+// A bare read-write connection to `path` with every connection's settings (safety settings
+// checked, extended result codes, busy timeout), for work beside the one that opened and
+// verified the file: settling it, rolling back a hot journal, checkpointing a writer's WAL.
+// Null when it cannot open or a setting did not take; the caller closes it.
+sqlite3 *openSideConnection(const QByteArray &path);
+
 // Switches the file of `db` to WAL mode and returns once `db` itself reads it in WAL mode:
 // from then on the connection holds the file's shared lock until it closes, so no
 // settleAtRest can switch the file back under it. Between the switch's commit and the next

@@ -25,7 +25,6 @@ int writeTaskBlocks(sqlite3_stmt *insert, std::int64_t session, const std::vecto
     return writeBlocks(insert, session, tasks, kTaskBlockMax, keyOf, encodeTaskBlock, rangeSpan<TaskRecord>, alongside);
 }
 
-
 bool readTaskBlock(sqlite3_stmt *row, int first, std::vector<TaskRecord> *out, PmuValues pmu)
 {
     auto I = [&](int i) { return sqlite3_column_int64(row, first + i); };

@@ -2,8 +2,6 @@
 
 #include "core/store/sqlite_db.h"
 
-#include <QString>
-
 #include <sqlite3.h>
 
 #include <system_error>
@@ -70,18 +68,10 @@ int WalCheckpointer::onCommit(void *self, sqlite3 *db, const char *schema, int p
 
 void WalCheckpointer::run()
 {
-    sqlite3 *db = nullptr;
-    bool open = sqlite3_open_v2(path_.constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) == SQLITE_OK;
-    if (open) {
-        // The same safety settings as every connection to a project (sqlite_db.h).
-        applySecuritySettings(db, false);
-        QString notInForce;
-        open = checkSecuritySettings(db, false, &notInForce);
-    }
+    sqlite3 *db = openSideConnection(path_);
     // The connection finds the file in WAL mode (and opens the WAL) on its first read;
     // until then a checkpoint does nothing.
-    if (open)
-        open = sqlite3_exec(db, "PRAGMA schema_version", nullptr, nullptr, nullptr) == SQLITE_OK;
+    const bool open = db && sqlite3_exec(db, "PRAGMA schema_version", nullptr, nullptr, nullptr) == SQLITE_OK;
     for (;;) {
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [this] { return wanted_ || stopping_; });
