@@ -174,6 +174,8 @@ public:
     }
 
     void experimental(const QJsonObject &o, ExperimentalConfig *c);
+    void exportTypes(const QJsonObject &o, ExperimentalConfig *c);
+    void gcDetectThreshold(const QJsonObject &o, ExperimentalConfig *c);
     void mstxDomains(const QJsonObject &o, ExperimentalConfig *c);
     void hostSys(const QJsonObject &o, ExperimentalConfig *c);
     std::optional<Schedule> schedule(const QJsonValue &v, bool *fatal);
@@ -264,6 +266,21 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
     c->aicMetrics = aic;
     c->opAttr = boolean(o, kExp, QStringLiteral("op_attr"), false);
 
+    exportTypes(o, c);
+    if (c->opAttr && std::find(c->exportType.begin(), c->exportType.end(), ExportType::Db) == c->exportType.end()) {
+        warn(kExp + QStringLiteral("op_attr"), QJsonValue(true),
+             TorchText::tr("op_attr is only written to the db export; with export_type text torch_npu warns and sets op_attr=False."));
+        c->opAttr = false;
+    }
+    gcDetectThreshold(o, c);
+    c->sysIo = boolean(o, kExp, QStringLiteral("sys_io"), false);
+    c->sysInterconnection = boolean(o, kExp, QStringLiteral("sys_interconnection"), false);
+    mstxDomains(o, c);
+    hostSys(o, c);
+}
+
+void Checker::exportTypes(const QJsonObject &o, ExperimentalConfig *c)
+{
     // _conver_export_type_to_list, then the value check of _check_params.
     c->exportType = {ExportType::Text};
     if (o.contains(QStringLiteral("export_type"))) {
@@ -304,11 +321,10 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
             }
         }
     }
-    if (c->opAttr && std::find(c->exportType.begin(), c->exportType.end(), ExportType::Db) == c->exportType.end()) {
-        warn(kExp + QStringLiteral("op_attr"), QJsonValue(true),
-             TorchText::tr("op_attr is only written to the db export; with export_type text torch_npu warns and sets op_attr=False."));
-        c->opAttr = false;
-    }
+}
+
+void Checker::gcDetectThreshold(const QJsonObject &o, ExperimentalConfig *c)
+{
     c->gcDetectThreshold.reset();
     if (o.contains(QStringLiteral("gc_detect_threshold"))) {
         const QJsonValue v = o.value(QStringLiteral("gc_detect_threshold"));
@@ -329,10 +345,6 @@ void Checker::experimental(const QJsonObject &o, ExperimentalConfig *c)
             }
         }
     }
-    c->sysIo = boolean(o, kExp, QStringLiteral("sys_io"), false);
-    c->sysInterconnection = boolean(o, kExp, QStringLiteral("sys_interconnection"), false);
-    mstxDomains(o, c);
-    hostSys(o, c);
 }
 
 void Checker::mstxDomains(const QJsonObject &o, ExperimentalConfig *c)
