@@ -295,6 +295,22 @@ inline bool blobOf(sqlite3_stmt *s, int col, const unsigned char **data, std::si
     return *data && n > 0;
 }
 
+// Decodes the block of the current row of `blocks`, whose columns are id, session, the
+// block's key (one column for each of Key, e.g. device and stream) and data:
+// Decode(data, size, key..., out), the kind's block decoder. False: the block is damaged.
+template<typename Rec, auto Decode, typename... Key>
+bool loadKeyedBlock(sqlite3_stmt *blocks, std::vector<Rec> *out)
+{
+    const unsigned char *data = nullptr;
+    std::size_t size = 0;
+    if (!blobOf(blocks, 2 + int(sizeof...(Key)), &data, &size))
+        return false;
+    int col = 2;
+    // Braced initialisers run left to right, so each part reads its own column.
+    const std::tuple<Key...> key{Key(sqlite3_column_int64(blocks, col++))...};
+    return std::apply([&](const Key &...part) { return Decode(data, size, part..., out); }, key);
+}
+
 // mergeBlocks over one device's blocks of a kind keyed by device: `sql` selects id, first
 // time and data with ?1 = session and ?2 = device, ordered by the first time, then id;
 // decode(data, size, device, out) is the kind's block decoder, timeOf a record's time.

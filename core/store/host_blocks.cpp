@@ -308,15 +308,6 @@ int migrateHostRangesToBlocks(const Db &db)
 
 namespace {
 
-bool loadMemoryRows(sqlite3_stmt *blocks, std::vector<MemoryRecord> *out)
-{
-    // Columns: id, session, device, data.
-    const unsigned char *data = nullptr;
-    std::size_t size = 0;
-    return blobOf(blocks, 3, &data, &size)
-           && decodeMemoryBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
-}
-
 bool loadHostRangeRows(sqlite3_stmt *blocks, std::vector<HostRangeRecord> *out)
 {
     // Columns: id, session, device, model, iteration, data.
@@ -344,7 +335,7 @@ const BlockTable &memoryRecordsTable()
          {"stream_ptr", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream pointer, 0 none")}},
         {0, 1}, // session, device
         -1,
-        DecodedRows<MemoryRecord, loadMemoryRows, MemoryRowColumns>::make};
+        DecodedRows<MemoryRecord, loadKeyedBlock<MemoryRecord, decodeMemoryBlock, std::uint16_t>, MemoryRowColumns>::make};
     return table;
 }
 

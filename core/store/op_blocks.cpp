@@ -283,25 +283,6 @@ int migrateTaskAttrsAndOpMemoryToBlocks(const Db &db)
 
 namespace {
 
-bool loadTaskAttrRows(sqlite3_stmt *blocks, std::vector<TaskAttrRecord> *out)
-{
-    // Columns: id, session, device, stream, data.
-    const unsigned char *data = nullptr;
-    std::size_t size = 0;
-    return blobOf(blocks, 4, &data, &size)
-           && decodeTaskAttrBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)),
-                                  std::uint32_t(sqlite3_column_int64(blocks, 3)), out);
-}
-
-bool loadOpMemoryRows(sqlite3_stmt *blocks, std::vector<OpMemoryRecord> *out)
-{
-    // Columns: id, session, device, data.
-    const unsigned char *data = nullptr;
-    std::size_t size = 0;
-    return blobOf(blocks, 3, &data, &size)
-           && decodeOpMemoryBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
-}
-
 } // namespace
 
 const BlockTable &taskAttrsTable()
@@ -317,7 +298,7 @@ const BlockTable &taskAttrsTable()
          {"value", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "strings.id of the cell text")}},
         {0, 1, 2}, // session, device, stream
         -1,
-        DecodedRows<TaskAttrRecord, loadTaskAttrRows, TaskAttrRowColumns>::make};
+        DecodedRows<TaskAttrRecord, loadKeyedBlock<TaskAttrRecord, decodeTaskAttrBlock, std::uint16_t, std::uint32_t>, TaskAttrRowColumns>::make};
     return table;
 }
 
@@ -341,7 +322,7 @@ const BlockTable &opMemoryTable()
          {"stream_ptr", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "stream pointer, 0 none")}},
         {0, 1}, // session, device
         -1,
-        DecodedRows<OpMemoryRecord, loadOpMemoryRows, OpMemoryRowColumns>::make};
+        DecodedRows<OpMemoryRecord, loadKeyedBlock<OpMemoryRecord, decodeOpMemoryBlock, std::uint16_t>, OpMemoryRowColumns>::make};
     return table;
 }
 

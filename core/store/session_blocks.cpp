@@ -172,25 +172,6 @@ int migrateSessionRecordsToBlocks(const Db &db)
 
 namespace {
 
-bool loadCounterRows(sqlite3_stmt *blocks, std::vector<CounterRecord> *out)
-{
-    // Columns: id, session, device, name, data.
-    const unsigned char *data = nullptr;
-    std::size_t size = 0;
-    return blobOf(blocks, 4, &data, &size)
-           && decodeCounterBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)),
-                                 StrId(sqlite3_column_int64(blocks, 3)), out);
-}
-
-bool loadPythonRangeRows(sqlite3_stmt *blocks, std::vector<PythonRangeRecord> *out)
-{
-    // Columns: id, session, device, data.
-    const unsigned char *data = nullptr;
-    std::size_t size = 0;
-    return blobOf(blocks, 3, &data, &size)
-           && decodePythonRangeBlock(data, size, std::uint16_t(sqlite3_column_int64(blocks, 2)), out);
-}
-
 } // namespace
 
 const BlockTable &countersTable()
@@ -206,7 +187,7 @@ const BlockTable &countersTable()
          {"value", "REAL", QT_TRANSLATE_NOOP("SqlSchema", "the value")}},
         {0, 1, 3}, // session, device, name
         -1,
-        DecodedRows<CounterRecord, loadCounterRows, CounterRowColumns>::make};
+        DecodedRows<CounterRecord, loadKeyedBlock<CounterRecord, decodeCounterBlock, std::uint16_t, StrId>, CounterRowColumns>::make};
     return table;
 }
 
@@ -230,7 +211,7 @@ const BlockTable &pythonRangesTable()
          {"correlation", "INTEGER", QT_TRANSLATE_NOOP("SqlSchema", "enqueue/dequeue correlation id, 0 none")}},
         {0, 1}, // session, device
         -1,
-        DecodedRows<PythonRangeRecord, loadPythonRangeRows, PythonRangeRowColumns>::make};
+        DecodedRows<PythonRangeRecord, loadKeyedBlock<PythonRangeRecord, decodePythonRangeBlock, std::uint16_t>, PythonRangeRowColumns>::make};
     return table;
 }
 
