@@ -479,13 +479,10 @@ TraceEventReader::Result TraceEventReader::next(TraceEvent *e)
         if (t == T::BeginObject) {
             // {"traceEvents": [...], other keys ignored}
             for (;;) {
-                t = json_.next();
-                if (t == T::EndObject) {
-                    finished_ = true;
-                    return Result::End;
+                if (const JsonPull::Member m = json_.nextMember(); m != JsonPull::Member::Key) {
+                    finished_ = m == JsonPull::Member::EndObject;
+                    return finished_ ? Result::End : Result::Error;
                 }
-                if (t != T::Key)
-                    return Result::Error;
                 const bool events = json_.text() == "traceEvents";
                 t = json_.next();
                 if (events && t == T::BeginArray)
@@ -534,11 +531,8 @@ bool TraceEventReader::readEvent(TraceEvent *e)
             e->invalid = JsonPull::tr("The field \"%1\" has the wrong type.").arg(QLatin1String(field));
     };
     for (;;) {
-        T t = json_.next();
-        if (t == T::EndObject)
-            return true;
-        if (t != T::Key)
-            return false;
+        if (const JsonPull::Member m = json_.nextMember(); m != JsonPull::Member::Key)
+            return m == JsonPull::Member::EndObject;
         // Dispatch on the key without allocating: keys are short ASCII words.
         const std::string_view k = json_.text();
         enum F { Name, Ph, Cat, Id, Pid, Tid, Ts, Dur, Args, Other } f = Other;
@@ -558,7 +552,7 @@ bool TraceEventReader::readEvent(TraceEvent *e)
                 return false;
             continue;
         }
-        t = json_.next();
+        const T t = json_.next();
         if (t == T::Error || t == T::End)
             return false;
         const std::string_view v = json_.text();
@@ -606,16 +600,13 @@ bool TraceEventReader::readArgs(TraceEvent *e)
 {
     using T = JsonPull::Token;
     for (;;) {
-        T t = json_.next();
-        if (t == T::EndObject)
-            return true;
-        if (t != T::Key)
-            return false;
+        if (const JsonPull::Member m = json_.nextMember(); m != JsonPull::Member::Key)
+            return m == JsonPull::Member::EndObject;
         if (e->args.size() <= e->argCount)
             e->args.emplace_back();
         auto &slot = e->args[e->argCount++];
         slot.first.assign(json_.text());
-        t = json_.next();
+        const T t = json_.next();
         JsonScalar &s = slot.second;
         switch (t) {
         case T::String: s.type = JsonScalar::String; s.text.assign(json_.text()); break;

@@ -46,6 +46,14 @@ public:
     // Skips the rest of a value whose first token was just returned (a Begin* skips to the
     // matching end; a scalar skips nothing). False when the value is cut short.
     bool skipValue(Token first);
+    // Inside an object: steps to its next member. Key: text() is the member's name and
+    // its value comes next; EndObject: the object is done; anything else is malformed.
+    enum class Member { Key, EndObject, Malformed };
+    Member nextMember()
+    {
+        const Token t = next();
+        return t == Token::Key ? Member::Key : t == Token::EndObject ? Member::EndObject : Member::Malformed;
+    }
 
     std::uint64_t tokenOffset() const { return tokOffset_; }
     std::uint64_t tokenLine() const { return tokLine_; }
