@@ -4,68 +4,39 @@ namespace npuscope::device {
 
 namespace {
 
-ChipProfile ascend910()
+// Both chips in one place, each figure as per(910, 910B), so that they read side by side.
+ChipProfile profileOf(Chip chip)
 {
+    const bool b = chip == Chip::Ascend910B;
+    const auto per = [b](auto ascend910, auto ascend910b) { return b ? ascend910b : ascend910; };
     ChipProfile p;
-    p.chip = Chip::Ascend910;
-    p.name = "Ascend910";
-    p.cubeCores = 32;
-    p.vectorCores = 32;
-    p.splitCores = false;
-    p.clockGHz = 1.0;
+    p.chip = chip;
+    p.name = per("Ascend910", "Ascend910B");
+    p.cubeCores = per(32, 24);
+    p.vectorCores = per(32, 48);
+    p.splitCores = b;
+    p.clockGHz = per(1.0, 1.8);
     p.cubeFp16MacPerCycle = 16 * 16 * 16;
-    p.cubeFp32Rate = 0.25;
+    p.cubeFp32Rate = per(0.25, 0.5);
     p.vectorFp16LanesPerCycle = 128;
-    p.hbmBytes = 32.0 * 1024 * 1024 * 1024;
-    p.hbmGBps = 1200;
-    p.l2Bytes = 32.0 * 1024 * 1024;
-    p.l2GBps = 1200;
+    p.hbmBytes = per(32.0, 64.0) * 1024 * 1024 * 1024;
+    p.hbmGBps = per(1200, 1600);
+    p.l2Bytes = per(32.0, 192.0) * 1024 * 1024;
+    p.l2GBps = per(1200, 4000);
     p.mteBytesPerCycle = 64;
-    p.aiCpuCores = 14;
+    p.aiCpuCores = per(14, 6);
     p.hwtsMHz = 100;
-    p.topology = ServerTopology::HccsQuadsOverPcie;
+    p.topology = per(ServerTopology::HccsQuadsOverPcie, ServerTopology::HccsFullMesh);
     p.devicesPerServer = 8;
-    p.hccsGBps = 30;   // 240 Gbit/s per HCCS port
-    p.pcieGBps = 32;   // PCIe 4.0 x16
-    p.roceGBps = 12.5; // one 100GE RoCE v2 port per card
-    p.cubeEfficiency = 0.48;
-    p.convEfficiency = 0.40;
+    // 910: 240 Gbit/s per HCCS port; 910B: 56 GB/s per link, both directions.
+    p.hccsGBps = per(30, 28);
+    p.pcieGBps = per(32, 64);      // PCIe 4.0 x16, PCIe 5.0 x16
+    p.roceGBps = per(12.5, 25.0);  // one 100GE, one 200GE RoCE v2 port per card
+    p.cubeEfficiency = per(0.48, 0.80);
+    p.convEfficiency = per(0.40, 0.80);
     p.hbmEfficiency = 0.82;
-    p.sdmaTransferGBps = 14.2;
-    p.onChipCopyGBps = 270;
-    p.notifyLatencyNs = 1500;
-    return p;
-}
-
-ChipProfile ascend910b()
-{
-    ChipProfile p;
-    p.chip = Chip::Ascend910B;
-    p.name = "Ascend910B";
-    p.cubeCores = 24;
-    p.vectorCores = 48;
-    p.splitCores = true;
-    p.clockGHz = 1.8;
-    p.cubeFp16MacPerCycle = 16 * 16 * 16;
-    p.cubeFp32Rate = 0.5;
-    p.vectorFp16LanesPerCycle = 128;
-    p.hbmBytes = 64.0 * 1024 * 1024 * 1024;
-    p.hbmGBps = 1600;
-    p.l2Bytes = 192.0 * 1024 * 1024;
-    p.l2GBps = 4000;
-    p.mteBytesPerCycle = 64;
-    p.aiCpuCores = 6;
-    p.hwtsMHz = 100;
-    p.topology = ServerTopology::HccsFullMesh;
-    p.devicesPerServer = 8;
-    p.hccsGBps = 28;   // 56 GB/s per link, both directions
-    p.pcieGBps = 64;   // PCIe 5.0 x16
-    p.roceGBps = 25;   // one 200GE RoCE v2 port per card
-    p.cubeEfficiency = 0.80;
-    p.convEfficiency = 0.80;
-    p.hbmEfficiency = 0.82;
-    p.sdmaTransferGBps = 15.5;
-    p.onChipCopyGBps = 600;
+    p.sdmaTransferGBps = per(14.2, 15.5);
+    p.onChipCopyGBps = per(270, 600);
     p.notifyLatencyNs = 1500;
     return p;
 }
@@ -74,7 +45,7 @@ ChipProfile ascend910b()
 
 const ChipProfile &chipProfile(Chip chip)
 {
-    static const ChipProfile a = ascend910(), b = ascend910b();
+    static const ChipProfile a = profileOf(Chip::Ascend910), b = profileOf(Chip::Ascend910B);
     return chip == Chip::Ascend910B ? b : a;
 }
 
