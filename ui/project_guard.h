@@ -1,5 +1,5 @@
 #pragma once
-// One GUI instance writes to a project at a time (issue 15 item 22): the instance that
+// One GUI instance writes to a project at a time: the instance that
 // opens a project first claims it with a lock file next to it ("<project>.gui.lock",
 // QLockFile: the holder's pid and host inside, a dead holder's file taken over). A second
 // instance opening the same project is told it is open elsewhere and treats it as

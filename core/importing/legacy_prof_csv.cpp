@@ -86,8 +86,8 @@ bool LegacyReader::readOpSummary(const DataFile &f, std::uint16_t device)
         row.line = t.line();
         row.offset = std::uint64_t(t.offset());
         const std::uint64_t k = mix(taskKey(std::uint32_t(stream), std::uint32_t(task), start), dev);
-        // The first row of a task wins; a repeated one used to overwrite it, and the
-        // overwritten row was then never accounted for (found by fuzzing).
+        // The first row of a task wins and a repeat is reported as skipped: overwriting
+        // the first would leave it counted nowhere, neither imported nor skipped.
         if (!opRows.try_emplace(k, std::move(row)).second)
             t.skip(*ctx_, Tr::tr("Another row of this file has the same device, stream, task id and start time; this row was skipped."));
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-// HCCL tasks as column blocks (schema 5, issue 20): the table hccl_blocks holds one row per
+// HCCL tasks as column blocks (schema 5): the table hccl_blocks holds one row per
 // (session, device, model, iteration) and writer batch — at most kHcclBlockMax tasks, every
 // plane — with the tasks encoded by encodeHcclBlock (task_block.h) in the order they were
 // recorded, so block id then place in the block is the recorded order (the rowid order

@@ -1,8 +1,8 @@
 #pragma once
 
-// Memory records (schema 8) and host ranges (schema 9) as column blocks (issue 20, goal 1
-// on an imported 910B session, where they were the largest row tables left after counters
-// and framework ranges: ≈ 130 and ≈ 92 bytes per device task with their indexes).
+// Memory records (schema 8) and host ranges (schema 9) as column blocks. On an
+// imported 910B session they were the largest row tables left after counters
+// and framework ranges (≈ 130 and ≈ 92 bytes per device task with their indexes).
 // memory_blocks holds one row per (session, device) and writer batch, host_range_blocks one
 // per (session, device, model, iteration) and batch, each at most kSessionBlockMax records
 // in recorded order (block id, then place in the block, is the rowid order of the old

@@ -1,7 +1,7 @@
 #pragma once
 
-// Task attributes and operator memory as column blocks (schema 11; issue 20 goal 1 and the
-// import's writer time of issue 14). After schema 9 they were the largest row tables left
+// Task attributes and operator memory as column blocks (schema 11), for the file's
+// size and the import's writing time. After schema 9 they were the largest row tables left
 // on an imported torch_npu session (task_attrs with its index ≈ 35 bytes per device task,
 // op_memory ≈ 28), each record one row and one index entry.
 // task_attr_blocks holds one row per (session, device, stream) and writer batch,

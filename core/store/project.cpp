@@ -1,5 +1,5 @@
-// Project: open, verify, the session list, session notes (issue 17: the reader, writer and
-// upgrade are in project_reader.cpp, project_writer*.cpp and project_upgrade.cpp).
+// Project: open, verify, the session list, session notes (the reader, writer and upgrade
+// are in project_reader.cpp, project_writer*.cpp and project_upgrade.cpp).
 #include "core/store/project_internal.h"
 #include "core/store/lod.h"
 #include "core/store/schema.h"

@@ -474,7 +474,7 @@ CREATE TABLE task_attrs(
 CREATE INDEX task_attrs_by_task ON task_attrs(session, device, stream, start);
 )SQL";
 
-// Schema 5 (issue 20): HCCL tasks as column blocks (hccl_blocks.h). One row per (device,
+// Schema 5: HCCL tasks as column blocks (hccl_blocks.h). One row per (device,
 // model, iteration) and writer batch holds up to 8192 tasks (every plane) encoded by
 // encodeHcclBlock (CRC-checked); the key and the block's time span are plain columns so
 // the readers select and the timeline bounds its extent without decoding. The step's
@@ -496,7 +496,7 @@ CREATE TABLE hccl_blocks(
 CREATE INDEX hccl_blocks_by_iteration ON hccl_blocks(session, device, model, iteration);
 )SQL";
 
-// Schema 6 (issue 20): tasks with their PMU values as column blocks (task_blocks.h), one
+// Schema 6: tasks with their PMU values as column blocks (task_blocks.h), one
 // row per (device, model, iteration, stream) and writer batch, up to 8192 tasks encoded by
 // encodeTaskBlock (CRC-checked). The row keeps the block's first start, last start and
 // last end: the timeline finds a lane's blocks around a time through task_blocks_by_stream
@@ -522,7 +522,7 @@ CREATE INDEX task_blocks_by_iteration ON task_blocks(session, device, model, ite
 CREATE INDEX task_blocks_by_stream ON task_blocks(session, device, stream, first_start);
 )SQL";
 
-// Schema 7 (issue 14): counter samples and framework (Python) ranges as column blocks
+// Schema 7: counter samples and framework (Python) ranges as column blocks
 // (session_blocks.h): counter_blocks holds one row per (device, series name) and writer
 // batch, python_range_blocks one per device and batch, each up to 8192 records encoded in
 // recorded order (CRC-checked), with the block's first and last time as plain columns so
@@ -556,7 +556,7 @@ CREATE TABLE python_range_blocks(
 CREATE INDEX python_range_blocks_by_device ON python_range_blocks(session, device, first_start);
 )SQL";
 
-// Schema 8 (issue 20): memory records as column blocks (host_blocks.h), one row per
+// Schema 8: memory records as column blocks (host_blocks.h), one row per
 // device and writer batch, up to 8192 records encoded in recorded order (CRC-checked),
 // with the block's first and last time as plain columns. One index entry per block
 // instead of one per record. The step's code (migrateMemoryRecordsToBlocks) moves the rows
@@ -575,7 +575,7 @@ CREATE TABLE memory_blocks(
 CREATE INDEX memory_blocks_by_device ON memory_blocks(session, device, first_ts);
 )SQL";
 
-// Schema 9 (issue 20): host ranges (CANN, runtime API, msproftx) as column blocks
+// Schema 9: host ranges (CANN, runtime API, msproftx) as column blocks
 // (host_blocks.h), one row per (device, model, iteration) and writer batch, so
 // storage_limit still ages an iteration's host ranges by deleting its blocks. The step's
 // code (migrateHostRangesToBlocks) moves the rows over and drops host_ranges with its
@@ -596,13 +596,13 @@ CREATE TABLE host_range_blocks(
 CREATE INDEX host_range_blocks_by_iteration ON host_range_blocks(session, device, model, iteration, first_start);
 )SQL";
 
-// Schema 10 (issue 20): a block's data may be zstd-compressed (block_compress.cpp; its first
+// Schema 10: a block's data may be zstd-compressed (block_compress.cpp; its first
 // byte then says so). The tables stay as they are and so do blocks already written: readers
 // take both forms, so the step only stamps the version (an older NPU Scope, which would
 // take a compressed block for a damaged one, then refuses the file as newer).
 constexpr const char *kStepV10 = "SELECT 1";
 
-// Schema 11 (issues 20 and 14): task attributes and operator allocations as column blocks
+// Schema 11: task attributes and operator allocations as column blocks
 // (op_blocks.h): one row per (device, stream) and writer batch for task attributes, per
 // device and batch for operator memory, with the block's first and last task start /
 // allocation time as plain columns and one index entry per block instead of one per
@@ -633,7 +633,7 @@ CREATE TABLE op_memory_blocks(
 CREATE INDEX op_memory_blocks_by_device ON op_memory_blocks(session, device, first_allocated);
 )SQL";
 
-// Schema 12 (issue 20): a timeline summary lane's buckets (timeline_lod.data) may be stored
+// Schema 12: a timeline summary lane's buckets (timeline_lod.data) may be stored
 // zstd-compressed like a block; a raw one is exactly buckets × 17 bytes, so the size tells
 // the forms apart. Summaries already written stay raw, so the step only stamps the version.
 constexpr const char *kStepV12 = "SELECT 1";

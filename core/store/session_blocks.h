@@ -1,6 +1,6 @@
 #pragma once
 
-// Counter samples and framework (Python) ranges as column blocks (schema 7, issue 14).
+// Counter samples and framework (Python) ranges as column blocks (schema 7).
 // A torch_npu trace holds millions of counter samples and hundreds of thousands of
 // framework ranges; as rows with an index entry each they cost most of an import's writing
 // time. Now the table counter_blocks holds one row per (session, device, series name) and

@@ -1,6 +1,6 @@
 #pragma once
 
-// The column-block encoding of tasks (issue 20): the tasks of one (device, model,
+// The column-block encoding of tasks: the tasks of one (device, model,
 // iteration, stream) key, in the order given, as one compact byte string. The key's four
 // fields are not in the bytes (the block's row holds them); every other TaskRecord field
 // is, exactly (floats bit for bit, NaN included). See docs/storage.md "Task blocks".

@@ -1,6 +1,6 @@
 #pragma once
 
-// Tasks as column blocks (schema 6, issue 20): the table task_blocks holds one row per
+// Tasks as column blocks (schema 6): the table task_blocks holds one row per
 // (session, device, model, iteration, stream) and writer batch — at most kTaskBlockMax
 // tasks with their PMU values — encoded by encodeTaskBlock (task_block.h) in the order
 // they were recorded, so block id then place in the block is the recorded order within a

@@ -1,4 +1,4 @@
-// Storage figures (issue 20), measurements only:
+// Storage figures (docs/storage.md), measurements only:
 //   open_cold               a cleanly closed 10 M-task project (the timeline figures' session,
 //                           8 × 860 ResNet-50 iterations, ~1.7 GB) with its pages dropped from
 //                           the page cache (posix_fadvise DONTNEED after fdatasync: no root
@@ -15,14 +15,14 @@
 //   record_vs_append        the record session (--tasks, 4 devices) replayed from memory into a
 //                           ProjectWriter vs fwrite of the same records' struct bytes to a flat
 //                           file (then fdatasync, as the writer's close checkpoints and syncs);
-//                           task rows/s, ratio ours / flat (issue 20's goal ≥ 0.25).
+//                           task rows/s, ratio ours / flat (the goal is ≥ 0.25).
 //   task_block_bytes        the same session's tasks (PMU values included) and HCCL tasks encoded
 //                           as the column blocks of core/store/task_block.h, one block per
 //                           batch and (device, model, iteration, stream | plane), plus ~16 B of
 //                           row key and SQLite cell overhead per block; B/task (both kinds'
 //                           bytes over the tasks), ratio against the task and HCCL records'
 //                           in-memory bytes per task. What they would cost as block tables
-//                           (issue 20's design; docs/storage.md).
+//                           (docs/storage.md).
 // NPUSCOPE_BENCH_TIMELINE_ITERATIONS sizes the big session as for the timeline figures; with
 // --keep DIR the project is reused between runs.
 

@@ -892,7 +892,7 @@ private slots:
         QCOMPARE(om.value(QStringLiteral("ENV_VARIABLES")).toObject().keys(), rm.value(QStringLiteral("ENV_VARIABLES")).toObject().keys());
 
         // communication.json and communication_matrix.json of each rank, derived from the
-        // collectives and HCCL tasks, in the real files' shape (issue 18 item 4).
+        // collectives and HCCL tasks, in the real files' shape.
         for (const QString &dir : e.result.dirs) {
             const int ops = checkCommunicationShape(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT"), real + QStringLiteral("/ASCEND_PROFILER_OUTPUT"));
             QVERIFY2(ops > 0, qPrintable(dir));

@@ -1,4 +1,4 @@
-// The clean-close marker (issue 20, goal 3): a project whose last writer finished opens with
+// The clean-close marker: a project whose last writer finished opens with
 // the header, identity and schema checks only (Check::Auto); one whose writer did not finish
 // (killed, crashed, destroyed before end(), or an older NPU Scope appending a session) gets
 // the page-by-page check at open. Project::verify checks every page on request, reports

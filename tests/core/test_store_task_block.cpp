@@ -138,7 +138,7 @@ private slots:
         for (std::size_t k = 0; k < in.size(); ++k)
             QVERIFY(same(in[k], out[k]));
         // In memory such a task is sizeof(TaskRecord) + 56 bytes of PMU values; the block
-        // keeps it under issue 20's whole-project budget of 64 B/task.
+        // keeps it under the whole project's budget of 64 B/task (docs/storage.md).
         const double perTask = double(bytes.size()) / double(in.size());
         qInfo("realistic block: %zu tasks, %zu bytes, %.1f B/task (in memory %zu + 56)", in.size(), bytes.size(), perTask,
               sizeof(TaskRecord));

@@ -1,4 +1,4 @@
-// The project's integrity check in the GUI (issue 20): a cleanly closed project opens without
+// The project's integrity check in the GUI: a cleanly closed project opens without
 // the page scan, which then runs in the background and speaks only when it finds damage;
 // File → Verify Project runs it on request, off the GUI thread, with the verdict in a message
 // box. A project whose writer did not finish is checked in full at open instead.

@@ -1,6 +1,6 @@
 // TimelineView's open path: reading a session (on the GUI thread or in the background),
 // showing it, remembering what the user left each session with, and loading the details
-// as a background job. Kept apart from timeline_view.cpp (issue 17 item 2: small parts).
+// as a background job. Kept apart from timeline_view.cpp, which only composes the parts.
 #include "ui/timeline/timeline_view.h"
 
 #include "ui/background.h"
