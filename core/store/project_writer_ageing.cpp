@@ -63,38 +63,35 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
         batchIteration = std::max(batchIteration, it);
         stored += bytes;
     };
-    // Block-stored kinds: each record's raw estimate, then spread(k, fn) hands fn each
-    // record's share of what the batch's blocks of kind k take in the file — their stored
-    // (compressed) bytes, ~160 B per block for its row, two index entries and interior
-    // pages, and a fifth more for the pages' free space — in proportion to the raw
+    // Block-stored kinds: spread(k, records, rawOf) takes each record's raw estimate, then
+    // adds the record's share of what the batch's blocks of kind k take in the file — their
+    // stored (compressed) bytes, ~160 B per block for its row, two index entries and
+    // interior pages, and a fifth more for the pages' free space — in proportion to the raw
     // estimates. Without a tally (no block written) the raw estimates stand. Rounded up:
     // the estimate must not undercount.
     std::vector<std::uint64_t> raws;
-    auto spread = [&](Kind k, auto &&each) {
+    auto spread = [&](Kind k, const auto &records, auto &&rawOf) {
+        raws.clear();
         std::uint64_t sum = 0;
-        for (const std::uint64_t r : raws)
-            sum += r;
+        for (const auto &r : records)
+            sum += raws.emplace_back(rawOf(r));
         const BlockWrite &w = blockWrite[k];
         const double scale = sum > 0 && w.blocks > 0 ? (double(w.stored) + 160.0 * double(w.blocks)) * 1.2 / double(sum) : 1.0;
-        for (std::size_t i = 0; i < raws.size(); ++i)
-            each(i, std::uint64_t(std::ceil(double(raws[i]) * scale)));
+        std::size_t i = 0;
+        for (const auto &r : records)
+            add(k, r.iteration, r.device, r.modelId, std::uint64_t(std::ceil(double(raws[i++]) * scale)));
     };
     // In a column block (task_blocks.h): the deltas, ids and kind a byte or two each, the
     // times and cycles their own width, a PMU value 1 byte when it repeats the previous
     // task's (XOR coded) and up to 3 otherwise.
-    raws.clear();
     const TaskRecord *previous = nullptr;
-    for (const TaskRecord &t : b.tasks) {
+    spread(KTasks, b.tasks, [&previous](const TaskRecord &t) {
         std::uint64_t pmu = t.pmu.empty() ? 0 : (t.pmu.size() + 7) / 8;
         for (std::size_t i = 0; i < t.pmu.size(); ++i)
             pmu += previous && i < previous->pmu.size() && std::memcmp(&previous->pmu[i], &t.pmu[i], 4) == 0 ? 1 : 3;
-        raws.push_back(20 + intBytes(t.duration) + intBytes(t.pending) + intBytes(s64(t.totalCycles))
-                       + (t.l2HitRate == -1.f && t.l2VictimRate == -1.f ? 0 : 8) + pmu);
         previous = &t;
-    }
-    spread(KTasks, [&](std::size_t i, std::uint64_t bytes) {
-        const TaskRecord &t = b.tasks[i];
-        add(KTasks, t.iteration, t.device, t.modelId, bytes);
+        return 20 + intBytes(t.duration) + intBytes(t.pending) + intBytes(s64(t.totalCycles))
+               + (t.l2HitRate == -1.f && t.l2VictimRate == -1.f ? 0 : 8) + pmu;
     });
     for (const CollectiveOpRecord &c : b.collectives)
         add(KCollectives, c.iteration, c.device, c.modelId,
@@ -103,13 +100,8 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
                 + RowSize().i(sid).i(c.device).i(c.modelId).i(c.iteration).i(c.start).i(1 << 20).bytes);
     // In a column block (hccl_blocks.h): deltas and small ids take a byte or two each, the
     // duration and size their own width.
-    raws.clear();
-    for (const HcclTaskRecord &h : b.hcclTasks)
-        raws.push_back(16 + intBytes(h.duration) + intBytes(s64(h.sizeBytes)));
-    spread(KHccl, [&](std::size_t i, std::uint64_t bytes) {
-        const HcclTaskRecord &h = b.hcclTasks[i];
-        add(KHccl, h.iteration, h.device, h.modelId, bytes);
-    });
+    spread(KHccl, b.hcclTasks,
+           [](const HcclTaskRecord &h) { return 16 + intBytes(h.duration) + intBytes(s64(h.sizeBytes)); });
     for (const AiCpuRecord &a : b.aiCpu)
         add(KAiCpu, a.iteration, a.device, a.modelId,
             RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.streamId).i(a.taskId).i(a.node).i(a.timestamp)
@@ -117,13 +109,8 @@ void ProjectWriter::Impl::account(const RecordBatch &b)
                 + RowSize().i(sid).i(a.device).i(a.modelId).i(a.iteration).i(a.timestamp).i(a.streamId).i(a.taskId).i(1 << 20).bytes);
     // In a column block (host_blocks.h): ids, the start's delta and the msproftx columns a
     // byte or a few each, the duration and payload their own width.
-    raws.clear();
-    for (const HostRangeRecord &h : b.hostRanges)
-        raws.push_back(20 + intBytes(h.duration) + intBytes(s64(h.payloadValue)));
-    spread(KHostRanges, [&](std::size_t i, std::uint64_t bytes) {
-        const HostRangeRecord &h = b.hostRanges[i];
-        add(KHostRanges, h.iteration, h.device, h.modelId, bytes);
-    });
+    spread(KHostRanges, b.hostRanges,
+           [](const HostRangeRecord &h) { return 20 + intBytes(h.duration) + intBytes(s64(h.payloadValue)); });
     // Step traces and the per-session tables count towards the session's size but never age.
     for (const StepTraceRecord &st : b.stepTraces)
         stored += RowSize().i(sid).i(st.device).i(st.modelId).i(st.iteration).i(st.fpStart).i(st.bpEnd).i(st.iterationEnd)
