@@ -110,21 +110,18 @@ struct ProjectWriter::Impl {
 
     int prepareAll()
     {
-        struct { Stmt *s; const char *sql; } all[] = {
+        struct { Stmt *s; std::string sql; } all[] = {
             {&insString, "INSERT OR REPLACE INTO strings(session, id, text) VALUES(?1,?2,?3)"},
             {&insOp, "INSERT OR REPLACE INTO ops(session, id, model, name, op_type, input_shapes, input_data_types, "
                      "input_formats, output_shapes, output_data_types, output_formats, block_dim, ai_cpu, "
                      "mix_block_dim, core_type) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"},
             {&insTask, detail::kInsertTaskBlock},
-            {&insCollective, "INSERT INTO collectives(session, device, model, iteration, name, op_type, start, "
-                             "duration, bytes, segment) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"},
+            {&insCollective, insertSql(detail::kCollectivesTable)},
             {&insHccl, detail::kInsertHcclBlock},
             {&insStep, "INSERT INTO step_traces(session, device, model, iteration, fp_start, bp_end, iteration_end, "
                        "previous_iteration_end) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)"},
             {&insReduce, "INSERT INTO step_reduces(step, idx, start, end) VALUES(?1,?2,?3,?4)"},
-            {&insAiCpu, "INSERT INTO aicpu(session, device, model, iteration, stream, task_id, node, timestamp, "
-                        "compute_time, memcpy_time, task_time, dispatch_time, total_time) "
-                        "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)"},
+            {&insAiCpu, insertSql(detail::kAiCpuTable)},
             {&insQueue, "INSERT INTO queue_events(session, device, timestamp, action, source, cached_buffer_size) "
                         "VALUES(?1,?2,?3,?4,?5,?6)"},
             {&insFusion, "INSERT INTO fusion_ops(session, model, model_name, fusion_op, original_ops, memory_input, "
@@ -135,7 +132,7 @@ struct ProjectWriter::Impl {
                         "ON CONFLICT(session, kind) DO UPDATE SET n = n + excluded.n"},
         };
         for (auto &a : all) {
-            const int rc = db.prepare(a.sql, a.s, /*persistent=*/true);
+            const int rc = db.prepare(a.sql.c_str(), a.s, /*persistent=*/true);
             if (rc != SQLITE_OK)
                 return rc;
         }

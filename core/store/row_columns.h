@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -113,5 +114,71 @@ using StepTimeColumns =
                &StepTimeRecord::commNotOverlapped, &StepTimeRecord::overlapped, &StepTimeRecord::communication,
                &StepTimeRecord::free, &StepTimeRecord::stage, &StepTimeRecord::bubble,
                &StepTimeRecord::commNotOverlappedExcludeReceive, &StepTimeRecord::preparing>;
+
+// A plain row table written and read through a column list: its name, the list's columns
+// as the table names them (after session, in the list's order) and the order a session's
+// rows are read back in. Its INSERT and SELECT are made from it, so that the columns are
+// named once; rowTableOf checks the names against the list's length.
+struct RowTable {
+    const char *name;
+    const char *columns;
+    const char *order;
+};
+
+constexpr int columnNameCount(const char *columns)
+{
+    int n = 1;
+    for (const char *c = columns; *c; ++c)
+        n += *c == ',';
+    return n;
+}
+
+// "INSERT INTO name(session, columns) VALUES(?1, ?2, …)"
+inline std::string insertSql(const RowTable &t)
+{
+    std::string sql = std::string("INSERT INTO ") + t.name + "(session, " + t.columns + ") VALUES(?1";
+    for (int i = 2; i <= columnNameCount(t.columns) + 1; ++i)
+        sql += ",?" + std::to_string(i);
+    return sql + ")";
+}
+
+// "SELECT columns FROM name WHERE session = ?1 ORDER BY order"
+inline std::string selectSql(const RowTable &t)
+{
+    return std::string("SELECT ") + t.columns + " FROM " + t.name + " WHERE session = ?1 ORDER BY " + t.order;
+}
+
+template<class Cols>
+constexpr RowTable rowTableOf(const char *name, const char *columns, const char *order)
+{
+    // The arguments are not constant expressions inside the call, so no static_assert: a
+    // mismatch reaches the throw, which a constant initialisation cannot evaluate, and the
+    // build fails there.
+    return columnNameCount(columns) == Cols::count ? RowTable{name, columns, order}
+                                                   : throw "the column names do not match the column list";
+}
+
+inline constexpr RowTable kCollectivesTable = rowTableOf<CollectiveColumns>(
+    "collectives", "device, model, iteration, name, op_type, start, duration, bytes, segment", "start");
+inline constexpr RowTable kAiCpuTable = rowTableOf<AiCpuColumns>(
+    "aicpu",
+    "device, model, iteration, stream, task_id, node, timestamp, compute_time, memcpy_time, task_time, dispatch_time, "
+    "total_time",
+    "timestamp");
+inline constexpr RowTable kCommOpTable = rowTableOf<CommOpColumns>(
+    "comm_op_stats", "device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms",
+    "device, rowid");
+inline constexpr RowTable kCommBandwidthTable = rowTableOf<CommBandwidthColumns>(
+    "comm_bandwidth", "device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio",
+    "device, rowid");
+inline constexpr RowTable kCommMatrixTable = rowTableOf<CommMatrixColumns>(
+    "comm_matrix",
+    "device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, op_name",
+    "device, rowid");
+inline constexpr RowTable kStepTimesTable = rowTableOf<StepTimeColumns>(
+    "step_times",
+    "device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
+    "comm_not_overlapped_exclude_receive, preparing",
+    "device, rowid");
 
 } // namespace npuscope::store::detail

@@ -86,26 +86,21 @@ void sessionRecordCounts(const RecordBatch &b, std::size_t out[kSessionRecordKin
 
 int SessionRecordWriter::prepare(const Db &db)
 {
-    struct { Stmt *s; const char *sql; } all[] = {
+    struct { Stmt *s; std::string sql; } all[] = {
         {&counters_, kInsertCounterBlock},
         {&flows_, "INSERT INTO flow_ends(session, device, category, name, flow_id, finish, lane, tid, ts) "
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)"},
         {&python_, kInsertPythonRangeBlock},
         {&memory_, kInsertMemoryBlock},
         {&opMemory_, kInsertOpMemoryBlock},
-        {&commOps_, "INSERT INTO comm_op_stats(session, device, step, type, op, group_name, start, elapse_ms, transit_ms, "
-                    "wait_ms, sync_ms, idle_ms) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
-        {&commBw_, "INSERT INTO comm_bandwidth(session, device, step, type, op, transport, size_mb, time_ms, "
-                   "bandwidth_gbps, large_packet_ratio) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"},
-        {&commMatrix_, "INSERT INTO comm_matrix(session, device, step, type, op, src_rank, dst_rank, transport, size_mb, "
-                       "time_ms, bandwidth_gbps, op_name) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
-        {&stepTimes_, "INSERT INTO step_times(session, device, step, computing, comm_not_overlapped, overlapped, "
-                      "communication, free, stage, bubble, comm_not_overlapped_exclude_receive, preparing) "
-                      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"},
+        {&commOps_, insertSql(kCommOpTable)},
+        {&commBw_, insertSql(kCommBandwidthTable)},
+        {&commMatrix_, insertSql(kCommMatrixTable)},
+        {&stepTimes_, insertSql(kStepTimesTable)},
         {&taskAttrs_, kInsertTaskAttrBlock},
     };
     for (auto &a : all)
-        if (const int rc = db.prepare(a.sql, a.s, /*persistent=*/true); rc != SQLITE_OK)
+        if (const int rc = db.prepare(a.sql.c_str(), a.s, /*persistent=*/true); rc != SQLITE_OK)
             return rc;
     return SQLITE_OK;
 }
@@ -223,39 +218,22 @@ int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, cons
 
 int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)
 {
-    return readAll<CommOpColumns>(
-        db,
-        "SELECT device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms "
-        "FROM comm_op_stats WHERE session = ?1 ORDER BY device, rowid",
-        session, out);
+    return readAll<CommOpColumns>(db, selectSql(kCommOpTable).c_str(), session, out);
 }
 
 int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out)
 {
-    return readAll<CommBandwidthColumns>(
-        db,
-        "SELECT device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio FROM "
-        "comm_bandwidth WHERE session = ?1 ORDER BY device, rowid",
-        session, out);
+    return readAll<CommBandwidthColumns>(db, selectSql(kCommBandwidthTable).c_str(), session, out);
 }
 
 int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out)
 {
-    return readAll<CommMatrixColumns>(
-        db,
-        "SELECT device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, "
-        "op_name FROM comm_matrix WHERE session = ?1 ORDER BY device, rowid",
-        session, out);
+    return readAll<CommMatrixColumns>(db, selectSql(kCommMatrixTable).c_str(), session, out);
 }
 
 int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out)
 {
-    return readAll<StepTimeColumns>(
-        db,
-        "SELECT device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
-        "comm_not_overlapped_exclude_receive, preparing FROM step_times WHERE session = ?1 ORDER BY device, "
-        "rowid",
-        session, out);
+    return readAll<StepTimeColumns>(db, selectSql(kStepTimesTable).c_str(), session, out);
 }
 
 } // namespace npuscope::store::detail

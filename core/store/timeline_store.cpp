@@ -467,9 +467,7 @@ bool TimelineStore::readStepTraces(std::vector<StepTraceRecord> *out) const
 bool TimelineStore::readCollectives(std::vector<CollectiveOpRecord> *out) const
 {
     out->clear();
-    return eachRow(d->db.get(),
-                   "SELECT device, model, iteration, name, op_type, start, duration, bytes, segment FROM collectives "
-                   "WHERE session = ?1 ORDER BY start", d->session, &d->error,
+    return eachRow(d->db.get(), detail::selectSql(detail::kCollectivesTable).c_str(), d->session, &d->error,
                    [&](sqlite3_stmt *s) { out->push_back(detail::CollectiveColumns::read<CollectiveOpRecord>(s)); });
 }
 
@@ -490,9 +488,7 @@ bool TimelineStore::readHostRanges(std::vector<HostRangeRecord> *out) const
 bool TimelineStore::readAiCpu(std::vector<AiCpuRecord> *out) const
 {
     out->clear();
-    return eachRow(d->db.get(),
-                   "SELECT device, model, iteration, stream, task_id, node, timestamp, compute_time, memcpy_time, task_time, "
-                   "dispatch_time, total_time FROM aicpu WHERE session = ?1 ORDER BY timestamp", d->session, &d->error,
+    return eachRow(d->db.get(), detail::selectSql(detail::kAiCpuTable).c_str(), d->session, &d->error,
                    [&](sqlite3_stmt *s) { out->push_back(detail::AiCpuColumns::read<AiCpuRecord>(s)); });
 }
 
