@@ -187,14 +187,33 @@ std::unique_ptr<Model> copySkeleton(const Model &m)
     return copy;
 }
 
-bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
-{
-    store::StoreError e;
-    auto st = store::TimelineStore::open(m->path, m->session, &e, message);
-    if (!st)
-        return false;
-    const TimeNs origin = m->origin;
+namespace {
 
+using Cancel = const std::atomic_bool &;
+
+// The lanes added while the details load, found again by (kind, device, id).
+class LaneIndex {
+public:
+    explicit LaneIndex(Model *m) : m_(m) {}
+    Lane *get(LaneKind kind, std::uint16_t dev, std::uint32_t id, const QString &process, const QString &title)
+    {
+        const auto key = std::make_tuple(kind, dev, id);
+        auto it = of_.find(key);
+        if (it == of_.end()) {
+            m_->lanes.push_back(emptyLane(kind, dev, id, process, title));
+            it = of_.emplace(key, m_->lanes.size() - 1).first;
+        }
+        return &m_->lanes[it->second];
+    }
+
+private:
+    Model *m_;
+    std::map<std::tuple<LaneKind, std::uint16_t, std::uint32_t>, std::size_t> of_;
+};
+
+// Every task into its stream lane. False: cancelled, or the read failed.
+bool loadStreamLanes(Model *m, store::TimelineStore &st, Cancel cancel)
+{
     // Stream lanes: exact sizes from the summary avoid vector regrowth (peak memory).
     std::map<std::pair<std::uint16_t, std::uint32_t>, std::size_t> streamLane;
     for (std::size_t i = 0; i < m->lanes.size(); ++i) {
@@ -205,18 +224,18 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         if (l.lod >= 0)
             l.events.reserve(m->lod.lanes[std::size_t(l.lod)].tasks);
     }
-    std::vector<Lane> extra; // stream lanes the summary did not know
     std::pair<std::uint16_t, std::uint32_t> lastKey{0xffff, 0xffffffffu};
     analysis::timeline::LaneEvents *cur = nullptr;
     std::size_t n = 0;
-    const bool ok = st->scanTasks([&](const store::TaskRow &r) {
+    const TimeNs origin = m->origin;
+    const bool ok = st.scanTasks([&](const store::TaskRow &r) {
         if ((++n & 0xffff) == 0 && cancel.load())
             return false;
         const std::pair<std::uint16_t, std::uint32_t> key{r.device, r.stream};
         if (key != lastKey) {
             lastKey = key;
             auto it = streamLane.find(key);
-            if (it == streamLane.end()) {
+            if (it == streamLane.end()) { // a stream the summary did not know
                 m->lanes.push_back(
                     emptyLane(LaneKind::Stream, r.device, r.stream, Ctx::tr("Ascend Hardware"), streamTitle(r.stream)));
                 it = streamLane.emplace(key, m->lanes.size() - 1).first;
@@ -227,71 +246,54 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
         cur->push(r.start - origin, clampDur(r.duration), r.name, opType, r.kind);
         return true;
     });
-    if (cancel.load())
-        return false;
-    // The store's reason, when a read fails.
-    auto failed = [&] {
-        if (message)
-            *message = st->errorString();
-        return false;
-    };
-    if (!ok)
-        return failed();
+    return ok && !cancel.load();
+}
 
-    if (!st->readCollectives(&m->collectives) || !st->readHostRanges(&m->hostRanges) || !st->readAiCpu(&m->aiCpu))
-        return failed();
-    std::map<std::tuple<LaneKind, std::uint16_t, std::uint32_t>, std::size_t> laneOf;
-    auto laneFor = [&](LaneKind kind, std::uint16_t dev, std::uint32_t id, const QString &process, const QString &title) {
-        const auto key = std::make_tuple(kind, dev, id);
-        auto it = laneOf.find(key);
-        if (it == laneOf.end()) {
-            m->lanes.push_back(emptyLane(kind, dev, id, process, title));
-            it = laneOf.emplace(key, m->lanes.size() - 1).first;
-        }
-        return &m->lanes[it->second];
-    };
+// Collectives, HCCL planes, host ranges, AI CPU and the step trace, each into its lanes.
+// False: cancelled, or a read failed.
+bool loadRecordLanes(Model *m, store::TimelineStore &st, LaneIndex &lanes, Cancel cancel)
+{
+    const TimeNs origin = m->origin;
+    if (!st.readCollectives(&m->collectives) || !st.readHostRanges(&m->hostRanges) || !st.readAiCpu(&m->aiCpu))
+        return false;
     // Records arrive sorted by start, so lanes stay sorted and record indexes stay valid.
     for (std::size_t i = 0; i < m->collectives.size(); ++i) {
         auto &r = m->collectives[i];
         r.start -= origin;
-        Lane *l = laneFor(LaneKind::CommKernel, r.device, 0, Ctx::tr("HCCL"), Ctx::tr("Communication Kernel"));
+        Lane *l = lanes.get(LaneKind::CommKernel, r.device, 0, Ctx::tr("HCCL"), Ctx::tr("Communication Kernel"));
         l->events.push(r.start, clampDur(r.duration), r.name, r.opType, CatCollective);
         l->record.push_back(std::uint32_t(i));
     }
-    {
-        // Storage order, not start order: finish() sorts each plane with its rowids.
-        std::pair<std::uint16_t, std::uint32_t> lastPlane{0xffff, 0xffffffffu};
-        Lane *plane = nullptr;
-        std::size_t k = 0;
-        const bool hcclOk = st->scanHcclTasks([&](const store::HcclTaskRow &r) {
-            if ((++k & 0xffff) == 0 && cancel.load())
-                return false;
-            if (std::make_pair(r.device, r.plane) != lastPlane || !plane) {
-                lastPlane = {r.device, r.plane};
-                plane = laneFor(LaneKind::Plane, r.device, r.plane, Ctx::tr("HCCL"), Ctx::tr("Plane %1").arg(r.plane));
-            }
-            plane->events.push(r.start - origin, clampDur(r.duration), r.name, 0, CatHcclTask);
-            plane->record.push_back(r.rowid > 0 && r.rowid <= 0xffffffffLL ? std::uint32_t(r.rowid) : 0u);
-            return true;
-        });
-        if (cancel.load())
+    // Storage order, not start order: finish() sorts each plane with its rowids.
+    std::pair<std::uint16_t, std::uint32_t> lastPlane{0xffff, 0xffffffffu};
+    Lane *plane = nullptr;
+    std::size_t k = 0;
+    const bool hcclOk = st.scanHcclTasks([&](const store::HcclTaskRow &r) {
+        if ((++k & 0xffff) == 0 && cancel.load())
             return false;
-        if (!hcclOk)
-            return failed();
-    }
+        if (std::make_pair(r.device, r.plane) != lastPlane || !plane) {
+            lastPlane = {r.device, r.plane};
+            plane = lanes.get(LaneKind::Plane, r.device, r.plane, Ctx::tr("HCCL"), Ctx::tr("Plane %1").arg(r.plane));
+        }
+        plane->events.push(r.start - origin, clampDur(r.duration), r.name, 0, CatHcclTask);
+        plane->record.push_back(r.rowid > 0 && r.rowid <= 0xffffffffLL ? std::uint32_t(r.rowid) : 0u);
+        return true;
+    });
+    if (!hcclOk || cancel.load())
+        return false;
     for (std::size_t i = 0; i < m->hostRanges.size(); ++i) {
         auto &r = m->hostRanges[i];
         r.start -= origin;
         const bool tx = r.kind == HostRangeRecord::Kind::MsprofTx;
-        Lane *l = laneFor(tx ? LaneKind::MsprofTx : LaneKind::Cann, r.device, r.tid, tx ? Ctx::tr("msproftx") : Ctx::tr("CANN"),
-                          Ctx::tr("Thread %1").arg(r.tid));
+        Lane *l = lanes.get(tx ? LaneKind::MsprofTx : LaneKind::Cann, r.device, r.tid, tx ? Ctx::tr("msproftx") : Ctx::tr("CANN"),
+                            Ctx::tr("Thread %1").arg(r.tid));
         l->events.push(r.start, clampDur(r.duration), r.name, 0, tx ? CatTx : CatHostRange);
         l->record.push_back(std::uint32_t(i));
     }
     for (std::size_t i = 0; i < m->aiCpu.size(); ++i) {
         auto &r = m->aiCpu[i];
         r.timestamp -= origin;
-        Lane *l = laneFor(LaneKind::AiCpu, r.device, 0, Ctx::tr("AI CPU"), Ctx::tr("AI CPU"));
+        Lane *l = lanes.get(LaneKind::AiCpu, r.device, 0, Ctx::tr("AI CPU"), Ctx::tr("AI CPU"));
         l->events.push(r.timestamp, clampDur(r.totalTime), r.node, 0, CatAiCpu);
         l->record.push_back(std::uint32_t(i));
     }
@@ -300,8 +302,8 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     const StrId reduceName = m->intern("Reduce");
     for (std::size_t i = 0; i < m->steps.size(); ++i) {
         const auto &s = m->steps[i];
-        Lane *l = laneFor(LaneKind::StepTrace, s.device, s.modelId * 2, Ctx::tr("Ascend Hardware"),
-                          Ctx::tr("Step Trace(Model ID:%1)").arg(s.modelId));
+        Lane *l = lanes.get(LaneKind::StepTrace, s.device, s.modelId * 2, Ctx::tr("Ascend Hardware"),
+                            Ctx::tr("Step Trace(Model ID:%1)").arg(s.modelId));
         l->events.push(s.fpStart, clampDur(s.bpEnd - s.fpStart),
                        m->intern("FP_BP Time " + std::to_string(s.iteration)), 0, CatFpBp);
         l->record.push_back(std::uint32_t(i));
@@ -309,130 +311,138 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
                        m->intern("Iteration Refresh " + std::to_string(s.iteration)), 0, CatRefresh);
         l->record.push_back(std::uint32_t(i));
         if (!s.reduces.empty()) {
-            Lane *r = laneFor(LaneKind::StepTrace, s.device, s.modelId * 2 + 1, Ctx::tr("Ascend Hardware"),
-                              Ctx::tr("Step Trace(Model ID:%1) Reduce").arg(s.modelId));
+            Lane *r = lanes.get(LaneKind::StepTrace, s.device, s.modelId * 2 + 1, Ctx::tr("Ascend Hardware"),
+                                Ctx::tr("Step Trace(Model ID:%1) Reduce").arg(s.modelId));
             for (const auto &red : s.reduces) {
                 r->events.push(red.start, clampDur(red.end - red.start), reduceName, 0, CatReduce);
                 r->record.push_back(std::uint32_t(i));
             }
         }
     }
+    return true;
+}
 
-    // Overlap Analysis per device. The compute union comes from a k-way merge of the
-    // device's stream lanes (each already in start order), so no copy of millions of
-    // intervals is made and sorted; the lanes keep only start and duration.
+const char *const kOverlapNames[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
+
+// Communication minus computing, walking both sorted lists.
+std::vector<Interval> notOverlapped(const analysis::timeline::LaneEvents &computing, const std::vector<Interval> &comm)
+{
+    std::vector<Interval> out;
+    std::size_t j = 0;
+    for (Interval c : comm) {
+        while (j < computing.size() && computing.end(j) <= c.start)
+            ++j;
+        TimeNs cur = c.start;
+        for (std::size_t k = j; k < computing.size() && computing.startAt(k) < c.end; ++k) {
+            if (computing.startAt(k) > cur)
+                out.push_back({cur, computing.startAt(k)});
+            cur = std::max(cur, computing.end(k));
+        }
+        if (cur < c.end)
+            out.push_back({cur, c.end});
+    }
+    return out;
+}
+
+// The gaps of computing ∪ communication between the first and last busy instant.
+void forEachFree(const analysis::timeline::LaneEvents &computing, const std::vector<Interval> &comm,
+                 const std::function<void(TimeNs, TimeNs)> &out)
+{
+    std::size_t i = 0, j = 0;
+    bool open = false;
+    TimeNs be = 0;
+    while (i < computing.size() || j < comm.size()) {
+        TimeNs s0, e0;
+        if (j >= comm.size() || (i < computing.size() && computing.startAt(i) <= comm[j].start)) {
+            s0 = computing.startAt(i);
+            e0 = computing.end(i);
+            ++i;
+        } else {
+            s0 = comm[j].start;
+            e0 = comm[j].end;
+            ++j;
+        }
+        if (open && s0 > be)
+            out(be, s0);
+        be = open ? std::max(be, e0) : e0;
+        open = true;
+    }
+}
+
+// One device's Overlap Analysis lanes. The compute union comes from a k-way merge of the
+// device's stream lanes (each already in start order), so no copy of millions of
+// intervals is made and sorted; the lanes keep only start and duration.
+void addDeviceOverlap(Model *m, std::uint16_t device, std::vector<Interval> comm, LaneIndex &lanes)
+{
+    std::vector<const analysis::timeline::LaneEvents *> streams;
+    for (const Lane &l : m->lanes)
+        if (l.kind == LaneKind::Stream && l.device == device)
+            streams.push_back(&l.events);
+    if (streams.empty())
+        return;
+    auto overlapLane = [&](int k, std::size_t n) {
+        Lane *l = lanes.get(LaneKind::Overlap, device, std::uint32_t(k), Ctx::tr("Overlap Analysis"),
+                            QString::fromLatin1(kOverlapNames[k]));
+        l->events.setUniform(m->intern(kOverlapNames[k]), std::uint8_t(CatComputing + k));
+        l->events.reserve(n);
+        return l;
+    };
+    // Pass 1 counts the union's intervals, pass 2 writes them into an exact reservation.
+    auto mergeCompute = [&](const std::function<void(TimeNs, TimeNs)> &out) {
+        analysis::timeline::forEachUnion(
+            streams, [](std::uint8_t t) { return isComputeKind(static_cast<TaskKind>(t)); }, out);
+    };
+    std::size_t nCompute = 0;
+    mergeCompute([&](TimeNs, TimeNs) { ++nCompute; });
+    Lane *computing = overlapLane(0, nCompute);
+    mergeCompute([&](TimeNs s0, TimeNs e0) { computing->events.pushInterval(s0, clampDur(e0 - s0)); });
+    computing->events.finish(); // packed before the walks below read it
+    const std::vector<Interval> commMerged = analysis::mergeIntervals(std::move(comm));
+    const std::vector<Interval> alone = notOverlapped(computing->events, commMerged);
+    std::size_t nFree = 0;
+    forEachFree(computing->events, commMerged, [&](TimeNs, TimeNs) { ++nFree; });
+    const std::vector<Interval> *small[] = {&commMerged, &alone};
+    for (int k = 1; k <= 2; ++k) {
+        const auto &rows = *small[k - 1];
+        if (rows.empty())
+            continue;
+        Lane *l = overlapLane(k, rows.size());
+        for (const auto &iv : rows)
+            l->events.pushInterval(iv.start, clampDur(iv.end - iv.start));
+    }
+    if (nFree) {
+        Lane *l = overlapLane(3, nFree);
+        forEachFree(computing->events, commMerged,
+                    [&](TimeNs s0, TimeNs e0) { l->events.pushInterval(s0, clampDur(e0 - s0)); });
+    }
+}
+
+// Overlap Analysis for every device. False: cancelled.
+bool addOverlapLanes(Model *m, LaneIndex &lanes, Cancel cancel)
+{
     for (Lane &l : m->lanes)
         if (l.kind == LaneKind::Stream)
             l.events.finish(); // sorted before merging
     std::map<std::uint16_t, std::vector<Interval>> comm;
     for (const auto &c : m->collectives)
         comm[c.device].push_back({c.start, endOf(c)});
-    const char *overlapNames[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
-    // The loop below keeps pointers into m->lanes (the stream lanes' events, the Computing
-    // lane) while laneFor appends up to four Overlap lanes per device: without room
+    // addDeviceOverlap keeps pointers into m->lanes (the stream lanes' events, the
+    // Computing lane) while it appends up to four Overlap lanes per device: without room
     // reserved up front, a reallocation would leave them dangling.
     m->lanes.reserve(m->lanes.size() + 4 * m->devices.size());
     for (const auto &dev : m->devices) {
         if (cancel.load())
             return false;
-        std::vector<const analysis::timeline::LaneEvents *> streams;
-        for (const Lane &l : m->lanes)
-            if (l.kind == LaneKind::Stream && l.device == dev.id)
-                streams.push_back(&l.events);
-        if (streams.empty())
-            continue;
-        // Pass 1 counts the union's intervals, pass 2 writes them into an exact reservation.
-        auto mergeCompute = [&](const std::function<void(TimeNs, TimeNs)> &out) {
-            analysis::timeline::forEachUnion(
-                streams, [](std::uint8_t t) { return isComputeKind(static_cast<TaskKind>(t)); }, out);
-        };
-        std::size_t nCompute = 0;
-        TimeNs lastEnd = 0;
-        mergeCompute([&](TimeNs, TimeNs) { ++nCompute; });
-        Lane *computing = laneFor(LaneKind::Overlap, dev.id, 0, Ctx::tr("Overlap Analysis"), QString::fromLatin1(overlapNames[0]));
-        auto makeUniform = [&](Lane *l, int k, std::size_t n) {
-            l->events.setUniform(m->intern(overlapNames[k]), std::uint8_t(CatComputing + k));
-            l->events.reserve(n);
-        };
-        makeUniform(computing, 0, nCompute);
-        mergeCompute([&](TimeNs s0, TimeNs e0) {
-            computing->events.pushInterval(s0, clampDur(e0 - s0));
-            lastEnd = e0;
-        });
-        computing->events.finish(); // packed before the walks below read it
-        const std::vector<Interval> commMerged = analysis::mergeIntervals(std::move(comm[dev.id]));
-        // Not overlapped = communication minus computing, walking both sorted lists.
-        std::vector<Interval> notOverlapped;
-        {
-            const auto &ce = computing->events;
-            std::size_t j = 0;
-            for (Interval c : commMerged) {
-                while (j < ce.size() && ce.end(j) <= c.start)
-                    ++j;
-                TimeNs cur = c.start;
-                std::size_t k = j;
-                while (k < ce.size() && ce.startAt(k) < c.end) {
-                    if (ce.startAt(k) > cur)
-                        notOverlapped.push_back({cur, ce.startAt(k)});
-                    cur = std::max(cur, ce.end(k));
-                    ++k;
-                }
-                if (cur < c.end)
-                    notOverlapped.push_back({cur, c.end});
-            }
-        }
-        // Free = gaps of computing ∪ communication between the first and last busy instant.
-        auto forEachFree = [&](const std::function<void(TimeNs, TimeNs)> &out) {
-            const auto &ce = computing->events;
-            std::size_t i = 0, j = 0;
-            bool open = false;
-            TimeNs be = 0;
-            while (i < ce.size() || j < commMerged.size()) {
-                TimeNs s0, e0;
-                if (j >= commMerged.size() || (i < ce.size() && ce.startAt(i) <= commMerged[j].start)) {
-                    s0 = ce.startAt(i);
-                    e0 = ce.end(i);
-                    ++i;
-                } else {
-                    s0 = commMerged[j].start;
-                    e0 = commMerged[j].end;
-                    ++j;
-                }
-                if (open && s0 > be)
-                    out(be, s0);
-                be = open ? std::max(be, e0) : e0;
-                open = true;
-            }
-        };
-        std::size_t nFree = 0;
-        forEachFree([&](TimeNs, TimeNs) { ++nFree; });
-        const std::vector<Interval> *small[] = {&commMerged, &notOverlapped};
-        for (int k = 1; k <= 2; ++k) {
-            const auto &rows = *small[k - 1];
-            if (rows.empty())
-                continue;
-            Lane *l = laneFor(LaneKind::Overlap, dev.id, std::uint32_t(k), Ctx::tr("Overlap Analysis"),
-                              QString::fromLatin1(overlapNames[k]));
-            makeUniform(l, k, rows.size());
-            for (const auto &iv : rows)
-                l->events.pushInterval(iv.start, clampDur(iv.end - iv.start));
-        }
-        if (nFree) {
-            Lane *l = laneFor(LaneKind::Overlap, dev.id, 3, Ctx::tr("Overlap Analysis"), QString::fromLatin1(overlapNames[3]));
-            makeUniform(l, 3, nFree);
-            forEachFree([&](TimeNs s0, TimeNs e0) { l->events.pushInterval(s0, clampDur(e0 - s0)); });
-        }
-        Q_UNUSED(lastEnd);
+        addDeviceOverlap(m, dev.id, std::move(comm[dev.id]), lanes);
     }
-    comm.clear();
+    return true;
+}
 
-    for (Lane &l : m->lanes) {
-        l.events.finish(&l.record);
-        l.lod = l.kind == LaneKind::Stream ? l.lod : -1;
-    }
-
-    // Counter tracks: the derived AI Core utilisation first, then the imported series;
-    // one lane each, after the device's other lanes. Flows need the final lane order.
+// Counter tracks — the derived AI Core utilisation first, then the imported series, one
+// lane each after the device's other lanes — then the flows, which need the final lane
+// order. False with *message: a read failed; false alone: cancelled.
+bool addSeriesAndFlows(Model *m, Cancel cancel, QString *message)
+{
     std::unique_ptr<store::ProjectReader> records;
     {
         store::StoreError pe;
@@ -467,6 +477,36 @@ bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
     if (!resolveFlows(m, *records, message))
         return false;
     addCollectiveFlows(m);
+    return true;
+}
+
+} // namespace
+
+bool loadDetails(Model *m, const std::atomic_bool &cancel, QString *message)
+{
+    store::StoreError e;
+    auto st = store::TimelineStore::open(m->path, m->session, &e, message);
+    if (!st)
+        return false;
+    // The store's reason, when a read fails; nothing when the load was cancelled.
+    auto failed = [&] {
+        if (message && !cancel.load())
+            *message = st->errorString();
+        return false;
+    };
+    if (!loadStreamLanes(m, *st, cancel))
+        return failed();
+    LaneIndex lanes(m);
+    if (!loadRecordLanes(m, *st, lanes, cancel))
+        return failed();
+    if (!addOverlapLanes(m, lanes, cancel))
+        return false;
+    for (Lane &l : m->lanes) {
+        l.events.finish(&l.record);
+        l.lod = l.kind == LaneKind::Stream ? l.lod : -1;
+    }
+    if (!addSeriesAndFlows(m, cancel, message))
+        return false;
     TimeNs last = m->extent;
     for (const Lane &l : m->lanes)
         if (l.events.size())
