@@ -94,77 +94,74 @@ void DetailsPanel::setMarks(const std::vector<store::TimelineMark> &marks, TimeN
                                  display::duration(double(mk.end - mk.start))));
 }
 
-void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const store::TimelineStore *store)
-{
-    details_->clear();
-    setCurrentWidget(details_);
-    Q_EMIT wantsShown();
-    const auto &l = m.lanes[std::size_t(lane)];
-    const std::size_t i = event;
-    auto add = [&](const QString &field, const QString &value) {
-        auto *it = new QTreeWidgetItem(details_);
+namespace {
+
+// The rows of the details tree for one event, with the model's strings and clock at hand.
+struct DetailRows {
+    QTreeWidget *tree;
+    const Model &m;
+    void add(const QString &field, const QString &value) const
+    {
+        auto *it = new QTreeWidgetItem(tree);
         it->setText(0, field);
         it->setText(1, value);
-    };
-    auto str = [&](StrId id) {
+    }
+    QString str(StrId id) const
+    {
         const auto s = m.string(id);
         return s.empty() ? QStringLiteral("N/A") : QString::fromUtf8(s.data(), qsizetype(s.size()));
-    };
-    auto absTime = [&](TimeNs rel) {
-        return TimelineView::tr("%1 (%2 ns on the device clock)").arg(display::duration(double(rel))).arg(rel + m.origin);
-    };
-    add(TimelineView::tr("Lane"), TimelineView::tr("Device %1 · %2 · %3").arg(l.device).arg(l.process, l.title));
-    add(TimelineView::tr("Name"), str(l.events.nameAt(i)));
-    add(TimelineView::tr("Start"), absTime(l.events.startAt(i)));
-    add(TimelineView::tr("Duration"), display::duration(double(l.events.durationAt(i))));
-    // Flow arrows at this event: where each leads (J or the event's menu follows the first).
-    for (std::size_t f : flowsOf(m, lane, i)) {
-        const FlowLink &fl = m.flows[f];
-        const bool out = fl.fromLane == lane && fl.fromEvent == i;
-        const Lane &o = m.lanes[std::size_t(out ? fl.toLane : fl.fromLane)];
-        const std::size_t oe = out ? fl.toEvent : fl.fromEvent;
-        add(out ? TimelineView::tr("Flow to") : TimelineView::tr("Flow from"),
-            TimelineView::tr("%1 · %2 · %3 at %4 (%5; J follows)")
-                .arg(o.process, o.title, str(o.events.nameAt(oe)), display::duration(double(o.events.startAt(oe))), str(fl.category)));
     }
-    if (l.kind == LaneKind::Stream) {
-        TaskRecord t;
-        if (!store || !store->findTask(l.device, l.id, l.events.startAt(i) + m.origin, l.events.nameAt(i), &t)) {
-            add(TimelineView::tr("Task"), TimelineView::tr("The task could not be read from the project: %1").arg(store ? store->errorString() : QString()));
-            return;
-        }
-        const OpDesc *op = t.opId && t.opId < m.ops.size() && m.ops[t.opId].id ? &m.ops[t.opId] : nullptr;
-        add(TimelineView::tr("Op Name"), op ? str(op->name) : str(t.name));
-        add(TimelineView::tr("OP Type"), op ? str(op->opType) : QStringLiteral("N/A"));
-        const std::string_view typeText = t.type < m.strings.size() ? std::string_view(m.strings[t.type]) : std::string_view();
-        add(TimelineView::tr("Task Type"), typeText.empty() ? QString::fromLatin1(taskKindName(t.kind)) : str(t.type));
-        add(TimelineView::tr("Stream ID"), QString::number(t.streamId));
-        add(TimelineView::tr("Task ID"), QString::number(t.taskId));
-        add(TimelineView::tr("Batch ID"), QString::number(t.batchId));
-        add(TimelineView::tr("Model ID"), QString::number(t.modelId));
-        add(TimelineView::tr("Iteration"), QString::number(t.iteration));
-        add(TimelineView::tr("Task Wait (pending)"), display::duration(double(t.pending)));
-        add(TimelineView::tr("Block Dim"), op ? QString::number(op->blockDim) : QStringLiteral("N/A"));
-        if (op && op->mixBlockDim)
-            add(TimelineView::tr("Mix Block Dim"), QString::number(op->mixBlockDim));
-        if (op && op->coreType)
-            add(TimelineView::tr("Accelerator Core"), str(op->coreType));
-        add(TimelineView::tr("Input Shapes"), op ? str(op->inputShapes) : QStringLiteral("N/A"));
-        add(TimelineView::tr("Input Data Types"), op ? str(op->inputDataTypes) : QStringLiteral("N/A"));
-        add(TimelineView::tr("Input Formats"), op ? str(op->inputFormats) : QStringLiteral("N/A"));
-        add(TimelineView::tr("Output Shapes"), op ? str(op->outputShapes) : QStringLiteral("N/A"));
-        add(TimelineView::tr("Output Data Types"), op ? str(op->outputDataTypes) : QStringLiteral("N/A"));
-        add(TimelineView::tr("Output Formats"), op ? str(op->outputFormats) : QStringLiteral("N/A"));
-        add(TimelineView::tr("Total Cycles"), isAiCoreKind(t.kind) ? QString::number(t.totalCycles) : QStringLiteral("N/A"));
-        ProfilingOptions opts;
-        ProfilingOptions::parse(m.optionsJson, &opts);
-        const QStringList cols = m.pmuColumns.isEmpty() ? aicMetricsColumns(opts.aicMetrics) : m.pmuColumns;
-        for (int k = 0; k < int(t.pmu.size()); ++k)
-            add(k < cols.size() ? cols[k] : TimelineView::tr("PMU %1").arg(k), QString::number(double(t.pmu[std::size_t(k)]), 'f', 3));
-        add(TimelineView::tr("L2 Hit Rate"), t.l2HitRate >= 0 ? QString::number(double(t.l2HitRate), 'f', 3) : QStringLiteral("N/A"));
-        add(TimelineView::tr("L2 Victim Rate"), t.l2VictimRate >= 0 ? QString::number(double(t.l2VictimRate), 'f', 3) : QStringLiteral("N/A"));
+    QString absTime(TimeNs rel) const
+    {
+        return TimelineView::tr("%1 (%2 ns on the device clock)").arg(display::duration(double(rel))).arg(rel + m.origin);
+    }
+};
+
+// A stream lane's task, read back from the project with its op and PMU values.
+void taskRows(const DetailRows &out, const Lane &l, std::size_t i, const store::TimelineStore *store)
+{
+    const Model &m = out.m;
+    TaskRecord t;
+    if (!store || !store->findTask(l.device, l.id, l.events.startAt(i) + m.origin, l.events.nameAt(i), &t)) {
+        out.add(TimelineView::tr("Task"), TimelineView::tr("The task could not be read from the project: %1").arg(store ? store->errorString() : QString()));
         return;
     }
+    const OpDesc *op = t.opId && t.opId < m.ops.size() && m.ops[t.opId].id ? &m.ops[t.opId] : nullptr;
+    out.add(TimelineView::tr("Op Name"), op ? out.str(op->name) : out.str(t.name));
+    out.add(TimelineView::tr("OP Type"), op ? out.str(op->opType) : QStringLiteral("N/A"));
+    const std::string_view typeText = t.type < m.strings.size() ? std::string_view(m.strings[t.type]) : std::string_view();
+    out.add(TimelineView::tr("Task Type"), typeText.empty() ? QString::fromLatin1(taskKindName(t.kind)) : out.str(t.type));
+    out.add(TimelineView::tr("Stream ID"), QString::number(t.streamId));
+    out.add(TimelineView::tr("Task ID"), QString::number(t.taskId));
+    out.add(TimelineView::tr("Batch ID"), QString::number(t.batchId));
+    out.add(TimelineView::tr("Model ID"), QString::number(t.modelId));
+    out.add(TimelineView::tr("Iteration"), QString::number(t.iteration));
+    out.add(TimelineView::tr("Task Wait (pending)"), display::duration(double(t.pending)));
+    out.add(TimelineView::tr("Block Dim"), op ? QString::number(op->blockDim) : QStringLiteral("N/A"));
+    if (op && op->mixBlockDim)
+        out.add(TimelineView::tr("Mix Block Dim"), QString::number(op->mixBlockDim));
+    if (op && op->coreType)
+        out.add(TimelineView::tr("Accelerator Core"), out.str(op->coreType));
+    out.add(TimelineView::tr("Input Shapes"), op ? out.str(op->inputShapes) : QStringLiteral("N/A"));
+    out.add(TimelineView::tr("Input Data Types"), op ? out.str(op->inputDataTypes) : QStringLiteral("N/A"));
+    out.add(TimelineView::tr("Input Formats"), op ? out.str(op->inputFormats) : QStringLiteral("N/A"));
+    out.add(TimelineView::tr("Output Shapes"), op ? out.str(op->outputShapes) : QStringLiteral("N/A"));
+    out.add(TimelineView::tr("Output Data Types"), op ? out.str(op->outputDataTypes) : QStringLiteral("N/A"));
+    out.add(TimelineView::tr("Output Formats"), op ? out.str(op->outputFormats) : QStringLiteral("N/A"));
+    out.add(TimelineView::tr("Total Cycles"), isAiCoreKind(t.kind) ? QString::number(t.totalCycles) : QStringLiteral("N/A"));
+    ProfilingOptions opts;
+    ProfilingOptions::parse(m.optionsJson, &opts);
+    const QStringList cols = m.pmuColumns.isEmpty() ? aicMetricsColumns(opts.aicMetrics) : m.pmuColumns;
+    for (int k = 0; k < int(t.pmu.size()); ++k)
+        out.add(k < cols.size() ? cols[k] : TimelineView::tr("PMU %1").arg(k), QString::number(double(t.pmu[std::size_t(k)]), 'f', 3));
+    out.add(TimelineView::tr("L2 Hit Rate"), t.l2HitRate >= 0 ? QString::number(double(t.l2HitRate), 'f', 3) : QStringLiteral("N/A"));
+    out.add(TimelineView::tr("L2 Victim Rate"), t.l2VictimRate >= 0 ? QString::number(double(t.l2VictimRate), 'f', 3) : QStringLiteral("N/A"));
+}
+
+// The record behind an event of the other lanes.
+void recordRows(const DetailRows &out, const Lane &l, std::size_t i, const store::TimelineStore *store)
+{
+    const Model &m = out.m;
     if (l.record.size() <= i)
         return;
     const std::uint32_t r = l.record[i];
@@ -172,45 +169,45 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
     case LaneKind::Plane: {
         HcclTaskRecord h;
         if (!store || r == 0 || !store->findHcclTask(r, &h)) {
-            add(TimelineView::tr("HCCL task"), TimelineView::tr("The HCCL task could not be read from the project: %1").arg(store ? store->errorString() : QString()));
+            out.add(TimelineView::tr("HCCL task"), TimelineView::tr("The HCCL task could not be read from the project: %1").arg(store ? store->errorString() : QString()));
             break;
         }
-        add(TimelineView::tr("notify_id"), QString::number(h.notifyId));
-        add(TimelineView::tr("duration estimated(us)"), display::number(h.durationEstimatedUs, 3));
-        add(TimelineView::tr("stream id"), QString::number(h.streamId));
-        add(TimelineView::tr("task id"), QString::number(h.taskId));
-        add(TimelineView::tr("task type"), str(h.name));
-        add(TimelineView::tr("src rank"), QString::number(h.srcRank));
-        add(TimelineView::tr("dst rank"), h.dstRank == kInvalidId ? QString::number(kInvalidId) : QString::number(h.dstRank));
-        add(TimelineView::tr("transport type"), str(h.transportType));
-        add(TimelineView::tr("size(Byte)"), QString::number(h.sizeBytes));
-        add(TimelineView::tr("data type"), str(h.dataType));
-        add(TimelineView::tr("link type"), str(h.linkType));
-        add(TimelineView::tr("bandwidth(GB/s)"), display::number(h.bandwidthGBps, 3));
-        add(TimelineView::tr("Plane"), QString::number(h.plane));
-        add(TimelineView::tr("Iteration"), QString::number(h.iteration));
+        out.add(TimelineView::tr("notify_id"), QString::number(h.notifyId));
+        out.add(TimelineView::tr("duration estimated(us)"), display::number(h.durationEstimatedUs, 3));
+        out.add(TimelineView::tr("stream id"), QString::number(h.streamId));
+        out.add(TimelineView::tr("task id"), QString::number(h.taskId));
+        out.add(TimelineView::tr("task type"), out.str(h.name));
+        out.add(TimelineView::tr("src rank"), QString::number(h.srcRank));
+        out.add(TimelineView::tr("dst rank"), h.dstRank == kInvalidId ? QString::number(kInvalidId) : QString::number(h.dstRank));
+        out.add(TimelineView::tr("transport type"), out.str(h.transportType));
+        out.add(TimelineView::tr("size(Byte)"), QString::number(h.sizeBytes));
+        out.add(TimelineView::tr("data type"), out.str(h.dataType));
+        out.add(TimelineView::tr("link type"), out.str(h.linkType));
+        out.add(TimelineView::tr("bandwidth(GB/s)"), display::number(h.bandwidthGBps, 3));
+        out.add(TimelineView::tr("Plane"), QString::number(h.plane));
+        out.add(TimelineView::tr("Iteration"), QString::number(h.iteration));
         break;
     }
     case LaneKind::CommKernel: {
         const auto &c = m.collectives[r];
-        add(TimelineView::tr("OP Type"), str(c.opType));
-        add(TimelineView::tr("Size(Byte)"), QString::number(c.bytes));
-        add(TimelineView::tr("Segment"), QString::number(c.segment));
-        add(TimelineView::tr("Iteration"), QString::number(c.iteration));
+        out.add(TimelineView::tr("OP Type"), out.str(c.opType));
+        out.add(TimelineView::tr("Size(Byte)"), QString::number(c.bytes));
+        out.add(TimelineView::tr("Segment"), QString::number(c.segment));
+        out.add(TimelineView::tr("Iteration"), QString::number(c.iteration));
         break;
     }
     case LaneKind::Cann:
     case LaneKind::MsprofTx: {
         const auto &h = m.hostRanges[r];
-        add(TimelineView::tr("pid"), QString::number(h.pid));
-        add(TimelineView::tr("tid"), QString::number(h.tid));
-        add(TimelineView::tr("Model Id"), QString::number(h.modelId));
+        out.add(TimelineView::tr("pid"), QString::number(h.pid));
+        out.add(TimelineView::tr("tid"), QString::number(h.tid));
+        out.add(TimelineView::tr("Model Id"), QString::number(h.modelId));
         if (l.kind == LaneKind::MsprofTx) {
-            add(TimelineView::tr("category"), QString::number(h.category));
-            add(TimelineView::tr("event_type"), str(h.eventType));
-            add(TimelineView::tr("payload_type"), QString::number(h.payloadType));
-            add(TimelineView::tr("payload_value"), QString::number(h.payloadValue));
-            add(TimelineView::tr("message_type"), str(h.messageType));
+            out.add(TimelineView::tr("category"), QString::number(h.category));
+            out.add(TimelineView::tr("event_type"), out.str(h.eventType));
+            out.add(TimelineView::tr("payload_type"), QString::number(h.payloadType));
+            out.add(TimelineView::tr("payload_value"), QString::number(h.payloadValue));
+            out.add(TimelineView::tr("message_type"), out.str(h.messageType));
         }
         break;
     }
@@ -218,27 +215,27 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
         if (r >= m.pythonRanges.size())
             break;
         const auto &py = m.pythonRanges[r];
-        add(TimelineView::tr("Category"), str(py.category));
-        add(TimelineView::tr("pid"), QString::number(py.pid));
-        add(TimelineView::tr("tid"), QString::number(py.tid));
-        add(TimelineView::tr("Depth"), QString::number(l.id % kPythonDepths));
+        out.add(TimelineView::tr("Category"), out.str(py.category));
+        out.add(TimelineView::tr("pid"), QString::number(py.pid));
+        out.add(TimelineView::tr("tid"), QString::number(py.tid));
+        out.add(TimelineView::tr("Depth"), QString::number(l.id % kPythonDepths));
         if (py.inputShapes)
-            add(TimelineView::tr("Input Shapes"), str(py.inputShapes));
+            out.add(TimelineView::tr("Input Shapes"), out.str(py.inputShapes));
         if (py.inputTypes)
-            add(TimelineView::tr("Input Data Types"), str(py.inputTypes));
+            out.add(TimelineView::tr("Input Data Types"), out.str(py.inputTypes));
         if (py.sequence >= 0)
-            add(TimelineView::tr("Sequence number"), QString::number(py.sequence));
+            out.add(TimelineView::tr("Sequence number"), QString::number(py.sequence));
         if (py.fwdThread)
-            add(TimelineView::tr("Forward thread"), QString::number(py.fwdThread));
+            out.add(TimelineView::tr("Forward thread"), QString::number(py.fwdThread));
         if (py.correlation)
-            add(TimelineView::tr("Correlation ID"), QString::number(py.correlation));
+            out.add(TimelineView::tr("Correlation ID"), QString::number(py.correlation));
         if (py.callStack) {
             // One frame per child row (the source separates them with ';' and a line break).
             QStringList frames;
-            for (const QString &f : str(py.callStack).split(QLatin1Char(';'), Qt::SkipEmptyParts))
+            for (const QString &f : out.str(py.callStack).split(QLatin1Char(';'), Qt::SkipEmptyParts))
                 if (const QString t = f.trimmed(); !t.isEmpty())
                     frames << t;
-            auto *it = new QTreeWidgetItem(details_);
+            auto *it = new QTreeWidgetItem(out.tree);
             it->setText(0, TimelineView::tr("Call stack"));
             it->setText(1, frames.value(0));
             it->setToolTip(1, frames.join(QLatin1Char('\n')));
@@ -249,30 +246,60 @@ void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const 
     }
     case LaneKind::AiCpu: {
         const auto &a = m.aiCpu[r];
-        add(TimelineView::tr("Stream ID"), QString::number(a.streamId));
-        add(TimelineView::tr("Task ID"), QString::number(a.taskId));
-        add(TimelineView::tr("Compute_time"), display::duration(double(a.computeTime)));
-        add(TimelineView::tr("Memcpy_time"), display::duration(double(a.memcpyTime)));
-        add(TimelineView::tr("Task_time"), display::duration(double(a.taskTime)));
-        add(TimelineView::tr("Dispatch_time"), display::duration(double(a.dispatchTime)));
-        add(TimelineView::tr("Total_time"), display::duration(double(a.totalTime)));
+        out.add(TimelineView::tr("Stream ID"), QString::number(a.streamId));
+        out.add(TimelineView::tr("Task ID"), QString::number(a.taskId));
+        out.add(TimelineView::tr("Compute_time"), display::duration(double(a.computeTime)));
+        out.add(TimelineView::tr("Memcpy_time"), display::duration(double(a.memcpyTime)));
+        out.add(TimelineView::tr("Task_time"), display::duration(double(a.taskTime)));
+        out.add(TimelineView::tr("Dispatch_time"), display::duration(double(a.dispatchTime)));
+        out.add(TimelineView::tr("Total_time"), display::duration(double(a.totalTime)));
         break;
     }
     case LaneKind::StepTrace: {
         const auto &s = m.steps[r];
-        add(TimelineView::tr("Iteration ID"), QString::number(s.iteration));
-        add(TimelineView::tr("FP Start"), absTime(s.fpStart));
-        add(TimelineView::tr("BP End"), absTime(s.bpEnd));
-        add(TimelineView::tr("Iteration End"), absTime(s.iterationEnd));
-        add(TimelineView::tr("FP to BP Time"), display::duration(double(s.bpEnd - s.fpStart)));
-        add(TimelineView::tr("Iteration Refresh"), display::duration(double(s.iterationEnd - s.bpEnd)));
+        out.add(TimelineView::tr("Iteration ID"), QString::number(s.iteration));
+        out.add(TimelineView::tr("FP Start"), out.absTime(s.fpStart));
+        out.add(TimelineView::tr("BP End"), out.absTime(s.bpEnd));
+        out.add(TimelineView::tr("Iteration End"), out.absTime(s.iterationEnd));
+        out.add(TimelineView::tr("FP to BP Time"), display::duration(double(s.bpEnd - s.fpStart)));
+        out.add(TimelineView::tr("Iteration Refresh"), display::duration(double(s.iterationEnd - s.bpEnd)));
         if (s.previousIterationEnd >= 0)
-            add(TimelineView::tr("Data Aug Bound"), display::duration(double(s.fpStart - s.previousIterationEnd)));
+            out.add(TimelineView::tr("Data Aug Bound"), display::duration(double(s.fpStart - s.previousIterationEnd)));
         break;
     }
     default:
         break;
     }
+}
+
+} // namespace
+
+void DetailsPanel::showEvent(const Model &m, int lane, std::size_t event, const store::TimelineStore *store)
+{
+    details_->clear();
+    setCurrentWidget(details_);
+    Q_EMIT wantsShown();
+    const auto &l = m.lanes[std::size_t(lane)];
+    const std::size_t i = event;
+    const DetailRows rows{details_, m};
+    rows.add(TimelineView::tr("Lane"), TimelineView::tr("Device %1 · %2 · %3").arg(l.device).arg(l.process, l.title));
+    rows.add(TimelineView::tr("Name"), rows.str(l.events.nameAt(i)));
+    rows.add(TimelineView::tr("Start"), rows.absTime(l.events.startAt(i)));
+    rows.add(TimelineView::tr("Duration"), display::duration(double(l.events.durationAt(i))));
+    // Flow arrows at this event: where each leads (J or the event's menu follows the first).
+    for (std::size_t f : flowsOf(m, lane, i)) {
+        const FlowLink &fl = m.flows[f];
+        const bool out = fl.fromLane == lane && fl.fromEvent == i;
+        const Lane &o = m.lanes[std::size_t(out ? fl.toLane : fl.fromLane)];
+        const std::size_t oe = out ? fl.toEvent : fl.fromEvent;
+        rows.add(out ? TimelineView::tr("Flow to") : TimelineView::tr("Flow from"),
+            TimelineView::tr("%1 · %2 · %3 at %4 (%5; J follows)")
+                .arg(o.process, o.title, rows.str(o.events.nameAt(oe)), display::duration(double(o.events.startAt(oe))), rows.str(fl.category)));
+    }
+    if (l.kind == LaneKind::Stream)
+        taskRows(rows, l, i, store);
+    else
+        recordRows(rows, l, i, store);
 }
 
 void DetailsPanel::showRange(const Model &m, TimeNs t0, TimeNs t1)
