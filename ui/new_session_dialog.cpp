@@ -39,13 +39,9 @@ const char kFromFile[] = "\x01from-file";
 
 } // namespace
 
-NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
-    : QDialog(parent)
+// The Workload tab: model, batch, devices and how the session runs.
+QWidget *NewSessionDialog::buildWorkloadPage()
 {
-    setAcceptDrops(true);
-    setSizeGripEnabled(true);
-
-    // ---- Workload ----
     auto *workload = new QWidget(this);
     auto *wf = new QFormLayout(workload);
     workloadLayout_ = wf;
@@ -281,35 +277,12 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     // The launch mode and the dataset queue are TensorFlow's: a PyTorch step runs eagerly and
     // takes its batch from a DataLoader.
     tensorflowOnly_ = {mode_, queueDepth_};
+    return workload;
+}
 
-    // ---- Options ----
-    form_ = new OptionsForm(this);
-    auto *formScroll = new QScrollArea(this);
-    formScroll->setWidgetResizable(true);
-    formScroll->setFrameShape(QFrame::NoFrame);
-    formScroll->setWidget(form_);
-    connect(form_, &OptionsForm::changed, this, &NewSessionDialog::validate);
-    connect(this, &NewSessionDialog::opNamesReady, form_, &OptionsForm::setOpNames);
-
-    torch_ = new TorchProfilerForm(this);
-    auto *torchScroll = new QScrollArea(this);
-    torchScroll->setWidgetResizable(true);
-    torchScroll->setFrameShape(QFrame::NoFrame);
-    torchScroll->setWidget(torch_);
-    connect(torch_, &TorchProfilerForm::changed, this, &NewSessionDialog::validate);
-    connect(iterations_, &QSpinBox::valueChanged, torch_, &TorchProfilerForm::setSteps);
-    torch_->setSteps(iterations_->value());
-    optionsStack_ = new QStackedWidget(this);
-    optionsStack_->addWidget(formScroll);
-    optionsStack_->addWidget(torchScroll);
-
-    tabs_ = new QTabWidget(this);
-    tabs_->addTab(workload, QString());
-    tabs_->addTab(optionsStack_, QString());
-
-    // ---- Preview and import ----
-    QVBoxLayout *right = buildPreviewPane();
-    // ---- Presets, project, buttons ----
+// The rows under the tabs: the preset to load or save, and the project to record into.
+QGridLayout *NewSessionDialog::buildPresetAndProjectRows(const QString &projectPath)
+{
     presets_ = new QComboBox(this);
     presets_->setMinimumContentsLength(18);
     presets_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -358,18 +331,7 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     });
     connect(project_, &QLineEdit::textChanged, this, &NewSessionDialog::validate);
 
-    summary_ = new QLabel(this);
-    summary_->setWordWrap(true);
-    buttons_ = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    run_ = buttons_->addButton(QString(), QDialogButtonBox::AcceptRole);
-    run_->setDefault(true);
-    connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
-        if (valid_)
-            accept();
-    });
-    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
     texts_->add([=, this] {
-        setWindowTitle(tr("New Session"));
         presetLabel->setText(tr("Pre&set:"));
         loadPresetButton->setText(tr("Load"));
         savePresetButton->setText(tr("Save As…"));
@@ -377,7 +339,6 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
         projectLabel->setText(tr("&Record into:"));
         browse->setText(tr("Browse…"));
         browse->setToolTip(tr("Choose the project file (a new session is added to an existing project)"));
-        run_->setText(tr("&Run"));
         refreshPresets();
     });
 
@@ -395,6 +356,61 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     projectRow->addWidget(browse);
     bottom->addLayout(projectRow, 1, 1);
     bottom->setColumnStretch(1, 1);
+    return bottom;
+}
+
+NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
+    : QDialog(parent)
+{
+    setAcceptDrops(true);
+    setSizeGripEnabled(true);
+
+    QWidget *workload = buildWorkloadPage();
+
+    // ---- Options ----
+    form_ = new OptionsForm(this);
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setWidget(form_);
+    connect(form_, &OptionsForm::changed, this, &NewSessionDialog::validate);
+    connect(this, &NewSessionDialog::opNamesReady, form_, &OptionsForm::setOpNames);
+
+    torch_ = new TorchProfilerForm(this);
+    auto *torchScroll = new QScrollArea(this);
+    torchScroll->setWidgetResizable(true);
+    torchScroll->setFrameShape(QFrame::NoFrame);
+    torchScroll->setWidget(torch_);
+    connect(torch_, &TorchProfilerForm::changed, this, &NewSessionDialog::validate);
+    connect(iterations_, &QSpinBox::valueChanged, torch_, &TorchProfilerForm::setSteps);
+    torch_->setSteps(iterations_->value());
+    optionsStack_ = new QStackedWidget(this);
+    optionsStack_->addWidget(formScroll);
+    optionsStack_->addWidget(torchScroll);
+
+    tabs_ = new QTabWidget(this);
+    tabs_->addTab(workload, QString());
+    tabs_->addTab(optionsStack_, QString());
+
+    // ---- Preview and import ----
+    QVBoxLayout *right = buildPreviewPane();
+    // ---- Presets, project, buttons ----
+    QGridLayout *bottom = buildPresetAndProjectRows(projectPath);
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    buttons_ = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    run_ = buttons_->addButton(QString(), QDialogButtonBox::AcceptRole);
+    run_->setDefault(true);
+    connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
+        if (valid_)
+            accept();
+    });
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    texts_->add([this] {
+        setWindowTitle(tr("New Session"));
+        run_->setText(tr("&Run"));
+    });
+
 
     auto *top = new QHBoxLayout;
     // The forms keep their natural width; the preview takes what is left.

@@ -35,6 +35,7 @@ class QSpinBox;
 class QStackedWidget;
 class QTabWidget;
 class QTimer;
+class QGridLayout;
 class QVBoxLayout;
 
 namespace npuscope::ui {
@@ -112,6 +113,8 @@ private:
     void startOpNames();
     void refreshPresets();
     void pasteScriptDialog();
+    QWidget *buildWorkloadPage();
+    QGridLayout *buildPresetAndProjectRows(const QString &projectPath);
     QVBoxLayout *buildPreviewPane();
     void addCodePage(QTabWidget *tabs, QPlainTextEdit *code);
     static bool isBuiltinPreset(const QString &name);
