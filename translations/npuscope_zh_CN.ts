@@ -3716,10 +3716,6 @@
         <translation>按存储形式保存的 HCCL 任务：每块最多 8192 个同一设备、模型和迭代的任务，按记录顺序排列（逐行查询请用 hccl_tasks）。</translation>
     </message>
     <message>
-        <source>block id (hccl_tasks.rowid = id * 65536 + the task&apos;s place in the block)</source>
-        <translation>块 ID（hccl_tasks.rowid = id * 65536 + 任务在块中的位置）</translation>
-    </message>
-    <message>
         <source>earliest task start in the block (ns)</source>
         <translation>块内最早的任务开始时间（ns）</translation>
     </message>
@@ -3728,24 +3724,12 @@
         <translation>块内最晚的任务结束时间（ns）</translation>
     </message>
     <message>
-        <source>tasks in the block</source>
-        <translation>块内的任务数</translation>
-    </message>
-    <message>
-        <source>the tasks, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
-        <translation>逐列以差分/变长整数编码的任务，带 CRC-32 校验（见 docs/storage.md）</translation>
-    </message>
-    <message>
         <source>HCCL tasks on the communication planes, one row per task (a read-only virtual table of the SQL console over hccl_blocks; equality on session, device, model, iteration reads only those blocks).</source>
         <translation>通信平面上的 HCCL 任务，每个任务一行（SQL 控制台基于 hccl_blocks 的只读虚拟表；对 session、device、model、iteration 的等值条件只读取相应的块）。</translation>
     </message>
     <message>
         <source>Tasks as stored: column blocks of up to 8192 tasks (with their PMU values) of one device, model, iteration and stream, in recorded order (query tasks and task_pmu for plain rows).</source>
         <translation>按存储形式保存的任务：每块最多 8192 个同一设备、模型、迭代和流的任务（含其 PMU 值），按记录顺序排列（逐行查询请用 tasks 和 task_pmu）。</translation>
-    </message>
-    <message>
-        <source>block id (tasks.id = id * 65536 + the task&apos;s place in the block)</source>
-        <translation>块 ID（tasks.id = id * 65536 + 任务在块中的位置）</translation>
     </message>
     <message>
         <source>latest task start in the block (ns)</source>
@@ -3768,10 +3752,6 @@
         <translation>按存储形式保存的计数器采样：每块最多 8192 个同一设备、同一序列的采样，按记录顺序排列（逐行查询请用 counters）。</translation>
     </message>
     <message>
-        <source>block id (counters.rowid = id * 65536 + the sample&apos;s place in the block)</source>
-        <translation>块 ID（counters.rowid = id * 65536 + 采样在块中的位置）</translation>
-    </message>
-    <message>
         <source>earliest sample time in the block (ns)</source>
         <translation>块内最早的采样时间（ns）</translation>
     </message>
@@ -3780,24 +3760,12 @@
         <translation>块内最晚的采样时间（ns）</translation>
     </message>
     <message>
-        <source>samples in the block</source>
-        <translation>块内的采样数</translation>
-    </message>
-    <message>
-        <source>the samples, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
-        <translation>逐列以差分/变长整数编码的采样，带 CRC-32 校验（见 docs/storage.md）</translation>
-    </message>
-    <message>
         <source>Counter samples of imported sessions (AI Core frequency, HBM, LLC, NPU memory ...), one row per sample (a read-only virtual table of the SQL console over counter_blocks; equality on session, device or name reads only those blocks).</source>
         <translation>导入会话的计数器采样（AI Core 频率、HBM、LLC、NPU 内存 ……），每个采样一行（SQL 控制台基于 counter_blocks 的只读虚拟表；对 session、device 或 name 的等值条件只读取相应的块）。</translation>
     </message>
     <message>
         <source>Framework host ranges as stored: column blocks of up to 8192 ranges of one device, in recorded order (query python_ranges for plain rows).</source>
         <translation>按存储形式保存的框架 Host 侧区间：每块最多 8192 个同一设备的区间，按记录顺序排列（逐行查询请用 python_ranges）。</translation>
-    </message>
-    <message>
-        <source>block id (python_ranges.rowid = id * 65536 + the range&apos;s place in the block)</source>
-        <translation>块 ID（python_ranges.rowid = id * 65536 + 区间在块中的位置）</translation>
     </message>
     <message>
         <source>earliest range start in the block (ns)</source>
@@ -3812,14 +3780,6 @@
         <translation>块内最晚的区间结束时间（ns）</translation>
     </message>
     <message>
-        <source>ranges in the block</source>
-        <translation>块内的区间数</translation>
-    </message>
-    <message>
-        <source>the ranges, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
-        <translation>逐列以差分/变长整数编码的区间，带 CRC-32 校验（见 docs/storage.md）</translation>
-    </message>
-    <message>
         <source>Framework host ranges (Python lane): operators with call stacks and input shapes, Python functions, queue events, one row per range (a read-only virtual table of the SQL console over python_range_blocks; equality on session or device reads only those blocks).</source>
         <translation>框架的 Host 侧区间（Python 泳道）：带调用栈和输入形状的算子、Python 函数、队列事件，每个区间一行（SQL 控制台基于 python_range_blocks 的只读虚拟表；对 session 或 device 的等值条件只读取相应的块）。</translation>
     </message>
@@ -3828,20 +3788,12 @@
         <translation>按存储形式保存的 Host 侧区间：每块最多 8192 个同一设备、同一模型和同一迭代的区间，按记录顺序排列（逐行查询请用 host_ranges）。</translation>
     </message>
     <message>
-        <source>block id (host_ranges.rowid = id * 65536 + the range&apos;s place in the block)</source>
-        <translation>块 ID（host_ranges.rowid = id * 65536 + 区间在块中的位置）</translation>
-    </message>
-    <message>
         <source>Host-side ranges: CANN (GE@Infer), runtime API calls, msproftx, one row per range (a read-only virtual table of the SQL console over host_range_blocks; equality on session, device, model or iteration reads only those blocks).</source>
         <translation>Host 侧区间：CANN（GE@Infer）、runtime API 调用、msproftx，每个区间一行（SQL 控制台基于 host_range_blocks 的只读虚拟表；对 session、device、model 或 iteration 的等值条件只读取相应的块）。</translation>
     </message>
     <message>
         <source>Memory records as stored: column blocks of up to 8192 records of one device, in recorded order (query memory_records for plain rows).</source>
         <translation>按存储形式保存的内存记录：每块最多 8192 条同一设备的记录，按记录顺序排列（逐行查询请用 memory_records）。</translation>
-    </message>
-    <message>
-        <source>block id (memory_records.rowid = id * 65536 + the record&apos;s place in the block)</source>
-        <translation>块 ID（memory_records.rowid = id * 65536 + 记录在块中的位置）</translation>
     </message>
     <message>
         <source>earliest record time in the block (ns)</source>
@@ -3888,24 +3840,12 @@
         <translation>按存储形式保存的算子内存分配：每块最多 8192 条同一设备的分配，按记录顺序排列（逐行查询请用 op_memory）。</translation>
     </message>
     <message>
-        <source>block id (op_memory.rowid = id * 65536 + the allocation&apos;s place in the block)</source>
-        <translation>块 ID（op_memory.rowid = id * 65536 + 该分配在块内的位置）</translation>
-    </message>
-    <message>
         <source>earliest allocation time in the block (ns)</source>
         <translation>块内最早的分配时间（ns）</translation>
     </message>
     <message>
         <source>latest allocation time in the block (ns)</source>
         <translation>块内最晚的分配时间（ns）</translation>
-    </message>
-    <message>
-        <source>allocations in the block</source>
-        <translation>块内的分配数</translation>
-    </message>
-    <message>
-        <source>the allocations, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
-        <translation>这些分配，按列以差值/varint 编码，带 CRC-32 校验（docs/storage.md）</translation>
     </message>
     <message>
         <source>Operator allocations (operator_memory); times -1 = outside the capture; one row per allocation (a read-only virtual table of the SQL console over op_memory_blocks; equality on session or device reads only those blocks).</source>
@@ -3916,20 +3856,8 @@
         <translation>按存储形式保存的无专用字段的任务列：每块最多 8192 条同一设备和流的属性，按记录顺序排列（逐行查询请用 task_attrs）。</translation>
     </message>
     <message>
-        <source>block id (task_attrs.rowid = id * 65536 + the attribute&apos;s place in the block)</source>
-        <translation>块 ID（task_attrs.rowid = id * 65536 + 该属性在块内的位置）</translation>
-    </message>
-    <message>
         <source>stream id of the tasks</source>
         <translation>这些任务的流 ID</translation>
-    </message>
-    <message>
-        <source>attributes in the block</source>
-        <translation>块内的属性数</translation>
-    </message>
-    <message>
-        <source>the attributes, delta/varint coded column by column, CRC-32 checked (docs/storage.md)</source>
-        <translation>这些属性，按列以差值/varint 编码，带 CRC-32 校验（docs/storage.md）</translation>
     </message>
     <message>
         <source>Task columns without a field of their own (OP State, HF32 Eligible, Context ID, unknown columns), as text; one row per attribute (a read-only virtual table of the SQL console over task_attr_blocks; equality on session, device or stream reads only those blocks).</source>
@@ -3938,6 +3866,10 @@
     <message>
         <source>the buckets, 17 bytes each (count, busy time, the longest task&apos;s kind, op type and name); since schema 12 with a CRC-32 and zstd-compressed (docs/storage.md)</source>
         <translation>各时间桶，每桶 17 字节（任务数、忙碌时间、最长任务的类型、算子类型和名称）；自 schema 12 起附带 CRC-32 并以 zstd 压缩（见 docs/storage.md）</translation>
+    </message>
+    <message>
+        <source>block id: a plain row&apos;s rowid (tasks.id for tasks) is id * 65536 + the record&apos;s place in the block</source>
+        <translation>块 id：明细行的 rowid（tasks 表为 tasks.id）等于 id * 65536 + 该记录在块内的位置</translation>
     </message>
 </context>
 <context>
