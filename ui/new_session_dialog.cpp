@@ -368,19 +368,21 @@ NewSessionDialog::NewSessionDialog(const QString &projectPath, QWidget *parent)
     QWidget *workload = buildWorkloadPage();
 
     // ---- Options ----
+    // Each form scrolls on its own when the screen is too short for it.
+    auto scrolled = [this](QWidget *form) {
+        auto *scroll = new QScrollArea(this);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(form);
+        return scroll;
+    };
     form_ = new OptionsForm(this);
-    auto *formScroll = new QScrollArea(this);
-    formScroll->setWidgetResizable(true);
-    formScroll->setFrameShape(QFrame::NoFrame);
-    formScroll->setWidget(form_);
+    QScrollArea *formScroll = scrolled(form_);
     connect(form_, &OptionsForm::changed, this, &NewSessionDialog::validate);
     connect(this, &NewSessionDialog::opNamesReady, form_, &OptionsForm::setOpNames);
 
     torch_ = new TorchProfilerForm(this);
-    auto *torchScroll = new QScrollArea(this);
-    torchScroll->setWidgetResizable(true);
-    torchScroll->setFrameShape(QFrame::NoFrame);
-    torchScroll->setWidget(torch_);
+    QScrollArea *torchScroll = scrolled(torch_);
     connect(torch_, &TorchProfilerForm::changed, this, &NewSessionDialog::validate);
     connect(iterations_, &QSpinBox::valueChanged, torch_, &TorchProfilerForm::setSteps);
     torch_->setSteps(iterations_->value());
