@@ -25,14 +25,8 @@ namespace npuscope::torchcfg {
 
 namespace {
 
-using py::Assignment;
-using py::closing;
-using py::Expr;
-using py::isName;
-using py::isOp;
-using py::Line;
-using py::splitArgs;
-using py::Tok;
+// The script readers are written in the small Python tokenizer's terms (python_tokens.h).
+using namespace py;
 
 // lupdate files TorchText::tr("...") under the context "TorchProfilerConfig".
 struct TorchText {

@@ -15,15 +15,8 @@ namespace npuscope {
 
 namespace {
 
-using py::Assignment;
-using py::closing;
-using py::Expr;
-using py::isName;
-using py::isOp;
-using py::Line;
-using py::pythonQuote;
-using py::splitArgs;
-using py::Tok;
+// The script readers are written in the small Python tokenizer's terms (python_tokens.h).
+using namespace py;
 
 // The result of evaluating the expression that should give the options string.
 struct Value {
