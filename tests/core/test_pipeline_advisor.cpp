@@ -20,9 +20,7 @@
 
 using namespace npuscope;
 using namespace npuscope::analysis;
-using advisortest::describe;
-using advisortest::figure;
-using advisortest::find;
+using namespace advisortest;
 
 namespace {
 
