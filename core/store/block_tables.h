@@ -26,6 +26,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace npuscope::store::detail {
@@ -305,10 +306,10 @@ bool loadKeyedBlock(sqlite3_stmt *blocks, std::vector<Rec> *out)
     std::size_t size = 0;
     if (!blobOf(blocks, 2 + int(sizeof...(Key)), &data, &size))
         return false;
-    int col = 2;
-    // Braced initialisers run left to right, so each part reads its own column.
-    const std::tuple<Key...> key{Key(sqlite3_column_int64(blocks, col++))...};
-    return std::apply([&](const Key &...part) { return Decode(data, size, part..., out); }, key);
+    // Key part I is in column 2 + I.
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return Decode(data, size, Key(sqlite3_column_int64(blocks, 2 + int(I)))..., out);
+    }(std::index_sequence_for<Key...>{});
 }
 
 // mergeBlocks over one device's blocks of a kind keyed by device: `sql` selects id, first

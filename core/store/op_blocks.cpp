@@ -281,10 +281,6 @@ int migrateTaskAttrsAndOpMemoryToBlocks(const Db &db)
 
 // ---- the plain-row virtual tables ----
 
-namespace {
-
-} // namespace
-
 const BlockTable &taskAttrsTable()
 {
     static const BlockTable table{

@@ -170,10 +170,6 @@ int migrateSessionRecordsToBlocks(const Db &db)
 
 // ---- the plain-row virtual tables ----
 
-namespace {
-
-} // namespace
-
 const BlockTable &countersTable()
 {
     static const BlockTable table{
