@@ -51,8 +51,6 @@ class TraceFile {
 public:
     TraceFile();
     ~TraceFile();
-    TraceFile(const TraceFile &) = delete;
-    TraceFile &operator=(const TraceFile &) = delete;
     bool open(const QString &path);
     void openBytes(std::string bytes);           // tests and fuzzing
     TraceEventReader::Result next(TraceEvent *e);

@@ -162,8 +162,6 @@ class LodAccumulator {
 public:
     LodAccumulator();
     ~LodAccumulator();
-    LodAccumulator(const LodAccumulator &) = delete;
-    LodAccumulator &operator=(const LodAccumulator &) = delete;
     void add(const RecordBatch &batch);
     bool empty() const;          // nothing with a time was added
     TimelineLod result() const;  // buckets as stored (at most kLodBuckets per lane)

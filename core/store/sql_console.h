@@ -26,8 +26,6 @@ class SqlConsole {
 public:
     SqlConsole();
     ~SqlConsole();
-    SqlConsole(const SqlConsole &) = delete;
-    SqlConsole &operator=(const SqlConsole &) = delete;
 
     // Opens its own read-only connection (SQLITE_OPEN_READONLY, defensive, authorizer that
     // allows only SELECT/READ/FUNCTION and refuses writes, ATTACH, PRAGMA writes). The file
