@@ -45,6 +45,19 @@ struct ProjectReader::Impl {
         return false;
     }
 
+    // A store function's status as this reader's answer: SQLITE_OK is true, anything else
+    // is remembered for errorString() and false.
+    bool ok(int rc) const { return rc == SQLITE_OK || fail(rc); }
+
+    // Every row of a session-wide table, read by one of session_records.h's readers.
+    template<typename Rec>
+    std::vector<Rec> all(int (*read)(const Db &, std::int64_t, std::vector<Rec> *)) const
+    {
+        std::vector<Rec> out;
+        ok(read(db, session, &out));
+        return out;
+    }
+
     bool prepareIter(const char *sql, const IterationKey &k, Stmt *s) const
     {
         const int rc = db.prepare(sql, s);
@@ -352,8 +365,7 @@ bool ProjectReader::forEachAiCpu(const IterationKey &k, const AiCpuFn &fn) const
 bool ProjectReader::forEachHostRange(const IterationKey &k, const HostRangeFn &fn) const
 {
     // By start, then recorded order: the blocks of the iteration merged (host_blocks.h).
-    const int rc = detail::readHostRangeBlocks(d->db, d->session, &k, fn);
-    return rc == SQLITE_OK || d->fail(rc);
+    return d->ok(detail::readHostRangeBlocks(d->db, d->session, &k, fn));
 }
 
 std::vector<StepTraceRecord> ProjectReader::stepTraces(std::uint16_t device, std::uint32_t modelId) const
@@ -450,70 +462,52 @@ std::vector<FusionOpRecord> ProjectReader::fusionOps(std::uint32_t modelId) cons
 
 bool ProjectReader::forEachCounter(std::uint16_t device, const CounterFn &fn) const
 {
-    const int rc = detail::readCounters(d->db, d->session, device, fn);
-    return rc == SQLITE_OK || d->fail(rc);
+    return d->ok(detail::readCounters(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachFlow(const FlowFn &fn) const
 {
-    const int rc = detail::readFlows(d->db, d->session, fn);
-    return rc == SQLITE_OK || d->fail(rc);
+    return d->ok(detail::readFlows(d->db, d->session, fn));
 }
 
 bool ProjectReader::forEachPythonRange(std::uint16_t device, const PythonRangeFn &fn) const
 {
-    const int rc = detail::readPythonRanges(d->db, d->session, device, fn);
-    return rc == SQLITE_OK || d->fail(rc);
+    return d->ok(detail::readPythonRanges(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachMemory(std::uint16_t device, const MemoryFn &fn) const
 {
-    const int rc = detail::readMemory(d->db, d->session, device, fn);
-    return rc == SQLITE_OK || d->fail(rc);
+    return d->ok(detail::readMemory(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachOpMemory(std::uint16_t device, const OpMemoryFn &fn) const
 {
-    const int rc = detail::readOpMemory(d->db, d->session, device, fn);
-    return rc == SQLITE_OK || d->fail(rc);
+    return d->ok(detail::readOpMemory(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachTaskAttr(std::uint16_t device, const TaskAttrFn &fn) const
 {
-    const int rc = detail::readTaskAttrs(d->db, d->session, device, fn);
-    return rc == SQLITE_OK || d->fail(rc);
+    return d->ok(detail::readTaskAttrs(d->db, d->session, device, fn));
 }
 
 std::vector<CommOpStatRecord> ProjectReader::commOpStats() const
 {
-    std::vector<CommOpStatRecord> out;
-    if (const int rc = detail::readCommOpStats(d->db, d->session, &out); rc != SQLITE_OK)
-        d->fail(rc);
-    return out;
+    return d->all(detail::readCommOpStats);
 }
 
 std::vector<CommBandwidthRecord> ProjectReader::commBandwidth() const
 {
-    std::vector<CommBandwidthRecord> out;
-    if (const int rc = detail::readCommBandwidth(d->db, d->session, &out); rc != SQLITE_OK)
-        d->fail(rc);
-    return out;
+    return d->all(detail::readCommBandwidth);
 }
 
 std::vector<CommMatrixRecord> ProjectReader::commMatrix() const
 {
-    std::vector<CommMatrixRecord> out;
-    if (const int rc = detail::readCommMatrix(d->db, d->session, &out); rc != SQLITE_OK)
-        d->fail(rc);
-    return out;
+    return d->all(detail::readCommMatrix);
 }
 
 std::vector<StepTimeRecord> ProjectReader::stepTimes() const
 {
-    std::vector<StepTimeRecord> out;
-    if (const int rc = detail::readStepTimes(d->db, d->session, &out); rc != SQLITE_OK)
-        d->fail(rc);
-    return out;
+    return d->all(detail::readStepTimes);
 }
 
 std::vector<std::pair<QString, std::uint64_t>> ProjectReader::recordCounts() const
