@@ -312,13 +312,17 @@ bool loadKeyedBlock(sqlite3_stmt *blocks, std::vector<Rec> *out)
     }(std::index_sequence_for<Key...>{});
 }
 
-// mergeBlocks over one device's blocks of a kind keyed by device: `sql` selects id, first
-// time and data with ?1 = session and ?2 = device, ordered by the first time, then id;
-// decode(data, size, device, out) is the kind's block decoder, timeOf a record's time.
-template<typename Rec, typename Decode, typename Time, typename Fn>
+// mergeBlocks over one device's blocks of a kind keyed by device, or by device and a Group
+// (a counter's series name, a task attribute's stream). `sql` selects id, the group when
+// there is one, the first time and data, with ?1 = session and ?2 = device, ordered by the
+// group, the first time, then id; decode(data, size, device, group..., out) is the kind's
+// block decoder, timeOf a record's time.
+template<typename Rec, typename... Group, typename Decode, typename Time, typename Fn>
 int mergeDeviceBlocks(const Db &db, const char *sql, std::int64_t session, std::uint16_t device, Decode decode,
                       Time timeOf, const Fn &fn)
 {
+    static_assert(sizeof...(Group) <= 1, "a block kind has at most one key column besides the device");
+    constexpr int g = int(sizeof...(Group)); // the columns before the first time
     Stmt s;
     const int rc = db.prepare(sql, &s);
     if (rc != SQLITE_OK)
@@ -326,12 +330,12 @@ int mergeDeviceBlocks(const Db &db, const char *sql, std::int64_t session, std::
     sqlite3_bind_int64(s.get(), 1, session);
     sqlite3_bind_int64(s.get(), 2, device);
     return mergeBlocks<Rec>(
-        s.get(), [](sqlite3_stmt *) { return std::int64_t(0); },
-        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 1)); },
+        s.get(), [](sqlite3_stmt *q) { return g ? sqlite3_column_int64(q, 1) : std::int64_t(0); },
+        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 1 + g)); },
         [&](sqlite3_stmt *q, std::vector<Rec> *out) {
             const unsigned char *data = nullptr;
             std::size_t size = 0;
-            return blobOf(q, 2, &data, &size) && decode(data, size, device, out);
+            return blobOf(q, 2 + g, &data, &size) && decode(data, size, device, Group(sqlite3_column_int64(q, 1))..., out);
         },
         timeOf, fn);
 }

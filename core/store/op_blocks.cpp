@@ -227,25 +227,12 @@ int writeOpMemoryBlocks(sqlite3_stmt *insert, std::int64_t session, const std::v
 
 int readTaskAttrBlocks(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn)
 {
-    Stmt s;
-    const int rc = db.prepare("SELECT id, first_start, data, stream FROM task_attr_blocks "
-                              "WHERE session = ?1 AND device = ?2 ORDER BY stream, first_start, id",
-                              &s);
-    if (rc != SQLITE_OK)
-        return rc;
-    sqlite3_bind_int64(s.get(), 1, session);
-    sqlite3_bind_int64(s.get(), 2, device);
     // Streams one after the other; within one, the blocks merged by start.
-    return mergeBlocks<TaskAttrRecord>(
-        s.get(), [](sqlite3_stmt *q) { return sqlite3_column_int64(q, 3); },
-        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 1)); },
-        [device](sqlite3_stmt *q, std::vector<TaskAttrRecord> *out) {
-            const unsigned char *data = nullptr;
-            std::size_t size = 0;
-            return blobOf(q, 2, &data, &size)
-                   && decodeTaskAttrBlock(data, size, device, std::uint32_t(sqlite3_column_int64(q, 3)), out);
-        },
-        [](const TaskAttrRecord &a) { return a.start; }, fn);
+    return mergeDeviceBlocks<TaskAttrRecord, std::uint32_t>(
+        db,
+        "SELECT id, stream, first_start, data FROM task_attr_blocks WHERE session = ?1 AND device = ?2 "
+        "ORDER BY stream, first_start, id",
+        session, device, decodeTaskAttrBlock, [](const TaskAttrRecord &a) { return a.start; }, fn);
 }
 
 int readOpMemoryBlocks(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn)

@@ -121,24 +121,9 @@ int writePythonRangeBlocks(sqlite3_stmt *insert, std::int64_t session, const std
 
 int readCounterBlocks(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::CounterFn &fn)
 {
-    Stmt s;
-    int rc = db.prepare("SELECT id, name, first_ts, data FROM counter_blocks WHERE session = ?1 AND device = ?2 "
-                        "ORDER BY name, first_ts, id",
-                        &s);
-    if (rc != SQLITE_OK)
-        return rc;
-    sqlite3_bind_int64(s.get(), 1, session);
-    sqlite3_bind_int64(s.get(), 2, device);
-    return mergeBlocks<CounterRecord>(
-        s.get(), [](sqlite3_stmt *q) { return sqlite3_column_int64(q, 1); },
-        [](sqlite3_stmt *q) { return TimeNs(sqlite3_column_int64(q, 2)); },
-        [device](sqlite3_stmt *q, std::vector<CounterRecord> *out) {
-            const unsigned char *data = nullptr;
-            std::size_t size = 0;
-            return blobOf(q, 3, &data, &size)
-                   && decodeCounterBlock(data, size, device, StrId(sqlite3_column_int64(q, 1)), out);
-        },
-        [](const CounterRecord &r) { return r.ts; }, fn);
+    return mergeDeviceBlocks<CounterRecord, StrId>(
+        db, "SELECT id, name, first_ts, data FROM counter_blocks WHERE session = ?1 AND device = ?2 ORDER BY name, first_ts, id",
+        session, device, decodeCounterBlock, [](const CounterRecord &r) { return r.ts; }, fn);
 }
 
 int readPythonRangeBlocks(const Db &db, std::int64_t session, std::uint16_t device,
