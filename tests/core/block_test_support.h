@@ -9,6 +9,7 @@
 #include "core/store/lod.h"
 #include "core/store/project.h"
 #include "core/store/schema.h"
+#include "core/store/session_blocks.h"
 #include "core/store/sql_console.h"
 #include "core/store/sqlite_db.h"
 #include "test_store_fixture.h"
@@ -516,6 +517,27 @@ void expectStoredAsBlocks(const QString &path, const std::vector<RecordBatch> &b
     QCOMPARE(testsql::scalar(path, largest.c_str()), std::int64_t(blockMax));
     QCOMPARE(testsql::scalar(path, rowTable.c_str()), std::int64_t(0));
     QCOMPARE(testsql::scalar(path, counted.c_str()), n);
+}
+
+// A block kind's records in a batch and where the store keeps them: its block table and
+// its record_counts kind (the name of the row table the blocks replaced).
+template<typename Rec>
+struct Stored {
+    std::vector<Rec> RecordBatch::*list;
+    const char *blockTable;
+    const char *kind;
+};
+
+// Records `batches` as the one session (three iterations, two devices) of a new project
+// at `path`, then checks each of `kinds` as expectStoredAsBlocks does, every largest block
+// full.
+template<typename... Rec>
+void expectRecordedAsBlocks(const QString &path, const std::vector<RecordBatch> &batches, const Stored<Rec> &...kinds)
+{
+    storetest::Generator g(3, 2);
+    const QString why = record(path, g, batches);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    (expectStoredAsBlocks(path, batches, kinds.list, kinds.blockTable, kinds.kind, detail::kSessionBlockMax), ...);
 }
 
 // A new project file at schema `version` with one session of two devices, in an open

@@ -31,7 +31,6 @@
 using namespace npuscope;
 using namespace npuscope::store;
 using blocktest::consoleRows;
-using storetest::Generator;
 using testsql::scalar;
 
 namespace {
@@ -254,14 +253,9 @@ private Q_SLOTS:
     void readersGiveTheRowTablesOrderFieldForField()
     {
         const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
-        Generator g(3, 2);
         const std::vector<RecordBatch> batches = makeBatches(11, true);
-        const QString why = blocktest::record(path, g, batches);
-        QVERIFY2(why.isEmpty(), qPrintable(why));
-        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::memory, "memory_blocks", "memory_records",
-                                        detail::kSessionBlockMax);
-        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::hostRanges, "host_range_blocks", "host_ranges",
-                                        detail::kSessionBlockMax);
+        blocktest::expectRecordedAsBlocks(path, batches, blocktest::Stored{&RecordBatch::memory, "memory_blocks", "memory_records"},
+                                          blocktest::Stored{&RecordBatch::hostRanges, "host_range_blocks", "host_ranges"});
         QVERIFY(!QTest::currentTestFailed());
 
         const Read r = readBack(path);

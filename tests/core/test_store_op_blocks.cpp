@@ -29,7 +29,6 @@
 using namespace npuscope;
 using namespace npuscope::store;
 using blocktest::consoleRows;
-using storetest::Generator;
 using testsql::scalar;
 
 namespace {
@@ -237,14 +236,9 @@ private Q_SLOTS:
     void readersGiveTheRowTablesOrderFieldForField()
     {
         const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
-        Generator g(3, 2);
         const std::vector<RecordBatch> batches = makeBatches(11, true);
-        const QString why = blocktest::record(path, g, batches);
-        QVERIFY2(why.isEmpty(), qPrintable(why));
-        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::taskAttrs, "task_attr_blocks", "task_attrs",
-                                        detail::kSessionBlockMax);
-        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::opMemory, "op_memory_blocks", "op_memory",
-                                        detail::kSessionBlockMax);
+        blocktest::expectRecordedAsBlocks(path, batches, blocktest::Stored{&RecordBatch::taskAttrs, "task_attr_blocks", "task_attrs"},
+                                          blocktest::Stored{&RecordBatch::opMemory, "op_memory_blocks", "op_memory"});
         QVERIFY(!QTest::currentTestFailed());
 
         const Read r = readBack(path);

@@ -166,12 +166,9 @@ private Q_SLOTS:
     void readersGiveTheRowTablesOrderFieldForField()
     {
         const QString path = dir_.filePath(QStringLiteral("rt.npuscope"));
-        Generator g(3, 2);
         const std::vector<RecordBatch> batches = makeBatches(11);
-        const QString why = blocktest::record(path, g, batches);
-        QVERIFY2(why.isEmpty(), qPrintable(why));
-        blocktest::expectStoredAsBlocks(path, batches, &RecordBatch::pythonRanges, "python_range_blocks", "python_ranges",
-                                        detail::kSessionBlockMax);
+        blocktest::expectRecordedAsBlocks(path, batches,
+                                          blocktest::Stored{&RecordBatch::pythonRanges, "python_range_blocks", "python_ranges"});
         QVERIFY(!QTest::currentTestFailed());
         // The counters as expectStoredAsBlocks checks a kind, but for how full the largest block is.
         std::int64_t counters = 0;
