@@ -75,7 +75,7 @@ int ProjectWriter::Impl::writeBatch(const RecordBatch &b, std::vector<Key> *newK
         return rc;
     noteBlocks(KTasks, before);
     noteKey.all(b.tasks);
-    if ((rc = detail::insertRows<detail::CollectiveColumns>(insCollective.get(), sid, b.collectives)) != SQLITE_OK)
+    if ((rc = detail::kCollectivesTable.insert(insCollective.get(), sid, b.collectives)) != SQLITE_OK)
         return rc;
     noteKey.all(b.collectives);
     // HCCL tasks as column blocks, one per (device, model, iteration, plane) of the batch.
@@ -121,7 +121,7 @@ int ProjectWriter::Impl::writeBatchRest(const RecordBatch &b, std::vector<Key> *
             }
         }
     }
-    if ((rc = detail::insertRows<detail::AiCpuColumns>(insAiCpu.get(), sid, b.aiCpu)) != SQLITE_OK)
+    if ((rc = detail::kAiCpuTable.insert(insAiCpu.get(), sid, b.aiCpu)) != SQLITE_OK)
         return rc;
     noteKey.all(b.aiCpu);
     if ((rc = detail::insertRows<QueueColumns>(insQueue.get(), sid, b.queueEvents)) != SQLITE_OK)

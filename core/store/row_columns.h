@@ -115,14 +115,30 @@ using StepTimeColumns =
                &StepTimeRecord::free, &StepTimeRecord::stage, &StepTimeRecord::bubble,
                &StepTimeRecord::commNotOverlappedExcludeReceive, &StepTimeRecord::preparing>;
 
-// A plain row table written and read through a column list: its name, the list's columns
-// as the table names them (after session, in the list's order) and the order a session's
-// rows are read back in. Its INSERT and SELECT are made from it, so that the columns are
-// named once; rowTableOf checks the names against the list's length.
+// A plain row table written and read through its column list Cols: its name, the list's
+// columns as the table names them (after session, in the list's order) and the order a
+// session's rows are read back in. Its INSERT and SELECT are made from it, so that the
+// columns are named once, and its binds and reads go through Cols, so that a table cannot
+// be paired with another table's list; rowTableOf checks the names against the list's
+// length.
+template<class Cols>
 struct RowTable {
     const char *name;
     const char *columns;
     const char *order;
+
+    // The record in the current row of a statement made by selectSql.
+    template<class Rec>
+    static Rec read(sqlite3_stmt *s)
+    {
+        return Cols::template read<Rec>(s);
+    }
+    // Inserts one row per record through a statement made by insertSql.
+    template<class Rec>
+    static int insert(sqlite3_stmt *s, std::int64_t session, const std::vector<Rec> &records)
+    {
+        return insertRows<Cols>(s, session, records);
+    }
 };
 
 constexpr int columnNameCount(const char *columns)
@@ -134,7 +150,8 @@ constexpr int columnNameCount(const char *columns)
 }
 
 // "INSERT INTO name(session, columns) VALUES(?1, ?2, …)"
-inline std::string insertSql(const RowTable &t)
+template<class Cols>
+std::string insertSql(const RowTable<Cols> &t)
 {
     std::string sql = std::string("INSERT INTO ") + t.name + "(session, " + t.columns + ") VALUES(?1";
     for (int i = 2; i <= columnNameCount(t.columns) + 1; ++i)
@@ -143,39 +160,40 @@ inline std::string insertSql(const RowTable &t)
 }
 
 // "SELECT columns FROM name WHERE session = ?1 ORDER BY order"
-inline std::string selectSql(const RowTable &t)
+template<class Cols>
+std::string selectSql(const RowTable<Cols> &t)
 {
     return std::string("SELECT ") + t.columns + " FROM " + t.name + " WHERE session = ?1 ORDER BY " + t.order;
 }
 
 template<class Cols>
-constexpr RowTable rowTableOf(const char *name, const char *columns, const char *order)
+constexpr RowTable<Cols> rowTableOf(const char *name, const char *columns, const char *order)
 {
     // The arguments are not constant expressions inside the call, so no static_assert: a
     // mismatch reaches the throw, which a constant initialisation cannot evaluate, and the
     // build fails there.
-    return columnNameCount(columns) == Cols::count ? RowTable{name, columns, order}
+    return columnNameCount(columns) == Cols::count ? RowTable<Cols>{name, columns, order}
                                                    : throw "the column names do not match the column list";
 }
 
-inline constexpr RowTable kCollectivesTable = rowTableOf<CollectiveColumns>(
+inline constexpr auto kCollectivesTable = rowTableOf<CollectiveColumns>(
     "collectives", "device, model, iteration, name, op_type, start, duration, bytes, segment", "start");
-inline constexpr RowTable kAiCpuTable = rowTableOf<AiCpuColumns>(
+inline constexpr auto kAiCpuTable = rowTableOf<AiCpuColumns>(
     "aicpu",
     "device, model, iteration, stream, task_id, node, timestamp, compute_time, memcpy_time, task_time, dispatch_time, "
     "total_time",
     "timestamp");
-inline constexpr RowTable kCommOpTable = rowTableOf<CommOpColumns>(
+inline constexpr auto kCommOpTable = rowTableOf<CommOpColumns>(
     "comm_op_stats", "device, step, type, op, group_name, start, elapse_ms, transit_ms, wait_ms, sync_ms, idle_ms",
     "device, rowid");
-inline constexpr RowTable kCommBandwidthTable = rowTableOf<CommBandwidthColumns>(
+inline constexpr auto kCommBandwidthTable = rowTableOf<CommBandwidthColumns>(
     "comm_bandwidth", "device, step, type, op, transport, size_mb, time_ms, bandwidth_gbps, large_packet_ratio",
     "device, rowid");
-inline constexpr RowTable kCommMatrixTable = rowTableOf<CommMatrixColumns>(
+inline constexpr auto kCommMatrixTable = rowTableOf<CommMatrixColumns>(
     "comm_matrix",
     "device, step, type, op, src_rank, dst_rank, transport, size_mb, time_ms, bandwidth_gbps, op_name",
     "device, rowid");
-inline constexpr RowTable kStepTimesTable = rowTableOf<StepTimeColumns>(
+inline constexpr auto kStepTimesTable = rowTableOf<StepTimeColumns>(
     "step_times",
     "device, step, computing, comm_not_overlapped, overlapped, communication, free, stage, bubble, "
     "comm_not_overlapped_exclude_receive, preparing",

@@ -48,13 +48,13 @@ int insertAll(const Stmt &s, std::int64_t session, const std::vector<Rec> &v, Bi
     return SQLITE_OK;
 }
 
-// Every row of `sql` (?1 = session) as a record of `Cols`, into *out.
+// A session's rows of `table`, in its order, into *out.
 template <class Cols, class Rec>
-int readAll(const Db &db, const char *sql, std::int64_t session, std::vector<Rec> *out)
+int readAll(const Db &db, const RowTable<Cols> &table, std::int64_t session, std::vector<Rec> *out)
 {
     out->clear();
-    return eachRow(db, sql, session, -1, [&](sqlite3_stmt *s) {
-        out->push_back(Cols::template read<Rec>(s));
+    return eachRow(db, selectSql(table).c_str(), session, -1, [&](sqlite3_stmt *s) {
+        out->push_back(table.template read<Rec>(s));
         return true;
     });
 }
@@ -128,13 +128,13 @@ int SessionRecordWriter::write(std::int64_t sid, const RecordBatch &b)
     if (rc == SQLITE_OK)
         rc = writeOpMemoryBlocks(opMemory_.get(), sid, b.opMemory);
     if (rc == SQLITE_OK)
-        rc = insertRows<CommOpColumns>(commOps_.get(), sid, b.commOps);
+        rc = kCommOpTable.insert(commOps_.get(), sid, b.commOps);
     if (rc == SQLITE_OK)
-        rc = insertRows<CommBandwidthColumns>(commBw_.get(), sid, b.commBandwidth);
+        rc = kCommBandwidthTable.insert(commBw_.get(), sid, b.commBandwidth);
     if (rc == SQLITE_OK)
-        rc = insertRows<CommMatrixColumns>(commMatrix_.get(), sid, b.commMatrix);
+        rc = kCommMatrixTable.insert(commMatrix_.get(), sid, b.commMatrix);
     if (rc == SQLITE_OK)
-        rc = insertRows<StepTimeColumns>(stepTimes_.get(), sid, b.stepTimes);
+        rc = kStepTimesTable.insert(stepTimes_.get(), sid, b.stepTimes);
     if (rc == SQLITE_OK)
         rc = writeTaskAttrBlocks(taskAttrs_.get(), sid, b.taskAttrs);
     return rc;
@@ -218,22 +218,22 @@ int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, cons
 
 int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)
 {
-    return readAll<CommOpColumns>(db, selectSql(kCommOpTable).c_str(), session, out);
+    return readAll(db, kCommOpTable, session, out);
 }
 
 int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out)
 {
-    return readAll<CommBandwidthColumns>(db, selectSql(kCommBandwidthTable).c_str(), session, out);
+    return readAll(db, kCommBandwidthTable, session, out);
 }
 
 int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out)
 {
-    return readAll<CommMatrixColumns>(db, selectSql(kCommMatrixTable).c_str(), session, out);
+    return readAll(db, kCommMatrixTable, session, out);
 }
 
 int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out)
 {
-    return readAll<StepTimeColumns>(db, selectSql(kStepTimesTable).c_str(), session, out);
+    return readAll(db, kStepTimesTable, session, out);
 }
 
 } // namespace npuscope::store::detail

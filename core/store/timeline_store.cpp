@@ -468,7 +468,7 @@ bool TimelineStore::readCollectives(std::vector<CollectiveOpRecord> *out) const
 {
     out->clear();
     return eachRow(d->db.get(), detail::selectSql(detail::kCollectivesTable).c_str(), d->session, &d->error,
-                   [&](sqlite3_stmt *s) { out->push_back(detail::CollectiveColumns::read<CollectiveOpRecord>(s)); });
+                   [&](sqlite3_stmt *s) { out->push_back(detail::kCollectivesTable.read<CollectiveOpRecord>(s)); });
 }
 
 bool TimelineStore::readHostRanges(std::vector<HostRangeRecord> *out) const
@@ -489,7 +489,7 @@ bool TimelineStore::readAiCpu(std::vector<AiCpuRecord> *out) const
 {
     out->clear();
     return eachRow(d->db.get(), detail::selectSql(detail::kAiCpuTable).c_str(), d->session, &d->error,
-                   [&](sqlite3_stmt *s) { out->push_back(detail::AiCpuColumns::read<AiCpuRecord>(s)); });
+                   [&](sqlite3_stmt *s) { out->push_back(detail::kAiCpuTable.read<AiCpuRecord>(s)); });
 }
 
 bool TimelineStore::measureSession(TimeNs *origin, TimeNs *end) const
