@@ -4,6 +4,8 @@
 #include "core/store/task_blocks.h"
 #include "core/store/project_internal.h"
 #include "core/store/lod.h"
+#include "core/store/op_blocks.h"
+#include "core/store/session_blocks.h"
 #include "core/store/session_records.h"
 
 #include <QtEndian>
@@ -49,12 +51,12 @@ struct ProjectReader::Impl {
     // is remembered for errorString() and false.
     bool ok(int rc) const { return rc == SQLITE_OK || fail(rc); }
 
-    // Every row of a session-wide table, read by one of session_records.h's readers.
-    template<typename Rec>
-    std::vector<Rec> all(int (*read)(const Db &, std::int64_t, std::vector<Rec> *)) const
+    // Every row of the session in a plain row table.
+    template<typename Rec, typename Cols>
+    std::vector<Rec> all(const detail::RowTable<Cols> &table) const
     {
         std::vector<Rec> out;
-        ok(read(db, session, &out));
+        ok(detail::readRows(db, table, session, &out));
         return out;
     }
 
@@ -462,7 +464,7 @@ std::vector<FusionOpRecord> ProjectReader::fusionOps(std::uint32_t modelId) cons
 
 bool ProjectReader::forEachCounter(std::uint16_t device, const CounterFn &fn) const
 {
-    return d->ok(detail::readCounters(d->db, d->session, device, fn));
+    return d->ok(detail::readCounterBlocks(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachFlow(const FlowFn &fn) const
@@ -472,42 +474,42 @@ bool ProjectReader::forEachFlow(const FlowFn &fn) const
 
 bool ProjectReader::forEachPythonRange(std::uint16_t device, const PythonRangeFn &fn) const
 {
-    return d->ok(detail::readPythonRanges(d->db, d->session, device, fn));
+    return d->ok(detail::readPythonRangeBlocks(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachMemory(std::uint16_t device, const MemoryFn &fn) const
 {
-    return d->ok(detail::readMemory(d->db, d->session, device, fn));
+    return d->ok(detail::readMemoryBlocks(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachOpMemory(std::uint16_t device, const OpMemoryFn &fn) const
 {
-    return d->ok(detail::readOpMemory(d->db, d->session, device, fn));
+    return d->ok(detail::readOpMemoryBlocks(d->db, d->session, device, fn));
 }
 
 bool ProjectReader::forEachTaskAttr(std::uint16_t device, const TaskAttrFn &fn) const
 {
-    return d->ok(detail::readTaskAttrs(d->db, d->session, device, fn));
+    return d->ok(detail::readTaskAttrBlocks(d->db, d->session, device, fn));
 }
 
 std::vector<CommOpStatRecord> ProjectReader::commOpStats() const
 {
-    return d->all(detail::readCommOpStats);
+    return d->all<CommOpStatRecord>(detail::kCommOpTable);
 }
 
 std::vector<CommBandwidthRecord> ProjectReader::commBandwidth() const
 {
-    return d->all(detail::readCommBandwidth);
+    return d->all<CommBandwidthRecord>(detail::kCommBandwidthTable);
 }
 
 std::vector<CommMatrixRecord> ProjectReader::commMatrix() const
 {
-    return d->all(detail::readCommMatrix);
+    return d->all<CommMatrixRecord>(detail::kCommMatrixTable);
 }
 
 std::vector<StepTimeRecord> ProjectReader::stepTimes() const
 {
-    return d->all(detail::readStepTimes);
+    return d->all<StepTimeRecord>(detail::kStepTimesTable);
 }
 
 std::vector<std::pair<QString, std::uint64_t>> ProjectReader::recordCounts() const

@@ -48,17 +48,6 @@ int insertAll(const Stmt &s, std::int64_t session, const std::vector<Rec> &v, Bi
     return SQLITE_OK;
 }
 
-// A session's rows of `table`, in its order, into *out.
-template <class Cols, class Rec>
-int readAll(const Db &db, const RowTable<Cols> &table, std::int64_t session, std::vector<Rec> *out)
-{
-    out->clear();
-    return eachRow(db, selectSql(table).c_str(), session, -1, [&](sqlite3_stmt *s) {
-        out->push_back(table.template read<Rec>(s));
-        return true;
-    });
-}
-
 FlowEndRecord flowEnd(sqlite3_stmt *s, int at)
 {
     FlowEndRecord e;
@@ -153,11 +142,6 @@ std::uint64_t SessionRecordWriter::estimateBytes(const RecordBatch &b)
            + b.commMatrix.size() * 110 + b.stepTimes.size() * 90 + b.taskAttrs.size() * 8;
 }
 
-int readCounters(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::CounterFn &fn)
-{
-    return readCounterBlocks(db, session, device, fn);
-}
-
 int readFlows(const Db &db, std::int64_t session, const TraceReader::FlowFn &fn)
 {
     // Both directions of the outer join: starts with or without a finish, then finishes
@@ -194,46 +178,6 @@ int readFlows(const Db &db, std::int64_t session, const TraceReader::FlowFn &fn)
         }
         return fn(f);
     });
-}
-
-int readPythonRanges(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::PythonRangeFn &fn)
-{
-    return readPythonRangeBlocks(db, session, device, fn);
-}
-
-int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::MemoryFn &fn)
-{
-    return readMemoryBlocks(db, session, device, fn);
-}
-
-int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn)
-{
-    return readOpMemoryBlocks(db, session, device, fn);
-}
-
-int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn)
-{
-    return readTaskAttrBlocks(db, session, device, fn);
-}
-
-int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out)
-{
-    return readAll(db, kCommOpTable, session, out);
-}
-
-int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out)
-{
-    return readAll(db, kCommBandwidthTable, session, out);
-}
-
-int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out)
-{
-    return readAll(db, kCommMatrixTable, session, out);
-}
-
-int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out)
-{
-    return readAll(db, kStepTimesTable, session, out);
 }
 
 } // namespace npuscope::store::detail

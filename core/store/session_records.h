@@ -10,6 +10,7 @@
 
 #include "core/model/records.h"
 #include "core/model/trace_reader.h"
+#include "core/store/row_columns.h"
 #include "core/store/sqlite_db.h"
 
 namespace npuscope::store::detail {
@@ -36,17 +37,20 @@ private:
     Stmt counters_, flows_, python_, memory_, opMemory_, commOps_, commBw_, commMatrix_, stepTimes_, taskAttrs_;
 };
 
-// Readers over one session; each returns SQLITE_OK, or the code of the failing step. They
-// stop early (still SQLITE_OK) when the callback returns false.
-int readCounters(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::CounterFn &fn);
+// The flows of one session: SQLITE_OK, or the code of the failing step; stops early (still
+// SQLITE_OK) when fn returns false. The block kinds' readers are in their *_blocks.h.
 int readFlows(const Db &db, std::int64_t session, const TraceReader::FlowFn &fn);
-int readPythonRanges(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::PythonRangeFn &fn);
-int readMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::MemoryFn &fn);
-int readOpMemory(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::OpMemoryFn &fn);
-int readTaskAttrs(const Db &db, std::int64_t session, std::uint16_t device, const TraceReader::TaskAttrFn &fn);
-int readCommOpStats(const Db &db, std::int64_t session, std::vector<CommOpStatRecord> *out);
-int readCommBandwidth(const Db &db, std::int64_t session, std::vector<CommBandwidthRecord> *out);
-int readCommMatrix(const Db &db, std::int64_t session, std::vector<CommMatrixRecord> *out);
-int readStepTimes(const Db &db, std::int64_t session, std::vector<StepTimeRecord> *out);
+
+// A session's rows of a plain row table, in the table's order, into *out: SQLITE_OK or the
+// code of the failing step.
+template<class Cols, class Rec>
+int readRows(const Db &db, const RowTable<Cols> &table, std::int64_t session, std::vector<Rec> *out)
+{
+    out->clear();
+    return eachRow(db, selectSql(table).c_str(), session, -1, [&](sqlite3_stmt *s) {
+        out->push_back(table.template read<Rec>(s));
+        return true;
+    });
+}
 
 } // namespace npuscope::store::detail
