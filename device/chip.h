@@ -57,7 +57,6 @@ struct ChipProfile {
     double perCoreSyncNs = 70;       // starting and joining each further core
     double schedulerNs = 350;        // task scheduler dispatch + completion around a kernel
 
-    double cubeFp16Tflops() const { return 2.0 * cubeFp16MacPerCycle * cubeCores * clockGHz / 1000.0; }
     int coresFor(bool cube) const { return cube || !splitCores ? cubeCores : vectorCores; }
 };
 

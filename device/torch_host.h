@@ -82,7 +82,6 @@ public:
     void step(RecordBatch &b, std::uint16_t dev, int iteration, std::vector<TorchLaunch> launches, TimeNs stepStart,
               TimeNs stepEnd, TorchMemory &memory);
 
-    StrId stepRange(int iteration) const { return stepRange_[size_t(iteration)]; }
     StrId stepName(int iteration) const { return stepName_[size_t(iteration)]; }
 
 private:

@@ -59,8 +59,6 @@ protected:
     }
 };
 
-std::unique_ptr<LayoutReader> makeReader(const Source &s);
-
 std::unique_ptr<LayoutReader> makeLegacyReader(const Source &s);
 std::unique_ptr<LayoutReader> makeMsprofNewerReader(const Source &s);
 std::unique_ptr<LayoutReader> makeFrameworkTextReader(const Source &s);

@@ -94,7 +94,6 @@ public:
     bool read(ImportContext &ctx, const QString &path, const QString &rel, const SourceMap &map,
               std::uint16_t deviceOfRows, StepWindows *steps, Learned *learned);
     KernelRow *find(std::uint16_t device, std::uint32_t stream, std::uint32_t task, TimeNs start);
-    bool hasRows() const { return !rows_.empty() || !comm_.empty(); }
     // Rows no task claimed become tasks of their own (the file describes them fully); HCCL
     // rows are duplicates of the collective ops the timeline had, or become ops themselves.
     bool finish(ImportContext &ctx, const std::vector<CollectiveOpRecord> &collectivesSeen, const StepWindows &steps);

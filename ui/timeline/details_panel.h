@@ -31,7 +31,6 @@ public:
     // The details as "Field: value" lines (what Ctrl+C copies).
     QString detailsText() const;
 
-    QTreeWidget *detailsTree() const { return details_; }
     QTableWidget *statsTable() const { return stats_; }
     QListWidget *marksList() const { return marks_; }
     void retranslateUi();

@@ -32,7 +32,6 @@ public:
     void setState(const State &s);
     // Devices whose rows get an accent (the timeline's focus on evidence); empty: none.
     void setHighlightedDevices(std::vector<std::uint16_t> devices);
-    const std::vector<std::uint16_t> &highlightedDevices() const { return highlighted_; }
     // The row under y (this widget's coordinates), or −1.
     int rowAt(int y) const;
     // The full name of the row under y (shown as its tooltip: names are elided to fit).

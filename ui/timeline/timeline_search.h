@@ -21,7 +21,6 @@ public:
     void clear();
 
     QString pattern() const { return pattern_; }
-    bool isRegex() const { return regex_; }
     const std::vector<analysis::timeline::Match> &matches() const { return matches_; }
     int count() const { return int(matches_.size()); }
     int current() const { return current_; }

@@ -53,11 +53,6 @@ void TimelineView::setAllFlowsShown(bool on)
     flowsBox_->setChecked(on); // replots the overlay
 }
 
-bool TimelineView::allFlowsShown() const
-{
-    return flowsBox_->isChecked();
-}
-
 void TimelineView::paintFlowsAndReadout(QCPPainter *p, const QRect &r, const QPoint &mouse, bool mouseInside)
 {
     flowsDrawn_ = 0;

@@ -111,7 +111,6 @@ public:
     bool followFlow();
     // Draw every flow in view, not only the selected event's (the toolbar's "All flows").
     void setAllFlowsShown(bool on);
-    bool allFlowsShown() const;
     // The selected event as (lane, event); lane −1 when none.
     std::pair<int, std::size_t> selectedEvent() const;
     // The lane's row is on screen (not scrolled away, hidden or collapsed).

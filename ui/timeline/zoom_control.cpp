@@ -38,11 +38,6 @@ void ZoomControl::setWidth(int px)
     apply(v);
 }
 
-void ZoomControl::setView(const View &v)
-{
-    apply(v);
-}
-
 void ZoomControl::setWindow(double t0, double t1)
 {
     View v = view_;

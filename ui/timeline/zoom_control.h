@@ -26,7 +26,6 @@ public:
 
     const View &view() const { return view_; }
     void setWidth(int px);
-    void setView(const View &v);           // clamped into the bounds
     void setWindow(double t0, double t1);  // same width
     void showAll();
     void zoomAt(double anchorPx, double factor);

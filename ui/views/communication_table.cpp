@@ -67,12 +67,6 @@ void CommunicationTableModel::setAnalysis(const analysis::CommunicationAnalysis 
     endResetModel();
 }
 
-void CommunicationTableModel::retranslate()
-{
-    if (columnCount() > 0)
-        Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
-}
-
 int CommunicationTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() || !a_ ? 0 : int(a_->ranks.size() + a_->ops.size());

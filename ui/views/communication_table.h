@@ -28,7 +28,6 @@ public:
     // The link types with a column, in column order.
     const std::vector<std::string> &linkTypes() const { return links_; }
     // Header texts follow the language.
-    void retranslate();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

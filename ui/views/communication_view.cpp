@@ -233,7 +233,6 @@ CommunicationView::Metric CommunicationView::metric() const
 {
     return metricBox_->currentIndex() == 1 ? Metric::Bandwidth : Metric::Size;
 }
-void CommunicationView::setMatrix(int index) { matrixBox_->setCurrentIndex(index); }
 
 void CommunicationView::drawMatrix()
 {

@@ -45,7 +45,6 @@ public:
     void setMetric(Metric m);
     Metric metric() const;
     // Index into result().matrices.
-    void setMatrix(int index);
 
     QTableView *table() const { return table_; }
     QCustomPlot *plot() const { return plot_; }
@@ -54,7 +53,6 @@ public:
     QLabel *summaryLabel() const { return summary_; }
     QLabel *emptyLabel() const { return empty_; }
     QComboBox *matrixBox() const { return matrixBox_; }
-    QComboBox *metricBox() const { return metricBox_; }
     // The tooltip of the heat map cell (source rank, destination rank); "" outside the data.
     QString cellToolTip(int src, int dst) const;
     // The cell under a point of the plot in widget coordinates; false outside the matrix.

@@ -61,7 +61,6 @@ public:
     // First iteration start of each run (absolute ns); the timelines are aligned on them.
     std::pair<TimeNs, TimeNs> alignment() const { return {alignA_, alignB_}; }
 
-    QComboBox *runACombo() const { return comboA_; }
     QComboBox *runBCombo() const { return comboB_; }
     QTableView *opsTable() const { return opsTable_; }
     CompareOpsModel *opsModel() const { return opsModel_; }
