@@ -46,28 +46,10 @@ bool internal::loadSummary(const Db &db, std::int64_t id, SessionSummary *out, i
         sum.status = SessionStatus::Failed;
     sum.agedBytes = u64(colI(s.get(), 9));
 
-    *rc = eachRow(db,
-                  "SELECT id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, wall_begin_us, "
-                  "wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq, chip FROM devices "
-                  "WHERE session = ?1 ORDER BY id",
-                  id, -1, [&](sqlite3_stmt *d) {
-                      DeviceInfo di;
-                      di.id = colU16(d, 0);
-                      di.rankId = colU32(d, 1);
-                      di.hostPid = colU32(d, 2);
-                      di.hostname = colQ(d, 3);
-                      di.monotonicBegin = colI(d, 4);
-                      di.monotonicEnd = colI(d, 5);
-                      di.wallBeginUs = colI(d, 6);
-                      di.wallEndUs = colI(d, 7);
-                      di.aiCoreNum = int(colI(d, 8));
-                      di.aiCpuNum = int(colI(d, 9));
-                      di.aicFrequencyMHz = int(colI(d, 10));
-                      di.hwtsFrequencyMHz = int(colI(d, 11));
-                      di.chip = colQ(d, 12);
-                      info.devices.push_back(di);
-                      return true;
-                  });
+    *rc = eachRow(db, kSelectDevices, id, -1, [&](sqlite3_stmt *d) {
+        info.devices.push_back(deviceRow(d));
+        return true;
+    });
     if (*rc == SQLITE_OK)
         *rc = eachRow(db, "SELECT id, name, iterations FROM models WHERE session = ?1 ORDER BY id", id, -1,
                       [&](sqlite3_stmt *m) {

@@ -104,6 +104,32 @@ inline void bindDevice(sqlite3_stmt *s, std::int64_t session, const DeviceInfo &
     bindQ(s, 14, d.chip);
 }
 
+// A session's devices (?1 = session) in the column order bindDevice binds them after the
+// session, for deviceRow.
+constexpr const char *kSelectDevices =
+    "SELECT id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, wall_begin_us, wall_end_us, ai_core_num, "
+    "ai_cpu_num, aic_freq, hwts_freq, chip FROM devices WHERE session = ?1 ORDER BY id";
+
+// The device in the current row of kSelectDevices.
+inline DeviceInfo deviceRow(sqlite3_stmt *d)
+{
+    DeviceInfo di;
+    di.id = colU16(d, 0);
+    di.rankId = colU32(d, 1);
+    di.hostPid = colU32(d, 2);
+    di.hostname = colQ(d, 3);
+    di.monotonicBegin = colI(d, 4);
+    di.monotonicEnd = colI(d, 5);
+    di.wallBeginUs = colI(d, 6);
+    di.wallEndUs = colI(d, 7);
+    di.aiCoreNum = int(colI(d, 8));
+    di.aiCpuNum = int(colI(d, 9));
+    di.aicFrequencyMHz = int(colI(d, 10));
+    di.hwtsFrequencyMHz = int(colI(d, 11));
+    di.chip = colQ(d, 12);
+    return di;
+}
+
 constexpr const char *kUpsertDevice =
     "INSERT INTO devices(session, id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end, "
     "wall_begin_us, wall_end_us, ai_core_num, ai_cpu_num, aic_freq, hwts_freq, chip) "

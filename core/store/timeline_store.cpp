@@ -5,6 +5,7 @@
 #include "core/store/host_blocks.h"
 #include "core/store/task_blocks.h"
 #include "core/store/lod_internal.h"
+#include "core/store/project_internal.h"
 #include "core/store/row_columns.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/schema.h"
@@ -418,18 +419,8 @@ bool TimelineStore::readOps(std::vector<OpDesc> *out) const
 bool TimelineStore::readDevices(std::vector<DeviceInfo> *out) const
 {
     out->clear();
-    return eachRow(d->db.get(),
-                   "SELECT id, rank_id, host_pid, hostname, monotonic_begin, monotonic_end FROM devices WHERE session = ?1 "
-                   "ORDER BY id", d->session, &d->error, [&](sqlite3_stmt *s) {
-                       DeviceInfo di;
-                       di.id = std::uint16_t(I(s, 0));
-                       di.rankId = U(s, 1);
-                       di.hostPid = U(s, 2);
-                       di.hostname = T(s, 3);
-                       di.monotonicBegin = I(s, 4);
-                       di.monotonicEnd = I(s, 5);
-                       out->push_back(di);
-                   });
+    return eachRow(d->db.get(), internal::kSelectDevices, d->session, &d->error,
+                   [&](sqlite3_stmt *s) { out->push_back(internal::deviceRow(s)); });
 }
 
 bool TimelineStore::readStepTraces(std::vector<StepTraceRecord> *out) const
