@@ -246,10 +246,10 @@ struct Writer {
     void finish() { putU32(o, crc32(o.data(), o.size())); }
 };
 
-// The framing: version byte, a CRC-32 over the rest, and a count of 1 .. maxCount. On
-// success `r` covers the columns and `*n` is the count.
-inline bool openBlock(const unsigned char *stored, std::size_t storedSize, unsigned char version, std::size_t maxCount,
-                      Reader *r, std::size_t *n)
+// A block's frame: version byte, count, columns, a CRC-32 of everything before it. On
+// success `r` covers the columns, `*count` is the count and `*framed` the frame's size.
+inline bool openFrame(const unsigned char *stored, std::size_t storedSize, unsigned char version, Reader *r,
+                      std::uint64_t *count, std::size_t *framed)
 {
     const auto [data, size] = unwrapBlock(stored, storedSize);
     if (!data || size < 6 || data[0] != version)
@@ -258,8 +258,18 @@ inline bool openBlock(const unsigned char *stored, std::size_t storedSize, unsig
     if (crc.u32() != crc32(data, size - 4))
         return false;
     *r = Reader{data + 1, data + size - 4};
-    const std::uint64_t count = r->varint();
-    if (!r->ok || count == 0 || count > maxCount)
+    *count = r->varint();
+    *framed = size;
+    return r->ok;
+}
+
+// A frame with a count of 1 .. maxCount, as `*n`.
+inline bool openBlock(const unsigned char *stored, std::size_t storedSize, unsigned char version, std::size_t maxCount,
+                      Reader *r, std::size_t *n)
+{
+    std::uint64_t count = 0;
+    std::size_t framed = 0;
+    if (!openFrame(stored, storedSize, version, r, &count, &framed) || count == 0 || count > maxCount)
         return false;
     *n = std::size_t(count);
     return true;

@@ -161,16 +161,11 @@ std::size_t taskBlockCount(const unsigned char *stored, std::size_t storedSize)
 bool decodeTaskBlock(const unsigned char *stored, std::size_t storedSize, std::uint16_t device, std::uint32_t model,
                      std::uint32_t iteration, std::uint32_t stream, std::vector<TaskRecord> *out, PmuValues pmu)
 {
-    const auto [data, size] = unwrapBlock(stored, storedSize);
-    if (!data || size < 6 || data[0] != kTaskBlockVersion)
-        return false;
-    Reader crc{data + size - 4, data + size};
-    if (crc.u32() != crc32(data, size - 4))
-        return false;
-    Reader r{data + 1, data + size - 4};
-    const std::uint64_t n = r.varint();
+    Reader r{nullptr, nullptr};
+    std::uint64_t n = 0;
+    std::size_t size = 0;
     // Every task takes at least one byte in each of the 12 per-task columns.
-    if (!r.ok || n > size / 12)
+    if (!openFrame(stored, storedSize, kTaskBlockVersion, &r, &n, &size) || n > size / 12)
         return false;
     const std::size_t first = out->size();
     out->resize(first + std::size_t(n));
@@ -269,18 +264,6 @@ bool decodeTaskBlock(const unsigned char *stored, std::size_t storedSize, std::u
     return true;
 }
 
-namespace {
-
-inline bool checkFrame(const unsigned char *data, std::size_t size)
-{
-    if (!data || size < 6 || data[0] != kTaskBlockVersion)
-        return false;
-    Reader crc{data + size - 4, data + size};
-    return crc.u32() == crc32(data, size - 4);
-}
-
-} // namespace
-
 void encodeHcclBlock(const HcclTaskRecord *const *t, std::size_t n, std::vector<unsigned char> *outp)
 {
     std::vector<unsigned char> &o = *outp;
@@ -341,13 +324,11 @@ void encodeHcclBlock(const HcclTaskRecord *const *t, std::size_t n, std::vector<
 bool decodeHcclBlock(const unsigned char *stored, std::size_t storedSize, std::uint16_t device, std::uint32_t model,
                      std::uint32_t iteration, std::vector<HcclTaskRecord> *out)
 {
-    const auto [data, size] = unwrapBlock(stored, storedSize);
-    if (!checkFrame(data, size))
-        return false;
-    Reader r{data + 1, data + size - 4};
-    const std::uint64_t n = r.varint();
+    Reader r{nullptr, nullptr};
+    std::uint64_t n = 0;
+    std::size_t size = 0;
     // At least one byte in each of the 16 per-task columns (tags included).
-    if (!r.ok || n > size / 16)
+    if (!openFrame(stored, storedSize, kTaskBlockVersion, &r, &n, &size) || n > size / 16)
         return false;
     const std::size_t first = out->size();
     out->resize(first + std::size_t(n));
