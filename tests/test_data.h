@@ -21,6 +21,14 @@ inline QString alexnet910Device0()
 {
     return alexnet910() + QStringLiteral("/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0");
 }
+// The Ascend 910B AlexNet captures of torch_npu (ranks 0 and 1): its text export, its
+// SQLite export, and a rank's ASCEND_PROFILER_OUTPUT folder of the text one (ending in '/').
+inline QString torchText910b() { return reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
+inline QString torchDb910b() { return reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")); }
+inline QString torchTextOutput(int rank)
+{
+    return torchText910b() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(rank);
+}
 // A file of the project's own docs (docs/formats.md, docs/profiling-options.md).
 inline QString doc(const QString &name) { return QStringLiteral(NPUSCOPE_SOURCE_DIR "/docs/") + name; }
 

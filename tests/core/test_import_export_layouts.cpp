@@ -563,7 +563,7 @@ class ExportLayouts : public QObject {
 private slots:
     void initTestCase()
     {
-        NPUSCOPE_REQUIRE_DATA(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")));
+        NPUSCOPE_REQUIRE_DATA(testdata::torchText910b());
     }
 
     void layoutNames()
@@ -660,7 +660,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const auto &[first, e, back, error] =
-            roundTrip(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")), exporting::ExportLayout::Msprof, tmp.path());
+            roundTrip(testdata::torchText910b(), exporting::ExportLayout::Msprof, tmp.path());
         QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(e.result.dirs.size(), 2);
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
@@ -761,7 +761,7 @@ private slots:
     // export writes the kernel table, statistics and step times of the real files again.
     void torchNpuRoundTripOfRealCapture()
     {
-        const QString realDir = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet"));
+        const QString realDir = testdata::torchText910b();
         QTemporaryDir tmp;
         const auto &[first, e, back, error] = roundTrip(realDir, exporting::ExportLayout::TorchNpu, tmp.path());
         QVERIFY2(back.ok, qPrintable(error));
@@ -1070,7 +1070,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const auto &[first, e, back, error] =
-            roundTrip(testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")), exporting::ExportLayout::Db, tmp.path());
+            roundTrip(testdata::torchText910b(), exporting::ExportLayout::Db, tmp.path());
         QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(e.result.dirs.size(), 2);
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
@@ -1112,7 +1112,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const auto &[first, e, back, error] =
-            roundTrip(testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")), exporting::ExportLayout::Db, tmp.path());
+            roundTrip(testdata::torchDb910b(), exporting::ExportLayout::Db, tmp.path());
         QVERIFY2(back.ok, qPrintable(error));
         QCOMPARE(back.report.total().skipped, std::uint64_t(0));
         compareSessions(*first.trace, *back.trace, false, true, false, true);
@@ -1133,7 +1133,7 @@ private slots:
     // imported and exported again, the same tables row for row.
     void dbFrameworkTablesOfRealDb()
     {
-        const QString realDir = testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet"));
+        const QString realDir = testdata::torchDb910b();
         NPUSCOPE_REQUIRE_DATA(realDir);
         QTemporaryDir tmp;
         const auto &[first, e, back, error] = roundTrip(realDir, exporting::ExportLayout::Db, tmp.filePath(QStringLiteral("one")));
@@ -1222,7 +1222,7 @@ private slots:
     // queue's arrows on their ranges.
     void dbFrameworkTablesOfRealText()
     {
-        const QString realDir = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet"));
+        const QString realDir = testdata::torchText910b();
         NPUSCOPE_REQUIRE_DATA(realDir);
         QTemporaryDir tmp;
         const auto &[first, e, back, error] = roundTrip(realDir, exporting::ExportLayout::Db, tmp.path());

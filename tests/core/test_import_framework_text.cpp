@@ -19,13 +19,6 @@ using namespace importfx;
 
 namespace {
 
-QString textCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
-
-QString outputOf(int rank)
-{
-    return textCapture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(rank);
-}
-
 // What one rank's trace_view.json holds, counted with Qt's parser.
 struct TraceCounts {
     std::map<QString, int> hardwareByType;       // "Ascend Hardware" X events by args "Task Type"
@@ -131,8 +124,8 @@ class ImportFrameworkText : public QObject {
 private slots:
     void initTestCase()
     {
-        NPUSCOPE_REQUIRE_DATA(outputOf(0) + QStringLiteral("trace_view.json"), outputOf(1) + QStringLiteral("trace_view.json"),
-                              outputOf(0) + QStringLiteral("kernel_details.csv"), outputOf(1) + QStringLiteral("kernel_details.csv"));
+        NPUSCOPE_REQUIRE_DATA(testdata::torchTextOutput(0) + QStringLiteral("trace_view.json"), testdata::torchTextOutput(1) + QStringLiteral("trace_view.json"),
+                              testdata::torchTextOutput(0) + QStringLiteral("kernel_details.csv"), testdata::torchTextOutput(1) + QStringLiteral("kernel_details.csv"));
     }
 
     void everyEventAndRowIsImported()
@@ -140,7 +133,7 @@ private slots:
         MemoryTrace trace;
         importing::ImportReport rep;
         QString error;
-        QVERIFY2(importfx::importDir(textCapture(), trace, &rep, &error), qPrintable(error));
+        QVERIFY2(importfx::importDir(testdata::torchText910b(), trace, &rep, &error), qPrintable(error));
         QCOMPARE(rep.layout, QStringLiteral("framework text"));
         QVERIFY(rep.balanced());
         QCOMPARE(rep.total().skipped, std::uint64_t(0));
@@ -157,7 +150,7 @@ private slots:
 
         QCOMPARE(info.devices.size(), std::size_t(2));
         for (int rank = 0; rank < 2; ++rank) {
-            const TraceCounts want = countTrace(outputOf(rank) + QStringLiteral("trace_view.json"));
+            const TraceCounts want = countTrace(testdata::torchTextOutput(rank) + QStringLiteral("trace_view.json"));
             QCOMPARE(want.device, rank); // the capture's rank r ran on device r
             const DeviceInfo &d = info.devices[std::size_t(rank)];
             QCOMPARE(int(d.id), want.device);
@@ -186,7 +179,7 @@ private slots:
             }
             QCOMPARE(byType, want.hardwareByType);
             // Every kernel row but the communication ones completes a task of the timeline.
-            const auto cores = columnCount(outputOf(rank) + QStringLiteral("kernel_details.csv"), QStringLiteral("Accelerator Core"));
+            const auto cores = columnCount(testdata::torchTextOutput(rank) + QStringLiteral("kernel_details.csv"), QStringLiteral("Accelerator Core"));
             int kernelRows = 0;
             for (const auto &[core, n] : cores)
                 if (core != QLatin1String("HCCL"))
@@ -203,8 +196,8 @@ private slots:
             trace.forEachMemory(dev, [&](const MemoryRecord &) { ++memory; return true; });
             QCOMPARE(python, want.python);
             QCOMPARE(counters, want.counterValues);
-            QCOMPARE(memory, csvRows(outputOf(rank) + QStringLiteral("memory_record.csv"))
-                                 + csvRows(outputOf(rank) + QStringLiteral("npu_module_mem.csv")));
+            QCOMPARE(memory, csvRows(testdata::torchTextOutput(rank) + QStringLiteral("memory_record.csv"))
+                                 + csvRows(testdata::torchTextOutput(rank) + QStringLiteral("npu_module_mem.csv")));
             // Flow ids repeat across ranks; ends pair within their rank only.
             int arrows = 0, paired = 0, crossRank = 0;
             trace.forEachFlow([&](const FlowRecord &f) {
@@ -239,7 +232,7 @@ private slots:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         for (int rank = 0; rank < 2; ++rank) {
-            const QString src = textCapture() + QStringLiteral("/rank%1_ascend_pt").arg(rank);
+            const QString src = testdata::torchText910b() + QStringLiteral("/rank%1_ascend_pt").arg(rank);
             const QString dst = tmp.path() + QStringLiteral("/rank%1_ascend_pt").arg(rank);
             QDirIterator it(src, QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {
@@ -267,7 +260,7 @@ private slots:
         QCOMPARE(info.devices.size(), std::size_t(2));
         for (int rank = 0; rank < 2; ++rank) {
             QCOMPARE(int(info.devices[std::size_t(rank)].rankId), rank);
-            const TraceCounts want = countTrace(outputOf(rank) + QStringLiteral("trace_view.json"));
+            const TraceCounts want = countTrace(testdata::torchTextOutput(rank) + QStringLiteral("trace_view.json"));
             std::size_t tasks = 0;
             for (const IterationKey &k : trace.iterations())
                 if (k.device == info.devices[std::size_t(rank)].id)
@@ -280,7 +273,7 @@ private slots:
         int memory1 = 0, memory0 = 0;
         trace.forEachMemory(info.devices[0].id, [&](const MemoryRecord &m) { memory0 += !m.module; return true; });
         trace.forEachMemory(info.devices[1].id, [&](const MemoryRecord &m) { memory1 += !m.module; return true; });
-        QCOMPARE(memory0, csvRows(outputOf(0) + QStringLiteral("memory_record.csv")));
+        QCOMPARE(memory0, csvRows(testdata::torchTextOutput(0) + QStringLiteral("memory_record.csv")));
         QCOMPARE(memory1, 0);
         // The report names what each rank lacks.
         const QString missing = rep.missing.join(QLatin1Char('\n'));

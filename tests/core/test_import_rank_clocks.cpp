@@ -35,8 +35,6 @@ namespace {
 
 constexpr TimeNs kShift = -3700000123; // rank 1's clock: 3.7 s (and 123 ns) behind
 
-QString capture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")); }
-
 // Moves every time of a database by `ns`: the columns that hold times (ns, or µs in
 // analysis.db), whatever table has them; a TEXT time stays text.
 bool shiftDb(const QString &path, TimeNs ns)
@@ -153,15 +151,15 @@ std::int64_t firstInt(const QString &db, const char *query)
 class ImportRankClocks : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { NPUSCOPE_REQUIRE_DATA(capture() + QStringLiteral("/rank1_ascend_pt")); }
+    void initTestCase() { NPUSCOPE_REQUIRE_DATA(testdata::torchDb910b() + QStringLiteral("/rank1_ascend_pt")); }
 
     void eachRankKeepsItsOwnClock()
     {
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const QString job = tmp.filePath(QStringLiteral("job"));
-        QVERIFY(copyTree(capture() + QStringLiteral("/rank0_ascend_pt"), job + QStringLiteral("/rank0_ascend_pt")));
-        QVERIFY(copyTree(capture() + QStringLiteral("/rank1_ascend_pt"), job + QStringLiteral("/rank1_ascend_pt")));
+        QVERIFY(copyTree(testdata::torchDb910b() + QStringLiteral("/rank0_ascend_pt"), job + QStringLiteral("/rank0_ascend_pt")));
+        QVERIFY(copyTree(testdata::torchDb910b() + QStringLiteral("/rank1_ascend_pt"), job + QStringLiteral("/rank1_ascend_pt")));
         const QString out1 = job + QStringLiteral("/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT");
         const QString db1 = out1 + QStringLiteral("/ascend_pytorch_profiler_1.db");
         QVERIFY(shiftDb(db1, kShift));
@@ -186,7 +184,7 @@ private slots:
         MemoryTrace original, shifted;
         importing::ImportReport ro, rs;
         QString eo, es;
-        QVERIFY2(importfx::importDir(capture(), original, &ro, &eo), qPrintable(eo));
+        QVERIFY2(importfx::importDir(testdata::torchDb910b(), original, &ro, &eo), qPrintable(eo));
         QVERIFY2(importfx::importDir(job, shifted, &rs, &es), qPrintable(es));
         QVERIFY(rs.balanced());
         QCOMPARE(rs.total().skipped, ro.total().skipped);

@@ -27,13 +27,11 @@ using namespace importfx;
 
 namespace {
 
-QString dbCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")); }
-QString textCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
 QString msprofDb() { return testdata::reference(QStringLiteral("msprof-db-schema-fixture/msprof_0.db")); }
 
 QString rankDb(int rank)
 {
-    return dbCapture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_%1.db").arg(rank);
+    return testdata::torchDb910b() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_%1.db").arg(rank);
 }
 
 // Rows of one SQL query, each as text cells (the test's own read of the file).
@@ -208,13 +206,13 @@ class ImportSqliteExport : public QObject {
 private slots:
     void initTestCase()
     {
-        NPUSCOPE_REQUIRE_DATA(rankDb(0), rankDb(1), msprofDb(), textCapture() + QStringLiteral("/rank0_ascend_pt"));
+        NPUSCOPE_REQUIRE_DATA(rankDb(0), rankDb(1), msprofDb(), testdata::torchText910b() + QStringLiteral("/rank0_ascend_pt"));
     }
 
     void torchNpuDbEqualsItsTables()
     {
         MemoryTrace trace;
-        const MemImport imp = importTo(dbCapture(), &trace);
+        const MemImport imp = importTo(testdata::torchDb910b(), &trace);
         QVERIFY2(imp.ok, qPrintable(imp.error));
         QCOMPARE(imp.report.layout, QStringLiteral("framework db"));
         QVERIFY(imp.report.balanced());
@@ -267,7 +265,7 @@ private slots:
         const auto steps = trace.stepTimes();
         QCOMPARE(steps.size(), std::size_t(2));
         for (int rank = 0; rank < 2; ++rank) {
-            const QString analysis = dbCapture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db").arg(rank);
+            const QString analysis = testdata::torchDb910b() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db").arg(rank);
             const auto rows = sql(analysis, "SELECT step, computing, communication_not_overlapped, free, preparing "
                                             "FROM StepTraceTime");
             QCOMPARE(rows.size(), std::size_t(1));
@@ -285,8 +283,8 @@ private slots:
     void dbAndTextExportsAgree()
     {
         MemoryTrace fromDb, fromText;
-        const MemImport a = importTo(dbCapture(), &fromDb);
-        const MemImport b = importTo(textCapture(), &fromText);
+        const MemImport a = importTo(testdata::torchDb910b(), &fromDb);
+        const MemImport b = importTo(testdata::torchText910b(), &fromText);
         QVERIFY2(a.ok && b.ok, qPrintable(a.error + b.error));
         QCOMPARE(fromDb.sessionInfo().devices.size(), fromText.sessionInfo().devices.size());
         for (const DeviceInfo &d : fromDb.sessionInfo().devices) {

@@ -27,10 +27,6 @@ using namespace npuscope::analysis;
 
 namespace {
 
-QString textCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
-QString dbCapture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")); }
-QString outputOf(int rank) { return textCapture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(rank); }
-
 // A CSV file as rows of cells (RFC 4180: quoted cells with doubled quotes and commas), the
 // header first; trailing TABs (msprof's spreadsheet guard) are removed from each cell.
 struct Csv {
@@ -144,13 +140,13 @@ class ImportTodayTables : public QObject {
 private slots:
     void initTestCase()
     {
-        NPUSCOPE_REQUIRE_DATA(outputOf(0) + QStringLiteral("kernel_details.csv"), outputOf(1) + QStringLiteral("kernel_details.csv"),
-                              outputOf(0) + QStringLiteral("api_statistic.csv"), outputOf(0) + QStringLiteral("memory_record.csv"),
-                              outputOf(0) + QStringLiteral("step_trace_time.csv"), dbCapture());
+        NPUSCOPE_REQUIRE_DATA(testdata::torchTextOutput(0) + QStringLiteral("kernel_details.csv"), testdata::torchTextOutput(1) + QStringLiteral("kernel_details.csv"),
+                              testdata::torchTextOutput(0) + QStringLiteral("api_statistic.csv"), testdata::torchTextOutput(0) + QStringLiteral("memory_record.csv"),
+                              testdata::torchTextOutput(0) + QStringLiteral("step_trace_time.csv"), testdata::torchDb910b());
         QString err;
-        text_ = importPath(textCapture(), &err);
+        text_ = importPath(testdata::torchText910b(), &err);
         QVERIFY2(text_, qPrintable(err));
-        db_ = importPath(dbCapture(), &err);
+        db_ = importPath(testdata::torchDb910b(), &err);
         QVERIFY2(db_, qPrintable(err));
     }
 
@@ -170,7 +166,7 @@ private slots:
         QVERIFY(t);
         std::size_t fileRows = 0;
         for (int rank = 0; rank < 2; ++rank) {
-            const Csv csv = readCsv(outputOf(rank) + QStringLiteral("kernel_details.csv"));
+            const Csv csv = readCsv(testdata::torchTextOutput(rank) + QStringLiteral("kernel_details.csv"));
             QVERIFY(csv.rows.size() > 100);
             fileRows += csv.rows.size();
             // Every column of the file, in the file's order, after our Device column.
@@ -257,7 +253,7 @@ private slots:
         auto t = buildSummaryTable(text_->trace, SummaryKind::ApiStatistic);
         QVERIFY(t);
         for (int rank = 0; rank < 2; ++rank) {
-            const Csv csv = readCsv(outputOf(rank) + QStringLiteral("api_statistic.csv"));
+            const Csv csv = readCsv(testdata::torchTextOutput(rank) + QStringLiteral("api_statistic.csv"));
             QVERIFY(csv.rows.size() > 10);
             const auto rows = rowsOfDevice(*t, deviceOfRank(text_->trace, rank));
             QCOMPARE(rows.size(), csv.rows.size());
@@ -323,7 +319,7 @@ private slots:
             QVERIFY(t);
             std::size_t fileRows = 0;
             for (int rank = 0; rank < 2; ++rank) {
-                const Csv csv = readCsv(outputOf(rank) + QStringLiteral("step_trace_time.csv"));
+                const Csv csv = readCsv(testdata::torchTextOutput(rank) + QStringLiteral("step_trace_time.csv"));
                 fileRows += csv.rows.size();
                 const auto rows = rowsOfDevice(*t, deviceOfRank(s->trace, rank));
                 QCOMPARE(rows.size(), csv.rows.size());
@@ -389,7 +385,7 @@ private slots:
     void memorySeriesMatchMemoryRecordRows()
     {
         for (int rank = 0; rank < 2; ++rank) {
-            const Csv csv = readCsv(outputOf(rank) + QStringLiteral("memory_record.csv"));
+            const Csv csv = readCsv(testdata::torchTextOutput(rank) + QStringLiteral("memory_record.csv"));
             QVERIFY(csv.rows.size() > 100);
             // Points per (component, metric) the file has a value for.
             std::map<std::pair<QString, QString>, int> want;
@@ -426,7 +422,7 @@ private slots:
             for (const auto &kv : want)
                 QVERIFY(std::abs(gotMax[kv.first] - wantMax[kv.first]) < 1e-6);
             // Modules that reserved something are drawn; the all-zero ones are counted.
-            const Csv mod = readCsv(outputOf(rank) + QStringLiteral("npu_module_mem.csv"));
+            const Csv mod = readCsv(testdata::torchTextOutput(rank) + QStringLiteral("npu_module_mem.csv"));
             std::map<QString, bool> busy;
             for (const QStringList &row : mod.rows)
                 busy[row[0]] = busy[row[0]] || num(row[mod.col(QStringLiteral("Total Reserved(MB)"))]) > 0;
@@ -539,7 +535,7 @@ private slots:
         // timelines, on its plane's thread of the HCCL lane; the collective ops too.
         // One rank imported alone (a single-device session) keeps them too.
         QString err0;
-        const auto rank0 = importPath(textCapture() + QStringLiteral("/rank0_ascend_pt"), &err0);
+        const auto rank0 = importPath(testdata::torchText910b() + QStringLiteral("/rank0_ascend_pt"), &err0);
         QVERIFY2(rank0, qPrintable(err0));
         QCOMPARE(rank0->trace.sessionInfo().devices.size(), std::size_t(1));
         for (const Session *s : {text_.get(), db_.get(), rank0.get()}) {

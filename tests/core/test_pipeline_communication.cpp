@@ -29,10 +29,9 @@ using namespace npuscope::analysis;
 
 namespace {
 
-QString capture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
 QString outputFile(int rank, const char *name)
 {
-    return capture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(rank) + QLatin1String(name);
+    return testdata::torchTextOutput(rank) + QLatin1String(name);
 }
 
 QJsonObject readJson(const QString &path)
@@ -56,7 +55,7 @@ const CommLinkFigures *link(const std::vector<CommLinkFigures> &links, const QSt
 bool importCapture(MemoryTrace &trace)
 {
     importing::ImportRequest req;
-    req.path = capture();
+    req.path = testdata::torchText910b();
     importing::ImportReport rep;
     importing::ImportError kind{};
     QString error;

@@ -64,7 +64,7 @@ private slots:
     {
         guitest::isolateSettings();
         QVERIFY(dir_.isValid());
-        const QString capture = testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet"));
+        const QString capture = testdata::torchText910b();
         NPUSCOPE_REQUIRE_DATA(capture + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/communication.json"));
         QString err;
         imported_ = dir_.filePath(QStringLiteral("torchnpu.npuscope"));

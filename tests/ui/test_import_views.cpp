@@ -34,9 +34,6 @@ using npuscope::ui::TablesView;
 
 namespace {
 
-QString capture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
-QString outputOf(int rank) { return capture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(rank); }
-
 // Data rows of a CSV without line breaks in its cells (true of these files).
 int csvRows(const QString &path)
 {
@@ -84,12 +81,12 @@ private slots:
     void initTestCase()
     {
         guitest::isolateSettings();
-        NPUSCOPE_REQUIRE_DATA(outputOf(0) + QStringLiteral("kernel_details.csv"), outputOf(1) + QStringLiteral("kernel_details.csv"),
-                              outputOf(0) + QStringLiteral("memory_record.csv"), outputOf(0) + QStringLiteral("api_statistic.csv"));
+        NPUSCOPE_REQUIRE_DATA(testdata::torchTextOutput(0) + QStringLiteral("kernel_details.csv"), testdata::torchTextOutput(1) + QStringLiteral("kernel_details.csv"),
+                              testdata::torchTextOutput(0) + QStringLiteral("memory_record.csv"), testdata::torchTextOutput(0) + QStringLiteral("api_statistic.csv"));
         QVERIFY(dir_.isValid());
         project_ = dir_.filePath(QStringLiteral("import.npuscope"));
         QString msg;
-        session_ = guitest::importIntoNewProject(project_, capture(), &msg, true);
+        session_ = guitest::importIntoNewProject(project_, testdata::torchText910b(), &msg, true);
         QVERIFY2(session_ > 0, qPrintable(msg));
         // A session without memory records: an emulated TensorFlow run.
         emulated_ = guitest::record(dir_.filePath(QStringLiteral("emulated.npuscope")), QStringLiteral("lenet"), 2, 1);
@@ -114,7 +111,7 @@ private slots:
             QVERIFY2(v.setKind(k.kind), summaryKindStem(k.kind));
             QVERIFY(v.waitForLoaded(60000));
             QVERIFY(v.model()->table());
-            const int want = csvRows(outputOf(0) + QLatin1String(k.file)) + csvRows(outputOf(1) + QLatin1String(k.file));
+            const int want = csvRows(testdata::torchTextOutput(0) + QLatin1String(k.file)) + csvRows(testdata::torchTextOutput(1) + QLatin1String(k.file));
             QCOMPARE(int(v.model()->table()->rowCount()), want);
             QCOMPARE(v.countLabel()->text(), QStringLiteral("%1 rows").arg(QLocale().toString(want)));
             shoot(v, QLatin1String(k.shot));
@@ -136,7 +133,7 @@ private slots:
         const SummaryTable *t = v.model()->table();
         QVERIFY(t);
         // Every column of the file is there.
-        QFile f(outputOf(0) + QStringLiteral("kernel_details.csv"));
+        QFile f(testdata::torchTextOutput(0) + QStringLiteral("kernel_details.csv"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QStringList header = QString::fromUtf8(f.readLine()).trimmed().split(u',');
         for (const QString &h : header)
@@ -215,7 +212,7 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY2(v.message(ChartsView::Memory).isEmpty(), qPrintable(v.message(ChartsView::Memory)));
         QCustomPlot *p = v.plot(ChartsView::Memory);
-        const QString file = outputOf(0) + QStringLiteral("memory_record.csv");
+        const QString file = testdata::torchTextOutput(0) + QStringLiteral("memory_record.csv");
         std::map<QString, int> want;
         for (const auto &[column, metric] : {std::pair{"Total Allocated(MB)", "allocated"}, std::pair{"Total Reserved(MB)", "reserved"},
                                              std::pair{"Total Active(MB)", "active"}})

@@ -219,7 +219,7 @@ private slots:
     {
         const QString path = dir_.filePath(QStringLiteral("imported.npuscope"));
         QString err;
-        QVERIFY2(guitest::importIntoNewProject(path, testdata::reference(QStringLiteral("ascend910b-torchnpu-db-alexnet")),
+        QVERIFY2(guitest::importIntoNewProject(path, testdata::torchDb910b(),
                                                &err) == 1,
                  qPrintable(err));
         ui::MainWindow w;

@@ -53,10 +53,9 @@ using namespace npuscope::ui::timeline;
 
 namespace {
 
-QString capture() { return testdata::reference(QStringLiteral("ascend910b-torchnpu-text-alexnet")); }
 QString traceOf(int rank)
 {
-    return capture() + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(rank);
+    return testdata::torchTextOutput(rank) + QStringLiteral("trace_view.json");
 }
 
 // The events of one trace_view.json (an array, or an object's traceEvents).
@@ -166,7 +165,7 @@ private Q_SLOTS:
         QVERIFY(dir_.isValid());
         imported_ = dir_.filePath(QStringLiteral("import.npuscope"));
         QString msg;
-        session_ = guitest::importIntoNewProject(imported_, capture() + QStringLiteral("/rank0_ascend_pt"), &msg);
+        session_ = guitest::importIntoNewProject(imported_, testdata::torchText910b() + QStringLiteral("/rank0_ascend_pt"), &msg);
         QVERIFY2(session_ > 0, qPrintable(msg));
         emulated_ = guitest::record(dir_.filePath(QStringLiteral("emulated.npuscope")), QStringLiteral("lenet"), 2, 3);
         QVERIFY(!emulated_.isEmpty());
