@@ -19,9 +19,11 @@
 
 namespace testfiles {
 
-// Writes `bytes` as the whole of the file at `path`; false when it could not.
+// Writes `bytes` as the whole of the file at `path`, making its folder when missing; false
+// when it could not.
 inline bool writeFile(const QString &path, const QByteArray &bytes)
 {
+    QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
 }
@@ -94,8 +96,6 @@ inline bool copyTree(const QString &from, const QString &to)
     return true;
 }
 
-// Runs SQL on the file through a plain connection (what another program would do, with no
-// defensive settings); `flags` may add SQLITE_OPEN_CREATE for a file that is not there yet.
 // The first column of the first row of `sql` on the SQLite file `path`, read-only (with
 // `immutable`, not even -wal or -shm files appear beside it), or -1.
 inline std::int64_t firstInt(const QString &path, const char *sql, bool immutable = false)
@@ -113,6 +113,8 @@ inline std::int64_t firstInt(const QString &path, const char *sql, bool immutabl
     return v;
 }
 
+// Runs SQL on the file through a plain connection (what another program would do, with no
+// defensive settings); `flags` may add SQLITE_OPEN_CREATE for a file that is not there yet.
 inline bool rawExec(const QString &path, const char *sql, int flags = SQLITE_OPEN_READWRITE)
 {
     sqlite3 *db = nullptr;

@@ -34,13 +34,6 @@ QString fullOptions(const QString &output)
 
 using testfiles::filesUnder;
 
-void writeFile(const QString &path, const QByteArray &data)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(data);
-}
-
 } // namespace
 
 class TestCli : public QObject {
@@ -189,18 +182,18 @@ private Q_SLOTS:
     void checkOptionsFromScript()
     {
         const QString script = path(QStringLiteral("train.py"));
-        writeFile(script,
+        QVERIFY(testfiles::writeFile(script,
                   "import tensorflow as tf\n"
                   "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
                   "custom_op.name = \"NpuOptimizer\"\n"
                   "custom_op.parameter_map[\"profiling_mode\"].b = True\n"
-                  "custom_op.parameter_map[\"profiling_options\"].s = tf.compat.as_bytes('{\"output\":\"/tmp/profiling\",\"task_trace\":\"on\",\"aic_metrics\":\"PipeUtilization\"}')\n");
+                  "custom_op.parameter_map[\"profiling_options\"].s = tf.compat.as_bytes('{\"output\":\"/tmp/profiling\",\"task_trace\":\"on\",\"aic_metrics\":\"PipeUtilization\"}')\n"));
         Result r = npuscope({QStringLiteral("check-options"), QStringLiteral("--script"), script});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.err.contains(QStringLiteral("line 5")));
 
         const QString bad = path(QStringLiteral("bad.py"));
-        writeFile(bad, "import os\nprint('no profiling here')\n");
+        QVERIFY(testfiles::writeFile(bad, "import os\nprint('no profiling here')\n"));
         r = npuscope({QStringLiteral("check-options"), QStringLiteral("--script"), bad});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("bad.py")));
@@ -212,12 +205,12 @@ private Q_SLOTS:
     void runWithScriptAndExport()
     {
         const QString script = path(QStringLiteral("estimator.py"));
-        writeFile(script,
+        QVERIFY(testfiles::writeFile(script,
                   QStringLiteral("from npu_bridge.estimator.npu.npu_config import NPURunConfig, ProfilingConfig\n"
                                  "profiling_options = '%1'\n"
                                  "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n")
                       .arg(fullOptions(path(QStringLiteral("so"))))
-                      .toUtf8());
+                      .toUtf8()));
         const QString proj = path(QStringLiteral("script.npuscope"));
         const QString out = path(QStringLiteral("script-export"));
         const Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),
@@ -359,7 +352,7 @@ private Q_SLOTS:
         QCOMPARE(r.code, 3);
         // A text file → 3.
         const QString text = path(QStringLiteral("notes.npuscope"));
-        writeFile(text, "these are my notes, not a database\n");
+        QVERIFY(testfiles::writeFile(text, "these are my notes, not a database\n"));
         r = npuscope({QStringLiteral("query"), QStringLiteral("--project"), text});
         QCOMPARE(r.code, 3);
         QVERIFY(!r.err.isEmpty());
@@ -407,7 +400,7 @@ private Q_SLOTS:
     {
         // The export folder cannot be created (a file stands where its parent should be).
         const QString blocker = path(QStringLiteral("blocker"));
-        writeFile(blocker, "x");
+        QVERIFY(testfiles::writeFile(blocker, "x"));
         Result r = npuscope({QStringLiteral("export"), QStringLiteral("--project"), project_, QStringLiteral("--output"),
                              blocker + QStringLiteral("/sub")});
         QCOMPARE(r.code, 6);

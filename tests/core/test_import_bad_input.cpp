@@ -30,14 +30,6 @@ const importing::ImportProblem *findProblem(const importing::ImportReport &r, co
     return nullptr;
 }
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(bytes);
-}
-
 // A sink that fails on its second batch (disk full, say).
 class FailingSink : public MemoryTrace {
 public:
@@ -109,10 +101,10 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString dev = tmp.filePath(QStringLiteral("PROF_2/device_0"));
-        writeFile(dev + QStringLiteral("/info.json.0"), R"({"pid":"100","DeviceInfo":[{"aic_frequency":"1000"}]})");
-        writeFile(dev + QStringLiteral("/start_info.0"), R"({"collectionTimeBegin":"1692340024324979","clockMonotonicRaw":"1000"})");
+        QVERIFY(testfiles::writeFile(dev + QStringLiteral("/info.json.0"), R"({"pid":"100","DeviceInfo":[{"aic_frequency":"1000"}]})"));
+        QVERIFY(testfiles::writeFile(dev + QStringLiteral("/start_info.0"), R"({"collectionTimeBegin":"1692340024324979","clockMonotonicRaw":"1000"})"));
         // end_info.0 is missing
-        writeFile(dev + QStringLiteral("/timeline/task_time_0_1_1.json"),
+        QVERIFY(testfiles::writeFile(dev + QStringLiteral("/timeline/task_time_0_1_1.json"),
                   "[{\"name\": \"process_name\", \"pid\": 3, \"tid\": 0, \"args\": {\"name\": \"Ascend Hardware\"}, \"ph\": \"M\"},\n"
                   "{\"name\": \"process_name\", \"pid\": 77, \"tid\": 0, \"args\": {\"name\": \"Mystery\"}, \"ph\": \"M\"},\n"
                   "{\"name\": \"ok\", \"pid\": 3, \"tid\": 1, \"ts\": 10.5, \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_RECORD\", \"Stream Id\": 1, \"Task Id\": 1}, \"ph\": \"X\"},\n"
@@ -120,10 +112,10 @@ private slots:
                   "{\"name\": \"baddur\", \"pid\": 3, \"tid\": 1, \"ts\": 12, \"dur\": true, \"args\": {\"Task Type\": \"EVENT_RECORD\"}, \"ph\": \"X\"},\n"
                   "{\"name\": \"lane\", \"pid\": 77, \"tid\": 1, \"ts\": 13, \"dur\": 1, \"ph\": \"X\"},\n"
                   "{\"name\": \"type\", \"pid\": 3, \"tid\": 1, \"ts\": 14, \"dur\": 1, \"args\": {\"Task Type\": \"WARP_DRIVE\"}, \"ph\": \"X\"},\n"
-                  "{\"name\": \"field\", \"pid\": 3, \"tid\": 1, \"ts\": 15, \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_WAIT\", \"Stream Id\": 1, \"Task Id\": 2}, \"ph\": \"X\", \"color\": \"red\"}]");
-        writeFile(dev + QStringLiteral("/timeline/hccl_0_1_1.json"), QByteArray("\x00\x01garbage", 9));
-        writeFile(dev + QStringLiteral("/summary/op_summary_0_1_1.csv"), "Model ID,Task ID\n1,\"open");
-        writeFile(dev + QStringLiteral("/timeline/notes.txt"), "hello");
+                  "{\"name\": \"field\", \"pid\": 3, \"tid\": 1, \"ts\": 15, \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_WAIT\", \"Stream Id\": 1, \"Task Id\": 2}, \"ph\": \"X\", \"color\": \"red\"}]"));
+        QVERIFY(testfiles::writeFile(dev + QStringLiteral("/timeline/hccl_0_1_1.json"), QByteArray("\x00\x01garbage", 9)));
+        QVERIFY(testfiles::writeFile(dev + QStringLiteral("/summary/op_summary_0_1_1.csv"), "Model ID,Task ID\n1,\"open"));
+        QVERIFY(testfiles::writeFile(dev + QStringLiteral("/timeline/notes.txt"), "hello"));
 
         const auto imp = importInto(tmp.filePath(QStringLiteral("PROF_2")), tmp.filePath(QStringLiteral("p.npuscope")));
         QVERIFY2(imp.ok, qPrintable(imp.error));
@@ -178,7 +170,7 @@ private slots:
         const QString outside = tmp.filePath(QStringLiteral("elsewhere"));
         QVERIFY(copyTree(devRef(), prof));
         QVERIFY(copyTree(devRef() + QStringLiteral("/device_0"), outside + QStringLiteral("/device_7")));
-        writeFile(outside + QStringLiteral("/secret"), R"({"collectionTimeBegin":"1","clockMonotonicRaw":"1"})");
+        QVERIFY(testfiles::writeFile(outside + QStringLiteral("/secret"), R"({"collectionTimeBegin":"1","clockMonotonicRaw":"1"})"));
         const QString dev = prof + QStringLiteral("/device_0");
         // A whole device folder, one data file and one metadata file point outside.
         QVERIFY(QFile::link(outside + QStringLiteral("/device_7"), prof + QStringLiteral("/device_7")));
