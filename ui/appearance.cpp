@@ -8,6 +8,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTranslator>
+#include <QWidget>
 
 namespace npuscope::ui {
 
@@ -170,6 +171,13 @@ void applyTheme(Theme theme)
 Theme currentTheme()
 {
     return g_theme;
+}
+
+void setBold(QWidget *w)
+{
+    QFont f = w->font();
+    f.setBold(true);
+    w->setFont(f);
 }
 
 } // namespace npuscope::ui

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+class QWidget;
+
 namespace npuscope::ui {
 
 // Language codes offered in Preferences: "en" (the source strings) and "zh_CN".
@@ -24,5 +26,8 @@ Theme themeFromKey(const QString &key);     // unknown → Light
 // Fusion style with a light or dark QPalette on the running QApplication.
 void applyTheme(Theme theme);
 Theme currentTheme();
+
+// Makes a widget's text bold, the rest of its font kept: a view's title, a pane's heading.
+void setBold(QWidget *w);
 
 } // namespace npuscope::ui

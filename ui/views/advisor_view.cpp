@@ -1,4 +1,5 @@
 #include "ui/views/advisor_view.h"
+#include "ui/appearance.h"
 #include "core/text/display.h"
 
 #include "core/store/project.h"
@@ -87,9 +88,7 @@ AdvisorView::AdvisorView(QWidget *parent)
 {
     setObjectName(QStringLiteral("advisorView"));
     title_ = new QLabel(this);
-    QFont f = title_->font();
-    f.setBold(true);
-    title_->setFont(f);
+    setBold(title_);
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("advisorStatus"));
     status_->setWordWrap(true);

@@ -1,4 +1,5 @@
 #include "ui/views/communication_view.h"
+#include "ui/appearance.h"
 #include "ui/views/communication_table.h"
 
 #include "core/store/project.h"
@@ -37,9 +38,7 @@ CommunicationView::CommunicationView(QWidget *parent)
 {
     setObjectName(QStringLiteral("communicationView"));
     title_ = new QLabel(this);
-    QFont f = title_->font();
-    f.setBold(true);
-    title_->setFont(f);
+    setBold(title_);
     summary_ = new QLabel(this);
     summary_->setObjectName(QStringLiteral("communicationSummary"));
     summary_->setWordWrap(true);

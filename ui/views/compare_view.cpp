@@ -1,4 +1,5 @@
 #include "ui/views/compare_view.h"
+#include "ui/appearance.h"
 #include "core/text/display.h"
 
 #include "core/store/project.h"
@@ -149,11 +150,8 @@ CompareView::CompareView(QWidget *parent)
     opsTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
     opsTable_->verticalHeader()->hide();
     opsTable_->verticalHeader()->setDefaultSectionSize(opsTable_->fontMetrics().height() + 6);
-    for (QLabel *t : {stepsTitle_, opsTitle_}) {
-        QFont f = t->font();
-        f.setBold(true);
-        t->setFont(f);
-    }
+    for (QLabel *t : {stepsTitle_, opsTitle_})
+        setBold(t);
 
     diffPage_ = new QWidget(this);
     auto *dl = new QVBoxLayout(diffPage_);
@@ -201,9 +199,7 @@ CompareView::CompareView(QWidget *parent)
         auto *w = new QWidget(this);
         auto *l = new QVBoxLayout(w);
         l->setContentsMargins(0, 0, 0, 0);
-        QFont f = label->font();
-        f.setBold(true);
-        label->setFont(f);
+        setBold(label);
         l->addWidget(label);
         l->addWidget(view, 1);
         return w;
