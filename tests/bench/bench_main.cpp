@@ -288,8 +288,10 @@ void materialiseRows(const QString &project, const QString &rows)
 {
     QFile::remove(rows);
     sqlite3 *db = nullptr;
-    // Read-write only so the attached file can be written; nothing of the project changes.
-    if (sqlite3_open_v2(QFile::encodeName(project).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+    // Read-write, and with CREATE, because ATTACH opens its file with the main file's flags:
+    // without CREATE it cannot make the rows database. Nothing of the project changes.
+    if (sqlite3_open_v2(QFile::encodeName(project).constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
+        != SQLITE_OK)
         die(QStringLiteral("cannot open %1").arg(project));
     store::detail::registerRecordTables(db);
     const QByteArray sql = "ATTACH DATABASE '" + QFile::encodeName(rows) + "' AS r; "
