@@ -183,11 +183,11 @@ private Q_SLOTS:
     {
         const QString script = path(QStringLiteral("train.py"));
         QVERIFY(testfiles::writeFile(script,
-                  "import tensorflow as tf\n"
-                  "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
-                  "custom_op.name = \"NpuOptimizer\"\n"
-                  "custom_op.parameter_map[\"profiling_mode\"].b = True\n"
-                  "custom_op.parameter_map[\"profiling_options\"].s = tf.compat.as_bytes('{\"output\":\"/tmp/profiling\",\"task_trace\":\"on\",\"aic_metrics\":\"PipeUtilization\"}')\n"));
+                                     "import tensorflow as tf\n"
+                                     "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+                                     "custom_op.name = \"NpuOptimizer\"\n"
+                                     "custom_op.parameter_map[\"profiling_mode\"].b = True\n"
+                                     "custom_op.parameter_map[\"profiling_options\"].s = tf.compat.as_bytes('{\"output\":\"/tmp/profiling\",\"task_trace\":\"on\",\"aic_metrics\":\"PipeUtilization\"}')\n"));
         Result r = npuscope({QStringLiteral("check-options"), QStringLiteral("--script"), script});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.err.contains(QStringLiteral("line 5")));
@@ -206,11 +206,11 @@ private Q_SLOTS:
     {
         const QString script = path(QStringLiteral("estimator.py"));
         QVERIFY(testfiles::writeFile(script,
-                  QStringLiteral("from npu_bridge.estimator.npu.npu_config import NPURunConfig, ProfilingConfig\n"
-                                 "profiling_options = '%1'\n"
-                                 "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n")
-                      .arg(fullOptions(path(QStringLiteral("so"))))
-                      .toUtf8()));
+                                     QStringLiteral("from npu_bridge.estimator.npu.npu_config import NPURunConfig, ProfilingConfig\n"
+                                                    "profiling_options = '%1'\n"
+                                                    "profiling_config = ProfilingConfig(enable_profiling=True, profiling_options=profiling_options)\n")
+                                         .arg(fullOptions(path(QStringLiteral("so"))))
+                                         .toUtf8()));
         const QString proj = path(QStringLiteral("script.npuscope"));
         const QString out = path(QStringLiteral("script-export"));
         const Result r = npuscope({QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("lenet"),

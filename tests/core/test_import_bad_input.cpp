@@ -105,14 +105,14 @@ private slots:
         QVERIFY(testfiles::writeFile(dev + QStringLiteral("/start_info.0"), R"({"collectionTimeBegin":"1692340024324979","clockMonotonicRaw":"1000"})"));
         // end_info.0 is missing
         QVERIFY(testfiles::writeFile(dev + QStringLiteral("/timeline/task_time_0_1_1.json"),
-                  "[{\"name\": \"process_name\", \"pid\": 3, \"tid\": 0, \"args\": {\"name\": \"Ascend Hardware\"}, \"ph\": \"M\"},\n"
-                  "{\"name\": \"process_name\", \"pid\": 77, \"tid\": 0, \"args\": {\"name\": \"Mystery\"}, \"ph\": \"M\"},\n"
-                  "{\"name\": \"ok\", \"pid\": 3, \"tid\": 1, \"ts\": 10.5, \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_RECORD\", \"Stream Id\": 1, \"Task Id\": 1}, \"ph\": \"X\"},\n"
-                  "{\"name\": \"badts\", \"pid\": 3, \"tid\": 1, \"ts\": \"soon\", \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_RECORD\"}, \"ph\": \"X\"},\n"
-                  "{\"name\": \"baddur\", \"pid\": 3, \"tid\": 1, \"ts\": 12, \"dur\": true, \"args\": {\"Task Type\": \"EVENT_RECORD\"}, \"ph\": \"X\"},\n"
-                  "{\"name\": \"lane\", \"pid\": 77, \"tid\": 1, \"ts\": 13, \"dur\": 1, \"ph\": \"X\"},\n"
-                  "{\"name\": \"type\", \"pid\": 3, \"tid\": 1, \"ts\": 14, \"dur\": 1, \"args\": {\"Task Type\": \"WARP_DRIVE\"}, \"ph\": \"X\"},\n"
-                  "{\"name\": \"field\", \"pid\": 3, \"tid\": 1, \"ts\": 15, \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_WAIT\", \"Stream Id\": 1, \"Task Id\": 2}, \"ph\": \"X\", \"color\": \"red\"}]"));
+                                     "[{\"name\": \"process_name\", \"pid\": 3, \"tid\": 0, \"args\": {\"name\": \"Ascend Hardware\"}, \"ph\": \"M\"},\n"
+                                     "{\"name\": \"process_name\", \"pid\": 77, \"tid\": 0, \"args\": {\"name\": \"Mystery\"}, \"ph\": \"M\"},\n"
+                                     "{\"name\": \"ok\", \"pid\": 3, \"tid\": 1, \"ts\": 10.5, \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_RECORD\", \"Stream Id\": 1, \"Task Id\": 1}, \"ph\": \"X\"},\n"
+                                     "{\"name\": \"badts\", \"pid\": 3, \"tid\": 1, \"ts\": \"soon\", \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_RECORD\"}, \"ph\": \"X\"},\n"
+                                     "{\"name\": \"baddur\", \"pid\": 3, \"tid\": 1, \"ts\": 12, \"dur\": true, \"args\": {\"Task Type\": \"EVENT_RECORD\"}, \"ph\": \"X\"},\n"
+                                     "{\"name\": \"lane\", \"pid\": 77, \"tid\": 1, \"ts\": 13, \"dur\": 1, \"ph\": \"X\"},\n"
+                                     "{\"name\": \"type\", \"pid\": 3, \"tid\": 1, \"ts\": 14, \"dur\": 1, \"args\": {\"Task Type\": \"WARP_DRIVE\"}, \"ph\": \"X\"},\n"
+                                     "{\"name\": \"field\", \"pid\": 3, \"tid\": 1, \"ts\": 15, \"dur\": 1, \"args\": {\"Task Type\": \"EVENT_WAIT\", \"Stream Id\": 1, \"Task Id\": 2}, \"ph\": \"X\", \"color\": \"red\"}]"));
         QVERIFY(testfiles::writeFile(dev + QStringLiteral("/timeline/hccl_0_1_1.json"), QByteArray("\x00\x01garbage", 9)));
         QVERIFY(testfiles::writeFile(dev + QStringLiteral("/summary/op_summary_0_1_1.csv"), "Model ID,Task ID\n1,\"open"));
         QVERIFY(testfiles::writeFile(dev + QStringLiteral("/timeline/notes.txt"), "hello"));
